@@ -1,0 +1,11 @@
+import { createContext } from "react-router";
+import type { Database } from "#db/database";
+
+export type ServerContext = {
+  env: Env;
+  ctx: ExecutionContext;
+  db: Database;
+};
+
+/** Set by the Worker for every React Router request: bindings, execution context and the database. */
+export const serverContext = createContext<ServerContext>();

@@ -1,0 +1,618 @@
+import { sql } from "drizzle-orm";
+import {
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+// Times are UTC epoch milliseconds; money is integer cents (EUR).
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(cast(unixepoch('subsecond') * 1000 as integer))`);
+const updatedAt = () =>
+  integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(cast(unixepoch('subsecond') * 1000 as integer))`);
+const bool = (name: string) => integer(name, { mode: "boolean" });
+const time = (name: string) => integer(name, { mode: "timestamp_ms" });
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    email: text("email").notNull(),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
+    passwordHash: text("password_hash"),
+    authMethod: text("auth_method", { enum: ["password", "google"] }).notNull().default("password"),
+    googleSubject: text("google_subject"),
+    isAdmin: bool("is_admin").notNull().default(false),
+    locale: text("locale"),
+    emailVerifiedAt: time("email_verified_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    uniqueIndex("users_google_subject_unique").on(t.googleSubject),
+  ],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    // SHA-256 (hex) of the token handed to the client; the token itself is never stored.
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: time("expires_at").notNull(),
+    lastUsedAt: time("last_used_at").notNull(),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+export const emailCodes = sqliteTable(
+  "email_codes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    email: text("email").notNull(),
+    purpose: text("purpose", { enum: ["register", "reset-password"] }).notNull(),
+    codeHash: text("code_hash").notNull(),
+    // JSON with what the flow needs next (first and last name for registration).
+    payload: text("payload").notNull().default("{}"),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: time("expires_at").notNull(),
+    consumedAt: time("consumed_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_codes_email_purpose_idx").on(t.email, t.purpose, t.createdAt)],
+);
+
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  windowStartedAt: time("window_started_at").notNull(),
+});
+
+export const organizations = sqliteTable(
+  "organizations",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    title: text("title").notNull(),
+    // Lower-cased title: names are unique regardless of case.
+    titleKey: text("title_key").notNull(),
+    smallDescription: text("small_description").notNull().default(""),
+    description: text("description").notNull().default(""),
+    mainPicture: text("main_picture").notNull().default(""),
+    coverPicture: text("cover_picture").notNull().default(""),
+    contactEmail: text("contact_email").notNull().default(""),
+    pageUrl: text("page_url").notNull().default(""),
+    isPrivate: bool("is_private").notNull().default(false),
+    addressLabel: text("address_label").notNull().default(""),
+    addressLatitude: integer("address_latitude_e6").notNull().default(50_000_000),
+    addressLongitude: integer("address_longitude_e6").notNull().default(50_000_000),
+    connectedAccountId: text("connected_account_id"),
+    isConnectedAccountValid: bool("is_connected_account_valid").notNull().default(false),
+    payoutFrequency: text("payout_frequency", { enum: ["manual", "daily", "weekly", "monthly"] })
+      .notNull()
+      .default("manual"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("organizations_title_key_unique").on(t.titleKey), index("organizations_title_idx").on(t.title)],
+);
+
+export const organizationRoles = ["owner", "admin", "event_manager", ""] as const;
+export type OrganizationRole = (typeof organizationRoles)[number];
+
+export const memberships = sqliteTable(
+  "memberships",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: organizationRoles }).notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("memberships_org_user_unique").on(t.organizationId, t.userId),
+    index("memberships_user_idx").on(t.userId),
+  ],
+);
+
+export const eventStatuses = ["draft", "published", "archived"] as const;
+export type EventStatus = (typeof eventStatuses)[number];
+
+export const events = sqliteTable(
+  "events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    title: text("title").notNull().default(""),
+    smallDescription: text("small_description").notNull().default(""),
+    description: text("description").notNull().default(""),
+    mainPicture: text("main_picture").notNull().default(""),
+    primaryColor: text("primary_color").notNull().default("#4f46e5"),
+    theme: text("theme", { enum: ["light", "dark"] }).notNull().default("light"),
+    timezone: text("timezone").notNull().default("Europe/Paris"),
+    startAt: time("start_at"),
+    endAt: time("end_at"),
+    addressLabel: text("address_label").notNull().default(""),
+    addressName: text("address_name").notNull().default(""),
+    addressLatitude: integer("address_latitude_e6"),
+    addressLongitude: integer("address_longitude_e6"),
+    contactEmail: text("contact_email").notNull().default(""),
+    refundPolicy: text("refund_policy"),
+    status: text("status", { enum: eventStatuses }).notNull().default("draft"),
+    visibility: text("visibility", { enum: ["public", "private"] }).notNull().default("public"),
+    confirmationPageMessage: text("confirmation_page_message").notNull().default(""),
+    emailPdfMessage: text("email_pdf_message").notNull().default(""),
+    emailPdfEmailResponse: text("email_pdf_email_response").notNull().default(""),
+    metaPixelId: text("meta_pixel_id").notNull().default(""),
+    // Preview key for unpublished events; cleared on publish.
+    accessToken: text("access_token"),
+    allowBilling: bool("allow_billing").notNull().default(false),
+    eventCapacity: integer("event_capacity").notNull().default(-1),
+    publishedAt: time("published_at"),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("events_org_status_start_idx").on(t.organizationId, t.status, t.startAt),
+    index("events_org_end_idx").on(t.organizationId, t.endAt),
+    index("events_org_created_idx").on(t.organizationId, t.createdAt),
+  ],
+);
+
+export const tickets = sqliteTable(
+  "tickets",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    ticketType: text("ticket_type", { enum: ["ticket", "addon"] }).notNull().default("ticket"),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    detailedDescription: text("detailed_description").notNull().default(""),
+    price: integer("price").notNull().default(0),
+    isFree: bool("is_free").notNull().default(false),
+    amount: integer("amount").notNull().default(-1),
+    purchased: integer("purchased").notNull().default(0),
+    sellStartAt: time("sell_start_at"),
+    sellEndAt: time("sell_end_at"),
+    minPerOrder: integer("min_per_order").notNull().default(1),
+    maxPerOrder: integer("max_per_order").notNull().default(10),
+    visibility: text("visibility", { enum: ["visible", "hidden", "deleted"] }).notNull().default("visible"),
+    restricted: bool("restricted").notNull().default(false),
+    feesType: text("fees_type", { enum: ["included", "added"] }).notNull().default("included"),
+    sort: integer("sort").notNull().default(0),
+    showRemainingCount: bool("show_remaining_count").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("tickets_event_type_sort_idx").on(t.eventId, t.ticketType, t.sort),
+    index("tickets_org_idx").on(t.organizationId),
+  ],
+);
+
+export const promoCodes = sqliteTable(
+  "promo_codes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    discountType: text("discount_type", { enum: ["percent", "amount"] }).notNull().default("percent"),
+    // Percent in basis points (10000 = 100 %) or an amount in cents.
+    discountValue: integer("discount_value").notNull().default(0),
+    maxUses: integer("max_uses").notNull().default(-1),
+    useCount: integer("use_count").notNull().default(0),
+    startAt: time("start_at"),
+    endAt: time("end_at"),
+    appliesToAllTickets: bool("applies_to_all_tickets").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("promo_codes_event_code_unique").on(t.eventId, t.code)],
+);
+
+export const promoCodeTickets = sqliteTable(
+  "promo_code_tickets",
+  {
+    promoCodeId: integer("promo_code_id")
+      .notNull()
+      .references(() => promoCodes.id, { onDelete: "cascade" }),
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.promoCodeId, t.ticketId] }), index("promo_code_tickets_ticket_idx").on(t.ticketId)],
+);
+
+export const formTypes = ["before", "before-tickets"] as const;
+
+export const participationForms = sqliteTable(
+  "participation_forms",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    formType: text("form_type", { enum: formTypes }).notNull(),
+    title: text("title").notNull().default(""),
+    singleFill: bool("single_fill").notNull().default(true),
+    // JSON list of questions, in display order.
+    questions: text("questions").notNull().default("[]"),
+    // 'all' or a JSON list of ticket ids.
+    ticketTarget: text("ticket_target").notNull().default("all"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("participation_forms_event_type_unique").on(t.eventId, t.formType)],
+);
+
+export const orderStatuses = ["pending", "paid", "cancelled", "manual", "expired", "refunded"] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export const orders = sqliteTable(
+  "orders",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
+    email: text("email").notNull().default(""),
+    amount: integer("amount").notNull().default(0),
+    fees: integer("fees").notNull().default(0),
+    netAmount: integer("net_amount").notNull().default(0),
+    status: text("status", { enum: orderStatuses }).notNull().default("pending"),
+    promoCodeId: integer("promo_code_id").references(() => promoCodes.id, { onDelete: "set null" }),
+    promoCodeKey: text("promo_code_key"),
+    // Seconds spent in checkout; 0 or less means the order was added manually.
+    checkoutTime: integer("checkout_time").notNull().default(0),
+    accessToken: text("access_token").notNull(),
+    billing: text("billing"),
+    stripeCheckoutSessionId: text("stripe_checkout_session_id"),
+    stripePaymentIntentId: text("stripe_payment_intent_id"),
+    paidAt: time("paid_at"),
+    payableUntil: time("payable_until"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("orders_event_created_idx").on(t.eventId, t.createdAt),
+    index("orders_event_status_idx").on(t.eventId, t.status),
+    index("orders_event_email_idx").on(t.eventId, t.email),
+    index("orders_org_created_idx").on(t.organizationId, t.createdAt),
+    uniqueIndex("orders_checkout_session_unique").on(t.stripeCheckoutSessionId),
+  ],
+);
+
+export const participants = sqliteTable(
+  "participants",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "restrict" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
+    email: text("email").notNull().default(""),
+    // Lower-cased, accent-free "first last email" for search.
+    searchText: text("search_text").notNull().default(""),
+    ticketTitle: text("ticket_title").notNull(),
+    ticketType: text("ticket_type", { enum: ["ticket", "addon"] }).notNull().default("ticket"),
+    price: integer("price").notNull().default(0),
+    promoCodeKey: text("promo_code_key"),
+    lastValidationAt: time("last_validation_at"),
+    isIn: bool("is_in").notNull().default(false),
+    eventDate: time("event_date"),
+    accessToken: text("access_token").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("participants_event_created_idx").on(t.eventId, t.createdAt),
+    index("participants_event_last_name_idx").on(t.eventId, t.lastName),
+    index("participants_event_email_idx").on(t.eventId, t.email),
+    index("participants_event_ticket_idx").on(t.eventId, t.ticketId),
+    index("participants_order_idx").on(t.orderId),
+    index("participants_ticket_idx").on(t.ticketId),
+    uniqueIndex("participants_access_token_unique").on(t.accessToken),
+  ],
+);
+
+export const formAnswers = sqliteTable(
+  "form_answers",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    participantId: integer("participant_id").references(() => participants.id, { onDelete: "cascade" }),
+    formType: text("form_type", { enum: formTypes }).notNull(),
+    questionId: text("question_id").notNull(),
+    questionTitle: text("question_title").notNull().default(""),
+    // JSON: a string, or a list of option ids for choice questions.
+    value: text("value").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("form_answers_order_idx").on(t.orderId),
+    index("form_answers_participant_idx").on(t.participantId),
+    index("form_answers_event_question_idx").on(t.eventId, t.questionId),
+  ],
+);
+
+export const entries = sqliteTable(
+  "entries",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    participantId: integer("participant_id")
+      .notNull()
+      .references(() => participants.id, { onDelete: "cascade" }),
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    isIn: bool("is_in").notNull(),
+    validatedAt: time("validated_at").notNull(),
+    validatedBy: integer("validated_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("entries_event_validated_idx").on(t.eventId, t.validatedAt),
+    index("entries_participant_idx").on(t.participantId, t.validatedAt),
+  ],
+);
+
+export const eventRoles = ["event_manager", "team_manager", "validator"] as const;
+export type EventRole = (typeof eventRoles)[number];
+
+export const eventAccesses = sqliteTable(
+  "event_accesses",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    // Pipe-separated event roles, e.g. "validator|event_manager".
+    roles: text("roles").notNull().default("validator"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("event_accesses_event_user_unique").on(t.eventId, t.userId),
+    index("event_accesses_user_idx").on(t.userId),
+  ],
+);
+
+export const contactEntries = sqliteTable(
+  "contact_entries",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
+    email: text("email").notNull(),
+    subject: text("subject").notNull().default(""),
+    message: text("message").notNull().default(""),
+    isRead: bool("is_read").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_entries_org_id_idx").on(t.organizationId, t.id)],
+);
+
+export const webhookEndpoints = sqliteTable(
+  "webhook_endpoints",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    description: text("description").notNull().default(""),
+    // "whsec_" + base64; several separated by spaces during rotation.
+    secret: text("secret").notNull(),
+    // JSON list of subscribed event types; empty means all.
+    eventTypes: text("event_types").notNull().default("[]"),
+    enabled: bool("enabled").notNull().default(true),
+    disabledReason: text("disabled_reason"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("webhook_endpoints_org_idx").on(t.organizationId)],
+);
+
+export const webhookDeliveries = sqliteTable(
+  "webhook_deliveries",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    endpointId: integer("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    messageId: text("message_id").notNull(),
+    eventType: text("event_type").notNull(),
+    payload: text("payload").notNull(),
+    status: text("status", { enum: ["pending", "succeeded", "failed"] }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: time("next_attempt_at"),
+    lastResponseStatus: integer("last_response_status"),
+    lastError: text("last_error"),
+    deliveredAt: time("delivered_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("webhook_deliveries_endpoint_created_idx").on(t.endpointId, t.createdAt),
+    uniqueIndex("webhook_deliveries_endpoint_message_unique").on(t.endpointId, t.messageId),
+  ],
+);
+
+export const payouts = sqliteTable(
+  "payouts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    providerPayoutId: text("provider_payout_id"),
+    bankAccountName: text("bank_account_name").notNull().default(""),
+    amount: integer("amount").notNull(),
+    status: text("status", { enum: ["pending", "paid", "failed", "cancelled"] }).notNull().default("pending"),
+    initiatedAt: time("initiated_at").notNull(),
+    estimatedAt: time("estimated_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("payouts_org_initiated_idx").on(t.organizationId, t.initiatedAt),
+    uniqueIndex("payouts_provider_unique").on(t.providerPayoutId),
+  ],
+);
+
+export const transactions = sqliteTable(
+  "transactions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    eventId: integer("event_id").references(() => events.id, { onDelete: "set null" }),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    payoutId: integer("payout_id").references(() => payouts.id, { onDelete: "set null" }),
+    type: text("type", { enum: ["charge", "refund", "payout", "adjustment"] }).notNull(),
+    amount: integer("amount").notNull(),
+    fee: integer("fee").notNull().default(0),
+    net: integer("net").notNull(),
+    providerReference: text("provider_reference"),
+    description: text("description").notNull().default(""),
+    occurredAt: time("occurred_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("transactions_org_occurred_idx").on(t.organizationId, t.occurredAt),
+    index("transactions_order_idx").on(t.orderId),
+    uniqueIndex("transactions_provider_reference_unique").on(t.providerReference),
+  ],
+);
+
+export const processedProviderEvents = sqliteTable("processed_provider_events", {
+  // Stripe (or demo) event id: deliveries can come twice.
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  createdAt: createdAt(),
+});
+
+export const images = sqliteTable(
+  "images",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    // R2 key prefix, e.g. "events/12/banner"; sizes are stored as "{prefix}-{size}.webp".
+    keyPrefix: text("key_prefix").notNull(),
+    ownerType: text("owner_type", { enum: ["event", "organization"] }).notNull(),
+    ownerId: integer("owner_id").notNull(),
+    contentType: text("content_type").notNull().default("image/webp"),
+    sizes: text("sizes").notNull().default("[]"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("images_key_prefix_unique").on(t.keyPrefix),
+    index("images_owner_idx").on(t.ownerType, t.ownerId),
+  ],
+);
+
+export const auditLogs = sqliteTable(
+  "audit_logs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    organizationId: integer("organization_id").references(() => organizations.id, { onDelete: "cascade" }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull().default(""),
+    targetId: text("target_id").notNull().default(""),
+    data: text("data").notNull().default("{}"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_logs_org_created_idx").on(t.organizationId, t.createdAt),
+    index("audit_logs_target_idx").on(t.targetType, t.targetId),
+  ],
+);
+
+export const devMailbox = sqliteTable(
+  "dev_mailbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("dev_mailbox_to_created_idx").on(t.to, t.createdAt)],
+);

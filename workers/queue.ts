@@ -1,0 +1,3 @@
+export async function handleQueueBatch(batch: MessageBatch<unknown>, _env: Env, _ctx: ExecutionContext) {
+  for (const message of batch.messages) message.ack();
+}
