@@ -1,15 +1,26 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { Button } from "./components/ui/button";
+import { Toaster } from "./components/ui/sonner";
+import { TooltipProvider } from "./components/ui/tooltip";
 import { getLocale, i18nextMiddleware, localeCookie } from "./middleware/i18next";
+import { serverContext } from "./server/context";
+import { sessionMiddleware } from "./server/session.server";
 
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, sessionMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const locale = getLocale(context);
-  return data({ locale }, { headers: { "Set-Cookie": await localeCookie.serialize(locale) } });
+  const { appVersion } = context.get(serverContext);
+  return data({ locale, appVersion }, { headers: { "Set-Cookie": await localeCookie.serialize(locale) } });
+}
+
+// Cheap, and lets every navigation notice a new deployment (see NewVersionBanner).
+export function shouldRevalidate() {
+  return true;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -19,11 +30,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
       </head>
-      <body>
-        {children}
+      <body className="min-h-svh bg-background text-foreground antialiased">
+        <TooltipProvider>{children}</TooltipProvider>
+        <Toaster />
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -31,10 +44,46 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+const RELOAD_FLAG = "guichet:reloaded-after-failed-import";
+
 export default function App({ loaderData: { locale } }: Route.ComponentProps) {
   const { i18n } = useTranslation();
   useEffect(() => {
     if (i18n.language !== locale) void i18n.changeLanguage(locale);
   }, [locale, i18n]);
+  useEffect(() => {
+    sessionStorage.removeItem(RELOAD_FLAG);
+  }, []);
   return <Outlet />;
+}
+
+function isFailedModuleImport(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(
+      error.message,
+    )
+  );
+}
+
+/** The error screen: title, message and a reload button. A failed lazy route load reloads once by itself. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    if (isFailedModuleImport(error) && !sessionStorage.getItem(RELOAD_FLAG)) {
+      sessionStorage.setItem(RELOAD_FLAG, "1");
+      window.location.reload();
+    }
+  }, [error]);
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound && !isRouteErrorResponse(error)) console.error(error);
+  return (
+    <main className="grid min-h-svh place-items-center p-6">
+      <div className="max-w-md space-y-4 text-center" role="alert">
+        <h1 className="text-2xl font-semibold">{t(notFound ? "errors.not-found-title" : "errors.title")}</h1>
+        <p className="text-muted-foreground">{t("errors.message")}</p>
+        <Button onClick={() => window.location.reload()}>{t("errors.reload")}</Button>
+      </div>
+    </main>
+  );
 }

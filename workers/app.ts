@@ -5,14 +5,13 @@ import { createHonoApp } from "./hono-app";
 import { handleQueueBatch } from "./queue";
 import { handleScheduled } from "./scheduled";
 
-const requestHandler = createRequestHandler(
-  () => import("virtual:react-router/server-build"),
-  import.meta.env.MODE,
-);
+const loadBuild = () => import("virtual:react-router/server-build");
+const requestHandler = createRequestHandler(loadBuild, import.meta.env.MODE);
 
-const app = createHonoApp((request, env, ctx) => {
+const app = createHonoApp(async (request, env, ctx) => {
+  const { assets } = await loadBuild();
   const context = new RouterContextProvider();
-  context.set(serverContext, { env, ctx, db: databaseFromEnv(env) });
+  context.set(serverContext, { env, ctx, db: databaseFromEnv(env), appVersion: assets.version });
   return requestHandler(request, context);
 });
 

@@ -1,11 +1,42 @@
 import { Hono } from "hono";
+import type { Database } from "#db/database";
+import { databaseFromEnv } from "#db/from-env";
+import { httpStatusOf, isAppError } from "#domain/shared/app-error";
+import { apiRoutes } from "./routes/api";
+import { authApiRoutes } from "./routes/auth-api";
+import { devRoutes } from "./routes/dev";
+import { originCheck } from "./middleware/origin-check";
 
 export type Fallback = (request: Request, env: Env, ctx: ExecutionContext) => Promise<Response>;
-export type HonoEnv = { Bindings: Env };
+export type HonoEnv = { Bindings: Env; Variables: { db: Database; fallback: Fallback } };
 
 export function createHonoApp(fallback: Fallback) {
   const app = new Hono<HonoEnv>();
+
+  app.use("*", async (c, next) => {
+    c.set("db", databaseFromEnv(c.env));
+    c.set("fallback", fallback);
+    await next();
+  });
+  app.use("*", originCheck);
+
+  // The one place where domain errors become HTTP answers for the JSON API.
+  app.onError((error, c) => {
+    if (isAppError(error)) {
+      return c.json(
+        { error: error.code, message: error.messageKey, fields: error.fields },
+        httpStatusOf(error) as 400 | 401 | 403 | 404 | 409 | 429,
+      );
+    }
+    console.error(error);
+    return c.json({ error: "internal", message: "internal-error" }, 500);
+  });
+
   app.get("/api/health", (c) => c.json({ ok: true }));
+  app.route("/api", apiRoutes);
+  app.route("/auth", authApiRoutes);
+  app.route("/dev", devRoutes);
+
   // app.all, not app.get: form POSTs must reach React Router actions.
   app.all("*", (c) => fallback(c.req.raw, c.env, c.executionCtx as ExecutionContext));
   return app;

@@ -5,6 +5,8 @@ export type ServerContext = {
   env: Env;
   ctx: ExecutionContext;
   db: Database;
+  /** The build's manifest version: the client compares it with its own to offer a reload. */
+  appVersion: string;
 };
 
 /** Set by the Worker for every React Router request: bindings, execution context and the database. */

@@ -1,0 +1,82 @@
+import { Skeleton } from "~/components/ui/skeleton";
+
+/** Loading placeholders by page type (spec §2: table pages, team, order messages, dashboard). */
+export function TablePageSkeleton() {
+  return (
+    <div className="space-y-4" aria-busy="true" data-testid="skeleton-table">
+      <div className="flex items-center justify-between gap-4">
+        <Skeleton className="h-8 w-48" />
+        <Skeleton className="h-9 w-32" />
+      </div>
+      <div className="flex gap-2">
+        <Skeleton className="h-9 w-64" />
+        <Skeleton className="h-9 w-24" />
+        <Skeleton className="h-9 w-24" />
+      </div>
+      <div className="rounded-lg border bg-background">
+        {Array.from({ length: 8 }, (_, i) => (
+          <div key={i} className="flex items-center gap-4 border-b p-3 last:border-b-0">
+            <Skeleton className="size-4" />
+            <Skeleton className="h-4 flex-1" />
+            <Skeleton className="h-4 w-32" />
+            <Skeleton className="h-4 w-24" />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+export function TeamPageSkeleton() {
+  return (
+    <div className="space-y-4" aria-busy="true" data-testid="skeleton-team">
+      <Skeleton className="h-8 w-40" />
+      {Array.from({ length: 4 }, (_, i) => (
+        <div key={i} className="flex items-center gap-3 rounded-lg border bg-background p-4">
+          <Skeleton className="size-10 rounded-full" />
+          <div className="flex-1 space-y-2">
+            <Skeleton className="h-4 w-48" />
+            <Skeleton className="h-3 w-64" />
+          </div>
+          <Skeleton className="h-8 w-28" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function OrderMessagesSkeleton() {
+  return (
+    <div className="space-y-6" aria-busy="true" data-testid="skeleton-order-messages">
+      <Skeleton className="h-8 w-64" />
+      {Array.from({ length: 2 }, (_, i) => (
+        <div key={i} className="space-y-3 rounded-lg border bg-background p-4">
+          <Skeleton className="h-5 w-56" />
+          <Skeleton className="h-32 w-full" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function DashboardSkeleton() {
+  return (
+    <div className="space-y-6" aria-busy="true" data-testid="skeleton-dashboard">
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} className="h-28 rounded-xl" />
+        ))}
+      </div>
+      <Skeleton className="h-72 rounded-xl" />
+    </div>
+  );
+}
+
+/** Which skeleton a pending navigation to `pathname` shows. */
+export function skeletonForPath(pathname: string): React.ReactNode | null {
+  if (/^\/event\/\d+\/(participants|orders|entries)\/?$/.test(pathname)) return <TablePageSkeleton />;
+  if (/^\/event\/\d+\/team\/?$/.test(pathname)) return <TeamPageSkeleton />;
+  if (/^\/event\/\d+\/order-messages\/?$/.test(pathname)) return <OrderMessagesSkeleton />;
+  if (/^\/event\/\d+\/?$/.test(pathname)) return <DashboardSkeleton />;
+  return null;
+}

@@ -1,0 +1,115 @@
+import { Check, ChevronsUpDown, Languages, LogOut } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { useFetcher, useLocation, useSubmit } from "react-router";
+import { useChangeLanguage } from "~/components/language-switcher";
+import { Avatar, AvatarFallback } from "~/components/ui/avatar";
+import { Button } from "~/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuGroup,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuSeparator,
+  DropdownMenuSub,
+  DropdownMenuSubContent,
+  DropdownMenuSubTrigger,
+  DropdownMenuTrigger,
+} from "~/components/ui/dropdown-menu";
+import { selectableLanguages } from "~/lib/i18n-config";
+import type { ShellData } from "./shell-data";
+
+function initials(firstName: string, lastName: string, email: string) {
+  const letters = `${firstName.trim()[0] ?? ""}${lastName.trim()[0] ?? ""}`;
+  return (letters || email[0] || "?").toUpperCase();
+}
+
+export function AccountMenu({ data }: { data: ShellData }) {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const switcher = useFetcher();
+  const changeLanguage = useChangeLanguage();
+  const submit = useSubmit();
+  const { user, organizations, currentOrganization } = data;
+  const displayName = `${user.firstName} ${user.lastName}`.trim() || user.email;
+  const redirectTo = `${location.pathname}${location.search}`;
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" className="h-10 gap-2 px-2" aria-label={t("account.menu")} data-testid="account-menu-trigger">
+          <Avatar className="size-8">
+            <AvatarFallback className="bg-primary/10 text-xs font-semibold text-primary">
+              {initials(user.firstName, user.lastName, user.email)}
+            </AvatarFallback>
+          </Avatar>
+          <span className="hidden max-w-40 flex-col items-start text-left leading-tight md:flex">
+            <span className="max-w-40 truncate text-sm font-medium">{displayName}</span>
+            <span className="max-w-[128px] truncate text-xs text-muted-foreground">
+              {currentOrganization?.title ?? t("account.no-organization")}
+            </span>
+          </span>
+          <ChevronsUpDown className="hidden size-4 text-muted-foreground md:block" aria-hidden />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-64">
+        <DropdownMenuLabel className="font-normal">
+          <div className="truncate text-sm font-medium">{displayName}</div>
+          <div className="truncate text-xs text-muted-foreground">{user.email}</div>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuLabel className="text-xs text-muted-foreground">{t("account.organizations")}</DropdownMenuLabel>
+        <DropdownMenuGroup className="max-h-[200px] overflow-y-auto" data-testid="organization-switcher">
+          {organizations.map((organization) => {
+            const current = organization.id === currentOrganization?.id;
+            return (
+              <DropdownMenuItem
+                key={organization.id}
+                disabled={switcher.state !== "idle"}
+                onSelect={() => {
+                  if (current) return;
+                  void switcher.submit(
+                    { organizationId: String(organization.id), redirectTo },
+                    { method: "post", action: "/resources/organization" },
+                  );
+                }}
+                aria-current={current ? "true" : undefined}
+              >
+                <span className="max-w-[128px] truncate" title={organization.title}>
+                  {organization.title}
+                </span>
+                {current ? <Check className="ml-auto" aria-label={t("account.current-organization")} /> : null}
+              </DropdownMenuItem>
+            );
+          })}
+          {organizations.length === 0 ? (
+            <DropdownMenuItem disabled>{t("account.no-organization")}</DropdownMenuItem>
+          ) : null}
+        </DropdownMenuGroup>
+        <DropdownMenuSeparator />
+        <DropdownMenuSub>
+          <DropdownMenuSubTrigger>
+            <Languages aria-hidden />
+            {t("account.language")}
+          </DropdownMenuSubTrigger>
+          <DropdownMenuSubContent>
+            <DropdownMenuRadioGroup value={i18n.language} onValueChange={changeLanguage}>
+              {selectableLanguages.map((lng) => (
+                <DropdownMenuRadioItem key={lng} value={lng}>
+                  {t(`languages.${lng}`)}
+                </DropdownMenuRadioItem>
+              ))}
+            </DropdownMenuRadioGroup>
+          </DropdownMenuSubContent>
+        </DropdownMenuSub>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => void submit(null, { method: "post", action: "/auth/logout" })}>
+          <LogOut aria-hidden />
+          {t("account.logout")}
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,41 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { HelpMenu } from "~/components/help-menu";
+import { Logo } from "~/components/logo";
+import { visibleNavigationItems } from "~/lib/navigation";
+import { AccountMenu } from "./account-menu";
+import { NewVersionBanner } from "./new-version-banner";
+import type { ShellData } from "./shell-data";
+import { MobileBottomBar, TopNavigation } from "./top-navigation";
+
+export function AppShell({ data, children }: { data: ShellData; children: React.ReactNode }) {
+  const { t } = useTranslation();
+  const items = visibleNavigationItems(data.canSeeOrganizationArea);
+  return (
+    <div className="flex min-h-svh flex-col bg-muted/30">
+      <a
+        href="#content"
+        className="sr-only z-50 rounded-md bg-background px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        {t("skip-to-content")}
+      </a>
+      <header className="sticky top-0 z-30 border-b bg-background/95 backdrop-blur">
+        <div className="mx-auto flex h-14 w-full max-w-[1600px] items-center gap-4 px-4 md:px-6">
+          <Link to="/" aria-label={t("nav.home")} className="shrink-0">
+            <Logo />
+          </Link>
+          <TopNavigation items={items} />
+          <div className="ml-auto flex items-center gap-1">
+            <HelpMenu />
+            <AccountMenu data={data} />
+          </div>
+        </div>
+      </header>
+      <NewVersionBanner />
+      <main id="content" className="flex-1 pb-[76px] md:pb-0">
+        {children}
+      </main>
+      <MobileBottomBar items={items} />
+    </div>
+  );
+}

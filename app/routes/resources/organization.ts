@@ -1,0 +1,29 @@
+import { data, redirect } from "react-router";
+import * as v from "valibot";
+import { organizationCookie } from "#domain/auth/session-cookie";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import { getSignedIn, requireSignedInMiddleware } from "~/server/guards.server";
+import type { Route } from "./+types/organization";
+
+export const middleware: Route.MiddlewareFunction[] = [requireSignedInMiddleware];
+
+const schema = v.object({
+  organizationId: v.pipe(v.string(), v.toNumber(), v.integer()),
+  redirectTo: v.optional(v.string(), "/"),
+});
+
+/** Organization switcher. Switching while on an /event/ path returns to / (spec §2). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const result = v.safeParse(schema, Object.fromEntries(await request.formData()));
+  if (!result.success) return data({ ok: false }, { status: 400 });
+  const { organizations } = getSignedIn(context);
+  if (!organizations.some((o) => o.id === result.output.organizationId)) return data({ ok: false }, { status: 404 });
+  const target = safeRedirectPath(result.output.redirectTo);
+  return redirect(target.startsWith("/event/") ? "/" : target, {
+    headers: { "Set-Cookie": organizationCookie(result.output.organizationId, request.url) },
+  });
+}
+
+export function loader() {
+  return redirect("/");
+}

@@ -1,0 +1,30 @@
+import { data } from "react-router";
+import * as v from "valibot";
+import { httpStatusOf, isAppError } from "#domain/shared/app-error";
+
+export type FormErrors = { formError?: string; fields?: Record<string, string> };
+
+/** Parses submitted form data with the form's valibot schema; field errors are i18n keys. */
+export async function parseForm<S extends v.GenericSchema>(
+  request: Request,
+  schema: S,
+): Promise<{ ok: true; data: v.InferOutput<S> } | { ok: false; errors: FormErrors; values: Record<string, string> }> {
+  const formData = await request.formData();
+  const values: Record<string, string> = {};
+  for (const [key, value] of formData) if (typeof value === "string") values[key] = value;
+  const result = v.safeParse(schema, values);
+  if (result.success) return { ok: true, data: result.output };
+  const fields: Record<string, string> = {};
+  for (const issue of result.issues) fields[v.getDotPath(issue) ?? "_"] ??= issue.message;
+  return { ok: false, errors: { fields }, values };
+}
+
+/** The one place where domain errors become answers for route actions and loaders. */
+export function appErrorToData(error: unknown, values: Record<string, string> = {}) {
+  if (!isAppError(error)) throw error;
+  const key = error.messageKey.includes(":") ? error.messageKey : `errors:${error.messageKey}`;
+  const fields = error.fields
+    ? Object.fromEntries(Object.entries(error.fields).map(([k, m]) => [k, m.includes(":") ? m : `errors:${m}`]))
+    : undefined;
+  return data({ errors: { formError: key, fields } satisfies FormErrors, values }, { status: httpStatusOf(error) });
+}

@@ -1,0 +1,32 @@
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { ORGANIZATION_COOKIE_NAME, readCookie, SESSION_COOKIE_NAME, sessionCookie } from "#domain/auth/session-cookie";
+import { validateSessionToken, type ValidatedSession } from "#domain/auth/sessions";
+import { serverContext } from "./context";
+
+type SessionState = { session: ValidatedSession | null; token: string | null };
+
+const sessionStateContext = createContext<SessionState>({ session: null, token: null });
+
+/** Resolves the session once per request; renews the cookie when the session was extended. */
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const token = readCookie(request.headers.get("Cookie"), SESSION_COOKIE_NAME);
+  const { db } = context.get(serverContext);
+  const session = token ? await validateSessionToken(db, token) : null;
+  context.set(sessionStateContext, { session, token: session ? token : null });
+  const response = await next();
+  if (session?.renewed && token) response.headers.append("Set-Cookie", sessionCookie(token, session.expiresAt, request.url));
+  return response;
+};
+
+export function getSession(context: Readonly<RouterContextProvider>): ValidatedSession | null {
+  return context.get(sessionStateContext).session;
+}
+
+export function getSessionToken(context: Readonly<RouterContextProvider>): string | null {
+  return context.get(sessionStateContext).token;
+}
+
+export function readStoredOrganizationId(request: Request): number | null {
+  const value = Number(readCookie(request.headers.get("Cookie"), ORGANIZATION_COOKIE_NAME));
+  return Number.isInteger(value) && value > 0 ? value : null;
+}

@@ -1,0 +1,46 @@
+export const SESSION_COOKIE_NAME = "guichet_session";
+export const ORGANIZATION_COOKIE_NAME = "guichet_org";
+
+/** Secure everywhere except on plain-http localhost, where browsers would drop the cookie. */
+export function isSecureRequest(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  return protocol === "https:" || !["localhost", "127.0.0.1", "[::1]"].includes(hostname);
+}
+
+export function readCookie(cookieHeader: string | null | undefined, name: string): string | null {
+  if (!cookieHeader) return null;
+  for (const part of cookieHeader.split(";")) {
+    const index = part.indexOf("=");
+    if (index === -1) continue;
+    if (part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim());
+  }
+  return null;
+}
+
+export function serializeCookie(
+  name: string,
+  value: string,
+  options: { expires?: Date; maxAge?: number; secure: boolean; httpOnly?: boolean },
+): string {
+  const parts = [`${name}=${encodeURIComponent(value)}`, "Path=/", "SameSite=Lax"];
+  if (options.httpOnly ?? true) parts.push("HttpOnly");
+  if (options.secure) parts.push("Secure");
+  if (options.expires) parts.push(`Expires=${options.expires.toUTCString()}`);
+  if (options.maxAge !== undefined) parts.push(`Max-Age=${options.maxAge}`);
+  return parts.join("; ");
+}
+
+export function sessionCookie(token: string, expiresAt: Date, requestUrl: string): string {
+  return serializeCookie(SESSION_COOKIE_NAME, token, { expires: expiresAt, secure: isSecureRequest(requestUrl) });
+}
+
+export function clearedSessionCookie(requestUrl: string): string {
+  return serializeCookie(SESSION_COOKIE_NAME, "", { maxAge: 0, secure: isSecureRequest(requestUrl) });
+}
+
+export function organizationCookie(organizationId: number, requestUrl: string): string {
+  return serializeCookie(ORGANIZATION_COOKIE_NAME, String(organizationId), {
+    maxAge: 60 * 60 * 24 * 365,
+    secure: isSecureRequest(requestUrl),
+  });
+}

@@ -1,0 +1,4 @@
+/** Escapes LIKE wildcards; use with `escape '\'`. */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

@@ -1,0 +1,30 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "#db/database";
+import { users } from "#db/schema";
+import { notFound } from "../shared/app-error";
+
+export type Profile = {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  isAdmin: boolean;
+  authMethod: "password" | "google";
+};
+
+export async function getProfile(db: Database, userId: number): Promise<Profile> {
+  const [profile] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      isAdmin: users.isAdmin,
+      authMethod: users.authMethod,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!profile) throw notFound();
+  return profile;
+}
