@@ -1,0 +1,136 @@
+import { env, exports } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createD1Database } from "#db/d1";
+import { memberships, organizations, users } from "#db/schema";
+import { hashPassword } from "#domain/auth/password";
+import { emailSenderFromEnv } from "#adapters/email";
+import { createHonoApp } from "../../workers/hono-app";
+
+const fetchWorker = (path: string, init?: RequestInit) => exports.default.fetch(`http://localhost${path}`, init);
+const json = (body: unknown, headers: Record<string, string> = {}) => ({
+  method: "POST",
+  headers: { "Content-Type": "application/json", ...headers },
+  body: JSON.stringify(body),
+});
+
+beforeAll(async () => {
+  const db = createD1Database(env.DB);
+  const [user] = await db
+    .insert(users)
+    .values({ email: "lea@exemple.fr", firstName: "Léa", lastName: "Martin", passwordHash: await hashPassword("correct-horse-42") })
+    .returning({ id: users.id });
+  const [organization] = await db.insert(organizations).values({ title: "Asso", titleKey: "asso" }).returning();
+  await db.insert(memberships).values({ organizationId: organization!.id, userId: user!.id, role: "owner" });
+});
+
+describe("JSON sign-in and bearer sessions", () => {
+  it("returns a token for the right password, usable as a Bearer token on /api", async () => {
+    const response = await fetchWorker("/auth/login", json({ email: "LEA@exemple.fr ", password: "correct-horse-42" }));
+    expect(response.status).toBe(200);
+    const token = (await response.json()) as string;
+    expect(token).toMatch(/^[a-z2-7]{32}$/);
+    const me = await fetchWorker("/api/me", { headers: { Authorization: `Bearer ${token}` } });
+    expect(me.status).toBe(200);
+    expect(await me.json()).toEqual({
+      is_admin: false,
+      email: "lea@exemple.fr",
+      first_name: "Léa",
+      last_name: "Martin",
+      auth_method: "password",
+    });
+  });
+
+  it("answers 401 the same way for a wrong password and an unknown account", async () => {
+    const wrong = await fetchWorker("/auth/login", json({ email: "lea@exemple.fr", password: "nope-nope" }));
+    const unknown = await fetchWorker("/auth/login", json({ email: "personne@exemple.fr", password: "nope-nope" }));
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(await wrong.json()).toEqual(await unknown.json());
+  });
+
+  it("rejects bad input with field errors", async () => {
+    const response = await fetchWorker("/auth/login", json({ email: "pas-un-email", password: "" }));
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { fields: Record<string, string> };
+    expect(body.fields).toEqual({ email: "errors:email-invalid", password: "errors:password-required" });
+    const broken = await fetchWorker("/auth/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{" });
+    expect(broken.status).toBe(400);
+  });
+
+  it("refuses /api without a session", async () => {
+    expect((await fetchWorker("/api/me")).status).toBe(401);
+    expect((await fetchWorker("/api/me", { headers: { Authorization: "Bearer forged-token" } })).status).toBe(401);
+  });
+
+  it("answers unknown API paths with a JSON 404", async () => {
+    const login = await fetchWorker("/auth/login", json({ email: "lea@exemple.fr", password: "correct-horse-42" }));
+    const token = (await login.json()) as string;
+    const response = await fetchWorker("/api/nothing-here", { headers: { Authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ error: "not_found" });
+  });
+
+  it("lets page requests to /auth/* through to React Router", async () => {
+    const page = await fetchWorker("/auth/login");
+    expect(await page.text()).toBe("No route for /auth/login");
+    const form = await fetchWorker("/auth/login", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost" },
+      body: "email=lea%40exemple.fr",
+    });
+    expect(await form.text()).toBe("No route for /auth/login");
+  });
+});
+
+describe("cross-site request forgery guard", () => {
+  it("refuses a cookie-authenticated write from another origin", async () => {
+    const response = await fetchWorker("/auth/logout", {
+      method: "POST",
+      headers: { Origin: "https://evil.example", Cookie: "guichet_session=x" },
+    });
+    expect(response.status).toBe(403);
+  });
+
+  it("refuses a cross-site write that has no Origin header", async () => {
+    const response = await fetchWorker("/auth/logout", { method: "POST", headers: { "Sec-Fetch-Site": "cross-site" } });
+    expect(response.status).toBe(403);
+  });
+
+  it("lets same-origin and Bearer writes through", async () => {
+    const same = await fetchWorker("/auth/logout", { method: "POST", headers: { Origin: "http://localhost" } });
+    expect(same.status).not.toBe(403);
+    const bearer = await fetchWorker("/auth/login", json({ email: "lea@exemple.fr", password: "x" }, { Authorization: "Bearer abc", Origin: "https://app.example" }));
+    expect(bearer.status).not.toBe(403);
+  });
+});
+
+describe("dev mailbox", () => {
+  it("lists stored emails newest first, filtered by recipient", async () => {
+    const sender = emailSenderFromEnv(env, createD1Database(env.DB));
+    expect(sender.mode).toBe("dev-mailbox");
+    await sender.send({ to: "a@exemple.fr", subject: "Premier", text: "1", html: "<p>1</p>" });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await sender.send({ to: "a@exemple.fr", subject: "Second", text: "2", html: "<p>2</p>" });
+    await sender.send({ to: "b@exemple.fr", subject: "Autre", text: "3", html: "<p>3</p>" });
+    const response = await fetchWorker("/dev/mailbox.json?to=A@exemple.fr");
+    const mails = (await response.json()) as Array<{ to: string; subject: string; text: string; html: string; created_at: string }>;
+    expect(mails.map((m) => m.subject)).toEqual(["Second", "Premier"]);
+    expect(mails[0]).toMatchObject({ to: "a@exemple.fr", text: "2", html: "<p>2</p>" });
+    expect(new Date(mails[0]!.created_at).toISOString()).toBe(mails[0]!.created_at);
+    const page = await fetchWorker("/dev/mailbox?to=b@exemple.fr");
+    expect(page.headers.get("content-type")).toMatch(/text\/html/);
+    const html = await page.text();
+    expect(html).toContain("Autre");
+    expect(html).not.toContain("Premier");
+  });
+
+  it("answers 404 in production", async () => {
+    const app = createHonoApp(async () => new Response("fallback", { status: 404 }));
+    const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
+    const production = { ...env, ENVIRONMENT: "production" };
+    for (const path of ["/dev/mailbox", "/dev/mailbox.json?to=a@exemple.fr"]) {
+      const response = await app.fetch(new Request(`http://localhost${path}`), production, ctx);
+      expect(response.status).toBe(404);
+    }
+  });
+});
