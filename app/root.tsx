@@ -6,6 +6,7 @@ import "./app.css";
 import { Button } from "./components/ui/button";
 import { Toaster } from "./components/ui/sonner";
 import { TooltipProvider } from "./components/ui/tooltip";
+import { UiLabelsProvider } from "./components/ui/ui-labels";
 import { getLocale, i18nextMiddleware, localeCookie } from "./middleware/i18next";
 import { serverContext } from "./server/context";
 import { sessionMiddleware } from "./server/session.server";
@@ -24,7 +25,7 @@ export function shouldRevalidate() {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <html lang={i18n.language} dir={i18n.dir(i18n.language)}>
       <head>
@@ -35,8 +36,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-svh bg-background text-foreground antialiased">
-        <TooltipProvider>{children}</TooltipProvider>
-        <Toaster />
+        <UiLabelsProvider
+          labels={{ close: t("close"), loading: t("loading"), closeToast: t("ui.close-toast"), notifications: t("ui.notifications") }}
+        >
+          <TooltipProvider>{children}</TooltipProvider>
+          <Toaster />
+        </UiLabelsProvider>
         <ScrollRestoration />
         <Scripts />
       </body>
