@@ -1,0 +1,65 @@
+import { parseArgs } from "node:util";
+import { pathToFileURL } from "node:url";
+import { createLibsqlDatabase } from "../db/libsql";
+import { formatDemoLogins } from "./lib/demo-logins";
+import { findLocalD1File } from "./lib/local-d1";
+import { seedDatabase } from "./lib/seed-data";
+
+const USAGE = `Usage: npm run seed -- [options]
+
+Fills the database with the demo data (accounts, organizations, events, orders, check-ins, payouts).
+
+  --persist-to DIR    wrangler state directory of the local D1 database (default .wrangler/state)
+  --url URL           a libSQL URL instead of the local D1 file (file:/tmp/guichet.db, libsql://…)
+  --reset             delete every row first
+  --if-empty          do nothing when the database already has users
+  --participants N    also build "Grand Festival" with N participants, for scale work
+                      (on an already seeded demo database, adds just that event)
+  -h, --help          show this help`;
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      "persist-to": { type: "string", default: ".wrangler/state" },
+      url: { type: "string" },
+      reset: { type: "boolean", default: false },
+      "if-empty": { type: "boolean", default: false },
+      participants: { type: "string" },
+      help: { type: "boolean", short: "h", default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const participants = values.participants === undefined ? 0 : Number(values.participants);
+  if (!Number.isInteger(participants) || participants < 0) throw new Error(`--participants expects a whole number, got "${values.participants}".`);
+
+  const url = values.url ?? pathToFileURL(findLocalD1File(values["persist-to"])).href;
+  const target = values.url ?? "local D1 (binding DB)";
+  const { db, close } = createLibsqlDatabase(url);
+  try {
+    const result = await seedDatabase(db, {
+      reset: values.reset,
+      ifEmpty: values["if-empty"],
+      participants,
+      log: (line) => console.log(line),
+    });
+    if (result.skipped) {
+      console.log(`Seed skipped: ${target} already has users.`);
+      return;
+    }
+    const width = Math.max(...Object.keys(result.counts).map((name) => name.length));
+    console.log(`Seeded ${target} in ${(result.durationMs / 1000).toFixed(1)} s (reference day ${result.reference.toISOString().slice(0, 10)}).`);
+    for (const [name, rows] of Object.entries(result.counts)) console.log(`  ${name.padEnd(width)}  ${rows.toLocaleString("en-US").padStart(9)}`);
+    console.log(`\nDemo logins:\n${formatDemoLogins()}`);
+  } finally {
+    close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});
