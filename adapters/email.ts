@@ -43,6 +43,6 @@ export function createEmailSender(options: {
   };
 }
 
-export function emailSenderFromEnv(env: Env, db: Database): EmailSender {
+export function emailSenderFromEnv(env: { RESEND_API_KEY?: string; EMAIL_FROM: string }, db: Database): EmailSender {
   return createEmailSender({ db, resendApiKey: env.RESEND_API_KEY, from: env.EMAIL_FROM });
 }

@@ -334,7 +334,7 @@ export const participants = sqliteTable(
       .references(() => orders.id, { onDelete: "cascade" }),
     ticketId: integer("ticket_id")
       .notNull()
-      .references(() => tickets.id, { onDelete: "restrict" }),
+      .references(() => tickets.id, { onDelete: "no action" }),
     userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     firstName: text("first_name").notNull().default(""),
     lastName: text("last_name").notNull().default(""),

@@ -1,0 +1,28 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+// Worker integration tests: they run inside workerd with the bindings of wrangler.jsonc and a local D1 migrated
+// from migrations/.
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations("migrations");
+  return {
+    plugins: [
+      cloudflareTest({
+        main: "./tests/integration/test-worker.ts",
+        wrangler: { configPath: "./wrangler.jsonc" },
+        miniflare: {
+          bindings: { ENVIRONMENT: "test", TEST_MIGRATIONS: migrations },
+        },
+      }),
+    ],
+    resolve: { tsconfigPaths: true },
+    test: {
+      name: "integration",
+      include: ["tests/integration/**/*.test.ts", "domain/**/*.worker-test.ts"],
+      setupFiles: ["./tests/integration/setup.ts"],
+      // CommonJS packages whose require() chains workerd's module loader cannot follow: pre-bundle them with Vite.
+      deps: { optimizer: { ssr: { enabled: true, include: ["sanitize-html"] } } },
+      testTimeout: 20_000,
+    },
+  };
+});
