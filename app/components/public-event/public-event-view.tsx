@@ -1,0 +1,195 @@
+import { CalendarDays, Eye, Lock, Mail, MapPin, Ticket } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import type { PublicEvent, PublicTicket } from "#domain/public-events/get-public-event";
+import { textColorOn } from "~/lib/contrast";
+import { formatDateTime, formatMoney } from "~/lib/format";
+import { cn } from "~/lib/utils";
+
+const saleLabelKey = (ticket: PublicTicket) => ticket.sale.explanation ?? ticket.sale.status;
+
+export function PublicEventView({ event, preview }: { event: PublicEvent; preview: boolean }) {
+  const { t, i18n } = useTranslation("public-event");
+  const dark = event.theme === "dark";
+  const onPrimary = textColorOn(event.primaryColor);
+  const mapUrl =
+    event.latitude !== null && event.longitude !== null
+      ? `https://www.openstreetmap.org/?mlat=${event.latitude}&mlon=${event.longitude}#map=16/${event.latitude}/${event.longitude}`
+      : null;
+  const zone = event.timezone.split("/").at(-1)?.replaceAll("_", " ") ?? event.timezone;
+
+  return (
+    <div className={cn("min-h-svh", dark ? "dark bg-slate-950 text-slate-100" : "bg-slate-50 text-slate-900")}>
+      {preview ? (
+        <div role="status" className="sticky top-0 z-20 bg-amber-400 px-4 py-2 text-center text-sm font-medium text-slate-900">
+          <Eye className="mr-2 inline size-4 align-[-2px]" aria-hidden />
+          {t("preview.banner")} {t("preview.booking-impossible")}
+        </div>
+      ) : null}
+      <header style={{ backgroundColor: event.primaryColor, color: onPrimary }}>
+        <div className="mx-auto max-w-5xl px-4 pt-8 pb-6 md:px-6">
+          <p className="text-sm opacity-80">{t("organized-by", { name: event.organization.title })}</p>
+          <h1 className="mt-2 text-3xl font-bold tracking-tight md:text-5xl">{event.title}</h1>
+          {event.smallDescription ? <p className="mt-3 max-w-3xl text-lg opacity-90">{event.smallDescription}</p> : null}
+          {event.visibility === "private" ? (
+            <p className="mt-4 inline-flex items-center gap-1.5 rounded-full bg-black/15 px-3 py-1 text-xs font-medium">
+              <Lock className="size-3.5" aria-hidden />
+              {t("private-badge")}
+            </p>
+          ) : null}
+        </div>
+      </header>
+      <main className="mx-auto grid max-w-5xl gap-8 px-4 py-8 md:grid-cols-[1fr_320px] md:px-6">
+        <div className="space-y-8">
+          {event.mainPicture ? (
+            <img
+              src={event.mainPicture}
+              alt=""
+              width={1280}
+              height={720}
+              className="aspect-video w-full rounded-2xl object-cover shadow-sm"
+            />
+          ) : null}
+          {event.description ? (
+            <section aria-labelledby="about-heading" className="space-y-3">
+              <h2 id="about-heading" className="text-xl font-semibold">
+                {t("about")}
+              </h2>
+              <div
+                className="event-description space-y-3 leading-relaxed [&_a]:underline [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6"
+                // Sanitized with an allowlist when it was saved (domain/events/sanitize-event-html.ts).
+                dangerouslySetInnerHTML={{ __html: event.description }}
+              />
+            </section>
+          ) : null}
+          <TicketSection title={t("tickets")} tickets={event.tickets} primaryColor={event.primaryColor} dark={dark} emptyText={t("no-tickets")} />
+          {event.addons.length > 0 ? (
+            <TicketSection title={t("addons")} tickets={event.addons} primaryColor={event.primaryColor} dark={dark} />
+          ) : null}
+          {event.refundPolicy ? (
+            <section className="space-y-2">
+              <h2 className="text-xl font-semibold">{t("refund-policy")}</h2>
+              <p className="whitespace-pre-line text-sm opacity-80">{event.refundPolicy}</p>
+            </section>
+          ) : null}
+        </div>
+        <aside className="order-first space-y-4 md:order-none md:sticky md:top-6 md:self-start">
+          <InfoCard dark={dark} icon={<CalendarDays className="size-5" aria-hidden />} title={t("when")}>
+            {event.startAt ? (
+              <>
+                <p>
+                  {event.endAt
+                    ? t("from-to", {
+                        start: formatDateTime(event.startAt, i18n.language, event.timezone),
+                        end: formatDateTime(event.endAt, i18n.language, event.timezone),
+                      })
+                    : formatDateTime(event.startAt, i18n.language, event.timezone)}
+                </p>
+                <p className="text-xs opacity-70">{t("time-zone", { zone })}</p>
+              </>
+            ) : (
+              <p>{t("date-to-come")}</p>
+            )}
+          </InfoCard>
+          {event.addressName || event.addressLabel ? (
+            <InfoCard dark={dark} icon={<MapPin className="size-5" aria-hidden />} title={t("where")}>
+              {event.addressName ? <p className="font-medium">{event.addressName}</p> : null}
+              {event.addressLabel ? <p className="opacity-80">{event.addressLabel}</p> : null}
+              {mapUrl ? (
+                <a href={mapUrl} target="_blank" rel="noopener noreferrer" className="mt-1 inline-block font-medium underline" style={{ color: dark ? undefined : event.primaryColor }}>
+                  {t("open-map")}
+                </a>
+              ) : null}
+            </InfoCard>
+          ) : null}
+          {event.contactEmail ? (
+            <InfoCard dark={dark} icon={<Mail className="size-5" aria-hidden />} title={t("contact")}>
+              <a href={`mailto:${event.contactEmail}`} className="underline">
+                {t("contact-organizer")}
+              </a>
+            </InfoCard>
+          ) : null}
+        </aside>
+      </main>
+      <footer className="py-8 text-center text-xs opacity-60">{t("powered-by")}</footer>
+    </div>
+  );
+}
+
+function InfoCard({ icon, title, children, dark }: { icon: React.ReactNode; title: string; children: React.ReactNode; dark: boolean }) {
+  return (
+    <div className={cn("flex gap-3 rounded-xl border p-4 text-sm", dark ? "border-slate-800 bg-slate-900" : "border-slate-200 bg-white")}>
+      <span className="mt-0.5 opacity-70">{icon}</span>
+      <div className="min-w-0 space-y-1">
+        <h2 className="text-xs font-semibold tracking-wide uppercase opacity-60">{title}</h2>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+function TicketSection({
+  title,
+  tickets,
+  primaryColor,
+  dark,
+  emptyText,
+}: {
+  title: string;
+  tickets: PublicTicket[];
+  primaryColor: string;
+  dark: boolean;
+  emptyText?: string;
+}) {
+  const { t, i18n } = useTranslation("public-event");
+  return (
+    <section className="space-y-3" aria-label={title}>
+      <h2 className="text-xl font-semibold">{title}</h2>
+      {tickets.length === 0 ? (
+        <p className="text-sm opacity-70">{emptyText}</p>
+      ) : (
+        <ul className="space-y-3">
+          {tickets.map((ticket) => {
+            const onSale = ticket.sale.status === "on_sale";
+            return (
+              <li
+                key={ticket.id}
+                data-testid="public-ticket"
+                className={cn(
+                  "flex flex-wrap items-start justify-between gap-3 rounded-xl border p-4",
+                  dark ? "border-slate-800 bg-slate-900" : "border-slate-200 bg-white",
+                  !onSale && "opacity-75",
+                )}
+              >
+                <div className="min-w-0 flex-1 space-y-1">
+                  <h3 className="flex items-center gap-2 font-semibold">
+                    <Ticket className="size-4 opacity-60" aria-hidden />
+                    {ticket.title}
+                  </h3>
+                  {ticket.description ? <p className="text-sm opacity-75">{ticket.description}</p> : null}
+                  {ticket.remaining !== null && onSale ? (
+                    <p className="text-xs font-medium" style={{ color: dark ? undefined : primaryColor }}>
+                      {t("remaining", { count: ticket.remaining })}
+                    </p>
+                  ) : null}
+                </div>
+                <div className="text-right">
+                  <p className="font-semibold">{ticket.price === 0 ? t("free") : formatMoney(ticket.price, i18n.language)}</p>
+                  <p
+                    className={cn(
+                      "mt-1 inline-block rounded-full px-2 py-0.5 text-xs font-medium",
+                      ticket.sale.color === "green" && "bg-emerald-100 text-emerald-800",
+                      ticket.sale.color === "red" && "bg-rose-100 text-rose-800",
+                      ticket.sale.color === "gray" && "bg-slate-200 text-slate-700",
+                    )}
+                  >
+                    {t(`sale.${saleLabelKey(ticket)}`)}
+                  </p>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

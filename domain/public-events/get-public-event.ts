@@ -1,0 +1,154 @@
+import { and, asc, eq, ne, sql } from "drizzle-orm";
+import type { Database } from "#db/database";
+import { events, organizations, tickets } from "#db/schema";
+import { eventSlug } from "../events/event-slug";
+import { verifyPrivateEventHash, type PrivateLinkEnv } from "../events/private-event-link";
+import { deriveTicketStatus, eventTicketsPurchased, type DerivedTicketStatus } from "../events/ticket-status";
+
+export type PublicTicket = {
+  id: number;
+  ticketType: "ticket" | "addon";
+  title: string;
+  description: string;
+  price: number;
+  minPerOrder: number;
+  maxPerOrder: number;
+  /** Only when the organizer chose to show it and the quantity is limited. */
+  remaining: number | null;
+  sale: DerivedTicketStatus;
+};
+
+export type PublicEvent = {
+  id: number;
+  slug: string;
+  title: string;
+  smallDescription: string;
+  /** Sanitized on write (domain/events/sanitize-event-html.ts). */
+  description: string;
+  mainPicture: string;
+  primaryColor: string;
+  theme: "light" | "dark";
+  timezone: string;
+  startAt: Date | null;
+  endAt: Date | null;
+  addressLabel: string;
+  addressName: string;
+  latitude: number | null;
+  longitude: number | null;
+  contactEmail: string;
+  refundPolicy: string | null;
+  visibility: "public" | "private";
+  status: "draft" | "published" | "archived";
+  organization: { id: number; title: string; mainPicture: string; smallDescription: string; pageUrl: string };
+  tickets: PublicTicket[];
+  addons: PublicTicket[];
+};
+
+export type PublicEventLookup =
+  | { kind: "found"; event: PublicEvent }
+  | { kind: "not-found" };
+
+type Access =
+  /** The public page: published events only; a private one needs the keyed hash of its id. */
+  | { mode: "public"; env: PrivateLinkEnv; hash: string | null }
+  /** The preview of an unpublished event: its access_token. */
+  | { mode: "preview"; accessToken: string };
+
+/** Everything the public page (or the preview) shows, read in one round trip. Anonymous: no actor. */
+export async function getPublicEvent(db: Database, eventId: number, access: Access, now = new Date()): Promise<PublicEventLookup> {
+  if (!Number.isSafeInteger(eventId) || eventId <= 0) return { kind: "not-found" };
+  // Three single-table reads in one round trip: inside a D1 batch, joined columns of the same name would collide.
+  const [eventRows, organizationRows, ticketRows] = await db.batch([
+    db.select().from(events).where(eq(events.id, eventId)).limit(1),
+    db
+      .select({
+        id: organizations.id,
+        title: organizations.title,
+        mainPicture: organizations.mainPicture,
+        smallDescription: organizations.smallDescription,
+        pageUrl: organizations.pageUrl,
+      })
+      .from(organizations)
+      .where(eq(organizations.id, db.select({ id: events.organizationId }).from(events).where(eq(events.id, eventId))))
+      .limit(1),
+    db
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.eventId, eventId), ne(tickets.visibility, "deleted")))
+      .orderBy(asc(tickets.sort), asc(tickets.id)),
+  ]);
+  const event = eventRows[0];
+  const organization = organizationRows[0];
+  if (!event || !organization) return { kind: "not-found" };
+
+  if (access.mode === "public") {
+    if (event.status !== "published") return { kind: "not-found" };
+    if (event.visibility === "private" && !verifyPrivateEventHash(access.env, event.id, access.hash)) return { kind: "not-found" };
+  } else {
+    // A preview is for events not yet published; once published the access token is cleared anyway.
+    if (event.status === "published" || !event.accessToken || event.accessToken !== access.accessToken) {
+      return { kind: "not-found" };
+    }
+  }
+
+  const purchased = eventTicketsPurchased(ticketRows);
+  const toPublic = (t: (typeof ticketRows)[number]): PublicTicket => ({
+    id: t.id,
+    ticketType: t.ticketType,
+    title: t.title,
+    description: t.description,
+    price: t.price,
+    minPerOrder: t.minPerOrder,
+    maxPerOrder: t.maxPerOrder,
+    remaining: t.showRemainingCount && t.amount !== -1 ? Math.max(0, t.amount - t.purchased) : null,
+    sale: deriveTicketStatus(t, event, { eventTicketsPurchased: purchased, now }),
+  });
+  // Hidden tickets are reachable only through restricted links (a later issue): the page lists visible ones.
+  const visible = ticketRows.filter((t) => t.visibility === "visible");
+
+  return {
+    kind: "found",
+    event: {
+      id: event.id,
+      slug: eventSlug(event.title),
+      title: event.title,
+      smallDescription: event.smallDescription,
+      description: event.description,
+      mainPicture: event.mainPicture,
+      primaryColor: event.primaryColor,
+      theme: event.theme,
+      timezone: event.timezone,
+      startAt: event.startAt,
+      endAt: event.endAt,
+      addressLabel: event.addressLabel,
+      addressName: event.addressName,
+      latitude: event.addressLatitude === null ? null : event.addressLatitude / 1e6,
+      longitude: event.addressLongitude === null ? null : event.addressLongitude / 1e6,
+      contactEmail: event.contactEmail,
+      refundPolicy: event.refundPolicy,
+      visibility: event.visibility,
+      status: event.status,
+      organization,
+      tickets: visible.filter((t) => t.ticketType === "ticket").map(toPublic),
+      addons: visible.filter((t) => t.ticketType === "addon").map(toPublic),
+    },
+  };
+}
+
+/**
+ * What changes the public page: the event row and its tickets (sales move the remaining counts). Used as the edge
+ * cache key, so an edit shows at once without purging anything.
+ */
+export async function getPublicEventVersion(db: Database, eventId: number): Promise<string | null> {
+  const [row] = await db
+    .select({
+      updatedAt: events.updatedAt,
+      ticketsVersion: sql<string | null>`(select max(${tickets.updatedAt}) || '.' || sum(${tickets.purchased}) || '.' || count(*) from ${tickets} where ${tickets.eventId} = ${eventId})`,
+    })
+    .from(events)
+    .where(eq(events.id, eventId))
+    .limit(1);
+  if (!row) return null;
+  return `${row.updatedAt.getTime()}-${row.ticketsVersion ?? 0}`;
+}
+
