@@ -37,15 +37,21 @@ export type EventListItem = {
 export async function listEvents(
   db: Database,
   actor: Actor,
-  input: { filter?: EventListFilter; search?: string; now?: Date } = {},
+  input: {
+    filter?: EventListFilter;
+    search?: string;
+    now?: Date;
+    /** Only the events the actor was given access to (spec §7 events-guest), whatever the organization role. */
+    accessOnly?: boolean;
+  } = {},
 ): Promise<EventListItem[]> {
   if (actor.organizationId === null) return [];
   const now = input.now ?? new Date();
   const filter = input.filter ?? defaultEventListFilter;
   const conditions: SQL[] = [eq(events.organizationId, actor.organizationId)];
 
-  if (!canInOrganization(actor, "events:list")) {
-    if (actor.role !== "") throw forbidden();
+  if (input.accessOnly || !canInOrganization(actor, "events:list")) {
+    if (!input.accessOnly && !canInOrganization(actor, "events:list-guest")) throw forbidden();
     const accessible = db
       .select({ id: eventAccesses.eventId })
       .from(eventAccesses)

@@ -1,0 +1,63 @@
+import { and, eq } from "drizzle-orm";
+import type { Database } from "#db/database";
+import { events } from "#db/schema";
+import { assertCanInOrganization } from "../policy";
+import type { Actor } from "../shared/actor";
+import { AppError } from "../shared/app-error";
+import { endsBeforeStart, END_BEFORE_START, EVENT_PICTURE_PATTERN, type EventFields } from "./event-input-schema";
+import { eventColumnsFromFields, newEventAccessToken, toEventRecord, type EventRecord } from "./event-record";
+
+/**
+ * Creates a draft event in the actor's organization (events:create), with the actor as creator and a preview
+ * access_token. Fields are optional: the editor creates the event at its first step.
+ */
+export async function createEvent(
+  db: Database,
+  actor: Actor,
+  input: { fields?: EventFields; now?: Date } = {},
+): Promise<EventRecord> {
+  assertCanInOrganization(actor, "events:create");
+  const fields = input.fields ?? {};
+  if (endsBeforeStart(fields.startAt, fields.endAt)) {
+    throw new AppError("validation", "events:errors.invalid-input", { fields: { end_at: END_BEFORE_START } });
+  }
+  await assertPictureOfOrganization(db, actor.organizationId, fields.mainPicture);
+  const now = input.now ?? new Date();
+  // Status and publication come only from changeEventStatus.
+  const { visibility, ...rest } = fields;
+  const [row] = await db
+    .insert(events)
+    .values({
+      ...eventColumnsFromFields(rest),
+      ...(visibility ? { visibility } : {}),
+      organizationId: actor.organizationId,
+      status: "draft",
+      accessToken: newEventAccessToken(),
+      createdBy: actor.userId,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  return toEventRecord(row!);
+}
+
+/**
+ * A banner path names the event folder it was uploaded to (`/images/events/{id}/…`); it may only point into an event
+ * of the same organization (a duplicate reuses its source's banner).
+ */
+export async function assertPictureOfOrganization(db: Database, organizationId: number, mainPicture: string | undefined) {
+  if (!mainPicture) return;
+  const eventId = Number(EVENT_PICTURE_PATTERN.exec(mainPicture)?.[1]);
+  const [owner] = Number.isSafeInteger(eventId)
+    ? await db
+        .select({ id: events.id })
+        .from(events)
+        .where(and(eq(events.id, eventId), eq(events.organizationId, organizationId)))
+        .limit(1)
+    : [];
+  if (!owner) {
+    throw new AppError("validation", "events:errors.invalid-input", {
+      fields: { main_picture: "events:errors.main-picture-invalid" },
+    });
+  }
+}

@@ -1,0 +1,78 @@
+import { and, eq, type SQL } from "drizzle-orm";
+import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { Database } from "#db/database";
+import { eventAccesses, events, type EventRole } from "#db/schema";
+import { canOnEvent, parseEventRoles, type EventAction, type EventScope } from "../policy";
+import type { Actor } from "../shared/actor";
+import { forbidden, notFound } from "../shared/app-error";
+import type { EventRow } from "./event-record";
+
+export type EventWithRoles = { event: EventRow; eventRoles: EventRole[]; scope: EventScope };
+
+/** `event_id = ? and organization_id = ?` for a table of event data: every query names the tenant too. */
+export function inEventScope(
+  table: { eventId: AnySQLiteColumn; organizationId: AnySQLiteColumn },
+  event: { id: number; organizationId: number },
+): SQL {
+  return and(eq(table.eventId, event.id), eq(table.organizationId, event.organizationId))!;
+}
+
+/** The actor's access roles on an event (empty without an access row). */
+export async function eventRolesOf(db: Database, actor: Actor, eventId: number): Promise<EventRole[]> {
+  if (actor.organizationId === null) return [];
+  const [access] = await db
+    .select({ roles: eventAccesses.roles })
+    .from(eventAccesses)
+    .where(
+      and(
+        eq(eventAccesses.eventId, eventId),
+        eq(eventAccesses.userId, actor.userId),
+        eq(eventAccesses.organizationId, actor.organizationId),
+      ),
+    )
+    .limit(1);
+  return access ? parseEventRoles(access.roles) : [];
+}
+
+/**
+ * Loads an event of the actor's organization and checks `action` on it. Another organization's event, a missing one,
+ * or one the actor cannot even view answers not_found (no existence leak); viewable but not allowed answers forbidden.
+ */
+export async function loadEventForActor(
+  db: Database,
+  actor: Actor,
+  eventId: number,
+  action: EventAction,
+): Promise<EventWithRoles> {
+  if (actor.organizationId === null || !Number.isSafeInteger(eventId) || eventId <= 0) throw notFound("events:errors.not-found");
+  const [event] = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.id, eventId), eq(events.organizationId, actor.organizationId)))
+    .limit(1);
+  if (!event) throw notFound("events:errors.not-found");
+  const eventRoles = await eventRolesOf(db, actor, eventId);
+  const scope: EventScope = { organizationId: event.organizationId, roles: eventRoles };
+  if (!canOnEvent(actor, "event:view", scope)) throw notFound("events:errors.not-found");
+  if (!canOnEvent(actor, action, scope)) throw forbidden();
+  return { event, eventRoles, scope };
+}
+
+/** What the actor may do on the event, for the UI to show or hide controls. */
+export type EventPermissions = {
+  canUpdate: boolean;
+  canPublish: boolean;
+  canDelete: boolean;
+  canManageTeam: boolean;
+  canManageSales: boolean;
+};
+
+export function eventPermissions(actor: Actor, scope: EventScope): EventPermissions {
+  return {
+    canUpdate: canOnEvent(actor, "event:update", scope),
+    canPublish: canOnEvent(actor, "event:publish", scope),
+    canDelete: canOnEvent(actor, "event:delete", scope),
+    canManageTeam: canOnEvent(actor, "event:manage-team", scope),
+    canManageSales: canOnEvent(actor, "event:manage-sales", scope),
+  };
+}

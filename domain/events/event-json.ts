@@ -1,0 +1,177 @@
+import type { EventRecord, ParticipationFormRow } from "./event-record";
+import type { EventDetail, EventParticipantSummary, EventPaymentSummary, EventTicket } from "./get-event";
+import type { EventDashboard } from "./get-event-dashboard";
+import type { EventListItem } from "./list-events";
+
+/** The JSON shapes of the events API (spec §3/§7): snake_case names, ISO 8601 dates, money in cents. */
+
+const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
+
+export function eventToJson(event: EventRecord, now: Date = new Date()) {
+  return {
+    id: event.id,
+    organizer: event.organizationId,
+    title: event.title,
+    small_description: event.smallDescription,
+    description: event.description,
+    main_picture: event.mainPicture,
+    primary_color: event.primaryColor,
+    theme: event.theme,
+    timezone: event.timezone,
+    start_at: iso(event.startAt),
+    end_at: iso(event.endAt),
+    address_label: event.addressLabel,
+    address_name: event.addressName,
+    address_latitude: event.addressLatitude,
+    address_longitude: event.addressLongitude,
+    contact_email: event.contactEmail,
+    refund_policy: event.refundPolicy,
+    status: event.status,
+    is_past: event.endAt !== null && event.endAt.getTime() < now.getTime(),
+    visibility: event.visibility,
+    confirmation_page_message: event.confirmationPageMessage,
+    email_pdf_message: event.emailPdfMessage,
+    email_pdf_email_response: event.emailPdfEmailResponse,
+    meta_pixel_id: event.metaPixelId,
+    access_token: event.accessToken ?? "",
+    allow_billing: event.allowBilling,
+    event_capacity: event.eventCapacity,
+    published_at: iso(event.publishedAt),
+    created_at: iso(event.createdAt),
+    updated_at: iso(event.updatedAt),
+  };
+}
+
+export function ticketToJson(ticket: EventTicket) {
+  return {
+    id: ticket.id,
+    event: ticket.eventId,
+    ticket_type: ticket.ticketType,
+    title: ticket.title,
+    description: ticket.description,
+    detailed_description: ticket.detailedDescription,
+    price: ticket.price,
+    is_free: ticket.isFree,
+    amount: ticket.amount,
+    purchased: ticket.purchased,
+    sell_start_at: iso(ticket.sellStartAt),
+    sell_end_at: iso(ticket.sellEndAt),
+    min_per_order: ticket.minPerOrder,
+    max_per_order: ticket.maxPerOrder,
+    visibility: ticket.visibility,
+    restricted: ticket.restricted,
+    fees_type: ticket.feesType,
+    sort: ticket.sort,
+    show_remaining_count: ticket.showRemainingCount,
+    status: ticket.derived.status,
+    status_explanation: ticket.derived.explanation,
+    status_color: ticket.derived.color,
+    remaining: ticket.remaining,
+  };
+}
+
+export function participationFormToJson(form: ParticipationFormRow) {
+  return {
+    id: form.id,
+    event: form.eventId,
+    form_type: form.formType,
+    title: form.title,
+    single_fill: form.singleFill,
+    questions: form.questions,
+    ticket_target: form.ticketTarget,
+  };
+}
+
+export function participantToJson(participant: EventParticipantSummary) {
+  return {
+    id: participant.id,
+    payment: participant.orderId,
+    ticket: participant.ticketId,
+    full_name: `${participant.firstName} ${participant.lastName}`.trim(),
+    first_name: participant.firstName,
+    last_name: participant.lastName,
+    email: participant.email,
+    ticket_title: participant.ticketTitle,
+    ticket_type: participant.ticketType,
+    price: participant.price,
+    promo_code_key: participant.promoCodeKey,
+    last_validation: iso(participant.lastValidationAt),
+    event_date: iso(participant.eventDate),
+    created_at: iso(participant.createdAt),
+  };
+}
+
+export function paymentToJson(payment: EventPaymentSummary) {
+  return {
+    id: payment.id,
+    full_name: `${payment.firstName} ${payment.lastName}`.trim(),
+    first_name: payment.firstName,
+    last_name: payment.lastName,
+    email: payment.email,
+    amount: payment.amount,
+    fees: payment.fees,
+    net_amount: payment.netAmount,
+    status: payment.status,
+    checkout_time: payment.checkoutTime,
+    paid_at: iso(payment.paidAt),
+    payable_until: iso(payment.payableUntil),
+    created_at: iso(payment.createdAt),
+  };
+}
+
+/** GET /api/events/:id and the dashboard event: the event with its tickets (add-ons included) and forms. */
+export function eventDetailToJson(detail: EventDetail, now: Date = new Date()) {
+  return {
+    ...eventToJson(detail.event, now),
+    tickets: [...detail.tickets, ...detail.addons].map(ticketToJson),
+    participation_forms: detail.participationForms.map(participationFormToJson),
+    counts: {
+      participants: detail.counts.participants,
+      orders: detail.counts.orders,
+      entries: detail.counts.entries,
+      tickets_purchased: detail.counts.ticketsPurchased,
+    },
+    role: detail.eventRoles.join("|"),
+    permissions: {
+      can_update: detail.permissions.canUpdate,
+      can_publish: detail.permissions.canPublish,
+      can_delete: detail.permissions.canDelete,
+      can_manage_team: detail.permissions.canManageTeam,
+      can_manage_sales: detail.permissions.canManageSales,
+    },
+    ...(detail.participants ? { participants: detail.participants.map(participantToJson) } : {}),
+    ...(detail.payments ? { payments: detail.payments.map(paymentToJson) } : {}),
+  };
+}
+
+export function eventListItemToJson(item: EventListItem) {
+  return {
+    id: item.id,
+    title: item.title,
+    main_picture: item.mainPicture,
+    status: item.status,
+    is_past: item.isPast,
+    visibility: item.visibility,
+    start_at: iso(item.startAt),
+    end_at: iso(item.endAt),
+    timezone: item.timezone,
+    address_name: item.addressName,
+    participants_count: item.participantCount,
+    gross_sales: item.grossSales,
+  };
+}
+
+export function eventDashboardToJson(dashboard: EventDashboard) {
+  return {
+    participants_count: dashboard.participantsCount,
+    gross_sales: dashboard.grossSales,
+    net_sales: dashboard.netSales,
+    orders_count: dashboard.ordersCount,
+    check_ins_count: dashboard.checkInsCount,
+    tickets_sold: dashboard.ticketsSold,
+    capacity: dashboard.capacity,
+    participants_per_day: dashboard.participantsPerDay,
+    actions: dashboard.actions,
+    timezone: dashboard.timezone,
+  };
+}

@@ -1,0 +1,197 @@
+import { and, count, countDistinct, eq, gte, inArray, lt, min, ne, sql } from "drizzle-orm";
+import type { Database } from "#db/database";
+import { entries, orders, organizations, participants, tickets } from "#db/schema";
+import type { Actor } from "../shared/actor";
+import { inEventScope, loadEventForActor } from "./event-access";
+import {
+  DAY_MS,
+  dayKeyDistance,
+  isValidTimeZone,
+  nextDayKey,
+  offsetSegments,
+  zonedDayKey,
+  zonedStartOfDay,
+} from "./event-time-zone";
+import { HOLDING_ORDER_STATUSES } from "./get-event";
+import { eventHtmlToText } from "./sanitize-event-html";
+
+/** Statuses of orders that are sales: their amounts make the gross and net figures. */
+export const SALE_ORDER_STATUSES = ["paid", "manual"] as const;
+export const PARTICIPANTS_CHART_MIN_DAYS = 30;
+export const PARTICIPANTS_CHART_MAX_DAYS = 90;
+
+export const dashboardActionKinds = [
+  "no-tickets",
+  "unpublished",
+  "payment-account-missing",
+  "no-description",
+  "no-banner",
+  "no-start-date",
+] as const;
+export type DashboardActionKind = (typeof dashboardActionKinds)[number];
+
+export type EventDashboard = {
+  /** Holders of a 'ticket' (add-ons excluded) in pending, paid or manual orders. */
+  participantsCount: number;
+  /** Sum of `amount` of paid and manual orders, in cents. */
+  grossSales: number;
+  /** Sum of `net_amount` (amount minus fees) of the same orders, in cents. */
+  netSales: number;
+  /** Paid and manual orders. */
+  ordersCount: number;
+  /** Participants who entered at least once (an 'in' entry). */
+  checkInsCount: number;
+  /** Purchases of 'ticket' tickets (what counts toward the capacity). */
+  ticketsSold: number;
+  /** The event capacity, else the sum of the tickets' stocks; null when unlimited. */
+  capacity: number | null;
+  /** Zero-filled participants per calendar day of the event's time zone, oldest first, ending today. */
+  participantsPerDay: { date: string; count: number }[];
+  /** Actions to be taken, in display order. */
+  actions: DashboardActionKind[];
+  timezone: string;
+};
+
+/**
+ * The event dashboard (spec §2): figures computed in SQL from the orders, participants, tickets and entries.
+ * The chart covers the last 30 days, or from the first sale when earlier (at most 90 days), by day in the event's
+ * time zone: the zone's UTC offsets over the window are computed here, split at the DST changes, and SQL groups by
+ * `(created_at + offset) / 86 400 000`.
+ */
+export async function getEventDashboard(
+  db: Database,
+  actor: Actor,
+  input: { eventId: number; now?: Date },
+): Promise<EventDashboard> {
+  const { event } = await loadEventForActor(db, actor, input.eventId, "event:view");
+  const now = input.now ?? new Date();
+  const timezone = isValidTimeZone(event.timezone) ? event.timezone : "UTC";
+  const inEvent = (table: Parameters<typeof inEventScope>[0]) => inEventScope(table, event);
+  const holding = inArray(orders.status, [...HOLDING_ORDER_STATUSES]);
+  const ticketParticipants = and(inEvent(participants), eq(participants.ticketType, "ticket"), holding);
+
+  const [[participantRow], [salesRow], [checkInRow], [ticketRow], [organization]] = await Promise.all([
+    db
+      .select({ value: count(), firstAt: min(participants.createdAt) })
+      .from(participants)
+      .innerJoin(orders, eq(orders.id, participants.orderId))
+      .where(ticketParticipants),
+    db
+      .select({
+        gross: sql<number>`coalesce(sum(${orders.amount}), 0)`,
+        net: sql<number>`coalesce(sum(${orders.netAmount}), 0)`,
+        orders: count(),
+      })
+      .from(orders)
+      .where(and(inEvent(orders), inArray(orders.status, [...SALE_ORDER_STATUSES]))),
+    db
+      .select({ value: countDistinct(entries.participantId) })
+      .from(entries)
+      .where(and(inEvent(entries), eq(entries.isIn, true))),
+    db
+      .select({
+        sold: sql<number>`coalesce(sum(${tickets.purchased}), 0)`,
+        live: sql<number>`coalesce(sum(case when ${tickets.visibility} != 'deleted' then 1 else 0 end), 0)`,
+        unlimited: sql<number>`coalesce(sum(case when ${tickets.visibility} != 'deleted' and ${tickets.amount} = -1 then 1 else 0 end), 0)`,
+        stock: sql<number>`coalesce(sum(case when ${tickets.visibility} != 'deleted' then ${tickets.amount} else 0 end), 0)`,
+        paidLive: sql<number>`coalesce(sum(case when ${tickets.visibility} != 'deleted' and ${tickets.price} > 0 then 1 else 0 end), 0)`,
+      })
+      .from(tickets)
+      .where(and(inEvent(tickets), eq(tickets.ticketType, "ticket"))),
+    db
+      .select({
+        accountValid: organizations.isConnectedAccountValid,
+        paidAddons: sql<number>`(select count(*) from ${tickets} where ${and(
+          inEvent(tickets),
+          eq(tickets.ticketType, "addon"),
+          ne(tickets.visibility, "deleted"),
+          sql`${tickets.price} > 0`,
+        )})`,
+      })
+      .from(organizations)
+      .where(eq(organizations.id, event.organizationId)),
+  ]);
+
+  const liveTickets = Number(ticketRow?.live ?? 0);
+  const capacity =
+    event.eventCapacity !== -1
+      ? event.eventCapacity
+      : liveTickets > 0 && Number(ticketRow?.unlimited ?? 0) === 0
+        ? Number(ticketRow?.stock ?? 0)
+        : null;
+
+  const hasPaidTickets = Number(ticketRow?.paidLive ?? 0) > 0 || Number(organization?.paidAddons ?? 0) > 0;
+  const actions: DashboardActionKind[] = [];
+  if (liveTickets === 0) actions.push("no-tickets");
+  if (event.status !== "published") actions.push("unpublished");
+  if (hasPaidTickets && organization?.accountValid !== true) actions.push("payment-account-missing");
+  if (eventHtmlToText(event.description) === "") actions.push("no-description");
+  if (!event.mainPicture) actions.push("no-banner");
+  if (!event.startAt) actions.push("no-start-date");
+
+  const firstAt = participantRow?.firstAt ?? null;
+  return {
+    participantsCount: participantRow?.value ?? 0,
+    grossSales: Number(salesRow?.gross ?? 0),
+    netSales: Number(salesRow?.net ?? 0),
+    ordersCount: salesRow?.orders ?? 0,
+    checkInsCount: checkInRow?.value ?? 0,
+    ticketsSold: Number(ticketRow?.sold ?? 0),
+    capacity,
+    participantsPerDay: await participantsPerDay(db, ticketParticipants, timezone, now, firstAt),
+    actions,
+    timezone,
+  };
+}
+
+/** The chart's days: at least the last 30, back to the first sale when earlier, at most 90. */
+export function chartDays(timezone: string, now: Date, firstSaleAt: Date | null): string[] {
+  const today = zonedDayKey(now, timezone);
+  let first = shiftDays(today, -(PARTICIPANTS_CHART_MIN_DAYS - 1));
+  if (firstSaleAt) {
+    const firstSaleDay = zonedDayKey(firstSaleAt, timezone);
+    const earliest = shiftDays(today, -(PARTICIPANTS_CHART_MAX_DAYS - 1));
+    if (dayKeyDistance(firstSaleDay, first) > 0) first = dayKeyDistance(firstSaleDay, earliest) > 0 ? earliest : firstSaleDay;
+  }
+  const days: string[] = [];
+  for (let day = first; dayKeyDistance(day, today) >= 0; day = nextDayKey(day)) days.push(day);
+  return days;
+}
+
+async function participantsPerDay(
+  db: Database,
+  where: ReturnType<typeof and>,
+  timezone: string,
+  now: Date,
+  firstSaleAt: Date | null,
+): Promise<{ date: string; count: number }[]> {
+  const days = chartDays(timezone, now, firstSaleAt);
+  const from = zonedStartOfDay(days[0]!, timezone).getTime();
+  const to = zonedStartOfDay(nextDayKey(days[days.length - 1]!), timezone).getTime();
+  const segments = offsetSegments(timezone, from, to);
+  // Integers computed here, never user input: inlined so the statement stays within D1's bound-parameter limit.
+  const createdAt = `"participants"."created_at"`;
+  const offsetSql =
+    segments.length === 1
+      ? String(segments[0]!.offsetMs)
+      : `case ${segments
+          .slice(1)
+          .map((segment, index) => `when ${createdAt} < ${segment.from} then ${segments[index]!.offsetMs}`)
+          .join(" ")} else ${segments[segments.length - 1]!.offsetMs} end`;
+  const dayExpression = sql<number>`(${sql.raw(createdAt)} + ${sql.raw(offsetSql)}) / ${sql.raw(String(DAY_MS))}`;
+
+  const rows = await db
+    .select({ day: dayExpression, count: count() })
+    .from(participants)
+    .innerJoin(orders, eq(orders.id, participants.orderId))
+    .where(and(where, gte(participants.createdAt, new Date(from)), lt(participants.createdAt, new Date(to))))
+    .groupBy(dayExpression);
+
+  const byDay = new Map(rows.map((row) => [new Date(Number(row.day) * DAY_MS).toISOString().slice(0, 10), row.count]));
+  return days.map((date) => ({ date, count: byDay.get(date) ?? 0 }));
+}
+
+function shiftDays(dayKey: string, delta: number): string {
+  const [y, m, d] = dayKey.split("-").map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d! + delta)).toISOString().slice(0, 10);
+}

@@ -1,0 +1,182 @@
+import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
+import type { Database } from "#db/database";
+import { entries, orders, participants, participationForms, tickets, type EventRole } from "#db/schema";
+import type { Actor } from "../shared/actor";
+import { eventPermissions, inEventScope, loadEventForActor, type EventPermissions } from "./event-access";
+import { toEventRecord, type EventRecord, type ParticipationFormRow, type TicketRow } from "./event-record";
+import { paymentStatus, type PaymentStatus } from "./payment-status";
+import { deriveTicketStatus, eventTicketsPurchased, ticketRemaining, type DerivedTicketStatus } from "./ticket-status";
+
+/** A ticket or add-on with its derived sale status (spec §4) and the places left (null = unlimited). */
+export type EventTicket = TicketRow & { derived: DerivedTicketStatus; remaining: number | null };
+
+export type EventParticipantSummary = {
+  id: number;
+  orderId: number;
+  ticketId: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  ticketTitle: string;
+  ticketType: "ticket" | "addon";
+  price: number;
+  promoCodeKey: string | null;
+  lastValidationAt: Date | null;
+  eventDate: Date | null;
+  createdAt: Date;
+};
+
+export type EventPaymentSummary = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  amount: number;
+  fees: number;
+  netAmount: number;
+  status: PaymentStatus;
+  checkoutTime: number;
+  paidAt: Date | null;
+  payableUntil: Date | null;
+  createdAt: Date;
+};
+
+export type EventCounts = {
+  /** Participants holding a 'ticket' (add-ons excluded) in orders that are not cancelled, expired or refunded. */
+  participants: number;
+  /** Orders that are not cancelled, expired or refunded. */
+  orders: number;
+  /** Entry scans (in and out). */
+  entries: number;
+  /** Sum of `purchased` of the 'ticket' tickets: what counts toward the event capacity. */
+  ticketsPurchased: number;
+};
+
+export type EventDetail = {
+  event: EventRecord;
+  /** Non-deleted tickets of type 'ticket', in display order. */
+  tickets: EventTicket[];
+  /** Non-deleted add-ons, in display order. */
+  addons: EventTicket[];
+  participationForms: ParticipationFormRow[];
+  counts: EventCounts;
+  eventRoles: EventRole[];
+  permissions: EventPermissions;
+  /** Only when asked with `include.participants` (first N by id). */
+  participants?: EventParticipantSummary[];
+  /** Only when asked with `include.payments` (first N by id). */
+  payments?: EventPaymentSummary[];
+};
+
+/** Order statuses whose participants and sales are counted (holding their places). */
+export const HOLDING_ORDER_STATUSES = ["pending", "paid", "manual"] as const;
+
+/** The full event for the event area and the API (event:view). */
+export async function getEvent(
+  db: Database,
+  actor: Actor,
+  input: { eventId: number; include?: { participants?: number; payments?: number }; now?: Date },
+): Promise<EventDetail> {
+  const { event, eventRoles, scope: eventScope } = await loadEventForActor(db, actor, input.eventId, "event:view");
+  const now = input.now ?? new Date();
+  const scope = (table: Parameters<typeof inEventScope>[0]) => inEventScope(table, event);
+
+  const [ticketRows, formRows, [participantCount], [orderCount], [entryCount]] = await Promise.all([
+    db
+      .select()
+      .from(tickets)
+      .where(and(scope(tickets), ne(tickets.visibility, "deleted")))
+      .orderBy(asc(tickets.sort), asc(tickets.id)),
+    db.select().from(participationForms).where(scope(participationForms)).orderBy(asc(participationForms.formType)),
+    db
+      .select({ value: count() })
+      .from(participants)
+      .innerJoin(orders, eq(orders.id, participants.orderId))
+      .where(and(scope(participants), eq(participants.ticketType, "ticket"), inArray(orders.status, [...HOLDING_ORDER_STATUSES]))),
+    db
+      .select({ value: count() })
+      .from(orders)
+      .where(and(scope(orders), inArray(orders.status, [...HOLDING_ORDER_STATUSES]))),
+    db.select({ value: count() }).from(entries).where(scope(entries)),
+  ]);
+
+  // Deleted tickets were sold too: their purchases still take places of the event capacity.
+  const [{ deletedPurchased } = { deletedPurchased: 0 }] = await db
+    .select({ deletedPurchased: sql<number>`coalesce(sum(${tickets.purchased}), 0)` })
+    .from(tickets)
+    .where(and(scope(tickets), eq(tickets.visibility, "deleted"), eq(tickets.ticketType, "ticket")));
+  const purchased = eventTicketsPurchased(ticketRows) + Number(deletedPurchased);
+  const withStatus = (ticket: TicketRow): EventTicket => ({
+    ...ticket,
+    derived: deriveTicketStatus(ticket, event, { eventTicketsPurchased: purchased, now }),
+    remaining: ticketRemaining(ticket, event, purchased),
+  });
+
+  const detail: EventDetail = {
+    event: toEventRecord(event),
+    tickets: ticketRows.filter((t) => t.ticketType === "ticket").map(withStatus),
+    addons: ticketRows.filter((t) => t.ticketType === "addon").map(withStatus),
+    participationForms: formRows,
+    counts: {
+      participants: participantCount?.value ?? 0,
+      orders: orderCount?.value ?? 0,
+      entries: entryCount?.value ?? 0,
+      ticketsPurchased: purchased,
+    },
+    eventRoles,
+    permissions: eventPermissions(actor, eventScope),
+  };
+
+  const participantLimit = clampLimit(input.include?.participants);
+  if (participantLimit > 0) {
+    detail.participants = await db
+      .select({
+        id: participants.id,
+        orderId: participants.orderId,
+        ticketId: participants.ticketId,
+        firstName: participants.firstName,
+        lastName: participants.lastName,
+        email: participants.email,
+        ticketTitle: participants.ticketTitle,
+        ticketType: participants.ticketType,
+        price: participants.price,
+        promoCodeKey: participants.promoCodeKey,
+        lastValidationAt: participants.lastValidationAt,
+        eventDate: participants.eventDate,
+        createdAt: participants.createdAt,
+      })
+      .from(participants)
+      .where(scope(participants))
+      .orderBy(asc(participants.id))
+      .limit(participantLimit);
+  }
+  const paymentLimit = clampLimit(input.include?.payments);
+  if (paymentLimit > 0) {
+    const rows = await db
+      .select({
+        id: orders.id,
+        firstName: orders.firstName,
+        lastName: orders.lastName,
+        email: orders.email,
+        amount: orders.amount,
+        fees: orders.fees,
+        netAmount: orders.netAmount,
+        status: orders.status,
+        checkoutTime: orders.checkoutTime,
+        paidAt: orders.paidAt,
+        payableUntil: orders.payableUntil,
+        createdAt: orders.createdAt,
+      })
+      .from(orders)
+      .where(scope(orders))
+      .orderBy(asc(orders.id))
+      .limit(paymentLimit);
+    detail.payments = rows.map((row) => ({ ...row, status: paymentStatus(row, now) }));
+  }
+  return detail;
+}
+
+function clampLimit(limit: number | undefined): number {
+  if (!limit || !Number.isFinite(limit)) return 0;
+  return Math.max(0, Math.min(500, Math.floor(limit)));
+}

@@ -1,0 +1,45 @@
+import { and, eq } from "drizzle-orm";
+import type { Database } from "#db/database";
+import { eventAccesses, events, memberships, organizations } from "#db/schema";
+import { canOnEvent, parseEventRoles } from "../policy";
+import type { Actor } from "../shared/actor";
+import { eventRolesOf } from "./event-access";
+import { toEventRecord, type EventRecord } from "./event-record";
+
+export type EventLocation =
+  | { kind: "accessible"; event: EventRecord }
+  | { kind: "other-organization"; organizationId: number; organizationTitle: string }
+  | { kind: "not-found" };
+
+/**
+ * Spec §2/§6 no-access screens: where an event id leads the signed-in user.
+ * accessible — the event is in the selected organization and the user may view it;
+ * other-organization — it belongs to another organization of the user where they could view it (switch organization);
+ * not-found — missing, or out of the user's reach (the two are not told apart).
+ */
+export async function locateEvent(db: Database, actor: Actor, input: { eventId: number }): Promise<EventLocation> {
+  if (!Number.isSafeInteger(input.eventId) || input.eventId <= 0) return { kind: "not-found" };
+  const [event] = await db.select().from(events).where(eq(events.id, input.eventId)).limit(1);
+  if (!event) return { kind: "not-found" };
+
+  if (event.organizationId === actor.organizationId) {
+    const eventRoles = await eventRolesOf(db, actor, event.id);
+    return canOnEvent(actor, "event:view", { organizationId: event.organizationId, roles: eventRoles }) ? { kind: "accessible", event: toEventRecord(event) } : { kind: "not-found" };
+  }
+
+  const [membership] = await db
+    .select({ role: memberships.role, title: organizations.title, accessRoles: eventAccesses.roles })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .leftJoin(
+      eventAccesses,
+      and(eq(eventAccesses.eventId, event.id), eq(eventAccesses.userId, actor.userId), eq(eventAccesses.organizationId, event.organizationId)),
+    )
+    .where(and(eq(memberships.organizationId, event.organizationId), eq(memberships.userId, actor.userId)))
+    .limit(1);
+  if (!membership) return { kind: "not-found" };
+  const actorThere: Actor = { ...actor, organizationId: event.organizationId, role: membership.role };
+  const roles = parseEventRoles(membership.accessRoles ?? "");
+  if (!canOnEvent(actorThere, "event:view", { organizationId: event.organizationId, roles })) return { kind: "not-found" };
+  return { kind: "other-organization", organizationId: event.organizationId, organizationTitle: membership.title };
+}

@@ -1,0 +1,90 @@
+export type TicketSaleStatus = "sold_out" | "not_on_sale" | "hidden" | "on_sale";
+export type TicketStatusExplanation =
+  | "event_has_ended"
+  | "event_has_already_started"
+  | "sales_havent_started_yet"
+  | "sales_have_ended";
+export type TicketStatusColor = "gray" | "red" | "green";
+
+export type TicketStatusTicket = {
+  ticketType: "ticket" | "addon";
+  amount: number;
+  purchased: number;
+  sellStartAt: Date | number | null;
+  sellEndAt: Date | number | null;
+  visibility: "visible" | "hidden" | "deleted";
+};
+
+export type TicketStatusEvent = {
+  startAt: Date | number | null;
+  endAt: Date | number | null;
+  eventCapacity: number;
+};
+
+export type DerivedTicketStatus = {
+  status: TicketSaleStatus;
+  /** Why a ticket is not on sale; null for the other statuses. */
+  explanation: TicketStatusExplanation | null;
+  color: TicketStatusColor;
+};
+
+const toMs = (value: Date | number | null): number | null =>
+  value === null ? null : typeof value === "number" ? value : value.getTime();
+
+/** Purchases that count toward the event capacity: only ticket_type 'ticket' (spec §3). */
+export function eventTicketsPurchased(tickets: readonly Pick<TicketStatusTicket, "ticketType" | "purchased">[]): number {
+  return tickets.reduce((sum, t) => (t.ticketType === "ticket" ? sum + t.purchased : sum), 0);
+}
+
+/**
+ * Spec §4 derived status of a ticket or add-on, first match wins:
+ * sold_out — purchased reached amount (amount ≠ -1), or for tickets the event capacity (≠ -1) is reached by the
+ * purchases of all tickets; not_on_sale — the event has ended, sales have not started, sales have ended, or the event
+ * has started (selling stops at the start unless sales already ended before it, which then is the reason);
+ * hidden — visibility hidden (or deleted); otherwise on_sale. Colours: gray sold out, red not on sale or hidden,
+ * green on sale.
+ */
+export function deriveTicketStatus(
+  ticket: TicketStatusTicket,
+  event: TicketStatusEvent,
+  context: { eventTicketsPurchased: number; now?: Date | number },
+): DerivedTicketStatus {
+  const now = toMs(context.now ?? Date.now())!;
+  const ticketSoldOut = ticket.amount !== -1 && ticket.purchased >= ticket.amount;
+  const capacityReached =
+    ticket.ticketType === "ticket" && event.eventCapacity !== -1 && context.eventTicketsPurchased >= event.eventCapacity;
+  if (ticketSoldOut || capacityReached) return { status: "sold_out", explanation: null, color: "gray" };
+
+  const explanation = notOnSaleReason(ticket, event, now);
+  if (explanation) return { status: "not_on_sale", explanation, color: "red" };
+
+  if (ticket.visibility !== "visible") return { status: "hidden", explanation: null, color: "red" };
+  return { status: "on_sale", explanation: null, color: "green" };
+}
+
+function notOnSaleReason(ticket: TicketStatusTicket, event: TicketStatusEvent, now: number): TicketStatusExplanation | null {
+  const endAt = toMs(event.endAt);
+  const startAt = toMs(event.startAt);
+  const sellStartAt = toMs(ticket.sellStartAt);
+  const sellEndAt = toMs(ticket.sellEndAt);
+  if (endAt !== null && now >= endAt) return "event_has_ended";
+  if (sellStartAt !== null && now < sellStartAt) return "sales_havent_started_yet";
+  if (sellEndAt !== null && now >= sellEndAt) return "sales_have_ended";
+  if (startAt !== null && now >= startAt) return "event_has_already_started";
+  return null;
+}
+
+/**
+ * Places left for a ticket: the smaller of its own stock and, for tickets, the event capacity left.
+ * Null when both are unlimited (-1).
+ */
+export function ticketRemaining(
+  ticket: Pick<TicketStatusTicket, "ticketType" | "amount" | "purchased">,
+  event: Pick<TicketStatusEvent, "eventCapacity">,
+  eventPurchased: number,
+): number | null {
+  const limits: number[] = [];
+  if (ticket.amount !== -1) limits.push(ticket.amount - ticket.purchased);
+  if (ticket.ticketType === "ticket" && event.eventCapacity !== -1) limits.push(event.eventCapacity - eventPurchased);
+  return limits.length === 0 ? null : Math.max(0, Math.min(...limits));
+}

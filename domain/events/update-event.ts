@@ -1,0 +1,65 @@
+import { and, eq } from "drizzle-orm";
+import type { Database } from "#db/database";
+import { events, type EventStatus } from "#db/schema";
+import { canOnEvent } from "../policy";
+import type { Actor } from "../shared/actor";
+import { AppError, forbidden } from "../shared/app-error";
+import { assertPictureOfOrganization } from "./create-event";
+import { loadEventForActor } from "./event-access";
+import { endsBeforeStart, END_BEFORE_START, type EventFields } from "./event-input-schema";
+import { eventColumnsFromFields, toEventRecord, type EventRecord } from "./event-record";
+import { prepareStatusChange, statusActionFor, type StatusChangeOptions } from "./change-event-status";
+
+export type UpdateEventInput = {
+  eventId: number;
+  changes: EventFields;
+  /**
+   * A target status reached in the same write (the API's PUT with a status, spec §7): all or nothing. The same status
+   * as now changes nothing; otherwise the lifecycle rules of changeEventStatus apply (publish checks included).
+   */
+  status?: { target: EventStatus } & StatusChangeOptions;
+  now?: Date;
+};
+
+/**
+ * Partial update of the editable fields (event:update): only the given fields change, the description is sanitized,
+ * the end must stay after the start (checked against the stored dates too), updated_at moves. Returns the event.
+ */
+export async function updateEvent(db: Database, actor: Actor, input: UpdateEventInput): Promise<EventRecord> {
+  const { event, scope } = await loadEventForActor(db, actor, input.eventId, "event:update");
+  const now = input.now ?? new Date();
+  const changes = input.changes;
+
+  const startAt = changes.startAt !== undefined ? changes.startAt : event.startAt;
+  const endAt = changes.endAt !== undefined ? changes.endAt : event.endAt;
+  if (endsBeforeStart(startAt, endAt)) {
+    throw new AppError("validation", "events:errors.invalid-input", { fields: { end_at: END_BEFORE_START } });
+  }
+  if (changes.mainPicture !== undefined && changes.mainPicture !== event.mainPicture) {
+    await assertPictureOfOrganization(db, event.organizationId, changes.mainPicture);
+  }
+
+  let statusColumns = {};
+  const action = input.status ? statusActionFor(event.status, input.status.target) : null;
+  if (input.status && action) {
+    const options = { ...input.status, visibility: input.status.visibility ?? changes.visibility };
+    const plan = await prepareStatusChange(db, event, action, options, now);
+    if (!canOnEvent(actor, plan.permission, scope)) throw forbidden();
+    statusColumns = plan.changes;
+  }
+
+  const [row] = await db
+    .update(events)
+    .set({ ...eventColumnsFromFields(changes), ...statusColumns, updatedAt: now })
+    .where(
+      and(
+        eq(events.id, event.id),
+        eq(events.organizationId, event.organizationId),
+        // With a lifecycle action, a concurrent status change makes this one lose instead of both applying.
+        action ? eq(events.status, event.status) : undefined,
+      ),
+    )
+    .returning();
+  if (!row) throw new AppError("conflict", "events:errors.invalid-transition");
+  return toEventRecord(row);
+}

@@ -1,0 +1,299 @@
+import { env, exports } from "cloudflare:workers";
+import { count, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createD1Database } from "#db/d1";
+import { events, organizations, participationForms, promoCodes, tickets } from "#db/schema";
+import { createSession } from "#domain/auth/sessions";
+import { createEventsWorld, createOrder, createTestEvent, createTicket, type TestUser } from "../support/event-fixtures";
+
+const db = createD1Database(env.DB);
+let world: Awaited<ReturnType<typeof createEventsWorld>>;
+const tokens: Record<string, string> = {};
+
+async function call(path: string, options: { method?: string; body?: unknown; rawBody?: string; as?: string } = {}) {
+  const headers: Record<string, string> = {};
+  const token = tokens[options.as ?? "owner"];
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: string | undefined;
+  if (options.rawBody !== undefined) body = options.rawBody;
+  else if (options.body !== undefined) body = JSON.stringify(options.body);
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const response = await exports.default.fetch(`http://localhost/api${path}`, { method: options.method ?? "GET", headers, body });
+  const json = (await response.json()) as Record<string, unknown> & Record<string, unknown>[];
+  return { status: response.status, json };
+}
+
+const storedEvent = async (id: number) => (await db.select().from(events).where(eq(events.id, id)))[0];
+const eventCount = async () => (await db.select({ n: count() }).from(events))[0]!.n;
+
+beforeAll(async () => {
+  world = await createEventsWorld(db);
+  for (const [key, user] of Object.entries(world.users) as [string, TestUser][]) {
+    tokens[key] = (await createSession(db, user.id)).token;
+  }
+});
+
+describe("GET /api/dashboard/:organizer/events", () => {
+  it("lists the organization's events, filtered and searched", async () => {
+    const published = await createTestEvent(db, world.organization.id, { title: "Publié au soleil", status: "published" });
+    const all = await call(`/dashboard/${world.organization.id}/events`);
+    expect(all.status).toBe(200);
+    expect(all.json.map((e) => e.id)).toEqual(expect.arrayContaining([world.event.id, published.id]));
+    expect(all.json[0]).toHaveProperty("participants_count");
+    const filtered = await call(`/dashboard/${world.organization.id}/events?filter=published&search=soleil`);
+    expect(filtered.json.map((e) => e.id)).toEqual([published.id]);
+    const fallback = await call(`/dashboard/${world.organization.id}/events?filter=nope`);
+    expect(fallback.json).toHaveLength(all.json.length);
+  });
+
+  it("gives guests their events and answers 404 to non-members", async () => {
+    const guest = await call(`/dashboard/${world.organization.id}/events-guest`, { as: "guestManager" });
+    expect(guest.status).toBe(200);
+    expect(guest.json.map((e) => e.id)).toEqual([world.event.id]);
+    expect((await call(`/dashboard/${world.organization.id}/events`, { as: "guestManager" })).json.map((e) => e.id)).toEqual([world.event.id]);
+    for (const path of ["events", "events-guest", `events/${world.event.id}`]) {
+      const stranger = await call(`/dashboard/${world.organization.id}/${path}`, { as: "foreignOwner" });
+      expect(stranger.status).toBe(404);
+    }
+    expect((await call(`/dashboard/999999/events`)).status).toBe(404);
+    expect((await call(`/dashboard/abc/events`)).status).toBe(404);
+  });
+
+  it("needs a session", async () => {
+    expect((await call(`/dashboard/${world.organization.id}/events`, { as: "nobody" })).status).toBe(401);
+  });
+});
+
+describe("GET /api/dashboard/:organizer/events/:id and /api/events/:id", () => {
+  it("returns the event with tickets, participants, payments and forms", async () => {
+    const ticket = await createTicket(db, world.event, { title: "Entrée", price: 1200 });
+    await createOrder(db, world.event, { status: "paid", places: [{ ticket, count: 2 }], fees: 100 });
+    await db.insert(participationForms).values({ organizationId: world.organization.id, eventId: world.event.id, formType: "before" });
+    const { status, json } = await call(`/dashboard/${world.organization.id}/events/${world.event.id}`);
+    expect(status).toBe(200);
+    expect(json).toMatchObject({ id: world.event.id, organizer: world.organization.id, status: "draft", access_token: "preview-token" });
+    expect(json.tickets).toEqual([expect.objectContaining({ title: "Entrée", price: 1200, status: "on_sale", status_color: "green" })]);
+    expect(json.participants).toHaveLength(2);
+    expect(json.payments).toEqual([expect.objectContaining({ amount: 2400, fees: 100, net_amount: 2300, status: "paid" })]);
+    expect(json.participation_forms).toEqual([expect.objectContaining({ form_type: "before", questions: "[]", ticket_target: "all" })]);
+
+    const full = await call(`/events/${world.event.id}`, { as: "guestManager" });
+    expect(full.status).toBe(200);
+    expect(full.json).toMatchObject({ id: world.event.id, permissions: { can_update: true, can_delete: false } });
+    expect(full.json).not.toHaveProperty("participants");
+  });
+
+  it("answers 404 across organizations and for guests without access", async () => {
+    expect((await call(`/dashboard/${world.organization.id}/events/${world.foreignEvent.id}`)).status).toBe(404);
+    expect((await call(`/events/${world.event.id}`, { as: "foreignOwner" })).status).toBe(404);
+    expect((await call(`/events/${world.event.id}`, { as: "guestNone" })).status).toBe(404);
+    expect((await call(`/events/${world.event.id}`, { as: "guestValidator" })).status).toBe(404);
+    expect((await call(`/events/424242`)).status).toBe(404);
+  });
+
+  it("serves the dashboard figures", async () => {
+    const { status, json } = await call(`/dashboard/${world.organization.id}/events/${world.event.id}/stats`);
+    expect(status).toBe(200);
+    expect(json).toMatchObject({ participants_count: 2, gross_sales: 2400, net_sales: 2300, orders_count: 1, timezone: "Europe/Paris" });
+    expect(json.participants_per_day).toHaveLength(30);
+  });
+});
+
+describe("POST /api/events", () => {
+  it("creates a draft from event fields in the named organization", async () => {
+    const { status, json } = await call("/events", {
+      method: "POST",
+      body: {
+        organizer: world.organization.id,
+        title: "Nouvel an",
+        description: "<p>Fête</p><script>alert(1)</script>",
+        start_at: "2026-12-31T20:00:00Z",
+        end_at: "2027-01-01T04:00:00Z",
+        address_latitude: 48.85,
+        meta_pixel_id: "123",
+      },
+    });
+    expect(status).toBe(201);
+    expect(json).toMatchObject({
+      organizer: world.organization.id,
+      title: "Nouvel an",
+      description: "<p>Fête</p>",
+      status: "draft",
+      start_at: "2026-12-31T20:00:00.000Z",
+      address_latitude: 48.85,
+      meta_pixel_id: "123",
+    });
+    expect(await storedEvent(json.id as number)).toMatchObject({ createdBy: world.users.owner.id, addressLatitude: 48_850_000 });
+  });
+
+  it("refuses bad input with field errors and writes nothing", async () => {
+    const before = await eventCount();
+    const bad = await call("/events", {
+      method: "POST",
+      body: {
+        organizer: world.organization.id,
+        title: "x".repeat(121),
+        start_at: "2026-06-21T18:00:00Z",
+        end_at: "2026-06-21T10:00:00Z",
+        meta_pixel_id: "abc",
+        primary_color: "blue",
+      },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json).toMatchObject({
+      error: "validation",
+      fields: {
+        title: "events:errors.title-too-long",
+        end_at: "events:errors.end-before-start",
+        meta_pixel_id: "events:errors.meta-pixel-id-invalid",
+        primary_color: "events:errors.primary-color-invalid",
+      },
+    });
+    expect((await call("/events", { method: "POST", rawBody: "{not json" })).json).toMatchObject({ error: "validation", message: "errors:invalid-json" });
+    expect((await call("/events", { method: "POST", body: ["title"] })).status).toBe(400);
+    expect((await call("/events", { method: "POST", body: { title: "Pirate", organizer: world.foreignOrganization.id } })).status).toBe(404);
+    expect((await call("/events", { method: "POST", body: { title: "Invité" }, as: "guestManager" })).status).toBe(403);
+    expect(await eventCount()).toBe(before);
+  });
+
+  it("duplicates an event whole with duplicate_from", async () => {
+    const source = await createTestEvent(db, world.organization.id, { title: "Original", status: "published", accessToken: null });
+    await createTicket(db, source, { title: "Place", purchased: 12 });
+    await db.insert(promoCodes).values({ organizationId: world.organization.id, eventId: source.id, code: "X", useCount: 9, appliesToAllTickets: false });
+    const { status, json } = await call("/events", { method: "POST", body: { duplicate_from: source.id } });
+    expect(status).toBe(201);
+    expect(json).toMatchObject({ title: "Original", status: "draft" });
+    expect(json.access_token).toMatch(/^[a-z2-7]{32}$/);
+    const [copiedTicket] = await db.select().from(tickets).where(eq(tickets.eventId, json.id as number));
+    expect(copiedTicket).toMatchObject({ title: "Place", purchased: 0 });
+    const [code] = await db.select().from(promoCodes).where(eq(promoCodes.eventId, json.id as number));
+    expect(code).toMatchObject({ code: "X", useCount: 0, appliesToAllTickets: true });
+    expect((await call("/events", { method: "POST", body: { duplicate_from: world.foreignEvent.id } })).status).toBe(404);
+  });
+});
+
+describe("PUT /api/events/:id", () => {
+  it("saves the full event plus changes, ignoring unknown fields", async () => {
+    const event = await createTestEvent(db, world.organization.id, { title: "Avant", accessToken: "tok" });
+    const current = (await call(`/events/${event.id}`)).json;
+    const { status, json } = await call(`/events/${event.id}`, {
+      method: "PUT",
+      body: { ...current, title: "Après", theme: "dark", access_token: "", description: '<p onmouseover="x">Salut</p>' },
+    });
+    expect(status).toBe(200);
+    expect(json).toMatchObject({ title: "Après", theme: "dark", description: "<p>Salut</p>", access_token: "tok", status: "draft" });
+  });
+
+  it("publishes with status and visibility in the same call", async () => {
+    const event = await createTestEvent(db, world.organization.id, { title: "À publier" });
+    const refused = await call(`/events/${event.id}`, { method: "PUT", body: { title: "Changé", status: "published", visibility: "private" } });
+    expect(refused.status).toBe(409);
+    expect(refused.json).toMatchObject({ error: "conflict", message: "events:errors.no-tickets" });
+    expect(await storedEvent(event.id)).toMatchObject({ title: "À publier", status: "draft" });
+
+    const { status, json } = await call(`/events/${event.id}`, {
+      method: "PUT",
+      body: { title: "Changé", status: "published", visibility: "private", confirm_without_tickets: true },
+    });
+    expect(status).toBe(200);
+    expect(json).toMatchObject({ title: "Changé", status: "published", visibility: "private", access_token: "" });
+  });
+
+  it("refuses bad input (end before start, script-only pixel, unknown status) and writes nothing", async () => {
+    const event = await createTestEvent(db, world.organization.id, {
+      title: "Intact",
+      startAt: new Date("2026-06-21T18:00:00Z"),
+      updatedAt: new Date("2026-01-01T00:00:00Z"),
+    });
+    const cases: [unknown, Record<string, string>][] = [
+      [{ end_at: "2026-06-21T17:00:00Z" }, { end_at: "events:errors.end-before-start" }],
+      [{ meta_pixel_id: "<script>" }, { meta_pixel_id: "events:errors.meta-pixel-id-invalid" }],
+      [{ status: "deleted" }, { status: "events:errors.status-invalid" }],
+      [{ timezone: "Nowhere/City", event_capacity: -5 }, { timezone: "events:errors.timezone-invalid", event_capacity: "events:errors.event-capacity-invalid" }],
+      [{ description: "x".repeat(50_001) }, { description: "events:errors.description-too-long" }],
+    ];
+    for (const [body, fields] of cases) {
+      const response = await call(`/events/${event.id}`, { method: "PUT", body: { title: "Modifié", ...(body as object) } });
+      expect(response.status).toBe(400);
+      expect(response.json.fields).toMatchObject(fields);
+    }
+    expect(await storedEvent(event.id)).toMatchObject({ title: "Intact", updatedAt: new Date("2026-01-01T00:00:00Z") });
+    expect((await call(`/events/${event.id}`, { method: "PUT", body: { title: "Pirate" }, as: "foreignOwner" })).status).toBe(404);
+    expect((await call(`/events/${event.id}`, { method: "PUT", body: { title: "Pirate" }, as: "guestValidator" })).status).toBe(404);
+  });
+});
+
+describe("PUT /api/events/:id/status/:status", () => {
+  it("runs the lifecycle: publish, back to draft, archive, unarchive", async () => {
+    const event = await createTestEvent(db, world.organization.id, { title: "Cycle", visibility: "private" });
+    await createTicket(db, event, { price: 0 });
+    const published = await call(`/events/${event.id}/status/published`, { method: "PUT" });
+    expect(published.json).toMatchObject({ status: "published", visibility: "private", access_token: "" });
+    expect(published.json.published_at).toEqual(expect.any(String));
+    const draft = await call(`/events/${event.id}/status/draft`, { method: "PUT" });
+    expect(draft.json).toMatchObject({ status: "draft" });
+    expect(draft.json.access_token).toMatch(/^[a-z2-7]{32}$/);
+    expect((await call(`/events/${event.id}/status/archived`, { method: "PUT" })).json).toMatchObject({ status: "archived" });
+    expect((await call(`/events/${event.id}/status/archived`, { method: "PUT" })).json).toMatchObject({ status: "archived" });
+    expect((await call(`/events/${event.id}/status/draft`, { method: "PUT" })).json).toMatchObject({ status: "draft" });
+    const publicAgain = await call(`/events/${event.id}/status/published`, { method: "PUT", body: { visibility: "public" } });
+    expect(publicAgain.json).toMatchObject({ status: "published", visibility: "public" });
+  });
+
+  it("refuses a paid ticket without a valid payment account, then publishes once it is valid", async () => {
+    const event = await createTestEvent(db, world.organization.id, { title: "Payant" });
+    await createTicket(db, event, { price: 2500 });
+    const readiness = await call(`/events/${event.id}/publish-readiness`);
+    expect(readiness.json).toEqual({ has_tickets: true, needs_payment_account: true });
+    const refused = await call(`/events/${event.id}/status/published`, { method: "PUT" });
+    expect(refused.status).toBe(409);
+    expect(refused.json.message).toBe("events:errors.payment-account-required");
+    await db.update(organizations).set({ isConnectedAccountValid: true }).where(eq(organizations.id, world.organization.id));
+    try {
+      expect((await call(`/events/${event.id}/status/published`, { method: "PUT" })).json).toMatchObject({ status: "published" });
+    } finally {
+      await db.update(organizations).set({ isConnectedAccountValid: false }).where(eq(organizations.id, world.organization.id));
+    }
+  });
+
+  it("refuses unknown statuses and strangers", async () => {
+    const event = await createTestEvent(db, world.organization.id);
+    const unknown = await call(`/events/${event.id}/status/past`, { method: "PUT" });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.fields).toEqual({ status: "events:errors.status-invalid" });
+    expect((await call(`/events/${event.id}/status/published`, { method: "PUT", as: "foreignOwner" })).status).toBe(404);
+    expect((await call(`/events/${event.id}/status/published`, { method: "PUT", rawBody: "[" })).status).toBe(400);
+    expect((await storedEvent(event.id))!.status).toBe("draft");
+  });
+});
+
+describe("settings and deletion", () => {
+  it("updates the pixel id and allow_billing", async () => {
+    const event = await createTestEvent(db, world.organization.id);
+    const ok = await call(`/events/${event.id}/settings`, { method: "PUT", body: { meta_pixel_id: "0042", allow_billing: true } });
+    expect(ok.json).toEqual({ meta_pixel_id: "0042", allow_billing: true });
+    const bad = await call(`/events/${event.id}/settings`, { method: "PUT", body: { meta_pixel_id: "42-x" } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.fields).toEqual({ meta_pixel_id: "events:errors.meta-pixel-id-invalid" });
+    expect((await storedEvent(event.id))!.metaPixelId).toBe("0042");
+  });
+
+  it("deletes after DELETE typed exactly, refuses paid orders", async () => {
+    const event = await createTestEvent(db, world.organization.id);
+    const wrong = await call(`/events/${event.id}`, { method: "DELETE", body: { confirmation: "delete" } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.fields).toEqual({ confirmation: "events:errors.delete-confirmation" });
+    expect((await call(`/events/${event.id}`, { method: "DELETE" })).status).toBe(400);
+    expect((await call(`/events/${event.id}`, { method: "DELETE", body: { confirmation: "DELETE" }, as: "guestManager" })).status).toBe(404);
+    expect(await storedEvent(event.id)).toBeDefined();
+    expect((await call(`/events/${event.id}`, { method: "DELETE", body: { confirmation: "DELETE" } })).json).toEqual({ id: event.id, deleted: true });
+    expect(await storedEvent(event.id)).toBeUndefined();
+
+    const paid = await createTestEvent(db, world.organization.id);
+    const ticket = await createTicket(db, paid, { price: 900 });
+    await createOrder(db, paid, { status: "paid", places: [{ ticket, count: 1 }] });
+    const refused = await call(`/events/${paid.id}`, { method: "DELETE", body: { confirmation: "DELETE" } });
+    expect(refused.status).toBe(409);
+    expect(refused.json.message).toBe("events:errors.has-paid-orders");
+  });
+});

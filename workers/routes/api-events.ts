@@ -1,0 +1,182 @@
+import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import * as v from "valibot";
+import { eventStatuses } from "#db/schema";
+import { ORGANIZATION_COOKIE_NAME, readCookie } from "#domain/auth/session-cookie";
+import { changeEventStatus, getPublishReadiness, statusActionFor } from "#domain/events/change-event-status";
+import { createEvent } from "#domain/events/create-event";
+import { deleteEvent } from "#domain/events/delete-event";
+import { duplicateEvent } from "#domain/events/duplicate-event";
+import { loadEventForActor } from "#domain/events/event-access";
+import {
+  deleteEventSchema,
+  eventFieldsSchema,
+  eventSettingsSchema,
+  publishOptionsSchema,
+} from "#domain/events/event-input-schema";
+import { eventDetailToJson, eventToJson } from "#domain/events/event-json";
+import { toEventRecord } from "#domain/events/event-record";
+import { getEvent } from "#domain/events/get-event";
+import { updateEvent } from "#domain/events/update-event";
+import { updateEventSettings } from "#domain/events/update-event-settings";
+import { listUserOrganizations } from "#domain/organizations/list-user-organizations";
+import { selectCurrentOrganization } from "#domain/organizations/select-current-organization";
+import { AppError, notFound } from "#domain/shared/app-error";
+import { actorForEventParam, actorForOrganizerParam, idParam } from "../actor-for-organization";
+import type { ApiEnv } from "../middleware/api-session";
+
+/** Spec §7 event calls under /api/events. */
+export const eventsApiRoutes = new Hono<ApiEnv>();
+
+// A description is at most 50 kB; the rest of an event is small.
+const jsonBodyLimit = bodyLimit({
+  maxSize: 256 * 1024,
+  onError: () => {
+    throw new AppError("validation", "errors:invalid-input", { fields: { _: "events:errors.description-too-long" } });
+  },
+});
+
+/** Reads a JSON object body (an empty body counts as {}) and parses it with each schema, reporting every field. */
+async function parseBody<const S extends readonly v.GenericSchema[]>(
+  c: Context<ApiEnv>,
+  schemas: S,
+  options: { allowEmpty?: boolean } = {},
+): Promise<{ [K in keyof S]: v.InferOutput<S[K]> }> {
+  const text = await c.req.text();
+  let body: unknown = {};
+  if (text.trim() !== "" || !options.allowEmpty) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new AppError("validation", "errors:invalid-json");
+    }
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new AppError("validation", "errors:invalid-json");
+  const fields: Record<string, string> = {};
+  const outputs = schemas.map((schema) => {
+    const result = v.safeParse(schema, body);
+    if (result.success) return result.output;
+    for (const issue of result.issues) fields[v.getDotPath(issue) ?? "_"] ??= issue.message;
+    return undefined;
+  });
+  if (Object.keys(fields).length > 0) throw new AppError("validation", "events:errors.invalid-input", { fields });
+  return outputs as { [K in keyof S]: v.InferOutput<S[K]> };
+}
+
+const statusFieldSchema = v.object({
+  status: v.optional(v.picklist(eventStatuses, "events:errors.status-invalid")),
+});
+
+const createTargetSchema = v.object({
+  organizer: v.optional(v.union([v.number(), v.string()], "errors:not-found")),
+  duplicate_from: v.optional(v.union([v.number(), v.string()], "events:errors.not-found")),
+});
+
+/**
+ * POST /api/events — creates a draft from event fields (spec §7). The organization is `organizer` in the body, else
+ * the selected one (cookie), else the user's first. With `duplicate_from: id` it duplicates that event whole
+ * (tickets, add-ons, forms, promo codes) in one atomic write instead.
+ */
+eventsApiRoutes.post("/", jsonBodyLimit, async (c) => {
+  const [fields, target, status] = await parseBody(c, [eventFieldsSchema, createTargetSchema, statusFieldSchema]);
+  if (status.status && status.status !== "draft") {
+    throw new AppError("validation", "events:errors.invalid-input", { fields: { status: "events:errors.invalid-transition" } });
+  }
+  const db = c.get("db");
+  if (target.duplicate_from !== undefined) {
+    const sourceId = idParam(String(target.duplicate_from), "events:errors.not-found");
+    const actor = await actorForEventParam(c, sourceId);
+    const copy = await duplicateEvent(db, actor, { eventId: sourceId });
+    return c.json(eventToJson(copy), 201);
+  }
+  const organizationId =
+    target.organizer !== undefined ? idParam(String(target.organizer)) : await defaultOrganizationId(c);
+  const actor = await actorForOrganizerParam(c, String(organizationId));
+  const event = await createEvent(db, actor, { fields });
+  return c.json(eventToJson(event), 201);
+});
+
+async function defaultOrganizationId(c: Context<ApiEnv>): Promise<number> {
+  const organizations = await listUserOrganizations(c.get("db"), c.get("session").user.id);
+  const stored = Number(readCookie(c.req.header("Cookie"), ORGANIZATION_COOKIE_NAME));
+  const selected = selectCurrentOrganization(organizations, Number.isInteger(stored) ? stored : null);
+  if (!selected) throw notFound();
+  return selected.id;
+}
+
+/** GET /api/events/:id — the full event with its tickets, add-ons and participation forms. */
+eventsApiRoutes.get("/:id{[0-9]+}", async (c) => {
+  const eventId = idParam(c.req.param("id"), "events:errors.not-found");
+  const actor = await actorForEventParam(c, eventId);
+  return c.json(eventDetailToJson(await getEvent(c.get("db"), actor, { eventId })));
+});
+
+/**
+ * PUT /api/events/:id — the full event plus changes (spec §7): every known field is validated, unknown ones (id,
+ * tickets, access_token…) ignored; with `status` (and `confirm_without_tickets`) the lifecycle change is applied in
+ * the same write. Bad input writes nothing.
+ */
+eventsApiRoutes.put("/:id{[0-9]+}", jsonBodyLimit, async (c) => {
+  const eventId = idParam(c.req.param("id"), "events:errors.not-found");
+  const [fields, status, options] = await parseBody(c, [eventFieldsSchema, statusFieldSchema, publishOptionsSchema]);
+  const actor = await actorForEventParam(c, eventId);
+  const event = await updateEvent(c.get("db"), actor, {
+    eventId,
+    changes: fields,
+    status: status.status
+      ? { target: status.status, visibility: options.visibility, confirmWithoutTickets: options.confirm_without_tickets }
+      : undefined,
+  });
+  return c.json(eventToJson(event));
+});
+
+/**
+ * PUT /api/events/:id/status/:status — draft, published or archived (spec §7). Optional body for a publish:
+ * `visibility` (default the event's) and `confirm_without_tickets`. Same status: answers the event unchanged.
+ */
+eventsApiRoutes.put("/:id{[0-9]+}/status/:status", async (c) => {
+  const eventId = idParam(c.req.param("id"), "events:errors.not-found");
+  const target = v.safeParse(v.picklist(eventStatuses), c.req.param("status"));
+  if (!target.success) {
+    throw new AppError("validation", "events:errors.invalid-input", { fields: { status: "events:errors.status-invalid" } });
+  }
+  const [options] = await parseBody(c, [publishOptionsSchema], { allowEmpty: true });
+  const actor = await actorForEventParam(c, eventId);
+  const db = c.get("db");
+  const { event } = await loadEventForActor(db, actor, eventId, "event:view");
+  const action = statusActionFor(event.status, target.output);
+  if (!action) return c.json(eventToJson(toEventRecord(event)));
+  const changed = await changeEventStatus(db, actor, {
+    eventId,
+    action,
+    visibility: options.visibility,
+    confirmWithoutTickets: options.confirm_without_tickets,
+  });
+  return c.json(eventToJson(changed));
+});
+
+/** GET /api/events/:id/publish-readiness — what the publish dialog needs to choose its branch (spec §4). */
+eventsApiRoutes.get("/:id{[0-9]+}/publish-readiness", async (c) => {
+  const eventId = idParam(c.req.param("id"), "events:errors.not-found");
+  const actor = await actorForEventParam(c, eventId);
+  const readiness = await getPublishReadiness(c.get("db"), actor, eventId);
+  return c.json({ has_tickets: readiness.hasTickets, needs_payment_account: readiness.needsPaymentAccount });
+});
+
+/** PUT /api/events/:id/settings — meta_pixel_id and allow_billing (spec §7: paths not shown). */
+eventsApiRoutes.put("/:id{[0-9]+}/settings", async (c) => {
+  const eventId = idParam(c.req.param("id"), "events:errors.not-found");
+  const [settings] = await parseBody(c, [eventSettingsSchema]);
+  const actor = await actorForEventParam(c, eventId);
+  const result = await updateEventSettings(c.get("db"), actor, { eventId, ...settings });
+  return c.json({ meta_pixel_id: result.metaPixelId, allow_billing: result.allowBilling });
+});
+
+/** DELETE /api/events/:id with `{"confirmation": "DELETE"}` — irreversible (spec §4/§5). */
+eventsApiRoutes.delete("/:id{[0-9]+}", async (c) => {
+  const eventId = idParam(c.req.param("id"), "events:errors.not-found");
+  const [body] = await parseBody(c, [deleteEventSchema], { allowEmpty: true });
+  const actor = await actorForEventParam(c, eventId);
+  const deleted = await deleteEvent(c.get("db"), actor, { eventId, confirmation: body.confirmation });
+  return c.json({ id: deleted.id, deleted: true });
+});
