@@ -1,22 +1,21 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { Button } from "./components/ui/button";
 import { Toaster } from "./components/ui/sonner";
 import { TooltipProvider } from "./components/ui/tooltip";
 import { UiLabelsProvider } from "./components/ui/ui-labels";
-import { getLocale, i18nextMiddleware, localeCookie } from "./middleware/i18next";
+import { getLocale, i18nextMiddleware } from "./middleware/i18next";
 import { serverContext } from "./server/context";
 import { sessionMiddleware } from "./server/session.server";
 
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, sessionMiddleware];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const locale = getLocale(context);
+export function loader({ context }: Route.LoaderArgs) {
   const { appVersion } = context.get(serverContext);
-  return data({ locale, appVersion }, { headers: { "Set-Cookie": await localeCookie.serialize(locale) } });
+  return { locale: getLocale(context), appVersion };
 }
 
 // Cheap, and lets every navigation notice a new deployment (see NewVersionBanner).

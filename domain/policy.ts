@@ -1,4 +1,4 @@
-import type { EventRole, OrganizationRole } from "#db/schema";
+import { eventRoles as knownEventRoles, type EventRole, type OrganizationRole } from "#db/schema";
 import type { Actor } from "./shared/actor";
 import { forbidden, notFound } from "./shared/app-error";
 
@@ -6,21 +6,28 @@ import { forbidden, notFound } from "./shared/app-error";
  * Every permission of the product, in one place. Loaders, actions and the API all ask here.
  *
  * Organization roles (spec §6): owner = super administrator (everything, members included);
- * admin = director/administrator (organization settings and configuration); event_manager (the
- * organization's events only); "" = guest (only the events they were given access to).
- * Event roles: event_manager (modify the event), team_manager (shown as admin: modify the event and
- * manage its team), validator (validate entries from the mobile app).
+ * admin = director/administrator (organization settings and configuration, not members, not the payout account);
+ * event_manager (the organization's events only: sees only the Events navigation); "" = guest (only the events
+ * they were given access to). Event roles: event_manager (modify the event), team_manager (shown as admin: modify
+ * the event and manage its team), validator (validate entries from the mobile app).
+ *
+ * An action is allowed only inside the actor's selected organization: anything about another organization is
+ * refused, and the assert… helpers answer 404 for it so that no response reveals another tenant's data.
+ * The matrix is spelled out in docs/decisions/roles-and-permissions.md and tested in policy.test.ts.
  */
 export const organizationActions = [
   "organization:view",
   "organization:update",
-  "organization:view-contact-entries",
+  "contact-entries:view",
+  "contact-entries:update",
   "members:view",
   "members:manage",
   "finance:view",
   "finance:manage",
+  "finance:connect-account",
   "integrations:manage",
   "events:list",
+  "events:list-guest",
   "events:create",
 ] as const;
 export type OrganizationAction = (typeof organizationActions)[number];
@@ -36,47 +43,72 @@ export const eventActions = [
 ] as const;
 export type EventAction = (typeof eventActions)[number];
 
+/** Actions that do not depend on an organization. */
+export const platformActions = ["organizations:create", "admin:access", "admin:ask-admin"] as const;
+export type PlatformAction = (typeof platformActions)[number];
+
+const except = <T extends string>(all: readonly T[], ...excluded: T[]) => all.filter((a) => !excluded.includes(a));
+
 const organizationMatrix: Record<OrganizationRole, ReadonlySet<OrganizationAction>> = {
-  owner: new Set(organizationActions),
-  admin: new Set(organizationActions.filter((a) => a !== "members:manage")),
+  owner: new Set(except(organizationActions, "events:list-guest")),
+  admin: new Set(except(organizationActions, "events:list-guest", "members:manage", "finance:connect-account")),
   event_manager: new Set<OrganizationAction>(["events:list", "events:create"]),
-  "": new Set<OrganizationAction>(),
+  "": new Set<OrganizationAction>(["events:list-guest"]),
 };
 
-const eventMatrixByOrgRole: Record<OrganizationRole, ReadonlySet<EventAction>> = {
+/** What an organization role grants on every event of that organization. */
+const eventMatrixByOrganizationRole: Record<OrganizationRole, ReadonlySet<EventAction>> = {
   owner: new Set(eventActions),
   admin: new Set(eventActions),
   event_manager: new Set(eventActions),
   "": new Set<EventAction>(),
 };
 
+/** What an access on one event grants on that event (the team-access roles). */
 const eventMatrixByEventRole: Record<EventRole, ReadonlySet<EventAction>> = {
-  team_manager: new Set<EventAction>([
-    "event:view",
-    "event:update",
-    "event:publish",
-    "event:manage-team",
-    "event:manage-sales",
-    "event:validate-entries",
-  ]),
-  event_manager: new Set<EventAction>(["event:view", "event:update", "event:publish", "event:manage-sales", "event:validate-entries"]),
+  team_manager: new Set(except(eventActions, "event:delete")),
+  event_manager: new Set(except(eventActions, "event:delete", "event:manage-team")),
   validator: new Set<EventAction>(["event:validate-entries"]),
 };
 
-/** Organization-level permission in the actor's selected organization. */
-export function canInOrganization(actor: Actor, action: OrganizationAction): boolean {
+function inSelectedOrganization(actor: Actor, organizationId: number | undefined): actor is Actor & { organizationId: number; role: OrganizationRole } {
   if (actor.organizationId === null || actor.role === null) return false;
+  return organizationId === undefined || organizationId === actor.organizationId;
+}
+
+/**
+ * Organization-level permission in the actor's selected organization. Pass `organizationId` when the data
+ * names its organization: another organization is always refused.
+ */
+export function canInOrganization(actor: Actor, action: OrganizationAction, organizationId?: number): boolean {
+  if (!inSelectedOrganization(actor, organizationId)) return false;
   return organizationMatrix[actor.role].has(action);
 }
 
-/** Event-level permission: by organization role, or by the actor's access roles on that event. */
-export function canOnEvent(actor: Actor, action: EventAction, eventRoles: readonly EventRole[] = []): boolean {
-  if (actor.role !== null && eventMatrixByOrgRole[actor.role].has(action)) return true;
-  return eventRoles.some((role) => eventMatrixByEventRole[role].has(action));
+export type EventScope = { organizationId: number; roles?: readonly EventRole[] };
+
+/**
+ * Event-level permission on an event of the actor's selected organization: by organization role, or by the
+ * actor's access roles on that event. An event of another organization is always refused.
+ */
+export function canOnEvent(actor: Actor, action: EventAction, event: EventScope): boolean {
+  if (!inSelectedOrganization(actor, event.organizationId)) return false;
+  if (eventMatrixByOrganizationRole[actor.role].has(action)) return true;
+  return (event.roles ?? []).some((role) => eventMatrixByEventRole[role].has(action));
+}
+
+export function canOnPlatform(actor: Pick<Actor, "isAdmin">, action: PlatformAction): boolean {
+  switch (action) {
+    case "organizations:create":
+      return true;
+    case "admin:access":
+    case "admin:ask-admin":
+      return actor.isAdmin;
+  }
 }
 
 export function canAccessAdmin(actor: Pick<Actor, "isAdmin">): boolean {
-  return actor.isAdmin;
+  return canOnPlatform(actor, "admin:access");
 }
 
 /** Pages of the signed-in area that need an organization-level role (spec §6: hidden for event_manager and guest). */
@@ -84,16 +116,33 @@ export function canSeeOrganizationArea(actor: Actor): boolean {
   return canInOrganization(actor, "organization:view");
 }
 
-export function assertCanInOrganization(actor: Actor, action: OrganizationAction): asserts actor is Actor & { organizationId: number } {
-  if (actor.organizationId === null) throw notFound();
-  if (!canInOrganization(actor, action)) throw forbidden();
+/** 404 for another organization (or none), 403 for a role that lacks the action. */
+export function assertCanInOrganization(
+  actor: Actor,
+  action: OrganizationAction,
+  organizationId?: number,
+): asserts actor is Actor & { organizationId: number; role: OrganizationRole } {
+  if (!inSelectedOrganization(actor, organizationId)) throw notFound();
+  if (!canInOrganization(actor, action, organizationId)) throw forbidden();
 }
 
-export function assertCanOnEvent(actor: Actor, action: EventAction, eventRoles: readonly EventRole[] = []) {
-  if (!canOnEvent(actor, action, eventRoles)) throw forbidden();
+/** 404 for an event of another organization, 403 for a role that lacks the action. */
+export function assertCanOnEvent(actor: Actor, action: EventAction, event: EventScope) {
+  if (!inSelectedOrganization(actor, event.organizationId)) throw notFound();
+  if (!canOnEvent(actor, action, event)) throw forbidden();
 }
 
+export function assertCanOnPlatform(actor: Pick<Actor, "isAdmin">, action: PlatformAction) {
+  if (!canOnPlatform(actor, action)) throw forbidden();
+}
+
+/** The pipe-separated roles stored in event_accesses.roles; unknown values are dropped. */
 export function parseEventRoles(roles: string): EventRole[] {
-  const known = new Set<string>(["event_manager", "team_manager", "validator"]);
+  const known = new Set<string>(knownEventRoles);
   return roles.split("|").filter((r): r is EventRole => known.has(r));
+}
+
+/** Spec §4 team role mapping: team_manager is shown as admin, validator grants can_validate. */
+export function displayEventRole(role: EventRole): "admin" | "event_manager" | "validator" {
+  return role === "team_manager" ? "admin" : role;
 }

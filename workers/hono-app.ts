@@ -5,7 +5,9 @@ import { httpStatusOf, isAppError } from "#domain/shared/app-error";
 import { apiRoutes } from "./routes/api";
 import { authApiRoutes } from "./routes/auth-api";
 import { devRoutes } from "./routes/dev";
+import { imageRoutes } from "./routes/images";
 import { originCheck } from "./middleware/origin-check";
+import { publicPageCache } from "./middleware/public-page-cache";
 
 export type Fallback = (request: Request, env: Env, ctx: ExecutionContext) => Promise<Response>;
 export type HonoEnv = { Bindings: Env; Variables: { db: Database; fallback: Fallback } };
@@ -36,6 +38,9 @@ export function createHonoApp(fallback: Fallback) {
   app.route("/api", apiRoutes);
   app.route("/auth", authApiRoutes);
   app.route("/dev", devRoutes);
+  app.route("/images", imageRoutes);
+
+  app.use("/events/*", publicPageCache);
 
   // app.all, not app.get: form POSTs must reach React Router actions.
   app.all("*", (c) => fallback(c.req.raw, c.env, c.executionCtx as ExecutionContext));

@@ -1,8 +1,13 @@
-import { createContext, replace, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { createContext, redirect, replace, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import type { OrganizationRole } from "#db/schema";
 import type { Actor } from "#domain/shared/actor";
+import { listAllOrganizations } from "#domain/organizations/list-all-organizations";
 import { listUserOrganizations, type UserOrganization } from "#domain/organizations/list-user-organizations";
 import { selectCurrentOrganization } from "#domain/organizations/select-current-organization";
+import { canInOrganization, canOnPlatform, type OrganizationAction, type PlatformAction } from "#domain/policy";
 import type { SessionUser } from "#domain/auth/sessions";
+import { PERMISSION_DENIED_PATH } from "~/lib/permission-denied";
+import { adminQuerySecret, handleAskAdminQuery, readAskAdminFlag } from "./ask-admin.server";
 import { serverContext } from "./context";
 import { getSession, readStoredOrganizationId } from "./session.server";
 
@@ -11,21 +16,38 @@ export type SignedInState = {
   organizations: UserOrganization[];
   currentOrganization: UserOrganization | null;
   actor: Actor;
+  /** askAdmin is on: the organization list is every organization (docs/decisions/ask-admin.md). */
+  askAdmin: boolean;
 };
 
 const signedInContext = createContext<SignedInState | null>(null);
 
-/** Spec §6: a protected route with no session goes to /auth/login, replacing the history entry. */
+/**
+ * Spec §6: a protected route with no session goes to /auth/login, replacing the history entry. Resolves the user's
+ * organizations (every organization for a platform admin with askAdmin on) and the current one (spec §4: the stored
+ * choice while it is still in the list, else the first by title).
+ */
 export const requireSignedInMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const session = getSession(context);
   if (!session) throw replace("/auth/login");
-  const { db } = context.get(serverContext);
-  const organizations = await listUserOrganizations(db, session.user.id);
+  const { db, env } = context.get(serverContext);
+  const secret = adminQuerySecret(env);
+
+  const query = handleAskAdminQuery(request, session.user, secret);
+  if (query.kind === "redirect") {
+    throw redirect(query.location, query.setCookie ? { headers: { "Set-Cookie": query.setCookie } } : undefined);
+  }
+
+  const askAdmin = secret !== null && canOnPlatform(session.user, "admin:ask-admin") && readAskAdminFlag(request);
+  const organizations = askAdmin
+    ? await listAllOrganizations(db, { userId: session.user.id, isAdmin: session.user.isAdmin })
+    : await listUserOrganizations(db, session.user.id);
   const currentOrganization = selectCurrentOrganization(organizations, readStoredOrganizationId(request));
   context.set(signedInContext, {
     user: session.user,
     organizations,
     currentOrganization,
+    askAdmin,
     actor: {
       userId: session.user.id,
       email: session.user.email,
@@ -47,4 +69,34 @@ export function getSignedIn(context: Readonly<RouterContextProvider>): SignedInS
   const state = context.get(signedInContext);
   if (!state) throw new Error("getSignedIn() used outside a route guarded by requireSignedInMiddleware");
   return state;
+}
+
+export type OrganizationState = SignedInState & {
+  actor: Actor & { organizationId: number; role: OrganizationRole };
+  currentOrganization: UserOrganization;
+};
+
+/**
+ * For loaders and actions of organization-level pages: the signed-in state when the current organization role
+ * allows `action`; otherwise a redirect to / that shows 'You do not have permission to access this page' (spec §6).
+ */
+export function requireOrganizationPermission(context: Readonly<RouterContextProvider>, action: OrganizationAction): OrganizationState {
+  const state = getSignedIn(context);
+  if (!state.currentOrganization || !canInOrganization(state.actor, action)) throw redirect(PERMISSION_DENIED_PATH);
+  return state as OrganizationState;
+}
+
+/** For the platform admin pages: the same redirect for anyone who is not a platform admin. */
+export function requirePlatformPermission(context: Readonly<RouterContextProvider>, action: PlatformAction): SignedInState {
+  const state = getSignedIn(context);
+  if (!canOnPlatform(state.actor, action)) throw redirect(PERMISSION_DENIED_PATH);
+  return state;
+}
+
+/** The same check as a route middleware: it runs before every child loader of the route (the /admin layout). */
+export function platformPermissionMiddleware(action: PlatformAction): MiddlewareFunction<Response> {
+  return async ({ context }, next) => {
+    requirePlatformPermission(context, action);
+    return next();
+  };
 }

@@ -44,3 +44,14 @@ export function organizationCookie(organizationId: number, requestUrl: string): 
     secure: isSecureRequest(requestUrl),
   });
 }
+
+/**
+ * The cookies of a fresh sign-in: the new session, and no stored organization (spec §4: a sign-in loads the profile
+ * with no preselected organization).
+ */
+export function signInCookies(token: string, expiresAt: Date, requestUrl: string): string[] {
+  return [
+    sessionCookie(token, expiresAt, requestUrl),
+    serializeCookie(ORGANIZATION_COOKIE_NAME, "", { maxAge: 0, secure: isSecureRequest(requestUrl) }),
+  ];
+}

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { sessions, users } from "#db/schema";
 import { generateSessionToken, hashSessionToken } from "./session-token";
@@ -81,6 +81,12 @@ export async function invalidateSession(db: Database, token: string): Promise<vo
   await db.delete(sessions).where(eq(sessions.id, hashSessionToken(token)));
 }
 
-export async function invalidateUserSessions(db: Database, userId: number): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+/** Signs the user out everywhere, except in `exceptSessionId` when given (the session doing the change). */
+export async function invalidateUserSessions(
+  db: Database,
+  userId: number,
+  options: { exceptSessionId?: string } = {},
+): Promise<void> {
+  const except = options.exceptSessionId;
+  await db.delete(sessions).where(except ? and(eq(sessions.userId, userId), ne(sessions.id, except)) : eq(sessions.userId, userId));
 }

@@ -1,6 +1,6 @@
-import { Check, ChevronsUpDown, Languages, LogOut } from "lucide-react";
+import { Check, ChevronsUpDown, Languages, LogOut, Plus, ShieldCheck, UserRound } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { useFetcher, useLocation, useSubmit } from "react-router";
+import { Link, useFetcher, useLocation, useSubmit } from "react-router";
 import { useChangeLanguage } from "~/components/language-switcher";
 import { Avatar, AvatarFallback } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
@@ -26,8 +26,9 @@ function initials(firstName: string, lastName: string, email: string) {
   return (letters || email[0] || "?").toUpperCase();
 }
 
-export function AccountMenu({ data }: { data: ShellData }) {
+export function AccountMenu({ data, onCreateOrganization }: { data: ShellData; onCreateOrganization: () => void }) {
   const { t, i18n } = useTranslation();
+  const { t: tOrganizations } = useTranslation("organizations");
   const location = useLocation();
   const switcher = useFetcher();
   const changeLanguage = useChangeLanguage();
@@ -60,7 +61,9 @@ export function AccountMenu({ data }: { data: ShellData }) {
           <div className="truncate text-xs text-muted-foreground">{user.email}</div>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
-        <DropdownMenuLabel className="text-xs text-muted-foreground">{t("account.organizations")}</DropdownMenuLabel>
+        <DropdownMenuLabel className="text-xs text-muted-foreground">
+          {data.askAdmin ? tOrganizations("switcher.admin-mode") : t("account.organizations")}
+        </DropdownMenuLabel>
         <DropdownMenuGroup className="max-h-[200px] overflow-y-auto" data-testid="organization-switcher">
           {organizations.map((organization) => {
             const current = organization.id === currentOrganization?.id;
@@ -80,7 +83,10 @@ export function AccountMenu({ data }: { data: ShellData }) {
                 <span className="max-w-[128px] truncate" title={organization.title}>
                   {organization.title}
                 </span>
-                {current ? <Check className="ml-auto" aria-label={t("account.current-organization")} /> : null}
+                {organization.viaAdmin ? (
+                  <ShieldCheck className="ml-auto text-muted-foreground" aria-label={tOrganizations("switcher.via-admin")} />
+                ) : null}
+                {current ? <Check className={organization.viaAdmin ? undefined : "ml-auto"} aria-label={t("account.current-organization")} /> : null}
               </DropdownMenuItem>
             );
           })}
@@ -88,7 +94,25 @@ export function AccountMenu({ data }: { data: ShellData }) {
             <DropdownMenuItem disabled>{t("account.no-organization")}</DropdownMenuItem>
           ) : null}
         </DropdownMenuGroup>
+        <DropdownMenuItem onSelect={onCreateOrganization} data-testid="create-organization-item">
+          <Plus aria-hidden />
+          {t("account.create-organization")}
+        </DropdownMenuItem>
         <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to="/profile" data-testid="account-settings-item">
+            <UserRound aria-hidden />
+            {t("account.account-settings")}
+          </Link>
+        </DropdownMenuItem>
+        {user.isAdmin ? (
+          <DropdownMenuItem asChild>
+            <Link to="/admin">
+              <ShieldCheck aria-hidden />
+              {t("account.admin-interface")}
+            </Link>
+          </DropdownMenuItem>
+        ) : null}
         <DropdownMenuSub>
           <DropdownMenuSubTrigger>
             <Languages aria-hidden />

@@ -1,16 +1,21 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { HelpMenu } from "~/components/help-menu";
 import { Logo } from "~/components/logo";
 import { visibleNavigationItems } from "~/lib/navigation";
 import { AccountMenu } from "./account-menu";
+import { CreateOrganizationDialog } from "./create-organization-dialog";
 import { NewVersionBanner } from "./new-version-banner";
+import { PermissionDeniedToast } from "./permission-denied-toast";
 import type { ShellData } from "./shell-data";
 import { MobileBottomBar, TopNavigation } from "./top-navigation";
 
 export function AppShell({ data, children }: { data: ShellData; children: React.ReactNode }) {
   const { t } = useTranslation();
   const items = visibleNavigationItems(data.canSeeOrganizationArea);
+  const [creatingOrganization, setCreatingOrganization] = useState(false);
+  const mustCreateOrganization = data.organizations.length === 0;
   return (
     <div className="flex min-h-svh flex-col bg-muted/30">
       <a
@@ -27,7 +32,7 @@ export function AppShell({ data, children }: { data: ShellData; children: React.
           <TopNavigation items={items} />
           <div className="ml-auto flex items-center gap-1">
             <HelpMenu />
-            <AccountMenu data={data} />
+            <AccountMenu data={data} onCreateOrganization={() => setCreatingOrganization(true)} />
           </div>
         </div>
       </header>
@@ -36,6 +41,12 @@ export function AppShell({ data, children }: { data: ShellData; children: React.
         {children}
       </main>
       <MobileBottomBar items={items} />
+      <CreateOrganizationDialog
+        open={mustCreateOrganization || creatingOrganization}
+        required={mustCreateOrganization}
+        onOpenChange={setCreatingOrganization}
+      />
+      <PermissionDeniedToast />
     </div>
   );
 }

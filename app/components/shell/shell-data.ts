@@ -3,7 +3,10 @@ import type { OrganizationRole } from "#db/schema";
 /** What the signed-in layout loader hands to the shell. */
 export type ShellData = {
   user: { id: number; email: string; firstName: string; lastName: string; isAdmin: boolean };
-  organizations: { id: number; title: string; role: OrganizationRole }[];
+  /** viaAdmin: listed only because askAdmin is on (the admin is not a member). */
+  organizations: { id: number; title: string; role: OrganizationRole; viaAdmin?: boolean }[];
   currentOrganization: { id: number; title: string; role: OrganizationRole } | null;
   canSeeOrganizationArea: boolean;
+  /** askAdmin is on: the switcher lists every organization (docs/decisions/ask-admin.md). */
+  askAdmin?: boolean;
 };

@@ -1,7 +1,8 @@
-import { CalendarDays, Lock, MapPin, Search, Ticket, Users } from "lucide-react";
+import { CalendarDays, Lock, MapPin, Plus, Search, Ticket, Users } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { eventListFilters, listEvents, parseEventListFilter, type EventListItem } from "#domain/events/list-events";
+import { canInOrganization } from "#domain/policy";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -29,12 +30,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     search,
     organization: currentOrganization,
     isGuest: actor.role === "",
+    canCreateEvent: canInOrganization(actor, "events:create"),
   };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("events");
-  const { events, filter, search, organization, isGuest } = loaderData;
+  const { t: tArea } = useTranslation("event-area");
+  const { events, filter, search, organization, isGuest, canCreateEvent } = loaderData;
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location?.pathname === "/";
@@ -56,23 +59,33 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
         </div>
-        <Form method="get" role="search" className="flex w-full gap-2 md:w-80">
-          <input type="hidden" name="filter" value={filter} />
-          <div className="relative flex-1">
-            <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-            <Input
-              type="search"
-              name="q"
-              defaultValue={search}
-              placeholder={t("home.search-placeholder")}
-              aria-label={t("home.search-label")}
-              className="bg-background pl-9"
-            />
-          </div>
-          <Button type="submit" variant="outline" className="sr-only">
-            {t("home.search-submit")}
-          </Button>
-        </Form>
+        <div className="flex w-full flex-col gap-2 sm:flex-row md:w-auto md:items-center">
+          <Form method="get" role="search" className="flex w-full gap-2 md:w-80">
+            <input type="hidden" name="filter" value={filter} />
+            <div className="relative flex-1">
+              <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+              <Input
+                type="search"
+                name="q"
+                defaultValue={search}
+                placeholder={t("home.search-placeholder")}
+                aria-label={t("home.search-label")}
+                className="bg-background pl-9"
+              />
+            </div>
+            <Button type="submit" variant="outline" className="sr-only">
+              {t("home.search-submit")}
+            </Button>
+          </Form>
+          {canCreateEvent ? (
+            <Button asChild className="shrink-0">
+              <Link to="/event/new">
+                <Plus aria-hidden />
+                {tArea("create-event")}
+              </Link>
+            </Button>
+          ) : null}
+        </div>
       </div>
 
       <nav aria-label={t("home.tabs-label")} className="-mx-1 flex gap-1 overflow-x-auto border-b px-1">
@@ -129,7 +142,11 @@ function EventCard({ event }: { event: EventListItem }) {
   const statusKey = event.status === "archived" ? "archived" : event.isPast ? "past" : event.status;
   const statusVariant = statusKey === "published" ? "default" : statusKey === "draft" ? "outline" : "secondary";
   return (
-    <article className="group flex h-full flex-col overflow-hidden rounded-xl border bg-background shadow-xs" data-testid="event-card">
+    <Link
+      to={`/event/${event.id}`}
+      className="group flex h-full flex-col overflow-hidden rounded-xl border bg-background shadow-xs transition-shadow outline-none hover:shadow-md focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      data-testid="event-card"
+    >
       <div className="relative aspect-video bg-gradient-to-br from-primary/80 to-primary/40">
         {event.mainPicture ? (
           <img src={event.mainPicture} alt="" className="absolute inset-0 size-full object-cover" loading="lazy" />
@@ -147,7 +164,7 @@ function EventCard({ event }: { event: EventListItem }) {
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4">
-        <h2 className="line-clamp-2 font-semibold">{event.title || t("untitled")}</h2>
+        <h2 className="line-clamp-2 font-semibold group-hover:underline">{event.title || t("untitled")}</h2>
         <div className="space-y-1 text-sm text-muted-foreground">
           <p className="flex items-center gap-2">
             <CalendarDays className="size-4 shrink-0" aria-hidden />
@@ -168,6 +185,6 @@ function EventCard({ event }: { event: EventListItem }) {
           <span className="font-medium">{t("home.gross-sales", { amount: formatMoney(event.grossSales, i18n.language) })}</span>
         </div>
       </div>
-    </article>
+    </Link>
   );
 }

@@ -12,12 +12,13 @@ import type { Route } from "./+types/layout";
 export const middleware: Route.MiddlewareFunction[] = [requireSignedInMiddleware];
 
 export function loader({ context }: Route.LoaderArgs): ShellData {
-  const { user, organizations, currentOrganization, actor } = getSignedIn(context);
+  const { user, organizations, currentOrganization, actor, askAdmin } = getSignedIn(context);
   return {
     user: { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, isAdmin: user.isAdmin },
     organizations,
     currentOrganization,
     canSeeOrganizationArea: canSeeOrganizationArea(actor),
+    askAdmin,
   };
 }
 

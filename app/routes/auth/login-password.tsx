@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, replace, useNavigation } from "react-router";
-import * as v from "valibot";
-import { loginWithPassword } from "#domain/auth/login-with-password";
-import { ORGANIZATION_COOKIE_NAME, serializeCookie, isSecureRequest, sessionCookie } from "#domain/auth/session-cookie";
-import { emailSchema, isValidEmail } from "#domain/shared/email";
+import { clientInfoFromHeaders } from "#domain/auth/client-info";
+import { loginSchema, loginWithPassword } from "#domain/auth/login-with-password";
+import { signInCookies } from "#domain/auth/session-cookie";
+import { isValidEmail } from "#domain/shared/email";
 import { FieldError, FormError } from "~/components/form-error";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -14,11 +14,6 @@ import { appErrorToData, parseForm } from "~/server/forms.server";
 import type { Route } from "./+types/login-password";
 
 export const handle = { backTo: "/auth/login" };
-
-const loginPasswordSchema = v.object({
-  email: emailSchema,
-  password: v.pipe(v.string("errors:password-required"), v.nonEmpty("errors:password-required"), v.maxLength(256)),
-});
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title ?? "Guichet" }];
@@ -31,20 +26,16 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = await parseForm(request, loginPasswordSchema);
+  const parsed = await parseForm(request, loginSchema);
   if (!parsed.ok) return data({ errors: parsed.errors, values: parsed.values }, { status: 400 });
   try {
-    const { token, expiresAt } = await loginWithPassword(context.get(serverContext).db, {
-      ...parsed.data,
-      userAgent: request.headers.get("User-Agent"),
-    });
-    const headers = new Headers();
-    headers.append("Set-Cookie", sessionCookie(token, expiresAt, request.url));
-    // Spec §4: a fresh sign-in loads the profile with no preselected organization.
-    headers.append(
-      "Set-Cookie",
-      serializeCookie(ORGANIZATION_COOKIE_NAME, "", { maxAge: 0, secure: isSecureRequest(request.url) }),
+    const { token, expiresAt } = await loginWithPassword(
+      context.get(serverContext).db,
+      parsed.data,
+      clientInfoFromHeaders(request.headers),
     );
+    const headers = new Headers();
+    for (const cookie of signInCookies(token, expiresAt, request.url)) headers.append("Set-Cookie", cookie);
     return replace("/", { headers });
   } catch (error) {
     return appErrorToData(error, { email: parsed.data.email });
@@ -55,6 +46,7 @@ export default function LoginPassword({ loaderData, actionData }: Route.Componen
   const { t } = useTranslation("auth");
   const navigation = useNavigation();
   const passwordError = actionData?.errors.fields?.password;
+  const formError = passwordError ? undefined : actionData?.errors.formError;
   return (
     <div className="space-y-6">
       <div className="space-y-2">
@@ -67,11 +59,19 @@ export default function LoginPassword({ loaderData, actionData }: Route.Componen
         </p>
       </div>
       <Form method="post" className="space-y-4" noValidate>
-        <FormError message={actionData?.errors.formError} />
+        <FormError message={formError} />
         <input type="hidden" name="email" value={loaderData.email} />
         <input type="email" name="username" autoComplete="username" value={loaderData.email} readOnly hidden />
         <div className="space-y-2">
-          <Label htmlFor="password">{t("login.password")}</Label>
+          <div className="flex items-center justify-between gap-2">
+            <Label htmlFor="password">{t("login.password")}</Label>
+            <Link
+              to={`/auth/reset-password?${new URLSearchParams({ email: loaderData.email })}`}
+              className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+            >
+              {t("login.forgot-password")}
+            </Link>
+          </div>
           <Input
             id="password"
             name="password"
@@ -79,7 +79,7 @@ export default function LoginPassword({ loaderData, actionData }: Route.Componen
             autoComplete="current-password"
             autoFocus
             required
-            aria-invalid={passwordError || actionData?.errors.formError ? true : undefined}
+            aria-invalid={passwordError || formError ? true : undefined}
             aria-describedby={passwordError ? "password-error" : undefined}
           />
           <FieldError id="password-error" message={passwordError} />
@@ -88,6 +88,12 @@ export default function LoginPassword({ loaderData, actionData }: Route.Componen
           {t("login.submit")}
         </Button>
       </Form>
+      <p className="text-center text-sm text-muted-foreground">
+        {t("login.no-account")}{" "}
+        <Link to="/auth/register" className="font-medium text-primary underline-offset-4 hover:underline">
+          {t("login.create-account")}
+        </Link>
+      </p>
     </div>
   );
 }

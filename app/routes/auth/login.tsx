@@ -1,24 +1,38 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import * as v from "valibot";
 import { emailSchema } from "#domain/shared/email";
-import { FieldError } from "~/components/form-error";
+import { FieldError, FormError } from "~/components/form-error";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { getInstance } from "~/middleware/i18next";
 import { parseForm } from "~/server/forms.server";
+import { isGoogleEnabled } from "./auth-mail.server";
+import { GoogleButton, OrSeparator } from "./google-button";
 import type { Route } from "./+types/login";
 
 export const loginEmailSchema = v.object({ email: emailSchema });
+
+/** Errors the Google callback can come back with (`/auth/login?error=…`). */
+const callbackErrors: Record<string, string> = {
+  google: "errors:google-failed",
+  "google-unverified": "errors:google-email-unverified",
+  "rate-limited": "errors:rate-limited",
+};
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title ?? "Guichet" }];
 }
 
 export function loader({ context, request }: Route.LoaderArgs) {
-  const email = new URL(request.url).searchParams.get("email") ?? "";
-  return { title: getInstance(context).t("auth:login.meta-title"), email };
+  const params = new URL(request.url).searchParams;
+  return {
+    title: getInstance(context).t("auth:login.meta-title"),
+    email: params.get("email") ?? "",
+    googleEnabled: isGoogleEnabled(context),
+    callbackError: callbackErrors[params.get("error") ?? ""] ?? null,
+  };
 }
 
 /** Email first; the password is asked on the next page. */
@@ -38,6 +52,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <h1 className="text-2xl font-semibold tracking-tight">{t("login.title")}</h1>
         <p className="text-sm text-muted-foreground">{t("login.subtitle")}</p>
       </div>
+      <FormError message={loaderData.callbackError} />
       <Form method="post" className="space-y-4" noValidate>
         <div className="space-y-2">
           <Label htmlFor="email">{t("login.email")}</Label>
@@ -59,6 +74,18 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           {t("login.continue")}
         </Button>
       </Form>
+      {loaderData.googleEnabled ? (
+        <>
+          <OrSeparator label={t("login.or")} />
+          <GoogleButton label={t("login.google")} />
+        </>
+      ) : null}
+      <p className="text-center text-sm text-muted-foreground">
+        {t("login.no-account")}{" "}
+        <Link to="/auth/register" className="font-medium text-primary underline-offset-4 hover:underline">
+          {t("login.create-account")}
+        </Link>
+      </p>
     </div>
   );
 }

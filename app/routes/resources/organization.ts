@@ -10,16 +10,21 @@ export const middleware: Route.MiddlewareFunction[] = [requireSignedInMiddleware
 const schema = v.object({
   organizationId: v.pipe(v.string(), v.toNumber(), v.integer()),
   redirectTo: v.optional(v.string(), "/"),
+  // Sent by the event area's "switch organization" screen, which must land on the event it was asked for.
+  stay: v.optional(v.literal("1")),
 });
 
-/** Organization switcher. Switching while on an /event/ path returns to / (spec §2). */
+/**
+ * Organization switcher. Switching while on an /event/ path returns to / (spec §2), except from the event area's
+ * no-access screen (`stay=1`), whose whole point is to open that event in its organization.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const result = v.safeParse(schema, Object.fromEntries(await request.formData()));
   if (!result.success) return data({ ok: false }, { status: 400 });
   const { organizations } = getSignedIn(context);
   if (!organizations.some((o) => o.id === result.output.organizationId)) return data({ ok: false }, { status: 404 });
   const target = safeRedirectPath(result.output.redirectTo);
-  return redirect(target.startsWith("/event/") ? "/" : target, {
+  return redirect(target.startsWith("/event/") && !result.output.stay ? "/" : target, {
     headers: { "Set-Cookie": organizationCookie(result.output.organizationId, request.url) },
   });
 }

@@ -1,0 +1,104 @@
+import {
+  BANNER_PART_MAX_BYTES,
+  BANNER_SIZES,
+  BANNER_SOURCE_MAX_BYTES,
+  BANNER_SOURCE_TYPES,
+  BANNER_WEBP_QUALITY,
+  bannerPartName,
+} from "#domain/images/banner";
+
+export type CropArea = { x: number; y: number; width: number; height: number };
+
+/** An i18n key of the editor namespace, or null when the file may be cropped. */
+export async function checkBannerSource(file: File): Promise<string | null> {
+  if (file.size > BANNER_SOURCE_MAX_BYTES) return "editor:banner.errors.too-large";
+  const head = new Uint8Array(await file.slice(0, 12).arrayBuffer());
+  const type = sniffImageType(head);
+  if (!type || !(BANNER_SOURCE_TYPES as readonly string[]).includes(file.type || type)) return "editor:banner.errors.invalid-type";
+  return null;
+}
+
+/** JPEG, PNG or WebP by their first bytes; a renamed file of another kind is not accepted. */
+export function sniffImageType(head: Uint8Array): (typeof BANNER_SOURCE_TYPES)[number] | null {
+  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return "image/jpeg";
+  if ([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => head[i] === b)) return "image/png";
+  const ascii = String.fromCharCode(...head.subarray(0, 12));
+  if (ascii.startsWith("RIFF") && ascii.slice(8, 12) === "WEBP") return "image/webp";
+  return null;
+}
+
+function canvasOf(width: number, height: number): HTMLCanvasElement {
+  const canvas = document.createElement("canvas");
+  canvas.width = width;
+  canvas.height = height;
+  return canvas;
+}
+
+function draw(target: HTMLCanvasElement, source: CanvasImageSource, area: CropArea) {
+  const context = target.getContext("2d");
+  if (!context) throw new Error("no 2d context");
+  context.imageSmoothingEnabled = true;
+  context.imageSmoothingQuality = "high";
+  context.drawImage(source, area.x, area.y, area.width, area.height, 0, 0, target.width, target.height);
+}
+
+function toWebp(canvas: HTMLCanvasElement, quality: number): Promise<Blob> {
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("toBlob failed"))), "image/webp", quality),
+  );
+}
+
+/** A WebP of the canvas under the per-size limit: lowers the quality a little at a time if it must. */
+async function encodeUnderLimit(canvas: HTMLCanvasElement): Promise<Blob> {
+  for (const quality of [BANNER_WEBP_QUALITY, 0.75, 0.65, 0.5]) {
+    const blob = await toWebp(canvas, quality);
+    // A browser without a WebP encoder hands back a PNG: the server would refuse it.
+    if (blob.type !== "image/webp") throw new Error("webp encoding unsupported");
+    if (blob.size <= BANNER_PART_MAX_BYTES) return blob;
+  }
+  throw new Error("too large");
+}
+
+/**
+ * Crops the 16:9 area out of the image and renders each banner size as WebP, each size drawn from the previous
+ * (larger) one, which downsamples more smoothly than one big jump.
+ */
+export async function renderBannerSizes(image: CanvasImageSource, area: CropArea): Promise<{ width: number; blob: Blob }[]> {
+  const out: { width: number; blob: Blob }[] = [];
+  let previous: { canvas: HTMLCanvasElement; area: CropArea } | null = null;
+  for (const size of BANNER_SIZES) {
+    const canvas = canvasOf(size.width, size.height);
+    if (previous) draw(canvas, previous.canvas, previous.area);
+    else draw(canvas, image, area);
+    out.push({ width: size.width, blob: await encodeUnderLimit(canvas) });
+    previous = { canvas, area: { x: 0, y: 0, width: size.width, height: size.height } };
+  }
+  return out;
+}
+
+export function loadImageElement(url: string): Promise<HTMLImageElement> {
+  return new Promise((resolve, reject) => {
+    const image = new Image();
+    image.decoding = "async";
+    image.onload = () => resolve(image);
+    image.onerror = () => reject(new Error("image load failed"));
+    image.src = url;
+  });
+}
+
+export type UploadResult = { ok: true; mainPicture: string } | { ok: false; messageKey: string };
+
+/** POST /api/events/:id/banner with every size; the answer's message key when the server refuses. */
+export async function uploadBanner(eventId: number, parts: { width: number; blob: Blob }[]): Promise<UploadResult> {
+  const body = new FormData();
+  for (const part of parts) body.append(bannerPartName(part.width), part.blob, `banner-${part.width}.webp`);
+  try {
+    const response = await fetch(`/api/events/${eventId}/banner`, { method: "POST", body, credentials: "same-origin" });
+    const json = (await response.json().catch(() => null)) as { main_picture?: string; message?: string } | null;
+    if (response.ok && json?.main_picture) return { ok: true, mainPicture: json.main_picture };
+    const key = json?.message;
+    return { ok: false, messageKey: key && key.startsWith("editor:") ? key : "editor:banner.errors.upload-failed" };
+  } catch {
+    return { ok: false, messageKey: "editor:banner.errors.upload-failed" };
+  }
+}

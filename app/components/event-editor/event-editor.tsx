@@ -1,0 +1,278 @@
+import { ArrowLeft, ArrowRight, Check } from "lucide-react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useFetcher, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { FormError } from "~/components/form-error";
+import { Button } from "~/components/ui/button";
+import { Spinner } from "~/components/ui/spinner";
+import { UnsavedChangesGuard } from "~/components/unsaved-changes-guard";
+import { cn } from "~/lib/utils";
+import { BannerStep } from "./banner-step";
+import { StepProgress, StepRail, type StepStatus } from "./editor-stepper";
+import {
+  changedFields,
+  EDITOR_STEPS,
+  isStepFilled,
+  sameEditorValues,
+  STEP_OF_FIELD,
+  toFormData,
+  type EditorField,
+  type EditorStep,
+  type EditorValues,
+} from "./editor-values";
+import { DateStep, DescriptionStep, LocationStep, TitleStep, type StepProps } from "./field-steps";
+import { ThemeStep } from "./theme-step";
+
+/** What the editor's route actions answer. */
+export type EditorSaveResult =
+  | { ok: true; intent: "save"; eventId: number; savedAt: number }
+  | { ok: true; intent: "remove-banner"; savedAt: number }
+  | { ok: false; errors: { formError?: string; fields?: Partial<Record<EditorField, string>> } };
+
+type EditorProps = {
+  mode: "new" | "update";
+  /** Null until the event exists (on /event/new). */
+  eventId: number | null;
+  eventTitle: string;
+  initial: EditorValues;
+  mainPicture: string;
+  step: EditorStep;
+  /** The event was created in this editor session: "Terminer" goes to the event with ?from-create. */
+  fromCreate: boolean;
+};
+
+const STEP_COMPONENTS: Record<Exclude<EditorStep, "banner">, (props: StepProps) => React.ReactNode> = {
+  title: TitleStep,
+  date: DateStep,
+  location: LocationStep,
+  description: DescriptionStep,
+  theme: ThemeStep,
+};
+
+/**
+ * The event editor (spec §2): steps Title, Banner, Date, Location, Description, Theme over one form state, so moving
+ * between steps keeps what was typed; saving sends every field to the route action (which calls the events domain).
+ * On /event/new the first save creates the draft and the editor continues on /event/update/:id.
+ */
+export function EventEditor({ mode, eventId, eventTitle, initial, mainPicture, step, fromCreate }: EditorProps) {
+  const { t } = useTranslation("editor");
+  const navigate = useNavigate();
+  const fetcher = useFetcher<EditorSaveResult>();
+  const [values, setValues] = useState<EditorValues>(initial);
+  const [errors, setErrors] = useState<{ formError?: string; fields: Partial<Record<EditorField, string>> }>({ fields: {} });
+  const [leavingTo, setLeavingTo] = useState<string | null>(null);
+  const pendingSaves = useRef<((ok: boolean) => void)[]>([]);
+  const afterSave = useRef<((result: EditorSaveResult) => void) | null>(null);
+  const handled = useRef<unknown>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
+
+  const saving = fetcher.state !== "idle";
+  const dirty = !sameEditorValues(values, initial);
+  const locked = mode === "new";
+  const currentStep: EditorStep = locked ? "title" : step;
+  const stepIndex = EDITOR_STEPS.indexOf(currentStep);
+  const isLast = stepIndex === EDITOR_STEPS.length - 1;
+
+  const hrefFor = (target: EditorStep) => {
+    const params = new URLSearchParams({ step: target });
+    if (fromCreate) params.set("from", "create");
+    return mode === "new" ? "/event/new" : `/event/update/${eventId}?${params}`;
+  };
+  const finishHref = eventId === null ? "/" : fromCreate ? `/event/${eventId}?from-create` : `/event/${eventId}`;
+
+  // The result of a save, once the action answered and the loaders reloaded.
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data || handled.current === fetcher.data) return;
+    handled.current = fetcher.data;
+    const result = fetcher.data;
+    if (result.ok && result.intent === "save") {
+      setErrors({ fields: {} });
+      toast.success(mode === "new" ? t("toasts.created") : t("toasts.updated"));
+      // Back to what the server stored (sanitized description, normalized colour…): nothing left unsaved.
+      if (mode === "update") setValues(initial);
+    } else if (!result.ok) {
+      setErrors({ formError: result.errors.formError, fields: result.errors.fields ?? {} });
+      toast.error(t("toasts.update-failed"));
+    }
+    const ok = result.ok;
+    for (const resolve of pendingSaves.current.splice(0)) resolve(ok);
+    const then = afterSave.current;
+    afterSave.current = null;
+    then?.(result);
+  }, [fetcher.state, fetcher.data, initial, mode, t]);
+
+  // A navigation decided after a save runs once the guard has seen the clean state (see UnsavedChangesGuard).
+  useEffect(() => {
+    if (leavingTo) navigate(leavingTo);
+  }, [leavingTo, navigate]);
+
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    headingRef.current?.focus();
+  }, [currentStep]);
+
+  function save(then?: (result: EditorSaveResult) => void): Promise<boolean> {
+    afterSave.current = then ?? null;
+    void fetcher.submit(toFormData(values, { intent: "save" }), { method: "post" });
+    return new Promise((resolve) => pendingSaves.current.push(resolve));
+  }
+
+  function setValue<K extends EditorField>(field: K, value: EditorValues[K]) {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors.fields[field]) setErrors((current) => ({ ...current, fields: { ...current.fields, [field]: undefined } }));
+  }
+
+  function next() {
+    if (mode === "new") {
+      void save((result) => {
+        if (result.ok && result.intent === "save") setLeavingTo(`/event/update/${result.eventId}?step=banner&from=create`);
+      });
+      return;
+    }
+    const target = isLast ? finishHref : hrefFor(EDITOR_STEPS[stepIndex + 1]!);
+    if (!dirty) {
+      setLeavingTo(target);
+      return;
+    }
+    void save((result) => {
+      if (result.ok) setLeavingTo(target);
+    });
+  }
+
+  // Let the same target be navigated to again later (e.g. back and forth between steps).
+  useEffect(() => {
+    if (leavingTo) setLeavingTo(null);
+  }, [leavingTo]);
+
+  const changed = useMemo(() => new Set(changedFields(values, initial).map((f) => STEP_OF_FIELD[f])), [values, initial]);
+  const errorSteps = new Set(
+    (Object.entries(errors.fields) as [EditorField, string | undefined][]).filter(([, m]) => m).map(([f]) => STEP_OF_FIELD[f]),
+  );
+  const errorCount = Object.values(errors.fields).filter(Boolean).length;
+  const status = Object.fromEntries(
+    EDITOR_STEPS.map((s) => [
+      s,
+      {
+        filled: !(locked && s !== "title") && isStepFilled(s, values, mainPicture !== ""),
+        locked: locked && s !== "title",
+        hasError: errorSteps.has(s),
+        changed: changed.has(s),
+      } satisfies StepStatus,
+    ]),
+  ) as Record<EditorStep, StepStatus>;
+
+  const StepBody = currentStep === "banner" ? null : STEP_COMPONENTS[currentStep];
+  const stepProps: StepProps = { values, errors: errors.fields, setValue };
+
+  return (
+    <div className={cn("mx-auto w-full max-w-[1200px] px-4 py-6 md:px-6 md:py-8", dirty && "pb-28 md:pb-24")}>
+      <div className="mb-6 space-y-2">
+        <Link
+          to={eventId === null ? "/" : `/event/${eventId}`}
+          className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+        >
+          <ArrowLeft className="size-4" aria-hidden />
+          {eventId === null ? t("back.home") : t("back.event")}
+        </Link>
+        <h1 className="text-2xl font-semibold tracking-tight md:text-3xl">{mode === "new" ? t("heading.new") : t("heading.update")}</h1>
+        {mode === "update" ? (
+          <p className="truncate text-sm text-muted-foreground" data-testid="editor-event-title">
+            {eventTitle || t("heading.untitled")}
+          </p>
+        ) : (
+          <p className="text-sm text-muted-foreground">{t("heading.draft-note")}</p>
+        )}
+      </div>
+
+      <div className="grid gap-6 md:grid-cols-[240px_minmax(0,1fr)] md:gap-10">
+        <aside className="hidden md:block">
+          <div className="sticky top-20">
+            <StepRail current={currentStep} status={status} hrefFor={hrefFor} />
+          </div>
+        </aside>
+
+        <div className="min-w-0 space-y-4">
+          <div className="md:hidden">
+            <StepProgress current={currentStep} status={status} hrefFor={hrefFor} />
+          </div>
+
+          <form
+            method="post"
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (saving) return;
+              if (mode === "new") {
+                if (values.title.trim() !== "") next();
+              } else if (dirty) void save();
+            }}
+            className="rounded-xl border bg-background shadow-xs"
+            data-testid="event-editor-form"
+          >
+            <section aria-labelledby="editor-step-title" className="space-y-6 p-4 sm:p-6" data-step={currentStep}>
+              <div className="space-y-1">
+                <h2 id="editor-step-title" ref={headingRef} tabIndex={-1} className="text-lg font-semibold outline-none">
+                  {t(`steps.${currentStep}.name`)}
+                </h2>
+                <p className="text-sm text-muted-foreground">{t(`steps.${currentStep}.hint`)}</p>
+              </div>
+              {errors.formError ? <FormError message={errorCount > 0 ? "editor:errors.fix-fields" : errors.formError} /> : null}
+              {currentStep === "banner" && eventId !== null ? (
+                <BannerStep eventId={eventId} mainPicture={mainPicture} title={values.title} />
+              ) : StepBody ? (
+                <StepBody {...stepProps} />
+              ) : null}
+            </section>
+
+            <div className="flex flex-wrap items-center gap-2 border-t bg-muted/30 px-4 py-3 sm:px-6">
+              {stepIndex > 0 ? (
+                <Button variant="outline" asChild>
+                  <Link to={hrefFor(EDITOR_STEPS[stepIndex - 1]!)} replace preventScrollReset>
+                    <ArrowLeft aria-hidden />
+                    {t("actions.previous")}
+                  </Link>
+                </Button>
+              ) : null}
+              <div className="ml-auto flex flex-wrap items-center gap-2">
+                {mode === "update" ? (
+                  <Button type="submit" variant="outline" disabled={!dirty || saving}>
+                    {saving ? <Spinner label={null} /> : null}
+                    {saving ? t("actions.saving") : t("actions.save")}
+                  </Button>
+                ) : null}
+                <Button
+                  type="button"
+                  onClick={next}
+                  disabled={saving || (mode === "new" && values.title.trim() === "")}
+                  data-testid="editor-next"
+                >
+                  {mode === "new" ? t("actions.create") : isLast ? t("actions.finish") : t("actions.next")}
+                  {isLast && mode === "update" ? <Check aria-hidden /> : <ArrowRight aria-hidden />}
+                </Button>
+              </div>
+            </div>
+          </form>
+        </div>
+      </div>
+
+      <UnsavedChangesGuard
+        dirty={dirty}
+        saving={saving}
+        force={leavingTo !== null}
+        // On /event/new the footer's create button saves; the bar would only repeat it.
+        showBar={mode === "update"}
+        onSave={() => save()}
+        onReset={() => {
+          setValues(initial);
+          setErrors({ fields: {} });
+        }}
+        barMessage={errorCount > 0 ? t("errors.field-count", { count: errorCount }) : undefined}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+import { CalendarDays, MapPin, Moon, Sun } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { RadioGroup, RadioGroupItem } from "~/components/ui/radio-group";
+import { Label } from "~/components/ui/label";
+import { luminance, needsLightText, normalizeHexColor, textColorOn } from "~/lib/contrast";
+import { cn } from "~/lib/utils";
+import { DEFAULT_PRIMARY_COLOR } from "./editor-values";
+import type { StepProps } from "./field-steps";
+
+export function ThemeStep({ values, errors, setValue }: StepProps) {
+  const { t } = useTranslation("editor");
+  const { t: tAny } = useTranslation();
+  // The hex field may hold an unfinished value while typing; the form keeps the last complete colour.
+  const [hex, setHex] = useState(values.primary_color);
+  useEffect(() => setHex(values.primary_color), [values.primary_color]);
+  const hexValid = normalizeHexColor(hex) !== null && /^#?[0-9a-f]{6}$/i.test(hex.trim());
+  const color = normalizeHexColor(values.primary_color) ?? DEFAULT_PRIMARY_COLOR;
+  const serverError = errors.primary_color ? tAny(errors.primary_color as never) : undefined;
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      <div className="space-y-6">
+        <div className="grid grid-cols-[auto_minmax(0,1fr)] items-end gap-3">
+          <Field label={t("theme.primary-color")} controlId="event-primary-color-picker">
+            <input
+              type="color"
+              value={color}
+              onChange={(event) => setValue("primary_color", event.target.value.toLowerCase())}
+              className="h-9 w-14 cursor-pointer rounded-md border border-input bg-transparent p-1"
+            />
+          </Field>
+          <Field
+            label={t("theme.primary-color-hex")}
+            controlId="event-primary-color"
+            error={serverError ?? (hexValid ? undefined : t("theme.primary-color-invalid"))}
+          >
+            <Input
+              name="primary_color"
+              value={hex}
+              maxLength={7}
+              spellCheck={false}
+              autoComplete="off"
+              className="font-mono uppercase"
+              onChange={(event) => {
+                const next = event.target.value.trim();
+                setHex(next);
+                const normalized = /^#?[0-9a-f]{6}$/i.test(next) ? normalizeHexColor(next) : null;
+                if (normalized) setValue("primary_color", normalized);
+              }}
+              onBlur={() => setHex(values.primary_color)}
+            />
+          </Field>
+        </div>
+
+        <fieldset className="space-y-3">
+          <legend className="text-sm font-medium">{t("theme.appearance")}</legend>
+          <RadioGroup
+            name="theme"
+            value={values.theme}
+            onValueChange={(value) => setValue("theme", value === "dark" ? "dark" : "light")}
+            className="grid grid-cols-2 gap-3"
+          >
+            {(["light", "dark"] as const).map((theme) => (
+              <Label
+                key={theme}
+                htmlFor={`event-theme-${theme}`}
+                className={cn(
+                  "flex cursor-pointer items-center gap-3 rounded-lg border p-3 font-normal transition-colors",
+                  values.theme === theme ? "border-primary bg-primary/5" : "hover:bg-muted/60",
+                )}
+              >
+                <RadioGroupItem id={`event-theme-${theme}`} value={theme} />
+                {theme === "light" ? <Sun className="size-4" aria-hidden /> : <Moon className="size-4" aria-hidden />}
+                {t(`theme.${theme}`)}
+              </Label>
+            ))}
+          </RadioGroup>
+          {errors.theme ? <p className="text-sm text-destructive">{tAny(errors.theme as never)}</p> : null}
+        </fieldset>
+      </div>
+
+      <ThemePreview title={values.title} color={color} theme={values.theme} place={values.address_name} />
+    </div>
+  );
+}
+
+/** What the public page will look like with this colour and theme (spec §9 contrast rule). */
+function ThemePreview({ title, color, theme, place }: { title: string; color: string; theme: "light" | "dark"; place: string }) {
+  const { t } = useTranslation("editor");
+  const textColor = textColorOn(color);
+  const light = needsLightText(color);
+  const dark = theme === "dark";
+  return (
+    <section aria-labelledby="theme-preview-title" className="space-y-2">
+      <h3 id="theme-preview-title" className="text-sm font-medium">
+        {t("theme.preview")}
+      </h3>
+      <div
+        className={cn("overflow-hidden rounded-xl border shadow-sm", dark ? "border-neutral-800 bg-neutral-950 text-neutral-100" : "bg-white text-neutral-900")}
+        data-testid="theme-preview"
+        data-text-color={textColor}
+      >
+        <div className="px-5 py-6" style={{ backgroundColor: color, color: textColor }}>
+          <p className="text-xs font-medium tracking-wide uppercase opacity-80">{t("theme.preview")}</p>
+          <p className="mt-1 text-xl font-semibold break-words">{title || t("theme.preview-title")}</p>
+        </div>
+        <div className="space-y-3 px-5 py-4 text-sm">
+          <p className={cn("flex items-center gap-2", dark ? "text-neutral-300" : "text-neutral-600")}>
+            <CalendarDays className="size-4" aria-hidden />
+            <span className="h-2 w-32 rounded bg-current opacity-30" />
+          </p>
+          <p className={cn("flex items-center gap-2", dark ? "text-neutral-300" : "text-neutral-600")}>
+            <MapPin className="size-4" aria-hidden />
+            {place ? <span>{place}</span> : <span className="h-2 w-24 rounded bg-current opacity-30" />}
+          </p>
+          <span
+            className="inline-flex h-9 items-center rounded-md px-4 text-sm font-medium"
+            style={{ backgroundColor: color, color: textColor }}
+          >
+            {t("theme.preview-button")}
+          </span>
+        </div>
+      </div>
+      <p className="text-xs text-muted-foreground">
+        {t("theme.contrast", {
+          color: light ? t("theme.contrast-light") : t("theme.contrast-dark"),
+          luminance: Math.round(luminance(color) ?? 0),
+        })}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+/** What the event area's layout loader hands to its components (mapped from the domain in the route). */
+export type EventAreaEvent = {
+  id: number;
+  title: string;
+  status: "draft" | "published" | "archived";
+  isPast: boolean;
+  visibility: "public" | "private";
+  startAt: Date | null;
+  endAt: Date | null;
+  timezone: string;
+  mainPicture: string;
+  primaryColor: string;
+  /** "J-3" / "J+2", computed on the server so both renders agree. */
+  countdown: string | null;
+  /** The public page (with `?t=` when private); only meaningful once published. */
+  publicPath: string;
+  /** The preview of an unpublished event; null when the event has no preview key. */
+  previewPath: string | null;
+};
+
+export type EventAreaPermissions = {
+  update: boolean;
+  publish: boolean;
+  delete: boolean;
+  duplicate: boolean;
+};
+
+/** From the domain's getPublishReadiness: which question the publish flow asks before publishing. */
+export type PublishReadinessView = {
+  hasTickets: boolean;
+  /** A ticket has a price above 0 while the organization's payment account is not valid. */
+  needsPaymentAccount: boolean;
+};
+
+export type EventSwitcherItem = { id: number; title: string };
+
+/** Lifecycle actions posted to the event layout's action. */
+export type EventIntent = "publish" | "draft" | "archive" | "unarchive" | "duplicate" | "delete";
+
+export type EventActionResult =
+  | { ok: true; intent: EventIntent; visibility?: "public" | "private"; duplicateId?: number }
+  | { ok: false; intent: EventIntent | null; messageKey?: string };

@@ -1,0 +1,272 @@
+import {
+  Archive,
+  ArchiveRestore,
+  CalendarClock,
+  Check,
+  ChevronDown,
+  Copy,
+  ExternalLink,
+  Eye,
+  Globe,
+  Lock,
+  MoreHorizontal,
+  Pencil,
+  Rocket,
+  Trash2,
+  Undo2,
+} from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { bannerSrcSet, bannerUrlForWidth } from "#domain/images/banner";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "~/components/ui/dropdown-menu";
+import { Spinner } from "~/components/ui/spinner";
+import { formatDateTime } from "~/lib/format";
+import { cn } from "~/lib/utils";
+import type { EventAreaEvent, EventAreaPermissions, EventIntent, EventSwitcherItem } from "./event-area-types";
+
+export function eventCoverStyle(primaryColor: string): React.CSSProperties {
+  return { backgroundImage: `linear-gradient(135deg, ${primaryColor} 0%, color-mix(in oklab, ${primaryColor} 45%, white) 100%)` };
+}
+
+/** Spec §5: a link is shared only once the event is published. */
+export function useCopyEventLink(event: Pick<EventAreaEvent, "status" | "publicPath">) {
+  const { t } = useTranslation("event-area");
+  return async () => {
+    if (event.status !== "published") {
+      toast.error(t("header.publish-first"));
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(new URL(event.publicPath, window.location.origin).href);
+      toast.success(t("header.link-copied"));
+    } catch {
+      toast.error(t("header.copy-failed"));
+    }
+  };
+}
+
+/** The page a preview button opens: the public page once published, the preview of an unpublished event. */
+export function previewHref(event: Pick<EventAreaEvent, "status" | "publicPath" | "previewPath">): string | null {
+  return event.status === "published" ? event.publicPath : event.previewPath;
+}
+
+export function EventHeaderCard({
+  event,
+  events,
+  permissions,
+  busyIntent,
+  onIntent,
+  onPublish,
+  onDelete,
+}: {
+  event: EventAreaEvent;
+  events: EventSwitcherItem[];
+  permissions: EventAreaPermissions;
+  busyIntent: EventIntent | null;
+  onIntent: (intent: Exclude<EventIntent, "publish" | "delete">) => void;
+  onPublish: () => void;
+  onDelete: () => void;
+}) {
+  const { t, i18n } = useTranslation("event-area");
+  const { t: tEvents } = useTranslation("events");
+  const copyLink = useCopyEventLink(event);
+  const title = event.title || tEvents("untitled");
+  const published = event.status === "published";
+  const preview = previewHref(event);
+  const busy = busyIntent !== null;
+
+  return (
+    <section
+      aria-labelledby="event-header-title"
+      className="overflow-hidden rounded-xl border bg-background shadow-xs"
+      data-testid="event-header-card"
+    >
+      <div className="grid grid-cols-[5.5rem_minmax(0,1fr)] gap-x-4 gap-y-3 p-4 sm:grid-cols-[11rem_minmax(0,1fr)] md:p-5 lg:grid-cols-[13rem_minmax(0,1fr)]">
+        <div
+          className="relative aspect-video w-full self-start overflow-hidden rounded-lg bg-muted sm:row-span-2"
+          style={event.mainPicture ? undefined : eventCoverStyle(event.primaryColor)}
+          data-testid="event-cover"
+        >
+          {event.mainPicture ? (
+            <img
+              src={bannerUrlForWidth(event.mainPicture, 640)}
+              srcSet={bannerSrcSet(event.mainPicture)}
+              sizes="(min-width: 1024px) 208px, (min-width: 640px) 176px, 100vw"
+              alt={t("header.cover-alt")}
+              className="absolute inset-0 size-full object-cover"
+            />
+          ) : null}
+          {event.countdown ? (
+            <Badge
+              className="absolute top-1.5 left-1.5 bg-background/90 px-1.5 font-semibold text-foreground tabular-nums shadow-sm sm:top-2 sm:left-2 sm:px-2"
+              data-testid="event-countdown"
+            >
+              {event.countdown}
+            </Badge>
+          ) : null}
+        </div>
+
+        <div className="flex min-w-0 flex-col gap-2 sm:gap-3">
+          <div className="flex min-w-0 items-start gap-2">
+            <DropdownMenu>
+              <DropdownMenuTrigger asChild>
+                <button
+                  type="button"
+                  className="group -mx-1.5 flex min-w-0 items-center gap-1.5 rounded-md px-1.5 py-0.5 text-left outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                  aria-label={`${title} — ${t("header.switcher")}`}
+                  data-testid="event-switcher"
+                >
+                  <h1 id="event-header-title" className="line-clamp-2 text-lg font-semibold tracking-tight break-words sm:text-xl md:text-2xl">
+                    {title}
+                  </h1>
+                  <ChevronDown className="size-5 shrink-0 text-muted-foreground" aria-hidden />
+                </button>
+              </DropdownMenuTrigger>
+              <DropdownMenuContent align="start" className="max-h-80 w-72">
+                <DropdownMenuLabel className="text-xs text-muted-foreground">{t("header.switcher")}</DropdownMenuLabel>
+                {events.map((item) => (
+                  <DropdownMenuItem key={item.id} asChild>
+                    <Link to={`/event/${item.id}`} aria-current={item.id === event.id ? "page" : undefined}>
+                      <Check className={cn("size-4", item.id !== event.id && "invisible")} aria-hidden />
+                      <span className="truncate">{item.title || tEvents("untitled")}</span>
+                    </Link>
+                  </DropdownMenuItem>
+                ))}
+                {events.length <= 1 ? (
+                  <p className="px-2 py-1.5 text-sm text-muted-foreground">{t("header.switcher-empty")}</p>
+                ) : null}
+              </DropdownMenuContent>
+            </DropdownMenu>
+          </div>
+
+          <dl className="flex flex-col gap-1 text-sm text-muted-foreground sm:flex-row sm:flex-wrap sm:gap-x-6">
+            <div className="flex items-center gap-2">
+              <CalendarClock className="size-4 shrink-0" aria-hidden />
+              <dt className="sr-only sm:not-sr-only sm:font-medium sm:text-foreground">{t("header.starts")}</dt>
+              <dd data-testid="event-start">
+                {event.startAt ? formatDateTime(event.startAt, i18n.language, event.timezone) : t("header.no-date")}
+              </dd>
+            </div>
+            {event.endAt ? (
+              <div className="flex items-center gap-2 pl-6 sm:pl-0">
+                <dt className="sr-only sm:not-sr-only sm:font-medium sm:text-foreground">{t("header.ends")}</dt>
+                <dd data-testid="event-end">{formatDateTime(event.endAt, i18n.language, event.timezone)}</dd>
+              </div>
+            ) : null}
+          </dl>
+
+          <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="event-status-line">
+            {published ? (
+              <>
+                <span className="text-muted-foreground">{t("header.visibility")}</span>
+                <Badge variant={event.visibility === "public" ? "success" : "secondary"}>
+                  {event.visibility === "public" ? <Globe aria-hidden /> : <Lock aria-hidden />}
+                  {tEvents(`visibility.${event.visibility}`)}
+                </Badge>
+                {event.isPast ? <Badge variant="outline">{tEvents("status.past")}</Badge> : null}
+                {permissions.publish ? (
+                  <Button variant="link" size="sm" className="h-auto p-0" onClick={onPublish} data-testid="edit-visibility">
+                    {t("header.edit-visibility")}
+                  </Button>
+                ) : null}
+              </>
+            ) : (
+              <>
+                <span className="text-muted-foreground">{t("header.status")}</span>
+                <Badge variant={event.status === "archived" ? "secondary" : "outline"}>{tEvents(`status.${event.status}`)}</Badge>
+              </>
+            )}
+          </p>
+        </div>
+
+        <div className="col-span-2 flex flex-wrap items-center gap-2 sm:col-span-1 sm:col-start-2">
+          {preview ? (
+            <Button variant="outline" size="sm" asChild>
+              <a href={preview} target="_blank" rel="noopener noreferrer" data-testid="preview-button">
+                {published ? <ExternalLink aria-hidden /> : <Eye aria-hidden />}
+                {t(published ? "header.view-page" : "header.preview")}
+              </a>
+            </Button>
+          ) : (
+            <Button variant="outline" size="sm" disabled title={t("header.preview-unavailable")} data-testid="preview-button">
+              <Eye aria-hidden />
+              {t("header.preview")}
+            </Button>
+          )}
+          <Button variant="outline" size="sm" onClick={() => void copyLink()} data-testid="copy-link-button">
+            <Copy aria-hidden />
+            {t("header.copy-link")}
+          </Button>
+          {permissions.update ? (
+            <Button variant="outline" size="sm" asChild>
+              <Link to={`/event/update/${event.id}`}>
+                <Pencil aria-hidden />
+                {t("header.edit")}
+              </Link>
+            </Button>
+          ) : null}
+          {event.status === "draft" && permissions.publish ? (
+            <Button size="sm" onClick={onPublish} disabled={busy} data-testid="publish-button">
+              {busyIntent === "publish" ? <Spinner label={null} /> : <Rocket aria-hidden />}
+              {t("header.publish")}
+            </Button>
+          ) : null}
+          {permissions.duplicate || permissions.publish || permissions.delete ? (
+            <DropdownMenu>
+              <DropdownMenuTrigger asChild>
+                <Button variant="ghost" size="icon-sm" aria-label={t("header.more")} disabled={busy} data-testid="event-more-menu">
+                  {busy && busyIntent !== "publish" ? <Spinner label={null} /> : <MoreHorizontal aria-hidden />}
+                </Button>
+              </DropdownMenuTrigger>
+              <DropdownMenuContent align="end" className="w-56">
+                {permissions.duplicate ? (
+                  <DropdownMenuItem onSelect={() => onIntent("duplicate")}>
+                    <Copy aria-hidden />
+                    {t("header.duplicate")}
+                  </DropdownMenuItem>
+                ) : null}
+                {permissions.publish && published ? (
+                  <DropdownMenuItem onSelect={() => onIntent("draft")}>
+                    <Undo2 aria-hidden />
+                    {t("header.to-draft")}
+                  </DropdownMenuItem>
+                ) : null}
+                {permissions.publish && event.status !== "archived" ? (
+                  <DropdownMenuItem onSelect={() => onIntent("archive")}>
+                    <Archive aria-hidden />
+                    {t("header.archive")}
+                  </DropdownMenuItem>
+                ) : null}
+                {permissions.publish && event.status === "archived" ? (
+                  <DropdownMenuItem onSelect={() => onIntent("unarchive")}>
+                    <ArchiveRestore aria-hidden />
+                    {t("header.unarchive")}
+                  </DropdownMenuItem>
+                ) : null}
+                {permissions.delete ? (
+                  <>
+                    <DropdownMenuSeparator />
+                    <DropdownMenuItem variant="destructive" onSelect={onDelete}>
+                      <Trash2 aria-hidden />
+                      {t("header.delete")}
+                    </DropdownMenuItem>
+                  </>
+                ) : null}
+              </DropdownMenuContent>
+            </DropdownMenu>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+}

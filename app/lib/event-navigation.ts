@@ -1,0 +1,155 @@
+import {
+  ClipboardList,
+  LayoutDashboard,
+  type LucideIcon,
+  MessageSquareText,
+  Puzzle,
+  ScanLine,
+  Settings,
+  ShoppingCart,
+  SlidersHorizontal,
+  Tag,
+  Ticket,
+  TicketPercent,
+  Users,
+  UsersRound,
+} from "lucide-react";
+
+/** The event area's pages, as path segments under /event/:event_id ("" is the dashboard). */
+export type EventNavigationSegment =
+  | ""
+  | "tickets"
+  | "addons"
+  | "promos"
+  | "order-fields"
+  | "order-messages"
+  | "team"
+  | "settings"
+  | "participants"
+  | "entries"
+  | "orders";
+
+export type EventNavigationLinkId =
+  | "dashboard"
+  | "tickets"
+  | "addons"
+  | "promos"
+  | "order-fields"
+  | "order-messages"
+  | "team"
+  | "settings"
+  | "participants"
+  | "entries"
+  | "orders";
+export type EventNavigationGroupId = "ticketing" | "order-options";
+
+export type EventNavigationLink = {
+  kind: "link";
+  id: EventNavigationLinkId;
+  segment: EventNavigationSegment;
+  /** In the event-area namespace. */
+  labelKey: `nav.${EventNavigationLinkId}`;
+  icon: LucideIcon;
+  /** True once the page exists: navigation reaches only real pages. */
+  available: boolean;
+};
+
+export type EventNavigationGroup = {
+  kind: "group";
+  id: EventNavigationGroupId;
+  labelKey: `nav.${EventNavigationGroupId}`;
+  icon: LucideIcon;
+  links: EventNavigationLink[];
+};
+
+export type EventNavigationSeparator = { kind: "separator"; id: string };
+
+export type EventNavigationEntry = EventNavigationLink | EventNavigationGroup | EventNavigationSeparator;
+
+const link = (
+  id: EventNavigationLinkId,
+  segment: EventNavigationSegment,
+  icon: LucideIcon,
+  available: boolean,
+): EventNavigationLink => ({ kind: "link", id, segment, labelKey: `nav.${id}`, icon, available });
+
+/**
+ * The event side navigation of spec §2, in order. Flip `available` when a page lands (later issues add
+ * tickets, add-ons, promo codes, order fields and messages, team, participants, entries and orders).
+ */
+export const eventNavigation: readonly EventNavigationEntry[] = [
+  link("dashboard", "", LayoutDashboard, true),
+  {
+    kind: "group",
+    id: "ticketing",
+    labelKey: "nav.ticketing",
+    icon: Ticket,
+    links: [
+      link("tickets", "tickets", Tag, false),
+      link("addons", "addons", Puzzle, false),
+      link("promos", "promos", TicketPercent, false),
+    ],
+  },
+  {
+    kind: "group",
+    id: "order-options",
+    labelKey: "nav.order-options",
+    icon: SlidersHorizontal,
+    links: [
+      link("order-fields", "order-fields", ClipboardList, false),
+      link("order-messages", "order-messages", MessageSquareText, false),
+    ],
+  },
+  link("team", "team", UsersRound, false),
+  link("settings", "settings", Settings, true),
+  { kind: "separator", id: "separator" },
+  link("participants", "participants", Users, false),
+  link("entries", "entries", ScanLine, false),
+  link("orders", "orders", ShoppingCart, false),
+];
+
+/**
+ * Only what exists: unavailable links are dropped, a group stays when at least one of its links is available,
+ * and separators stay only between two kept entries (never first, last or doubled).
+ */
+export function availableEventNavigation(entries: readonly EventNavigationEntry[] = eventNavigation): EventNavigationEntry[] {
+  const kept: EventNavigationEntry[] = [];
+  for (const entry of entries) {
+    if (entry.kind === "link") {
+      if (entry.available) kept.push(entry);
+    } else if (entry.kind === "group") {
+      const links = entry.links.filter((l) => l.available);
+      if (links.length > 0) kept.push({ ...entry, links });
+    } else if (kept.length > 0 && kept[kept.length - 1]?.kind !== "separator") {
+      kept.push(entry);
+    }
+  }
+  while (kept.length > 0 && kept[kept.length - 1]?.kind === "separator") kept.pop();
+  return kept;
+}
+
+/** Every link, groups flattened, in navigation order (the mobile tab bar). */
+export function flattenEventNavigation(entries: readonly EventNavigationEntry[]): EventNavigationLink[] {
+  return entries.flatMap((entry) => (entry.kind === "link" ? [entry] : entry.kind === "group" ? entry.links : []));
+}
+
+export function eventPath(eventId: number | string, segment: EventNavigationSegment = ""): string {
+  return segment ? `/event/${eventId}/${segment}` : `/event/${eventId}`;
+}
+
+function trimSlash(pathname: string): string {
+  return pathname.length > 1 && pathname.endsWith("/") ? pathname.slice(0, -1) : pathname;
+}
+
+/** The dashboard matches its own path only; other links also match their sub-paths (tickets/12). */
+export function isEventLinkActive(pathname: string, eventId: number | string, entry: Pick<EventNavigationLink, "segment">): boolean {
+  const path = trimSlash(pathname);
+  const target = eventPath(eventId, entry.segment);
+  if (entry.segment === "") return path === target;
+  return path === target || path.startsWith(`${target}/`);
+}
+
+/** Spec §2: a group opens by itself when the current path is one of its links. */
+export function isEventGroupOpen(pathname: string, eventId: number | string, group: Pick<EventNavigationGroup, "links">): boolean {
+  return group.links.some((entry) => isEventLinkActive(pathname, eventId, entry));
+}

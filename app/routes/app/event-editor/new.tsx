@@ -1,0 +1,50 @@
+import { data, redirect } from "react-router";
+import { createEvent } from "#domain/events/create-event";
+import { canInOrganization } from "#domain/policy";
+import { EventEditor, type EditorSaveResult } from "~/components/event-editor/event-editor";
+import { EMPTY_EDITOR_VALUES } from "~/components/event-editor/editor-values";
+import { getInstance } from "~/middleware/i18next";
+import { serverContext } from "~/server/context";
+import { appErrorToData } from "~/server/forms.server";
+import { getSignedIn } from "~/server/guards.server";
+import type { Route } from "./+types/new";
+import { parseEditorForm } from "./editor-form.server";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title ?? "Guichet" }];
+}
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { actor } = getSignedIn(context);
+  if (!canInOrganization(actor, "events:create")) throw redirect("/");
+  return { title: getInstance(context).t("editor:meta.new") };
+}
+
+/** The first save of the Title step creates the draft (spec §2); the editor then continues on /event/update/:id. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { actor } = getSignedIn(context);
+  const { db } = context.get(serverContext);
+  const parsed = parseEditorForm(await request.formData());
+  if (!parsed.ok) return data({ ok: false, errors: parsed.errors } satisfies EditorSaveResult, { status: 400 });
+  try {
+    const event = await createEvent(db, actor, { fields: parsed.fields });
+    return { ok: true, intent: "save", eventId: event.id, savedAt: Date.now() } satisfies EditorSaveResult;
+  } catch (error) {
+    const answer = appErrorToData(error);
+    return data({ ok: false, errors: answer.data.errors } satisfies EditorSaveResult, { status: answer.init?.status ?? 400 });
+  }
+}
+
+export default function NewEventEditor() {
+  return (
+    <EventEditor
+      mode="new"
+      eventId={null}
+      eventTitle=""
+      initial={EMPTY_EDITOR_VALUES}
+      mainPicture=""
+      step="title"
+      fromCreate
+    />
+  );
+}

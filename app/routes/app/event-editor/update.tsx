@@ -1,0 +1,111 @@
+import { data, redirect, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { loadEventForActor } from "#domain/events/event-access";
+import { locateEvent } from "#domain/events/locate-event";
+import { toEventRecord } from "#domain/events/event-record";
+import { updateEvent } from "#domain/events/update-event";
+import { removeEventBanner } from "#domain/images/remove-event-banner";
+import { isAppError } from "#domain/shared/app-error";
+import { EventInOtherOrganization, EventNotFound } from "~/components/event/event-no-access";
+import { EventEditor, type EditorSaveResult } from "~/components/event-editor/event-editor";
+import { editorValuesFromEvent, parseEditorStep } from "~/components/event-editor/editor-values";
+import { getInstance } from "~/middleware/i18next";
+import { serverContext } from "~/server/context";
+import { appErrorToData } from "~/server/forms.server";
+import { getSignedIn } from "~/server/guards.server";
+import type { Route } from "./+types/update";
+import { parseEditorForm } from "./editor-form.server";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title ?? "Guichet" }];
+}
+
+function parseEventId(value: string): number | null {
+  return /^[1-9]\d{0,15}$/.test(value) && Number.isSafeInteger(Number(value)) ? Number(value) : null;
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { actor } = getSignedIn(context);
+  const { db } = context.get(serverContext);
+  const { t } = getInstance(context);
+  const eventId = parseEventId(params.id);
+  const location = eventId === null ? ({ kind: "not-found" } as const) : await locateEvent(db, actor, { eventId });
+  if (location.kind === "not-found") {
+    return data({ kind: "not-found" as const, title: t("event-area:no-access.not-found-title") }, { status: 404 });
+  }
+  if (location.kind === "other-organization") {
+    return {
+      kind: "other-organization" as const,
+      title: t("event-area:no-access.other-organization-title"),
+      eventId: eventId!,
+      organization: { id: location.organizationId, title: location.organizationTitle },
+    };
+  }
+  try {
+    const { event: row } = await loadEventForActor(db, actor, eventId!, "event:update");
+    const event = toEventRecord(row);
+    return {
+      kind: "editor" as const,
+      title: t("editor:meta.update", { title: event.title || t("editor:heading.untitled") }),
+      eventId: event.id,
+      eventTitle: event.title,
+      mainPicture: event.mainPicture,
+      values: editorValuesFromEvent(event),
+    };
+  } catch (error) {
+    // Allowed to see the event but not to edit it: its page instead.
+    if (isAppError(error) && error.code === "forbidden") throw redirect(`/event/${eventId}`);
+    throw error;
+  }
+}
+
+/** Moving between steps only changes ?step=: the form keeps its state and nothing needs reloading. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
+  return defaultShouldRevalidate;
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { actor } = getSignedIn(context);
+  const { db, env } = context.get(serverContext);
+  const eventId = parseEventId(params.id);
+  if (eventId === null) throw data(null, { status: 404 });
+  const form = await request.formData();
+  try {
+    if (form.get("intent") === "remove-banner") {
+      await removeEventBanner(db, env.IMAGES, actor, { eventId });
+      return { ok: true, intent: "remove-banner", savedAt: Date.now() } satisfies EditorSaveResult;
+    }
+    const parsed = parseEditorForm(form);
+    if (!parsed.ok) return data({ ok: false, errors: parsed.errors } satisfies EditorSaveResult, { status: 400 });
+    await updateEvent(db, actor, { eventId, changes: parsed.fields });
+    return { ok: true, intent: "save", eventId, savedAt: Date.now() } satisfies EditorSaveResult;
+  } catch (error) {
+    const answer = appErrorToData(error);
+    return data({ ok: false, errors: answer.data.errors } satisfies EditorSaveResult, { status: answer.init?.status ?? 400 });
+  }
+}
+
+export default function UpdateEventEditor({ loaderData }: Route.ComponentProps) {
+  if (loaderData.kind === "not-found") return <EventNotFound />;
+  if (loaderData.kind === "other-organization") {
+    return <EventInOtherOrganization eventId={loaderData.eventId} organization={loaderData.organization} />;
+  }
+  return <EditorPage {...loaderData} />;
+}
+
+function EditorPage({ eventId, eventTitle, mainPicture, values }: Extract<Route.ComponentProps["loaderData"], { kind: "editor" }>) {
+  const [searchParams] = useSearchParams();
+  return (
+    <EventEditor
+      // A different event is a different form.
+      key={eventId}
+      mode="update"
+      eventId={eventId}
+      eventTitle={eventTitle}
+      initial={values}
+      mainPicture={mainPicture}
+      step={parseEditorStep(searchParams.get("step"))}
+      fromCreate={searchParams.get("from") === "create"}
+    />
+  );
+}

@@ -1,0 +1,214 @@
+import {
+  CircleAlert,
+  CircleCheck,
+  Copy,
+  Euro,
+  Eye,
+  Pencil,
+  Rocket,
+  ScanLine,
+  ShoppingCart,
+  Users,
+  Wallet,
+  type LucideIcon,
+} from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { getEventDashboard, type DashboardActionKind } from "#domain/events/get-event-dashboard";
+import { isAppError } from "#domain/shared/app-error";
+import { previewHref } from "~/components/event/event-header-card";
+import { ParticipantsChart } from "~/components/event/participants-chart";
+import { useEventAreaData, useEventAreaOutlet } from "~/components/event/use-event-area";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { eventNavigation, eventPath, flattenEventNavigation } from "~/lib/event-navigation";
+import { formatMoney } from "~/lib/format";
+import { pageExists } from "~/lib/navigation";
+import { serverContext } from "~/server/context";
+import { getSignedIn } from "~/server/guards.server";
+import type { Route } from "./+types/dashboard";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { actor } = getSignedIn(context);
+  const { db } = context.get(serverContext);
+  try {
+    return await getEventDashboard(db, actor, { eventId: Number(params.event_id) });
+  } catch (error) {
+    // The layout shows the no-access screens; this page has nothing to add for an event it cannot show.
+    if (isAppError(error) && (error.code === "not_found" || error.code === "forbidden")) return null;
+    throw error;
+  }
+}
+
+function Stat({ label, value, hint, icon: Icon, testId }: { label: string; value: string; hint?: string; icon: LucideIcon; testId: string }) {
+  return (
+    <Card className="gap-2 py-4" data-testid={testId}>
+      <CardHeader className="flex flex-row items-center justify-between gap-2 px-4">
+        <CardDescription className="font-medium">{label}</CardDescription>
+        <Icon className="size-4 text-muted-foreground" aria-hidden />
+      </CardHeader>
+      <CardContent className="px-4">
+        <p className="text-xl font-semibold tracking-tight break-words tabular-nums sm:text-2xl" data-testid={`${testId}-value`}>
+          {value}
+        </p>
+        {hint ? <p className="mt-1 text-xs text-muted-foreground">{hint}</p> : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+export default function EventDashboard({ loaderData: dashboard }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("event-area");
+  const area = useEventAreaData();
+  const { openPublishDialog, copyLink } = useEventAreaOutlet();
+  if (!dashboard || !area) return null;
+  const { event, permissions, canLinkPaymentAccount } = area;
+  const money = (cents: number) => formatMoney(cents, i18n.language);
+  const number = (value: number) => new Intl.NumberFormat(i18n.language === "en" ? "en-GB" : "fr-FR").format(value);
+  const preview = previewHref(event);
+  const ticketsAvailable = flattenEventNavigation(eventNavigation).some((link) => link.id === "tickets" && link.available);
+
+  const actionButton = (kind: DashboardActionKind): React.ReactNode => {
+    switch (kind) {
+      case "no-tickets":
+        return ticketsAvailable ? (
+          <Button size="sm" variant="outline" asChild>
+            <Link to={eventPath(event.id, "tickets")}>{t("dashboard.action-buttons.tickets")}</Link>
+          </Button>
+        ) : null;
+      case "unpublished":
+        return event.status === "draft" && permissions.publish ? (
+          <Button size="sm" variant="outline" onClick={openPublishDialog}>
+            {t("dashboard.action-buttons.publish")}
+          </Button>
+        ) : null;
+      case "payment-account-missing":
+        return canLinkPaymentAccount && pageExists("/finance") ? (
+          <Button size="sm" variant="outline" asChild>
+            <Link to="/finance">{t("dashboard.action-buttons.finance")}</Link>
+          </Button>
+        ) : null;
+      case "no-description":
+      case "no-banner":
+      case "no-start-date":
+        return permissions.update ? (
+          <Button size="sm" variant="outline" asChild>
+            <Link to={`/event/update/${event.id}`}>{t("dashboard.action-buttons.edit")}</Link>
+          </Button>
+        ) : null;
+    }
+  };
+
+  const fees = dashboard.grossSales - dashboard.netSales;
+  return (
+    <div className="grid gap-6" data-testid="event-dashboard">
+      <h2 className="sr-only">{t("dashboard.title")}</h2>
+      <div className="grid grid-cols-2 gap-4 md:grid-cols-3 xl:grid-cols-5">
+        <Stat
+          testId="stat-participants"
+          icon={Users}
+          label={t("dashboard.participants")}
+          value={number(dashboard.participantsCount)}
+          hint={
+            dashboard.capacity !== null
+              ? t("dashboard.participants-capacity", { sold: number(dashboard.ticketsSold), capacity: number(dashboard.capacity) })
+              : t("dashboard.participants-sold", { count: dashboard.ticketsSold, total: number(dashboard.ticketsSold) })
+          }
+        />
+        <Stat testId="stat-gross" icon={Euro} label={t("dashboard.gross-sales")} value={money(dashboard.grossSales)} />
+        <Stat
+          testId="stat-net"
+          icon={Wallet}
+          label={t("dashboard.net-sales")}
+          value={money(dashboard.netSales)}
+          hint={t("dashboard.net-hint", { fees: money(fees) })}
+        />
+        <Stat testId="stat-orders" icon={ShoppingCart} label={t("dashboard.orders")} value={number(dashboard.ordersCount)} />
+        <Stat
+          testId="stat-checkins"
+          icon={ScanLine}
+          label={t("dashboard.checkins")}
+          value={number(dashboard.checkInsCount)}
+          hint={t("dashboard.checkins-hint", { count: dashboard.participantsCount, total: number(dashboard.participantsCount) })}
+        />
+      </div>
+
+      <div className="grid gap-6 xl:grid-cols-3">
+        <Card className="xl:col-span-2">
+          <CardHeader>
+            <CardTitle>{t("dashboard.chart-title")}</CardTitle>
+            <CardDescription>{t("dashboard.chart-subtitle", { count: dashboard.participantsPerDay.length })}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ParticipantsChart days={dashboard.participantsPerDay} />
+          </CardContent>
+        </Card>
+
+        <div className="grid content-start gap-6">
+          <Card className="gap-4">
+            <CardHeader>
+              <CardTitle>{t("dashboard.quick-actions")}</CardTitle>
+            </CardHeader>
+            <CardContent className="grid gap-2 sm:grid-cols-2 xl:grid-cols-1">
+              {permissions.update ? (
+                <Button variant="outline" className="justify-start" asChild>
+                  <Link to={`/event/update/${event.id}`}>
+                    <Pencil aria-hidden />
+                    {t("header.edit")}
+                  </Link>
+                </Button>
+              ) : null}
+              <Button variant="outline" className="justify-start" disabled={!preview} asChild={Boolean(preview)}>
+                {preview ? (
+                  <a href={preview} target="_blank" rel="noopener noreferrer">
+                    <Eye aria-hidden />
+                    {t("header.preview")}
+                  </a>
+                ) : (
+                  <span>
+                    <Eye aria-hidden />
+                    {t("header.preview")}
+                  </span>
+                )}
+              </Button>
+              <Button variant="outline" className="justify-start" onClick={() => void copyLink()} data-testid="quick-copy-link">
+                <Copy aria-hidden />
+                {t("header.copy-link")}
+              </Button>
+              {event.status === "draft" && permissions.publish ? (
+                <Button className="justify-start" onClick={openPublishDialog} data-testid="quick-publish">
+                  <Rocket aria-hidden />
+                  {t("header.publish")}
+                </Button>
+              ) : null}
+            </CardContent>
+          </Card>
+
+          <Card className="gap-4" data-testid="dashboard-actions">
+            <CardHeader>
+              <CardTitle>{t("dashboard.actions-title")}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {dashboard.actions.length === 0 ? (
+                <p className="flex items-center gap-2 text-sm text-muted-foreground">
+                  <CircleCheck className="size-4 text-success" aria-hidden />
+                  {t("dashboard.actions-done")}
+                </p>
+              ) : (
+                <ul className="grid gap-3">
+                  {dashboard.actions.map((kind: DashboardActionKind) => (
+                    <li key={kind} className="flex items-start gap-3 text-sm" data-action={kind}>
+                      <CircleAlert className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
+                      <span className="flex-1">{t(`dashboard.actions.${kind}`)}</span>
+                      {actionButton(kind)}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </CardContent>
+          </Card>
+        </div>
+      </div>
+    </div>
+  );
+}

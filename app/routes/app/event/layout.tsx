@@ -1,0 +1,297 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  data,
+  Outlet,
+  useFetcher,
+  useNavigate,
+  useNavigation,
+  useSearchParams,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
+import { toast } from "sonner";
+import * as v from "valibot";
+import { changeEventStatus, getPublishReadiness, type EventStatusAction } from "#domain/events/change-event-status";
+import { deleteEvent } from "#domain/events/delete-event";
+import { duplicateEvent } from "#domain/events/duplicate-event";
+import { eventPermissions, eventRolesOf } from "#domain/events/event-access";
+import { eventCountdown } from "#domain/events/event-countdown";
+import { listEvents } from "#domain/events/list-events";
+import { locateEvent } from "#domain/events/locate-event";
+import { previewEventPath, publicEventPath } from "#domain/events/private-event-link";
+import { canInOrganization } from "#domain/policy";
+import { isAppError } from "#domain/shared/app-error";
+import { DeleteEventDialog } from "~/components/event/delete-event-dialog";
+import type { EventActionResult, EventAreaEvent, EventIntent, EventSwitcherItem } from "~/components/event/event-area-types";
+import { EventHeaderCard, useCopyEventLink } from "~/components/event/event-header-card";
+import { EventInOtherOrganization, EventNotFound } from "~/components/event/event-no-access";
+import { EventSideNavigation, EventTabBar } from "~/components/event/event-side-navigation";
+import { FromCreateDialog } from "~/components/event/from-create-dialog";
+import { PublishDialog } from "~/components/event/publish-dialog";
+import type { EventAreaOutletContext } from "~/components/event/use-event-area";
+import { eventNavigation, eventPath, flattenEventNavigation } from "~/lib/event-navigation";
+import { pageExists } from "~/lib/navigation";
+import type eventAreaFr from "~/locales/fr/event-area.json";
+import { getInstance } from "~/middleware/i18next";
+import { serverContext } from "~/server/context";
+import { parseForm } from "~/server/forms.server";
+import { getSignedIn } from "~/server/guards.server";
+import type { Route } from "./+types/layout";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title ?? "Guichet" }];
+}
+
+function parseEventId(value: string): number | null {
+  return /^[1-9]\d{0,15}$/.test(value) && Number.isSafeInteger(Number(value)) ? Number(value) : null;
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { actor } = getSignedIn(context);
+  const { db, env } = context.get(serverContext);
+  const { t } = getInstance(context);
+  const eventId = parseEventId(params.event_id);
+  const location = eventId === null ? ({ kind: "not-found" } as const) : await locateEvent(db, actor, { eventId });
+
+  if (location.kind === "not-found") {
+    return data({ kind: "not-found" as const, title: t("event-area:no-access.not-found-title") }, { status: 404 });
+  }
+  if (location.kind === "other-organization") {
+    return {
+      kind: "other-organization" as const,
+      title: t("event-area:no-access.other-organization-title"),
+      eventId: eventId!,
+      organization: { id: location.organizationId, title: location.organizationTitle },
+    };
+  }
+
+  const record = location.event;
+  const [roles, organizationEvents] = await Promise.all([
+    eventRolesOf(db, actor, record.id),
+    listEvents(db, actor, { filter: "all" }),
+  ]);
+  const permissions = eventPermissions(actor, { organizationId: record.organizationId, roles });
+  const readiness = record.status === "draft" && permissions.canPublish ? await getPublishReadiness(db, actor, record.id) : null;
+
+  const event: EventAreaEvent = {
+    id: record.id,
+    title: record.title,
+    status: record.status,
+    isPast: record.endAt !== null && record.endAt.getTime() < Date.now(),
+    visibility: record.visibility,
+    startAt: record.startAt,
+    endAt: record.endAt,
+    timezone: record.timezone,
+    mainPicture: record.mainPicture,
+    primaryColor: record.primaryColor,
+    countdown: eventCountdown(record.startAt)?.label ?? null,
+    publicPath: publicEventPath(env, record),
+    previewPath: previewEventPath(record),
+  };
+  const switcher: EventSwitcherItem[] = organizationEvents.map(({ id, title }) => ({ id, title }));
+  if (!switcher.some((item) => item.id === record.id)) switcher.unshift({ id: record.id, title: record.title });
+
+  return {
+    kind: "found" as const,
+    title: t("event-area:meta-title", { title: record.title || t("events:untitled") }),
+    event,
+    events: switcher,
+    readiness,
+    permissions: {
+      update: permissions.canUpdate,
+      publish: permissions.canPublish,
+      delete: permissions.canDelete,
+      duplicate: canInOrganization(actor, "events:create"),
+    },
+    canLinkPaymentAccount: canInOrganization(actor, "finance:connect-account"),
+  };
+}
+
+const actionSchema = v.variant("intent", [
+  v.object({
+    intent: v.literal("publish"),
+    visibility: v.picklist(["public", "private"]),
+    confirmWithoutTickets: v.optional(v.picklist(["0", "1"]), "0"),
+  }),
+  v.object({ intent: v.picklist(["draft", "archive", "unarchive", "duplicate"]) }),
+  v.object({ intent: v.literal("delete"), confirmation: v.string() }),
+]);
+
+const statusActionOf = { draft: "unpublish", archive: "archive", unarchive: "unarchive" } as const satisfies Record<
+  string,
+  EventStatusAction
+>;
+
+/** The lifecycle actions of the header card (spec §4). Answers what happened; the page shows the toast. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { actor } = getSignedIn(context);
+  const { db } = context.get(serverContext);
+  const eventId = parseEventId(params.event_id);
+  const parsed = await parseForm(request, actionSchema);
+  if (!parsed.ok || eventId === null) {
+    const intent = parsed.ok ? parsed.data.intent : null;
+    return data<EventActionResult>({ ok: false, intent }, { status: 400 });
+  }
+  const input = parsed.data;
+  try {
+    switch (input.intent) {
+      case "publish":
+        await changeEventStatus(db, actor, {
+          eventId,
+          action: "publish",
+          visibility: input.visibility,
+          confirmWithoutTickets: input.confirmWithoutTickets === "1",
+        });
+        return data<EventActionResult>({ ok: true, intent: "publish", visibility: input.visibility });
+      case "draft":
+      case "archive":
+      case "unarchive":
+        await changeEventStatus(db, actor, { eventId, action: statusActionOf[input.intent] });
+        return data<EventActionResult>({ ok: true, intent: input.intent });
+      case "duplicate": {
+        const copy = await duplicateEvent(db, actor, { eventId });
+        return data<EventActionResult>({ ok: true, intent: "duplicate", duplicateId: copy.id });
+      }
+      case "delete":
+        await deleteEvent(db, actor, { eventId, confirmation: input.confirmation });
+        return data<EventActionResult>({ ok: true, intent: "delete" });
+    }
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return data<EventActionResult>({ ok: false, intent: input.intent, messageKey: error.messageKey }, { status: 400 });
+  }
+}
+
+/** After a deletion the event is gone: the page leaves for / instead of reloading it. */
+export function shouldRevalidate({ formData, actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const result = actionResult as EventActionResult | undefined;
+  if (result?.ok && (formData?.get("intent") === "delete" || result.intent === "duplicate")) return false;
+  return defaultShouldRevalidate;
+}
+
+type ToastKey = `toasts.${keyof (typeof eventAreaFr)["toasts"]}`;
+
+const toastOf: Record<EventIntent, (result: Extract<EventActionResult, { ok: true }>) => ToastKey> = {
+  publish: (r) => (r.visibility === "private" ? "toasts.published-private" : "toasts.published-public"),
+  draft: () => "toasts.to-draft",
+  archive: () => "toasts.archived",
+  unarchive: () => "toasts.unarchived",
+  duplicate: () => "toasts.duplicated",
+  delete: () => "toasts.deleted",
+};
+
+export default function EventLayout({ loaderData }: Route.ComponentProps) {
+  if (loaderData.kind === "not-found") return <EventNotFound />;
+  if (loaderData.kind === "other-organization") {
+    return <EventInOtherOrganization eventId={loaderData.eventId} organization={loaderData.organization} />;
+  }
+  return <EventArea data={loaderData} />;
+}
+
+type FoundData = Extract<Route.ComponentProps["loaderData"], { kind: "found" }>;
+
+function EventArea({ data: { event, events, readiness, permissions, canLinkPaymentAccount } }: { data: FoundData }) {
+  const { t, i18n } = useTranslation("event-area");
+  const { t: tEvents } = useTranslation("events");
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const fetcher = useFetcher<EventActionResult>({ key: `event-lifecycle-${event.id}` });
+  const [publishOpen, setPublishOpen] = useState(false);
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  const [fromCreateOpen, setFromCreateOpen] = useState(false);
+  const copyLink = useCopyEventLink(event);
+  const handled = useRef<unknown>(null);
+
+  const submittingIntent = fetcher.state !== "idle" ? ((fetcher.formData?.get("intent") as EventIntent | null) ?? null) : null;
+
+  const submit = useCallback(
+    (values: Record<string, string>) => void fetcher.submit(values, { method: "post", action: eventPath(event.id) }),
+    [fetcher, event.id],
+  );
+
+  // ?publish=true opens the publish dialog, ?from-create the next-steps dialog; both flags leave the URL once read.
+  useEffect(() => {
+    const publish = searchParams.get("publish") === "true";
+    const fromCreate = searchParams.has("from-create");
+    if (!publish && !fromCreate) return;
+    if (publish && event.status !== "archived" && permissions.publish) setPublishOpen(true);
+    else if (fromCreate) setFromCreateOpen(true);
+    const next = new URLSearchParams(searchParams);
+    next.delete("publish");
+    next.delete("from-create");
+    setSearchParams(next, { replace: true, preventScrollReset: true });
+  }, [searchParams, setSearchParams, event.status, permissions.publish]);
+
+  useEffect(() => {
+    const result = fetcher.data;
+    if (fetcher.state !== "idle" || !result || handled.current === result) return;
+    handled.current = result;
+    if (!result.ok) {
+      // A refusal the domain explains (an event with paid orders cannot be deleted) is worth its own message.
+      const explained = result.intent === "delete" && result.messageKey && i18n.exists(result.messageKey);
+      toast.error(
+        explained
+          ? i18n.t(result.messageKey as never)
+          : t(result.intent === "duplicate" ? "toasts.duplicate-failed" : "toasts.update-failed"),
+      );
+      return;
+    }
+    toast.success(t(toastOf[result.intent](result)));
+    if (result.intent === "publish") setPublishOpen(false);
+    if (result.intent === "delete") {
+      setDeleteOpen(false);
+      void navigate("/", { replace: true });
+    }
+    if (result.intent === "duplicate" && result.duplicateId) void navigate(eventPath(result.duplicateId));
+  }, [fetcher.state, fetcher.data, navigate, t, i18n]);
+
+  const outletContext = useMemo<EventAreaOutletContext>(() => ({ openPublishDialog: () => setPublishOpen(true), copyLink }), [copyLink]);
+  const ticketsLink = flattenEventNavigation(eventNavigation).find((link) => link.id === "tickets");
+  const leaving = navigation.state === "loading" && !navigation.location.pathname.startsWith(eventPath(event.id));
+
+  return (
+    <div className="mx-auto flex w-full max-w-[1600px] gap-6 px-4 py-6 md:px-6 md:py-8" aria-busy={leaving || undefined}>
+      <EventSideNavigation eventId={event.id} />
+      <div className="flex min-w-0 flex-1 flex-col gap-6">
+        <EventHeaderCard
+          event={event}
+          events={events}
+          permissions={permissions}
+          busyIntent={submittingIntent}
+          onIntent={(intent) => submit({ intent })}
+          onPublish={() => setPublishOpen(true)}
+          onDelete={() => setDeleteOpen(true)}
+        />
+        <EventTabBar eventId={event.id} />
+        <Outlet context={outletContext} />
+      </div>
+
+      <PublishDialog
+        open={publishOpen}
+        onOpenChange={setPublishOpen}
+        published={event.status === "published"}
+        visibility={event.visibility}
+        readiness={readiness}
+        busy={submittingIntent === "publish"}
+        onPublish={(visibility, confirmWithoutTickets) =>
+          submit({ intent: "publish", visibility, confirmWithoutTickets: confirmWithoutTickets ? "1" : "0" })
+        }
+        createTicketPath={ticketsLink?.available ? eventPath(event.id, "tickets") : null}
+        paymentAccountPath={canLinkPaymentAccount && pageExists("/finance") ? "/finance" : null}
+      />
+      <DeleteEventDialog
+        open={deleteOpen}
+        onOpenChange={setDeleteOpen}
+        title={event.title || tEvents("untitled")}
+        busy={submittingIntent === "delete"}
+        onConfirm={(confirmation) => submit({ intent: "delete", confirmation })}
+      />
+      <FromCreateDialog
+        open={fromCreateOpen}
+        onOpenChange={setFromCreateOpen}
+        createTicketsPath={ticketsLink?.available ? eventPath(event.id, "tickets") : null}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { ArrowLeft, Quote } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link, useMatches } from "react-router";
+import { HelpMenu } from "~/components/help-menu";
+import { LanguageSwitcher } from "~/components/language-switcher";
+import { Logo } from "~/components/logo";
+import { Button } from "~/components/ui/button";
+
+/** A child route may declare `handle = { backTo: "/path" }` to show the go-back button. */
+export type AuthHandle = { backTo?: string };
+
+/** The split-screen auth layout (spec §2): testimonial, help button, language switch, optional go-back button. */
+export function AuthFrame({ children }: { children: React.ReactNode }) {
+  const { t } = useTranslation("auth");
+  const matches = useMatches();
+  const backTo = matches.map((m) => (m.handle as AuthHandle | undefined)?.backTo).findLast(Boolean);
+  return (
+    <div className="grid min-h-svh lg:grid-cols-2">
+      <div className="flex flex-col p-6 md:p-10">
+        <header className="flex items-center justify-between gap-4">
+          <div className="flex items-center gap-2">
+            {backTo ? (
+              <Button variant="ghost" size="sm" asChild>
+                <Link to={backTo}>
+                  <ArrowLeft aria-hidden />
+                  {t("layout.go-back")}
+                </Link>
+              </Button>
+            ) : (
+              <Logo />
+            )}
+          </div>
+          <div className="flex items-center gap-1">
+            <HelpMenu showLabel />
+            <LanguageSwitcher />
+          </div>
+        </header>
+        <main className="flex flex-1 items-center justify-center py-10">
+          <div className="w-full max-w-sm">{children}</div>
+        </main>
+      </div>
+      <aside className="relative hidden overflow-hidden bg-primary text-primary-foreground lg:flex lg:flex-col lg:justify-between lg:p-12">
+        <div
+          aria-hidden
+          className="absolute inset-0 opacity-30 [background:radial-gradient(circle_at_20%_20%,white_0,transparent_35%),radial-gradient(circle_at_80%_70%,white_0,transparent_30%)]"
+        />
+        <Logo inverted className="relative" />
+        <figure className="relative max-w-lg space-y-6">
+          <Quote className="size-10 opacity-60" aria-hidden />
+          <blockquote className="text-2xl leading-snug font-medium">{t("layout.testimonial-quote")}</blockquote>
+          <figcaption>
+            <div className="font-semibold">{t("layout.testimonial-author")}</div>
+            <div className="text-sm opacity-80">{t("layout.testimonial-role")}</div>
+          </figcaption>
+        </figure>
+        <p className="relative text-sm opacity-80">{t("layout.tagline")}</p>
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, replace, useNavigation } from "react-router";
+import { clientInfoFromHeaders } from "#domain/auth/client-info";
+import { completeRegistration, readRegistrationTicket } from "#domain/auth/complete-registration";
+import { passwordWithConfirmationSchema } from "#domain/auth/password-policy";
+import { clearedRegistrationCookie, REGISTRATION_COOKIE_NAME } from "#domain/auth/registration-cookie";
+import { readCookie, signInCookies } from "#domain/auth/session-cookie";
+import { FieldError, FormError } from "~/components/form-error";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { getInstance } from "~/middleware/i18next";
+import { serverContext } from "~/server/context";
+import { appErrorToData, parseForm } from "~/server/forms.server";
+import { RegistrationSteps } from "./registration-steps";
+import type { Route } from "./+types/register-password";
+
+function ticketFrom(request: Request): string | null {
+  return readCookie(request.headers.get("Cookie"), REGISTRATION_COOKIE_NAME);
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title ?? "Guichet" }];
+}
+
+/** Only reachable with a valid registration ticket (code verified at step 2); otherwise back to step 1. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const registration = await readRegistrationTicket(context.get(serverContext).db, ticketFrom(request));
+  if (!registration) throw redirect("/auth/register", { headers: { "Set-Cookie": clearedRegistrationCookie(request.url) } });
+  return { email: registration.email, title: getInstance(context).t("auth:register-password.meta-title") };
+}
+
+/** Step 3: the password. The account is created with its email verified, and signed in. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = await parseForm(request, passwordWithConfirmationSchema);
+  if (!parsed.ok) return data({ errors: parsed.errors }, { status: 400 });
+  try {
+    const { token, expiresAt } = await completeRegistration(
+      context.get(serverContext).db,
+      { ticket: ticketFrom(request), password: parsed.data.password },
+      clientInfoFromHeaders(request.headers),
+    );
+    const headers = new Headers();
+    for (const cookie of signInCookies(token, expiresAt, request.url)) headers.append("Set-Cookie", cookie);
+    headers.append("Set-Cookie", clearedRegistrationCookie(request.url));
+    return replace("/", { headers });
+  } catch (error) {
+    return appErrorToData(error);
+  }
+}
+
+export default function RegisterPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("auth");
+  const navigation = useNavigation();
+  const fields = actionData?.errors.fields;
+  const formError = fields?.password || fields?.passwordConfirmation ? undefined : actionData?.errors.formError;
+  const expired = formError === "errors:registration-expired" || formError === "errors:email-already-used";
+  return (
+    <div className="space-y-6">
+      <div className="space-y-2">
+        <RegistrationSteps current={3} />
+        <h1 className="text-2xl font-semibold tracking-tight">{t("register-password.title")}</h1>
+        <p className="text-sm text-muted-foreground">{t("register-password.subtitle", { email: loaderData.email })}</p>
+      </div>
+      <Form method="post" className="space-y-4" noValidate>
+        <FormError message={formError} />
+        {expired ? (
+          <p className="text-sm">
+            <Link to="/auth/register" className="font-medium text-primary underline-offset-4 hover:underline">
+              {t("register.start-again")}
+            </Link>
+          </p>
+        ) : null}
+        <input type="email" name="username" autoComplete="username" value={loaderData.email} readOnly hidden />
+        <div className="space-y-2">
+          <Label htmlFor="password">{t("register-password.password")}</Label>
+          <Input
+            id="password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            autoFocus
+            required
+            minLength={8}
+            maxLength={256}
+            aria-invalid={fields?.password ? true : undefined}
+            aria-describedby={fields?.password ? "password-error" : "password-hint"}
+          />
+          {fields?.password ? (
+            <FieldError id="password-error" message={fields.password} />
+          ) : (
+            <p id="password-hint" className="text-sm text-muted-foreground">
+              {t("register-password.password-hint")}
+            </p>
+          )}
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor="passwordConfirmation">{t("register-password.confirmation")}</Label>
+          <Input
+            id="passwordConfirmation"
+            name="passwordConfirmation"
+            type="password"
+            autoComplete="new-password"
+            required
+            maxLength={256}
+            aria-invalid={fields?.passwordConfirmation ? true : undefined}
+            aria-describedby={fields?.passwordConfirmation ? "passwordConfirmation-error" : undefined}
+          />
+          <FieldError id="passwordConfirmation-error" message={fields?.passwordConfirmation} />
+        </div>
+        <Button type="submit" className="w-full" disabled={navigation.state !== "idle"}>
+          {t("register-password.submit")}
+        </Button>
+      </Form>
+    </div>
+  );
+}

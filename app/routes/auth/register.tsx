@@ -1,0 +1,139 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { clientInfoFromHeaders } from "#domain/auth/client-info";
+import { registrationRequestSchema, requestRegistrationCode } from "#domain/auth/request-registration-code";
+import { FieldError, FormError } from "~/components/form-error";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { getInstance } from "~/middleware/i18next";
+import { serverContext } from "~/server/context";
+import { appErrorToData, parseForm } from "~/server/forms.server";
+import { authMailFor, isGoogleEnabled } from "./auth-mail.server";
+import { GoogleButton, OrSeparator } from "./google-button";
+import { RegistrationSteps } from "./registration-steps";
+import type { Route } from "./+types/register";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title ?? "Guichet" }];
+}
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  return {
+    title: getInstance(context).t("auth:register.meta-title"),
+    email: new URL(request.url).searchParams.get("email") ?? "",
+    googleEnabled: isGoogleEnabled(context),
+  };
+}
+
+/** Step 1: email and names; a 6-digit code goes to the email. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = await parseForm(request, registrationRequestSchema);
+  if (!parsed.ok) return data({ errors: parsed.errors, values: parsed.values }, { status: 400 });
+  try {
+    const { email } = await requestRegistrationCode(
+      context.get(serverContext).db,
+      authMailFor(context),
+      parsed.data,
+      clientInfoFromHeaders(request.headers),
+    );
+    return redirect(`/auth/register/validate-email?${new URLSearchParams({ email })}`);
+  } catch (error) {
+    return appErrorToData(error, parsed.data);
+  }
+}
+
+const linkClass = "font-medium text-primary underline-offset-4 hover:underline";
+
+export default function Register({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("auth");
+  const navigation = useNavigation();
+  const fields = actionData?.errors.fields;
+  const values = actionData?.values;
+  const emailInUse = fields?.email === "errors:email-already-used";
+  const formError = fields ? undefined : actionData?.errors.formError;
+  const invalid = (name: string) => (fields?.[name] ? true : undefined);
+  const email = values?.email ?? loaderData.email;
+  return (
+    <div className="space-y-6">
+      <div className="space-y-2">
+        <RegistrationSteps current={1} />
+        <h1 className="text-2xl font-semibold tracking-tight">{t("register.title")}</h1>
+        <p className="text-sm text-muted-foreground">{t("register.subtitle")}</p>
+      </div>
+      <Form method="post" className="space-y-4" noValidate>
+        <FormError message={formError} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="space-y-2">
+            <Label htmlFor="firstName">{t("register.first-name")}</Label>
+            <Input
+              id="firstName"
+              name="firstName"
+              autoComplete="given-name"
+              autoFocus
+              required
+              maxLength={100}
+              defaultValue={values?.firstName}
+              aria-invalid={invalid("firstName")}
+              aria-describedby={fields?.firstName ? "firstName-error" : undefined}
+            />
+            <FieldError id="firstName-error" message={fields?.firstName} />
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor="lastName">{t("register.last-name")}</Label>
+            <Input
+              id="lastName"
+              name="lastName"
+              autoComplete="family-name"
+              required
+              maxLength={100}
+              defaultValue={values?.lastName}
+              aria-invalid={invalid("lastName")}
+              aria-describedby={fields?.lastName ? "lastName-error" : undefined}
+            />
+            <FieldError id="lastName-error" message={fields?.lastName} />
+          </div>
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor="email">{t("register.email")}</Label>
+          <Input
+            id="email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            placeholder={t("register.email-placeholder")}
+            defaultValue={email}
+            aria-invalid={invalid("email")}
+            aria-describedby={fields?.email ? "email-error" : undefined}
+          />
+          {emailInUse ? (
+            <p id="email-error" className="text-sm text-destructive" role="alert">
+              {t("register.email-already-used")}{" "}
+              <Link to={`/auth/login?${new URLSearchParams({ email })}`} className={linkClass}>
+                {t("register.login-instead")}
+              </Link>
+            </p>
+          ) : (
+            <FieldError id="email-error" message={fields?.email} />
+          )}
+        </div>
+        <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
+          {t("register.submit")}
+        </Button>
+      </Form>
+      {loaderData.googleEnabled ? (
+        <>
+          <OrSeparator label={t("login.or")} />
+          <GoogleButton label={t("register.google")} />
+        </>
+      ) : null}
+      <p className="text-center text-sm text-muted-foreground">
+        {t("register.have-account")}{" "}
+        <Link to="/auth/login" className={linkClass}>
+          {t("register.login")}
+        </Link>
+      </p>
+    </div>
+  );
+}

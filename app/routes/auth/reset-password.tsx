@@ -1,0 +1,258 @@
+import { CircleAlert, MailCheck } from "lucide-react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useNavigate, useNavigation } from "react-router";
+import { toast } from "sonner";
+import * as v from "valibot";
+import { clientInfoFromHeaders } from "#domain/auth/client-info";
+import { passwordWithConfirmationSchema } from "#domain/auth/password-policy";
+import { passwordResetRequestSchema, requestPasswordReset } from "#domain/auth/request-password-reset";
+import { checkPasswordResetLink, resetPassword } from "#domain/auth/reset-password";
+import { isValidEmail, normalizeEmail } from "#domain/shared/email";
+import { FieldError, FormError } from "~/components/form-error";
+import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Spinner } from "~/components/ui/spinner";
+import { getInstance } from "~/middleware/i18next";
+import { serverContext } from "~/server/context";
+import { appErrorToData, parseForm } from "~/server/forms.server";
+import { getSession } from "~/server/session.server";
+import { authMailFor } from "./auth-mail.server";
+import type { Route } from "./+types/reset-password";
+
+export const handle = { backTo: "/auth/login" };
+
+function linkParams(request: Request) {
+  const params = new URL(request.url).searchParams;
+  return { email: params.get("email") ?? "", code: params.get("code") };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title ?? "Guichet" }];
+}
+
+/**
+ * Without `code`: the "Mot de passe oublié" request form. With `email` and `code` (the emailed link): the new password
+ * form. Renders signed in or not (spec §2), hence its own layout without the public-only guard.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { email, code } = linkParams(request);
+  const session = getSession(context);
+  const title = getInstance(context).t("auth:reset.meta-title");
+  const signedIn = session !== null;
+  if (code !== null) {
+    const state = await checkPasswordResetLink(context.get(serverContext).db, { email, code });
+    return { mode: "reset" as const, email: isValidEmail(email) ? normalizeEmail(email) : "", state, signedIn, title };
+  }
+  const prefill = isValidEmail(email) ? normalizeEmail(email) : (session?.user.email ?? "");
+  return { mode: "request" as const, email: prefill, state: null, signedIn, title };
+}
+
+type ActionResult =
+  | { kind: "sent"; email: string }
+  | { kind: "reset" }
+  | { kind: "error"; errors: { formError?: string; fields?: Record<string, string> }; values: Record<string, string> };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { email, code } = linkParams(request);
+  const { db } = context.get(serverContext);
+  const client = clientInfoFromHeaders(request.headers);
+
+  if (code === null) {
+    const parsed = await parseForm(request, passwordResetRequestSchema);
+    if (!parsed.ok) return data<ActionResult>({ kind: "error", errors: parsed.errors, values: parsed.values }, { status: 400 });
+    try {
+      await requestPasswordReset(db, authMailFor(context), parsed.data, client);
+      return data<ActionResult>({ kind: "sent", email: parsed.data.email });
+    } catch (error) {
+      const failed = appErrorToData(error, parsed.data);
+      return data<ActionResult>({ kind: "error", ...failed.data }, failed.init ?? undefined);
+    }
+  }
+
+  const parsed = await parseForm(request, passwordWithConfirmationSchema);
+  if (!parsed.ok) return data<ActionResult>({ kind: "error", errors: parsed.errors, values: {} }, { status: 400 });
+  const session = getSession(context);
+  try {
+    await resetPassword(
+      db,
+      { email, code, password: parsed.data.password },
+      client,
+      { currentSession: session ? { sessionId: session.sessionId, userId: session.user.id } : null },
+    );
+    return data<ActionResult>({ kind: "reset" });
+  } catch (error) {
+    const failed = appErrorToData(error);
+    return data<ActionResult>({ kind: "error", ...failed.data }, failed.init ?? undefined);
+  }
+}
+
+const linkClass = "font-medium text-primary underline-offset-4 hover:underline";
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation(["auth", "errors"]);
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle";
+  const result = actionData as ActionResult | undefined;
+  const fields = result?.kind === "error" ? result.errors.fields : undefined;
+  const formError = result?.kind === "error" && !fields?.password && !fields?.passwordConfirmation ? result.errors.formError : undefined;
+
+  useEffect(() => {
+    if (!result) return;
+    if (result.kind === "sent") toast.success(t("reset.email-sent"));
+    if (result.kind === "reset") {
+      toast.success(t("reset.reset-success"));
+      void navigate("/", { replace: true });
+    }
+    if (result.kind === "error" && loaderData.mode === "reset") {
+      toast.error(
+        result.errors.fields?.passwordConfirmation === "errors:password-confirmation-mismatch"
+          ? t("errors:password-confirmation-mismatch")
+          : t("reset.reset-failed"),
+      );
+    }
+  }, [result, loaderData.mode, navigate, t]);
+
+  const backLink = loaderData.signedIn ? (
+    <Link to="/" className={linkClass}>
+      {t("reset.back-to-home")}
+    </Link>
+  ) : (
+    <Link to="/auth/login" className={linkClass}>
+      {t("reset.back-to-login")}
+    </Link>
+  );
+
+  if (loaderData.mode === "request") {
+    if (result?.kind === "sent") {
+      return (
+        <div className="space-y-6">
+          <MailCheck className="size-10 text-primary" aria-hidden />
+          <div className="space-y-2">
+            <h1 className="text-2xl font-semibold tracking-tight">{t("reset.email-sent")}</h1>
+            <p className="text-sm text-muted-foreground" role="status">
+              {t("reset.email-sent-details", { email: result.email })}
+            </p>
+          </div>
+          <p className="text-sm">{backLink}</p>
+        </div>
+      );
+    }
+    return (
+      <div className="space-y-6">
+        <div className="space-y-2">
+          <h1 className="text-2xl font-semibold tracking-tight">{t("reset.request-title")}</h1>
+          <p className="text-sm text-muted-foreground">{t("reset.request-subtitle")}</p>
+        </div>
+        <Form method="post" className="space-y-4" noValidate>
+          <FormError message={fields?.email ? undefined : formError} />
+          <div className="space-y-2">
+            <Label htmlFor="email">{t("login.email")}</Label>
+            <Input
+              id="email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              autoFocus
+              required
+              placeholder={t("login.email-placeholder")}
+              defaultValue={result?.kind === "error" ? (result.values.email ?? loaderData.email) : loaderData.email}
+              aria-invalid={fields?.email ? true : undefined}
+              aria-describedby={fields?.email ? "email-error" : undefined}
+            />
+            <FieldError id="email-error" message={fields?.email} />
+          </div>
+          <Button type="submit" className="w-full" disabled={submitting}>
+            {t("reset.request-submit")}
+          </Button>
+        </Form>
+        <p className="text-center text-sm">{backLink}</p>
+      </div>
+    );
+  }
+
+  if (result?.kind === "reset") {
+    return (
+      <div className="flex items-center gap-3 text-sm" role="status">
+        <Spinner />
+        {t("reset.reset-success")}
+      </div>
+    );
+  }
+
+  if (loaderData.state !== "valid") {
+    const google = loaderData.state === "google";
+    return (
+      <div className="space-y-6">
+        <Alert variant="destructive">
+          <CircleAlert aria-hidden />
+          <AlertTitle>{t(google ? "reset.google-title" : "reset.link-invalid-title")}</AlertTitle>
+          <AlertDescription>{t(google ? "errors:reset-google-account" : "errors:reset-link-invalid")}</AlertDescription>
+        </Alert>
+        <div className="flex flex-col gap-3 text-sm">
+          {google ? null : (
+            <Link to={`/auth/reset-password?${new URLSearchParams(loaderData.email ? { email: loaderData.email } : {})}`} className={linkClass}>
+              {t("reset.request-new-link")}
+            </Link>
+          )}
+          {backLink}
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      <div className="space-y-2">
+        <h1 className="text-2xl font-semibold tracking-tight">{t("reset.title")}</h1>
+        <p className="text-sm text-muted-foreground">{t("reset.subtitle", { email: loaderData.email })}</p>
+      </div>
+      <Form method="post" className="space-y-4" noValidate>
+        <FormError message={formError} />
+        <input type="email" name="username" autoComplete="username" value={loaderData.email} readOnly hidden />
+        <div className="space-y-2">
+          <Label htmlFor="password">{t("reset.password")}</Label>
+          <Input
+            id="password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            autoFocus
+            required
+            minLength={8}
+            maxLength={256}
+            aria-invalid={fields?.password ? true : undefined}
+            aria-describedby={fields?.password ? "password-error" : "password-hint"}
+          />
+          {fields?.password ? (
+            <FieldError id="password-error" message={fields.password} />
+          ) : (
+            <p id="password-hint" className="text-sm text-muted-foreground">
+              {t("register-password.password-hint")}
+            </p>
+          )}
+        </div>
+        <div className="space-y-2">
+          <Label htmlFor="passwordConfirmation">{t("reset.confirmation")}</Label>
+          <Input
+            id="passwordConfirmation"
+            name="passwordConfirmation"
+            type="password"
+            autoComplete="new-password"
+            required
+            maxLength={256}
+            aria-invalid={fields?.passwordConfirmation ? true : undefined}
+            aria-describedby={fields?.passwordConfirmation ? "passwordConfirmation-error" : undefined}
+          />
+          <FieldError id="passwordConfirmation-error" message={fields?.passwordConfirmation} />
+        </div>
+        <Button type="submit" className="w-full" disabled={submitting}>
+          {t("reset.submit")}
+        </Button>
+      </Form>
+    </div>
+  );
+}

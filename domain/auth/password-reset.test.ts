@@ -1,0 +1,160 @@
+import { count, desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createEmailSender } from "#adapters/email";
+import { devMailbox, emailCodes, sessions, users } from "#db/schema";
+import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../../tests/support/libsql-test-db";
+import { AppError } from "../shared/app-error";
+import type { AuthMail } from "./auth-mail";
+import { loginWithPassword } from "./login-with-password";
+import { hashPassword } from "./password";
+import { requestPasswordReset } from "./request-password-reset";
+import { checkPasswordResetLink, resetPassword } from "./reset-password";
+import { createSession, validateSessionToken } from "./sessions";
+import { hashSessionToken } from "./session-token";
+
+const client = { ip: "192.0.2.10", userAgent: "vitest" };
+const OLD_PASSWORD = "Ancien-Secret-2026";
+const NEW_PASSWORD = "Nouveau-Secret-2027";
+
+async function failure(work: Promise<unknown>): Promise<AppError> {
+  try {
+    await work;
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+  throw new Error("expected an AppError");
+}
+
+describe("password reset", () => {
+  let t: LibsqlTestDatabase;
+  let mail: AuthMail;
+  let sequence = 0;
+  let oldHash: string;
+
+  beforeAll(async () => {
+    t = await createLibsqlTestDatabase();
+    mail = { sender: createEmailSender({ db: t.db, from: "Guichet <test@guichet.local>" }), locale: "fr", appUrl: "https://guichet.test" };
+    oldHash = await hashPassword(OLD_PASSWORD);
+  });
+  afterAll(() => t.close());
+
+  const newUser = async (values: Partial<typeof users.$inferInsert> = {}) => {
+    const [user] = await t.db
+      .insert(users)
+      .values({ email: `compte-${++sequence}@exemple.fr`, firstName: "Léa", lastName: "Martin", passwordHash: oldHash, ...values })
+      .returning();
+    return user!;
+  };
+  const linkFor = async (email: string) => {
+    const [message] = await t.db.select().from(devMailbox).where(eq(devMailbox.to, email)).orderBy(desc(devMailbox.id)).limit(1);
+    if (!message) throw new Error(`nothing emailed to ${email}`);
+    const link = /https:\/\/guichet\.test\/auth\/reset-password\?\S+/.exec(message.text)?.[0];
+    if (!link) throw new Error("no reset link");
+    const url = new URL(link);
+    return { url, email: url.searchParams.get("email")!, code: url.searchParams.get("code")!, message };
+  };
+  const mailCount = async () => (await t.db.select({ n: count() }).from(devMailbox))[0]!.n;
+
+  it("emails a single-use link on APP_URL, sets the new password and revokes every other session", async () => {
+    const user = await newUser();
+    const other = await createSession(t.db, user.id);
+    const current = await createSession(t.db, user.id);
+
+    await requestPasswordReset(t.db, mail, { email: user.email.toUpperCase() }, client);
+    const { url, email, code, message } = await linkFor(user.email);
+    expect(url.pathname).toBe("/auth/reset-password");
+    expect(email).toBe(user.email);
+    expect(message.subject).toBe("Réinitialisez votre mot de passe Guichet");
+    expect(message.html).toContain(url.toString().replaceAll("&", "&amp;"));
+    const [row] = await t.db.select().from(emailCodes).where(eq(emailCodes.email, user.email));
+    expect(row).toMatchObject({ purpose: "reset-password", consumedAt: null });
+    expect(row!.codeHash).not.toContain(code);
+    expect(await checkPasswordResetLink(t.db, { email, code })).toBe("valid");
+
+    await resetPassword(t.db, { email, code, password: NEW_PASSWORD }, client, {
+      currentSession: { sessionId: hashSessionToken(current.token), userId: user.id },
+    });
+
+    expect(await validateSessionToken(t.db, other.token)).toBeNull();
+    expect(await validateSessionToken(t.db, current.token)).not.toBeNull();
+    await expect(loginWithPassword(t.db, { email, password: NEW_PASSWORD }, client)).resolves.toMatchObject({ userId: user.id });
+    expect((await failure(loginWithPassword(t.db, { email, password: OLD_PASSWORD }, client))).messageKey).toBe("invalid-credentials");
+
+    // The link works once.
+    expect(await checkPasswordResetLink(t.db, { email, code })).toBe("invalid");
+    expect((await failure(resetPassword(t.db, { email, code, password: "Encore-Autre-2028" }, client))).messageKey).toBe(
+      "errors:reset-link-invalid",
+    );
+  });
+
+  it("revokes all sessions when whoever resets is not signed in as that account", async () => {
+    const user = await newUser();
+    const stranger = await newUser();
+    const session = await createSession(t.db, user.id);
+    const strangerSession = await createSession(t.db, stranger.id);
+    await requestPasswordReset(t.db, mail, { email: user.email }, client);
+    const { email, code } = await linkFor(user.email);
+    await resetPassword(t.db, { email, code, password: NEW_PASSWORD }, client, {
+      currentSession: { sessionId: hashSessionToken(strangerSession.token), userId: stranger.id },
+    });
+    expect(await validateSessionToken(t.db, session.token)).toBeNull();
+    expect(await validateSessionToken(t.db, strangerSession.token)).not.toBeNull();
+    const [left] = await t.db.select({ n: count() }).from(sessions).where(eq(sessions.userId, user.id));
+    expect(left!.n).toBe(0);
+  });
+
+  it("answers the same for an unknown email and sends nothing", async () => {
+    const before = await mailCount();
+    await expect(requestPasswordReset(t.db, mail, { email: "personne@exemple.fr" }, client)).resolves.toBeUndefined();
+    expect(await mailCount()).toBe(before);
+  });
+
+  it("tells Google accounts by email that they have no password, and refuses a reset", async () => {
+    const user = await newUser({ authMethod: "google", googleSubject: "google-sub-1", passwordHash: null });
+    await requestPasswordReset(t.db, { ...mail, locale: "en" }, { email: user.email }, client);
+    const [message] = await t.db.select().from(devMailbox).where(eq(devMailbox.to, user.email));
+    expect(message!.subject).toBe("Your Guichet account uses Google");
+    expect(message!.text).not.toContain("code=");
+    expect(await t.db.select().from(emailCodes).where(eq(emailCodes.email, user.email))).toEqual([]);
+  });
+
+  it("refuses expired, wrong and malformed links", async () => {
+    const user = await newUser();
+    const sentAt = new Date();
+    await requestPasswordReset(t.db, mail, { email: user.email }, client, sentAt);
+    const { email, code } = await linkFor(user.email);
+    const later = new Date(sentAt.getTime() + 60 * 60_000 + 1);
+    expect(await checkPasswordResetLink(t.db, { email, code }, later)).toBe("invalid");
+    expect((await failure(resetPassword(t.db, { email, code, password: NEW_PASSWORD }, client, {}, later))).messageKey).toBe(
+      "errors:reset-link-invalid",
+    );
+
+    const wrong = code.replace(/^./, (c) => (c === "a" ? "b" : "a"));
+    expect(await checkPasswordResetLink(t.db, { email, code: wrong })).toBe("invalid");
+    expect((await failure(resetPassword(t.db, { email, code: wrong, password: NEW_PASSWORD }, client))).messageKey).toBe(
+      "errors:reset-link-invalid",
+    );
+    expect((await failure(resetPassword(t.db, { email, code: "court", password: NEW_PASSWORD }, client))).fields).toEqual({
+      code: "errors:reset-link-invalid",
+    });
+    expect(await checkPasswordResetLink(t.db, { email: "pas-un-email", code })).toBe("invalid");
+
+    // The right code still works within the hour, with an acceptable password only.
+    expect((await failure(resetPassword(t.db, { email, code, password: "azertyuiop" }, client))).fields).toEqual({
+      password: "errors:password-too-common",
+    });
+    const [stored] = await t.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id));
+    expect(stored!.hash).toBe(oldHash);
+    await expect(resetPassword(t.db, { email, code, password: NEW_PASSWORD }, client)).resolves.toEqual({ userId: user.id });
+  });
+
+  it("defers the send when asked to (the answer does not wait for the email)", async () => {
+    const user = await newUser();
+    const deferred: Promise<unknown>[] = [];
+    await requestPasswordReset(t.db, { ...mail, defer: (work) => deferred.push(work) }, { email: user.email }, client);
+    expect(deferred).toHaveLength(1);
+    await Promise.all(deferred);
+    await expect(linkFor(user.email)).resolves.toHaveProperty("code");
+  });
+});

@@ -1,0 +1,179 @@
+import { count, desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createEmailSender } from "#adapters/email";
+import { devMailbox, emailCodes, sessions, users } from "#db/schema";
+import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../../tests/support/libsql-test-db";
+import { AppError } from "../shared/app-error";
+import type { AuthMail } from "./auth-mail";
+import { completeRegistration, readRegistrationTicket, registerWithEmailCode } from "./complete-registration";
+import { loginWithPassword } from "./login-with-password";
+import { requestRegistrationCode, resendRegistrationCode } from "./request-registration-code";
+import { validateSessionToken } from "./sessions";
+import { verifyRegistrationCode } from "./verify-registration-code";
+
+const client = { ip: null, userAgent: "vitest" };
+const PASSWORD = "Velours-Marée-42";
+
+async function failure(work: Promise<unknown>): Promise<AppError> {
+  try {
+    await work;
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+  throw new Error("expected an AppError");
+}
+
+describe("registration", () => {
+  let t: LibsqlTestDatabase;
+  let mail: AuthMail;
+  let sequence = 0;
+  const newEmail = () => `inscrit-${++sequence}@exemple.fr`;
+
+  beforeAll(async () => {
+    t = await createLibsqlTestDatabase();
+    mail = { sender: createEmailSender({ db: t.db, from: "Guichet <test@guichet.local>" }), locale: "fr", appUrl: "https://guichet.test" };
+  });
+  afterAll(() => t.close());
+
+  const lastCodeFor = async (email: string) => {
+    const [message] = await t.db.select().from(devMailbox).where(eq(devMailbox.to, email)).orderBy(desc(devMailbox.id)).limit(1);
+    const code = /\b(\d{6})\b/.exec(message?.text ?? "")?.[1];
+    if (!code) throw new Error(`no code emailed to ${email}`);
+    return { code, message: message! };
+  };
+  const rows = async (table: typeof users | typeof emailCodes | typeof devMailbox | typeof sessions) =>
+    (await t.db.select({ n: count() }).from(table))[0]!.n;
+
+  it("emails a 6-digit code in the user's language, stores only its hash, and creates the account on the password step", async () => {
+    const email = newEmail();
+    await requestRegistrationCode(t.db, mail, { email: ` ${email.toUpperCase()} `, firstName: " Léa ", lastName: "Martin" }, client);
+
+    const { code, message } = await lastCodeFor(email);
+    expect(message.subject).toContain(code);
+    expect(message.subject).toMatch(/code de validation/);
+    expect(message.html).toContain(code);
+    const [row] = await t.db.select().from(emailCodes).where(eq(emailCodes.email, email));
+    expect(row).toMatchObject({ purpose: "register", attempts: 0, consumedAt: null });
+    expect(row!.codeHash).not.toContain(code);
+    expect(JSON.parse(row!.payload)).toMatchObject({ firstName: "Léa", lastName: "Martin", locale: "fr" });
+    expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(15 * 60_000);
+
+    const { ticket } = await verifyRegistrationCode(t.db, { email, code }, client);
+    expect(await readRegistrationTicket(t.db, ticket)).toMatchObject({ email, firstName: "Léa", lastName: "Martin" });
+    // A forged ticket for the same code is worthless.
+    expect(await readRegistrationTicket(t.db, ticket.replace(/\.(.)/, (_, c) => `.${c === "a" ? "b" : "a"}`))).toBeNull();
+
+    const { token, userId } = await completeRegistration(t.db, { ticket, password: PASSWORD }, client);
+    const session = await validateSessionToken(t.db, token);
+    expect(session?.user).toMatchObject({ id: userId, email, firstName: "Léa", lastName: "Martin", authMethod: "password" });
+    const [user] = await t.db.select().from(users).where(eq(users.id, userId));
+    expect(user!.emailVerifiedAt).toBeInstanceOf(Date);
+    expect(user!.locale).toBe("fr");
+    expect(user!.passwordHash).toMatch(/^scrypt\$/);
+
+    // The ticket and the code are used up; the password signs in.
+    expect(await readRegistrationTicket(t.db, ticket)).toBeNull();
+    expect((await failure(completeRegistration(t.db, { ticket, password: PASSWORD }, client))).messageKey).toBe("errors:registration-expired");
+    await expect(loginWithPassword(t.db, { email, password: PASSWORD }, client)).resolves.toMatchObject({ userId });
+  });
+
+  it("says the email is already in use, and sends nothing", async () => {
+    const email = newEmail();
+    await t.db.insert(users).values({ email, firstName: "Paul", lastName: "Durand" });
+    const mails = await rows(devMailbox);
+    const error = await failure(requestRegistrationCode(t.db, mail, { email, firstName: "Paul", lastName: "Durand" }, client));
+    expect(error).toMatchObject({ code: "conflict", messageKey: "errors:email-already-used" });
+    expect(await rows(devMailbox)).toBe(mails);
+  });
+
+  it("requires the names and a valid email, writing nothing", async () => {
+    const before = [await rows(emailCodes), await rows(devMailbox)];
+    const error = await failure(requestRegistrationCode(t.db, mail, { email: "pas-un-email", firstName: " ", lastName: "" }, client));
+    expect(error.code).toBe("validation");
+    expect(error.fields).toEqual({
+      email: "errors:email-invalid",
+      firstName: "errors:first-name-required",
+      lastName: "errors:last-name-required",
+    });
+    expect([await rows(emailCodes), await rows(devMailbox)]).toEqual(before);
+  });
+
+  it("says a wrong code is invalid, allows 5 attempts, then asks for a new code", async () => {
+    const email = newEmail();
+    await requestRegistrationCode(t.db, mail, { email, firstName: "Inès", lastName: "Petit" }, client);
+    const { code } = await lastCodeFor(email);
+    const wrong = code === "000000" ? "111111" : "000000";
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect((await failure(verifyRegistrationCode(t.db, { email, code: wrong }, client))).messageKey).toBe("errors:email-code-invalid");
+    }
+    // Even the right code is refused now.
+    expect((await failure(verifyRegistrationCode(t.db, { email, code }, client))).messageKey).toBe("errors:email-code-attempts");
+
+    await resendRegistrationCode(t.db, mail, { email }, client);
+    const fresh = await lastCodeFor(email);
+    await expect(verifyRegistrationCode(t.db, { email, code: fresh.code }, client)).resolves.toHaveProperty("ticket");
+  });
+
+  it("requires the code, and refuses a malformed one without counting an attempt", async () => {
+    const email = newEmail();
+    await requestRegistrationCode(t.db, mail, { email, firstName: "Inès", lastName: "Petit" }, client);
+    expect((await failure(verifyRegistrationCode(t.db, { email, code: "" }, client))).fields).toEqual({ code: "errors:email-code-required" });
+    expect((await failure(verifyRegistrationCode(t.db, { email, code: "12ab" }, client))).fields).toEqual({ code: "errors:email-code-invalid" });
+    const [row] = await t.db.select().from(emailCodes).where(eq(emailCodes.email, email));
+    expect(row!.attempts).toBe(0);
+  });
+
+  it("says a code has expired after 15 minutes", async () => {
+    const email = newEmail();
+    const sentAt = new Date();
+    await requestRegistrationCode(t.db, mail, { email, firstName: "Inès", lastName: "Petit" }, client, sentAt);
+    const { code } = await lastCodeFor(email);
+    const later = new Date(sentAt.getTime() + 15 * 60_000 + 1);
+    expect((await failure(verifyRegistrationCode(t.db, { email, code }, client, later))).messageKey).toBe("errors:email-code-expired");
+  });
+
+  it("a resent code replaces the previous one", async () => {
+    const email = newEmail();
+    await requestRegistrationCode(t.db, mail, { email, firstName: "Inès", lastName: "Petit" }, client);
+    const first = await lastCodeFor(email);
+    await resendRegistrationCode(t.db, mail, { email }, client);
+    const second = await lastCodeFor(email);
+    if (first.code !== second.code) {
+      expect((await failure(verifyRegistrationCode(t.db, { email, code: first.code }, client))).messageKey).toBe("errors:email-code-invalid");
+    }
+    await expect(verifyRegistrationCode(t.db, { email, code: second.code }, client)).resolves.toHaveProperty("ticket");
+  });
+
+  it("cannot resend without a registration under way", async () => {
+    expect((await failure(resendRegistrationCode(t.db, mail, { email: newEmail() }, client))).messageKey).toBe("errors:registration-expired");
+  });
+
+  it("registers through the API variant (email + code + password) in one step", async () => {
+    const email = newEmail();
+    await requestRegistrationCode(t.db, { ...mail, locale: "en" }, { email, firstName: "Sam", lastName: "Lee" }, client);
+    const { code, message } = await lastCodeFor(email);
+    expect(message.subject).toBe(`${code} is your Guichet verification code`);
+
+    const usersBefore = await rows(users);
+    expect((await failure(registerWithEmailCode(t.db, { email, code, password: "password1" }, client))).fields).toEqual({
+      password: "errors:password-too-common",
+    });
+    expect(await rows(users)).toBe(usersBefore);
+
+    const { token } = await registerWithEmailCode(t.db, { email, code, password: PASSWORD }, client);
+    expect((await validateSessionToken(t.db, token))?.user.email).toBe(email);
+    expect((await failure(registerWithEmailCode(t.db, { email, code, password: PASSWORD }, client))).messageKey).toBe(
+      "errors:email-already-used",
+    );
+  });
+
+  it("limits how many codes one email can ask for", async () => {
+    const email = newEmail();
+    const now = new Date();
+    for (let i = 0; i < 5; i++) await requestRegistrationCode(t.db, mail, { email, firstName: "A", lastName: "B" }, client, now);
+    expect((await failure(requestRegistrationCode(t.db, mail, { email, firstName: "A", lastName: "B" }, client, now))).code).toBe(
+      "rate_limited",
+    );
+  });
+});

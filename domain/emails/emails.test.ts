@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { toEmailLocale } from "./email-locale";
+import { googleAccountResetEmail } from "./google-account-reset-email";
+import { passwordResetEmail } from "./password-reset-email";
+import { registrationCodeEmail } from "./registration-code-email";
+
+describe("auth emails", () => {
+  it("pick French unless the language is English", () => {
+    expect(toEmailLocale("en-GB,en;q=0.9")).toBe("en");
+    expect(toEmailLocale("en")).toBe("en");
+    expect(toEmailLocale("fr-FR")).toBe("fr");
+    expect(toEmailLocale("nl")).toBe("fr");
+    expect(toEmailLocale(null)).toBe("fr");
+  });
+
+  it("write the registration code in French and English, as text and HTML", () => {
+    const fr = registrationCodeEmail({ locale: "fr", firstName: "Léa", code: "042137", validMinutes: 15 });
+    expect(fr.subject).toBe("042137 est votre code de validation Guichet");
+    expect(fr.text).toContain("Bonjour Léa,");
+    expect(fr.text).toContain("042137");
+    expect(fr.text).toContain("15 minutes");
+    expect(fr.html).toMatch(/^<!doctype html>/);
+    expect(fr.html).toContain('lang="fr"');
+    expect(fr.html).toContain("042137");
+
+    const en = registrationCodeEmail({ locale: "en", firstName: "Sam", code: "900001", validMinutes: 15 });
+    expect(en.subject).toBe("900001 is your Guichet verification code");
+    expect(en.text).toContain("Hello Sam,");
+    expect(en.html).toContain('lang="en"');
+  });
+
+  it("escape what the user typed in the HTML", () => {
+    const email = registrationCodeEmail({ locale: "fr", firstName: '<img src=x onerror="alert(1)">', code: "123456", validMinutes: 15 });
+    expect(email.html).not.toContain("<img");
+    expect(email.html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
+  });
+
+  it("put the reset link in both parts, with its validity", () => {
+    const link = "https://guichet.test/auth/reset-password?email=lea%40exemple.fr&code=abc";
+    const fr = passwordResetEmail({ locale: "fr", firstName: "Léa", link, validMinutes: 60 });
+    expect(fr.subject).toBe("Réinitialisez votre mot de passe Guichet");
+    expect(fr.text).toContain(link);
+    expect(fr.text).toContain("60 minutes");
+    expect(fr.html).toContain(`href="${link.replaceAll("&", "&amp;")}"`);
+    const en = passwordResetEmail({ locale: "en", firstName: "", link, validMinutes: 60 });
+    expect(en.subject).toBe("Reset your Guichet password");
+    expect(en.text).toContain("Hello,");
+  });
+
+  it("tell Google accounts where to sign in instead", () => {
+    const fr = googleAccountResetEmail({ locale: "fr", firstName: "Léa", loginUrl: "https://guichet.test/auth/login" });
+    expect(fr.subject).toBe("Votre compte Guichet utilise Google");
+    expect(fr.text).toContain("https://guichet.test/auth/login");
+    expect(fr.html).toContain("Continuer avec Google");
+  });
+});

@@ -1,0 +1,245 @@
+import { describe, expect, it } from "vitest";
+import type { EventRole, OrganizationRole } from "#db/schema";
+import {
+  assertCanInOrganization,
+  assertCanOnEvent,
+  assertCanOnPlatform,
+  canAccessAdmin,
+  canInOrganization,
+  canOnEvent,
+  canOnPlatform,
+  canSeeOrganizationArea,
+  displayEventRole,
+  eventActions,
+  organizationActions,
+  parseEventRoles,
+  platformActions,
+  type EventAction,
+  type OrganizationAction,
+} from "./policy";
+import type { Actor } from "./shared/actor";
+import { AppError } from "./shared/app-error";
+
+// The expected permissions, written out by hand from spec §6 and docs/decisions/roles-and-permissions.md.
+// Columns: owner, admin, event_manager, guest (""). Nothing here is derived from the implementation.
+const Y = true;
+const N = false;
+
+const ORGANIZATION_TABLE: Record<OrganizationAction, [owner: boolean, admin: boolean, eventManager: boolean, guest: boolean]> = {
+  "organization:view": [Y, Y, N, N],
+  "organization:update": [Y, Y, N, N],
+  "contact-entries:view": [Y, Y, N, N],
+  "contact-entries:update": [Y, Y, N, N],
+  "members:view": [Y, Y, N, N],
+  "members:manage": [Y, N, N, N],
+  "finance:view": [Y, Y, N, N],
+  "finance:manage": [Y, Y, N, N],
+  "finance:connect-account": [Y, N, N, N],
+  "integrations:manage": [Y, Y, N, N],
+  "events:list": [Y, Y, Y, N],
+  "events:list-guest": [N, N, N, Y],
+  "events:create": [Y, Y, Y, N],
+};
+
+// Event actions granted by the organization role, on any event of that organization.
+const EVENT_BY_ORGANIZATION_ROLE_TABLE: Record<EventAction, [owner: boolean, admin: boolean, eventManager: boolean, guest: boolean]> = {
+  "event:view": [Y, Y, Y, N],
+  "event:update": [Y, Y, Y, N],
+  "event:publish": [Y, Y, Y, N],
+  "event:delete": [Y, Y, Y, N],
+  "event:manage-team": [Y, Y, Y, N],
+  "event:manage-sales": [Y, Y, Y, N],
+  "event:validate-entries": [Y, Y, Y, N],
+};
+
+// Event actions granted by an access on that one event, to a guest of the organization.
+// Columns: team_manager (shown as admin), event_manager, validator.
+const EVENT_BY_EVENT_ROLE_TABLE: Record<EventAction, [teamManager: boolean, eventManager: boolean, validator: boolean]> = {
+  "event:view": [Y, Y, N],
+  "event:update": [Y, Y, N],
+  "event:publish": [Y, Y, N],
+  "event:delete": [N, N, N],
+  "event:manage-team": [Y, N, N],
+  "event:manage-sales": [Y, Y, N],
+  "event:validate-entries": [Y, Y, Y],
+};
+
+const ORGANIZATION_ROLES: OrganizationRole[] = ["owner", "admin", "event_manager", ""];
+const EVENT_ROLES: EventRole[] = ["team_manager", "event_manager", "validator"];
+const roleName = (role: OrganizationRole) => (role === "" ? "guest" : role);
+
+const OWN = 10;
+const FOREIGN = 20;
+
+function actor(role: OrganizationRole | null, overrides: Partial<Actor> = {}): Actor {
+  return {
+    userId: 1,
+    email: "someone@guichet.test",
+    isAdmin: false,
+    organizationId: role === null ? null : OWN,
+    role,
+    ...overrides,
+  };
+}
+
+function errorCode(work: () => void): string | null {
+  try {
+    work();
+    return null;
+  } catch (error) {
+    if (error instanceof AppError) return error.code;
+    throw error;
+  }
+}
+
+describe("the tables cover every action", () => {
+  it("lists every organization, event and platform action", () => {
+    expect(Object.keys(ORGANIZATION_TABLE).sort()).toEqual([...organizationActions].sort());
+    expect(Object.keys(EVENT_BY_ORGANIZATION_ROLE_TABLE).sort()).toEqual([...eventActions].sort());
+    expect(Object.keys(EVENT_BY_EVENT_ROLE_TABLE).sort()).toEqual([...eventActions].sort());
+    expect([...platformActions].sort()).toEqual(["admin:access", "admin:ask-admin", "organizations:create"]);
+  });
+});
+
+describe("organization actions × organization roles", () => {
+  for (const action of organizationActions) {
+    ORGANIZATION_ROLES.forEach((role, column) => {
+      const expected = ORGANIZATION_TABLE[action][column]!;
+      const who = roleName(role);
+
+      it(`${who} ${expected ? "may" : "may not"} ${action} in their own organization`, () => {
+        const a = actor(role);
+        expect(canInOrganization(a, action)).toBe(expected);
+        expect(canInOrganization(a, action, OWN)).toBe(expected);
+        expect(errorCode(() => assertCanInOrganization(a, action, OWN))).toBe(expected ? null : "forbidden");
+      });
+
+      it(`${who} may not ${action} in a foreign organization (404)`, () => {
+        const a = actor(role);
+        expect(canInOrganization(a, action, FOREIGN)).toBe(false);
+        expect(errorCode(() => assertCanInOrganization(a, action, FOREIGN))).toBe("not_found");
+      });
+
+      it(`a platform admin who is ${who} gets exactly the ${who} rights for ${action}`, () => {
+        const a = actor(role, { isAdmin: true });
+        expect(canInOrganization(a, action, OWN)).toBe(expected);
+        expect(canInOrganization(a, action, FOREIGN)).toBe(false);
+      });
+    });
+
+    it(`nobody without an organization may ${action}`, () => {
+      const a = actor(null);
+      expect(canInOrganization(a, action)).toBe(false);
+      expect(canInOrganization(a, action, OWN)).toBe(false);
+      expect(errorCode(() => assertCanInOrganization(a, action))).toBe("not_found");
+    });
+  }
+});
+
+describe("event actions × organization roles", () => {
+  for (const action of eventActions) {
+    ORGANIZATION_ROLES.forEach((role, column) => {
+      const expected = EVENT_BY_ORGANIZATION_ROLE_TABLE[action][column]!;
+      const who = roleName(role);
+
+      it(`${who} ${expected ? "may" : "may not"} ${action} on an event of their own organization`, () => {
+        const a = actor(role);
+        expect(canOnEvent(a, action, { organizationId: OWN })).toBe(expected);
+        expect(errorCode(() => assertCanOnEvent(a, action, { organizationId: OWN }))).toBe(expected ? null : "forbidden");
+      });
+
+      it(`${who} may not ${action} on an event of a foreign organization, whatever its access roles (404)`, () => {
+        const a = actor(role);
+        const scope = { organizationId: FOREIGN, roles: EVENT_ROLES };
+        expect(canOnEvent(a, action, scope)).toBe(false);
+        expect(errorCode(() => assertCanOnEvent(a, action, scope))).toBe("not_found");
+      });
+    });
+
+    it(`nobody without an organization may ${action}, even with access roles`, () => {
+      expect(canOnEvent(actor(null), action, { organizationId: OWN, roles: EVENT_ROLES })).toBe(false);
+    });
+  }
+});
+
+describe("event actions × event roles (a guest of the organization with an access on the event)", () => {
+  for (const action of eventActions) {
+    EVENT_ROLES.forEach((eventRole, column) => {
+      const expected = EVENT_BY_EVENT_ROLE_TABLE[action][column]!;
+
+      it(`${eventRole} ${expected ? "may" : "may not"} ${action} on that event`, () => {
+        const guest = actor("");
+        const scope = { organizationId: OWN, roles: [eventRole] };
+        expect(canOnEvent(guest, action, scope)).toBe(expected);
+        expect(errorCode(() => assertCanOnEvent(guest, action, scope))).toBe(expected ? null : "forbidden");
+      });
+
+      it(`${eventRole} may not ${action} on that event from a foreign organization`, () => {
+        expect(canOnEvent(actor(""), action, { organizationId: FOREIGN, roles: [eventRole] })).toBe(false);
+      });
+    });
+
+    it(`a guest with no access may not ${action}`, () => {
+      expect(canOnEvent(actor(""), action, { organizationId: OWN, roles: [] })).toBe(false);
+      expect(canOnEvent(actor(""), action, { organizationId: OWN })).toBe(false);
+    });
+  }
+
+  it("adds up several roles on one event", () => {
+    const scope = { organizationId: OWN, roles: ["validator", "event_manager"] as EventRole[] };
+    expect(canOnEvent(actor(""), "event:update", scope)).toBe(true);
+    expect(canOnEvent(actor(""), "event:validate-entries", scope)).toBe(true);
+    expect(canOnEvent(actor(""), "event:manage-team", scope)).toBe(false);
+  });
+
+  it("never lowers what the organization role gives", () => {
+    expect(canOnEvent(actor("owner"), "event:delete", { organizationId: OWN, roles: ["validator"] })).toBe(true);
+  });
+});
+
+describe("platform actions", () => {
+  const EXPECTED: Record<string, [user: boolean, admin: boolean]> = {
+    "organizations:create": [Y, Y],
+    "admin:access": [N, Y],
+    "admin:ask-admin": [N, Y],
+  };
+  for (const [action, [forUser, forAdmin]] of Object.entries(EXPECTED)) {
+    it(`${action}: user ${forUser}, platform admin ${forAdmin}`, () => {
+      const typed = action as (typeof platformActions)[number];
+      for (const role of [...ORGANIZATION_ROLES, null]) {
+        expect(canOnPlatform(actor(role), typed)).toBe(forUser);
+        expect(canOnPlatform(actor(role, { isAdmin: true }), typed)).toBe(forAdmin);
+      }
+      expect(errorCode(() => assertCanOnPlatform(actor("owner"), typed))).toBe(forUser ? null : "forbidden");
+    });
+  }
+
+  it("shows the admin interface to platform admins only", () => {
+    expect(canAccessAdmin({ isAdmin: true })).toBe(true);
+    expect(canAccessAdmin({ isAdmin: false })).toBe(false);
+  });
+});
+
+describe("navigation (spec §6: Organizer, Finances and Settings hidden for event_manager and guest)", () => {
+  const EXPECTED: Record<string, boolean> = { owner: Y, admin: Y, event_manager: N, guest: N, none: N };
+  for (const [who, expected] of Object.entries(EXPECTED)) {
+    it(`${who}: ${expected ? "sees" : "does not see"} the organization area`, () => {
+      const role = who === "none" ? null : who === "guest" ? "" : (who as OrganizationRole);
+      expect(canSeeOrganizationArea(actor(role))).toBe(expected);
+    });
+  }
+});
+
+describe("event roles", () => {
+  it("parses the stored pipe-separated list and drops unknown values", () => {
+    expect(parseEventRoles("validator|event_manager")).toEqual(["validator", "event_manager"]);
+    expect(parseEventRoles("team_manager|owner||")).toEqual(["team_manager"]);
+    expect(parseEventRoles("")).toEqual([]);
+  });
+
+  it("shows team_manager as admin (spec §4)", () => {
+    expect(displayEventRole("team_manager")).toBe("admin");
+    expect(displayEventRole("event_manager")).toBe("event_manager");
+    expect(displayEventRole("validator")).toBe("validator");
+  });
+});
