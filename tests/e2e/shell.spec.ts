@@ -74,3 +74,14 @@ test("the mobile layout shows the 60 px bottom bar", async ({ page }) => {
   expect((await bar.boundingBox())?.height).toBe(60);
   await page.screenshot({ path: "test-results/screens/shell-home-mobile.png" });
 });
+
+test("a tab that runs an older build is offered a reload", async ({ page }) => {
+  await signIn(page, "owner@guichet.test");
+  await expect(page.getByTestId("new-version-banner")).toHaveCount(0);
+  // Pretend this tab loaded an earlier deployment, then navigate: the server now reports a different version.
+  await page.evaluate(() => {
+    (window as unknown as { __reactRouterManifest: { version: string } }).__reactRouterManifest.version = "an-older-build";
+  });
+  await page.getByRole("link", { name: "Brouillons" }).click();
+  await expect(page.getByTestId("new-version-banner")).toContainText("Une nouvelle version de Guichet est disponible.");
+});

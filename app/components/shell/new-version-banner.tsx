@@ -1,7 +1,7 @@
 import { RefreshCw } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useRouteLoaderData } from "react-router";
+import { useLocation, useRouteLoaderData } from "react-router";
 import { Button } from "~/components/ui/button";
 
 declare global {
@@ -14,11 +14,13 @@ declare global {
 export function NewVersionBanner() {
   const { t } = useTranslation();
   const rootData = useRouteLoaderData("root") as { appVersion?: string } | undefined;
+  const { key: locationKey } = useLocation();
   const [outdated, setOutdated] = useState(false);
+  // Checked after every navigation: the root loader revalidates each time and reports the server's build.
   useEffect(() => {
     const loaded = window.__reactRouterManifest?.version;
     setOutdated(Boolean(loaded && rootData?.appVersion && loaded !== rootData.appVersion));
-  }, [rootData?.appVersion]);
+  }, [rootData?.appVersion, locationKey]);
   if (!outdated) return null;
   return (
     <div role="status" className="border-b bg-primary text-primary-foreground" data-testid="new-version-banner">
