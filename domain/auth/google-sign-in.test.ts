@@ -18,7 +18,7 @@ const base64url = (value: object | string) =>
   Buffer.from(typeof value === "string" ? value : JSON.stringify(value)).toString("base64url");
 
 /** An id_token as Google sends it: header, claims, signature (decoded, not verified: TLS to Google is the anchor). */
-export function googleIdToken(claims: Record<string, unknown>): string {
+function googleIdToken(claims: Record<string, unknown>): string {
   return [base64url({ alg: "RS256", kid: "test-key", typ: "JWT" }), base64url(claims), base64url("signature-bytes")].join(".");
 }
 

@@ -376,7 +376,9 @@ describe("Google sign-in", () => {
       family_name: "Bernard",
       exp: Math.floor(Date.now() / 1000) + 600,
     });
-    const cookieHeader = Object.entries(cookies).map(([k, v]) => `${k}=${v}`).join("; ");
+    // This browser was signed in before: that session ends with the new sign-in.
+    const { token: previousToken } = await registered();
+    const cookieHeader = [...Object.entries(cookies), ["guichet_session", previousToken]].map(([k, v]) => `${k}=${v}`).join("; ");
     const callback = await call(`/auth/google/callback?code=4%2Fcode&state=${cookies.guichet_google_state}`, { headers: { Cookie: cookieHeader } });
     expect(callback.status).toBe(302);
     expect(callback.headers.get("Location")).toBe("/profile");
@@ -384,6 +386,7 @@ describe("Google sign-in", () => {
     expect(session).toMatch(/^[a-z2-7]{32}$/);
     expect(new URLSearchParams(await requests[0]!.text()).get("code_verifier")).toBe(decodeURIComponent(cookies.guichet_google_verifier!));
 
+    expect((await me(previousToken)).status).toBe(401);
     const profile = await json(await me(session!));
     expect(profile.body).toMatchObject({ email, first_name: "Gaëlle", last_name: "Bernard", auth_method: "google" });
   });

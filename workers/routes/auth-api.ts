@@ -15,7 +15,8 @@ import { orEmpty } from "#domain/auth/validate-input";
 import { requestPasswordReset } from "#domain/auth/request-password-reset";
 import { requestRegistrationCode } from "#domain/auth/request-registration-code";
 import { resetPassword } from "#domain/auth/reset-password";
-import { isSecureRequest, readCookie, serializeCookie, signInCookies } from "#domain/auth/session-cookie";
+import { isSecureRequest, readCookie, serializeCookie, SESSION_COOKIE_NAME, signInCookies } from "#domain/auth/session-cookie";
+import { invalidateSession } from "#domain/auth/sessions";
 import { signInWithGoogle } from "#domain/auth/sign-in-with-google";
 import { toEmailLocale } from "#domain/emails/email-locale";
 import { AppError, isAppError } from "#domain/shared/app-error";
@@ -85,6 +86,9 @@ authApiRoutes.get("/google/callback", async (c) => {
   if (!code || !state || !storedState || !codeVerifier || state !== storedState) return fail();
   try {
     const identity = await exchangeGoogleCode(config, { code, codeVerifier });
+    // Rotation: a session this browser held before is ended, not left alive beside the new one.
+    const previous = readCookie(cookieHeader, SESSION_COOKIE_NAME);
+    if (previous) await invalidateSession(c.get("db"), previous);
     const { token, expiresAt } = await signInWithGoogle(c.get("db"), identity, clientInfoFromHeaders(c.req.raw.headers), {
       locale: requestLocale(c),
     });

@@ -3,14 +3,13 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigate, useNavigation } from "react-router";
 import { toast } from "sonner";
-import * as v from "valibot";
 import { clientInfoFromHeaders } from "#domain/auth/client-info";
 import { passwordWithConfirmationSchema } from "#domain/auth/password-policy";
 import { passwordResetRequestSchema, requestPasswordReset } from "#domain/auth/request-password-reset";
 import { checkPasswordResetLink, resetPassword } from "#domain/auth/reset-password";
 import { isValidEmail, normalizeEmail } from "#domain/shared/email";
 import { FieldError, FormError } from "~/components/form-error";
-import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -187,9 +186,9 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     const google = loaderData.state === "google";
     return (
       <div className="space-y-6">
+        <h1 className="text-2xl font-semibold tracking-tight">{t(google ? "reset.google-title" : "reset.link-invalid-title")}</h1>
         <Alert variant="destructive">
           <CircleAlert aria-hidden />
-          <AlertTitle>{t(google ? "reset.google-title" : "reset.link-invalid-title")}</AlertTitle>
           <AlertDescription>{t(google ? "errors:reset-google-account" : "errors:reset-link-invalid")}</AlertDescription>
         </Alert>
         <div className="flex flex-col gap-3 text-sm">

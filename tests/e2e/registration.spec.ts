@@ -1,0 +1,93 @@
+import { expect, test } from "@playwright/test";
+import { registrationCodeOf, uniqueEmail, waitForMail } from "./support/mailbox";
+
+test("a new user registers with the emailed code, sets a password and lands signed in", async ({ page, request }) => {
+  const email = uniqueEmail("inscription");
+
+  await page.goto("/auth/login");
+  await page.getByRole("link", { name: "Créer un compte" }).click();
+  await expect(page).toHaveURL(/\/auth\/register$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Créez votre compte");
+
+  // Spec §5: every field is required, the email must be valid.
+  const submit = page.getByRole("button", { name: "Recevoir mon code" });
+  await submit.click();
+  await expect(page.getByText("Veuillez entrer votre prénom.")).toBeVisible();
+  await expect(page.getByText("Veuillez entrer votre nom.")).toBeVisible();
+  await page.getByLabel("Prénom").fill("Léa");
+  await page.getByLabel("Nom", { exact: true }).fill("Martin");
+  await page.getByLabel("Email").fill("lea-sans-domaine@");
+  await submit.click();
+  await expect(page.getByText("Email invalide")).toBeVisible();
+
+  // An email already in use suggests signing in instead.
+  await page.getByLabel("Email").fill("owner@guichet.test");
+  await submit.click();
+  await expect(page.getByText("Un compte existe déjà avec cet email.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Connectez-vous plutôt" })).toHaveAttribute("href", "/auth/login?email=owner%40guichet.test");
+
+  await page.getByLabel("Email").fill(email);
+  await submit.click();
+  await expect(page).toHaveURL(/\/auth\/register\/validate-email\?email=/);
+  await expect(page.getByText(email)).toBeVisible();
+
+  const mail = await waitForMail(request, email, /code de validation Guichet$/);
+  const code = registrationCodeOf(mail);
+
+  // The code: required, then a wrong one is invalid (try again), then the right one.
+  const validate = page.getByRole("button", { name: "Valider" });
+  await validate.click();
+  await expect(page.getByText("Veuillez entrer le code reçu par email.")).toBeVisible();
+  await page.getByLabel("Code de validation").fill(code === "000000" ? "000001" : "000000");
+  await validate.click();
+  await expect(page.getByText("Code invalide. Veuillez réessayer.")).toBeVisible();
+  await page.getByLabel("Code de validation").fill(code);
+  await validate.click();
+
+  await expect(page).toHaveURL(/\/auth\/register\/password$/);
+  await expect(page.getByText(`votre email ${email} est vérifié`)).toBeVisible();
+
+  // Confirmation mismatch, then a too common password: nothing is created.
+  const create = page.getByRole("button", { name: "Créer mon compte" });
+  await page.getByLabel("Mot de passe", { exact: true }).fill("Velours-Marée-42");
+  await page.getByLabel("Confirmation du mot de passe").fill("Velours-Marée-24");
+  await create.click();
+  await expect(page.getByText("La confirmation ne correspond pas au mot de passe.")).toBeVisible();
+  await page.getByLabel("Mot de passe", { exact: true }).fill("motdepasse123");
+  await page.getByLabel("Confirmation du mot de passe").fill("motdepasse123");
+  await create.click();
+  await expect(page.getByText("Ce mot de passe est trop courant. Choisissez-en un autre.")).toBeVisible();
+  expect(await (await request.post("/auth/need-register", { data: { email, password: email } })).json()).toBe(true);
+
+  await page.getByLabel("Mot de passe", { exact: true }).fill("Velours-Marée-42");
+  await page.getByLabel("Confirmation du mot de passe").fill("Velours-Marée-42");
+  await create.click();
+
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId("account-menu-trigger")).toBeVisible();
+  await expect(page.getByTestId("account-menu-trigger")).toContainText("Léa Martin");
+  await page.screenshot({ path: "test-results/screens/registration-signed-in.png" });
+
+  // The registration ticket is spent: the password step sends back to the start.
+  await page.goto("/auth/register/password");
+  await expect(page).toHaveURL(/\/$/);
+  expect(await (await request.post("/auth/need-register", { data: { email, password: email } })).json()).toBe(false);
+});
+
+test("the password step cannot be reached without a verified code", async ({ page }) => {
+  await page.goto("/auth/register/password");
+  await expect(page).toHaveURL(/\/auth\/register$/);
+  await page.context().addCookies([{ name: "guichet_registration", value: "1.abcdefghijklmnopqrstuvwxyz234567", url: page.url() }]);
+  await page.goto("/auth/register/password");
+  await expect(page).toHaveURL(/\/auth\/register$/);
+});
+
+test("the registration pages speak English", async ({ browser }) => {
+  const context = await browser.newContext({ locale: "en-US" });
+  const page = await context.newPage();
+  await page.goto("/auth/register");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create your account");
+  await page.getByRole("button", { name: "Send me a code" }).click();
+  await expect(page.getByText("Enter your first name.")).toBeVisible();
+  await context.close();
+});
