@@ -17,6 +17,7 @@ import {
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Spinner } from "~/components/ui/spinner";
+import { cn } from "~/lib/utils";
 import type { action } from "~/routes/resources/create-organization";
 
 const TITLE_MAX = 64;
@@ -110,7 +111,7 @@ export function CreateOrganizationDialog({
               <FieldError id={errorId} message={titleError} />
               <p
                 id={`${inputId}-counter`}
-                className={count > TITLE_MAX ? "ml-auto text-xs text-destructive" : "ml-auto text-xs text-muted-foreground"}
+                className={cn("ml-auto shrink-0 text-xs whitespace-nowrap tabular-nums", count > TITLE_MAX ? "text-destructive" : "text-muted-foreground")}
               >
                 {t("create.counter", { count, max: TITLE_MAX })}
               </p>

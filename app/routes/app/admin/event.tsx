@@ -78,7 +78,7 @@ export default function AdminEvent({ loaderData }: Route.ComponentProps) {
         <h3 id="admin-event-figures" className="text-base font-semibold">
           {t("event.figures")}
         </h3>
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <div className="grid grid-cols-2 gap-3 md:gap-4 xl:grid-cols-4">
           <StatCard
             testId="figure-gross-sales"
             icon={Euro}

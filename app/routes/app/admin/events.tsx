@@ -121,7 +121,7 @@ export default function AdminEvents({ loaderData }: Route.ComponentProps) {
             ) : (
               items.map((event) => (
                 <TableRow key={event.id}>
-                  <TableCell className="max-w-72 truncate font-medium">
+                  <TableCell className="max-w-48 truncate font-medium md:max-w-72">
                     <Link
                       to={`/admin/organizations/${event.organizationId}/${event.id}`}
                       className="text-primary underline-offset-4 hover:underline"

@@ -1,6 +1,6 @@
 import { ShieldCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { NavLink, Outlet } from "react-router";
+import { NavLink, Outlet, useLocation } from "react-router";
 import { cn } from "~/lib/utils";
 import { platformPermissionMiddleware } from "~/server/guards.server";
 import type { Route } from "./+types/layout";
@@ -16,6 +16,9 @@ const tabs = [
 
 export default function AdminLayout() {
   const { t } = useTranslation("admin");
+  const { pathname } = useLocation();
+  // An event's page (/admin/organizations/:id/:event_id) belongs to the Events tab.
+  const onEventPage = /^\/admin\/organizations\/\d+\/\d+/.test(pathname);
   return (
     <div className="mx-auto w-full max-w-[1400px] space-y-6 px-4 py-6 md:px-6 md:py-8">
       <div className="space-y-1">
@@ -34,7 +37,9 @@ export default function AdminLayout() {
             className={({ isActive }) =>
               cn(
                 "-mb-px border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors",
-                isActive ? "border-primary text-foreground" : "border-transparent text-muted-foreground hover:text-foreground",
+                isActive || (onEventPage && tab.to === "/admin/events")
+                  ? "border-primary text-foreground"
+                  : "border-transparent text-muted-foreground hover:text-foreground",
               )
             }
           >
