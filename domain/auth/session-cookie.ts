@@ -50,8 +50,9 @@ export function organizationCookie(organizationId: number, requestUrl: string): 
  * with no preselected organization).
  */
 export function signInCookies(token: string, expiresAt: Date, requestUrl: string): string[] {
-  return [
-    sessionCookie(token, expiresAt, requestUrl),
-    serializeCookie(ORGANIZATION_COOKIE_NAME, "", { maxAge: 0, secure: isSecureRequest(requestUrl) }),
-  ];
+  return [sessionCookie(token, expiresAt, requestUrl), clearedOrganizationCookie(requestUrl)];
+}
+
+export function clearedOrganizationCookie(requestUrl: string): string {
+  return serializeCookie(ORGANIZATION_COOKIE_NAME, "", { maxAge: 0, secure: isSecureRequest(requestUrl) });
 }

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { signIn } from "./support/sign-in";
 
 test("sign in, French shell, switch to English, account menu, sign out", async ({ page }) => {
-  await signIn(page, "owner@guichet.test");
+  await signIn(page, "owner@guichet.test", undefined, { fresh: true });
   await expect(page.locator("html")).toHaveAttribute("lang", "fr");
   await expect(page.getByRole("heading", { level: 1, name: "Événements" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Navigation principale" }).first()).toBeVisible();
@@ -35,7 +35,7 @@ test("a protected page sends a visitor to the login page", async ({ page }) => {
 });
 
 test("a public-only page sends a signed-in user home", async ({ page }) => {
-  await signIn(page, "manager@guichet.test");
+  await signIn(page, "manager@guichet.test", undefined, { fresh: true });
   await page.goto("/auth/login");
   await expect(page).toHaveURL(/\/$/);
   await page.goto("/auth/login-password?email=manager@guichet.test");
