@@ -82,6 +82,28 @@ export function UnsavedChangesGuard({
     return () => window.removeEventListener("beforeunload", onBeforeUnload);
   }, [dirty, force]);
 
+  // While the bar covers the bottom of the page, keep focused or scrolled-to elements clear of it (WCAG 2.4.11).
+  const barRef = useRef<HTMLDivElement>(null);
+  const barVisible = showBar && dirty && !force;
+  useEffect(() => {
+    const bar = barRef.current;
+    if (!barVisible || !bar) return;
+    const root = document.documentElement;
+    const previous = root.style.scrollPaddingBottom;
+    const update = () => {
+      root.style.scrollPaddingBottom = `${Math.ceil(window.innerHeight - bar.getBoundingClientRect().top) + 16}px`;
+    };
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(bar);
+    window.addEventListener("resize", update);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener("resize", update);
+      root.style.scrollPaddingBottom = previous;
+    };
+  }, [barVisible]);
+
   async function saveAndLeave() {
     if (blocker.state !== "blocked") return;
     setSavingThenLeaving(true);
@@ -100,8 +122,9 @@ export function UnsavedChangesGuard({
 
   return (
     <>
-      {showBar && dirty && !force ? (
+      {barVisible ? (
         <div
+          ref={barRef}
           role="region"
           aria-label={t("unsaved-changes.bar-label")}
           data-testid="unsaved-changes-bar"
@@ -110,7 +133,7 @@ export function UnsavedChangesGuard({
             barClassName,
           )}
         >
-          <div className="mx-auto flex w-full max-w-[1600px] flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3 md:px-6">
+          <div className="mx-auto flex w-full max-w-[1600px] flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3 sm:justify-center md:px-6">
             <p className="text-sm font-medium">
               {t("unsaved-changes.bar-message")}
               {barMessage ? <span className="ml-2 font-normal text-muted-foreground">{barMessage}</span> : null}
@@ -134,28 +157,26 @@ export function UnsavedChangesGuard({
           if (!next && blocker.state === "blocked" && !savingThenLeaving) blocker.reset();
         }}
       >
-        <AlertDialogContent data-testid="unsaved-changes-dialog">
+        <AlertDialogContent data-testid="unsaved-changes-dialog" className="sm:max-w-xl">
           <AlertDialogHeader>
             <AlertDialogTitle>{t("unsaved-changes.title")}</AlertDialogTitle>
             <AlertDialogDescription>{t("unsaved-changes.description")}</AlertDialogDescription>
           </AlertDialogHeader>
-          <AlertDialogFooter className="gap-2 sm:justify-between">
+          <AlertDialogFooter className="sm:flex-wrap">
             <Button
               type="button"
               variant="ghost"
-              className="text-destructive hover:text-destructive"
+              className="text-destructive hover:text-destructive sm:mr-auto"
               disabled={savingThenLeaving}
               onClick={() => blocker.state === "blocked" && blocker.proceed()}
             >
               {t("unsaved-changes.exit")}
             </Button>
-            <div className="flex flex-col-reverse gap-2 sm:flex-row">
-              <AlertDialogCancel disabled={savingThenLeaving}>{t("unsaved-changes.resume")}</AlertDialogCancel>
-              <Button type="button" onClick={() => void saveAndLeave()} disabled={savingThenLeaving}>
-                {savingThenLeaving ? <Spinner label={null} /> : null}
-                {t("unsaved-changes.save-and-exit")}
-              </Button>
-            </div>
+            <AlertDialogCancel disabled={savingThenLeaving}>{t("unsaved-changes.resume")}</AlertDialogCancel>
+            <Button type="button" onClick={() => void saveAndLeave()} disabled={savingThenLeaving}>
+              {savingThenLeaving ? <Spinner label={null} /> : null}
+              {t("unsaved-changes.save-and-exit")}
+            </Button>
           </AlertDialogFooter>
         </AlertDialogContent>
       </AlertDialog>

@@ -248,7 +248,12 @@ describe("GET /images/*", () => {
   });
 
   it("answers a missing image with the short-lived brand placeholder, and refuses odd keys the same way", async () => {
-    for (const path of ["/images/events/1/banner-00000000-1280.webp", "/images/events/1/..%2F..%2Fsecret.webp", "/images/users/1/x.webp"]) {
+    for (const path of [
+      "/images/events/1/banner-00000000-1280.webp",
+      "/images/events/1/..%2F..%2Fsecret.webp",
+      "/images/events/1/%E0%A4%A.webp",
+      "/images/users/1/x.webp",
+    ]) {
       const response = await fetchWorker(path);
       expect(response.status, path).toBe(200);
       expect(response.headers.get("Content-Type")).toBe("image/svg+xml");

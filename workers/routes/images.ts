@@ -28,8 +28,13 @@ function placeholder(head: boolean): Response {
 
 /** GET /images/<key>: the stored image with a year of immutable caching, its ETag, and 304 when it matches. */
 imageRoutes.on(["GET", "HEAD"], "/*", async (c) => {
-  const key = decodeURIComponent(c.req.path.slice("/images/".length));
   const head = c.req.method === "HEAD";
+  let key: string;
+  try {
+    key = decodeURIComponent(c.req.path.slice("/images/".length));
+  } catch {
+    return placeholder(head);
+  }
   if (!IMAGE_KEY.test(key)) return placeholder(head);
 
   const object = await c.env.IMAGES.get(key, { onlyIf: c.req.raw.headers });

@@ -153,17 +153,22 @@ export function BannerStep({ eventId, mainPicture, title }: { eventId: number; m
           type="file"
           accept={accept}
           className="sr-only"
-          aria-describedby={error ? `${errorId} ${inputId}-help` : `${inputId}-help`}
+          tabIndex={-1}
+          aria-hidden
           aria-invalid={error ? true : undefined}
           onChange={(event) => void pick(event.target.files?.[0])}
           disabled={busy}
           data-testid="banner-file-input"
         />
-        <Button asChild variant={mainPicture ? "outline" : "default"} disabled={busy}>
-          <label htmlFor={inputId} className={cn("cursor-pointer", busy && "pointer-events-none opacity-50")}>
-            {mainPicture ? <Upload aria-hidden /> : <ImagePlus aria-hidden />}
-            {mainPicture ? t("banner.replace") : t("banner.choose")}
-          </label>
+        <Button
+          type="button"
+          variant={mainPicture ? "outline" : "default"}
+          disabled={busy}
+          onClick={() => inputRef.current?.click()}
+          aria-describedby={error ? `${errorId} ${inputId}-help` : `${inputId}-help`}
+        >
+          {mainPicture ? <Upload aria-hidden /> : <ImagePlus aria-hidden />}
+          {mainPicture ? t("banner.replace") : t("banner.choose")}
         </Button>
         <span className="hidden text-sm text-muted-foreground sm:inline">{t("banner.drop-hint")}</span>
         {mainPicture ? (

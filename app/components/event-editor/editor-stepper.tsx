@@ -2,7 +2,7 @@ import { Check, CircleAlert, Lock } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { cn } from "~/lib/utils";
-import { EDITOR_STEPS, type EditorStep } from "./editor-values";
+import { EDITOR_STEPS, type EditorStep } from "~/lib/event-editor-values";
 
 export type StepStatus = { filled: boolean; locked: boolean; hasError: boolean; changed: boolean };
 
@@ -66,7 +66,7 @@ export function StepRail({ current, status, hrefFor }: StepperProps) {
                   {label}
                 </span>
               ) : (
-                <Link to={hrefFor(step)} aria-current={active ? "step" : undefined} className={className} preventScrollReset replace>
+                <Link to={hrefFor(step)} aria-current={active ? "step" : undefined} className={className} preventScrollReset>
                   {label}
                 </Link>
               )}
@@ -102,7 +102,6 @@ export function StepProgress({ current, status, hrefFor }: StepperProps) {
                 ) : (
                   <Link
                     to={hrefFor(step)}
-                    replace
                     preventScrollReset
                     aria-current={step === current ? "step" : undefined}
                     aria-label={`${i + 1}. ${t(`steps.${step}.name`)}`}

@@ -20,7 +20,7 @@ import {
   type EditorField,
   type EditorStep,
   type EditorValues,
-} from "./editor-values";
+} from "~/lib/event-editor-values";
 import { DateStep, DescriptionStep, LocationStep, TitleStep, type StepProps } from "./field-steps";
 import { ThemeStep } from "./theme-step";
 
@@ -232,7 +232,7 @@ export function EventEditor({ mode, eventId, eventTitle, initial, mainPicture, s
             <div className="flex flex-wrap items-center gap-2 border-t bg-muted/30 px-4 py-3 sm:px-6">
               {stepIndex > 0 ? (
                 <Button variant="outline" asChild>
-                  <Link to={hrefFor(EDITOR_STEPS[stepIndex - 1]!)} replace preventScrollReset>
+                  <Link to={hrefFor(EDITOR_STEPS[stepIndex - 1]!)} preventScrollReset>
                     <ArrowLeft aria-hidden />
                     {t("actions.previous")}
                   </Link>
@@ -240,7 +240,8 @@ export function EventEditor({ mode, eventId, eventTitle, initial, mainPicture, s
               ) : null}
               <div className="ml-auto flex flex-wrap items-center gap-2">
                 {mode === "update" ? (
-                  <Button type="submit" variant="outline" disabled={!dirty || saving}>
+                  // On a phone the save bar already offers it when there is something to save.
+                  <Button type="submit" variant="outline" disabled={!dirty || saving} className="hidden sm:inline-flex">
                     {saving ? <Spinner label={null} /> : null}
                     {saving ? t("actions.saving") : t("actions.save")}
                   </Button>

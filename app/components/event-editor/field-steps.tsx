@@ -9,7 +9,7 @@ import { formatDateTime } from "~/lib/format";
 import { COMMON_TIME_ZONES, formatUtcOffset, isValidTimeZone, zonedDateTimeToUtc } from "~/lib/zoned-time";
 import { cn } from "~/lib/utils";
 import { DescriptionEditor } from "./description-editor";
-import { openStreetMapUrl, type EditorField, type EditorValues } from "./editor-values";
+import { openStreetMapUrl, type EditorField, type EditorValues } from "~/lib/event-editor-values";
 
 export type StepProps = {
   values: EditorValues;
@@ -93,7 +93,7 @@ export function DateStep({ values, errors, setValue }: StepProps) {
           ))}
         </select>
       </Field>
-      <div className="grid gap-6 sm:grid-cols-2">
+      <div className="grid items-start gap-6 sm:grid-cols-2">
         <Field label={t("date.start")} error={error("start_at")} controlId="event-start">
           <Input
             type="datetime-local"
@@ -170,7 +170,7 @@ export function LocationStep({ values, errors, setValue }: StepProps) {
         />
       </Field>
       <fieldset className="space-y-3" aria-describedby={helpId}>
-        <div className="grid gap-6 sm:grid-cols-2">
+        <div className="grid items-start gap-6 sm:grid-cols-2">
           <Field label={t("location.latitude")} error={error("address_latitude")} controlId="event-latitude">
             <Input
               name="address_latitude"

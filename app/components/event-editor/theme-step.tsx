@@ -6,12 +6,14 @@ import { Input } from "~/components/ui/input";
 import { RadioGroup, RadioGroupItem } from "~/components/ui/radio-group";
 import { Label } from "~/components/ui/label";
 import { luminance, needsLightText, normalizeHexColor, textColorOn } from "~/lib/contrast";
+import { formatDateTime } from "~/lib/format";
+import { zonedDateTimeToUtc } from "~/lib/zoned-time";
 import { cn } from "~/lib/utils";
-import { DEFAULT_PRIMARY_COLOR } from "./editor-values";
+import { DEFAULT_PRIMARY_COLOR } from "~/lib/event-editor-values";
 import type { StepProps } from "./field-steps";
 
 export function ThemeStep({ values, errors, setValue }: StepProps) {
-  const { t } = useTranslation("editor");
+  const { t, i18n } = useTranslation("editor");
   const { t: tAny } = useTranslation();
   // The hex field may hold an unfinished value while typing; the form keeps the last complete colour.
   const [hex, setHex] = useState(values.primary_color);
@@ -19,6 +21,8 @@ export function ThemeStep({ values, errors, setValue }: StepProps) {
   const hexValid = normalizeHexColor(hex) !== null && /^#?[0-9a-f]{6}$/i.test(hex.trim());
   const color = normalizeHexColor(values.primary_color) ?? DEFAULT_PRIMARY_COLOR;
   const serverError = errors.primary_color ? tAny(errors.primary_color as never) : undefined;
+  const start = values.start_at ? zonedDateTimeToUtc(values.start_at, values.timezone) : null;
+  const when = start ? formatDateTime(start, i18n.language, values.timezone) : "";
 
   return (
     <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
@@ -82,13 +86,25 @@ export function ThemeStep({ values, errors, setValue }: StepProps) {
         </fieldset>
       </div>
 
-      <ThemePreview title={values.title} color={color} theme={values.theme} place={values.address_name} />
+      <ThemePreview title={values.title} color={color} theme={values.theme} place={values.address_name} when={when} />
     </div>
   );
 }
 
 /** What the public page will look like with this colour and theme (spec §9 contrast rule). */
-function ThemePreview({ title, color, theme, place }: { title: string; color: string; theme: "light" | "dark"; place: string }) {
+function ThemePreview({
+  title,
+  color,
+  theme,
+  place,
+  when,
+}: {
+  title: string;
+  color: string;
+  theme: "light" | "dark";
+  place: string;
+  when: string;
+}) {
   const { t } = useTranslation("editor");
   const textColor = textColorOn(color);
   const light = needsLightText(color);
@@ -110,7 +126,7 @@ function ThemePreview({ title, color, theme, place }: { title: string; color: st
         <div className="space-y-3 px-5 py-4 text-sm">
           <p className={cn("flex items-center gap-2", dark ? "text-neutral-300" : "text-neutral-600")}>
             <CalendarDays className="size-4" aria-hidden />
-            <span className="h-2 w-32 rounded bg-current opacity-30" />
+            {when ? <span>{when}</span> : <span className="h-2 w-32 rounded bg-current opacity-30" />}
           </p>
           <p className={cn("flex items-center gap-2", dark ? "text-neutral-300" : "text-neutral-600")}>
             <MapPin className="size-4" aria-hidden />

@@ -2,13 +2,13 @@ import { data, redirect } from "react-router";
 import { createEvent } from "#domain/events/create-event";
 import { canInOrganization } from "#domain/policy";
 import { EventEditor, type EditorSaveResult } from "~/components/event-editor/event-editor";
-import { EMPTY_EDITOR_VALUES } from "~/components/event-editor/editor-values";
+import { EMPTY_EDITOR_VALUES } from "~/lib/event-editor-values";
 import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
 import { appErrorToData } from "~/server/forms.server";
 import { getSignedIn } from "~/server/guards.server";
 import type { Route } from "./+types/new";
-import { parseEditorForm } from "./editor-form.server";
+import { parseEditorForm } from "~/lib/event-editor-form";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title ?? "Guichet" }];

@@ -7,13 +7,13 @@ import { removeEventBanner } from "#domain/images/remove-event-banner";
 import { isAppError } from "#domain/shared/app-error";
 import { EventInOtherOrganization, EventNotFound } from "~/components/event/event-no-access";
 import { EventEditor, type EditorSaveResult } from "~/components/event-editor/event-editor";
-import { editorValuesFromEvent, parseEditorStep } from "~/components/event-editor/editor-values";
+import { editorValuesFromEvent, parseEditorStep } from "~/lib/event-editor-values";
 import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
 import { appErrorToData } from "~/server/forms.server";
 import { getSignedIn } from "~/server/guards.server";
 import type { Route } from "./+types/update";
-import { parseEditorForm } from "./editor-form.server";
+import { parseEditorForm } from "~/lib/event-editor-form";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title ?? "Guichet" }];

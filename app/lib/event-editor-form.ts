@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { eventFieldsSchema, type EventFields } from "#domain/events/event-input-schema";
-import { EDITOR_FIELDS, type EditorField, type EditorValues } from "~/components/event-editor/editor-values";
+import { EDITOR_FIELDS, type EditorField, type EditorValues } from "~/lib/event-editor-values";
 import { zonedDateTimeToUtc } from "~/lib/zoned-time";
 
 export type EditorFormResult =
