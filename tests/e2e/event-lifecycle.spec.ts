@@ -7,7 +7,7 @@ import { signIn } from "./support/sign-in";
 
 const OWNER = "owner@guichet.test";
 /** The state directory scripts/e2e-server.ts migrates, seeds and serves. */
-const E2E_STATE = ".wrangler/e2e-state";
+const E2E_STATE = process.env.E2E_STATE ?? ".wrangler/e2e-state";
 
 const digits = (text: string | null) => Number((text ?? "").replace(/[^\d]/g, ""));
 
@@ -23,6 +23,12 @@ async function eventCardHref(page: Page, title: string) {
   const card = page.getByTestId("event-card").filter({ hasText: title });
   await expect(card).toHaveCount(1);
   return card.getAttribute("href");
+}
+
+/** Navigates and waits for the page's scripts: the header buttons and dialogs need React to have hydrated. */
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForLoadState("networkidle");
 }
 
 async function openMoreMenu(page: Page) {
@@ -66,18 +72,21 @@ test.describe("the event area", () => {
     expect(counts.reduce((sum, n) => sum + n, 0)).toBe(participants);
     await expect(chart.locator("figcaption")).toContainText("participants sur la période");
     await expect(chart.locator("table tbody tr")).toHaveCount(counts.length);
+    await page.screenshot({ path: "test-results/screens/event-dashboard.png", fullPage: true });
   });
 
   test("a draft: share refused, publish without tickets, visibility, back to draft, duplicate, archive, unarchive, delete", async ({
     page,
     context,
   }) => {
+    // The whole lifecycle of one event, step after step: longer than the default 30 s.
+    test.setTimeout(120_000);
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await signIn(page, OWNER);
     const title = `Répétition générale ${Date.now()}`;
     const eventId = await createDraft(page.request, { title });
 
-    await page.goto(`/event/${eventId}`);
+    await open(page, `/event/${eventId}`);
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await expect(page.getByTestId("event-status-line")).toContainText("Brouillon");
     await expect(page.getByTestId("preview-button")).toHaveAttribute("href", new RegExp(`^/events/preview/${eventId}/repetition-generale-\\d+/[a-z2-7]+$`));
@@ -144,10 +153,10 @@ test.describe("the event area", () => {
     await page.getByRole("menuitem", { name: "Archiver" }).click();
     await toast(page, "Événement archivé");
     await expect(page.getByTestId("event-status-line")).toContainText("Archivé");
-    await page.goto("/?filter=all");
+    await open(page, "/?filter=all");
     await expect(page.locator(`a[href="/event/${copyId}"]`)).toHaveCount(0);
     await expect(page.locator(`a[href="/event/${eventId}"]`)).toHaveCount(1);
-    await page.goto("/?filter=archived");
+    await open(page, "/?filter=archived");
     await expect(page.locator(`a[href="/event/${copyId}"]`)).toHaveCount(1);
 
     // Unarchive: back as a draft.
@@ -156,12 +165,12 @@ test.describe("the event area", () => {
     await page.getByRole("menuitem", { name: "Désarchiver" }).click();
     await toast(page, "Événement désarchivé, de retour en brouillon");
     await expect(page.getByTestId("event-status-line")).toContainText("Brouillon");
-    await page.goto("/?filter=draft");
+    await open(page, "/?filter=draft");
     await expect(page.locator(`a[href="/event/${copyId}"]`)).toHaveCount(1);
 
     // Delete: the confirm button waits for DELETE typed exactly.
     for (const id of [copyId, eventId]) {
-      await page.goto(`/event/${id}`);
+      await open(page, `/event/${id}`);
       await openMoreMenu(page);
       await page.getByRole("menuitem", { name: "Supprimer" }).click();
       const deletion = page.getByTestId("delete-event-dialog");
@@ -178,20 +187,20 @@ test.describe("the event area", () => {
       await toast(page, "Événement supprimé");
       await expect(page).toHaveURL(/\/$/);
       await expect(page.locator(`a[href="/event/${id}"]`)).toHaveCount(0);
-      await page.goto(`/event/${id}`);
+      await open(page, `/event/${id}`);
       await expect(page.getByTestId("event-not-found")).toBeVisible();
     }
   });
 
   test("a draft with tickets and a valid payment account publishes directly", async ({ page }) => {
     await signIn(page, OWNER);
-    await page.goto("/?filter=draft");
+    await open(page, "/?filter=draft");
     const source = await eventCardHref(page, "Carte blanche aux collectifs lyonnais");
     const sourceId = Number(source?.split("/").pop());
     // A copy of the seeded draft (same paid ticket), so the seeded data stays as it is for other tests.
     const copyId = await createDraft(page.request, { duplicate_from: sourceId });
 
-    await page.goto(`/event/${copyId}?publish=true`);
+    await open(page, `/event/${copyId}?publish=true`);
     const dialog = page.getByTestId("publish-dialog");
     await expect(dialog.getByRole("heading", { name: "Publier l'événement" })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/event/${copyId}$`));
@@ -210,7 +219,7 @@ test.describe("the event area", () => {
   test("?from-create welcomes the new event and leaves the URL", async ({ page }) => {
     await signIn(page, OWNER);
     const eventId = await createDraft(page.request, { title: `Soirée d'accueil ${Date.now()}` });
-    await page.goto(`/event/${eventId}?from-create`);
+    await open(page, `/event/${eventId}?from-create`);
     const dialog = page.getByTestId("from-create-dialog");
     await expect(dialog.getByRole("heading", { name: "Votre événement est créé" })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/event/${eventId}$`));
@@ -223,7 +232,7 @@ test.describe("the event area", () => {
   test("settings: the pixel id accepts digits only", async ({ page }) => {
     await signIn(page, OWNER);
     const eventId = await createDraft(page.request, { title: `Pixel ${Date.now()}` });
-    await page.goto(`/event/${eventId}`);
+    await open(page, `/event/${eventId}`);
     await page.getByTestId("event-side-navigation").getByRole("link", { name: "Paramètres" }).click();
     await expect(page).toHaveURL(new RegExp(`/event/${eventId}/settings$`));
     await expect(page.getByTestId("event-side-navigation").getByRole("link", { name: "Paramètres" })).toHaveAttribute("aria-current", "page");
@@ -234,24 +243,27 @@ test.describe("the event area", () => {
     await expect(page.getByText("Format de Meta Pixel ID invalide. Veuillez entrer un ID numérique valide.")).toBeVisible();
     await expect(field).toHaveAttribute("aria-invalid", "true");
     await page.reload();
+    await page.waitForLoadState("networkidle");
     await expect(page.getByLabel("Meta Pixel ID")).toHaveValue("");
 
     await page.getByLabel("Meta Pixel ID").fill("1234567890123456");
     await page.getByRole("button", { name: "Enregistrer" }).click();
     await toast(page, "Événement mis à jour");
     await page.reload();
+    await page.waitForLoadState("networkidle");
     await expect(page.getByLabel("Meta Pixel ID")).toHaveValue("1234567890123456");
 
     await page.getByLabel("Meta Pixel ID").fill("");
     await page.getByRole("button", { name: "Enregistrer" }).click();
     await toast(page, "Événement mis à jour");
     await page.reload();
+    await page.waitForLoadState("networkidle");
     await expect(page.getByLabel("Meta Pixel ID")).toHaveValue("");
     // No webhook page yet: the settings explain where webhooks live instead of linking nowhere.
     await expect(page.getByTestId("webhooks-organization-note")).toBeVisible();
 
     // An unknown page of the event area leads back to its dashboard.
-    await page.goto(`/event/${eventId}/no-such-page`);
+    await open(page, `/event/${eventId}/no-such-page`);
     await expect(page).toHaveURL(new RegExp(`/event/${eventId}$`));
     await expect(page.getByTestId("event-dashboard")).toBeVisible();
     await page.request.delete(`/api/events/${eventId}`, { data: { confirmation: "DELETE" } });
@@ -260,15 +272,15 @@ test.describe("the event area", () => {
   test("no access: a missing or foreign event offers the way home", async ({ page }) => {
     await signIn(page, OWNER);
     for (const path of ["/event/999999", "/event/not-a-number"]) {
-      await page.goto(path);
+      await open(page, path);
       await expect(page.getByTestId("event-not-found")).toContainText("Événement introuvable");
     }
     // An event of an organization the owner does not belong to reads as not found, never as "switch".
     await signOutAndIn(page, "theatre@guichet.test");
-    await page.goto("/?filter=all");
+    await open(page, "/?filter=all");
     const theatreEvent = await eventCardHref(page, "Le Misanthrope, de Molière");
     await signOutAndIn(page, OWNER);
-    await page.goto(theatreEvent!);
+    await open(page, theatreEvent!);
     await expect(page.getByTestId("event-not-found")).toBeVisible();
     await expect(page.getByTestId("event-side-navigation")).toHaveCount(0);
     await page.getByRole("link", { name: "Retour à l'accueil" }).click();
@@ -289,9 +301,10 @@ test.describe("the event area", () => {
     try {
       await db.insert(tickets).values({ organizationId, eventId, ticketType: "ticket", title: "Plein tarif", price: 1800 });
 
-      await page.goto(`/event/${eventId}`);
+      await open(page, `/event/${eventId}`);
       const screen = page.getByTestId("event-other-organization");
       await expect(screen).toContainText(organizationTitle);
+      await page.screenshot({ path: "test-results/screens/event-other-organization.png" });
       await expect(page.getByTestId("event-header-card")).toHaveCount(0);
       await screen.getByRole("button", { name: "Changer d'organisation" }).click();
       await expect(page).toHaveURL(new RegExp(`/event/${eventId}$`));
@@ -303,6 +316,7 @@ test.describe("the event area", () => {
       await dialog.getByRole("button", { name: "Publier" }).click();
       await expect(dialog.getByRole("heading", { name: "Reliez votre compte de paiement" })).toBeVisible();
       await expect(dialog.getByRole("link", { name: "Relier le compte de paiement" })).toHaveAttribute("href", "/finance");
+      await page.screenshot({ path: "test-results/screens/event-publish-payment-account.png" });
       await dialog.getByRole("button", { name: "Publier plus tard" }).click();
       await expect(dialog).toBeHidden();
       await expect(page.getByTestId("event-status-line")).toContainText("Brouillon");

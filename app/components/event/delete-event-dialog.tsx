@@ -54,7 +54,7 @@ export function DeleteEventDialog({
         >
           <AlertDialogHeader>
             <AlertDialogTitle>{t("delete.title")}</AlertDialogTitle>
-            <AlertDialogDescription>{t("delete.description", { title })}</AlertDialogDescription>
+            <AlertDialogDescription>{t("delete.description", { title, interpolation: { escapeValue: false } })}</AlertDialogDescription>
           </AlertDialogHeader>
           <div className="grid gap-2">
             <Label htmlFor={inputId} className="font-normal">

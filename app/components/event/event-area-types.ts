@@ -35,7 +35,7 @@ export type PublishReadinessView = {
 export type EventSwitcherItem = { id: number; title: string };
 
 /** Lifecycle actions posted to the event layout's action. */
-export type EventIntent = "publish" | "draft" | "archive" | "unarchive" | "duplicate" | "delete";
+export type EventIntent = "publish" | "visibility" | "draft" | "archive" | "unarchive" | "duplicate" | "delete";
 
 export type EventActionResult =
   | { ok: true; intent: EventIntent; visibility?: "public" | "private"; duplicateId?: number }

@@ -73,7 +73,7 @@ export function EventHeaderCard({
   events: EventSwitcherItem[];
   permissions: EventAreaPermissions;
   busyIntent: EventIntent | null;
-  onIntent: (intent: Exclude<EventIntent, "publish" | "delete">) => void;
+  onIntent: (intent: Exclude<EventIntent, "publish" | "visibility" | "delete">) => void;
   onPublish: () => void;
   onDelete: () => void;
 }) {
@@ -174,7 +174,7 @@ export function EventHeaderCard({
                   {tEvents(`visibility.${event.visibility}`)}
                 </Badge>
                 {event.isPast ? <Badge variant="outline">{tEvents("status.past")}</Badge> : null}
-                {permissions.publish ? (
+                {permissions.update ? (
                   <Button variant="link" size="sm" className="h-auto p-0" onClick={onPublish} data-testid="edit-visibility">
                     {t("header.edit-visibility")}
                   </Button>
@@ -221,11 +221,11 @@ export function EventHeaderCard({
               {t("header.publish")}
             </Button>
           ) : null}
-          {permissions.duplicate || permissions.publish || permissions.delete ? (
+          {permissions.duplicate || permissions.publish || permissions.update || permissions.delete ? (
             <DropdownMenu>
               <DropdownMenuTrigger asChild>
                 <Button variant="ghost" size="icon-sm" aria-label={t("header.more")} disabled={busy} data-testid="event-more-menu">
-                  {busy && busyIntent !== "publish" ? <Spinner label={null} /> : <MoreHorizontal aria-hidden />}
+                  {busy && busyIntent !== "publish" && busyIntent !== "visibility" ? <Spinner label={null} /> : <MoreHorizontal aria-hidden />}
                 </Button>
               </DropdownMenuTrigger>
               <DropdownMenuContent align="end" className="w-56">
@@ -241,13 +241,13 @@ export function EventHeaderCard({
                     {t("header.to-draft")}
                   </DropdownMenuItem>
                 ) : null}
-                {permissions.publish && event.status !== "archived" ? (
+                {permissions.update && event.status !== "archived" ? (
                   <DropdownMenuItem onSelect={() => onIntent("archive")}>
                     <Archive aria-hidden />
                     {t("header.archive")}
                   </DropdownMenuItem>
                 ) : null}
-                {permissions.publish && event.status === "archived" ? (
+                {permissions.update && event.status === "archived" ? (
                   <DropdownMenuItem onSelect={() => onIntent("unarchive")}>
                     <ArchiveRestore aria-hidden />
                     {t("header.unarchive")}

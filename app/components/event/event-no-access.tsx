@@ -47,7 +47,7 @@ export function EventInOtherOrganization({ eventId, organization }: { eventId: n
       testId="event-other-organization"
       icon={<Building2 className="size-7" aria-hidden />}
       title={t("no-access.other-organization-title")}
-      message={t("no-access.other-organization-message", { organization: organization.title })}
+      message={t("no-access.other-organization-message", { organization: organization.title, interpolation: { escapeValue: false } })}
     >
       <Form method="post" action="/resources/organization" className="flex flex-col gap-2 sm:flex-row">
         <input type="hidden" name="organizationId" value={organization.id} />

@@ -72,7 +72,9 @@ export function ParticipantsChart({ days }: { days: ParticipantsPerDay[] }) {
                 {(days.length - 1 - index) % labelEvery === 0 ? (
                   <span
                     className={cn(
-                      "absolute left-1/2 -translate-x-1/2 whitespace-nowrap",
+                      "absolute whitespace-nowrap",
+                      // The last label ends under its bar instead of running past the chart's edge.
+                      index === days.length - 1 ? "right-0" : "left-1/2 -translate-x-1/2",
                       // Narrow screens keep every other label so they do not run into each other.
                       (days.length - 1 - index) % (labelEvery * 2) !== 0 && "max-sm:hidden",
                     )}

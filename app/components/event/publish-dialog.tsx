@@ -55,7 +55,7 @@ export function PublishDialog({
 
   const next = () => {
     // Changing the visibility of a published event asks nothing more: the questions were answered when publishing.
-    if (published || !readiness) return onPublish(choice, published);
+    if (published || !readiness) return onPublish(choice, false);
     if (!readiness.hasTickets) return setStep("no-tickets");
     if (readiness.needsPaymentAccount) return setStep("payment");
     onPublish(choice, false);
@@ -63,7 +63,7 @@ export function PublishDialog({
 
   return (
     <Dialog open={open} onOpenChange={(value) => !busy && onOpenChange(value)}>
-      <DialogContent className="sm:max-w-md" data-testid="publish-dialog" data-step={step}>
+      <DialogContent className="sm:max-w-lg" data-testid="publish-dialog" data-step={step}>
         {step === "visibility" ? (
           <>
             <DialogHeader>
@@ -114,11 +114,11 @@ export function PublishDialog({
               <DialogTitle>{t("publish.no-tickets-title")}</DialogTitle>
               <DialogDescription>{t("publish.no-tickets-description")}</DialogDescription>
             </DialogHeader>
-            <DialogFooter className="sm:justify-between">
-              <Button variant="ghost" onClick={() => setStep("visibility")} disabled={busy}>
+            <DialogFooter className="sm:flex-wrap sm:items-center">
+              <Button variant="ghost" className="sm:mr-auto" onClick={() => setStep("visibility")} disabled={busy}>
                 {t("publish.back")}
               </Button>
-              <div className="flex flex-col-reverse gap-2 sm:flex-row">
+              <div className="flex flex-col-reverse gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
                 {createTicketPath ? (
                   <Button variant="outline" asChild>
                     <Link to={createTicketPath}>{t("publish.create-ticket")}</Link>
@@ -143,11 +143,11 @@ export function PublishDialog({
               <DialogDescription>{t("publish.payment-description")}</DialogDescription>
             </DialogHeader>
             {paymentAccountPath ? null : <p className="text-sm text-muted-foreground">{t("publish.payment-where")}</p>}
-            <DialogFooter className="sm:justify-between">
-              <Button variant="ghost" onClick={() => setStep("visibility")}>
+            <DialogFooter className="sm:flex-wrap sm:items-center">
+              <Button variant="ghost" className="sm:mr-auto" onClick={() => setStep("visibility")}>
                 {t("publish.back")}
               </Button>
-              <div className="flex flex-col-reverse gap-2 sm:flex-row">
+              <div className="flex flex-col-reverse gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
                 <Button variant={paymentAccountPath ? "outline" : "default"} onClick={() => onOpenChange(false)}>
                   {t("publish.publish-later")}
                 </Button>

@@ -48,7 +48,7 @@ function Stat({ label, value, hint, icon: Icon, testId }: { label: string; value
         <Icon className="size-4 text-muted-foreground" aria-hidden />
       </CardHeader>
       <CardContent className="px-4">
-        <p className="text-xl font-semibold tracking-tight break-words tabular-nums sm:text-2xl" data-testid={`${testId}-value`}>
+        <p className="text-xl font-semibold tracking-tight break-words tabular-nums sm:text-2xl xl:text-xl 2xl:text-2xl" data-testid={`${testId}-value`}>
           {value}
         </p>
         {hint ? <p className="mt-1 text-xs text-muted-foreground">{hint}</p> : null}
@@ -158,19 +158,19 @@ export default function EventDashboard({ loaderData: dashboard }: Route.Componen
                   </Link>
                 </Button>
               ) : null}
-              <Button variant="outline" className="justify-start" disabled={!preview} asChild={Boolean(preview)}>
-                {preview ? (
+              {preview ? (
+                <Button variant="outline" className="justify-start" asChild>
                   <a href={preview} target="_blank" rel="noopener noreferrer">
                     <Eye aria-hidden />
                     {t("header.preview")}
                   </a>
-                ) : (
-                  <span>
-                    <Eye aria-hidden />
-                    {t("header.preview")}
-                  </span>
-                )}
-              </Button>
+                </Button>
+              ) : (
+                <Button variant="outline" className="justify-start" disabled title={t("header.preview-unavailable")}>
+                  <Eye aria-hidden />
+                  {t("header.preview")}
+                </Button>
+              )}
               <Button variant="outline" className="justify-start" onClick={() => void copyLink()} data-testid="quick-copy-link">
                 <Copy aria-hidden />
                 {t("header.copy-link")}

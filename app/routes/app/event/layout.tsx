@@ -13,6 +13,7 @@ import { toast } from "sonner";
 import * as v from "valibot";
 import { changeEventStatus, getPublishReadiness, type EventStatusAction } from "#domain/events/change-event-status";
 import { deleteEvent } from "#domain/events/delete-event";
+import { updateEvent } from "#domain/events/update-event";
 import { duplicateEvent } from "#domain/events/duplicate-event";
 import { eventPermissions, eventRolesOf } from "#domain/events/event-access";
 import { eventCountdown } from "#domain/events/event-countdown";
@@ -77,7 +78,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     id: record.id,
     title: record.title,
     status: record.status,
-    isPast: record.endAt !== null && record.endAt.getTime() < Date.now(),
+    // "Past" derives from end_at (listEvents decides); archived events are not listed and show no past label.
+    isPast: organizationEvents.find((item) => item.id === record.id)?.isPast ?? false,
     visibility: record.visibility,
     startAt: record.startAt,
     endAt: record.endAt,
@@ -93,7 +95,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
   return {
     kind: "found" as const,
-    title: t("event-area:meta-title", { title: record.title || t("events:untitled") }),
+    title: t("event-area:meta-title", { title: record.title || t("events:untitled"), interpolation: { escapeValue: false } }),
     event,
     events: switcher,
     readiness,
@@ -113,6 +115,7 @@ const actionSchema = v.variant("intent", [
     visibility: v.picklist(["public", "private"]),
     confirmWithoutTickets: v.optional(v.picklist(["0", "1"]), "0"),
   }),
+  v.object({ intent: v.literal("visibility"), visibility: v.picklist(["public", "private"]) }),
   v.object({ intent: v.picklist(["draft", "archive", "unarchive", "duplicate"]) }),
   v.object({ intent: v.literal("delete"), confirmation: v.string() }),
 ]);
@@ -143,6 +146,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           confirmWithoutTickets: input.confirmWithoutTickets === "1",
         });
         return data<EventActionResult>({ ok: true, intent: "publish", visibility: input.visibility });
+      case "visibility":
+        // A published event keeps its status; only the visibility changes (the "Modifier" link of the header).
+        await updateEvent(db, actor, { eventId, changes: { visibility: input.visibility } });
+        return data<EventActionResult>({ ok: true, intent: "visibility", visibility: input.visibility });
       case "draft":
       case "archive":
       case "unarchive":
@@ -173,6 +180,7 @@ type ToastKey = `toasts.${keyof (typeof eventAreaFr)["toasts"]}`;
 
 const toastOf: Record<EventIntent, (result: Extract<EventActionResult, { ok: true }>) => ToastKey> = {
   publish: (r) => (r.visibility === "private" ? "toasts.published-private" : "toasts.published-public"),
+  visibility: (r) => (r.visibility === "private" ? "toasts.published-private" : "toasts.published-public"),
   draft: () => "toasts.to-draft",
   archive: () => "toasts.archived",
   unarchive: () => "toasts.unarchived",
@@ -195,7 +203,7 @@ function EventArea({ data: { event, events, readiness, permissions, canLinkPayme
   const { t: tEvents } = useTranslation("events");
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
   const fetcher = useFetcher<EventActionResult>({ key: `event-lifecycle-${event.id}` });
   const [publishOpen, setPublishOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
@@ -210,18 +218,19 @@ function EventArea({ data: { event, events, readiness, permissions, canLinkPayme
     [fetcher, event.id],
   );
 
-  // ?publish=true opens the publish dialog, ?from-create the next-steps dialog; both flags leave the URL once read.
+  // ?publish=true opens the publish dialog, ?from-create the next-steps dialog. The flags then leave the address bar
+  // through the history API: a router navigation would reload the page and unmount the dialog it just opened.
   useEffect(() => {
     const publish = searchParams.get("publish") === "true";
     const fromCreate = searchParams.has("from-create");
     if (!publish && !fromCreate) return;
     if (publish && event.status !== "archived" && permissions.publish) setPublishOpen(true);
     else if (fromCreate) setFromCreateOpen(true);
-    const next = new URLSearchParams(searchParams);
-    next.delete("publish");
-    next.delete("from-create");
-    setSearchParams(next, { replace: true, preventScrollReset: true });
-  }, [searchParams, setSearchParams, event.status, permissions.publish]);
+    const url = new URL(window.location.href);
+    url.searchParams.delete("publish");
+    url.searchParams.delete("from-create");
+    window.history.replaceState(window.history.state, "", `${url.pathname}${url.search}${url.hash}`);
+  }, [searchParams, event.status, permissions.publish]);
 
   useEffect(() => {
     const result = fetcher.data;
@@ -238,7 +247,7 @@ function EventArea({ data: { event, events, readiness, permissions, canLinkPayme
       return;
     }
     toast.success(t(toastOf[result.intent](result)));
-    if (result.intent === "publish") setPublishOpen(false);
+    if (result.intent === "publish" || result.intent === "visibility") setPublishOpen(false);
     if (result.intent === "delete") {
       setDeleteOpen(false);
       void navigate("/", { replace: true });
@@ -273,9 +282,11 @@ function EventArea({ data: { event, events, readiness, permissions, canLinkPayme
         published={event.status === "published"}
         visibility={event.visibility}
         readiness={readiness}
-        busy={submittingIntent === "publish"}
+        busy={submittingIntent === "publish" || submittingIntent === "visibility"}
         onPublish={(visibility, confirmWithoutTickets) =>
-          submit({ intent: "publish", visibility, confirmWithoutTickets: confirmWithoutTickets ? "1" : "0" })
+          event.status === "published"
+            ? submit({ intent: "visibility", visibility })
+            : submit({ intent: "publish", visibility, confirmWithoutTickets: confirmWithoutTickets ? "1" : "0" })
         }
         createTicketPath={ticketsLink?.available ? eventPath(event.id, "tickets") : null}
         paymentAccountPath={canLinkPaymentAccount && pageExists("/finance") ? "/finance" : null}

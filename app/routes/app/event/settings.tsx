@@ -1,7 +1,7 @@
 import { Info, Webhook } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Link, useFetcher } from "react-router";
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { eventPermissions, eventRolesOf } from "#domain/events/event-access";
 import { eventSettingsSchema, META_PIXEL_ID_MAX_LENGTH } from "#domain/events/event-input-schema";
@@ -55,17 +55,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function EventSettings({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("event-area");
   const { t: tAny } = useTranslation();
-  const fetcher = useFetcher<SettingsResult>();
+  // A plain form (not a fetcher): it also works before the page's JavaScript has loaded.
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
   const handled = useRef<unknown>(null);
-  const result = fetcher.data;
-  const busy = fetcher.state !== "idle";
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
 
   useEffect(() => {
-    if (fetcher.state !== "idle" || !result || handled.current === result) return;
+    if (!result || handled.current === result) return;
     handled.current = result;
     if (result.ok) toast.success(t("toasts.updated"));
     else if (!result.errors.fields?.meta_pixel_id) toast.error(t("toasts.update-failed"));
-  }, [fetcher.state, result, t]);
+  }, [result, t]);
 
   if (!loaderData) return null;
   const fieldError = result && !result.ok ? result.errors.fields?.meta_pixel_id : undefined;
@@ -77,7 +78,7 @@ export default function EventSettings({ loaderData }: Route.ComponentProps) {
       <h2 className="text-lg font-semibold tracking-tight">{t("settings.title")}</h2>
 
       <Card>
-        <fetcher.Form method="post" noValidate className="contents">
+        <Form method="post" noValidate className="contents" preventScrollReset>
           <CardHeader>
             <CardTitle>{t("settings.pixel-title")}</CardTitle>
           </CardHeader>
@@ -91,6 +92,7 @@ export default function EventSettings({ loaderData }: Route.ComponentProps) {
             >
               <Input
                 name="meta_pixel_id"
+                key={result?.ok ? result.metaPixelId : "editing"}
                 defaultValue={result && !result.ok ? (result.values.meta_pixel_id ?? loaderData.metaPixelId) : loaderData.metaPixelId}
                 inputMode="numeric"
                 autoComplete="off"
@@ -109,7 +111,7 @@ export default function EventSettings({ loaderData }: Route.ComponentProps) {
               </Button>
             </CardFooter>
           ) : null}
-        </fetcher.Form>
+        </Form>
       </Card>
 
       <Card>
