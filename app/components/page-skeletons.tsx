@@ -72,8 +72,15 @@ export function DashboardSkeleton() {
   );
 }
 
-/** Which skeleton a pending navigation to `pathname` shows. */
-export function skeletonForPath(pathname: string): React.ReactNode | null {
+const eventAreaOf = (pathname: string) => /^\/event\/(\d+)(\/|$)/.exec(pathname)?.[1] ?? null;
+
+/**
+ * Which skeleton a pending navigation from `currentPathname` to `pathname` shows. Moves inside one event's area keep
+ * the event layout (header, dialogs) mounted, so they show none here.
+ */
+export function skeletonForPath(pathname: string, currentPathname: string): React.ReactNode | null {
+  const targetEvent = eventAreaOf(pathname);
+  if (targetEvent !== null && targetEvent === eventAreaOf(currentPathname)) return null;
   if (/^\/event\/\d+\/(participants|orders|entries)\/?$/.test(pathname)) return <TablePageSkeleton />;
   if (/^\/event\/\d+\/team\/?$/.test(pathname)) return <TeamPageSkeleton />;
   if (/^\/event\/\d+\/order-messages\/?$/.test(pathname)) return <OrderMessagesSkeleton />;

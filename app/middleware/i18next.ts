@@ -18,7 +18,8 @@ export const [i18nextMiddleware, getLocale, getInstance] = createI18nextMiddlewa
     cookie: localeCookie,
     order: ["cookie", "header"],
   },
-  i18next: { resources, defaultNS: defaultNamespace, fallbackLng: fallbackLanguage },
+  // React escapes what it renders; escaping in i18next too would show &#39; for apostrophes in titles.
+  i18next: { resources, defaultNS: defaultNamespace, fallbackLng: fallbackLanguage, interpolation: { escapeValue: false } },
   plugins: [initReactI18next],
 });
 

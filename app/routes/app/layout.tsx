@@ -1,6 +1,6 @@
 import { WifiOff } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { isRouteErrorResponse, Outlet, useNavigation } from "react-router";
+import { isRouteErrorResponse, Outlet, useLocation, useNavigation } from "react-router";
 import { skeletonForPath } from "~/components/page-skeletons";
 import { AppShell } from "~/components/shell/app-shell";
 import type { ShellData } from "~/components/shell/shell-data";
@@ -24,7 +24,11 @@ export function loader({ context }: Route.LoaderArgs): ShellData {
 
 export default function SignedInLayout({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const skeleton = navigation.state === "loading" && navigation.location ? skeletonForPath(navigation.location.pathname) : null;
+  const location = useLocation();
+  const skeleton =
+    navigation.state === "loading" && navigation.location
+      ? skeletonForPath(navigation.location.pathname, location.pathname)
+      : null;
   return <AppShell data={loaderData}>{skeleton ?? <Outlet />}</AppShell>;
 }
 
