@@ -48,6 +48,27 @@ async function eventFullOfRecords(paidStatus: "manual" | "paid" = "manual") {
 }
 
 describe("deleteEvent", () => {
+  it("removes the banner files from storage once no other event shows them", async () => {
+    const event = await eventFullOfRecords();
+    const shared = await createTestEvent(test.db, world.organization.id);
+    await test.db.update(images).set({ sizes: "[640,1280]" }).where(eq(images.ownerId, event.id));
+    // A duplicate shows the same banner version through its own images row: those files must stay.
+    const sharedPrefix = `events/${shared.id}/banner-11111111`;
+    await test.db.insert(images).values([
+      { organizationId: event.organizationId, keyPrefix: sharedPrefix, ownerType: "event", ownerId: event.id, sizes: "[640]" },
+    ]);
+    await test.db.update(events).set({ mainPicture: `/images/${sharedPrefix}-1280.webp` }).where(eq(events.id, shared.id));
+    const deletedKeys: string[] = [];
+    const store = {
+      async put() {},
+      async delete(keys: string | string[]) {
+        deletedKeys.push(...(Array.isArray(keys) ? keys : [keys]));
+      },
+    };
+    await deleteEvent(test.db, world.actors.owner, { eventId: event.id, confirmation: "DELETE" }, { images: store });
+    expect(deletedKeys.sort()).toEqual([`events/${event.id}/banner-00000000-1280.webp`, `events/${event.id}/banner-00000000-640.webp`]);
+  });
+
   it("needs DELETE typed exactly, deleting nothing otherwise", async () => {
     const event = await createTestEvent(test.db, world.organization.id);
     for (const confirmation of ["delete", "DELETE ", "", "SUPPRIMER"]) {

@@ -13,6 +13,8 @@ import {
   promoCodes,
   tickets,
 } from "#db/schema";
+import type { ImageStore } from "../images/image-store";
+import { deleteUnreferenced } from "../images/store-event-banner";
 import type { Actor } from "../shared/actor";
 import { AppError } from "../shared/app-error";
 import { inEventScope, loadEventForActor } from "./event-access";
@@ -37,6 +39,7 @@ export async function deleteEvent(
   db: Database,
   actor: Actor,
   input: { eventId: number; confirmation: string },
+  deps: { images?: ImageStore } = {},
 ): Promise<DeletedEvent> {
   const { event } = await loadEventForActor(db, actor, input.eventId, "event:delete");
   if (input.confirmation !== DELETE_CONFIRMATION_WORD) {
@@ -52,6 +55,11 @@ export async function deleteEvent(
     .where(and(inEvent(orders), inArray(orders.status, [...MONEY_ORDER_STATUSES]), gt(orders.amount, 0)))
     .limit(1);
   if (paid) throw new AppError("conflict", "events:errors.has-paid-orders");
+
+  const imageVersions = await db
+    .select({ keyPrefix: images.keyPrefix, sizes: images.sizes })
+    .from(images)
+    .where(and(eq(images.organizationId, event.organizationId), eq(images.ownerType, "event"), eq(images.ownerId, event.id)));
 
   // Children first and explicitly: participants restrict the deletion of their ticket, so cascades alone would fail.
   await db.batch([
@@ -76,5 +84,7 @@ export async function deleteEvent(
       data: JSON.stringify({ title: event.title }),
     }),
   ]);
+  // Banner files go once no other event (a duplicate) still shows them.
+  if (deps.images) await deleteUnreferenced(db, deps.images, imageVersions);
   return { id: event.id, mainPicture: event.mainPicture };
 }

@@ -22,6 +22,7 @@ import { updateEventSettings } from "#domain/events/update-event-settings";
 import { listUserOrganizations } from "#domain/organizations/list-user-organizations";
 import { selectCurrentOrganization } from "#domain/organizations/select-current-organization";
 import { AppError, notFound } from "#domain/shared/app-error";
+import { issuesToFields } from "#domain/shared/validation";
 import { actorForEventParam, actorForOrganizerParam, idParam } from "../actor-for-organization";
 import type { ApiEnv } from "../middleware/api-session";
 
@@ -56,7 +57,7 @@ async function parseBody<const S extends readonly v.GenericSchema[]>(
   const outputs = schemas.map((schema) => {
     const result = v.safeParse(schema, body);
     if (result.success) return result.output;
-    for (const issue of result.issues) fields[v.getDotPath(issue) ?? "_"] ??= issue.message;
+    issuesToFields(result.issues, fields);
     return undefined;
   });
   if (Object.keys(fields).length > 0) throw new AppError("validation", "events:errors.invalid-input", { fields });
@@ -177,6 +178,6 @@ eventsApiRoutes.delete("/:id{[0-9]+}", async (c) => {
   const eventId = idParam(c.req.param("id"), "events:errors.not-found");
   const [body] = await parseBody(c, [deleteEventSchema], { allowEmpty: true });
   const actor = await actorForEventParam(c, eventId);
-  const deleted = await deleteEvent(c.get("db"), actor, { eventId, confirmation: body.confirmation });
+  const deleted = await deleteEvent(c.get("db"), actor, { eventId, confirmation: body.confirmation }, { images: c.env.IMAGES });
   return c.json({ id: deleted.id, deleted: true });
 });

@@ -128,7 +128,7 @@ const statusActionOf = { draft: "unpublish", archive: "archive", unarchive: "una
 /** The lifecycle actions of the header card (spec §4). Answers what happened; the page shows the toast. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { actor } = getSignedIn(context);
-  const { db } = context.get(serverContext);
+  const { db, env } = context.get(serverContext);
   const eventId = parseEventId(params.event_id);
   const parsed = await parseForm(request, actionSchema);
   if (!parsed.ok || eventId === null) {
@@ -160,7 +160,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         return data<EventActionResult>({ ok: true, intent: "duplicate", duplicateId: copy.id });
       }
       case "delete":
-        await deleteEvent(db, actor, { eventId, confirmation: input.confirmation });
+        await deleteEvent(db, actor, { eventId, confirmation: input.confirmation }, { images: env.IMAGES });
         return data<EventActionResult>({ ok: true, intent: "delete" });
     }
   } catch (error) {
