@@ -101,3 +101,21 @@ describe("listEvents visibility", () => {
     expect(await listEvents(test.db, actorOf(world.users.owner, null, null), {})).toEqual([]);
   });
 });
+
+describe("listEventTitles (the header's event switcher)", () => {
+  it("lists ids and titles of the organization's non-archived events, dated first", async () => {
+    const { listEventTitles } = await import("./list-event-titles");
+    const ours = new Set(["Vieux brouillon", "Bal_masqué", "En cours", "Gala 100% jazz", "Idée", "Archivé"]);
+    const titles = (await listEventTitles(test.db, world.actors.owner)).map((e) => e.title).filter((t) => ours.has(t));
+    expect(titles).toEqual(["Vieux brouillon", "Bal_masqué", "En cours", "Gala 100% jazz", "Idée"]);
+  });
+
+  it("gives a guest only the events they were given access to", async () => {
+    const { listEventTitles } = await import("./list-event-titles");
+    const everyone = await listEventTitles(test.db, world.actors.owner);
+    const guest = await listEventTitles(test.db, world.actors.guestManager);
+    expect(guest).toContainEqual({ id: ids.pastPublished, title: "Bal_masqué" });
+    expect(guest.length).toBeLessThan(everyone.length);
+    expect(guest.map((e) => e.id)).not.toContain(ids.upcomingPublished);
+  });
+});

@@ -34,6 +34,28 @@ export type EventListItem = {
  * The home list of the actor's current organization. Members with an organization role see every event;
  * guests (empty role) see only the events they were given access to (spec §7 events-guest).
  */
+/**
+ * Which of the organization's events the actor may list: every one with an organization role that lists events,
+ * else (guests) only those they were given access to (spec §7 events-guest).
+ */
+export function visibleEventsConditions(
+  db: Database,
+  actor: Actor,
+  organizationId: number,
+  options: { accessOnly?: boolean } = {},
+): SQL[] {
+  const conditions: SQL[] = [eq(events.organizationId, organizationId)];
+  if (options.accessOnly || !canInOrganization(actor, "events:list")) {
+    if (!options.accessOnly && !canInOrganization(actor, "events:list-guest")) throw forbidden();
+    const accessible = db
+      .select({ id: eventAccesses.eventId })
+      .from(eventAccesses)
+      .where(and(eq(eventAccesses.userId, actor.userId), eq(eventAccesses.organizationId, organizationId)));
+    conditions.push(inArray(events.id, accessible));
+  }
+  return conditions;
+}
+
 export async function listEvents(
   db: Database,
   actor: Actor,
@@ -48,16 +70,7 @@ export async function listEvents(
   if (actor.organizationId === null) return [];
   const now = input.now ?? new Date();
   const filter = input.filter ?? defaultEventListFilter;
-  const conditions: SQL[] = [eq(events.organizationId, actor.organizationId)];
-
-  if (input.accessOnly || !canInOrganization(actor, "events:list")) {
-    if (!input.accessOnly && !canInOrganization(actor, "events:list-guest")) throw forbidden();
-    const accessible = db
-      .select({ id: eventAccesses.eventId })
-      .from(eventAccesses)
-      .where(and(eq(eventAccesses.userId, actor.userId), eq(eventAccesses.organizationId, actor.organizationId)));
-    conditions.push(inArray(events.id, accessible));
-  }
+  const conditions: SQL[] = visibleEventsConditions(db, actor, actor.organizationId, { accessOnly: input.accessOnly });
 
   const isPast = and(sql`${events.endAt} is not null`, lt(events.endAt, now));
   const notPast = or(isNull(events.endAt), gte(events.endAt, now));

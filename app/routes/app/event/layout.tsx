@@ -17,7 +17,7 @@ import { updateEvent } from "#domain/events/update-event";
 import { duplicateEvent } from "#domain/events/duplicate-event";
 import { eventPermissions, eventRolesOf } from "#domain/events/event-access";
 import { eventCountdown } from "#domain/events/event-countdown";
-import { listEvents } from "#domain/events/list-events";
+import { listEventTitles } from "#domain/events/list-event-titles";
 import { locateEvent } from "#domain/events/locate-event";
 import { previewEventPath, publicEventPath } from "#domain/events/private-event-link";
 import { canInOrganization } from "#domain/policy";
@@ -69,7 +69,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const record = location.event;
   const [roles, organizationEvents] = await Promise.all([
     eventRolesOf(db, actor, record.id),
-    listEvents(db, actor, { filter: "all" }),
+    listEventTitles(db, actor),
   ]);
   const permissions = eventPermissions(actor, { organizationId: record.organizationId, roles });
   const readiness = record.status === "draft" && permissions.canPublish ? await getPublishReadiness(db, actor, record.id) : null;
@@ -78,8 +78,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     id: record.id,
     title: record.title,
     status: record.status,
-    // "Past" derives from end_at (listEvents decides); archived events are not listed and show no past label.
-    isPast: organizationEvents.find((item) => item.id === record.id)?.isPast ?? false,
+    // "Past" derives from end_at; an archived event shows its archived label instead.
+    isPast: record.status !== "archived" && record.endAt !== null && record.endAt.getTime() < Date.now(),
     visibility: record.visibility,
     startAt: record.startAt,
     endAt: record.endAt,
