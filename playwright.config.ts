@@ -1,6 +1,7 @@
 import { defineConfig } from "@playwright/test";
 
-const port = 8788;
+// E2E_PORT (and E2E_STATE, read by scripts/e2e-server.ts) let several people run the suite side by side.
+const port = Number(process.env.E2E_PORT ?? 8788);
 const baseURL = `http://localhost:${port}`;
 const inCI = Boolean(process.env.CI);
 

@@ -13,6 +13,8 @@ import { forbidden, notFound } from "./shared/app-error";
  *
  * An action is allowed only inside the actor's selected organization: anything about another organization is
  * refused, and the assert… helpers answer 404 for it so that no response reveals another tenant's data.
+ * A platform admin acting in an organization they are not a member of (`actor.viaPlatformAdmin`) has the admin role's
+ * rights there, decided here like every other right.
  * The matrix is spelled out in docs/decisions/roles-and-permissions.md and tested in policy.test.ts.
  */
 export const organizationActions = [
@@ -71,9 +73,22 @@ const eventMatrixByEventRole: Record<EventRole, ReadonlySet<EventAction>> = {
   validator: new Set<EventAction>(["event:validate-entries"]),
 };
 
+/**
+ * A platform admin acting in an organization they are not a member of (askAdmin, or the API naming it) has the admin
+ * role's rights there: enough to support the organization, never its members or where its money is paid out. The
+ * marker counts only while the user is still a platform admin.
+ */
+export const PLATFORM_ADMIN_ORGANIZATION_ROLE = "admin" satisfies OrganizationRole;
+
 function inSelectedOrganization(actor: Actor, organizationId: number | undefined): actor is Actor & { organizationId: number; role: OrganizationRole } {
   if (actor.organizationId === null || actor.role === null) return false;
+  if (actor.viaPlatformAdmin && !actor.isAdmin) return false;
   return organizationId === undefined || organizationId === actor.organizationId;
+}
+
+/** The role whose rights apply: the member's own, or the platform admin's stand-in role. */
+function effectiveRole(actor: Actor & { role: OrganizationRole }): OrganizationRole {
+  return actor.viaPlatformAdmin ? PLATFORM_ADMIN_ORGANIZATION_ROLE : actor.role;
 }
 
 /**
@@ -82,7 +97,7 @@ function inSelectedOrganization(actor: Actor, organizationId: number | undefined
  */
 export function canInOrganization(actor: Actor, action: OrganizationAction, organizationId?: number): boolean {
   if (!inSelectedOrganization(actor, organizationId)) return false;
-  return organizationMatrix[actor.role].has(action);
+  return organizationMatrix[effectiveRole(actor)].has(action);
 }
 
 export type EventScope = { organizationId: number; roles?: readonly EventRole[] };
@@ -93,7 +108,7 @@ export type EventScope = { organizationId: number; roles?: readonly EventRole[] 
  */
 export function canOnEvent(actor: Actor, action: EventAction, event: EventScope): boolean {
   if (!inSelectedOrganization(actor, event.organizationId)) return false;
-  if (eventMatrixByOrganizationRole[actor.role].has(action)) return true;
+  if (eventMatrixByOrganizationRole[effectiveRole(actor)].has(action)) return true;
   return (event.roles ?? []).some((role) => eventMatrixByEventRole[role].has(action));
 }
 
@@ -105,10 +120,6 @@ export function canOnPlatform(actor: Pick<Actor, "isAdmin">, action: PlatformAct
     case "admin:ask-admin":
       return actor.isAdmin;
   }
-}
-
-export function canAccessAdmin(actor: Pick<Actor, "isAdmin">): boolean {
-  return canOnPlatform(actor, "admin:access");
 }
 
 /** Pages of the signed-in area that need an organization-level role (spec §6: hidden for event_manager and guest). */

@@ -8,7 +8,7 @@ import { resolve } from "node:path";
 
 const root = resolve(import.meta.dirname, "..");
 const port = Number(process.env.E2E_PORT ?? 8788);
-const persistTo = ".wrangler/e2e-state";
+const persistTo = process.env.E2E_STATE ?? ".wrangler/e2e-state";
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
 
 /** Runs a package binary from node_modules/.bin with the Node running this script (the project's Node 24). */

@@ -8,6 +8,7 @@ import { devRoutes } from "./routes/dev";
 import { imageRoutes } from "./routes/images";
 import { originCheck } from "./middleware/origin-check";
 import { publicPageCache } from "./middleware/public-page-cache";
+import { securityHeaders } from "./middleware/security-headers";
 
 export type Fallback = (request: Request, env: Env, ctx: ExecutionContext) => Promise<Response>;
 export type HonoEnv = { Bindings: Env; Variables: { db: Database; fallback: Fallback } };
@@ -15,6 +16,7 @@ export type HonoEnv = { Bindings: Env; Variables: { db: Database; fallback: Fall
 export function createHonoApp(fallback: Fallback) {
   const app = new Hono<HonoEnv>();
 
+  app.use("*", securityHeaders);
   app.use("*", async (c, next) => {
     c.set("db", databaseFromEnv(c.env));
     c.set("fallback", fallback);

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import * as v from "valibot";
 import { AppError } from "#domain/shared/app-error";
+import { issuesToFields } from "#domain/shared/validation";
 
 /** Parses a JSON body with a valibot schema; bad input becomes a 400 with a message key per field. */
 export async function parseJson<S extends v.GenericSchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {
@@ -12,10 +13,5 @@ export async function parseJson<S extends v.GenericSchema>(c: Context, schema: S
   }
   const result = v.safeParse(schema, body);
   if (result.success) return result.output;
-  const fields: Record<string, string> = {};
-  for (const issue of result.issues) {
-    const key = v.getDotPath(issue) ?? "_";
-    fields[key] ??= issue.message;
-  }
-  throw new AppError("validation", "errors:invalid-input", { fields });
+  throw new AppError("validation", "errors:invalid-input", { fields: issuesToFields(result.issues) });
 }

@@ -22,7 +22,24 @@ export function useChangeLanguage() {
     );
 }
 
-/** Compact selector for the auth pages; the account menu has its own sub-menu. */
+/**
+ * The languages as radio items of a dropdown menu, the current one checked. `onChange` comes from useChangeLanguage in
+ * a component that stays mounted: the menu content unmounts on select, and its fetcher with it.
+ */
+export function LanguageRadioGroup({ onChange }: { onChange: (locale: string) => void }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <DropdownMenuRadioGroup value={i18n.language} onValueChange={onChange}>
+      {selectableLanguages.map((lng) => (
+        <DropdownMenuRadioItem key={lng} value={lng}>
+          {t(`languages.${lng}`)}
+        </DropdownMenuRadioItem>
+      ))}
+    </DropdownMenuRadioGroup>
+  );
+}
+
+/** Compact selector for the auth pages; the account menu shows the same choice in a sub-menu. */
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
   const changeLanguage = useChangeLanguage();
@@ -36,13 +53,7 @@ export function LanguageSwitcher() {
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         <DropdownMenuLabel>{t("account.language")}</DropdownMenuLabel>
-        <DropdownMenuRadioGroup value={i18n.language} onValueChange={changeLanguage}>
-          {selectableLanguages.map((lng) => (
-            <DropdownMenuRadioItem key={lng} value={lng}>
-              {t(`languages.${lng}`)}
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
+        <LanguageRadioGroup onChange={changeLanguage} />
       </DropdownMenuContent>
     </DropdownMenu>
   );

@@ -1,4 +1,5 @@
 import { isSecureRequest, readCookie, serializeCookie } from "#domain/auth/session-cookie";
+import { constantTimeEqual } from "#domain/shared/crypto";
 
 /**
  * askAdmin (spec §6): a platform admin who opens any page with `?askAdmin=<ADMIN_QUERY_SECRET>` gets this flag, and
@@ -15,15 +16,6 @@ const MIN_SECRET_LENGTH = 16;
 export function adminQuerySecret(env: { ADMIN_QUERY_SECRET?: string }): string | null {
   const secret = env.ADMIN_QUERY_SECRET?.trim();
   return secret && secret.length >= MIN_SECRET_LENGTH ? secret : null;
-}
-
-/** Compares in time independent of where the strings differ. */
-export function secretsMatch(given: string, expected: string): boolean {
-  const a = new TextEncoder().encode(given);
-  const b = new TextEncoder().encode(expected);
-  let difference = a.length ^ b.length;
-  for (let i = 0; i < b.length; i++) difference |= (a[i] ?? 0) ^ b[i]!;
-  return difference === 0;
 }
 
 export function readAskAdminFlag(request: Request): boolean {
@@ -62,6 +54,6 @@ export function handleAskAdminQuery(request: Request, user: { isAdmin: boolean }
   const location = `${pathname}${search ? `?${search}` : ""}`;
   let setCookie: string | null = null;
   if (value === "0") setCookie = clearedAskAdminCookie(request.url);
-  else if (secret !== null && user.isAdmin && secretsMatch(value, secret)) setCookie = askAdminCookie(request.url);
+  else if (secret !== null && user.isAdmin && constantTimeEqual(value, secret)) setCookie = askAdminCookie(request.url);
   return { kind: "redirect", location, setCookie };
 }

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import * as v from "valibot";
 import { httpStatusOf, isAppError } from "#domain/shared/app-error";
+import { issuesToFields } from "#domain/shared/validation";
 
 export type FormErrors = { formError?: string; fields?: Record<string, string> };
 
@@ -14,9 +15,7 @@ export async function parseForm<S extends v.GenericSchema>(
   for (const [key, value] of formData) if (typeof value === "string") values[key] = value;
   const result = v.safeParse(schema, values);
   if (result.success) return { ok: true, data: result.output };
-  const fields: Record<string, string> = {};
-  for (const issue of result.issues) fields[v.getDotPath(issue) ?? "_"] ??= issue.message;
-  return { ok: false, errors: { fields }, values };
+  return { ok: false, errors: { fields: issuesToFields(result.issues) }, values };
 }
 
 /** The one place where domain errors become answers for route actions and loaders. */

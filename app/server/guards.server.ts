@@ -5,11 +5,12 @@ import { listAllOrganizations } from "#domain/organizations/list-all-organizatio
 import { listUserOrganizations, type UserOrganization } from "#domain/organizations/list-user-organizations";
 import { selectCurrentOrganization } from "#domain/organizations/select-current-organization";
 import { canInOrganization, canOnPlatform, type OrganizationAction, type PlatformAction } from "#domain/policy";
+import { readStoredOrganizationId } from "#domain/auth/session-cookie";
 import type { SessionUser } from "#domain/auth/sessions";
 import { PERMISSION_DENIED_PATH } from "~/lib/permission-denied";
 import { adminQuerySecret, handleAskAdminQuery, readAskAdminFlag } from "./ask-admin.server";
 import { serverContext } from "./context";
-import { getSession, readStoredOrganizationId } from "./session.server";
+import { getSession } from "./session.server";
 
 export type SignedInState = {
   user: SessionUser;
@@ -42,7 +43,7 @@ export const requireSignedInMiddleware: MiddlewareFunction<Response> = async ({ 
   const organizations = askAdmin
     ? await listAllOrganizations(db, { userId: session.user.id, isAdmin: session.user.isAdmin })
     : await listUserOrganizations(db, session.user.id);
-  const currentOrganization = selectCurrentOrganization(organizations, readStoredOrganizationId(request));
+  const currentOrganization = selectCurrentOrganization(organizations, readStoredOrganizationId(request.headers.get("Cookie")));
   context.set(signedInContext, {
     user: session.user,
     organizations,
@@ -54,6 +55,7 @@ export const requireSignedInMiddleware: MiddlewareFunction<Response> = async ({ 
       isAdmin: session.user.isAdmin,
       organizationId: currentOrganization?.id ?? null,
       role: currentOrganization?.role ?? null,
+      ...(currentOrganization?.viaAdmin ? { viaPlatformAdmin: true } : {}),
     },
   });
   return next();

@@ -1,5 +1,5 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { ORGANIZATION_COOKIE_NAME, readCookie, SESSION_COOKIE_NAME, sessionCookie } from "#domain/auth/session-cookie";
+import { readCookie, SESSION_COOKIE_NAME, sessionCookie } from "#domain/auth/session-cookie";
 import { validateSessionToken, type ValidatedSession } from "#domain/auth/sessions";
 import { serverContext } from "./context";
 
@@ -7,16 +7,25 @@ type SessionState = { session: ValidatedSession | null; token: string | null };
 
 const sessionStateContext = createContext<SessionState>({ session: null, token: null });
 
-/** Resolves the session once per request; renews the cookie when the session was extended. */
+/**
+ * Resolves the session once per request; renews the cookie when the session was extended, unless the response sets the
+ * session cookie itself (a sign-out clearing it, a sign-in replacing it): a renewal then would undo it.
+ */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const token = readCookie(request.headers.get("Cookie"), SESSION_COOKIE_NAME);
   const { db } = context.get(serverContext);
   const session = token ? await validateSessionToken(db, token) : null;
   context.set(sessionStateContext, { session, token: session ? token : null });
   const response = await next();
-  if (session?.renewed && token) response.headers.append("Set-Cookie", sessionCookie(token, session.expiresAt, request.url));
+  if (session?.renewed && token && !setsCookie(response, SESSION_COOKIE_NAME)) {
+    response.headers.append("Set-Cookie", sessionCookie(token, session.expiresAt, request.url));
+  }
   return response;
 };
+
+function setsCookie(response: Response, name: string): boolean {
+  return response.headers.getSetCookie().some((cookie) => cookie.slice(0, cookie.indexOf("=")).trim() === name);
+}
 
 export function getSession(context: Readonly<RouterContextProvider>): ValidatedSession | null {
   return context.get(sessionStateContext).session;
@@ -24,9 +33,4 @@ export function getSession(context: Readonly<RouterContextProvider>): ValidatedS
 
 export function getSessionToken(context: Readonly<RouterContextProvider>): string | null {
   return context.get(sessionStateContext).token;
-}
-
-export function readStoredOrganizationId(request: Request): number | null {
-  const value = Number(readCookie(request.headers.get("Cookie"), ORGANIZATION_COOKIE_NAME));
-  return Number.isInteger(value) && value > 0 ? value : null;
 }

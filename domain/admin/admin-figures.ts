@@ -29,3 +29,17 @@ export function eventDisplayStatus(event: { status: "draft" | "published" | "arc
 export function eventDisplayStatusSql(now: Date): SQL<EventDisplayStatus> {
   return sql<EventDisplayStatus>`case when ${events.status} = 'archived' then 'archived' when ${events.endAt} is not null and ${lt(events.endAt, now)} then 'past' else ${events.status} end`;
 }
+
+export type OrderCounts = { total: number; paid: number; manual: number; pending: number; other: number };
+
+/** Orders counted per status (rows of a `group by status` count): paid, manual, pending, the rest as other. */
+export function countOrdersByStatus(rows: readonly { status: string; total: number | string }[]): OrderCounts {
+  const counts: OrderCounts = { total: 0, paid: 0, manual: 0, pending: 0, other: 0 };
+  for (const row of rows) {
+    const n = Number(row.total);
+    counts.total += n;
+    if (row.status === "paid" || row.status === "manual" || row.status === "pending") counts[row.status] += n;
+    else counts.other += n;
+  }
+  return counts;
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/database";
 import { eventAccesses, promoCodes } from "#db/schema";
-import { AppError } from "../shared/app-error";
+import { failure } from "../../tests/support/failure";
 import { addMember, insertEvent, insertOrder, insertOrganization, insertUser } from "../../tests/support/organization-fixtures";
 import { eventDisplayStatus } from "./admin-figures";
 import { getAdminData } from "./get-admin-data";
@@ -14,16 +14,6 @@ const NOW = new Date("2026-06-15T12:00:00Z");
 const ADMIN = { isAdmin: true };
 const NOT_ADMIN = { isAdmin: false };
 const day = (offset: number) => new Date(NOW.getTime() + offset * 86_400_000);
-
-async function failure(work: Promise<unknown>): Promise<AppError> {
-  try {
-    await work;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error("expected an AppError");
-}
 
 /**
  * The admin functions on a database from `open` (libSQL in admin.test.ts, D1 in admin.worker-test.ts: D1 maps

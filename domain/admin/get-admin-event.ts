@@ -6,7 +6,7 @@ import { assertCanOnPlatform } from "../policy";
 import type { Actor } from "../shared/actor";
 import { notFound } from "../shared/app-error";
 import { paymentAccountStatus, type PaymentAccountStatus } from "../organizations/payment-account-status";
-import { countedParticipant, eventDisplayStatus, isSale, type EventDisplayStatus } from "./admin-figures";
+import { countedParticipant, countOrdersByStatus, eventDisplayStatus, isSale, type EventDisplayStatus } from "./admin-figures";
 
 export type AdminEventDetail = {
   event: {
@@ -85,13 +85,7 @@ export async function getAdminEvent(
     db.select({ total: count() }).from(eventAccesses).where(ofEvent(eventAccesses)),
   ]);
 
-  const orderCounts = { total: 0, paid: 0, manual: 0, pending: 0, other: 0 };
-  for (const row of orderRows) {
-    const n = Number(row.total);
-    orderCounts.total += n;
-    if (row.status === "paid" || row.status === "manual" || row.status === "pending") orderCounts[row.status] += n;
-    else orderCounts.other += n;
-  }
+  const orderCounts = countOrdersByStatus(orderRows);
   return {
     event: {
       id: event.id,

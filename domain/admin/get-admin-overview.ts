@@ -3,7 +3,7 @@ import type { Database } from "#db/database";
 import { events, orders, organizations, participants, users } from "#db/schema";
 import { assertCanOnPlatform } from "../policy";
 import type { Actor } from "../shared/actor";
-import { countedParticipant, eventDisplayStatusSql, isSale, type EventDisplayStatus } from "./admin-figures";
+import { countedParticipant, countOrdersByStatus, eventDisplayStatusSql, isSale, type EventDisplayStatus } from "./admin-figures";
 
 export type AdminOverview = {
   users: number;
@@ -51,13 +51,7 @@ export async function getAdminOverview(db: Database, actor: Pick<Actor, "isAdmin
     eventCounts[row.status] = Number(row.total);
     eventCounts.total += Number(row.total);
   }
-  const orderCounts = { total: 0, paid: 0, manual: 0, pending: 0, other: 0 };
-  for (const row of orderRows) {
-    const n = Number(row.total);
-    orderCounts.total += n;
-    if (row.status === "paid" || row.status === "manual" || row.status === "pending") orderCounts[row.status] += n;
-    else orderCounts.other += n;
-  }
+  const orderCounts = countOrdersByStatus(orderRows);
   return {
     users: Number(userRows[0]?.total ?? 0),
     admins: Number(userRows[0]?.admins ?? 0),

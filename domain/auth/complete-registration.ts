@@ -4,15 +4,17 @@ import type { Database } from "#db/database";
 import { emailCodes, users } from "#db/schema";
 import { AppError } from "../shared/app-error";
 import { emailSchema } from "../shared/email";
+import { constantTimeEqual, sha256Hex } from "../shared/crypto";
+import { isUniqueViolation } from "../shared/sql";
 import type { ClientInfo } from "./client-info";
-import { registrationCodeSchema, sameHash, sha256Hex } from "./email-code";
+import { registrationCodeSchema } from "./email-code";
 import { consumeEmailCode, readRegistrationPayload, type EmailCodeRow } from "./email-code-store";
 import { hashPassword } from "./password";
 import { newPasswordSchema } from "./password-policy";
 import { assertEmailAvailable } from "./request-registration-code";
 import { createSession } from "./sessions";
-import { checkRegistrationCode } from "./verify-registration-code";
-import { isUniqueViolation, orEmpty, validateInput } from "./validate-input";
+import { checkCountedRegistrationCode, countRegistrationCodeCheck } from "./verify-registration-code";
+import { orEmpty, validateInput } from "./validate-input";
 
 export type SignedIn = { token: string; expiresAt: Date; userId: number };
 
@@ -32,7 +34,7 @@ export async function readRegistrationTicket(
   const [row] = await db.select().from(emailCodes).where(eq(emailCodes.id, Number(match[1]))).limit(1);
   if (!row || row.purpose !== "register" || row.consumedAt || row.expiresAt.getTime() <= now.getTime()) return null;
   const payload = readRegistrationPayload(row);
-  if (!payload?.ticketHash || !sameHash(payload.ticketHash, sha256Hex(match[2]!))) return null;
+  if (!payload?.ticketHash || !constantTimeEqual(sha256Hex(match[2]!), payload.ticketHash)) return null;
   return { codeId: row.id, email: row.email, firstName: payload.firstName, lastName: payload.lastName, row };
 }
 
@@ -101,7 +103,10 @@ export async function registerWithEmailCode(
   now = new Date(),
 ): Promise<SignedIn> {
   const { email, code, password } = validateInput(registerWithCodeSchema, input);
+  // Counted before the account lookup: "email already used" answers whether an account exists, so it must cost an
+  // attempt like a wrong code does.
+  await countRegistrationCodeCheck(db, email, client, now);
   await assertEmailAvailable(db, email);
-  const row = await checkRegistrationCode(db, { email, code }, client, now);
+  const row = await checkCountedRegistrationCode(db, { email, code }, now);
   return createPasswordAccount(db, row, password, client, now);
 }

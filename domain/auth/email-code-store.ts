@@ -3,7 +3,8 @@ import * as v from "valibot";
 import { changedRows, type Database } from "#db/database";
 import { emailCodes } from "#db/schema";
 import { AppError } from "../shared/app-error";
-import { hashEmailCode, MAX_CODE_ATTEMPTS, sameHash, type EmailCodePurpose } from "./email-code";
+import { constantTimeEqual } from "../shared/crypto";
+import { hashEmailCode, MAX_CODE_ATTEMPTS, type EmailCodePurpose } from "./email-code";
 
 export type EmailCodeRow = typeof emailCodes.$inferSelect;
 
@@ -90,7 +91,7 @@ export async function checkEmailCode(
     .where(and(eq(emailCodes.id, row.id), lt(emailCodes.attempts, MAX_CODE_ATTEMPTS)))
     .returning({ attempts: emailCodes.attempts });
   if (counted.length === 0) throw new AppError("validation", errors.exhausted);
-  if (!sameHash(row.codeHash, hashEmailCode(input.purpose, input.email, input.code))) {
+  if (!constantTimeEqual(hashEmailCode(input.purpose, input.email, input.code), row.codeHash)) {
     throw new AppError("validation", errors.invalid, { details: { attemptsLeft: MAX_CODE_ATTEMPTS - counted[0]!.attempts } });
   }
   return row;

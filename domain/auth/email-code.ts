@@ -1,7 +1,5 @@
-import { timingSafeEqual } from "node:crypto";
-import { sha256 } from "@oslojs/crypto/sha2";
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import * as v from "valibot";
+import { sha256Hex } from "../shared/crypto";
 
 const MINUTE = 60_000;
 
@@ -23,30 +21,12 @@ export function generateRegistrationCode(): string {
   }
 }
 
-/** 20 random bytes, base32 (32 characters): long enough that guessing is hopeless even offline. */
-export function generateRandomToken(): string {
-  const bytes = new Uint8Array(20);
-  crypto.getRandomValues(bytes);
-  return encodeBase32LowerCaseNoPadding(bytes);
-}
-
 /**
  * What email_codes stores instead of the code. Salted with purpose and email so one hash never matches another row's
  * code; a leaked 6-digit hash is still guessable offline, which is why those codes live 15 minutes and are single-use.
  */
 export function hashEmailCode(purpose: EmailCodePurpose, email: string, code: string): string {
   return sha256Hex(`${purpose}:${email}:${code}`);
-}
-
-export function sha256Hex(value: string): string {
-  return encodeHexLowerCase(sha256(new TextEncoder().encode(value)));
-}
-
-/** Constant-time comparison of two hex digests. */
-export function sameHash(a: string, b: string): boolean {
-  const left = Buffer.from(a, "utf8");
-  const right = Buffer.from(b, "utf8");
-  return left.length === right.length && timingSafeEqual(left, right);
 }
 
 /** The code typed on the validation page or sent to /auth/register. */

@@ -4,12 +4,15 @@ import { AppError } from "../shared/app-error";
 
 export type GoogleConfig = { clientId: string; clientSecret: string; redirectUri: string };
 
-/** Google sign-in is offered only when both the client id and secret are configured. */
-export function googleConfig(
-  env: { GOOGLE_CLIENT_ID?: string; GOOGLE_CLIENT_SECRET?: string },
-  redirectUri: string,
-): GoogleConfig | null {
-  if (!env.GOOGLE_CLIENT_ID || !env.GOOGLE_CLIENT_SECRET) return null;
+type GoogleEnv = { GOOGLE_CLIENT_ID?: string; GOOGLE_CLIENT_SECRET?: string };
+
+/** Google sign-in is offered only when both the client id and secret are configured (the button is hidden otherwise). */
+export function isGoogleConfigured(env: GoogleEnv): env is { GOOGLE_CLIENT_ID: string; GOOGLE_CLIENT_SECRET: string } {
+  return Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
+}
+
+export function googleConfig(env: GoogleEnv, redirectUri: string): GoogleConfig | null {
+  if (!isGoogleConfigured(env)) return null;
   return { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, redirectUri };
 }
 

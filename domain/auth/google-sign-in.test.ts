@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { users } from "#db/schema";
+import { failure } from "../../tests/support/failure";
 import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../../tests/support/libsql-test-db";
-import { AppError } from "../shared/app-error";
 import { createGoogleAuthorization, exchangeGoogleCode, googleConfig, type GoogleConfig } from "./google-oauth";
 import { signInWithGoogle } from "./sign-in-with-google";
 import { validateSessionToken } from "./sessions";
@@ -49,16 +49,6 @@ function stubTokenEndpoint(idToken: string, status = 200) {
     return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
   });
   return calls;
-}
-
-async function failure(work: Promise<unknown>): Promise<AppError> {
-  try {
-    await work;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error("expected an AppError");
 }
 
 describe("Google sign-in", () => {

@@ -45,11 +45,10 @@ describe("sign-in with a password", () => {
     // A fresh window, after the attempts of the other tests.
     const now = new Date(Date.now() + 24 * 3_600_000);
     // Fill the windows directly (each real attempt costs a scrypt), then check that sign-in consults them.
-    const fill = (name: "signInPerEmail" | "signInPerIp", subject: string, hits: number) =>
-      Promise.all(Array.from({ length: hits }, () => hitRateLimits(t.db, [{ name, subject }], now)));
-    await fill("signInPerEmail", "lea@exemple.fr", rateLimitRules.signInPerEmail.limit - 1);
-    expect(await attempt("lea@exemple.fr", "Velours-Marée-42", null, now)).not.toBeInstanceOf(AppError);
-    // Even the right password is refused once the email's window is full.
+    const fill = (name: "signInPerEmail" | "signInPerIp", subject: string, hits: number, at = now) =>
+      Promise.all(Array.from({ length: hits }, () => hitRateLimits(t.db, [{ name, subject }], at)));
+    await fill("signInPerEmail", "lea@exemple.fr", rateLimitRules.signInPerEmail.limit);
+    // Even the right password is refused once the email's window is full of failures.
     expect(await attempt("lea@exemple.fr", "Velours-Marée-42", null, now)).toMatchObject({
       code: "rate_limited",
       messageKey: "errors:rate-limited",
@@ -57,8 +56,27 @@ describe("sign-in with a password", () => {
 
     const ip = "203.0.113.50";
     const later = new Date(now.getTime() + rateLimitRules.signInPerEmail.windowMs + 1);
-    await fill("signInPerIp", ip, rateLimitRules.signInPerIp.limit);
-    expect(await attempt("lea@exemple.fr", "Velours-Marée-42", ip, now)).toMatchObject({ code: "rate_limited" });
+    await fill("signInPerIp", ip, rateLimitRules.signInPerIp.limit, later);
+    expect(await attempt("lea@exemple.fr", "Velours-Marée-42", ip, later)).toMatchObject({ code: "rate_limited" });
     expect(await attempt("lea@exemple.fr", "Velours-Marée-42", "203.0.113.51", later)).not.toBeInstanceOf(AppError);
+  });
+
+  it("never locks an account out through successful sign-ins", async () => {
+    const now = new Date(Date.now() + 48 * 3_600_000);
+    for (let i = 0; i <= rateLimitRules.signInPerEmail.limit + 1; i++) {
+      expect(await attempt("lea@exemple.fr", "Velours-Marée-42", null, now)).not.toBeInstanceOf(AppError);
+    }
+  });
+
+  it("locks the email after as many failures as the limit, right password included, whatever the IP", async () => {
+    const now = new Date(Date.now() + 72 * 3_600_000);
+    for (let i = 0; i < rateLimitRules.signInPerEmail.limit; i++) {
+      expect(await attempt("lea@exemple.fr", "mauvais-mot-de-passe", `198.51.100.${i}`, now)).toMatchObject({ code: "unauthorized" });
+    }
+    expect(await attempt("lea@exemple.fr", "Velours-Marée-42", "198.51.100.200", now)).toMatchObject({ code: "rate_limited" });
+    // Another account is not affected, and the window ends.
+    expect(await attempt("inconnu@exemple.fr", "mauvais-mot-de-passe", null, now)).toMatchObject({ code: "unauthorized" });
+    const later = new Date(now.getTime() + rateLimitRules.signInPerEmail.windowMs + 1);
+    expect(await attempt("lea@exemple.fr", "Velours-Marée-42", null, later)).not.toBeInstanceOf(AppError);
   });
 });

@@ -2,29 +2,19 @@ import { count, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEmailSender } from "#adapters/email";
 import { devMailbox, emailCodes, sessions, users } from "#db/schema";
+import { failure } from "../../tests/support/failure";
 import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../../tests/support/libsql-test-db";
-import { AppError } from "../shared/app-error";
 import type { AuthMail } from "./auth-mail";
 import { loginWithPassword } from "./login-with-password";
 import { hashPassword } from "./password";
 import { requestPasswordReset } from "./request-password-reset";
 import { checkPasswordResetLink, resetPassword } from "./reset-password";
 import { createSession, validateSessionToken } from "./sessions";
-import { hashSessionToken } from "./session-token";
+import { sha256Hex } from "../shared/crypto";
 
 const client = { ip: "192.0.2.10", userAgent: "vitest" };
 const OLD_PASSWORD = "Ancien-Secret-2026";
 const NEW_PASSWORD = "Nouveau-Secret-2027";
-
-async function failure(work: Promise<unknown>): Promise<AppError> {
-  try {
-    await work;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error("expected an AppError");
-}
 
 describe("password reset", () => {
   let t: LibsqlTestDatabase;
@@ -73,7 +63,7 @@ describe("password reset", () => {
     expect(await checkPasswordResetLink(t.db, { email, code })).toBe("valid");
 
     await resetPassword(t.db, { email, code, password: NEW_PASSWORD }, client, {
-      currentSession: { sessionId: hashSessionToken(current.token), userId: user.id },
+      currentSession: { sessionId: sha256Hex(current.token), userId: user.id },
     });
 
     expect(await validateSessionToken(t.db, other.token)).toBeNull();
@@ -96,7 +86,7 @@ describe("password reset", () => {
     await requestPasswordReset(t.db, mail, { email: user.email }, client);
     const { email, code } = await linkFor(user.email);
     await resetPassword(t.db, { email, code, password: NEW_PASSWORD }, client, {
-      currentSession: { sessionId: hashSessionToken(strangerSession.token), userId: stranger.id },
+      currentSession: { sessionId: sha256Hex(strangerSession.token), userId: stranger.id },
     });
     expect(await validateSessionToken(t.db, session.token)).toBeNull();
     expect(await validateSessionToken(t.db, strangerSession.token)).not.toBeNull();

@@ -2,27 +2,18 @@ import { count, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEmailSender } from "#adapters/email";
 import { devMailbox, emailCodes, sessions, users } from "#db/schema";
+import { failure } from "../../tests/support/failure";
 import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../../tests/support/libsql-test-db";
-import { AppError } from "../shared/app-error";
 import type { AuthMail } from "./auth-mail";
 import { completeRegistration, readRegistrationTicket, registerWithEmailCode } from "./complete-registration";
 import { loginWithPassword } from "./login-with-password";
+import { rateLimitRules } from "./rate-limit";
 import { requestRegistrationCode, resendRegistrationCode } from "./request-registration-code";
 import { validateSessionToken } from "./sessions";
 import { verifyRegistrationCode } from "./verify-registration-code";
 
 const client = { ip: null, userAgent: "vitest" };
 const PASSWORD = "Velours-Marée-42";
-
-async function failure(work: Promise<unknown>): Promise<AppError> {
-  try {
-    await work;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error("expected an AppError");
-}
 
 describe("registration", () => {
   let t: LibsqlTestDatabase;
@@ -166,6 +157,17 @@ describe("registration", () => {
     expect((await failure(registerWithEmailCode(t.db, { email, code, password: PASSWORD }, client))).messageKey).toBe(
       "errors:email-already-used",
     );
+  });
+
+  it("counts a register call for an existing account like a code check, so it cannot probe accounts without limit", async () => {
+    const email = newEmail();
+    await t.db.insert(users).values({ email, firstName: "Déjà", lastName: "Là" });
+    const now = new Date();
+    const attempt = () => failure(registerWithEmailCode(t.db, { email, code: "123456", password: PASSWORD }, client, now));
+    for (let i = 0; i < rateLimitRules.codeCheckPerEmail.limit; i++) {
+      expect((await attempt()).messageKey).toBe("errors:email-already-used");
+    }
+    expect(await attempt()).toMatchObject({ code: "rate_limited", messageKey: "errors:rate-limited" });
   });
 
   it("limits how many codes one email can ask for", async () => {

@@ -6,7 +6,8 @@ import { AppError } from "../shared/app-error";
 import { emailSchema } from "../shared/email";
 import { findUserByEmail } from "../users/find-user-by-email";
 import type { ClientInfo } from "./client-info";
-import { hashEmailCode, MAX_CODE_ATTEMPTS, resetCodeSchema, sameHash } from "./email-code";
+import { constantTimeEqual } from "../shared/crypto";
+import { hashEmailCode, MAX_CODE_ATTEMPTS, resetCodeSchema } from "./email-code";
 import { checkEmailCode, consumeEmailCode, findPendingEmailCode, type CodeErrors } from "./email-code-store";
 import { hashPassword } from "./password";
 import { newPasswordSchema } from "./password-policy";
@@ -44,7 +45,7 @@ export async function checkPasswordResetLink(
     !row ||
     row.expiresAt.getTime() <= now.getTime() ||
     row.attempts >= MAX_CODE_ATTEMPTS ||
-    !sameHash(row.codeHash, hashEmailCode("reset-password", email, code))
+    !constantTimeEqual(hashEmailCode("reset-password", email, code), row.codeHash)
   ) {
     return "invalid";
   }

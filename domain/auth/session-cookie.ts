@@ -7,14 +7,26 @@ export function isSecureRequest(url: string): boolean {
   return protocol === "https:" || !["localhost", "127.0.0.1", "[::1]"].includes(hostname);
 }
 
+/** The decoded value of cookie `name`; null when absent or not validly percent-encoded (anyone can send any bytes). */
 export function readCookie(cookieHeader: string | null | undefined, name: string): string | null {
   if (!cookieHeader) return null;
   for (const part of cookieHeader.split(";")) {
     const index = part.indexOf("=");
     if (index === -1) continue;
-    if (part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim());
+    if (part.slice(0, index).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(index + 1).trim());
+    } catch {
+      return null;
+    }
   }
   return null;
+}
+
+/** The organization the switcher stored (spec §4), or null; whether the user may still use it is the caller's check. */
+export function readStoredOrganizationId(cookieHeader: string | null | undefined): number | null {
+  const value = Number(readCookie(cookieHeader, ORGANIZATION_COOKIE_NAME));
+  return Number.isInteger(value) && value > 0 ? value : null;
 }
 
 export function serializeCookie(

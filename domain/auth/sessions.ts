@@ -1,21 +1,16 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { sessions, users } from "#db/schema";
-import { generateSessionToken, hashSessionToken } from "./session-token";
+import { generateRandomToken, sha256Hex } from "../shared/crypto";
+import { profileColumns, type Profile } from "../users/get-profile";
 
 const DAY = 24 * 60 * 60 * 1000;
 export const SESSION_LIFETIME_MS = 30 * DAY;
 // A session used with less than this left is extended to a full lifetime again.
 const RENEW_WHEN_LEFT_MS = 15 * DAY;
 
-export type SessionUser = {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  isAdmin: boolean;
-  authMethod: "password" | "google";
-};
+/** The signed-in user as every request sees it: their profile, read fresh with the session. */
+export type SessionUser = Profile;
 
 export type ValidatedSession = {
   sessionId: string;
@@ -30,10 +25,10 @@ export async function createSession(
   meta: { userAgent?: string | null } = {},
   now = new Date(),
 ): Promise<{ token: string; expiresAt: Date }> {
-  const token = generateSessionToken();
+  const token = generateRandomToken();
   const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
   await db.insert(sessions).values({
-    id: hashSessionToken(token),
+    id: sha256Hex(token),
     userId,
     expiresAt,
     lastUsedAt: now,
@@ -45,18 +40,11 @@ export async function createSession(
 
 export async function validateSessionToken(db: Database, token: string, now = new Date()): Promise<ValidatedSession | null> {
   if (!/^[a-z2-7]{32}$/.test(token)) return null;
-  const sessionId = hashSessionToken(token);
+  const sessionId = sha256Hex(token);
   const [row] = await db
     .select({
       expiresAt: sessions.expiresAt,
-      user: {
-        id: users.id,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        isAdmin: users.isAdmin,
-        authMethod: users.authMethod,
-      },
+      user: profileColumns,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -78,7 +66,7 @@ export async function validateSessionToken(db: Database, token: string, now = ne
 }
 
 export async function invalidateSession(db: Database, token: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, hashSessionToken(token)));
+  await db.delete(sessions).where(eq(sessions.id, sha256Hex(token)));
 }
 
 /** Signs the user out everywhere, except in `exceptSessionId` when given (the session doing the change). */

@@ -8,7 +8,7 @@ import type { ClientInfo } from "./client-info";
 import type { GoogleIdentity } from "./google-oauth";
 import { hitRateLimits } from "./rate-limit";
 import { createSession } from "./sessions";
-import { isUniqueViolation } from "./validate-input";
+import { isUniqueViolation } from "../shared/sql";
 
 /**
  * Signs in with a Google identity: the account already linked to this Google subject, else the account with this

@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { AppError } from "../shared/app-error";
+import { issuesToFields } from "../shared/validation";
 
 /**
  * Domain use-cases check their own input with the same schemas the pages and the API parse with, so a rule holds
@@ -8,19 +9,7 @@ import { AppError } from "../shared/app-error";
 export function validateInput<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
   const result = v.safeParse(schema, input);
   if (result.success) return result.output;
-  const fields: Record<string, string> = {};
-  for (const issue of result.issues) fields[v.getDotPath(issue) ?? "_"] ??= issue.message;
-  throw new AppError("validation", "errors:invalid-input", { fields });
-}
-
-/** The first message of a failed unique constraint anywhere along an error's `cause` chain (drivers wrap it). */
-export function isUniqueViolation(error: unknown, column: string): boolean {
-  let current: unknown = error;
-  while (current instanceof Error) {
-    if (current.message.includes("UNIQUE constraint failed") && current.message.includes(column)) return true;
-    current = current.cause;
-  }
-  return false;
+  throw new AppError("validation", "errors:invalid-input", { fields: issuesToFields(result.issues) });
 }
 
 /**

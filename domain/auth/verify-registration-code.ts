@@ -4,7 +4,8 @@ import type { Database } from "#db/database";
 import { emailCodes } from "#db/schema";
 import { emailSchema } from "../shared/email";
 import type { ClientInfo } from "./client-info";
-import { generateRandomToken, registrationCodeSchema, REGISTRATION_CODE_LIFETIME_MS, sha256Hex } from "./email-code";
+import { generateRandomToken, sha256Hex } from "../shared/crypto";
+import { registrationCodeSchema, REGISTRATION_CODE_LIFETIME_MS } from "./email-code";
 import { checkEmailCode, readRegistrationPayload, type CodeErrors, type EmailCodeRow } from "./email-code-store";
 import { hitRateLimits, perEmailAndIp } from "./rate-limit";
 import { orEmpty, validateInput } from "./validate-input";
@@ -17,14 +18,17 @@ export const registrationCodeErrors: CodeErrors = {
 
 export const verifyRegistrationCodeSchema = v.object({ email: orEmpty(emailSchema), code: orEmpty(registrationCodeSchema) });
 
-/** Checks a registration code, counting the attempt and the per-email/IP limits. */
-export async function checkRegistrationCode(
+/** Counts one registration-code check against the per-email and per-IP limits (throws `rate_limited` when over). */
+export async function countRegistrationCodeCheck(db: Database, email: string, client: ClientInfo, now: Date): Promise<void> {
+  await hitRateLimits(db, perEmailAndIp(email, client, "codeCheckPerEmail", "codeCheckPerIp"), now);
+}
+
+/** Checks a registration code; the caller has counted the attempt with countRegistrationCodeCheck. */
+export async function checkCountedRegistrationCode(
   db: Database,
   input: { email: string; code: string },
-  client: ClientInfo,
   now: Date,
 ): Promise<EmailCodeRow> {
-  await hitRateLimits(db, perEmailAndIp(input.email, client, "codeCheckPerEmail", "codeCheckPerIp"), now);
   return checkEmailCode(db, { purpose: "register", ...input }, registrationCodeErrors, now);
 }
 
@@ -39,7 +43,8 @@ export async function verifyRegistrationCode(
   now = new Date(),
 ): Promise<{ ticket: string }> {
   const { email, code } = validateInput(verifyRegistrationCodeSchema, input);
-  const row = await checkRegistrationCode(db, { email, code }, client, now);
+  await countRegistrationCodeCheck(db, email, client, now);
+  const row = await checkCountedRegistrationCode(db, { email, code }, now);
   const payload = readRegistrationPayload(row) ?? { firstName: "", lastName: "" };
   const ticket = generateRandomToken();
   await db

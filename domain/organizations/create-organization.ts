@@ -2,9 +2,12 @@ import { eq, sql } from "drizzle-orm";
 import * as v from "valibot";
 import type { Database } from "#db/database";
 import { auditLogs, memberships, organizations } from "#db/schema";
+import { hitRateLimits } from "../auth/rate-limit";
 import { assertCanOnPlatform } from "../policy";
 import type { Actor } from "../shared/actor";
 import { AppError } from "../shared/app-error";
+import { isUniqueViolation } from "../shared/sql";
+import { issuesToFields } from "../shared/validation";
 import { characterCount, normalizeOrganizationTitle, ORGANIZATION_TITLE_MAX_LENGTH, organizationTitleKey } from "./organization-title";
 
 // Message keys: the spec's client recognises the last two from a server message containing "64" or "unique" (§5).
@@ -87,33 +90,26 @@ function isHttpUrl(value: string): boolean {
 export function parseCreateOrganizationInput(input: unknown): v.InferOutput<typeof createOrganizationSchema> {
   const result = v.safeParse(createOrganizationSchema, input);
   if (result.success) return result.output;
-  const fields: Record<string, string> = {};
-  for (const issue of result.issues) fields[v.getDotPath(issue) ?? "_"] ??= issue.message;
+  const fields = issuesToFields(result.issues);
   throw new AppError("validation", fields.title ?? "errors:invalid-input", { fields });
-}
-
-function isTitleKeyConflict(error: unknown): boolean {
-  let current: unknown = error;
-  while (current instanceof Error) {
-    if (/UNIQUE constraint failed: organizations\.title_key/.test(current.message)) return true;
-    current = current.cause;
-  }
-  return false;
 }
 
 /**
  * Spec §7 POST /organizers: any signed-in user creates an organization and becomes its owner (super administrator).
  * The name is unique regardless of case: the unique index on title_key decides, so two simultaneous requests for
  * the same name cannot both succeed. The organization, the owner's membership and the audit entry are written in
- * one atomic batch.
+ * one atomic batch. Each well-formed attempt counts against the user's hourly limit (a taken name included: the
+ * answer tells which names exist).
  */
 export async function createOrganization(
   db: Database,
   actor: Pick<Actor, "userId" | "isAdmin">,
   input: CreateOrganizationInput,
+  now = new Date(),
 ): Promise<{ id: number; title: string }> {
   assertCanOnPlatform(actor, "organizations:create");
   const data = parseCreateOrganizationInput(input);
+  await hitRateLimits(db, [{ name: "organizationCreatePerUser", subject: String(actor.userId) }], now);
   const titleKey = organizationTitleKey(data.title);
   const newOrganizationId = sql<number>`(select ${organizations.id} from ${organizations} where ${eq(organizations.titleKey, titleKey)})`;
 
@@ -150,7 +146,7 @@ export async function createOrganization(
     if (!row) throw new Error("organization insert returned no row");
     return row;
   } catch (error) {
-    if (isTitleKeyConflict(error)) throw new AppError("conflict", TITLE_TAKEN, { fields: { title: TITLE_TAKEN } });
+    if (isUniqueViolation(error, "organizations.title_key")) throw new AppError("conflict", TITLE_TAKEN, { fields: { title: TITLE_TAKEN } });
     throw error;
   }
 }

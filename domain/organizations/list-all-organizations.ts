@@ -1,14 +1,14 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { memberships, organizations } from "#db/schema";
-import { assertCanOnPlatform } from "../policy";
+import { assertCanOnPlatform, PLATFORM_ADMIN_ORGANIZATION_ROLE } from "../policy";
 import type { Actor } from "../shared/actor";
 import type { UserOrganization } from "./list-user-organizations";
 
 /**
  * Every organization, sorted by title, for a platform admin (spec §7 GET /me/organizers-admin, and the switcher
- * while askAdmin is on). Where the admin is a member, their real role; elsewhere "owner" rights, marked viaAdmin
- * (docs/decisions/ask-admin.md).
+ * while askAdmin is on). Where the admin is a member, their real role; elsewhere marked viaAdmin, with the role the
+ * policy grants a platform admin there ("admin"; docs/decisions/ask-admin.md).
  */
 export async function listAllOrganizations(db: Database, actor: Pick<Actor, "userId" | "isAdmin">): Promise<UserOrganization[]> {
   assertCanOnPlatform(actor, "admin:ask-admin");
@@ -18,6 +18,8 @@ export async function listAllOrganizations(db: Database, actor: Pick<Actor, "use
     .leftJoin(memberships, and(eq(memberships.organizationId, organizations.id), eq(memberships.userId, actor.userId)))
     .orderBy(asc(organizations.titleKey), asc(organizations.id));
   return rows.map((row) =>
-    row.role === null ? { id: row.id, title: row.title, role: "owner", viaAdmin: true } : { id: row.id, title: row.title, role: row.role },
+    row.role === null
+      ? { id: row.id, title: row.title, role: PLATFORM_ADMIN_ORGANIZATION_ROLE, viaAdmin: true }
+      : { id: row.id, title: row.title, role: row.role },
   );
 }

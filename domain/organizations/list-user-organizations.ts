@@ -5,7 +5,7 @@ import { memberships, organizations, type OrganizationRole } from "#db/schema";
 export type UserOrganization = {
   id: number;
   title: string;
-  /** The user's role in it; for an organization reached through askAdmin, "owner" (see viaAdmin). */
+  /** The user's role in it; for an organization reached through askAdmin, the platform admin's role (see viaAdmin). */
   role: OrganizationRole;
   /** True when the user is not a member and sees it only as a platform admin with askAdmin on. */
   viaAdmin?: boolean;

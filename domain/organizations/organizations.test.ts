@@ -2,9 +2,11 @@ import { count, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { auditLogs, memberships, organizations, payouts, transactions } from "#db/schema";
 import type { Actor } from "../shared/actor";
-import { AppError } from "../shared/app-error";
+import { rateLimitRules } from "../auth/rate-limit";
+import { failure } from "../../tests/support/failure";
 import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../../tests/support/libsql-test-db";
 import { addMember, insertOrganization, insertUser } from "../../tests/support/organization-fixtures";
+import { assertCanInOrganization, canInOrganization } from "../policy";
 import { actorForOrganization } from "./actor-for-organization";
 import { createOrganization, TITLE_REQUIRED, TITLE_TAKEN, TITLE_TOO_LONG } from "./create-organization";
 import { getFinanceOverview } from "./get-finance-overview";
@@ -13,16 +15,6 @@ import { listAllOrganizations } from "./list-all-organizations";
 import { listUserOrganizations } from "./list-user-organizations";
 import { organizationTitleKey } from "./organization-title";
 import { selectCurrentOrganization } from "./select-current-organization";
-
-async function failure(work: Promise<unknown>): Promise<AppError> {
-  try {
-    await work;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error("expected an AppError");
-}
 
 const actorOf = (user: { id: number; email: string; isAdmin: boolean }, organizationId: number | null, role: Actor["role"]): Actor => ({
   userId: user.id,
@@ -145,6 +137,22 @@ describe("organizations", () => {
       expect(await membershipCount()).toBe(1);
     });
 
+    it("limits how many organizations one user creates per hour", async () => {
+      const user = await insertUser(t.db);
+      const other = await insertUser(t.db);
+      const actor = { userId: user.id, isAdmin: false };
+      const now = new Date("2026-11-20T10:00:00.000Z");
+      const { limit, windowMs } = rateLimitRules.organizationCreatePerUser;
+      for (let i = 0; i < limit; i++) await createOrganization(t.db, actor, { title: `Asso ${i}` }, now);
+      const refused = await failure(createOrganization(t.db, actor, { title: "Une de trop" }, now));
+      expect(refused).toMatchObject({ code: "rate_limited", messageKey: "errors:rate-limited" });
+      expect(await organizationCount()).toBe(limit);
+      // Another user is not affected, and the next window lets the user in again.
+      await createOrganization(t.db, { userId: other.id, isAdmin: false }, { title: "Autre asso" }, now);
+      await createOrganization(t.db, actor, { title: "Une de plus" }, new Date(now.getTime() + windowMs + 1));
+      expect(await organizationCount()).toBe(limit + 2);
+    });
+
     it("checks every other field and writes nothing on bad input", async () => {
       const user = await insertUser(t.db);
       const actor = { userId: user.id, isAdmin: false };
@@ -187,13 +195,13 @@ describe("organizations", () => {
       expect(other.id).toBeGreaterThan(0);
     });
 
-    it("lists every organization for a platform admin: real role where a member, owner rights elsewhere", async () => {
+    it("lists every organization for a platform admin: real role where a member, admin rights elsewhere", async () => {
       const admin = await insertUser(t.db, { isAdmin: true });
       const own = await insertOrganization(t.db, { title: "Bravo" });
       const foreign = await insertOrganization(t.db, { title: "alpha" });
       await addMember(t.db, own.id, admin.id, "admin");
       expect(await listAllOrganizations(t.db, { userId: admin.id, isAdmin: true })).toEqual([
-        { id: foreign.id, title: "alpha", role: "owner", viaAdmin: true },
+        { id: foreign.id, title: "alpha", role: "admin", viaAdmin: true },
         { id: own.id, title: "Bravo", role: "admin" },
       ]);
     });
@@ -218,7 +226,7 @@ describe("organizations", () => {
   });
 
   describe("actorForOrganization and getOrganization", () => {
-    it("gives members their role, admins owner rights, strangers nothing (404)", async () => {
+    it("gives members their role, platform admins admin rights, strangers nothing (404)", async () => {
       const owner = await insertUser(t.db);
       const manager = await insertUser(t.db);
       const stranger = await insertUser(t.db);
@@ -240,8 +248,27 @@ describe("organizations", () => {
       expect(await failure(getOrganization(t.db, asStranger, organization.id))).toMatchObject({ code: "not_found" });
 
       const asAdmin = await actorForOrganization(t.db, admin, organization.id);
-      expect(asAdmin).toMatchObject({ organizationId: organization.id, role: "owner" });
+      expect(asAdmin).toMatchObject({ organizationId: organization.id, role: "admin", viaPlatformAdmin: true });
       expect((await getOrganization(t.db, asAdmin, organization.id)).title).toBe("Les Nuits Sonores");
+    });
+
+    it("refuses a platform admin who is not a member what only the owner may do there", async () => {
+      const admin = await insertUser(t.db, { isAdmin: true });
+      const organization = await insertOrganization(t.db, { title: "Les Nuits Sonores" });
+      const asAdmin = await actorForOrganization(t.db, admin, organization.id);
+      expect(canInOrganization(asAdmin, "finance:connect-account", organization.id)).toBe(false);
+      expect(() => assertCanInOrganization(asAdmin, "finance:connect-account", organization.id)).toThrow(
+        expect.objectContaining({ code: "forbidden" }),
+      );
+      expect(canInOrganization(asAdmin, "members:manage", organization.id)).toBe(false);
+      expect(canInOrganization(asAdmin, "finance:manage", organization.id)).toBe(true);
+
+      // A platform admin who is a member keeps their own role: an owner may connect the account.
+      await addMember(t.db, organization.id, admin.id, "owner");
+      const asMember = await actorForOrganization(t.db, admin, organization.id);
+      expect(asMember).toMatchObject({ role: "owner" });
+      expect(asMember.viaPlatformAdmin).toBeUndefined();
+      expect(canInOrganization(asMember, "finance:connect-account", organization.id)).toBe(true);
     });
 
     it("answers 404 for an organization other than the actor's", async () => {

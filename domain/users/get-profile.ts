@@ -12,16 +12,19 @@ export type Profile = {
   authMethod: "password" | "google";
 };
 
+/** The columns of a Profile, for every query that loads one (the profile page, each session check). */
+export const profileColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  isAdmin: users.isAdmin,
+  authMethod: users.authMethod,
+};
+
 export async function getProfile(db: Database, userId: number): Promise<Profile> {
   const [profile] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      isAdmin: users.isAdmin,
-      authMethod: users.authMethod,
-    })
+    .select(profileColumns)
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);

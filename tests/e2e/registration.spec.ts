@@ -1,7 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { registrationCodeOf, uniqueEmail, waitForMail } from "./support/mailbox";
 
-test("a new user registers with the emailed code, sets a password and lands signed in", async ({ page, request }) => {
+test("a new user registers with the emailed code, sets a password, names an organization and lands on the events home", async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail("inscription");
 
   await page.goto("/auth/login");
@@ -46,6 +49,8 @@ test("a new user registers with the emailed code, sets a password and lands sign
 
   await expect(page).toHaveURL(/\/auth\/register\/password$/);
   await expect(page.getByText(`votre email ${email} est vérifié`)).toBeVisible();
+  const ticket = (await page.context().cookies()).find((cookie) => cookie.name === "guichet_registration");
+  expect(ticket).toBeDefined();
 
   // Confirmation mismatch, then a too common password: nothing is created.
   const create = page.getByRole("button", { name: "Créer mon compte" });
@@ -68,9 +73,25 @@ test("a new user registers with the emailed code, sets a password and lands sign
   await expect(page.getByTestId("account-menu-trigger")).toContainText("Léa Martin");
   await page.screenshot({ path: "test-results/screens/registration-signed-in.png" });
 
-  // The registration ticket is spent: the password step sends back to the start.
-  await page.goto("/auth/register/password");
+  // A new account has no organization: the naming dialog asks for one, then the events home opens.
+  const dialog = page.getByTestId("create-organization-dialog");
+  await expect(dialog.getByRole("heading", { name: "Bienvenue ! Créons votre organisation" })).toBeVisible();
+  const organization = `Asso de Léa ${Date.now().toString(36)}`;
+  await dialog.getByLabel("Nom de l'organisation").fill(organization);
+  await dialog.getByRole("button", { name: "Créer l'organisation" }).click();
+  await expect(page.getByText("Organisation créée avec succès. À vous de jouer !")).toBeVisible();
+  await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Événements" })).toBeVisible();
+  await expect(page.getByText(`Tous les événements de ${organization}.`)).toBeVisible();
+  await expect(page.getByTestId("account-menu-trigger")).toContainText(organization);
+
+  // The registration ticket is spent: presented again once signed out (else the public-only guard would send the page
+  // to / whatever the ticket), it sends the password step back to the start.
+  await page.context().clearCookies({ name: "guichet_session" });
+  await page.context().addCookies([ticket!]);
+  await page.goto("/auth/register/password");
+  await expect(page).toHaveURL(/\/auth\/register$/);
   expect(await (await request.post("/auth/need-register", { data: { email, password: email } })).json()).toBe(false);
 });
 

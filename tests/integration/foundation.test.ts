@@ -96,11 +96,29 @@ describe("cross-site request forgery guard", () => {
     expect(response.status).toBe(403);
   });
 
-  it("lets same-origin and Bearer writes through", async () => {
+  it("lets same-origin writes through, and Bearer writes on /api", async () => {
+    // The test worker's React Router stand-in answers 404 "No route": reaching it means the guard let the write pass.
     const same = await fetchWorker("/auth/logout", { method: "POST", headers: { Origin: "http://localhost" } });
-    expect(same.status).not.toBe(403);
-    const bearer = await fetchWorker("/auth/login", json({ email: "lea@exemple.fr", password: "x" }, { Authorization: "Bearer abc", Origin: "https://app.example" }));
-    expect(bearer.status).not.toBe(403);
+    expect(same.status).toBe(404);
+    expect(await same.text()).toBe("No route for /auth/logout");
+    const login = await fetchWorker("/auth/login", json({ email: "lea@exemple.fr", password: "correct-horse-42" }));
+    const token = (await login.json()) as string;
+    const bearer = await fetchWorker(
+      "/api/me",
+      json({ first_name: "Léa", last_name: "Martin" }, { Authorization: `Bearer ${token}`, Origin: "https://app.example" }),
+    );
+    expect(bearer.status).toBe(200);
+  });
+
+  it("does not exempt a Bearer header outside /api: page actions authenticate by cookie", async () => {
+    const logout = await fetchWorker("/auth/logout", {
+      method: "POST",
+      headers: { Origin: "https://evil.example", Authorization: "Bearer junk", Cookie: "guichet_session=x" },
+    });
+    expect(logout.status).toBe(403);
+    expect(await logout.json()).toEqual({ error: "forbidden", message: "cross-origin-request" });
+    const login = await fetchWorker("/auth/login", json({ email: "lea@exemple.fr", password: "x" }, { Authorization: "Bearer abc", Origin: "https://evil.example" }));
+    expect(login.status).toBe(403);
   });
 });
 
@@ -124,13 +142,26 @@ describe("dev mailbox", () => {
     expect(html).not.toContain("Premier");
   });
 
-  it("answers 404 in production", async () => {
+  it("answers 404 unless ENVIRONMENT is exactly development or test", async () => {
     const app = createHonoApp(async () => new Response("fallback", { status: 404 }));
     const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
-    const production = { ...env, ENVIRONMENT: "production" };
-    for (const path of ["/dev/mailbox", "/dev/mailbox.json?to=a@exemple.fr"]) {
-      const response = await app.fetch(new Request(`http://localhost${path}`), production, ctx);
-      expect(response.status).toBe(404);
+    const { ENVIRONMENT: _unset, ...withoutEnvironment } = env;
+    const environments = [
+      { ...env, ENVIRONMENT: "production" },
+      { ...env, ENVIRONMENT: "staging" },
+      { ...env, ENVIRONMENT: "Development" },
+      { ...env, ENVIRONMENT: "" },
+      withoutEnvironment as unknown as Env,
+    ];
+    for (const environment of environments) {
+      for (const path of ["/dev/mailbox", "/dev/mailbox.json?to=a@exemple.fr"]) {
+        const response = await app.fetch(new Request(`http://localhost${path}`), environment, ctx);
+        expect(response.status, `${path} with ENVIRONMENT=${String(environment.ENVIRONMENT)}`).toBe(404);
+      }
+    }
+    for (const ENVIRONMENT of ["development", "test"]) {
+      const response = await app.fetch(new Request("http://localhost/dev/mailbox.json"), { ...env, ENVIRONMENT }, ctx);
+      expect(response.status).toBe(200);
     }
   });
 });

@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "#db/d1";
 import { createSession } from "#domain/auth/sessions";
 import { PERMISSION_DENIED_PATH } from "~/lib/permission-denied";
-import { adminQuerySecret, ASK_ADMIN_COOKIE_NAME, handleAskAdminQuery, secretsMatch } from "~/server/ask-admin.server";
+import { constantTimeEqual } from "#domain/shared/crypto";
+import { adminQuerySecret, ASK_ADMIN_COOKIE_NAME, handleAskAdminQuery } from "~/server/ask-admin.server";
 import { serverContext } from "~/server/context";
 import {
   getSignedIn,
@@ -19,6 +20,12 @@ import { addMember, insertOrganization, insertUser } from "../support/organizati
 const SECRET = "s3cret-query-value-for-tests";
 
 type Outcome = { state: SignedInState; context: RouterContextProvider } | { thrown: Response };
+
+/** The outcome of a guard that let the request through; fails the test when the guard threw instead. */
+function passed(outcome: Outcome): Extract<Outcome, { state: SignedInState }> {
+  if (!("state" in outcome)) throw new Error(`expected the guard to pass, got a ${outcome.thrown.status} to ${outcome.thrown.headers.get("Location")}`);
+  return outcome;
+}
 
 /** The real session middleware and guards of the signed-in area, on D1 (app/server/guards.server.ts). */
 describe("signed-in guard, askAdmin and permission guards", () => {
@@ -84,11 +91,11 @@ describe("signed-in guard, askAdmin and permission guards", () => {
   it("selects the stored organization only while the user is a member, else the first by title", async () => {
     const { admin, theatre, nuits } = fixture;
     const own = await run("/", { token: admin.token, cookies: [`guichet_org=${theatre.id}`] });
-    expect("state" in own && own.state.currentOrganization?.id).toBe(theatre.id);
+    expect(passed(own).state.currentOrganization?.id).toBe(theatre.id);
     const foreign = await run("/", { token: admin.token, cookies: [`guichet_org=${nuits.id}`] });
-    expect("state" in foreign && foreign.state.organizations.map((o) => o.title)).toEqual(["Théâtre"]);
-    expect("state" in foreign && foreign.state.currentOrganization?.id).toBe(theatre.id);
-    expect("state" in foreign && foreign.state.askAdmin).toBe(false);
+    expect(passed(foreign).state.organizations.map((o) => o.title)).toEqual(["Théâtre"]);
+    expect(passed(foreign).state.currentOrganization?.id).toBe(theatre.id);
+    expect(passed(foreign).state.askAdmin).toBe(false);
   });
 
   it("sets the askAdmin flag for a platform admin with the right secret, removing the secret from the address", async () => {
@@ -100,30 +107,38 @@ describe("signed-in guard, askAdmin and permission guards", () => {
     expect(outcome.thrown.headers.get("Set-Cookie")).toMatch(new RegExp(`^${ASK_ADMIN_COOKIE_NAME}=1; Path=/; SameSite=Lax; HttpOnly`));
   });
 
-  it("lists every organization while the flag is set, with owner rights where the admin is not a member", async () => {
+  it("lists every organization while the flag is set, with admin rights where the admin is not a member", async () => {
     const { admin, nuits, theatre, alpha } = fixture;
     const outcome = await run("/", { token: admin.token, secret: SECRET, cookies: [`${ASK_ADMIN_COOKIE_NAME}=1`, `guichet_org=${nuits.id}`] });
     if (!("state" in outcome)) throw new Error("expected the guard to pass");
     expect(outcome.state.askAdmin).toBe(true);
     expect(outcome.state.organizations).toEqual([
-      { id: alpha.id, title: "alpha", role: "owner", viaAdmin: true },
-      { id: nuits.id, title: "Les Nuits", role: "owner", viaAdmin: true },
+      { id: alpha.id, title: "alpha", role: "admin", viaAdmin: true },
+      { id: nuits.id, title: "Les Nuits", role: "admin", viaAdmin: true },
       { id: theatre.id, title: "Théâtre", role: "owner" },
     ]);
     // The admin may switch to any organization: the stored choice is honoured.
     expect(outcome.state.currentOrganization?.id).toBe(nuits.id);
-    expect(outcome.state.actor).toMatchObject({ organizationId: nuits.id, role: "owner", isAdmin: true });
+    expect(outcome.state.actor).toMatchObject({ organizationId: nuits.id, role: "admin", isAdmin: true, viaPlatformAdmin: true });
     expect(requireOrganizationPermission(outcome.context, "finance:view").currentOrganization.id).toBe(nuits.id);
+    // Admin rights, not owner rights: members and the payout account stay the owner's.
+    for (const action of ["members:manage", "finance:connect-account"] as const) {
+      expect(() => requireOrganizationPermission(outcome.context, action)).toThrow();
+    }
+    // Where the admin is a member, their own role applies.
+    const own = await run("/", { token: admin.token, secret: SECRET, cookies: [`${ASK_ADMIN_COOKIE_NAME}=1`, `guichet_org=${theatre.id}`] });
+    expect(passed(own).state.actor).toMatchObject({ organizationId: theatre.id, role: "owner" });
+    expect(passed(own).state.actor.viaPlatformAdmin).toBeUndefined();
   });
 
   it("ignores the flag when the feature is off, for a non-admin, or with a wrong secret", async () => {
     const { admin, manager } = fixture;
     const off = await run("/", { token: admin.token, cookies: [`${ASK_ADMIN_COOKIE_NAME}=1`] });
-    expect("state" in off && off.state.organizations).toHaveLength(1);
+    expect(passed(off).state.organizations).toHaveLength(1);
     const tooShort = await run("/", { token: admin.token, secret: "short", cookies: [`${ASK_ADMIN_COOKIE_NAME}=1`] });
-    expect("state" in tooShort && tooShort.state.askAdmin).toBe(false);
+    expect(passed(tooShort).state.askAdmin).toBe(false);
     const notAdmin = await run("/", { token: manager.token, secret: SECRET, cookies: [`${ASK_ADMIN_COOKIE_NAME}=1`] });
-    expect("state" in notAdmin && notAdmin.state.organizations.map((o) => o.title)).toEqual(["Les Nuits"]);
+    expect(passed(notAdmin).state.organizations.map((o) => o.title)).toEqual(["Les Nuits"]);
 
     for (const [token, value] of [
       [manager.token, SECRET],
@@ -148,7 +163,8 @@ describe("signed-in guard, askAdmin and permission guards", () => {
   it("leaves the parameter alone on form posts", async () => {
     const { admin } = fixture;
     const outcome = await run(`/resources/organization?askAdmin=${SECRET}`, { token: admin.token, secret: SECRET, method: "POST" });
-    expect("state" in outcome && outcome.state.askAdmin).toBe(false);
+    expect(outcome).toHaveProperty("state");
+    expect(passed(outcome).state.askAdmin).toBe(false);
   });
 
   it("redirects single-fetch data requests to the page itself", () => {
@@ -159,9 +175,11 @@ describe("signed-in guard, askAdmin and permission guards", () => {
   });
 
   it("compares secrets exactly", () => {
-    expect(secretsMatch(SECRET, SECRET)).toBe(true);
-    expect(secretsMatch(`${SECRET}x`, SECRET)).toBe(false);
-    expect(secretsMatch("", SECRET)).toBe(false);
+    expect(constantTimeEqual(SECRET, SECRET)).toBe(true);
+    expect(constantTimeEqual(`${SECRET}x`, SECRET)).toBe(false);
+    expect(constantTimeEqual(SECRET.slice(0, -1), SECRET)).toBe(false);
+    expect(constantTimeEqual("", SECRET)).toBe(false);
+    expect(constantTimeEqual("é", "é")).toBe(true);
     expect(adminQuerySecret({})).toBeNull();
     expect(adminQuerySecret({ ADMIN_QUERY_SECRET: "  " })).toBeNull();
     expect(adminQuerySecret({ ADMIN_QUERY_SECRET: SECRET })).toBe(SECRET);
@@ -182,7 +200,8 @@ describe("signed-in guard, askAdmin and permission guards", () => {
 
     expect(() => requirePlatformPermission(outcome.context, "admin:access")).toThrow();
     const asAdmin = await run("/admin", { token: admin.token });
-    expect("state" in asAdmin && requirePlatformPermission(asAdmin.context, "admin:access").user.id).toBe(admin.id);
+    expect(asAdmin).toHaveProperty("state");
+    expect(requirePlatformPermission(passed(asAdmin).context, "admin:access").user.id).toBe(admin.id);
   });
 
   it("bounces a user without organization from organization pages", async () => {

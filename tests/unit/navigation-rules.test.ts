@@ -25,4 +25,39 @@ describe("safe redirects", () => {
     expect(safeRedirectPath("/\\evil.example")).toBe("/");
     expect(safeRedirectPath(undefined)).toBe("/");
   });
+
+  it("refuses what a browser would turn into another origin", () => {
+    for (const value of [
+      "/\t/evil.example",
+      "/\n/evil.example",
+      "/\r\n/evil.example",
+      "/%09/evil.example",
+      "/%0a/evil.example",
+      "/%2F%2Fevil.example",
+      "/%5Cevil.example",
+      "/\\/evil.example",
+      "\t//evil.example",
+      "javascript:alert(1)",
+      "evil.example",
+      "/%",
+      "/ok\u0000",
+    ]) {
+      expect(safeRedirectPath(value), JSON.stringify(value)).toBe("/");
+    }
+    expect(safeRedirectPath("/%09/evil.example", "/profile")).toBe("/profile");
+  });
+
+  it("returns the normalised path, query and fragment", () => {
+    expect(safeRedirectPath("/event/3?tab=1#top")).toBe("/event/3?tab=1#top");
+    expect(safeRedirectPath("/a/../finance")).toBe("/finance");
+    expect(safeRedirectPath("/événements")).toBe("/%C3%A9v%C3%A9nements");
+  });
+
+  it("takes an absolute address only on the given origin", () => {
+    expect(safeRedirectPath("https://guichet.app/event/12?tab=1", "/", "https://guichet.app")).toBe("/event/12?tab=1");
+    expect(safeRedirectPath("https://evil.example/event/12", "/", "https://guichet.app")).toBe("/");
+    expect(safeRedirectPath("https://guichet.app.evil.example/", "/", "https://guichet.app")).toBe("/");
+    expect(safeRedirectPath("https://guichet.app//evil.example", "/", "https://guichet.app")).toBe("/");
+    expect(safeRedirectPath("https://guichet.app/event/12")).toBe("/");
+  });
 });

@@ -29,4 +29,11 @@ describe("session cookie", () => {
     expect(readCookie("a=1", SESSION_COOKIE_NAME)).toBeNull();
     expect(readCookie(null, SESSION_COOKIE_NAME)).toBeNull();
   });
+
+  it("answers null for a value that is not validly percent-encoded, and still reads the other cookies", () => {
+    const header = "lng=%E0%A4%A; guichet_session=%; guichet_org=12";
+    expect(readCookie(header, SESSION_COOKIE_NAME)).toBeNull();
+    expect(readCookie(header, "lng")).toBeNull();
+    expect(readCookie(header, "guichet_org")).toBe("12");
+  });
 });

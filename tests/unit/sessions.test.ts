@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { sessions, users } from "#db/schema";
-import { hashSessionToken } from "#domain/auth/session-token";
+import { sha256Hex } from "#domain/shared/crypto";
 import {
   createSession,
   invalidateSession,
@@ -32,7 +32,7 @@ describe("sessions", () => {
     expect(token).toMatch(/^[a-z2-7]{32}$/);
     const rows = await t.db.select().from(sessions);
     expect(rows).toHaveLength(1);
-    expect(rows[0]!.id).toBe(hashSessionToken(token));
+    expect(rows[0]!.id).toBe(sha256Hex(token));
     expect(rows[0]!.id).not.toContain(token);
   });
 
@@ -65,7 +65,7 @@ describe("sessions", () => {
     const session = await validateSessionToken(t.db, token, later);
     expect(session?.renewed).toBe(true);
     expect(session?.expiresAt.getTime()).toBe(later.getTime() + SESSION_LIFETIME_MS);
-    const [row] = await t.db.select().from(sessions).where(eq(sessions.id, hashSessionToken(token)));
+    const [row] = await t.db.select().from(sessions).where(eq(sessions.id, sha256Hex(token)));
     expect(row!.expiresAt.getTime()).toBe(later.getTime() + SESSION_LIFETIME_MS);
   });
 

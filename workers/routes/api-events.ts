@@ -1,8 +1,7 @@
 import { Hono, type Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import * as v from "valibot";
 import { eventStatuses } from "#db/schema";
-import { ORGANIZATION_COOKIE_NAME, readCookie } from "#domain/auth/session-cookie";
+import { readStoredOrganizationId } from "#domain/auth/session-cookie";
 import { changeEventStatus, getPublishReadiness, statusActionFor } from "#domain/events/change-event-status";
 import { createEvent } from "#domain/events/create-event";
 import { deleteEvent } from "#domain/events/delete-event";
@@ -25,17 +24,16 @@ import { AppError, notFound } from "#domain/shared/app-error";
 import { issuesToFields } from "#domain/shared/validation";
 import { actorForEventParam, actorForOrganizerParam, idParam } from "../actor-for-organization";
 import type { ApiEnv } from "../middleware/api-session";
+import { limitBody } from "../middleware/body-limit";
 
 /** Spec §7 event calls under /api/events. */
 export const eventsApiRoutes = new Hono<ApiEnv>();
 
 // A description is at most 50 kB; the rest of an event is small.
-const jsonBodyLimit = bodyLimit({
-  maxSize: 256 * 1024,
-  onError: () => {
-    throw new AppError("validation", "errors:invalid-input", { fields: { _: "events:errors.description-too-long" } });
-  },
-});
+const jsonBodyLimit = limitBody(
+  256 * 1024,
+  () => new AppError("validation", "errors:invalid-input", { fields: { _: "events:errors.description-too-long" } }),
+);
 
 /** Reads a JSON object body (an empty body counts as {}) and parses it with each schema, reporting every field. */
 async function parseBody<const S extends readonly v.GenericSchema[]>(
@@ -99,8 +97,7 @@ eventsApiRoutes.post("/", jsonBodyLimit, async (c) => {
 
 async function defaultOrganizationId(c: Context<ApiEnv>): Promise<number> {
   const organizations = await listUserOrganizations(c.get("db"), c.get("session").user.id);
-  const stored = Number(readCookie(c.req.header("Cookie"), ORGANIZATION_COOKIE_NAME));
-  const selected = selectCurrentOrganization(organizations, Number.isInteger(stored) ? stored : null);
+  const selected = selectCurrentOrganization(organizations, readStoredOrganizationId(c.req.header("Cookie")));
   if (!selected) throw notFound();
   return selected.id;
 }

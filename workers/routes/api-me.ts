@@ -1,6 +1,5 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import * as v from "valibot";
 import { PASSWORD_MAX_LENGTH } from "#domain/auth/password-policy";
 import { orEmpty } from "#domain/auth/validate-input";
@@ -10,6 +9,7 @@ import { getProfile, type Profile } from "#domain/users/get-profile";
 import { updateProfile } from "#domain/users/update-profile";
 import { firstNameSchema, lastNameSchema } from "#domain/users/user-fields";
 import type { ApiEnv } from "../middleware/api-session";
+import { limitBody } from "../middleware/body-limit";
 import { parseJson } from "../parse-json";
 
 export const meRoutes = new Hono<ApiEnv>();
@@ -43,7 +43,7 @@ const updateSchema = v.object({
  */
 meRoutes.post(
   "/",
-  bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.json({ error: "validation", message: "errors:payload-too-large" }, 413) }),
+  limitBody(),
   async (c) => {
     const input = await parseJson(c, updateSchema);
     const user = c.get("session").user;

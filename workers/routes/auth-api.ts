@@ -1,6 +1,5 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import * as v from "valibot";
 import { emailSenderFromEnv } from "#adapters/email";
 import type { AuthMail } from "#domain/auth/auth-mail";
@@ -25,6 +24,7 @@ import { firstNameSchema, lastNameSchema } from "#domain/users/user-fields";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { localeCookieName } from "~/lib/i18n-config";
 import type { HonoEnv } from "../hono-app";
+import { limitBody } from "../middleware/body-limit";
 import { jsonOnly } from "../middleware/json-only";
 import { parseJson } from "../parse-json";
 
@@ -102,13 +102,7 @@ authApiRoutes.get("/google/callback", async (c) => {
 });
 
 authApiRoutes.use("*", jsonOnly);
-authApiRoutes.use(
-  "*",
-  bodyLimit({
-    maxSize: 16 * 1024,
-    onError: (c) => c.json({ error: "validation", message: "errors:payload-too-large" }, 413),
-  }),
-);
+authApiRoutes.use("*", limitBody());
 
 /** The language of emails sent to an API client: the `lng` cookie, else Accept-Language, else French. */
 function requestLocale(c: Context<HonoEnv>) {
@@ -186,7 +180,7 @@ authApiRoutes.post("/verify-email", async (c) => {
 
 /**
  * Spec §7 POST /login-google {email, password (redirect address), old_token}. A token cannot be handed out for an
- * email alone, so the answer is where to send the user to sign in with Google (docs/decisions/0005-google-sign-in.md).
+ * email alone, so the answer is where to send the user to sign in with Google (docs/decisions/accounts-and-sign-in.md).
  */
 authApiRoutes.post("/login-google", async (c) => {
   const input = await parseJson(
@@ -195,22 +189,11 @@ authApiRoutes.post("/login-google", async (c) => {
   );
   if (!googleFor(c)) throw new AppError("not_found", "errors:google-unavailable");
   const start = new URL("/auth/google", c.req.url);
-  const redirectTo = redirectPathOf(input.password, c.req.url);
+  // The redirect address: absolute on our origin, or a path; anything else means "/".
+  const redirectTo = safeRedirectPath(input.password, "/", new URL(c.req.url).origin);
   if (redirectTo !== "/") start.searchParams.set("redirectTo", redirectTo);
   return c.json({ authorization_url: start.toString() });
 });
-
-/** A same-origin path from a redirect address (absolute on our origin, or a path); anything else means "/". */
-function redirectPathOf(address: string | undefined, requestUrl: string): string {
-  if (!address) return "/";
-  try {
-    const url = new URL(address, requestUrl);
-    if (url.origin !== new URL(requestUrl).origin) return "/";
-    return safeRedirectPath(`${url.pathname}${url.search}`);
-  } catch {
-    return "/";
-  }
-}
 
 /** Spec §7 POST /reset-password {email, password, email_code}: the code is the one of the emailed link. */
 authApiRoutes.post("/reset-password", async (c) => {

@@ -4,11 +4,16 @@ import { html } from "hono/html";
 import { devMailbox } from "#db/schema";
 import type { HonoEnv } from "../hono-app";
 
-/** Local-only tools. The whole prefix answers 404 in production. */
+/**
+ * Local-only tools. The whole prefix answers 404 unless ENVIRONMENT says so explicitly: an unset or misspelt value
+ * (a staging deployment, a forgotten var) must not expose the mailbox of sign-in codes and reset links.
+ */
 export const devRoutes = new Hono<HonoEnv>();
 
+const DEV_TOOL_ENVIRONMENTS: ReadonlySet<string | undefined> = new Set(["development", "test"]);
+
 devRoutes.use("*", async (c, next) => {
-  if (c.env.ENVIRONMENT === "production") return c.json({ error: "not_found", message: "not-found" }, 404);
+  if (!DEV_TOOL_ENVIRONMENTS.has(c.env.ENVIRONMENT)) return c.json({ error: "not_found", message: "not-found" }, 404);
   await next();
 });
 

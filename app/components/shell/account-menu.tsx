@@ -1,7 +1,7 @@
 import { Check, ChevronsUpDown, Languages, LogOut, Plus, ShieldCheck, UserRound } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useLocation, useSubmit } from "react-router";
-import { useChangeLanguage } from "~/components/language-switcher";
+import { LanguageRadioGroup, useChangeLanguage } from "~/components/language-switcher";
 import { Avatar, AvatarFallback } from "~/components/ui/avatar";
 import { Button } from "~/components/ui/button";
 import {
@@ -10,15 +10,12 @@ import {
   DropdownMenuGroup,
   DropdownMenuItem,
   DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
   DropdownMenuSeparator,
   DropdownMenuSub,
   DropdownMenuSubContent,
   DropdownMenuSubTrigger,
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
-import { selectableLanguages } from "~/lib/i18n-config";
 import type { ShellData } from "./shell-data";
 
 function initials(firstName: string, lastName: string, email: string) {
@@ -27,7 +24,7 @@ function initials(firstName: string, lastName: string, email: string) {
 }
 
 export function AccountMenu({ data, onCreateOrganization }: { data: ShellData; onCreateOrganization: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { t: tOrganizations } = useTranslation("organizations");
   const location = useLocation();
   const switcher = useFetcher();
@@ -105,7 +102,7 @@ export function AccountMenu({ data, onCreateOrganization }: { data: ShellData; o
             {t("account.account-settings")}
           </Link>
         </DropdownMenuItem>
-        {user.isAdmin ? (
+        {data.canAccessAdmin ? (
           <DropdownMenuItem asChild>
             <Link to="/admin">
               <ShieldCheck aria-hidden />
@@ -119,13 +116,7 @@ export function AccountMenu({ data, onCreateOrganization }: { data: ShellData; o
             {t("account.language")}
           </DropdownMenuSubTrigger>
           <DropdownMenuSubContent>
-            <DropdownMenuRadioGroup value={i18n.language} onValueChange={changeLanguage}>
-              {selectableLanguages.map((lng) => (
-                <DropdownMenuRadioItem key={lng} value={lng}>
-                  {t(`languages.${lng}`)}
-                </DropdownMenuRadioItem>
-              ))}
-            </DropdownMenuRadioGroup>
+            <LanguageRadioGroup onChange={changeLanguage} />
           </DropdownMenuSubContent>
         </DropdownMenuSub>
         <DropdownMenuSeparator />

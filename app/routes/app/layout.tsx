@@ -5,7 +5,7 @@ import { skeletonForPath } from "~/components/page-skeletons";
 import { AppShell } from "~/components/shell/app-shell";
 import type { ShellData } from "~/components/shell/shell-data";
 import { Button } from "~/components/ui/button";
-import { canSeeOrganizationArea } from "#domain/policy";
+import { canOnPlatform, canSeeOrganizationArea } from "#domain/policy";
 import { getSignedIn, requireSignedInMiddleware } from "~/server/guards.server";
 import type { Route } from "./+types/layout";
 
@@ -14,10 +14,11 @@ export const middleware: Route.MiddlewareFunction[] = [requireSignedInMiddleware
 export function loader({ context }: Route.LoaderArgs): ShellData {
   const { user, organizations, currentOrganization, actor, askAdmin } = getSignedIn(context);
   return {
-    user: { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, isAdmin: user.isAdmin },
+    user: { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName },
     organizations,
     currentOrganization,
     canSeeOrganizationArea: canSeeOrganizationArea(actor),
+    canAccessAdmin: canOnPlatform(actor, "admin:access"),
     askAdmin,
   };
 }

@@ -1,6 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { emailSenderFromEnv } from "#adapters/email";
 import type { AuthMail } from "#domain/auth/auth-mail";
+import { isGoogleConfigured } from "#domain/auth/google-oauth";
 import { toEmailLocale } from "#domain/emails/email-locale";
 import { getLocale } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
@@ -16,8 +17,7 @@ export function authMailFor(context: Readonly<RouterContextProvider>): AuthMail 
   };
 }
 
-/** Google sign-in is offered when configured (GOOGLE_CLIENT_ID and its secret). */
+/** Google sign-in is offered when configured: the same rule as the sign-in endpoints (domain/auth/google-oauth.ts). */
 export function isGoogleEnabled(context: Readonly<RouterContextProvider>): boolean {
-  const { env } = context.get(serverContext);
-  return Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET);
+  return isGoogleConfigured(context.get(serverContext).env);
 }

@@ -5,13 +5,12 @@ import { completeRegistration, readRegistrationTicket } from "#domain/auth/compl
 import { passwordWithConfirmationSchema } from "#domain/auth/password-policy";
 import { clearedRegistrationCookie, REGISTRATION_COOKIE_NAME } from "#domain/auth/registration-cookie";
 import { readCookie, signInCookies } from "#domain/auth/session-cookie";
-import { FieldError, FormError } from "~/components/form-error";
+import { FormError } from "~/components/form-error";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
 import { appErrorToData, parseForm } from "~/server/forms.server";
+import { NewPasswordFields } from "./new-password-fields";
 import { RegistrationSteps } from "./registration-steps";
 import type { Route } from "./+types/register-password";
 
@@ -72,42 +71,7 @@ export default function RegisterPassword({ loaderData, actionData }: Route.Compo
           </p>
         ) : null}
         <input type="email" name="username" autoComplete="username" value={loaderData.email} readOnly hidden />
-        <div className="space-y-2">
-          <Label htmlFor="password">{t("register-password.password")}</Label>
-          <Input
-            id="password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            autoFocus
-            required
-            minLength={8}
-            maxLength={256}
-            aria-invalid={fields?.password ? true : undefined}
-            aria-describedby={fields?.password ? "password-error" : "password-hint"}
-          />
-          {fields?.password ? (
-            <FieldError id="password-error" message={fields.password} />
-          ) : (
-            <p id="password-hint" className="text-sm text-muted-foreground">
-              {t("register-password.password-hint")}
-            </p>
-          )}
-        </div>
-        <div className="space-y-2">
-          <Label htmlFor="passwordConfirmation">{t("register-password.confirmation")}</Label>
-          <Input
-            id="passwordConfirmation"
-            name="passwordConfirmation"
-            type="password"
-            autoComplete="new-password"
-            required
-            maxLength={256}
-            aria-invalid={fields?.passwordConfirmation ? true : undefined}
-            aria-describedby={fields?.passwordConfirmation ? "passwordConfirmation-error" : undefined}
-          />
-          <FieldError id="passwordConfirmation-error" message={fields?.passwordConfirmation} />
-        </div>
+        <NewPasswordFields passwordLabel={t("register-password.password")} confirmationLabel={t("register-password.confirmation")} fields={fields} />
         <Button type="submit" className="w-full" disabled={navigation.state !== "idle"}>
           {t("register-password.submit")}
         </Button>

@@ -19,6 +19,7 @@ import { serverContext } from "~/server/context";
 import { appErrorToData, parseForm } from "~/server/forms.server";
 import { getSession } from "~/server/session.server";
 import { authMailFor } from "./auth-mail.server";
+import { NewPasswordFields } from "./new-password-fields";
 import type { Route } from "./+types/reset-password";
 
 export const handle = { backTo: "/auth/login" };
@@ -212,42 +213,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <Form method="post" className="space-y-4" noValidate>
         <FormError message={formError} />
         <input type="email" name="username" autoComplete="username" value={loaderData.email} readOnly hidden />
-        <div className="space-y-2">
-          <Label htmlFor="password">{t("reset.password")}</Label>
-          <Input
-            id="password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            autoFocus
-            required
-            minLength={8}
-            maxLength={256}
-            aria-invalid={fields?.password ? true : undefined}
-            aria-describedby={fields?.password ? "password-error" : "password-hint"}
-          />
-          {fields?.password ? (
-            <FieldError id="password-error" message={fields.password} />
-          ) : (
-            <p id="password-hint" className="text-sm text-muted-foreground">
-              {t("register-password.password-hint")}
-            </p>
-          )}
-        </div>
-        <div className="space-y-2">
-          <Label htmlFor="passwordConfirmation">{t("reset.confirmation")}</Label>
-          <Input
-            id="passwordConfirmation"
-            name="passwordConfirmation"
-            type="password"
-            autoComplete="new-password"
-            required
-            maxLength={256}
-            aria-invalid={fields?.passwordConfirmation ? true : undefined}
-            aria-describedby={fields?.passwordConfirmation ? "passwordConfirmation-error" : undefined}
-          />
-          <FieldError id="passwordConfirmation-error" message={fields?.passwordConfirmation} />
-        </div>
+        <NewPasswordFields passwordLabel={t("reset.password")} confirmationLabel={t("reset.confirmation")} fields={fields} />
         <Button type="submit" className="w-full" disabled={submitting}>
           {t("reset.submit")}
         </Button>

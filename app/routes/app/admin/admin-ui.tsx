@@ -1,15 +1,42 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft, ChevronRight, Search } from "lucide-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Form, Link, useSearchParams } from "react-router";
 import type { EventDisplayStatus } from "#domain/admin/admin-figures";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
 
 /** Zero-based page from the query (spec §2 table convention), never negative. */
 export function pageFromQuery(value: string | null): number {
   const page = Number(value);
   return Number.isSafeInteger(page) && page > 0 ? page : 0;
+}
+
+/**
+ * The search box of an admin list (`?q=`), submitted with Enter. `children` are hidden inputs that keep the list's
+ * other filters; `section` picks the "<section>.search-…" strings of the admin namespace.
+ */
+export function AdminSearchForm({ section, search, children }: { section: "events" | "organizations"; search: string; children?: ReactNode }) {
+  const { t } = useTranslation("admin");
+  return (
+    <Form method="get" role="search" className="relative w-full md:w-80">
+      {children}
+      <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+      <Input
+        type="search"
+        name="q"
+        defaultValue={search}
+        placeholder={t(`${section}.search-placeholder`)}
+        aria-label={t(`${section}.search-label`)}
+        className="bg-background pl-9"
+      />
+      <Button type="submit" className="sr-only">
+        {t(`${section}.search-submit`)}
+      </Button>
+    </Form>
+  );
 }
 
 export function Pagination({ page, pageSize, total }: { page: number; pageSize: number; total: number }) {

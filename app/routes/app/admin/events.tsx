@@ -1,18 +1,16 @@
-import { Search, X } from "lucide-react";
+import { X } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import * as v from "valibot";
 import { adminEventStatusFilters, listAdminEvents } from "#domain/admin/list-admin-events";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatDateTime } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
 import { requirePlatformPermission } from "~/server/guards.server";
-import { EventStatusBadge, pageFromQuery, Pagination } from "./admin-ui";
+import { AdminSearchForm, EventStatusBadge, pageFromQuery, Pagination } from "./admin-ui";
 import type { Route } from "./+types/events";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -58,22 +56,10 @@ export default function AdminEvents({ loaderData }: Route.ComponentProps) {
         <h2 id="admin-events-title" className="text-lg font-semibold">
           {t("events.title")} <span className="text-sm font-normal text-muted-foreground">{t("events.count", { count: total })}</span>
         </h2>
-        <Form method="get" role="search" className="relative w-full md:w-80">
+        <AdminSearchForm section="events" search={search}>
           {status !== "all" ? <input type="hidden" name="status" value={status} /> : null}
           {organization ? <input type="hidden" name="organization" value={organization.id} /> : null}
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-          <Input
-            type="search"
-            name="q"
-            defaultValue={search}
-            placeholder={t("events.search-placeholder")}
-            aria-label={t("events.search-label")}
-            className="bg-background pl-9"
-          />
-          <Button type="submit" className="sr-only">
-            {t("events.search-submit")}
-          </Button>
-        </Form>
+        </AdminSearchForm>
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <nav aria-label={t("events.status-label")} className="flex flex-wrap gap-1">

@@ -1,15 +1,12 @@
-import { Search } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { listAdminOrganizations } from "#domain/admin/list-admin-organizations";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatDate } from "~/lib/format";
 import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
 import { requirePlatformPermission } from "~/server/guards.server";
-import { pageFromQuery, Pagination } from "./admin-ui";
+import { AdminSearchForm, pageFromQuery, Pagination } from "./admin-ui";
 import type { Route } from "./+types/organizations";
 
 // Organizations have no time zone of their own; the platform's dates are shown in its home zone.
@@ -40,20 +37,7 @@ export default function AdminOrganizations({ loaderData }: Route.ComponentProps)
           {t("organizations.title")}{" "}
           <span className="text-sm font-normal text-muted-foreground">{t("organizations.count", { count: total })}</span>
         </h2>
-        <Form method="get" role="search" className="relative w-full md:w-80">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-          <Input
-            type="search"
-            name="q"
-            defaultValue={search}
-            placeholder={t("organizations.search-placeholder")}
-            aria-label={t("organizations.search-label")}
-            className="bg-background pl-9"
-          />
-          <Button type="submit" className="sr-only">
-            {t("organizations.search-submit")}
-          </Button>
-        </Form>
+        <AdminSearchForm section="organizations" search={search} />
       </div>
       <div className="rounded-xl border bg-background">
         <Table data-testid="admin-organizations">
