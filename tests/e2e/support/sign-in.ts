@@ -1,8 +1,8 @@
 import { expect, type Cookie, type Page } from "@playwright/test";
 import { demoPassword } from "../../../scripts/lib/demo-logins";
 
-// Sign-in is rate-limited per email (10 per 15 minutes), so each test worker signs an account in through the form
-// once and reuses that session cookie; tests about signing in or out ask for a fresh session.
+// Each test worker signs an account in through the form once and reuses that session cookie (sign-in is deliberately
+// slow, scrypt, and rate-limited per IP); tests about signing in or out ask for a fresh session.
 const sessions = new Map<string, Cookie[]>();
 
 /** Signs in through the real email-first form (or reuses this worker's session) and waits for the events home. */
