@@ -4,14 +4,15 @@ import { events } from "#db/schema";
 import { actorForOrganization } from "#domain/organizations/actor-for-organization";
 import type { Actor } from "#domain/shared/actor";
 import { notFound } from "#domain/shared/app-error";
+import { parseId } from "#domain/shared/ids";
 import type { ApiEnv } from "./middleware/api-session";
 
 type SelectedActor = Actor & { organizationId: number };
 
 /** A positive integer path parameter, else 404 (an id that cannot exist is not found). */
 export function idParam(value: string | undefined, messageKey = "not-found"): number {
-  const id = Number(value);
-  if (!value || !/^\d{1,15}$/.test(value) || !Number.isSafeInteger(id) || id <= 0) throw notFound(messageKey);
+  const id = parseId(value);
+  if (id === null) throw notFound(messageKey);
   return id;
 }
 

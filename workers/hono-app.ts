@@ -9,17 +9,28 @@ import { imageRoutes } from "./routes/images";
 import { originCheck } from "./middleware/origin-check";
 import { publicPageCache } from "./middleware/public-page-cache";
 import { securityHeaders } from "./middleware/security-headers";
+import { requestLanguage } from "~/lib/request-language";
+import type { SupportedLanguage } from "~/lib/i18n-config";
 
 export type Fallback = (request: Request, env: Env, ctx: ExecutionContext) => Promise<Response>;
-export type HonoEnv = { Bindings: Env; Variables: { db: Database; fallback: Fallback } };
+export type HonoEnv = {
+  Bindings: Env;
+  /** `language`: what a page would render in for this request (app/lib/request-language.ts). */
+  Variables: { db: Database; fallback: Fallback; language: SupportedLanguage };
+};
 
-export function createHonoApp(fallback: Fallback) {
+/**
+ * `buildVersion`: the deployed build, part of the public page cache key so that a deploy never serves a page rendered
+ * by the previous build (workers/app.ts reads it from the build; tests may leave it out).
+ */
+export function createHonoApp(fallback: Fallback, options: { buildVersion?: () => Promise<string> | string } = {}) {
   const app = new Hono<HonoEnv>();
 
   app.use("*", securityHeaders);
   app.use("*", async (c, next) => {
     c.set("db", databaseFromEnv(c.env));
     c.set("fallback", fallback);
+    c.set("language", await requestLanguage(c.req.raw));
     await next();
   });
   app.use("*", originCheck);
@@ -42,7 +53,7 @@ export function createHonoApp(fallback: Fallback) {
   app.route("/dev", devRoutes);
   app.route("/images", imageRoutes);
 
-  app.use("/events/*", publicPageCache);
+  app.use("/events/*", publicPageCache({ buildVersion: options.buildVersion ?? (() => "unversioned") }));
 
   // app.all, not app.get: form POSTs must reach React Router actions.
   app.all("*", (c) => fallback(c.req.raw, c.env, c.executionCtx as ExecutionContext));

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { events } from "#db/schema";
 import { createEvent } from "#domain/events/create-event";
 import { updateEvent } from "#domain/events/update-event";
-import { EDITOR_FIELDS, editorValuesFromEvent, toFormData, EMPTY_EDITOR_VALUES, openStreetMapUrl } from "~/lib/event-editor-values";
+import { EDITOR_FIELDS, editorValuesFromEvent, toFormData, EMPTY_EDITOR_VALUES, primaryColorFromText } from "~/lib/event-editor-values";
 import { parseEditorForm } from "~/lib/event-editor-form";
 import { createEventsWorld } from "../../tests/support/event-fixtures";
 import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../../tests/support/libsql-test-db";
@@ -76,12 +76,15 @@ describe("the editor's form", () => {
     expect(values).toMatchObject({ start_at: "2026-07-14T22:00", end_at: "", address_latitude: "45.6967", address_longitude: "", theme: "dark" });
   });
 
-  it("links to OpenStreetMap only for coordinates in range", () => {
-    expect(openStreetMapUrl("45.6967", "4.7886")).toBe("https://www.openstreetmap.org/?mlat=45.6967&mlon=4.7886#map=16/45.6967/4.7886");
-    expect(openStreetMapUrl("45,6967", "4,7886")).toBe("https://www.openstreetmap.org/?mlat=45.6967&mlon=4.7886#map=16/45.6967/4.7886");
-    expect(openStreetMapUrl("", "4.7")).toBeNull();
-    expect(openStreetMapUrl("95", "4.7")).toBeNull();
-    expect(openStreetMapUrl("abc", "4.7")).toBeNull();
+  it("keeps from the hex field only the colours the events schema accepts", () => {
+    expect(primaryColorFromText("#1E3A8A")).toBe("#1e3a8a");
+    expect(primaryColorFromText(" #ffd60a ")).toBe("#ffd60a");
+    for (const text of ["1e3a8a", "#fff", "fff", "#1e3a8", "#1e3a8a0", "#gggggg", "rouge", ""]) {
+      expect(primaryColorFromText(text), text).toBeNull();
+      // What the field refuses, a save refuses too.
+      const saved = parseEditorForm(form({ primary_color: text }));
+      expect(saved.ok, text).toBe(false);
+    }
   });
 });
 

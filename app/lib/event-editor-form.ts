@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { eventFieldsSchema, type EventFields } from "#domain/events/event-input-schema";
+import { zonedDateTimeToUtc } from "#domain/events/event-time-zone";
 import { EDITOR_FIELDS, type EditorField, type EditorValues } from "~/lib/event-editor-values";
-import { zonedDateTimeToUtc } from "~/lib/zoned-time";
 
 export type EditorFormResult =
   | { ok: true; fields: EventFields; values: Record<string, string> }

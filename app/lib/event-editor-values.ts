@@ -1,3 +1,4 @@
+import { PRIMARY_COLOR_PATTERN } from "#domain/events/event-input-schema";
 import { utcToZonedInput, DEFAULT_TIME_ZONE } from "~/lib/zoned-time";
 
 /** The editor's steps, in order (spec §2). */
@@ -60,6 +61,15 @@ export const STEP_OF_FIELD: Record<EditorField, EditorStep> = {
 };
 
 export const DEFAULT_PRIMARY_COLOR = "#4f46e5";
+
+/**
+ * The colour typed in the hex field as the events schema stores it ("#rrggbb", lower case), or null while it is not
+ * one: the field checks what the server checks, so a colour the form keeps is one the save accepts.
+ */
+export function primaryColorFromText(text: string): string | null {
+  const value = text.trim();
+  return PRIMARY_COLOR_PATTERN.test(value) ? value.toLowerCase() : null;
+}
 
 export const EMPTY_EDITOR_VALUES: EditorValues = {
   title: "",
@@ -142,13 +152,4 @@ export function toFormData(values: EditorValues, extra: Record<string, string> =
   for (const field of EDITOR_FIELDS) form.set(field, values[field]);
   for (const [key, value] of Object.entries(extra)) form.set(key, value);
   return form;
-}
-
-/** OpenStreetMap page centred on the coordinates, or null when they are not numbers in range. */
-export function openStreetMapUrl(latitude: string, longitude: string): string | null {
-  const lat = Number(latitude.trim().replace(",", "."));
-  const lon = Number(longitude.trim().replace(",", "."));
-  if (latitude.trim() === "" || longitude.trim() === "") return null;
-  if (!Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180) return null;
-  return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=16/${lat}/${lon}`;
 }

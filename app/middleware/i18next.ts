@@ -1,15 +1,10 @@
-import { createCookie } from "react-router";
 import { initReactI18next } from "react-i18next";
 import { createI18nextMiddleware } from "remix-i18next";
-import { fallbackLanguage, localeCookieName, supportedLanguages } from "~/lib/i18n-config";
+import { fallbackLanguage, supportedLanguages } from "~/lib/i18n-config";
+import { localeCookie } from "~/lib/locale-cookie";
 import { defaultNamespace, resources } from "~/locales";
 
-export const localeCookie = createCookie(localeCookieName, {
-  path: "/",
-  sameSite: "lax",
-  httpOnly: false,
-  maxAge: 60 * 60 * 24 * 365,
-});
+export { localeCookie };
 
 export const [i18nextMiddleware, getLocale, getInstance] = createI18nextMiddleware({
   detection: {

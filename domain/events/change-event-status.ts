@@ -59,7 +59,8 @@ export type StatusChangeOptions = {
   confirmWithoutTickets?: boolean;
 };
 
-async function readinessOf(db: Database, event: Pick<EventRow, "id" | "organizationId">): Promise<PublishReadiness> {
+/** The publish readiness of an event already loaded for the actor (the publish flow and the dashboard's actions). */
+export async function readPublishReadiness(db: Database, event: Pick<EventRow, "id" | "organizationId">): Promise<PublishReadiness> {
   const [row] = await db
     .select({
       hasTickets: sql<number>`exists(select 1 from ${tickets} where ${and(
@@ -88,7 +89,7 @@ async function readinessOf(db: Database, event: Pick<EventRow, "id" | "organizat
 /** What the publish dialog needs to pick its branch (spec §4 publish flow). */
 export async function getPublishReadiness(db: Database, actor: Actor, eventId: number): Promise<PublishReadiness> {
   const { event } = await loadEventForActor(db, actor, eventId, "event:view");
-  return readinessOf(db, event);
+  return readPublishReadiness(db, event);
 }
 
 /**
@@ -159,6 +160,6 @@ export async function prepareStatusChange(
   options: StatusChangeOptions,
   now: Date,
 ): Promise<{ permission: EventAction; changes: Partial<typeof events.$inferInsert> }> {
-  const readiness = action === "publish" ? await readinessOf(db, event) : null;
+  const readiness = action === "publish" ? await readPublishReadiness(db, event) : null;
   return { permission: permissionOf[action], changes: planStatusChange(event, action, options, readiness, now) };
 }

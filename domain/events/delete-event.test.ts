@@ -14,6 +14,7 @@ import {
   tickets,
   transactions,
 } from "#db/schema";
+import type { Database } from "#db/database";
 import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../../tests/support/libsql-test-db";
 import { createEventsWorld, createOrder, createTestEvent, createTicket, grantEventAccess } from "../../tests/support/event-fixtures";
 import { deleteEvent } from "./delete-event";
@@ -69,6 +70,22 @@ describe("deleteEvent", () => {
     expect(deletedKeys.sort()).toEqual([`events/${event.id}/banner-00000000-1280.webp`, `events/${event.id}/banner-00000000-640.webp`]);
   });
 
+  it("looks for other users of the banner in the event's organization only", async () => {
+    const event = await eventFullOfRecords();
+    await test.db.update(images).set({ sizes: "[1280]" }).where(eq(images.ownerId, event.id));
+    // An event of another organization naming the same files does not keep them: banners are not shared across tenants.
+    await createTestEvent(test.db, world.foreignOrganization.id, { mainPicture: `/images/events/${event.id}/banner-00000000-1280.webp` });
+    const deletedKeys: string[] = [];
+    const store = {
+      async put() {},
+      async delete(keys: string | string[]) {
+        deletedKeys.push(...(Array.isArray(keys) ? keys : [keys]));
+      },
+    };
+    await deleteEvent(test.db, world.actors.owner, { eventId: event.id, confirmation: "DELETE" }, { images: store });
+    expect(deletedKeys).toEqual([`events/${event.id}/banner-00000000-1280.webp`]);
+  });
+
   it("needs DELETE typed exactly, deleting nothing otherwise", async () => {
     const event = await createTestEvent(test.db, world.organization.id);
     for (const confirmation of ["delete", "DELETE ", "", "SUPPRIMER"]) {
@@ -111,6 +128,35 @@ describe("deleteEvent", () => {
     await expect(deleteEvent(test.db, world.actors.owner, { eventId: refunded.id, confirmation: "DELETE" })).rejects.toMatchObject({
       code: "conflict",
     });
+  });
+
+  it("deletes nothing when an order is paid between the check and the deletion, and answers has-paid-orders", async () => {
+    const event = await eventFullOfRecords();
+    const [order] = await test.db.select().from(orders).where(and(eq(orders.eventId, event.id), eq(orders.status, "manual")));
+    // Another request pays the order right before the deletion batch runs (after everything deleteEvent read).
+    const payingFirst = new Proxy(test.db, {
+      get(target, property) {
+        if (property === "batch") {
+          return async (items: Parameters<Database["batch"]>[0]) => {
+            await target.update(orders).set({ status: "paid", amount: 2500 }).where(eq(orders.id, order!.id));
+            return target.batch(items);
+          };
+        }
+        const value = Reflect.get(target, property, target);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    await expect(deleteEvent(payingFirst, world.actors.owner, { eventId: event.id, confirmation: "DELETE" })).rejects.toMatchObject({
+      code: "conflict",
+      messageKey: "events:errors.has-paid-orders",
+    });
+    expect(await stillThere(event.id)).toBe(true);
+    for (const table of [tickets, orders, participants, entries, formAnswers, promoCodes, participationForms, eventAccesses]) {
+      expect((await test.db.select({ n: count() }).from(table).where(eq(table.eventId, event.id)))[0]!.n, table === orders ? "orders" : "").toBeGreaterThan(0);
+    }
+    expect((await test.db.select({ n: count() }).from(images).where(eq(images.ownerId, event.id)))[0]!.n).toBe(1);
+    const logs = await test.db.select().from(auditLogs).where(and(eq(auditLogs.action, "event.deleted"), eq(auditLogs.targetId, String(event.id))));
+    expect(logs).toEqual([]);
   });
 
   it("deletes an event whose paid orders are all free", async () => {

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "#db/database";
 import {
   auditLogs,
@@ -47,44 +47,42 @@ export async function deleteEvent(
       fields: { confirmation: "events:errors.delete-confirmation" },
     });
   }
-  const inEvent = (table: Parameters<typeof inEventScope>[0]) => inEventScope(table, event);
+  // The money rule lives inside the write: every statement of the batch deletes only while the event has no paid or
+  // refunded order of a positive amount, so an order paid between the load and the batch stops the whole deletion
+  // instead of being deleted with it.
+  const noMoneyMoved = sql`not exists (select 1 from "orders" where "orders"."event_id" = ${event.id}
+    and "orders"."organization_id" = ${event.organizationId} and "orders"."status" in ${[...MONEY_ORDER_STATUSES]}
+    and "orders"."amount" > 0)`;
+  const guarded = (table: Parameters<typeof inEventScope>[0]) => and(inEventScope(table, event), noMoneyMoved);
+  const eventRow = and(eq(events.id, event.id), eq(events.organizationId, event.organizationId));
+  const eventImages = and(eq(images.organizationId, event.organizationId), eq(images.ownerType, "event"), eq(images.ownerId, event.id));
 
-  const [paid] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(inEvent(orders), inArray(orders.status, [...MONEY_ORDER_STATUSES]), gt(orders.amount, 0)))
-    .limit(1);
-  if (paid) throw new AppError("conflict", "events:errors.has-paid-orders");
-
-  const imageVersions = await db
-    .select({ keyPrefix: images.keyPrefix, sizes: images.sizes })
-    .from(images)
-    .where(and(eq(images.organizationId, event.organizationId), eq(images.ownerType, "event"), eq(images.ownerId, event.id)));
+  const imageVersions = await db.select({ keyPrefix: images.keyPrefix, sizes: images.sizes }).from(images).where(eventImages);
 
   // Children first and explicitly: participants restrict the deletion of their ticket, so cascades alone would fail.
   await db.batch([
-    db.delete(entries).where(inEvent(entries)),
-    db.delete(formAnswers).where(inEvent(formAnswers)),
-    db.delete(participants).where(inEvent(participants)),
-    db.delete(orders).where(inEvent(orders)),
-    db.delete(promoCodes).where(inEvent(promoCodes)),
-    db.delete(tickets).where(inEvent(tickets)),
-    db.delete(participationForms).where(inEvent(participationForms)),
-    db.delete(eventAccesses).where(inEvent(eventAccesses)),
-    db
-      .delete(images)
-      .where(and(eq(images.organizationId, event.organizationId), eq(images.ownerType, "event"), eq(images.ownerId, event.id))),
-    db.delete(events).where(and(eq(events.id, event.id), eq(events.organizationId, event.organizationId))),
-    db.insert(auditLogs).values({
-      organizationId: event.organizationId,
-      userId: actor.userId,
-      action: "event.deleted",
-      targetType: "event",
-      targetId: String(event.id),
-      data: JSON.stringify({ title: event.title }),
-    }),
+    // The audit row is written only if this very batch is about to delete the event (it still exists, no money moved).
+    db.insert(auditLogs).select(
+      sql`select null, ${event.organizationId}, ${actor.userId}, 'event.deleted', 'event', ${String(event.id)},
+        ${JSON.stringify({ title: event.title })}, cast(unixepoch('subsecond') * 1000 as integer)
+        where exists (select 1 from "events" where "events"."id" = ${event.id} and "events"."organization_id" = ${event.organizationId})
+        and ${noMoneyMoved}`,
+    ),
+    db.delete(entries).where(guarded(entries)),
+    db.delete(formAnswers).where(guarded(formAnswers)),
+    db.delete(participants).where(guarded(participants)),
+    db.delete(orders).where(guarded(orders)),
+    db.delete(promoCodes).where(guarded(promoCodes)),
+    db.delete(tickets).where(guarded(tickets)),
+    db.delete(participationForms).where(guarded(participationForms)),
+    db.delete(eventAccesses).where(guarded(eventAccesses)),
+    db.delete(images).where(and(eventImages, noMoneyMoved)),
+    db.delete(events).where(and(eventRow, noMoneyMoved)),
   ]);
+  // The guard held everything back: the event is still there because money moved meanwhile.
+  const [remaining] = await db.select({ id: events.id }).from(events).where(eventRow).limit(1);
+  if (remaining) throw new AppError("conflict", "events:errors.has-paid-orders");
   // Banner files go once no other event (a duplicate) still shows them.
-  if (deps.images) await deleteUnreferenced(db, deps.images, imageVersions);
+  if (deps.images) await deleteUnreferenced(db, deps.images, event.organizationId, imageVersions);
   return { id: event.id, mainPicture: event.mainPicture };
 }

@@ -104,6 +104,10 @@ export const eventCapacitySchema = v.pipe(
 
 export const allowBillingSchema = booleanSchema("events:errors.allow-billing-invalid");
 
+/** Coordinates in degrees, as numbers or their text from a form (a dot as decimal separator); "" or null clears them. */
+export const addressLatitudeSchema = nullableNumberSchema("events:errors.latitude-invalid", -90, 90);
+export const addressLongitudeSchema = nullableNumberSchema("events:errors.longitude-invalid", -180, 180);
+
 const eventFieldEntries = {
   title: textSchema(EVENT_TITLE_MAX_LENGTH, "events:errors.title-too-long"),
   small_description: textSchema(EVENT_SMALL_DESCRIPTION_MAX_LENGTH, "events:errors.small-description-too-long"),
@@ -126,8 +130,8 @@ const eventFieldEntries = {
   ),
   address_label: textSchema(EVENT_ADDRESS_MAX_LENGTH, "events:errors.address-too-long"),
   address_name: textSchema(EVENT_ADDRESS_MAX_LENGTH, "events:errors.address-too-long"),
-  address_latitude: nullableNumberSchema("events:errors.latitude-invalid", -90, 90),
-  address_longitude: nullableNumberSchema("events:errors.longitude-invalid", -180, 180),
+  address_latitude: addressLatitudeSchema,
+  address_longitude: addressLongitudeSchema,
   contact_email: v.pipe(
     v.string("events:errors.contact-email-invalid"),
     v.trim(),

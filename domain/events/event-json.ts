@@ -1,3 +1,4 @@
+import { isEventPast } from "./event-past";
 import type { EventRecord, ParticipationFormRow } from "./event-record";
 import type { EventDetail, EventParticipantSummary, EventPaymentSummary, EventTicket } from "./get-event";
 import type { EventDashboard } from "./get-event-dashboard";
@@ -27,7 +28,7 @@ export function eventToJson(event: EventRecord, now: Date = new Date()) {
     contact_email: event.contactEmail,
     refund_policy: event.refundPolicy,
     status: event.status,
-    is_past: event.endAt !== null && event.endAt.getTime() < now.getTime(),
+    is_past: isEventPast(event, now),
     visibility: event.visibility,
     confirmation_page_message: event.confirmationPageMessage,
     email_pdf_message: event.emailPdfMessage,

@@ -5,15 +5,19 @@ describe("eventSlug (spec §5)", () => {
   it.each([
     ["Fête de la Musique", "fete-de-la-musique"],
     ["Théâtre à l'Opéra", "theatre-a-lopera"],
-    ["Ça, c'est Noël !", "ca-cest-noel"],
+    ["Ça, c'est Noël !", "ca-cest-noel-"],
     ["ÉTÉ   2026", "ete-2026"],
     ["Rock & Roll -- Live", "rock-roll-live"],
     ["a - b", "a-b"],
     ["Concert\tdu\nsoir", "concert-du-soir"],
-    ["  Bal masqué  ", "bal-masque"],
+    ["  Bal masqué  ", "-bal-masque-"],
     ["Nuit #3 (complet)", "nuit-3-complet"],
     ["100% jazz @ home", "100-jazz-home"],
     ["Œuvre — straße", "œuvre-straße"],
+    ["Concert !", "concert-"],
+    ["¡Fiesta!", "fiesta"],
+    ["- Avant-première -", "-avant-premiere-"],
+    ["(Re)découverte", "redecouverte"],
   ])("%j → %j", (title, slug) => {
     expect(eventSlug(title)).toBe(slug);
   });
@@ -32,9 +36,15 @@ describe("eventSlug (spec §5)", () => {
 
   it("turns an empty result into '-'", () => {
     expect(eventSlug("")).toBe("-");
+    expect(eventSlug("!!!")).toBe("-");
+  });
+
+  it("keeps hyphens at the ends: spaces and hyphens left there collapse into one hyphen, not nothing", () => {
     expect(eventSlug("   ")).toBe("-");
     expect(eventSlug("!!! ???")).toBe("-");
     expect(eventSlug("---")).toBe("-");
+    expect(eventSlug("Concert ! ")).toBe("concert-");
+    expect(eventSlug(" Gala")).toBe("-gala");
   });
 
   it("keeps letters of other scripts", () => {

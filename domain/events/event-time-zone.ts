@@ -48,6 +48,7 @@ function wallClock(epochMs: number, timeZone: string): WallClock {
     year: values.year!,
     month: values.month!,
     day: values.day!,
+    // Some engines print midnight as 24 even with h23.
     hour: values.hour! % 24,
     minute: values.minute!,
     second: values.second!,
@@ -75,22 +76,37 @@ export function zonedDayKey(at: Date | number, timeZone: string): string {
   return utcToZonedDateTime(at, timeZone).slice(0, 10);
 }
 
-const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
-/**
- * The UTC instant of a wall-clock time in the zone ("2026-06-21T20:00" in Europe/Paris → 18:00Z). A time that does
- * not exist (skipped by a DST change) moves forward by the gap; an ambiguous one takes the earlier instant.
- * Returns null for text that is not a local date-time.
- */
-export function zonedDateTimeToUtc(local: string, timeZone: string): Date | null {
+/** "YYYY-MM-DDTHH:mm[:ss]" read as a wall clock; null for other text and for dates or times that do not exist. */
+function parseWallClock(local: string): WallClock | null {
   const match = LOCAL_DATE_TIME.exec(local.trim());
   if (!match) return null;
-  const [, y, mo, d, h = "0", mi = "0", s = "0"] = match;
-  const asUtc = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
-  const check = new Date(asUtc);
-  if (check.getUTCMonth() !== Number(mo) - 1 || check.getUTCDate() !== Number(d) || Number(h) > 23 || Number(mi) > 59) {
-    return null;
-  }
+  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return null;
+  // Rejects 31 February and the like.
+  const probe = new Date(Date.UTC(year, month - 1, day));
+  if (probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) return null;
+  return { year, month, day, hour, minute, second };
+}
+
+/**
+ * The UTC instant of a wall-clock time ("YYYY-MM-DDTHH:mm[:ss]", the value of an `<input type="datetime-local">`) in
+ * the zone ("2026-06-21T20:00" in Europe/Paris → 18:00Z), or null when the text is not such a time or the zone is
+ * unknown. Like Temporal's "compatible" disambiguation: a time skipped when clocks go forward moves forward by the gap
+ * (02:30 → 03:30); a time repeated when clocks go back is the earlier instant.
+ */
+export function zonedDateTimeToUtc(local: string, timeZone: string): Date | null {
+  const wall = parseWallClock(local);
+  if (!wall || !isValidTimeZone(timeZone)) return null;
+  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
   // Around a DST change the wall-clock time maps to 0, 1 or 2 instants: try the offsets in force on either side.
   const before = timeZoneOffsetMs(timeZone, asUtc - DAY_MS);
   const after = timeZoneOffsetMs(timeZone, asUtc + DAY_MS);

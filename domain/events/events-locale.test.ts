@@ -1,7 +1,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import enEditor from "../../app/locales/en/editor.json";
+import enEventArea from "../../app/locales/en/event-area.json";
 import enEvents from "../../app/locales/en/events.json";
+import frEditor from "../../app/locales/fr/editor.json";
+import frEventArea from "../../app/locales/fr/event-area.json";
 import frEvents from "../../app/locales/fr/events.json";
 
 function lookup(messages: unknown, path: string): unknown {
@@ -31,19 +35,27 @@ describe("events messages", () => {
     }
   });
 
-  it("has the spec's event toasts verbatim (§8, §5)", () => {
-    expect(frEvents.toasts).toEqual({
-      updated: "Événement mis à jour",
-      "update-failed": "Échec à la mise à jour des données de l'événement",
-      duplicated: "Événement dupliqué avec succès",
-      "duplicate-failed": "Échec de la duplication de l'événement",
-      "not-found": "Événement introuvable",
-      unpublished: "Remis en brouillon",
-      "published-public": "Événement publié en public",
-      "published-private": "Événement publié en privé",
-      "link-copied": "Lien copié",
-      "publish-before-sharing": "Vous devez publier l'événement avant de pouvoir le partager.",
-    });
-    expect(Object.keys(enEvents.toasts).sort()).toEqual(Object.keys(frEvents.toasts).sort());
+  it("renders the spec's event toasts and messages verbatim (§8, §5)", () => {
+    // The keys the event area (layout, header card, settings, no-access screen) and the editor show.
+    const rendered: [messages: unknown, key: string, french: string][] = [
+      [frEventArea, "toasts.updated", "Événement mis à jour"],
+      [frEventArea, "toasts.update-failed", "Échec à la mise à jour des données de l'événement"],
+      [frEventArea, "toasts.duplicated", "Événement dupliqué avec succès"],
+      [frEventArea, "toasts.duplicate-failed", "Échec de la duplication de l'événement"],
+      [frEventArea, "toasts.to-draft", "Remis en brouillon"],
+      [frEventArea, "toasts.published-public", "Événement publié en public"],
+      [frEventArea, "toasts.published-private", "Événement publié en privé"],
+      [frEventArea, "no-access.not-found-title", "Événement introuvable"],
+      [frEventArea, "header.link-copied", "Lien copié"],
+      [frEventArea, "header.copy-failed", "Failed to copy link to clipboard"],
+      [frEventArea, "header.publish-first", "Vous devez publier l'événement avant de pouvoir le partager."],
+      [frEditor, "toasts.updated", "Événement mis à jour"],
+      [frEditor, "toasts.update-failed", "Échec à la mise à jour des données de l'événement"],
+    ];
+    for (const [messages, key, french] of rendered) {
+      expect(lookup(messages, key), key).toBe(french);
+      const english = lookup(messages === frEditor ? enEditor : enEventArea, key);
+      expect(typeof english === "string" && english !== "", `en ${key}`).toBe(true);
+    }
   });
 });

@@ -1,7 +1,8 @@
-import { and, count, countDistinct, eq, gte, inArray, lt, min, ne, sql } from "drizzle-orm";
+import { and, count, countDistinct, eq, gte, inArray, lt, min, sql } from "drizzle-orm";
 import type { Database } from "#db/database";
-import { entries, orders, organizations, participants, tickets } from "#db/schema";
+import { entries, orders, participants, tickets } from "#db/schema";
 import type { Actor } from "../shared/actor";
+import { readPublishReadiness } from "./change-event-status";
 import { inEventScope, loadEventForActor } from "./event-access";
 import {
   DAY_MS,
@@ -70,7 +71,7 @@ export async function getEventDashboard(
   const holding = inArray(orders.status, [...HOLDING_ORDER_STATUSES]);
   const ticketParticipants = and(inEvent(participants), eq(participants.ticketType, "ticket"), holding);
 
-  const [[participantRow], [salesRow], [checkInRow], [ticketRow], [organization]] = await Promise.all([
+  const [[participantRow], [salesRow], [checkInRow], [ticketRow], readiness] = await Promise.all([
     db
       .select({ value: count(), firstAt: min(participants.createdAt) })
       .from(participants)
@@ -94,22 +95,11 @@ export async function getEventDashboard(
         live: sql<number>`coalesce(sum(case when ${tickets.visibility} != 'deleted' then 1 else 0 end), 0)`,
         unlimited: sql<number>`coalesce(sum(case when ${tickets.visibility} != 'deleted' and ${tickets.amount} = -1 then 1 else 0 end), 0)`,
         stock: sql<number>`coalesce(sum(case when ${tickets.visibility} != 'deleted' then ${tickets.amount} else 0 end), 0)`,
-        paidLive: sql<number>`coalesce(sum(case when ${tickets.visibility} != 'deleted' and ${tickets.price} > 0 then 1 else 0 end), 0)`,
       })
       .from(tickets)
       .where(and(inEvent(tickets), eq(tickets.ticketType, "ticket"))),
-    db
-      .select({
-        accountValid: organizations.isConnectedAccountValid,
-        paidAddons: sql<number>`(select count(*) from ${tickets} where ${and(
-          inEvent(tickets),
-          eq(tickets.ticketType, "addon"),
-          ne(tickets.visibility, "deleted"),
-          sql`${tickets.price} > 0`,
-        )})`,
-      })
-      .from(organizations)
-      .where(eq(organizations.id, event.organizationId)),
+    // The same rule as the publish flow: what would stop publishing is an action to take.
+    readPublishReadiness(db, event),
   ]);
 
   const liveTickets = Number(ticketRow?.live ?? 0);
@@ -120,11 +110,10 @@ export async function getEventDashboard(
         ? Number(ticketRow?.stock ?? 0)
         : null;
 
-  const hasPaidTickets = Number(ticketRow?.paidLive ?? 0) > 0 || Number(organization?.paidAddons ?? 0) > 0;
   const actions: DashboardActionKind[] = [];
-  if (liveTickets === 0) actions.push("no-tickets");
+  if (!readiness.hasTickets) actions.push("no-tickets");
   if (event.status !== "published") actions.push("unpublished");
-  if (hasPaidTickets && organization?.accountValid !== true) actions.push("payment-account-missing");
+  if (readiness.needsPaymentAccount) actions.push("payment-account-missing");
   if (eventHtmlToText(event.description) === "") actions.push("no-description");
   if (!event.mainPicture) actions.push("no-banner");
   if (!event.startAt) actions.push("no-start-date");

@@ -1,4 +1,9 @@
+import { createClient } from "@libsql/client";
+import { eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/libsql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "#db/database";
+import * as schema from "#db/schema";
 import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../../tests/support/libsql-test-db";
 import { actorOf, createEventsWorld, createOrder, createTestEvent, createTicket, grantEventAccess } from "../../tests/support/event-fixtures";
 import { listEvents, parseEventListFilter } from "./list-events";
@@ -81,12 +86,61 @@ describe("listEvents filters", () => {
     const [gala] = await listEvents(test.db, world.actors.owner, { search: "Gala", now });
     expect(gala).toMatchObject({ participantCount: 3, grossSales: 3500, isPast: false, status: "published" });
   });
+
+  it("counts each event's own orders only, another organization's sales included nowhere", async () => {
+    const foreign = { id: world.foreignEvent.id, organizationId: world.foreignOrganization.id };
+    const ticket = await createTicket(test.db, foreign, { price: 9900 });
+    await createOrder(test.db, foreign, { status: "paid", places: [{ ticket, count: 4 }] });
+    const [gala] = await listEvents(test.db, world.actors.owner, { search: "Gala", now });
+    expect(gala).toMatchObject({ participantCount: 3, grossSales: 3500 });
+    const [ailleurs] = await listEvents(test.db, world.actors.foreignOwner, { search: "Ailleurs", now });
+    expect(ailleurs).toMatchObject({ participantCount: 4, grossSales: 4 * 9900 });
+  });
+
+  it("reads the figures per listed event through the event indexes, never scanning all orders or participants", async () => {
+    const client = createClient({ url: test.url });
+    const queries: { sql: string; params: unknown[] }[] = [];
+    const logged = drizzle(client, { schema, logger: { logQuery: (sql, params) => queries.push({ sql, params }) } }) as unknown as Database;
+    try {
+      await listEvents(logged, world.actors.owner, { now });
+      expect(queries).toHaveLength(1);
+      const plan = await client.execute({ sql: `explain query plan ${queries[0]!.sql}`, args: queries[0]!.params as never[] });
+      const details = plan.rows.map((row) => String(row.detail));
+      expect(details.join("\n")).not.toMatch(/SCAN (orders|participants)\b|MATERIALIZE/);
+      expect(details).toContainEqual(expect.stringMatching(/^SEARCH participants USING INDEX participants_event_\w+ \(event_id=\?\)/));
+      expect(details).toContainEqual(expect.stringMatching(/^SEARCH orders USING INDEX orders_event_status_idx \(event_id=\? AND status=\?\)/));
+    } finally {
+      client.close();
+    }
+  });
 });
 
 describe("listEvents visibility", () => {
   it("shows guests only the events they were given access to", async () => {
     expect(await titlesOf("all", undefined, world.actors.guestManager)).toEqual(["Bal_masqué", world.event.title]);
     expect(await titlesOf("all", undefined, world.actors.guestNone)).toEqual([]);
+  });
+
+  it("does not list an event to a guest whose only access to it is validator", async () => {
+    // world.event: guestValidator holds a validator access only; guestManager an event_manager one.
+    expect(await titlesOf("all", undefined, world.actors.guestValidator)).toEqual([]);
+    expect(await listEvents(test.db, world.actors.guestValidator, { accessOnly: true, now })).toEqual([]);
+    const { listEventTitles } = await import("./list-event-titles");
+    expect(await listEventTitles(test.db, world.actors.guestValidator)).toEqual([]);
+  });
+
+  it("lists an event to a guest holding team_manager or event_manager access, alone or beside validator", async () => {
+    const org = world.organization.id;
+    const both = await createTestEvent(test.db, org, { title: "Validateur et responsable" });
+    const team = await createTestEvent(test.db, org, { title: "Équipe" });
+    const user = world.users.guestNone;
+    await grantEventAccess(test.db, both, user, ["validator", "event_manager"]);
+    await grantEventAccess(test.db, team, user, ["team_manager"]);
+    const actor = world.actors.guestNone;
+    expect((await titlesOf("all", undefined, actor)).sort()).toEqual(["Validateur et responsable", "Équipe"].sort());
+    const { listEventTitles } = await import("./list-event-titles");
+    expect((await listEventTitles(test.db, actor)).map((e) => e.id).sort()).toEqual([both.id, team.id].sort());
+    await test.db.delete(schema.eventAccesses).where(eq(schema.eventAccesses.userId, user.id));
   });
 
   it("lists only accessible events with accessOnly (events-guest), even for an owner", async () => {

@@ -1,10 +1,12 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#db/database";
-import { eventAccesses, events, orders, participants } from "#db/schema";
+import { eventAccesses, events, orders, participants, type EventRole } from "#db/schema";
 import { canInOrganization } from "../policy";
 import type { Actor } from "../shared/actor";
 import { forbidden } from "../shared/app-error";
 import { escapeLike } from "../shared/sql";
+import { HOLDING_ORDER_STATUSES } from "./get-event";
+import { SALE_ORDER_STATUSES } from "./get-event-dashboard";
 
 export const eventListFilters = ["all", "published", "past", "archived", "draft"] as const;
 export type EventListFilter = (typeof eventListFilters)[number];
@@ -30,13 +32,13 @@ export type EventListItem = {
   grossSales: number;
 };
 
-/**
- * The home list of the actor's current organization. Members with an organization role see every event;
- * guests (empty role) see only the events they were given access to (spec §7 events-guest).
- */
+/** Event roles that open an event in the back-office; a validator only scans entries in the mobile app (spec §6). */
+export const LISTING_EVENT_ROLES = ["event_manager", "team_manager"] as const satisfies readonly EventRole[];
+
 /**
  * Which of the organization's events the actor may list: every one with an organization role that lists events,
- * else (guests) only those they were given access to (spec §7 events-guest).
+ * else (guests) only those they were given an event_manager or team_manager access to (spec §7 events-guest): an
+ * access as validator alone lists nothing.
  */
 export function visibleEventsConditions(
   db: Database,
@@ -50,12 +52,23 @@ export function visibleEventsConditions(
     const accessible = db
       .select({ id: eventAccesses.eventId })
       .from(eventAccesses)
-      .where(and(eq(eventAccesses.userId, actor.userId), eq(eventAccesses.organizationId, organizationId)));
+      .where(
+        and(
+          eq(eventAccesses.userId, actor.userId),
+          eq(eventAccesses.organizationId, organizationId),
+          // roles is pipe-separated ("validator|event_manager"): match whole names only.
+          or(...LISTING_EVENT_ROLES.map((role) => sql`instr('|' || ${eventAccesses.roles} || '|', ${`|${role}|`}) > 0`)),
+        ),
+      );
     conditions.push(inArray(events.id, accessible));
   }
   return conditions;
 }
 
+/**
+ * The home list of the actor's current organization. Members with an organization role see every event;
+ * guests (empty role) see only the events they may manage (see visibleEventsConditions).
+ */
 export async function listEvents(
   db: Database,
   actor: Actor,
@@ -94,22 +107,17 @@ export async function listEvents(
   const search = input.search?.trim();
   if (search) conditions.push(sql`${events.title} like ${`%${escapeLike(search)}%`} escape '\\'`);
 
-  const participantCounts = db
-    .select({
-      eventId: participants.eventId,
-      count: sql<number>`count(*)`.as("participant_count"),
-    })
-    .from(participants)
-    .innerJoin(orders, eq(orders.id, participants.orderId))
-    .where(and(eq(participants.ticketType, "ticket"), inArray(orders.status, ["paid", "manual", "pending"])))
-    .groupBy(participants.eventId)
-    .as("participant_counts");
-  const sales = db
-    .select({ eventId: orders.eventId, gross: sql<number>`sum(${orders.amount})`.as("gross") })
-    .from(orders)
-    .where(inArray(orders.status, ["paid", "manual"]))
-    .groupBy(orders.eventId)
-    .as("sales");
+  // Correlated per listed event, on the (event_id, …) indexes: only the rows of the events shown are read, never the
+  // whole platform's orders. The same statuses as the event dashboard, so both show the same figures. Columns are
+  // spelled with their table: drizzle leaves them unqualified in a single-table query, which would be ambiguous here.
+  // The unary + keeps SQLite from picking the (organization_id, created_at) index of orders, which would read every
+  // order of the organization per event, instead of (event_id, status).
+  const participantCount = sql<number>`(select count(*) from "participants" inner join "orders" on "orders"."id" = "participants"."order_id"
+    where "participants"."event_id" = "events"."id" and "participants"."organization_id" = "events"."organization_id"
+    and "participants"."ticket_type" = 'ticket' and "orders"."status" in ${[...HOLDING_ORDER_STATUSES]})`;
+  const grossSales = sql<number>`(select coalesce(sum("orders"."amount"), 0) from "orders"
+    where "orders"."event_id" = "events"."id" and +"orders"."organization_id" = "events"."organization_id"
+    and "orders"."status" in ${[...SALE_ORDER_STATUSES]})`;
 
   const rows = await db
     .select({
@@ -122,12 +130,10 @@ export async function listEvents(
       endAt: events.endAt,
       timezone: events.timezone,
       addressName: events.addressName,
-      participantCount: sql<number>`coalesce(${participantCounts.count}, 0)`,
-      grossSales: sql<number>`coalesce(${sales.gross}, 0)`,
+      participantCount,
+      grossSales,
     })
     .from(events)
-    .leftJoin(participantCounts, eq(participantCounts.eventId, events.id))
-    .leftJoin(sales, eq(sales.eventId, events.id))
     .where(and(...conditions))
     .orderBy(
       ...(filter === "past"

@@ -41,6 +41,14 @@ describe("locateEvent (no-access screens)", () => {
     });
   });
 
+  it("judges a platform admin by their own membership in the event's organization, not by their admin stand-in", async () => {
+    const admin = await createUser(test.db, "platform-admin-guest");
+    await addMembership(test.db, world.organization.id, admin.id, "");
+    // Acting in the foreign organization as a platform admin (askAdmin): not a member there.
+    const actor = { ...actorOf(admin, world.foreignOrganization.id, "admin"), isAdmin: true, viaPlatformAdmin: true };
+    expect(await locateEvent(test.db, actor, { eventId: world.event.id })).toEqual({ kind: "not-found" });
+  });
+
   it("answers not-found for strangers, viewers without access and unknown ids", async () => {
     expect(await locateEvent(test.db, world.actors.foreignOwner, { eventId: world.event.id })).toEqual({ kind: "not-found" });
     expect(await locateEvent(test.db, world.actors.guestNone, { eventId: world.event.id })).toEqual({ kind: "not-found" });

@@ -38,7 +38,9 @@ export async function locateEvent(db: Database, actor: Actor, input: { eventId: 
     .where(and(eq(memberships.organizationId, event.organizationId), eq(memberships.userId, actor.userId)))
     .limit(1);
   if (!membership) return { kind: "not-found" };
-  const actorThere: Actor = { ...actor, organizationId: event.organizationId, role: membership.role };
+  // Judged as the member they are there: a platform admin's stand-in rights (viaPlatformAdmin) belong to the
+  // organization they are acting in, never to this one.
+  const actorThere: Actor = { ...actor, organizationId: event.organizationId, role: membership.role, viaPlatformAdmin: false };
   const roles = parseEventRoles(membership.accessRoles ?? "");
   if (!canOnEvent(actorThere, "event:view", { organizationId: event.organizationId, roles })) return { kind: "not-found" };
   return { kind: "other-organization", organizationId: event.organizationId, organizationTitle: membership.title };

@@ -36,12 +36,20 @@ describe("private event hash", () => {
     expect(verifyPrivateEventHash(env, 12, undefined)).toBe(false);
   });
 
-  it("falls back to a development secret outside production only", () => {
+  it("falls back to a development secret only when ENVIRONMENT is exactly development or test", () => {
     const dev = privateEventHash({ ENVIRONMENT: "development" }, 5);
     expect(dev).toHaveLength(22);
     expect(verifyPrivateEventHash({ ENVIRONMENT: "test" }, 5, dev)).toBe(true);
-    expect(() => privateEventHash({ ENVIRONMENT: "production" }, 5)).toThrow(/SESSION_SECRET/);
     expect(privateEventHash({ ENVIRONMENT: "production", SESSION_SECRET: "prod-secret" }, 5)).toHaveLength(22);
+  });
+
+  it("fails closed without SESSION_SECRET in any other environment", () => {
+    for (const ENVIRONMENT of ["production", "staging", "preview", "Development", "TEST", "development ", "", undefined]) {
+      expect(() => privateEventHash({ ENVIRONMENT }, 5), String(ENVIRONMENT)).toThrow(/SESSION_SECRET/);
+      expect(() => verifyPrivateEventHash({ ENVIRONMENT }, 5, "AAAAAAAAAAAAAAAAAAAAAA"), String(ENVIRONMENT)).toThrow(/SESSION_SECRET/);
+    }
+    expect(() => privateEventHash({}, 5)).toThrow(/SESSION_SECRET/);
+    expect(() => privateEventHash({ ENVIRONMENT: "staging", SESSION_SECRET: "" }, 5)).toThrow(/SESSION_SECRET/);
   });
 });
 

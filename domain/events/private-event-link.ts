@@ -8,17 +8,19 @@ import { eventSlug } from "./event-slug";
 export type PrivateLinkEnv = { SESSION_SECRET?: string; ENVIRONMENT?: string };
 
 /**
- * Outside production a missing SESSION_SECRET falls back to this fixed value so local runs, seeds and tests produce
- * stable links; production refuses to build or check a link without the secret (see docs/decisions).
+ * Only when ENVIRONMENT is exactly "development" or "test" does a missing SESSION_SECRET fall back to this fixed value,
+ * so local runs, seeds and tests produce stable links. Anything else (production, staging, a typo, no ENVIRONMENT at
+ * all) refuses to build or check a link without the secret: fail closed (docs/decisions/events-domain.md).
  */
 const DEV_ONLY_SECRET = "guichet-dev-only-private-event-link-secret";
+const DEV_ONLY_ENVIRONMENTS: ReadonlySet<string> = new Set(["development", "test"]);
 export const PRIVATE_EVENT_HASH_LENGTH = 22;
 
 function secretOf(env: PrivateLinkEnv): Uint8Array {
   const secret = env.SESSION_SECRET;
   if (secret) return new TextEncoder().encode(secret);
-  if (env.ENVIRONMENT === "production") throw new Error("SESSION_SECRET is required in production for private event links");
-  return new TextEncoder().encode(DEV_ONLY_SECRET);
+  if (env.ENVIRONMENT !== undefined && DEV_ONLY_ENVIRONMENTS.has(env.ENVIRONMENT)) return new TextEncoder().encode(DEV_ONLY_SECRET);
+  throw new Error(`SESSION_SECRET is required for private event links (ENVIRONMENT=${JSON.stringify(env.ENVIRONMENT ?? null)})`);
 }
 
 function macOf(env: PrivateLinkEnv, eventId: number): Uint8Array {

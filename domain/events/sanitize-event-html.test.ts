@@ -111,4 +111,16 @@ describe("eventHtmlToText", () => {
     expect(eventHtmlToText("<p>  Bonjour&nbsp;<strong>à tous</strong></p><script>x</script><p></p>")).toBe("Bonjour à tous");
     expect(eventHtmlToText("<p><br></p>")).toBe("");
   });
+
+  it("decodes entities, so the text is escaped once by whoever shows it", () => {
+    expect(eventHtmlToText("<p>Rock &amp; Roll &lt;live&gt; &quot;2026&quot; &#39;ici&#39; &eacute;t&eacute;</p>")).toBe(
+      `Rock & Roll <live> "2026" 'ici' été`,
+    );
+    expect(eventHtmlToText("<p>&amp;amp;</p>")).toBe("&amp;");
+    expect(eventHtmlToText(sanitizeEventHtml("<p>Fish & chips</p>"))).toBe("Fish & chips");
+  });
+
+  it("separates blocks and lines with a space", () => {
+    expect(eventHtmlToText("<h2>Programme</h2><ul><li>Concert</li><li>DJ set</li></ul><p>Un<br>Deux</p>")).toBe("Programme Concert DJ set Un Deux");
+  });
 });

@@ -70,10 +70,22 @@ export function sanitizeEventHtml(html: string): string {
   return sanitizeHtml(html, options).trim();
 }
 
-/** Visible text of a description (for "no description" checks and summaries). */
+/** Closing tags of blocks and line breaks: their end separates words in the text. */
+const BLOCK_END = /<(?:\/(?:p|li|h[1-6]|blockquote|div|ul|ol)|br|hr)\b[^>]*>/gi;
+
+/**
+ * Visible text of a description (for "no description" checks, summaries and link previews), as plain text: entities
+ * are decoded ("&amp;" is "&"), so whoever shows it escapes it once, as for any text.
+ */
 export function eventHtmlToText(html: string): string {
-  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {}, nonTextTags: DROPPED_WITH_CONTENT })
-    .replace(/&nbsp;|&#160;/g, " ")
+  if (!html) return "";
+  const escaped = sanitizeHtml(html.replace(BLOCK_END, "$& "), { allowedTags: [], allowedAttributes: {}, nonTextTags: DROPPED_WITH_CONTENT });
+  // sanitize-html decodes the text and re-escapes only these; undoing them (&amp; last) gives the text back.
+  return escaped
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&")
     .replace(/\s+/g, " ")
     .trim();
 }

@@ -1,4 +1,4 @@
-import { eq, like } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { events } from "#db/schema";
 import { loadEventForActor } from "../events/event-access";
@@ -18,12 +18,20 @@ export async function loadEventForBannerChange(db: Database, actor: Actor, event
   return event;
 }
 
-/** R2 keys of an image version that no event shows any more (a duplicated event may still show its original's). */
-export async function unreferencedKeys(db: Database, prefix: string, sizes: readonly number[]): Promise<string[]> {
+/**
+ * R2 keys of an image version that no event of its organization shows any more (a duplicated event may still show its
+ * original's). Banners are shared only inside one organization, so only its events are looked at.
+ */
+export async function unreferencedKeys(
+  db: Database,
+  organizationId: number,
+  prefix: string,
+  sizes: readonly number[],
+): Promise<string[]> {
   const [stillUsed] = await db
     .select({ id: events.id })
     .from(events)
-    .where(like(events.mainPicture, `${publicImageUrl(prefix)}-%`))
+    .where(and(eq(events.organizationId, organizationId), like(events.mainPicture, `${publicImageUrl(prefix)}-%`)))
     .limit(1);
   return stillUsed ? [] : sizes.map((width) => imageKey(prefix, width));
 }

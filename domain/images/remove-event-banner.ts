@@ -20,5 +20,5 @@ export async function removeEventBanner(db: Database, store: ImageStore, actor: 
       .set({ mainPicture: "", updatedAt: new Date() })
       .where(and(eq(events.id, event.id), eq(events.organizationId, event.organizationId))),
   ]);
-  await deleteUnreferenced(db, store, versions);
+  await deleteUnreferenced(db, store, event.organizationId, versions);
 }

@@ -62,18 +62,19 @@ export async function storeEventBanner(
       .where(and(eq(events.id, event.id), eq(events.organizationId, event.organizationId))),
   ]);
 
-  await deleteUnreferenced(db, store, previous);
+  await deleteUnreferenced(db, store, event.organizationId, previous);
   return { mainPicture, prefix };
 }
 
 export async function deleteUnreferenced(
   db: Database,
   store: ImageStore,
+  organizationId: number,
   versions: readonly { keyPrefix: string; sizes: string }[],
 ): Promise<void> {
   for (const version of versions) {
     const sizes = parseSizes(version.sizes);
-    const keys = await unreferencedKeys(db, version.keyPrefix, sizes);
+    const keys = await unreferencedKeys(db, organizationId, version.keyPrefix, sizes);
     if (keys.length > 0) await store.delete(keys);
   }
 }

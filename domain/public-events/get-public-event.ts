@@ -1,9 +1,10 @@
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { events, organizations, tickets } from "#db/schema";
 import { eventSlug } from "../events/event-slug";
 import { verifyPrivateEventHash, type PrivateLinkEnv } from "../events/private-event-link";
-import { deriveTicketStatus, eventTicketsPurchased, type DerivedTicketStatus } from "../events/ticket-status";
+import { eventHtmlToText, sanitizeEventHtml } from "../events/sanitize-event-html";
+import { deriveTicketStatus, eventTicketsPurchased, ticketRemaining, type DerivedTicketStatus } from "../events/ticket-status";
 
 export type PublicTicket = {
   id: number;
@@ -13,7 +14,10 @@ export type PublicTicket = {
   price: number;
   minPerOrder: number;
   maxPerOrder: number;
-  /** Only when the organizer chose to show it and the quantity is limited. */
+  /**
+   * Places left (its own stock and, for a ticket, the event capacity left: ticket-status.ts `ticketRemaining`), only
+   * when the organizer chose to show it and something limits it.
+   */
   remaining: number | null;
   sale: DerivedTicketStatus;
 };
@@ -23,8 +27,10 @@ export type PublicEvent = {
   slug: string;
   title: string;
   smallDescription: string;
-  /** Sanitized on write (domain/events/sanitize-event-html.ts). */
+  /** Sanitized on write and again on read (domain/events/sanitize-event-html.ts). */
   description: string;
+  /** The description as plain text (entities decoded), for link previews and search engines. */
+  descriptionText: string;
   mainPicture: string;
   primaryColor: string;
   theme: "light" | "dark";
@@ -39,7 +45,7 @@ export type PublicEvent = {
   refundPolicy: string | null;
   visibility: "public" | "private";
   status: "draft" | "published" | "archived";
-  organization: { id: number; title: string; mainPicture: string; smallDescription: string; pageUrl: string };
+  organization: { title: string };
   tickets: PublicTicket[];
   addons: PublicTicket[];
 };
@@ -61,21 +67,12 @@ export async function getPublicEvent(db: Database, eventId: number, access: Acce
   const [eventRows, organizationRows, ticketRows] = await db.batch([
     db.select().from(events).where(eq(events.id, eventId)).limit(1),
     db
-      .select({
-        id: organizations.id,
-        title: organizations.title,
-        mainPicture: organizations.mainPicture,
-        smallDescription: organizations.smallDescription,
-        pageUrl: organizations.pageUrl,
-      })
+      .select({ title: organizations.title })
       .from(organizations)
       .where(eq(organizations.id, db.select({ id: events.organizationId }).from(events).where(eq(events.id, eventId))))
       .limit(1),
-    db
-      .select()
-      .from(tickets)
-      .where(and(eq(tickets.eventId, eventId), ne(tickets.visibility, "deleted")))
-      .orderBy(asc(tickets.sort), asc(tickets.id)),
+    // Deleted tickets too: what they sold still counts toward the event capacity (ticket-status.ts).
+    db.select().from(tickets).where(eq(tickets.eventId, eventId)).orderBy(asc(tickets.sort), asc(tickets.id)),
   ]);
   const event = eventRows[0];
   const organization = organizationRows[0];
@@ -91,6 +88,7 @@ export async function getPublicEvent(db: Database, eventId: number, access: Acce
     }
   }
 
+  // The same rules as the back-office's ticket statuses: sold out and places left both reckon with the capacity.
   const purchased = eventTicketsPurchased(ticketRows);
   const toPublic = (t: (typeof ticketRows)[number]): PublicTicket => ({
     id: t.id,
@@ -100,7 +98,7 @@ export async function getPublicEvent(db: Database, eventId: number, access: Acce
     price: t.price,
     minPerOrder: t.minPerOrder,
     maxPerOrder: t.maxPerOrder,
-    remaining: t.showRemainingCount && t.amount !== -1 ? Math.max(0, t.amount - t.purchased) : null,
+    remaining: t.showRemainingCount ? ticketRemaining(t, event, purchased) : null,
     sale: deriveTicketStatus(t, event, { eventTicketsPurchased: purchased, now }),
   });
   // Hidden tickets are reachable only through restricted links (a later issue): the page lists visible ones.
@@ -113,7 +111,9 @@ export async function getPublicEvent(db: Database, eventId: number, access: Acce
       slug: eventSlug(event.title),
       title: event.title,
       smallDescription: event.smallDescription,
-      description: event.description,
+      // Re-sanitized on read: whatever reached the row by another way than the editor still cannot run script here.
+      description: sanitizeEventHtml(event.description),
+      descriptionText: eventHtmlToText(event.description),
       mainPicture: event.mainPicture,
       primaryColor: event.primaryColor,
       theme: event.theme,
@@ -136,19 +136,22 @@ export async function getPublicEvent(db: Database, eventId: number, access: Acce
 }
 
 /**
- * What changes the public page: the event row and its tickets (sales move the remaining counts). Used as the edge
- * cache key, so an edit shows at once without purging anything.
+ * What changes the public page: the event row (status and visibility named explicitly) and its tickets (sales move the
+ * remaining counts). Used as the edge cache key, so an edit shows at once without purging anything. Null for a missing
+ * event or one that is not published: the public page of those is never cached.
  */
 export async function getPublicEventVersion(db: Database, eventId: number): Promise<string | null> {
+  if (!Number.isSafeInteger(eventId) || eventId <= 0) return null;
   const [row] = await db
     .select({
+      status: events.status,
+      visibility: events.visibility,
       updatedAt: events.updatedAt,
       ticketsVersion: sql<string | null>`(select max(${tickets.updatedAt}) || '.' || sum(${tickets.purchased}) || '.' || count(*) from ${tickets} where ${tickets.eventId} = ${eventId})`,
     })
     .from(events)
     .where(eq(events.id, eventId))
     .limit(1);
-  if (!row) return null;
-  return `${row.updatedAt.getTime()}-${row.ticketsVersion ?? 0}`;
+  if (!row || row.status !== "published") return null;
+  return `${row.visibility}-${row.updatedAt.getTime()}-${row.ticketsVersion ?? 0}`;
 }
-

@@ -330,6 +330,89 @@ test.describe("the event area", () => {
   });
 });
 
+test.describe("the publish flow answers what the server would refuse", () => {
+  test("'Publier quand même' leads to the payment account for a paid add-on; a stale page follows the server's refusal", async ({ page }) => {
+    test.setTimeout(90_000);
+    await signIn(page, OWNER);
+    const created = await page.request.post("/api/organizers", { data: { title: `Tournée des options ${Date.now()}` } });
+    expect(created.status(), await created.text()).toBe(201);
+    const organizationId = ((await created.json()) as { id: number }).id;
+    const addonOnly = await createDraft(page.request, { organizer: organizationId, title: "Options payantes" });
+    const stale = await createDraft(page.request, { organizer: organizationId, title: "Page périmée" });
+
+    const { db, close } = createLibsqlDatabase(`file:${findLocalD1File(E2E_STATE)}`);
+    try {
+      // A paid add-on and no ticket, in an organization without a valid payment account.
+      await db.insert(tickets).values({ organizationId, eventId: addonOnly, ticketType: "addon", title: "Vestiaire", price: 300 });
+      await open(page, `/event/${addonOnly}`);
+      await page.getByTestId("event-other-organization").getByRole("button", { name: "Changer d'organisation" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Options payantes" })).toBeVisible();
+      await page.waitForLoadState("networkidle");
+
+      await page.getByTestId("publish-button").click();
+      const dialog = page.getByTestId("publish-dialog");
+      await dialog.getByRole("button", { name: "Publier" }).click();
+      await expect(dialog.getByRole("heading", { name: "Publier sans billets ?" })).toBeVisible();
+      await dialog.getByRole("button", { name: "Publier quand même" }).click();
+      await expect(dialog.getByRole("heading", { name: "Reliez votre compte de paiement" })).toBeVisible();
+      await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+      await dialog.getByRole("button", { name: "Publier plus tard" }).click();
+      await expect(page.getByTestId("event-status-line")).toContainText("Brouillon");
+
+      // The page is loaded with nothing to pay; a paid add-on appears afterwards: the server refuses, the dialog
+      // goes to the payment step instead of a generic failure.
+      await open(page, `/event/${stale}`);
+      await expect(page.getByRole("heading", { level: 1, name: "Page périmée" })).toBeVisible();
+      await db.insert(tickets).values({ organizationId, eventId: stale, ticketType: "addon", title: "Parking", price: 800 });
+      await page.getByTestId("publish-button").click();
+      await dialog.getByRole("button", { name: "Publier" }).click();
+      await dialog.getByRole("button", { name: "Publier quand même" }).click();
+      await expect(dialog.getByRole("heading", { name: "Reliez votre compte de paiement" })).toBeVisible();
+      await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Échec" })).toHaveCount(0);
+      await expect(page.getByTestId("event-status-line")).toContainText("Brouillon");
+    } finally {
+      await db.delete(tickets).where(eq(tickets.organizationId, organizationId));
+      await db.delete(events).where(eq(events.organizationId, organizationId));
+      await db.delete(memberships).where(eq(memberships.organizationId, organizationId));
+      await db.delete(organizations).where(eq(organizations.id, organizationId));
+      close();
+    }
+  });
+
+  test("a ticket deleted since the page loaded brings the no-tickets question; a deleted event says 'Événement introuvable'", async ({
+    page,
+  }) => {
+    await signIn(page, OWNER);
+    const eventId = await createDraft(page.request, { title: `Billet retiré ${Date.now()}` });
+    const { db, close } = createLibsqlDatabase(`file:${findLocalD1File(E2E_STATE)}`);
+    try {
+      const [ticket] = await db
+        .insert(tickets)
+        .values({ organizationId: (await db.select().from(events).where(eq(events.id, eventId)))[0]!.organizationId, eventId, title: "Entrée libre", price: 0 })
+        .returning();
+      await open(page, `/event/${eventId}`);
+      await db.update(tickets).set({ visibility: "deleted" }).where(eq(tickets.id, ticket!.id));
+      await page.getByTestId("publish-button").click();
+      const dialog = page.getByTestId("publish-dialog");
+      await dialog.getByRole("button", { name: "Publier" }).click();
+      await expect(dialog.getByRole("heading", { name: "Publier sans billets ?" })).toBeVisible();
+      await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Échec" })).toHaveCount(0);
+      await dialog.getByRole("button", { name: "Publier plus tard" }).click();
+    } finally {
+      await db.delete(tickets).where(eq(tickets.eventId, eventId));
+      close();
+    }
+
+    // Deleted from elsewhere while the page is open: the next action says so and shows the not-found screen.
+    const deleted = await page.request.delete(`/api/events/${eventId}`, { data: { confirmation: "DELETE" } });
+    expect(deleted.ok()).toBe(true);
+    await openMoreMenu(page);
+    await page.getByRole("menuitem", { name: "Archiver" }).click();
+    await toast(page, "Événement introuvable");
+    await expect(page.getByTestId("event-not-found")).toBeVisible();
+  });
+});
+
 async function signOutAndIn(page: Page, email: string) {
   await page.context().clearCookies();
   await signIn(page, email);

@@ -2,7 +2,7 @@ import { env, exports } from "cloudflare:workers";
 import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "#db/d1";
-import { events, organizations, participationForms, promoCodes, tickets } from "#db/schema";
+import { auditLogs, events, organizations, participationForms, promoCodes, tickets } from "#db/schema";
 import { createSession } from "#domain/auth/sessions";
 import { createEventsWorld, createOrder, createTestEvent, createTicket, type TestUser } from "../support/event-fixtures";
 
@@ -295,5 +295,26 @@ describe("settings and deletion", () => {
     const refused = await call(`/events/${paid.id}`, { method: "DELETE", body: { confirmation: "DELETE" } });
     expect(refused.status).toBe(409);
     expect(refused.json.message).toBe("events:errors.has-paid-orders");
+    expect(await storedEvent(paid.id)).toBeDefined();
+    // On D1 too the audit row is written by the deleting batch, and only for the deleted event.
+    const logs = await db.select({ targetId: auditLogs.targetId }).from(auditLogs).where(eq(auditLogs.action, "event.deleted"));
+    expect(logs.map((log) => log.targetId)).toContain(String(event.id));
+    expect(logs.map((log) => log.targetId)).not.toContain(String(paid.id));
+  });
+
+  it("refuses bodies over the limit on the status, settings and delete calls, changing nothing", async () => {
+    const event = await createTestEvent(db, world.organization.id);
+    const padding = "x".repeat(64 * 1024);
+    const publish = await call(`/events/${event.id}/status/published`, {
+      method: "PUT",
+      body: { confirm_without_tickets: true, padding },
+    });
+    expect(publish.status).toBe(413);
+    const settings = await call(`/events/${event.id}/settings`, { method: "PUT", body: { meta_pixel_id: "77", padding } });
+    expect(settings.status).toBe(413);
+    const deletion = await call(`/events/${event.id}`, { method: "DELETE", body: { confirmation: "DELETE", padding } });
+    expect(deletion.status).toBe(413);
+    expect(deletion.json.message).toBe("errors:payload-too-large");
+    expect(await storedEvent(event.id)).toMatchObject({ status: "draft", metaPixelId: "" });
   });
 });

@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "#db/d1";
 import { events, organizations, tickets } from "#db/schema";
 import { getPublicEvent, getPublicEventVersion } from "#domain/public-events/get-public-event";
+import { publicEventMeta } from "~/server/public-event-meta";
+import { BROWSER_CACHE_CONTROL, publicPageCacheKey } from "../../workers/middleware/public-page-cache";
 
 let eventId: number;
 
@@ -14,7 +16,13 @@ beforeAll(async () => {
   await db.insert(events).values({ organizationId: organization!.id, title: "Brouillon" });
   const [event] = await db
     .insert(events)
-    .values({ organizationId: organization!.id, title: "Festival d'été", status: "published", startAt: new Date(Date.now() + 86_400_000 * 30) })
+    .values({
+      organizationId: organization!.id,
+      title: "Festival d'été",
+      status: "published",
+      startAt: new Date(Date.now() + 86_400_000 * 30),
+      description: "<p>Rock &amp; Roll</p><p>sous les étoiles</p>",
+    })
     .returning();
   eventId = event!.id;
   await db.insert(tickets).values({ organizationId: organization!.id, eventId, title: "Pass 1 jour", price: 3000 });
@@ -28,7 +36,28 @@ describe("public event page on D1", () => {
     expect(found.event).toMatchObject({ id: eventId, title: "Festival d'été", slug: "festival-dete" });
     expect(found.event.organization.title).toBe("Les Nuits Sonores");
     expect(found.event.tickets.map((t) => t.title)).toEqual(["Pass 1 jour"]);
-    expect(await getPublicEventVersion(createD1Database(env.DB), eventId)).toMatch(/^\d+-/);
+    expect(await getPublicEventVersion(createD1Database(env.DB), eventId)).toMatch(/^public-\d+-/);
+  });
+
+  it("describes the page to link previews with the description's decoded text", async () => {
+    const found = await getPublicEvent(createD1Database(env.DB), eventId, { mode: "public", env, hash: null });
+    if (found.kind !== "found") throw new Error("not found");
+    const tags = publicEventMeta(found.event, `http://localhost/events/${eventId}/festival-dete`, { indexable: true });
+    expect(tags).toContainEqual({ property: "og:description", content: "Rock & Roll sous les étoiles" });
+    expect(tags).toContainEqual({ name: "description", content: "Rock & Roll sous les étoiles" });
+  });
+
+  it("keys the edge copy by the URL with its query, the build, the version and the language", () => {
+    const parts = { build: "b1", version: "public-1-0", language: "fr" };
+    const withHash = publicPageCacheKey("http://localhost/events/2/gala?t=abc", parts);
+    expect(new URL(withHash).searchParams.get("t")).toBe("abc");
+    expect(publicPageCacheKey("http://localhost/events/2/gala", parts)).not.toBe(withHash);
+    expect(publicPageCacheKey("http://localhost/events/2/gala?t=abd", parts)).not.toBe(withHash);
+    expect(publicPageCacheKey("http://localhost/events/2/gala?t=abc", { ...parts, build: "b2" })).not.toBe(withHash);
+    expect(publicPageCacheKey("http://localhost/events/2/gala?t=abc", { ...parts, language: "en" })).not.toBe(withHash);
+    // A visitor cannot choose the key's own parameters.
+    expect(publicPageCacheKey("http://localhost/events/2/gala?t=abc&__build=b9&__lang=en", parts)).toBe(withHash);
+    expect(BROWSER_CACHE_CONTROL).toMatch(/no-cache/);
   });
 
   it("caches the rendered page at the edge under the event's version", async () => {

@@ -2,31 +2,17 @@ import type { Database } from "#db/database";
 import * as schema from "#db/schema";
 import type { EventRole, OrderStatus, OrganizationRole } from "#db/schema";
 import type { Actor } from "#domain/shared/actor";
+import { addMember, insertEvent, insertOrganization, insertUser, unique } from "./organization-fixtures";
 
-/** Rows for the events domain and API tests; works on libSQL and D1 alike. */
+/** Rows for the events domain and API tests; works on libSQL and D1 alike. The plain rows come from organization-fixtures. */
 
-let sequence = 0;
-const unique = (label: string) => `${label}-${Date.now().toString(36)}-${(sequence++).toString(36)}`;
+export { addMember as addMembership, insertOrganization as createOrganization };
 
 export type TestUser = { id: number; email: string };
 
 export async function createUser(db: Database, label: string): Promise<TestUser> {
-  const email = `${unique(label)}@events.test`;
-  const [user] = await db.insert(schema.users).values({ email, firstName: "Camille", lastName: label }).returning();
-  return { id: user!.id, email };
-}
-
-export async function createOrganization(db: Database, values: Partial<typeof schema.organizations.$inferInsert> = {}) {
-  const title = values.title ?? unique("Organisation");
-  const [organization] = await db
-    .insert(schema.organizations)
-    .values({ titleKey: title.toLowerCase(), ...values, title })
-    .returning();
-  return organization!;
-}
-
-export async function addMembership(db: Database, organizationId: number, userId: number, role: OrganizationRole) {
-  await db.insert(schema.memberships).values({ organizationId, userId, role });
+  const user = await insertUser(db, { email: `${unique(label)}@events.test`, firstName: "Camille", lastName: label });
+  return { id: user.id, email: user.email };
 }
 
 export async function grantEventAccess(
@@ -49,11 +35,7 @@ export async function createTestEvent(
   organizationId: number,
   values: Partial<typeof schema.events.$inferInsert> = {},
 ) {
-  const [event] = await db
-    .insert(schema.events)
-    .values({ organizationId, title: "Concert de printemps", ...values })
-    .returning();
-  return event!;
+  return insertEvent(db, organizationId, { title: "Concert de printemps", ...values });
 }
 
 export async function createTicket(
@@ -131,8 +113,8 @@ export async function createOrder(
  * event, a guest with only validator access, a guest without access, and the owner of the other organization.
  */
 export async function createEventsWorld(db: Database) {
-  const organization = await createOrganization(db);
-  const foreignOrganization = await createOrganization(db);
+  const organization = await insertOrganization(db);
+  const foreignOrganization = await insertOrganization(db);
   const event = await createTestEvent(db, organization.id, { accessToken: "preview-token" });
   const foreignEvent = await createTestEvent(db, foreignOrganization.id, { title: "Ailleurs" });
 
@@ -145,13 +127,13 @@ export async function createEventsWorld(db: Database) {
     guestNone: await createUser(db, "guest-none"),
     foreignOwner: await createUser(db, "foreign-owner"),
   };
-  await addMembership(db, organization.id, users.owner.id, "owner");
-  await addMembership(db, organization.id, users.admin.id, "admin");
-  await addMembership(db, organization.id, users.manager.id, "event_manager");
-  await addMembership(db, organization.id, users.guestManager.id, "");
-  await addMembership(db, organization.id, users.guestValidator.id, "");
-  await addMembership(db, organization.id, users.guestNone.id, "");
-  await addMembership(db, foreignOrganization.id, users.foreignOwner.id, "owner");
+  await addMember(db, organization.id, users.owner.id, "owner");
+  await addMember(db, organization.id, users.admin.id, "admin");
+  await addMember(db, organization.id, users.manager.id, "event_manager");
+  await addMember(db, organization.id, users.guestManager.id, "");
+  await addMember(db, organization.id, users.guestValidator.id, "");
+  await addMember(db, organization.id, users.guestNone.id, "");
+  await addMember(db, foreignOrganization.id, users.foreignOwner.id, "owner");
   await grantEventAccess(db, event, users.guestManager, ["event_manager"]);
   await grantEventAccess(db, event, users.guestValidator, ["validator"]);
 

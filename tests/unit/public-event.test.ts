@@ -3,7 +3,11 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { events, organizations, tickets } from "#db/schema";
 import { privateEventHash } from "#domain/events/private-event-link";
 import { getPublicEvent, getPublicEventVersion } from "#domain/public-events/get-public-event";
-import { pageLanguage } from "../../workers/middleware/public-page-cache";
+import { RouterContextProvider } from "react-router";
+import { createI18nextMiddleware } from "remix-i18next";
+import { fallbackLanguage, supportedLanguages } from "~/lib/i18n-config";
+import { localeCookie } from "~/lib/locale-cookie";
+import { requestLanguage } from "~/lib/request-language";
 import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../support/libsql-test-db";
 
 const env = { ENVIRONMENT: "test" };
@@ -60,6 +64,45 @@ describe("public event page data", () => {
     expect(found.event.addons.map((x) => x.title)).toEqual(["Vestiaire"]);
   });
 
+  it("counts places left and sold out with the event capacity, purchases of deleted tickets included", async () => {
+    const event = await makeEvent({ eventCapacity: 100 });
+    await t.db.insert(tickets).values([
+      // Its own stock leaves 150, the capacity only 100 - (30 + 50 + 15) = 5.
+      { organizationId, eventId: event.id, title: "Plein tarif", price: 2500, amount: 200, purchased: 50, showRemainingCount: true, sort: 1 },
+      { organizationId, eventId: event.id, title: "Sans limite", price: 1500, purchased: 15, showRemainingCount: true, sort: 2 },
+      { organizationId, eventId: event.id, title: "Ancien tarif", price: 1000, purchased: 30, visibility: "deleted", sort: 3 },
+      { organizationId, eventId: event.id, title: "Vestiaire", price: 200, purchased: 500, ticketType: "addon", showRemainingCount: true, sort: 4 },
+    ]);
+    const found = await getPublicEvent(t.db, event.id, { mode: "public", env, hash: null }, now);
+    if (found.kind !== "found") throw new Error("not found");
+    expect(found.event.tickets.map((x) => [x.title, x.sale.status, x.remaining])).toEqual([
+      ["Plein tarif", "on_sale", 5],
+      ["Sans limite", "on_sale", 5],
+    ]);
+    // Add-ons do not count toward the capacity and have no stock here: nothing to show.
+    expect(found.event.addons.map((x) => [x.title, x.sale.status, x.remaining])).toEqual([["Vestiaire", "on_sale", null]]);
+
+    // 5 more places sold on a ticket that was later deleted: the capacity is reached, every ticket is sold out.
+    await t.db.update(tickets).set({ purchased: 35 }).where(eq(tickets.title, "Ancien tarif"));
+    const full = await getPublicEvent(t.db, event.id, { mode: "public", env, hash: null }, now);
+    if (full.kind !== "found") throw new Error("not found");
+    expect(full.event.tickets.map((x) => [x.sale.status, x.remaining])).toEqual([
+      ["sold_out", 0],
+      ["sold_out", 0],
+    ]);
+  });
+
+  it("sanitizes the description again on read, gives its text with entities decoded, and only the organization's title", async () => {
+    const event = await makeEvent({
+      description: '<p onclick="steal()">Rock &amp; Roll <script>alert(1)</script><a href="javascript:alert(1)">lien</a></p><p>Suite</p>',
+    });
+    const found = await getPublicEvent(t.db, event.id, { mode: "public", env, hash: null }, now);
+    if (found.kind !== "found") throw new Error("not found");
+    expect(found.event.description).toBe('<p>Rock &amp; Roll <a rel="noopener noreferrer nofollow" target="_blank">lien</a></p><p>Suite</p>');
+    expect(found.event.descriptionText).toBe("Rock & Roll lien Suite");
+    expect(found.event.organization).toEqual({ title: "Les Nuits" });
+  });
+
   it("hides drafts, archived events and unknown ids", async () => {
     const draft = await makeEvent({ status: "draft" });
     const archived = await makeEvent({ status: "archived" });
@@ -97,14 +140,60 @@ describe("public event page data", () => {
     expect(new Set([v1, v2, v3]).size).toBe(3);
     expect(await getPublicEventVersion(t.db, 12345)).toBeNull();
   });
+
+  it("changes version with the visibility even at the same updated_at, and has none once unpublished", async () => {
+    const event = await makeEvent({});
+    const publicVersion = await getPublicEventVersion(t.db, event.id);
+    await t.db.update(events).set({ visibility: "private" }).where(eq(events.id, event.id));
+    const privateVersion = await getPublicEventVersion(t.db, event.id);
+    expect(privateVersion).not.toBeNull();
+    expect(privateVersion).not.toBe(publicVersion);
+    for (const status of ["draft", "archived"] as const) {
+      await t.db.update(events).set({ status }).where(eq(events.id, event.id));
+      expect(await getPublicEventVersion(t.db, event.id)).toBeNull();
+    }
+  });
 });
 
-describe("page language for the edge cache key", () => {
+describe("request language (edge cache key, emails of the JSON API)", () => {
   const request = (headers: Record<string, string>) => new Request("http://localhost/events/1/x", { headers });
-  it("follows the lng cookie, then Accept-Language, then French", () => {
-    expect(pageLanguage(request({ Cookie: "lng=en", "Accept-Language": "fr-FR" }))).toBe("en");
-    expect(pageLanguage(request({ "Accept-Language": "de-DE, en-US;q=0.8, fr;q=0.5" }))).toBe("en");
-    expect(pageLanguage(request({ "Accept-Language": "de-DE" }))).toBe("fr");
-    expect(pageLanguage(request({}))).toBe("fr");
+
+  it("reads the lng cookie as React Router encodes it, then Accept-Language, then French", async () => {
+    const english = (await localeCookie.serialize("en")).split(";")[0]!;
+    expect(english).not.toBe("lng=en");
+    expect(await requestLanguage(request({ Cookie: english, "Accept-Language": "fr-FR" }))).toBe("en");
+    expect(await requestLanguage(request({ Cookie: `session=abc; ${english}` }))).toBe("en");
+    const french = (await localeCookie.serialize("fr")).split(";")[0]!;
+    expect(await requestLanguage(request({ Cookie: french, "Accept-Language": "en-US" }))).toBe("fr");
+    // A raw value is not what the app writes: it does not count, the header decides.
+    expect(await requestLanguage(request({ Cookie: "lng=en", "Accept-Language": "fr-FR" }))).toBe("fr");
+    expect(await requestLanguage(request({ Cookie: `lng=${btoa('"de"')}`, "Accept-Language": "en" }))).toBe("en");
+    expect(await requestLanguage(request({}))).toBe("fr");
+  });
+
+  it("decides exactly as the page's i18next middleware does, so a page is never filed under another language", async () => {
+    // The same library and detection options as app/middleware/i18next.ts.
+    const [middleware, getLocale] = createI18nextMiddleware({
+      detection: { supportedLanguages: [...supportedLanguages], fallbackLanguage, cookie: localeCookie, order: ["cookie", "header"] },
+    });
+    const english = (await localeCookie.serialize("en")).split(";")[0]!;
+    const cases: Record<string, string>[] = [
+      { Cookie: english, "Accept-Language": "fr-FR" },
+      { Cookie: "lng=en", "Accept-Language": "fr-FR" },
+      { "Accept-Language": "de-DE, en-US;q=0.8, fr;q=0.5" },
+      { "Accept-Language": "en-US,en;q=0.9" },
+      { "Accept-Language": "en;q=0.1, fr;q=0.9" },
+      { "Accept-Language": "xx-YY, en" },
+      { "Accept-Language": "nl-BE" },
+      { "Accept-Language": "EN-gb" },
+      { "Accept-Language": "*" },
+      { "Accept-Language": "de-DE" },
+      {},
+    ];
+    for (const headers of cases) {
+      const context = new RouterContextProvider();
+      await middleware({ request: request(headers), context, params: {} } as never, async () => new Response());
+      expect(await requestLanguage(request(headers)), JSON.stringify(headers)).toBe(getLocale(context));
+    }
   });
 });

@@ -1,57 +1,78 @@
 import { createMiddleware } from "hono/factory";
-import { readCookie } from "#domain/auth/session-cookie";
 import { getPublicEventVersion } from "#domain/public-events/get-public-event";
-import { fallbackLanguage, localeCookieName, supportedLanguages } from "~/lib/i18n-config";
 import type { HonoEnv } from "../hono-app";
 
 const PUBLIC_PAGE = /^\/events\/(\d+)\/[^/.]+$/;
 
-/** The language the page will render in: the `lng` cookie, else the best Accept-Language match, else French. */
-export function pageLanguage(request: Request): string {
-  const supported = new Set<string>(supportedLanguages);
-  const cookie = readCookie(request.headers.get("Cookie"), localeCookieName);
-  if (cookie && supported.has(cookie)) return cookie;
-  const ranked = (request.headers.get("Accept-Language") ?? "")
-    .split(",")
-    .map((part) => {
-      const [tag = "", q] = part.trim().split(";q=");
-      return { lang: tag.split("-")[0]!.toLowerCase(), q: q === undefined ? 1 : Number(q) };
-    })
-    .filter((entry) => supported.has(entry.lang) && entry.q > 0)
-    .sort((a, b) => b.q - a.q);
-  return ranked[0]?.lang ?? fallbackLanguage;
+/** How long the edge keeps a copy; the key changes with every edit anyway, so this only bounds dead entries. */
+export const EDGE_COPY_CACHE_CONTROL = "public, max-age=300";
+/**
+ * What the browser gets: keep nothing without asking again. Putting an event back to draft, archiving it or making it
+ * private must take effect at the participant's next visit, not after a browser-side max-age.
+ */
+export const BROWSER_CACHE_CONTROL = "private, no-cache";
+
+/** Parameters of the cache key that only the middleware sets; a visitor's own values for them are dropped. */
+const KEY_PARAMETERS = ["__build", "__version", "__lang"] as const;
+
+/**
+ * The edge cache key of a public page request: its own URL, query included (a private event's `t` among it), plus the
+ * build, the event's version and the page language. A copy is only ever stored for the URL whose render succeeded, so
+ * a key reached without the right `t` has nothing stored under it.
+ */
+export function publicPageCacheKey(url: string, parts: { build: string; version: string; language: string }): string {
+  const key = new URL(url);
+  for (const name of KEY_PARAMETERS) key.searchParams.delete(name);
+  key.searchParams.sort();
+  key.searchParams.set("__build", parts.build);
+  key.searchParams.set("__version", parts.version);
+  key.searchParams.set("__lang", parts.language);
+  return key.toString();
 }
 
 /**
- * Edge cache of the public event page. The key carries the event's version (its updated_at and its tickets' state),
- * so an edit or a sale is visible at the next request without purging anything; stale entries simply stop being asked
- * for and expire.
+ * Edge cache of the public event page. The key carries the build, the event's version (its status, visibility,
+ * updated_at and its tickets' state) and the language, so an edit, a sale, an unpublish or a deploy is visible at the
+ * next request without purging anything; stale entries simply stop being asked for and expire. Events that are not
+ * published are never looked up nor stored.
  */
-export const publicPageCache = createMiddleware<HonoEnv>(async (c, next) => {
-  const match = c.req.method === "GET" ? PUBLIC_PAGE.exec(c.req.path) : null;
-  if (!match || typeof caches === "undefined") return next();
-  const version = await getPublicEventVersion(c.get("db"), Number(match[1]));
-  if (!version) return next();
+export function publicPageCache(options: { buildVersion: () => Promise<string> | string }) {
+  return createMiddleware<HonoEnv>(async (c, next) => {
+    const match = c.req.method === "GET" ? PUBLIC_PAGE.exec(c.req.path) : null;
+    if (!match || typeof caches === "undefined") return next();
+    const version = await getPublicEventVersion(c.get("db"), Number(match[1]));
+    if (!version) return next();
 
-  const key = new URL(c.req.url);
-  key.searchParams.set("__version", version);
-  key.searchParams.set("__lang", pageLanguage(c.req.raw));
-  const cache = (caches as unknown as { default: Cache }).default;
-  const hit = await cache.match(key.toString());
-  if (hit) {
-    const response = new Response(hit.body, hit);
-    response.headers.set("X-Guichet-Cache", "HIT");
-    return response;
-  }
+    const language = c.get("language");
+    const key = publicPageCacheKey(c.req.url, { build: await options.buildVersion(), version, language });
+    const cache = (caches as unknown as { default: Cache }).default;
+    const hit = await cache.match(key);
+    if (hit) {
+      const response = new Response(hit.body, hit);
+      response.headers.set("Cache-Control", BROWSER_CACHE_CONTROL);
+      response.headers.set("X-Guichet-Cache", "HIT");
+      return response;
+    }
 
-  await next();
-  const response = c.res;
-  if (response.status !== 200 || !response.headers.get("Content-Type")?.includes("text/html")) return;
-  const headers = new Headers(response.headers);
-  headers.delete("Set-Cookie");
-  headers.set("Cache-Control", "public, max-age=300");
-  const [forCache, forClient] = response.body ? response.body.tee() : [null, null];
-  c.executionCtx.waitUntil(cache.put(key.toString(), new Response(forCache, { status: 200, headers })));
-  c.res = new Response(forClient, response);
-  c.res.headers.set("X-Guichet-Cache", "MISS");
-});
+    await next();
+    const response = c.res;
+    // The page says which language it rendered in (app/routes/public/event-page.tsx): a copy is never filed under
+    // another language's key.
+    const rendered = response.headers.get("Content-Language");
+    const storable =
+      response.status === 200 &&
+      response.headers.get("Content-Type")?.includes("text/html") === true &&
+      (rendered === null || rendered === language);
+    const [forCache, forClient] = storable && response.body ? response.body.tee() : [null, response.body];
+    if (storable) {
+      const stored = new Headers(response.headers);
+      stored.delete("Set-Cookie");
+      stored.set("Cache-Control", EDGE_COPY_CACHE_CONTROL);
+      c.executionCtx.waitUntil(cache.put(key, new Response(forCache, { status: 200, headers: stored })));
+    }
+    c.res = undefined;
+    c.res = new Response(forClient, response);
+    c.res.headers.set("Cache-Control", BROWSER_CACHE_CONTROL);
+    c.res.headers.set("X-Guichet-Cache", storable ? "MISS" : "BYPASS");
+  });
+}

@@ -132,7 +132,7 @@ eventsApiRoutes.put("/:id{[0-9]+}", jsonBodyLimit, async (c) => {
  * PUT /api/events/:id/status/:status — draft, published or archived (spec §7). Optional body for a publish:
  * `visibility` (default the event's) and `confirm_without_tickets`. Same status: answers the event unchanged.
  */
-eventsApiRoutes.put("/:id{[0-9]+}/status/:status", async (c) => {
+eventsApiRoutes.put("/:id{[0-9]+}/status/:status", limitBody(), async (c) => {
   const eventId = idParam(c.req.param("id"), "events:errors.not-found");
   const target = v.safeParse(v.picklist(eventStatuses), c.req.param("status"));
   if (!target.success) {
@@ -162,7 +162,7 @@ eventsApiRoutes.get("/:id{[0-9]+}/publish-readiness", async (c) => {
 });
 
 /** PUT /api/events/:id/settings — meta_pixel_id and allow_billing (spec §7: paths not shown). */
-eventsApiRoutes.put("/:id{[0-9]+}/settings", async (c) => {
+eventsApiRoutes.put("/:id{[0-9]+}/settings", limitBody(), async (c) => {
   const eventId = idParam(c.req.param("id"), "events:errors.not-found");
   const [settings] = await parseBody(c, [eventSettingsSchema]);
   const actor = await actorForEventParam(c, eventId);
@@ -171,7 +171,7 @@ eventsApiRoutes.put("/:id{[0-9]+}/settings", async (c) => {
 });
 
 /** DELETE /api/events/:id with `{"confirmation": "DELETE"}` — irreversible (spec §4/§5). */
-eventsApiRoutes.delete("/:id{[0-9]+}", async (c) => {
+eventsApiRoutes.delete("/:id{[0-9]+}", limitBody(), async (c) => {
   const eventId = idParam(c.req.param("id"), "events:errors.not-found");
   const [body] = await parseBody(c, [deleteEventSchema], { allowEmpty: true });
   const actor = await actorForEventParam(c, eventId);

@@ -1,32 +1,17 @@
-import { Hono, type Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
+import { Hono } from "hono";
 import { BANNER_PART_MAX_BYTES, BANNER_SIZES } from "#domain/images/banner";
-import { findEventOrganizationId } from "#domain/images/event-banner-scope";
 import { removeEventBanner } from "#domain/images/remove-event-banner";
 import { storeEventBanner } from "#domain/images/store-event-banner";
 import type { BannerPart } from "#domain/images/validate-banner-parts";
-import { actorForOrganization } from "#domain/organizations/actor-for-organization";
-import { AppError, notFound } from "#domain/shared/app-error";
+import { AppError } from "#domain/shared/app-error";
+import { actorForEventParam, idParam } from "../actor-for-organization";
 import type { ApiEnv } from "../middleware/api-session";
+import { limitBody } from "../middleware/body-limit";
 
 export const imagesApiRoutes = new Hono<ApiEnv>();
 
 // Every size at its limit plus room for the multipart boundaries and headers.
 const MAX_BANNER_BODY = BANNER_SIZES.length * BANNER_PART_MAX_BYTES + 64 * 1024;
-
-function parseEventId(value: string): number {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id <= 0) throw notFound("events:errors.not-found");
-  return id;
-}
-
-/** The actor as a member of the event's organization (a request that names only the event); 404 for strangers. */
-async function actorForEvent(c: Context<ApiEnv>, eventId: number) {
-  const db = c.get("db");
-  const organizationId = await findEventOrganizationId(db, eventId);
-  if (organizationId === null) throw notFound("events:errors.not-found");
-  return actorForOrganization(db, c.get("session").user, organizationId);
-}
 
 /**
  * POST /api/events/:id/banner — multipart with one WebP per size ("banner-1920", "banner-1280", "banner-640"),
@@ -34,17 +19,13 @@ async function actorForEvent(c: Context<ApiEnv>, eventId: number) {
  */
 imagesApiRoutes.post(
   "/:id/banner",
-  bodyLimit({
-    maxSize: MAX_BANNER_BODY,
-    onError: () => {
-      throw new AppError("validation", "editor:banner.errors.part-too-large", {
-        fields: { banner: "editor:banner.errors.part-too-large" },
-      });
-    },
-  }),
+  limitBody(
+    MAX_BANNER_BODY,
+    () => new AppError("validation", "editor:banner.errors.part-too-large", { fields: { banner: "editor:banner.errors.part-too-large" } }),
+  ),
   async (c) => {
-    const eventId = parseEventId(c.req.param("id"));
-    const actor = await actorForEvent(c, eventId);
+    const eventId = idParam(c.req.param("id"), "events:errors.not-found");
+    const actor = await actorForEventParam(c, eventId);
     let form: FormData;
     try {
       form = await c.req.formData();
@@ -62,8 +43,8 @@ imagesApiRoutes.post(
 
 /** DELETE /api/events/:id/banner — the event has no banner any more. */
 imagesApiRoutes.delete("/:id/banner", async (c) => {
-  const eventId = parseEventId(c.req.param("id"));
-  const actor = await actorForEvent(c, eventId);
+  const eventId = idParam(c.req.param("id"), "events:errors.not-found");
+  const actor = await actorForEventParam(c, eventId);
   await removeEventBanner(c.get("db"), c.env.IMAGES, actor, { eventId });
   return c.json({ main_picture: "" });
 });

@@ -22,7 +22,6 @@ import { AppError, isAppError } from "#domain/shared/app-error";
 import { emailSchema } from "#domain/shared/email";
 import { firstNameSchema, lastNameSchema } from "#domain/users/user-fields";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { localeCookieName } from "~/lib/i18n-config";
 import type { HonoEnv } from "../hono-app";
 import { limitBody } from "../middleware/body-limit";
 import { jsonOnly } from "../middleware/json-only";
@@ -106,7 +105,7 @@ authApiRoutes.use("*", limitBody());
 
 /** The language of emails sent to an API client: the `lng` cookie, else Accept-Language, else French. */
 function requestLocale(c: Context<HonoEnv>) {
-  return toEmailLocale(readCookie(c.req.header("Cookie"), localeCookieName) ?? c.req.header("Accept-Language"));
+  return toEmailLocale(c.get("language"));
 }
 
 function mailFor(c: Context<HonoEnv>): AuthMail {

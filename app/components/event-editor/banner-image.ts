@@ -6,6 +6,7 @@ import {
   BANNER_WEBP_QUALITY,
   bannerPartName,
 } from "#domain/images/banner";
+import { sniffImageType } from "~/lib/image-type";
 
 export type CropArea = { x: number; y: number; width: number; height: number };
 
@@ -15,15 +16,6 @@ export async function checkBannerSource(file: File): Promise<string | null> {
   const head = new Uint8Array(await file.slice(0, 12).arrayBuffer());
   const type = sniffImageType(head);
   if (!type || !(BANNER_SOURCE_TYPES as readonly string[]).includes(file.type || type)) return "editor:banner.errors.invalid-type";
-  return null;
-}
-
-/** JPEG, PNG or WebP by their first bytes; a renamed file of another kind is not accepted. */
-export function sniffImageType(head: Uint8Array): (typeof BANNER_SOURCE_TYPES)[number] | null {
-  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return "image/jpeg";
-  if ([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => head[i] === b)) return "image/png";
-  const ascii = String.fromCharCode(...head.subarray(0, 12));
-  if (ascii.startsWith("RIFF") && ascii.slice(8, 12) === "WEBP") return "image/webp";
   return null;
 }
 

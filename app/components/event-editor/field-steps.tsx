@@ -2,14 +2,16 @@ import { ExternalLink, MapPin } from "lucide-react";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { EVENT_ADDRESS_MAX_LENGTH, EVENT_SMALL_DESCRIPTION_MAX_LENGTH, EVENT_TITLE_MAX_LENGTH } from "#domain/events/event-input-schema";
+import { isValidTimeZone, zonedDateTimeToUtc } from "#domain/events/event-time-zone";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { formatDateTime } from "~/lib/format";
-import { COMMON_TIME_ZONES, formatUtcOffset, isValidTimeZone, zonedDateTimeToUtc } from "~/lib/zoned-time";
+import { COMMON_TIME_ZONES, formatUtcOffset } from "~/lib/zoned-time";
 import { cn } from "~/lib/utils";
 import { DescriptionEditor } from "./description-editor";
-import { openStreetMapUrl, type EditorField, type EditorValues } from "~/lib/event-editor-values";
+import { type EditorField, type EditorValues } from "~/lib/event-editor-values";
+import { openStreetMapUrl } from "~/lib/map-link";
 
 export type StepProps = {
   values: EditorValues;

@@ -1,15 +1,15 @@
 import { CalendarDays, MapPin, Moon, Sun } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { zonedDateTimeToUtc } from "#domain/events/event-time-zone";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { RadioGroup, RadioGroupItem } from "~/components/ui/radio-group";
 import { Label } from "~/components/ui/label";
 import { luminance, needsLightText, normalizeHexColor, textColorOn } from "~/lib/contrast";
 import { formatDateTime } from "~/lib/format";
-import { zonedDateTimeToUtc } from "~/lib/zoned-time";
 import { cn } from "~/lib/utils";
-import { DEFAULT_PRIMARY_COLOR } from "~/lib/event-editor-values";
+import { DEFAULT_PRIMARY_COLOR, primaryColorFromText } from "~/lib/event-editor-values";
 import type { StepProps } from "./field-steps";
 
 export function ThemeStep({ values, errors, setValue }: StepProps) {
@@ -18,7 +18,7 @@ export function ThemeStep({ values, errors, setValue }: StepProps) {
   // The hex field may hold an unfinished value while typing; the form keeps the last complete colour.
   const [hex, setHex] = useState(values.primary_color);
   useEffect(() => setHex(values.primary_color), [values.primary_color]);
-  const hexValid = normalizeHexColor(hex) !== null && /^#?[0-9a-f]{6}$/i.test(hex.trim());
+  const hexValid = primaryColorFromText(hex) !== null;
   const color = normalizeHexColor(values.primary_color) ?? DEFAULT_PRIMARY_COLOR;
   const serverError = errors.primary_color ? tAny(errors.primary_color as never) : undefined;
   const start = values.start_at ? zonedDateTimeToUtc(values.start_at, values.timezone) : null;
@@ -51,8 +51,8 @@ export function ThemeStep({ values, errors, setValue }: StepProps) {
               onChange={(event) => {
                 const next = event.target.value.trim();
                 setHex(next);
-                const normalized = /^#?[0-9a-f]{6}$/i.test(next) ? normalizeHexColor(next) : null;
-                if (normalized) setValue("primary_color", normalized);
+                const typed = primaryColorFromText(next);
+                if (typed) setValue("primary_color", typed);
               }}
               onBlur={() => setHex(values.primary_color)}
             />

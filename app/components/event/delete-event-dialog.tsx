@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
+import { DELETE_CONFIRMATION_WORD } from "#domain/events/event-input-schema";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -13,9 +14,6 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Spinner } from "~/components/ui/spinner";
-
-/** Spec §5: dangerous actions need the exact typed word; for events it is DELETE. */
-export const deleteConfirmationWord = "DELETE";
 
 export function DeleteEventDialog({
   open,
@@ -34,7 +32,7 @@ export function DeleteEventDialog({
   const { t } = useTranslation("event-area");
   const [typed, setTyped] = useState("");
   const inputId = useId();
-  const matches = typed === deleteConfirmationWord;
+  const matches = typed === DELETE_CONFIRMATION_WORD;
 
   return (
     <AlertDialog

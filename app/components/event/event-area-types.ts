@@ -1,3 +1,5 @@
+import type { PublishReadiness } from "#domain/events/change-event-status";
+
 /** What the event area's layout loader hands to its components (mapped from the domain in the route). */
 export type EventAreaEvent = {
   id: number;
@@ -25,12 +27,8 @@ export type EventAreaPermissions = {
   duplicate: boolean;
 };
 
-/** From the domain's getPublishReadiness: which question the publish flow asks before publishing. */
-export type PublishReadinessView = {
-  hasTickets: boolean;
-  /** A ticket has a price above 0 while the organization's payment account is not valid. */
-  needsPaymentAccount: boolean;
-};
+/** The domain's getPublishReadiness: which question the publish flow asks before publishing. */
+export type PublishReadinessView = PublishReadiness;
 
 export type EventSwitcherItem = { id: number; title: string };
 

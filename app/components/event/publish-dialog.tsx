@@ -6,16 +6,19 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { RadioGroup, RadioGroupItem } from "~/components/ui/radio-group";
 import { Spinner } from "~/components/ui/spinner";
+import { stepAfterPublishAnyway, stepAfterVisibility, type PublishStep } from "~/lib/publish-flow";
 import { cn } from "~/lib/utils";
 import type { PublishReadinessView } from "./event-area-types";
 
 type Visibility = "public" | "private";
-type Step = "visibility" | "no-tickets" | "payment";
+type Step = PublishStep;
 
 /**
  * Spec §4 publish flow: the visibility first (the event's own, public by default); then, from the domain's
  * readiness, 'Publier sans billets ?' when there is no ticket, the payment-account prompt when a paid ticket
  * cannot be paid out, otherwise publish directly. For a published event it only changes the visibility.
+ * 'Publier quand même' goes on to the payment step when a paid add-on still needs the account; a refusal of the
+ * server (stale readiness) arrives as `refusal` and moves the dialog to the step that answers it.
  */
 export function PublishDialog({
   open,
@@ -27,6 +30,7 @@ export function PublishDialog({
   onPublish,
   createTicketPath,
   paymentAccountPath,
+  refusal,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -40,6 +44,8 @@ export function PublishDialog({
   createTicketPath: string | null;
   /** Where to link the payment account; null when that page does not exist or the user may not link it. */
   paymentAccountPath: string | null;
+  /** The step the server's refusal calls for; a new object each time, so the same refusal twice moves again. */
+  refusal?: { step: Exclude<Step, "visibility"> } | null;
 }) {
   const { t } = useTranslation("event-area");
   const [step, setStep] = useState<Step>("visibility");
@@ -53,12 +59,19 @@ export function PublishDialog({
     }
   }, [open, visibility]);
 
+  useEffect(() => {
+    if (refusal) setStep(refusal.step);
+  }, [refusal]);
+
   const next = () => {
-    // Changing the visibility of a published event asks nothing more: the questions were answered when publishing.
-    if (published || !readiness) return onPublish(choice, false);
-    if (!readiness.hasTickets) return setStep("no-tickets");
-    if (readiness.needsPaymentAccount) return setStep("payment");
-    onPublish(choice, false);
+    const after = stepAfterVisibility(readiness, published);
+    if (after === "publish") return onPublish(choice, false);
+    setStep(after);
+  };
+
+  const publishAnyway = () => {
+    if (stepAfterPublishAnyway(readiness) === "payment") return setStep("payment");
+    onPublish(choice, true);
   };
 
   return (
@@ -128,7 +141,7 @@ export function PublishDialog({
                     {t("publish.publish-later")}
                   </Button>
                 )}
-                <Button onClick={() => onPublish(choice, true)} disabled={busy}>
+                <Button onClick={publishAnyway} disabled={busy}>
                   {busy ? <Spinner label={null} /> : null}
                   {t("publish.publish-anyway")}
                 </Button>

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { PublicEvent, PublicTicket } from "#domain/public-events/get-public-event";
 import { textColorOn } from "~/lib/contrast";
 import { formatDateTime, formatMoney } from "~/lib/format";
+import { openStreetMapUrl } from "~/lib/map-link";
 import { cn } from "~/lib/utils";
 
 const saleLabelKey = (ticket: PublicTicket) => ticket.sale.explanation ?? ticket.sale.status;
@@ -11,10 +12,7 @@ export function PublicEventView({ event, preview }: { event: PublicEvent; previe
   const { t, i18n } = useTranslation("public-event");
   const dark = event.theme === "dark";
   const onPrimary = textColorOn(event.primaryColor);
-  const mapUrl =
-    event.latitude !== null && event.longitude !== null
-      ? `https://www.openstreetmap.org/?mlat=${event.latitude}&mlon=${event.longitude}#map=16/${event.latitude}/${event.longitude}`
-      : null;
+  const mapUrl = openStreetMapUrl(event.latitude, event.longitude);
   const zone = event.timezone.split("/").at(-1)?.replaceAll("_", " ") ?? event.timezone;
 
   return (

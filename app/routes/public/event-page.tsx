@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { getPublicEvent } from "#domain/public-events/get-public-event";
 import { PublicEventNotFound } from "~/components/public-event/public-event-not-found";
 import { PublicEventView } from "~/components/public-event/public-event-view";
+import { getLocale } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
 import { publicEventMeta } from "~/server/public-event-meta";
 import type { Route } from "./+types/event-page";
@@ -13,17 +14,23 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const found = await getPublicEvent(db, Number(params.id), { mode: "public", env, hash });
   if (found.kind === "not-found") throw data(null, { status: 404 });
   const { event } = found;
-  // A wrong or outdated slug goes to the right one, keeping the private-link hash.
+  // A wrong or outdated slug goes to the right one, keeping the private-link hash. 302: a title can change again, and
+  // a browser must not remember the old address for good.
   if (params.slug !== event.slug) {
     const target = `/events/${event.id}/${encodeURIComponent(event.slug)}${hash ? `?${new URLSearchParams({ t: hash })}` : ""}`;
-    throw redirect(target, 301);
+    throw redirect(target, 302);
   }
-  return { event, pageUrl: url.toString() };
+  // The edge cache files the page under the language it was rendered in (workers/middleware/public-page-cache.ts).
+  return data({ event, pageUrl: url.toString() }, { headers: { "Content-Language": getLocale(context) } });
 }
 
-export function headers() {
-  // The Worker keeps its own edge copy keyed by the event's version (workers/middleware/public-page-cache.ts).
-  return { "Cache-Control": "public, max-age=60" };
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  // The Worker keeps its own edge copy keyed by the event's version; the browser keeps nothing, so that a page put
+  // back to draft, archived or made private is gone at the participant's next visit.
+  const headers = new Headers({ "Cache-Control": "private, no-cache" });
+  const language = loaderHeaders.get("Content-Language");
+  if (language) headers.set("Content-Language", language);
+  return headers;
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

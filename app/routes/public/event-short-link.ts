@@ -10,5 +10,5 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const found = await getPublicEvent(db, Number(params.id), { mode: "public", env, hash });
   if (found.kind === "not-found") throw data(null, { status: 404 });
   const query = hash ? `?${new URLSearchParams({ t: hash })}` : "";
-  return redirect(`/events/${found.event.id}/${encodeURIComponent(found.event.slug)}${query}`, 301);
+  return redirect(`/events/${found.event.id}/${encodeURIComponent(found.event.slug)}${query}`, 302);
 }

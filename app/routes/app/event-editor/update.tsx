@@ -1,16 +1,17 @@
 import { data, redirect, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { loadEventForActor } from "#domain/events/event-access";
-import { locateEvent } from "#domain/events/locate-event";
 import { toEventRecord } from "#domain/events/event-record";
 import { updateEvent } from "#domain/events/update-event";
 import { removeEventBanner } from "#domain/images/remove-event-banner";
 import { isAppError } from "#domain/shared/app-error";
+import { parseId } from "#domain/shared/ids";
 import { EventInOtherOrganization, EventNotFound } from "~/components/event/event-no-access";
 import { EventEditor, type EditorSaveResult } from "~/components/event-editor/event-editor";
 import { editorValuesFromEvent, parseEditorStep } from "~/lib/event-editor-values";
 import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
 import { appErrorToData } from "~/server/forms.server";
+import { locateEventPage } from "~/server/event-page.server";
 import { getSignedIn } from "~/server/guards.server";
 import type { Route } from "./+types/update";
 import { parseEditorForm } from "~/lib/event-editor-form";
@@ -19,29 +20,15 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title ?? "Guichet" }];
 }
 
-function parseEventId(value: string): number | null {
-  return /^[1-9]\d{0,15}$/.test(value) && Number.isSafeInteger(Number(value)) ? Number(value) : null;
-}
-
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { actor } = getSignedIn(context);
   const { db } = context.get(serverContext);
   const { t } = getInstance(context);
-  const eventId = parseEventId(params.id);
-  const location = eventId === null ? ({ kind: "not-found" } as const) : await locateEvent(db, actor, { eventId });
-  if (location.kind === "not-found") {
-    return data({ kind: "not-found" as const, title: t("event-area:no-access.not-found-title") }, { status: 404 });
-  }
-  if (location.kind === "other-organization") {
-    return {
-      kind: "other-organization" as const,
-      title: t("event-area:no-access.other-organization-title"),
-      eventId: eventId!,
-      organization: { id: location.organizationId, title: location.organizationTitle },
-    };
-  }
+  const located = await locateEventPage(context, params.id);
+  if (!located.event) return located.noAccess;
+  const eventId = located.event.id;
   try {
-    const { event: row } = await loadEventForActor(db, actor, eventId!, "event:update");
+    const { event: row } = await loadEventForActor(db, actor, eventId, "event:update");
     const event = toEventRecord(row);
     return {
       kind: "editor" as const,
@@ -67,7 +54,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { actor } = getSignedIn(context);
   const { db, env } = context.get(serverContext);
-  const eventId = parseEventId(params.id);
+  const eventId = parseId(params.id);
   if (eventId === null) throw data(null, { status: 404 });
   const form = await request.formData();
   try {

@@ -16,6 +16,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { getEventDashboard, type DashboardActionKind } from "#domain/events/get-event-dashboard";
 import { isAppError } from "#domain/shared/app-error";
+import { parseId } from "#domain/shared/ids";
 import { previewHref } from "~/components/event/event-header-card";
 import { ParticipantsChart } from "~/components/event/participants-chart";
 import { useEventAreaData, useEventAreaOutlet } from "~/components/event/use-event-area";
@@ -31,8 +32,10 @@ import type { Route } from "./+types/dashboard";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { actor } = getSignedIn(context);
   const { db } = context.get(serverContext);
+  const eventId = parseId(params.event_id);
+  if (eventId === null) return null;
   try {
-    return await getEventDashboard(db, actor, { eventId: Number(params.event_id) });
+    return await getEventDashboard(db, actor, { eventId });
   } catch (error) {
     // The layout shows the no-access screens; this page has nothing to add for an event it cannot show.
     if (isAppError(error) && (error.code === "not_found" || error.code === "forbidden")) return null;

@@ -6,6 +6,7 @@ import {
   useFetcher,
   useNavigate,
   useNavigation,
+  useRevalidator,
   useSearchParams,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
@@ -32,6 +33,7 @@ import { PublishDialog } from "~/components/event/publish-dialog";
 import type { EventAreaOutletContext } from "~/components/event/use-event-area";
 import { eventNavigation, eventPath, flattenEventNavigation } from "~/lib/event-navigation";
 import { pageExists } from "~/lib/navigation";
+import { stepForPublishRefusal, type PublishStep } from "~/lib/publish-flow";
 import type eventAreaFr from "~/locales/fr/event-area.json";
 import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
@@ -173,6 +175,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export function shouldRevalidate({ formData, actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   const result = actionResult as EventActionResult | undefined;
   if (result?.ok && (formData?.get("intent") === "delete" || result.intent === "duplicate")) return false;
+  // A refused action changed nothing; the page revalidates itself once it has said why (a missing event's toast
+  // would otherwise vanish with the area it belongs to).
+  if (result && !result.ok) return false;
   return defaultShouldRevalidate;
 }
 
@@ -208,6 +213,8 @@ function EventArea({ data: { event, events, readiness, permissions, canLinkPayme
   const [publishOpen, setPublishOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [fromCreateOpen, setFromCreateOpen] = useState(false);
+  const [publishRefusal, setPublishRefusal] = useState<{ step: Exclude<PublishStep, "visibility"> } | null>(null);
+  const revalidator = useRevalidator();
   const copyLink = useCopyEventLink(event);
   const handled = useRef<unknown>(null);
 
@@ -237,6 +244,20 @@ function EventArea({ data: { event, events, readiness, permissions, canLinkPayme
     if (fetcher.state !== "idle" || !result || handled.current === result) return;
     handled.current = result;
     if (!result.ok) {
+      // The event was deleted meanwhile (or is out of reach): say so, then show the not-found screen.
+      if (result.messageKey === "events:errors.not-found") {
+        toast.error(tEvents("errors.not-found"));
+        void revalidator.revalidate();
+        return;
+      }
+      // The readiness the page had was stale: the dialog goes to the question the server asks, with fresh data.
+      const refusedStep = result.intent === "publish" ? stepForPublishRefusal(result.messageKey) : null;
+      if (refusedStep) {
+        setPublishRefusal({ step: refusedStep });
+        void revalidator.revalidate();
+        return;
+      }
+      // Other failures keep their toast: a failure must never pass silently (docs/decisions/events-domain.md).
       // A refusal the domain explains (an event with paid orders cannot be deleted) is worth its own message.
       const explained = result.intent === "delete" && result.messageKey && i18n.exists(result.messageKey);
       toast.error(
@@ -253,7 +274,7 @@ function EventArea({ data: { event, events, readiness, permissions, canLinkPayme
       void navigate("/", { replace: true });
     }
     if (result.intent === "duplicate" && result.duplicateId) void navigate(eventPath(result.duplicateId));
-  }, [fetcher.state, fetcher.data, navigate, t, i18n]);
+  }, [fetcher.state, fetcher.data, navigate, t, tEvents, i18n, revalidator]);
 
   const outletContext = useMemo<EventAreaOutletContext>(() => ({ openPublishDialog: () => setPublishOpen(true), copyLink }), [copyLink]);
   const ticketsLink = flattenEventNavigation(eventNavigation).find((link) => link.id === "tickets");
@@ -290,6 +311,7 @@ function EventArea({ data: { event, events, readiness, permissions, canLinkPayme
         }
         createTicketPath={ticketsLink?.available ? eventPath(event.id, "tickets") : null}
         paymentAccountPath={canLinkPaymentAccount && pageExists("/finance") ? "/finance" : null}
+        refusal={publishRefusal}
       />
       <DeleteEventDialog
         open={deleteOpen}

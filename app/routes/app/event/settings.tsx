@@ -7,7 +7,8 @@ import { eventPermissions, eventRolesOf } from "#domain/events/event-access";
 import { eventSettingsSchema, META_PIXEL_ID_MAX_LENGTH } from "#domain/events/event-input-schema";
 import { locateEvent } from "#domain/events/locate-event";
 import { updateEventSettings } from "#domain/events/update-event-settings";
-import { isAppError } from "#domain/shared/app-error";
+import { isAppError, notFound } from "#domain/shared/app-error";
+import { parseId } from "#domain/shared/ids";
 import { FormError } from "~/components/form-error";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
@@ -26,11 +27,11 @@ const WEBHOOK_SETTINGS_PATH = "/settings/tracking";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { actor } = getSignedIn(context);
   const { db } = context.get(serverContext);
-  const eventId = Number(params.event_id);
-  const location = Number.isSafeInteger(eventId) ? await locateEvent(db, actor, { eventId }) : null;
+  const eventId = parseId(params.event_id);
+  const location = eventId === null ? null : await locateEvent(db, actor, { eventId });
   // The layout shows the no-access screens; this page only needs data for an event it can show.
   if (location?.kind !== "accessible") return null;
-  const roles = await eventRolesOf(db, actor, eventId);
+  const roles = await eventRolesOf(db, actor, location.event.id);
   const permissions = eventPermissions(actor, { organizationId: location.event.organizationId, roles });
   return { metaPixelId: location.event.metaPixelId, canUpdate: permissions.canUpdate };
 }
@@ -40,10 +41,12 @@ type SettingsResult = { ok: true; metaPixelId: string } | { ok: false; errors: F
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { actor } = getSignedIn(context);
   const { db } = context.get(serverContext);
+  const eventId = parseId(params.event_id);
   const parsed = await parseForm(request, eventSettingsSchema);
   if (!parsed.ok) return data<SettingsResult>({ ok: false, errors: parsed.errors, values: parsed.values }, { status: 400 });
   try {
-    const saved = await updateEventSettings(db, actor, { eventId: Number(params.event_id), ...parsed.data });
+    if (eventId === null) throw notFound("events:errors.not-found");
+    const saved = await updateEventSettings(db, actor, { eventId, ...parsed.data });
     return data<SettingsResult>({ ok: true, metaPixelId: saved.metaPixelId });
   } catch (error) {
     if (!isAppError(error)) throw error;

@@ -1,0 +1,134 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createD1Database } from "#db/d1";
+import { events, organizations } from "#db/schema";
+import { privateEventHash } from "#domain/events/private-event-link";
+import { getPublicEvent } from "#domain/public-events/get-public-event";
+import { localeCookie } from "~/lib/locale-cookie";
+import { createHonoApp } from "../../workers/hono-app";
+
+const db = createD1Database(env.DB);
+let renders = 0;
+let build = "build-1";
+
+/**
+ * The Hono app with a stand-in for React Router that renders the public page the way the real route decides it
+ * (getPublicEvent, so a private event needs its `t`), sets a cookie like a session renewal would, and tells its
+ * language like app/routes/public/event-page.tsx.
+ */
+const app = createHonoApp(
+  async (request, workerEnv) => {
+    renders++;
+    const url = new URL(request.url);
+    const id = Number(url.pathname.split("/")[2]);
+    const found = await getPublicEvent(createD1Database(workerEnv.DB), id, { mode: "public", env: workerEnv, hash: url.searchParams.get("t") });
+    if (found.kind === "not-found") return new Response("Introuvable", { status: 404, headers: { "Content-Type": "text/html" } });
+    const language = request.headers.get("Accept-Language")?.startsWith("en") ? "en" : "fr";
+    return new Response(`<!doctype html><h1>${found.event.title}</h1>`, {
+      headers: {
+        "Content-Type": "text/html; charset=utf-8",
+        "Content-Language": language,
+        "Cache-Control": "private, no-cache",
+        "Set-Cookie": "guichet_session=secret; Path=/; HttpOnly",
+      },
+    });
+  },
+  { buildVersion: () => build },
+);
+
+async function get(path: string, headers: Record<string, string> = {}): Promise<Response> {
+  const ctx = createExecutionContext();
+  const response = await app.fetch(new Request(`http://localhost${path}`, { headers }), env, ctx);
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+
+let privateId: number;
+let privatePath: string;
+let publicPath: string;
+let publicId: number;
+
+beforeAll(async () => {
+  const [organization] = await db.insert(organizations).values({ title: "Cache", titleKey: "cache" }).returning();
+  const startAt = new Date(Date.now() + 86_400_000 * 20);
+  const [shown] = await db.insert(events).values({ organizationId: organization!.id, title: "Ouvert", status: "published", startAt }).returning();
+  const [hidden] = await db
+    .insert(events)
+    .values({ organizationId: organization!.id, title: "Soirée privée", status: "published", visibility: "private", startAt })
+    .returning();
+  publicId = shown!.id;
+  publicPath = `/events/${publicId}/ouvert`;
+  privateId = hidden!.id;
+  privatePath = `/events/${privateId}/soiree-privee`;
+});
+
+describe("public page edge cache", () => {
+  it("serves a private event from the cache only for the URL with its own t; without t or with a wrong one: 404", async () => {
+    const withHash = `${privatePath}?t=${privateEventHash(env, privateId)}`;
+    const miss = await get(withHash);
+    expect(miss.status).toBe(200);
+    expect(miss.headers.get("X-Guichet-Cache")).toBe("MISS");
+    const hit = await get(withHash);
+    expect(hit.headers.get("X-Guichet-Cache")).toBe("HIT");
+    expect(await hit.text()).toContain("Soirée privée");
+
+    for (const path of [privatePath, `${privatePath}?t=AAAAAAAAAAAAAAAAAAAAAA`, `${privatePath}?x=${privateEventHash(env, privateId)}`]) {
+      const response = await get(path);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get("X-Guichet-Cache"), path).not.toBe("HIT");
+    }
+  });
+
+  it("stores no cookie and lets the browser keep nothing, on a miss as on a hit", async () => {
+    const path = `${publicPath}?case=cookies`;
+    const miss = await get(path);
+    expect(miss.headers.get("Set-Cookie")).toContain("guichet_session=secret");
+    expect(miss.headers.get("Cache-Control")).toBe("private, no-cache");
+    const hit = await get(path);
+    expect(hit.headers.get("X-Guichet-Cache")).toBe("HIT");
+    expect(hit.headers.get("Set-Cookie")).toBeNull();
+    expect(hit.headers.get("Cache-Control")).toBe("private, no-cache");
+  });
+
+  it("stops serving a page as soon as the event is back to draft, and never caches it meanwhile", async () => {
+    const path = `${publicPath}?case=unpublish`;
+    await get(path);
+    expect((await get(path)).headers.get("X-Guichet-Cache")).toBe("HIT");
+    await db.update(events).set({ status: "draft" }).where(eq(events.id, publicId));
+    try {
+      const gone = await get(path);
+      expect(gone.status).toBe(404);
+      expect(gone.headers.get("X-Guichet-Cache")).toBeNull();
+    } finally {
+      await db.update(events).set({ status: "published" }).where(eq(events.id, publicId));
+    }
+  });
+
+  it("files pages by language, reading the lng cookie as React Router writes it", async () => {
+    const path = `${publicPath}?case=language`;
+    const english = (await localeCookie.serialize("en")).split(";")[0]!;
+    await get(path, { "Accept-Language": "en" });
+    const french = await get(path, { "Accept-Language": "fr-FR" });
+    expect(french.headers.get("X-Guichet-Cache")).toBe("MISS");
+    expect(french.headers.get("Content-Language")).toBe("fr");
+    const cookieEnglish = await get(path, { Cookie: english, "Accept-Language": "en" });
+    expect(cookieEnglish.headers.get("X-Guichet-Cache")).toBe("HIT");
+    expect(cookieEnglish.headers.get("Content-Language")).toBe("en");
+    // A page rendered in another language than the key's is not filed: here the key says French (cookie), the page English.
+    const before = renders;
+    const mismatch = await get(`${path}&mismatch=1`, { Cookie: (await localeCookie.serialize("fr")).split(";")[0]!, "Accept-Language": "en" });
+    expect(mismatch.headers.get("X-Guichet-Cache")).toBe("BYPASS");
+    await get(`${path}&mismatch=1`, { Cookie: (await localeCookie.serialize("fr")).split(";")[0]!, "Accept-Language": "en" });
+    expect(renders).toBe(before + 2);
+  });
+
+  it("starts afresh with a new build", async () => {
+    const path = `${publicPath}?case=build`;
+    await get(path);
+    expect((await get(path)).headers.get("X-Guichet-Cache")).toBe("HIT");
+    build = "build-2";
+    expect((await get(path)).headers.get("X-Guichet-Cache")).toBe("MISS");
+  });
+});
