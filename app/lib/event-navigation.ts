@@ -29,18 +29,8 @@ export type EventNavigationSegment =
   | "entries"
   | "orders";
 
-export type EventNavigationLinkId =
-  | "dashboard"
-  | "tickets"
-  | "addons"
-  | "promos"
-  | "order-fields"
-  | "order-messages"
-  | "team"
-  | "settings"
-  | "participants"
-  | "entries"
-  | "orders";
+/** A link's id is its segment, but for the dashboard whose segment is "". */
+export type EventNavigationLinkId = "dashboard" | Exclude<EventNavigationSegment, "">;
 export type EventNavigationGroupId = "ticketing" | "order-options";
 
 export type EventNavigationLink = {

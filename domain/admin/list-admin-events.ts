@@ -4,6 +4,7 @@ import { events, organizations } from "#db/schema";
 import { assertCanOnPlatform } from "../policy";
 import type { Actor } from "../shared/actor";
 import { escapeLike } from "../shared/sql";
+import type { AdminEventStatusFilter } from "./admin-event-status-filter";
 import { eventDisplayStatusSql, type EventDisplayStatus } from "./admin-figures";
 import { ADMIN_PAGE_SIZE } from "./list-admin-organizations";
 
@@ -18,9 +19,6 @@ export type AdminEventRow = {
   timezone: string;
   createdAt: Date;
 };
-
-export const adminEventStatusFilters = ["all", "draft", "published", "past", "archived"] as const;
-export type AdminEventStatusFilter = (typeof adminEventStatusFilters)[number];
 
 /** Every event of the platform, one page at a time, newest start first; filter by organization, status and title. */
 export async function listAdminEvents(

@@ -6,7 +6,8 @@ import type { Database } from "#db/database";
 import * as schema from "#db/schema";
 import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../../tests/support/libsql-test-db";
 import { actorOf, createEventsWorld, createOrder, createTestEvent, createTicket, grantEventAccess } from "../../tests/support/event-fixtures";
-import { listEvents, parseEventListFilter } from "./list-events";
+import { parseEventListFilter } from "./event-list-filter";
+import { listEvents } from "./list-events";
 
 let test: LibsqlTestDatabase;
 let world: Awaited<ReturnType<typeof createEventsWorld>>;

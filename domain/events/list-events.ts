@@ -5,17 +5,10 @@ import { canInOrganization } from "../policy";
 import type { Actor } from "../shared/actor";
 import { forbidden } from "../shared/app-error";
 import { escapeLike } from "../shared/sql";
+import { defaultEventListFilter, type EventListFilter } from "./event-list-filter";
+import { isEventPast } from "./event-past";
 import { HOLDING_ORDER_STATUSES } from "./get-event";
 import { SALE_ORDER_STATUSES } from "./get-event-dashboard";
-
-export const eventListFilters = ["all", "published", "past", "archived", "draft"] as const;
-export type EventListFilter = (typeof eventListFilters)[number];
-export const defaultEventListFilter: EventListFilter = "all";
-
-/** Spec §2: a filter from the query is accepted only if it is in the allowed list, else the default applies. */
-export function parseEventListFilter(value: string | null | undefined): EventListFilter {
-  return (eventListFilters as readonly string[]).includes(value ?? "") ? (value as EventListFilter) : defaultEventListFilter;
-}
 
 export type EventListItem = {
   id: number;
@@ -145,6 +138,6 @@ export async function listEvents(
     ...row,
     participantCount: Number(row.participantCount),
     grossSales: Number(row.grossSales),
-    isPast: row.endAt !== null && row.endAt.getTime() < now.getTime(),
+    isPast: isEventPast(row, now),
   }));
 }

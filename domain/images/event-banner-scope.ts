@@ -5,13 +5,6 @@ import { loadEventForActor } from "../events/event-access";
 import type { Actor } from "../shared/actor";
 import { imageKey, publicImageUrl } from "./banner";
 
-/** The organization an event belongs to, for requests that name only the event (the JSON API); null if none. */
-export async function findEventOrganizationId(db: Database, eventId: number): Promise<number | null> {
-  if (!Number.isSafeInteger(eventId) || eventId <= 0) return null;
-  const [row] = await db.select({ organizationId: events.organizationId }).from(events).where(eq(events.id, eventId)).limit(1);
-  return row?.organizationId ?? null;
-}
-
 /** The event, once the actor may update it (the events domain's rule: 404 out of reach, 403 view-only). */
 export async function loadEventForBannerChange(db: Database, actor: Actor, eventId: number) {
   const { event } = await loadEventForActor(db, actor, eventId, "event:update");

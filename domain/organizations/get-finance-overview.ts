@@ -4,10 +4,9 @@ import { organizations, payouts, transactions } from "#db/schema";
 import { assertCanInOrganization } from "../policy";
 import type { Actor } from "../shared/actor";
 import { notFound } from "../shared/app-error";
+import { payoutStatuses, transactionTypes } from "./finance-kinds";
 import { paymentAccountStatus, type PaymentAccountStatus } from "./payment-account-status";
 
-export const transactionTypes = ["charge", "refund", "payout", "adjustment"] as const;
-export const payoutStatuses = ["paid", "pending", "failed", "cancelled"] as const;
 
 export type TransactionTotals = { count: number; amount: number; fee: number; net: number };
 export type PayoutTotals = { count: number; amount: number };

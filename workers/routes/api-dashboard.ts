@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import { eventDetailToJson, eventDashboardToJson, eventListItemToJson } from "#domain/events/event-json";
 import { getEvent } from "#domain/events/get-event";
 import { getEventDashboard } from "#domain/events/get-event-dashboard";
-import { listEvents, parseEventListFilter } from "#domain/events/list-events";
+import { parseEventListFilter } from "#domain/events/event-list-filter";
+import { listEvents } from "#domain/events/list-events";
 import { actorForOrganizerParam, idParam } from "../actor-for-organization";
 import type { ApiEnv } from "../middleware/api-session";
 

@@ -1,4 +1,3 @@
-import type { PublishReadiness } from "#domain/events/change-event-status";
 
 /** What the event area's layout loader hands to its components (mapped from the domain in the route). */
 export type EventAreaEvent = {
@@ -26,9 +25,6 @@ export type EventAreaPermissions = {
   delete: boolean;
   duplicate: boolean;
 };
-
-/** The domain's getPublishReadiness: which question the publish flow asks before publishing. */
-export type PublishReadinessView = PublishReadiness;
 
 export type EventSwitcherItem = { id: number; title: string };
 

@@ -2,13 +2,14 @@ import { CreditCard, Globe, Lock, TicketX } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import type { PublishReadiness } from "#domain/events/change-event-status";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { RadioGroup, RadioGroupItem } from "~/components/ui/radio-group";
 import { Spinner } from "~/components/ui/spinner";
 import { stepAfterPublishAnyway, stepAfterVisibility, type PublishStep } from "~/lib/publish-flow";
 import { cn } from "~/lib/utils";
-import type { PublishReadinessView } from "./event-area-types";
+
 
 type Visibility = "public" | "private";
 type Step = PublishStep;
@@ -36,7 +37,7 @@ export function PublishDialog({
   onOpenChange: (open: boolean) => void;
   published: boolean;
   visibility: Visibility;
-  readiness: PublishReadinessView | null;
+  readiness: PublishReadiness | null;
   busy: boolean;
   /** `confirmWithoutTickets` is the answer "publish anyway" to 'Publier sans billets ?'. */
   onPublish: (visibility: Visibility, confirmWithoutTickets: boolean) => void;

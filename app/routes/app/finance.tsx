@@ -1,6 +1,7 @@
 import { CalendarClock, CircleCheck, CircleDashed, CircleX, Landmark } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { getFinanceOverview, payoutStatuses, transactionTypes } from "#domain/organizations/get-finance-overview";
+import { payoutStatuses, transactionTypes } from "#domain/organizations/finance-kinds";
+import { getFinanceOverview } from "#domain/organizations/get-finance-overview";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from "~/components/ui/table";

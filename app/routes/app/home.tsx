@@ -1,7 +1,8 @@
 import { CalendarDays, Lock, MapPin, Plus, Search, Ticket, Users } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
-import { eventListFilters, listEvents, parseEventListFilter, type EventListItem } from "#domain/events/list-events";
+import { eventListFilters, parseEventListFilter } from "#domain/events/event-list-filter";
+import { listEvents, type EventListItem } from "#domain/events/list-events";
 import { canInOrganization } from "#domain/policy";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";

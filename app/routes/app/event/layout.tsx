@@ -18,11 +18,12 @@ import { updateEvent } from "#domain/events/update-event";
 import { duplicateEvent } from "#domain/events/duplicate-event";
 import { eventPermissions, eventRolesOf } from "#domain/events/event-access";
 import { eventCountdown } from "#domain/events/event-countdown";
+import { isEventPast } from "#domain/events/event-past";
 import { listEventTitles } from "#domain/events/list-event-titles";
-import { locateEvent } from "#domain/events/locate-event";
 import { previewEventPath, publicEventPath } from "#domain/events/private-event-link";
 import { canInOrganization } from "#domain/policy";
 import { isAppError } from "#domain/shared/app-error";
+import { parseId } from "#domain/shared/ids";
 import { DeleteEventDialog } from "~/components/event/delete-event-dialog";
 import type { EventActionResult, EventAreaEvent, EventIntent, EventSwitcherItem } from "~/components/event/event-area-types";
 import { EventHeaderCard, useCopyEventLink } from "~/components/event/event-header-card";
@@ -37,6 +38,7 @@ import { stepForPublishRefusal, type PublishStep } from "~/lib/publish-flow";
 import type eventAreaFr from "~/locales/fr/event-area.json";
 import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
+import { locateEventPage } from "~/server/event-page.server";
 import { parseForm } from "~/server/forms.server";
 import { getSignedIn } from "~/server/guards.server";
 import type { Route } from "./+types/layout";
@@ -45,30 +47,15 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title ?? "Guichet" }];
 }
 
-function parseEventId(value: string): number | null {
-  return /^[1-9]\d{0,15}$/.test(value) && Number.isSafeInteger(Number(value)) ? Number(value) : null;
-}
-
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { actor } = getSignedIn(context);
   const { db, env } = context.get(serverContext);
   const { t } = getInstance(context);
-  const eventId = parseEventId(params.event_id);
-  const location = eventId === null ? ({ kind: "not-found" } as const) : await locateEvent(db, actor, { eventId });
+  const located = await locateEventPage(context, params.event_id);
+  if (!located.event) return located.noAccess;
 
-  if (location.kind === "not-found") {
-    return data({ kind: "not-found" as const, title: t("event-area:no-access.not-found-title") }, { status: 404 });
-  }
-  if (location.kind === "other-organization") {
-    return {
-      kind: "other-organization" as const,
-      title: t("event-area:no-access.other-organization-title"),
-      eventId: eventId!,
-      organization: { id: location.organizationId, title: location.organizationTitle },
-    };
-  }
-
-  const record = location.event;
+  const record = located.event;
+  const now = new Date();
   const [roles, organizationEvents] = await Promise.all([
     eventRolesOf(db, actor, record.id),
     listEventTitles(db, actor),
@@ -81,7 +68,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     title: record.title,
     status: record.status,
     // "Past" derives from end_at; an archived event shows its archived label instead.
-    isPast: record.status !== "archived" && record.endAt !== null && record.endAt.getTime() < Date.now(),
+    isPast: record.status !== "archived" && isEventPast(record, now),
     visibility: record.visibility,
     startAt: record.startAt,
     endAt: record.endAt,
@@ -131,7 +118,7 @@ const statusActionOf = { draft: "unpublish", archive: "archive", unarchive: "una
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { actor } = getSignedIn(context);
   const { db, env } = context.get(serverContext);
-  const eventId = parseEventId(params.event_id);
+  const eventId = parseId(params.event_id);
   const parsed = await parseForm(request, actionSchema);
   if (!parsed.ok || eventId === null) {
     const intent = parsed.ok ? parsed.data.intent : null;
