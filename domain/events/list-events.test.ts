@@ -43,14 +43,14 @@ const titlesOf = async (filter: Parameters<typeof parseEventListFilter>[0], sear
   (await listEvents(test.db, actor, { filter: parseEventListFilter(filter), search, now })).map((e) => e.title);
 
 describe("listEvents filters", () => {
-  it("all: every event but the archived ones, undated last", async () => {
+  it("all: every event but the archived ones, coming ones first (undated after them), then past ones", async () => {
     expect(await titlesOf("all")).toEqual([
-      "Vieux brouillon",
-      "Bal_masqué",
       "En cours",
       "Gala 100% jazz",
       "Idée",
       world.event.title,
+      "Vieux brouillon",
+      "Bal_masqué",
     ]);
   });
 
@@ -64,7 +64,7 @@ describe("listEvents filters", () => {
 
   it("archived and draft", async () => {
     expect(await titlesOf("archived")).toEqual(["Archivé"]);
-    expect(await titlesOf("draft")).toEqual(["Vieux brouillon", "Idée", world.event.title]);
+    expect(await titlesOf("draft")).toEqual(["Idée", world.event.title, "Vieux brouillon"]);
   });
 
   it("falls back to all for a value outside the allowed list", () => {
@@ -118,7 +118,7 @@ describe("listEvents filters", () => {
 
 describe("listEvents visibility", () => {
   it("shows guests only the events they were given access to", async () => {
-    expect(await titlesOf("all", undefined, world.actors.guestManager)).toEqual(["Bal_masqué", world.event.title]);
+    expect(await titlesOf("all", undefined, world.actors.guestManager)).toEqual([world.event.title, "Bal_masqué"]);
     expect(await titlesOf("all", undefined, world.actors.guestNone)).toEqual([]);
   });
 

@@ -14,6 +14,7 @@ export type EventListItem = {
   id: number;
   title: string;
   mainPicture: string;
+  primaryColor: string;
   status: "draft" | "published" | "archived";
   isPast: boolean;
   visibility: "public" | "private";
@@ -117,6 +118,7 @@ export async function listEvents(
       id: events.id,
       title: events.title,
       mainPicture: events.mainPicture,
+      primaryColor: events.primaryColor,
       status: events.status,
       visibility: events.visibility,
       startAt: events.startAt,
@@ -131,7 +133,8 @@ export async function listEvents(
     .orderBy(
       ...(filter === "past"
         ? [desc(events.startAt), desc(events.id)]
-        : [asc(sql`${events.startAt} is null`), asc(events.startAt), desc(events.id)]),
+        : // What is coming first (soonest on top, undated after), then what is over.
+          [asc(sql`coalesce(${events.endAt} < ${now.getTime()}, 0)`), asc(sql`${events.startAt} is null`), asc(events.startAt), desc(events.id)]),
     );
 
   return rows.map((row) => ({

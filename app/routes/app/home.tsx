@@ -148,7 +148,10 @@ function EventCard({ event }: { event: EventListItem }) {
       className="group flex h-full flex-col overflow-hidden rounded-xl border bg-background shadow-xs transition-shadow outline-none hover:shadow-md focus-visible:ring-[3px] focus-visible:ring-ring/50"
       data-testid="event-card"
     >
-      <div className="relative aspect-video bg-gradient-to-br from-primary/80 to-primary/40">
+      <div
+        className="relative aspect-video bg-gradient-to-br from-primary/80 to-primary/40"
+        style={{ backgroundImage: `linear-gradient(135deg, ${event.primaryColor}, ${event.primaryColor}66)` }}
+      >
         {event.mainPicture ? (
           <img src={event.mainPicture} alt="" className="absolute inset-0 size-full object-cover" loading="lazy" />
         ) : (
