@@ -30,17 +30,17 @@ function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-async function time(url: string) {
+async function time(url: string, init?: RequestInit) {
   const start = performance.now();
-  const response = await fetch(url);
+  const response = await fetch(url, init);
   await response.arrayBuffer();
   return { ms: performance.now() - start, status: response.status, cache: response.headers.get("X-Guichet-Cache") };
 }
 
-async function series(label: string, makeUrl: (i: number) => string, expectCache: string | null) {
+async function series(label: string, makeUrl: (i: number) => string, expectCache: string | null, init?: RequestInit) {
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
-    const result = await time(makeUrl(i));
+    const result = await time(makeUrl(i), init);
     if (result.status !== 200) throw new Error(`${label}: HTTP ${result.status}`);
     if (expectCache && result.cache !== expectCache) throw new Error(`${label}: expected cache ${expectCache}, got ${result.cache}`);
     times.push(result.ms);
@@ -89,6 +89,18 @@ async function main() {
     await time(`${base}${path}`);
     await series("edge-cache hit", () => `${base}${path}`, "HIT");
     await series("health endpoint (baseline)", () => `${base}/api/health`, null);
+
+    // The organizer's side on the same data: the owner's events home and this event's dashboard (SQL figures).
+    const login = await fetch(`${base}/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: "owner@guichet.test", password: "guichet-demo-2026" }),
+    });
+    const token = (await login.json()) as string;
+    const signedIn = { headers: { Cookie: `guichet_session=${token}` }, redirect: "manual" as const };
+    console.log("");
+    await series("events home (signed in)", () => `${base}/`, null, signedIn);
+    await series(`event dashboard /event/${event.id}`, () => `${base}/event/${event.id}`, null, signedIn);
   } finally {
     server.kill("SIGTERM");
   }
