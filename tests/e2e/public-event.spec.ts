@@ -126,3 +126,15 @@ test("a private event opens with the keyed hash of its id", async ({ page }) => 
   await expect(page.getByText("Événement privé")).toBeVisible();
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
 });
+
+test("the preview of an unpublished event opens from its event page and says booking is impossible", async ({ page }) => {
+  await signIn(page, "owner@guichet.test");
+  await page.goto("/event/6");
+  const href = await page.getByTestId("preview-button").getAttribute("href");
+  expect(href).toMatch(/^\/events\/preview\/6\//);
+  const response = await page.goto(href!);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1, name: "Carte blanche aux collectifs lyonnais" })).toBeVisible();
+  await expect(page.getByRole("status")).toContainText("La réservation n'est pas possible depuis l'aperçu.");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+});
