@@ -313,6 +313,8 @@ export const orders = sqliteTable(
   (t) => [
     index("orders_event_created_idx").on(t.eventId, t.createdAt),
     index("orders_event_status_idx").on(t.eventId, t.status),
+    // Covers the dashboard's and the events home's sales sums: read from the index, never from the order rows.
+    index("orders_event_status_amounts_idx").on(t.eventId, t.status, t.organizationId, t.amount, t.netAmount),
     index("orders_event_email_idx").on(t.eventId, t.email),
     index("orders_org_created_idx").on(t.organizationId, t.createdAt),
     uniqueIndex("orders_checkout_session_unique").on(t.stripeCheckoutSessionId),
@@ -354,6 +356,8 @@ export const participants = sqliteTable(
   },
   (t) => [
     index("participants_event_created_idx").on(t.eventId, t.createdAt),
+    // Covers the participant count and the per-day chart: (event, tenant, ticket type) rows in created_at order.
+    index("participants_event_type_created_idx").on(t.eventId, t.organizationId, t.ticketType, t.createdAt, t.orderId),
     index("participants_event_last_name_idx").on(t.eventId, t.lastName),
     index("participants_event_email_idx").on(t.eventId, t.email),
     index("participants_event_ticket_idx").on(t.eventId, t.ticketId),
@@ -415,6 +419,7 @@ export const entries = sqliteTable(
   (t) => [
     index("entries_event_validated_idx").on(t.eventId, t.validatedAt),
     index("entries_participant_idx").on(t.participantId, t.validatedAt),
+    index("entries_event_in_participant_idx").on(t.eventId, t.organizationId, t.isIn, t.participantId),
   ],
 );
 

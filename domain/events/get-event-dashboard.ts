@@ -1,4 +1,4 @@
-import { and, count, countDistinct, eq, gte, inArray, lt, min, sql } from "drizzle-orm";
+import { and, count, countDistinct, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { entries, orders, participants, tickets } from "#db/schema";
 import type { Actor } from "../shared/actor";
@@ -71,12 +71,8 @@ export async function getEventDashboard(
   const holding = inArray(orders.status, [...HOLDING_ORDER_STATUSES]);
   const ticketParticipants = and(inEvent(participants), eq(participants.ticketType, "ticket"), holding);
 
-  const [[participantRow], [salesRow], [checkInRow], [ticketRow], readiness] = await Promise.all([
-    db
-      .select({ value: count(), firstAt: min(participants.createdAt) })
-      .from(participants)
-      .innerJoin(orders, eq(orders.id, participants.orderId))
-      .where(ticketParticipants),
+  const [participantFigures, [salesRow], [checkInRow], [ticketRow], readiness] = await Promise.all([
+    readParticipantFigures(db, ticketParticipants, timezone, now),
     db
       .select({
         gross: sql<number>`coalesce(sum(${orders.amount}), 0)`,
@@ -118,16 +114,15 @@ export async function getEventDashboard(
   if (!event.mainPicture) actions.push("no-banner");
   if (!event.startAt) actions.push("no-start-date");
 
-  const firstAt = participantRow?.firstAt ?? null;
   return {
-    participantsCount: participantRow?.value ?? 0,
+    participantsCount: participantFigures.count,
     grossSales: Number(salesRow?.gross ?? 0),
     netSales: Number(salesRow?.net ?? 0),
     ordersCount: salesRow?.orders ?? 0,
     checkInsCount: checkInRow?.value ?? 0,
     ticketsSold: Number(ticketRow?.sold ?? 0),
     capacity,
-    participantsPerDay: await participantsPerDay(db, ticketParticipants, timezone, now, firstAt),
+    participantsPerDay: participantFigures.perDay,
     actions,
     timezone,
   };
@@ -147,16 +142,21 @@ export function chartDays(timezone: string, now: Date, firstSaleAt: Date | null)
   return days;
 }
 
-async function participantsPerDay(
+/**
+ * The participant count, the first sale and the chart in one pass over the event's participants (the covering
+ * participants_event_type_created_idx, one primary-key probe of the order each): every holding participant falls in
+ * one group, those of the widest possible chart window by local day, the others in one null group. The count and the
+ * first sale are taken over every group; the chart, whose window depends on that first sale, keeps its days only.
+ */
+async function readParticipantFigures(
   db: Database,
   where: ReturnType<typeof and>,
   timezone: string,
   now: Date,
-  firstSaleAt: Date | null,
-): Promise<{ date: string; count: number }[]> {
-  const days = chartDays(timezone, now, firstSaleAt);
-  const from = zonedStartOfDay(days[0]!, timezone).getTime();
-  const to = zonedStartOfDay(nextDayKey(days[days.length - 1]!), timezone).getTime();
+): Promise<{ count: number; perDay: { date: string; count: number }[] }> {
+  const today = zonedDayKey(now, timezone);
+  const from = zonedStartOfDay(shiftDays(today, -(PARTICIPANTS_CHART_MAX_DAYS - 1)), timezone).getTime();
+  const to = zonedStartOfDay(nextDayKey(today), timezone).getTime();
   const segments = offsetSegments(timezone, from, to);
   // Integers computed here, never user input: inlined so the statement stays within D1's bound-parameter limit.
   const createdAt = `"participants"."created_at"`;
@@ -167,17 +167,26 @@ async function participantsPerDay(
           .slice(1)
           .map((segment, index) => `when ${createdAt} < ${segment.from} then ${segments[index]!.offsetMs}`)
           .join(" ")} else ${segments[segments.length - 1]!.offsetMs} end`;
-  const dayExpression = sql<number>`(${sql.raw(createdAt)} + ${sql.raw(offsetSql)}) / ${sql.raw(String(DAY_MS))}`;
+  const dayExpression = sql<number | null>`case when ${sql.raw(createdAt)} >= ${sql.raw(String(from))} and ${sql.raw(createdAt)} < ${sql.raw(String(to))}
+    then (${sql.raw(createdAt)} + ${sql.raw(offsetSql)}) / ${sql.raw(String(DAY_MS))} end`;
 
   const rows = await db
-    .select({ day: dayExpression, count: count() })
+    .select({ day: dayExpression, count: count(), firstAt: sql<number | null>`min(${sql.raw(createdAt)})` })
     .from(participants)
     .innerJoin(orders, eq(orders.id, participants.orderId))
-    .where(and(where, gte(participants.createdAt, new Date(from)), lt(participants.createdAt, new Date(to))))
+    .where(where)
     .groupBy(dayExpression);
 
-  const byDay = new Map(rows.map((row) => [new Date(Number(row.day) * DAY_MS).toISOString().slice(0, 10), row.count]));
-  return days.map((date) => ({ date, count: byDay.get(date) ?? 0 }));
+  let total = 0;
+  let firstAtMs: number | null = null;
+  const byDay = new Map<string, number>();
+  for (const row of rows) {
+    total += row.count;
+    if (row.firstAt !== null && (firstAtMs === null || Number(row.firstAt) < firstAtMs)) firstAtMs = Number(row.firstAt);
+    if (row.day !== null) byDay.set(new Date(Number(row.day) * DAY_MS).toISOString().slice(0, 10), row.count);
+  }
+  const days = chartDays(timezone, now, firstAtMs === null ? null : new Date(firstAtMs));
+  return { count: total, perDay: days.map((date) => ({ date, count: byDay.get(date) ?? 0 })) };
 }
 
 function shiftDays(dayKey: string, delta: number): string {

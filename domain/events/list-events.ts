@@ -106,6 +106,7 @@ export async function listEvents(
   // spelled with their table: drizzle leaves them unqualified in a single-table query, which would be ambiguous here.
   // The unary + keeps SQLite from picking the (organization_id, created_at) index of orders, which would read every
   // order of the organization per event, instead of (event_id, status).
+  // The covering participants_event_type_created_idx and orders_event_status_amounts_idx answer both from the index.
   const participantCount = sql<number>`(select count(*) from "participants" inner join "orders" on "orders"."id" = "participants"."order_id"
     where "participants"."event_id" = "events"."id" and "participants"."organization_id" = "events"."organization_id"
     and "participants"."ticket_type" = 'ticket' and "orders"."status" in ${[...HOLDING_ORDER_STATUSES]})`;

@@ -1,0 +1,3 @@
+CREATE INDEX `entries_event_in_participant_idx` ON `entries` (`event_id`,`organization_id`,`is_in`,`participant_id`);--> statement-breakpoint
+CREATE INDEX `orders_event_status_amounts_idx` ON `orders` (`event_id`,`status`,`organization_id`,`amount`,`net_amount`);--> statement-breakpoint
+CREATE INDEX `participants_event_type_created_idx` ON `participants` (`event_id`,`organization_id`,`ticket_type`,`created_at`,`order_id`);
