@@ -9,7 +9,8 @@ import { requestPasswordReset } from "#domain/auth/request-password-reset";
 import { AppError } from "#domain/shared/app-error";
 import { getProfile } from "#domain/users/get-profile";
 import { profileUpdateSchema, updateProfile } from "#domain/users/update-profile";
-import { FieldError, FormError } from "~/components/form-error";
+import { FormError } from "~/components/form-error";
+import { NameFields } from "~/components/name-fields";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
@@ -118,36 +119,11 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
                   </a>
                 </p>
               </div>
-              <div className="grid gap-4 sm:grid-cols-2">
-                <div className="space-y-2">
-                  <Label htmlFor="firstName">{t("profile.first-name")}</Label>
-                  <Input
-                    id="firstName"
-                    name="firstName"
-                    autoComplete="given-name"
-                    required
-                    maxLength={100}
-                    defaultValue={profile.firstName}
-                    aria-invalid={fields?.firstName ? true : undefined}
-                    aria-describedby={fields?.firstName ? "firstName-error" : undefined}
-                  />
-                  <FieldError id="firstName-error" message={fields?.firstName} />
-                </div>
-                <div className="space-y-2">
-                  <Label htmlFor="lastName">{t("profile.last-name")}</Label>
-                  <Input
-                    id="lastName"
-                    name="lastName"
-                    autoComplete="family-name"
-                    required
-                    maxLength={100}
-                    defaultValue={profile.lastName}
-                    aria-invalid={fields?.lastName ? true : undefined}
-                    aria-describedby={fields?.lastName ? "lastName-error" : undefined}
-                  />
-                  <FieldError id="lastName-error" message={fields?.lastName} />
-                </div>
-              </div>
+              <NameFields
+                labels={{ firstName: t("profile.first-name"), lastName: t("profile.last-name") }}
+                defaults={profile}
+                errors={fields}
+              />
             </CardContent>
             <CardFooter className="justify-end border-t">
               <Button type="submit" name="intent" value="update" disabled={identity.state !== "idle"}>

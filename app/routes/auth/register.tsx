@@ -3,6 +3,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { clientInfoFromHeaders } from "#domain/auth/client-info";
 import { registrationRequestSchema, requestRegistrationCode } from "#domain/auth/request-registration-code";
 import { FieldError, FormError } from "~/components/form-error";
+import { NameFields } from "~/components/name-fields";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -63,37 +64,12 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       </div>
       <Form method="post" className="space-y-4" noValidate>
         <FormError message={formError} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <div className="space-y-2">
-            <Label htmlFor="firstName">{t("register.first-name")}</Label>
-            <Input
-              id="firstName"
-              name="firstName"
-              autoComplete="given-name"
-              autoFocus
-              required
-              maxLength={100}
-              defaultValue={values?.firstName}
-              aria-invalid={invalid("firstName")}
-              aria-describedby={fields?.firstName ? "firstName-error" : undefined}
-            />
-            <FieldError id="firstName-error" message={fields?.firstName} />
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor="lastName">{t("register.last-name")}</Label>
-            <Input
-              id="lastName"
-              name="lastName"
-              autoComplete="family-name"
-              required
-              maxLength={100}
-              defaultValue={values?.lastName}
-              aria-invalid={invalid("lastName")}
-              aria-describedby={fields?.lastName ? "lastName-error" : undefined}
-            />
-            <FieldError id="lastName-error" message={fields?.lastName} />
-          </div>
-        </div>
+        <NameFields
+          labels={{ firstName: t("register.first-name"), lastName: t("register.last-name") }}
+          defaults={values}
+          errors={fields}
+          autoFocus
+        />
         <div className="space-y-2">
           <Label htmlFor="email">{t("register.email")}</Label>
           <Input
