@@ -2,14 +2,13 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import * as v from "valibot";
 import { emailSchema } from "#domain/shared/email";
-import { FieldError, FormError } from "~/components/form-error";
+import { FormError } from "~/components/form-error";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { getInstance } from "~/middleware/i18next";
 import { parseForm } from "~/server/forms.server";
 import { isGoogleEnabled } from "./auth-mail.server";
 import { GoogleButton, OrSeparator } from "./google-button";
+import { EmailField } from "./email-field";
 import type { Route } from "./+types/login";
 
 export const loginEmailSchema = v.object({ email: emailSchema });
@@ -54,22 +53,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
       </div>
       <FormError message={loaderData.callbackError} />
       <Form method="post" className="space-y-4" noValidate>
-        <div className="space-y-2">
-          <Label htmlFor="email">{t("login.email")}</Label>
-          <Input
-            id="email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            autoFocus
-            required
-            placeholder={t("login.email-placeholder")}
-            defaultValue={actionData?.values.email ?? loaderData.email}
-            aria-invalid={emailError ? true : undefined}
-            aria-describedby={emailError ? "email-error" : undefined}
-          />
-          <FieldError id="email-error" message={emailError} />
-        </div>
+        <EmailField defaultValue={actionData?.values.email ?? loaderData.email} error={emailError} />
         <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
           {t("login.continue")}
         </Button>

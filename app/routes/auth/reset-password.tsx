@@ -8,11 +8,9 @@ import { passwordWithConfirmationSchema } from "#domain/auth/password-policy";
 import { passwordResetRequestSchema, requestPasswordReset } from "#domain/auth/request-password-reset";
 import { checkPasswordResetLink, resetPassword } from "#domain/auth/reset-password";
 import { isValidEmail, normalizeEmail } from "#domain/shared/email";
-import { FieldError, FormError } from "~/components/form-error";
+import { FormError } from "~/components/form-error";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
 import { Spinner } from "~/components/ui/spinner";
 import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
@@ -20,6 +18,7 @@ import { appErrorToData, parseForm } from "~/server/forms.server";
 import { getSession } from "~/server/session.server";
 import { authMailFor } from "./auth-mail.server";
 import { NewPasswordFields } from "./new-password-fields";
+import { EmailField } from "./email-field";
 import type { Route } from "./+types/reset-password";
 
 export const handle = { backTo: "/auth/login" };
@@ -149,22 +148,10 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         </div>
         <Form method="post" className="space-y-4" noValidate>
           <FormError message={fields?.email ? undefined : formError} />
-          <div className="space-y-2">
-            <Label htmlFor="email">{t("login.email")}</Label>
-            <Input
-              id="email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              autoFocus
-              required
-              placeholder={t("login.email-placeholder")}
-              defaultValue={result?.kind === "error" ? (result.values.email ?? loaderData.email) : loaderData.email}
-              aria-invalid={fields?.email ? true : undefined}
-              aria-describedby={fields?.email ? "email-error" : undefined}
-            />
-            <FieldError id="email-error" message={fields?.email} />
-          </div>
+          <EmailField
+            defaultValue={result?.kind === "error" ? (result.values.email ?? loaderData.email) : loaderData.email}
+            error={fields?.email}
+          />
           <Button type="submit" className="w-full" disabled={submitting}>
             {t("reset.request-submit")}
           </Button>
