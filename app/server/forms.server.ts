@@ -1,6 +1,4 @@
-import { data } from "react-router";
 import * as v from "valibot";
-import { httpStatusOf, isAppError } from "#domain/shared/app-error";
 import { issuesToFields } from "#domain/shared/validation";
 
 export type FormErrors = { formError?: string; fields?: Record<string, string> };
@@ -16,14 +14,4 @@ export async function parseForm<S extends v.GenericSchema>(
   const result = v.safeParse(schema, values);
   if (result.success) return { ok: true, data: result.output };
   return { ok: false, errors: { fields: issuesToFields(result.issues) }, values };
-}
-
-/** The one place where domain errors become answers for route actions and loaders. */
-export function appErrorToData(error: unknown, values: Record<string, string> = {}) {
-  if (!isAppError(error)) throw error;
-  const key = error.messageKey.includes(":") ? error.messageKey : `errors:${error.messageKey}`;
-  const fields = error.fields
-    ? Object.fromEntries(Object.entries(error.fields).map(([k, m]) => [k, m.includes(":") ? m : `errors:${m}`]))
-    : undefined;
-  return data({ errors: { formError: key, fields } satisfies FormErrors, values }, { status: httpStatusOf(error) });
 }

@@ -19,7 +19,8 @@ import { Label } from "~/components/ui/label";
 import { externalLinks } from "~/lib/external-links";
 import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
-import { appErrorToData, parseForm } from "~/server/forms.server";
+import { parseForm } from "~/server/forms.server";
+import { actionError } from "~/server/route-errors.server";
 import { getSignedIn } from "~/server/guards.server";
 import { authMailFor } from "../auth/auth-mail.server";
 import type { Route } from "./+types/profile";
@@ -44,12 +45,12 @@ const formSchema = v.variant("intent", [
 
 type ActionResult =
   | { ok: "updated" | "email-sent" }
-  | { ok?: undefined; errors: { formError?: string; fields?: Record<string, string> }; values: Record<string, string> };
+  | { ok: false; errors: { formError?: string; fields?: Record<string, string> }; values: Record<string, string> };
 
 /** Spec §2 /profile: names are editable; the reset button emails a reset link to the account's own address. */
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = await parseForm(request, formSchema);
-  if (!parsed.ok) return data<ActionResult>({ errors: parsed.errors, values: parsed.values }, { status: 400 });
+  if (!parsed.ok) return data<ActionResult>({ ok: false, errors: parsed.errors, values: parsed.values }, { status: 400 });
   const { user } = getSignedIn(context);
   const { db } = context.get(serverContext);
   try {
@@ -61,8 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await requestPasswordReset(db, authMailFor(context), { email: user.email }, clientInfoFromHeaders(request.headers));
     return data<ActionResult>({ ok: "email-sent" });
   } catch (error) {
-    const failed = appErrorToData(error, parsed.data.intent === "update" ? parsed.data : {});
-    return data<ActionResult>(failed.data, failed.init ?? undefined);
+    return actionError(error, parsed.data.intent === "update" ? parsed.data : {});
   }
 }
 

@@ -10,7 +10,8 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
-import { appErrorToData, parseForm } from "~/server/forms.server";
+import { parseForm } from "~/server/forms.server";
+import { actionError } from "~/server/route-errors.server";
 import type { Route } from "./+types/login-password";
 
 export const handle = { backTo: "/auth/login" };
@@ -38,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     for (const cookie of signInCookies(token, expiresAt, request.url)) headers.append("Set-Cookie", cookie);
     return replace("/", { headers });
   } catch (error) {
-    return appErrorToData(error, { email: parsed.data.email });
+    return actionError(error, { email: parsed.data.email });
   }
 }
 

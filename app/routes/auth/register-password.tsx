@@ -9,7 +9,8 @@ import { FormError } from "~/components/form-error";
 import { Button } from "~/components/ui/button";
 import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
-import { appErrorToData, parseForm } from "~/server/forms.server";
+import { parseForm } from "~/server/forms.server";
+import { actionError } from "~/server/route-errors.server";
 import { NewPasswordFields } from "./new-password-fields";
 import { RegistrationSteps } from "./registration-steps";
 import type { Route } from "./+types/register-password";
@@ -44,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     headers.append("Set-Cookie", clearedRegistrationCookie(request.url));
     return replace("/", { headers });
   } catch (error) {
-    return appErrorToData(error);
+    return actionError(error);
   }
 }
 

@@ -15,7 +15,8 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
-import { appErrorToData, parseForm } from "~/server/forms.server";
+import { parseForm } from "~/server/forms.server";
+import { actionError } from "~/server/route-errors.server";
 import { authMailFor } from "./auth-mail.server";
 import { RegistrationSteps } from "./registration-steps";
 import type { Route } from "./+types/register-validate-email";
@@ -56,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { ticket } = await verifyRegistrationCode(db, { email, code: parsed.data.code }, client);
     return redirect("/auth/register/password", { headers: { "Set-Cookie": registrationCookie(ticket, request.url) } });
   } catch (error) {
-    return appErrorToData(error, { code: parsed.data.intent === "verify" ? parsed.data.code : "" });
+    return actionError(error, { code: parsed.data.intent === "verify" ? parsed.data.code : "" });
   }
 }
 

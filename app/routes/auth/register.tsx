@@ -9,7 +9,8 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
-import { appErrorToData, parseForm } from "~/server/forms.server";
+import { parseForm } from "~/server/forms.server";
+import { actionError } from "~/server/route-errors.server";
 import { authMailFor, isGoogleEnabled } from "./auth-mail.server";
 import { GoogleButton, OrSeparator } from "./google-button";
 import { RegistrationSteps } from "./registration-steps";
@@ -40,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
     return redirect(`/auth/register/validate-email?${new URLSearchParams({ email })}`);
   } catch (error) {
-    return appErrorToData(error, parsed.data);
+    return actionError(error, parsed.data);
   }
 }
 

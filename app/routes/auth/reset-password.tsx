@@ -14,7 +14,8 @@ import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
-import { appErrorToData, parseForm } from "~/server/forms.server";
+import { parseForm } from "~/server/forms.server";
+import { actionError } from "~/server/route-errors.server";
 import { getSession } from "~/server/session.server";
 import { authMailFor } from "./auth-mail.server";
 import { NewPasswordFields } from "./new-password-fields";
@@ -66,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       await requestPasswordReset(db, authMailFor(context), parsed.data, client);
       return data<ActionResult>({ kind: "sent", email: parsed.data.email });
     } catch (error) {
-      const failed = appErrorToData(error, parsed.data);
+      const failed = actionError(error, parsed.data);
       return data<ActionResult>({ kind: "error", ...failed.data }, failed.init ?? undefined);
     }
   }
@@ -83,7 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
     return data<ActionResult>({ kind: "reset" });
   } catch (error) {
-    const failed = appErrorToData(error);
+    const failed = actionError(error);
     return data<ActionResult>({ kind: "error", ...failed.data }, failed.init ?? undefined);
   }
 }

@@ -3,7 +3,7 @@ import { organizationCookie } from "#domain/auth/session-cookie";
 import { createOrganization } from "#domain/organizations/create-organization";
 import { isAppError } from "#domain/shared/app-error";
 import type { FormErrors } from "~/server/forms.server";
-import { appErrorToData } from "~/server/forms.server";
+import { actionError } from "~/server/route-errors.server";
 import { serverContext } from "~/server/context";
 import { getSignedIn, requireSignedInMiddleware } from "~/server/guards.server";
 import type { Route } from "./+types/create-organization";
@@ -23,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const created = await createOrganization(context.get(serverContext).db, { userId: user.id, isAdmin: user.isAdmin }, values);
     return data({ ok: true as const, organizationId: created.id }, { headers: { "Set-Cookie": organizationCookie(created.id, request.url) } });
   } catch (error) {
-    if (isAppError(error)) return appErrorToData(error, values);
+    if (isAppError(error)) return actionError(error, values);
     // Spec §8: the generic failure message; the dialog stays open with what was typed.
     console.error(error);
     const errors: FormErrors = { formError: "organizations:errors.generic" };

@@ -5,7 +5,7 @@ import { EventEditor, type EditorSaveResult } from "~/components/event-editor/ev
 import { EMPTY_EDITOR_VALUES } from "~/lib/event-editor-values";
 import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
-import { appErrorToData } from "~/server/forms.server";
+import { actionError } from "~/server/route-errors.server";
 import { getSignedIn } from "~/server/guards.server";
 import type { Route } from "./+types/new";
 import { parseEditorForm } from "~/lib/event-editor-form";
@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const event = await createEvent(db, actor, { fields: parsed.fields });
     return { ok: true, intent: "save", eventId: event.id, savedAt: Date.now() } satisfies EditorSaveResult;
   } catch (error) {
-    const answer = appErrorToData(error);
+    const answer = actionError(error);
     return data({ ok: false, errors: answer.data.errors } satisfies EditorSaveResult, { status: answer.init?.status ?? 400 });
   }
 }

@@ -10,7 +10,7 @@ import { EventEditor, type EditorSaveResult } from "~/components/event-editor/ev
 import { editorValuesFromEvent, parseEditorStep } from "~/lib/event-editor-values";
 import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
-import { appErrorToData } from "~/server/forms.server";
+import { actionError } from "~/server/route-errors.server";
 import { locateEventPage } from "~/server/event-page.server";
 import { getSignedIn } from "~/server/guards.server";
 import type { Route } from "./+types/update";
@@ -67,7 +67,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     await updateEvent(db, actor, { eventId, changes: parsed.fields });
     return { ok: true, intent: "save", eventId, savedAt: Date.now() } satisfies EditorSaveResult;
   } catch (error) {
-    const answer = appErrorToData(error);
+    const answer = actionError(error);
     return data({ ok: false, errors: answer.data.errors } satisfies EditorSaveResult, { status: answer.init?.status ?? 400 });
   }
 }

@@ -7,7 +7,7 @@ import { eventPermissions, eventRolesOf } from "#domain/events/event-access";
 import { eventSettingsSchema, META_PIXEL_ID_MAX_LENGTH } from "#domain/events/event-input-schema";
 import { locateEvent } from "#domain/events/locate-event";
 import { updateEventSettings } from "#domain/events/update-event-settings";
-import { isAppError, notFound } from "#domain/shared/app-error";
+import { notFound } from "#domain/shared/app-error";
 import { parseId } from "#domain/shared/ids";
 import { FormError } from "~/components/form-error";
 import { Button } from "~/components/ui/button";
@@ -17,7 +17,8 @@ import { Input } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
 import { pageExists } from "~/lib/navigation";
 import { serverContext } from "~/server/context";
-import { appErrorToData, parseForm, type FormErrors } from "~/server/forms.server";
+import { parseForm, type FormErrors } from "~/server/forms.server";
+import { actionError } from "~/server/route-errors.server";
 import { getSignedIn } from "~/server/guards.server";
 import type { Route } from "./+types/settings";
 
@@ -49,9 +50,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const saved = await updateEventSettings(db, actor, { eventId, ...parsed.data });
     return data<SettingsResult>({ ok: true, metaPixelId: saved.metaPixelId });
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    const answer = appErrorToData(error);
-    return data<SettingsResult>({ ok: false, ...answer.data }, answer.init ?? undefined);
+    return actionError(error);
   }
 }
 
