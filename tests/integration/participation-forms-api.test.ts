@@ -1,0 +1,128 @@
+import { env, exports } from "cloudflare:workers";
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createD1Database } from "#db/d1";
+import { participationForms } from "#db/schema";
+import { createSession } from "#domain/auth/sessions";
+import { createEventsWorld, createTestEvent, createTicket, type TestUser } from "../support/event-fixtures";
+
+const db = createD1Database(env.DB);
+let world: Awaited<ReturnType<typeof createEventsWorld>>;
+const tokens: Record<string, string> = {};
+
+async function call(path: string, options: { method?: string; body?: unknown; as?: string } = {}) {
+  const headers: Record<string, string> = { Authorization: `Bearer ${tokens[options.as ?? "owner"]}` };
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers["Content-Type"] = "application/json";
+  }
+  const response = await exports.default.fetch(`http://localhost/api${path}`, { method: options.method ?? "GET", headers, body });
+  return { status: response.status, json: (await response.json()) as any };
+}
+
+const question = (id: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  title: `Question ${id.slice(0, 3)}`,
+  description: "",
+  mandatory: false,
+  type: "short-text",
+  options: [],
+  ticket_target: [],
+  allow_target: false,
+  ...extra,
+});
+/** The spec's client body: questions and ticket_target as JSON strings, event and form_type repeated. */
+const specBody = (eventId: number, formType: string, questions: unknown[]) => ({
+  title: "",
+  single_fill: true,
+  questions: JSON.stringify(questions),
+  ticket_target: JSON.stringify("all"),
+  event: eventId,
+  form_type: formType,
+});
+const storedForm = async (eventId: number, formType: "before" | "before-tickets") =>
+  (await db.select().from(participationForms).where(and(eq(participationForms.eventId, eventId), eq(participationForms.formType, formType))))[0];
+
+beforeAll(async () => {
+  world = await createEventsWorld(db);
+  for (const [key, user] of Object.entries(world.users) as [string, TestUser][]) {
+    tokens[key] = (await createSession(db, user.id)).token;
+  }
+});
+
+describe("participation forms API (spec §7)", () => {
+  it("lists both forms with the built-in question first, even before any save", async () => {
+    const { status, json } = await call(`/events/${world.event.id}/participation-form`);
+    expect(status).toBe(200);
+    expect(json.map((form: { form_type: string }) => form.form_type)).toEqual(["before", "before-tickets"]);
+    for (const form of json) {
+      expect(JSON.parse(form.questions)).toEqual([expect.objectContaining({ id: "default", title: "Nom, prénom, email", mandatory: true })]);
+      expect(form.ticket_target).toBe("all");
+    }
+  });
+
+  it("saves questions in order as the spec's client sends them, keeping the built-in one first and single_fill true only without mandatory questions", async () => {
+    const ticket = await createTicket(db, world.event, { title: "Adulte" });
+    const choice = question("AAAAAAAAAAAAAAAA", {
+      type: "unique-choice",
+      mandatory: true,
+      options: [{ id: "OPT0000000000001", title: "Oui" }, { id: "OPT0000000000002", title: "Non" }],
+      ticket_target: [ticket.id],
+    });
+    const text = question("BBBBBBBBBBBBBBBB");
+    // The client reordered the built-in question and sent single_fill true with a mandatory question: both are corrected.
+    const saved = await call(`/events/${world.event.id}/participation-form/before-tickets`, {
+      method: "PUT",
+      body: specBody(world.event.id, "before-tickets", [text, { ...question("default"), title: "Changed" }, choice]),
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.json).toMatchObject({ form_type: "before-tickets", single_fill: false, event: world.event.id });
+    expect(JSON.parse(saved.json.questions).map((q: { id: string; title: string }) => [q.id, q.title])).toEqual([
+      ["default", "Nom, prénom, email"],
+      ["BBBBBBBBBBBBBBBB", "Question BBB"],
+      ["AAAAAAAAAAAAAAAA", "Question AAA"],
+    ]);
+    expect((await storedForm(world.event.id, "before-tickets"))!.singleFill).toBe(false);
+
+    const optional = await call(`/events/${world.event.id}/participation-form/before-tickets`, {
+      method: "PUT",
+      body: specBody(world.event.id, "before-tickets", [{ ...choice, mandatory: false }]),
+    });
+    expect(optional.json.single_fill).toBe(true);
+    expect(JSON.parse(optional.json.questions)).toHaveLength(2);
+  });
+
+  it("refuses bad questions, naming the field, and writes nothing", async () => {
+    const sibling = await createTestEvent(db, world.organization.id, { title: "Autre" });
+    const elsewhere = await createTicket(db, sibling, { title: "Ailleurs" });
+    const before = await storedForm(world.event.id, "before");
+    const cases: [unknown[], string, string][] = [
+      [[question("CCCCCCCCCCCCCCCC", { title: "  " })], "questions.0.title", "order-forms:errors.title-required"],
+      [[question("CCCCCCCCCCCCCCCC", { options: [{ id: "OPT0000000000001", title: "Non" }] })], "questions.0.options", "order-forms:errors.options-not-allowed"],
+      [[question("CCCCCCCCCCCCCCCC", { type: "selection" })], "questions.0.options", "order-forms:errors.options-required"],
+      [[question("CCCCCCCCCCCCCCCC", { type: "date" })], "questions.0.type", "order-forms:errors.type-invalid"],
+      [[question("short")], "questions.0.id", "order-forms:errors.question-id-invalid"],
+      [[question("CCCCCCCCCCCCCCCC", { ticket_target: [elsewhere.id] })], "questions.0.ticket_target", "order-forms:errors.ticket-target-unknown"],
+      [[question("CCCCCCCCCCCCCCCC"), question("CCCCCCCCCCCCCCCC")], "questions.1.id", "order-forms:errors.question-id-duplicate"],
+    ];
+    for (const [questions, field, message] of cases) {
+      const refused = await call(`/events/${world.event.id}/participation-form/before`, { method: "PUT", body: specBody(world.event.id, "before", questions) });
+      expect(refused.status, JSON.stringify(questions)).toBe(400);
+      expect(refused.json.fields[field], JSON.stringify(refused.json)).toBe(message);
+    }
+    const badJson = await call(`/events/${world.event.id}/participation-form/before`, { method: "PUT", body: { ...specBody(world.event.id, "before", []), questions: "[{" } });
+    expect(badJson.json.fields.questions).toBe("order-forms:errors.questions-invalid");
+    expect(await storedForm(world.event.id, "before")).toEqual(before);
+    expect((await call(`/events/${world.event.id}/participation-form/after`, { method: "PUT", body: specBody(world.event.id, "after", []) })).status).toBe(404);
+  });
+
+  it("answers 404 to another organization and to members without access, and 404 to a validator", async () => {
+    for (const as of ["foreignOwner", "guestNone", "guestValidator"]) {
+      expect((await call(`/events/${world.event.id}/participation-form`, { as })).status).toBe(404);
+      const write = await call(`/events/${world.event.id}/participation-form/before`, { as, method: "PUT", body: specBody(world.event.id, "before", []) });
+      expect(write.status).toBe(404);
+    }
+    expect((await call(`/events/${world.event.id}/participation-form`, { as: "guestManager" })).status).toBe(200);
+  });
+});

@@ -1,0 +1,31 @@
+import { Hono } from "hono";
+import * as v from "valibot";
+import { listParticipationForms } from "#domain/order-forms/list-participation-forms";
+import { participationFormToJson } from "#domain/order-forms/participation-form-record";
+import { formTypeSchema, participationFormBodySchema } from "#domain/order-forms/question-schema";
+import { saveParticipationForm } from "#domain/order-forms/save-participation-form";
+import { notFound } from "#domain/shared/app-error";
+import { actorForEventParam, idParam } from "../actor-for-organization";
+import type { ApiEnv } from "../middleware/api-session";
+import { parseJson } from "../parse-json";
+
+/** Spec §7 participation-form calls under /api/events/:id. */
+export const participationFormsApiRoutes = new Hono<ApiEnv>();
+
+/** GET /api/events/:id/participation-form — both forms {form_type, title, single_fill, questions, ticket_target, event, id}. */
+participationFormsApiRoutes.get("/:id{[0-9]+}/participation-form", async (c) => {
+  const eventId = idParam(c.req.param("id"), "events:errors.not-found");
+  const actor = await actorForEventParam(c, eventId);
+  return c.json((await listParticipationForms(c.get("db"), actor, { eventId })).map(participationFormToJson));
+});
+
+/** PUT /api/events/:id/participation-form/:form_type — the whole form, questions in order (spec §7 body). */
+participationFormsApiRoutes.put("/:id{[0-9]+}/participation-form/:form_type", async (c) => {
+  const eventId = idParam(c.req.param("id"), "events:errors.not-found");
+  const formType = v.safeParse(formTypeSchema, c.req.param("form_type"));
+  if (!formType.success) throw notFound();
+  const actor = await actorForEventParam(c, eventId);
+  const body = await parseJson(c, participationFormBodySchema);
+  const form = await saveParticipationForm(c.get("db"), actor, { eventId, formType: formType.output, body });
+  return c.json(participationFormToJson(form));
+});
