@@ -126,3 +126,21 @@ describe("participation forms API (spec §7)", () => {
     expect((await call(`/events/${world.event.id}/participation-form`, { as: "guestManager" })).status).toBe(200);
   });
 });
+
+describe("personalized messages API", () => {
+  it("stores both messages sanitized and answers 404 to another organization", async () => {
+    const saved = await call(`/events/${world.event.id}/messages`, {
+      method: "PUT",
+      body: { confirmation_page_message: "<p>Merci <strong>!</strong><script>alert(1)</script></p>", email_pdf_message: '<p onclick="x()">Présentez ce billet</p>' },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.json).toEqual({ confirmation_page_message: "<p>Merci <strong>!</strong></p>", email_pdf_message: "<p>Présentez ce billet</p>" });
+    const foreign = await call(`/events/${world.event.id}/messages`, { as: "foreignOwner", method: "PUT", body: { email_pdf_message: "pirate" } });
+    expect(foreign.status).toBe(404);
+    const tooLong = await call(`/events/${world.event.id}/messages`, { method: "PUT", body: { email_pdf_message: "x".repeat(20_001) } });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.json.fields.email_pdf_message).toBe("event-messages:errors.too-long");
+    const detail = await call(`/events/${world.event.id}`);
+    expect(detail.json.email_pdf_message).toBe("<p>Présentez ce billet</p>");
+  });
+});

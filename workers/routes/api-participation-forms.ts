@@ -1,5 +1,7 @@
 import { Hono } from "hono";
 import * as v from "valibot";
+import { eventMessagesSchema } from "#domain/event-messages/event-messages-schema";
+import { updateEventMessages } from "#domain/event-messages/update-event-messages";
 import { listParticipationForms } from "#domain/order-forms/list-participation-forms";
 import { participationFormToJson } from "#domain/order-forms/participation-form-record";
 import { formTypeSchema, participationFormBodySchema } from "#domain/order-forms/question-schema";
@@ -9,7 +11,7 @@ import { actorForEventParam, idParam } from "../actor-for-organization";
 import type { ApiEnv } from "../middleware/api-session";
 import { parseJson } from "../parse-json";
 
-/** Spec §7 participation-form calls under /api/events/:id. */
+/** Spec §7 participation-form calls and the personalized messages (order options) under /api/events/:id. */
 export const participationFormsApiRoutes = new Hono<ApiEnv>();
 
 /** GET /api/events/:id/participation-form — both forms {form_type, title, single_fill, questions, ticket_target, event, id}. */
@@ -28,4 +30,13 @@ participationFormsApiRoutes.put("/:id{[0-9]+}/participation-form/:form_type", as
   const body = await parseJson(c, participationFormBodySchema);
   const form = await saveParticipationForm(c.get("db"), actor, { eventId, formType: formType.output, body });
   return c.json(participationFormToJson(form));
+});
+
+/** PUT /api/events/:id/messages — ours: the personalized messages `{ confirmation_page_message?, email_pdf_message? }`. */
+participationFormsApiRoutes.put("/:id{[0-9]+}/messages", async (c) => {
+  const eventId = idParam(c.req.param("id"), "events:errors.not-found");
+  const actor = await actorForEventParam(c, eventId);
+  const messages = await parseJson(c, eventMessagesSchema);
+  const saved = await updateEventMessages(c.get("db"), actor, { eventId, messages });
+  return c.json({ confirmation_page_message: saved.confirmationPageMessage, email_pdf_message: saved.emailPdfMessage });
 });

@@ -1,0 +1,42 @@
+import { and, eq } from "drizzle-orm";
+import type { Database } from "#db/database";
+import { events } from "#db/schema";
+import type { Actor } from "../shared/actor";
+import { AppError } from "../shared/app-error";
+import { loadEventForActor } from "../events/event-access";
+import { sanitizeEventHtml } from "../events/sanitize-event-html";
+import { EVENT_MESSAGE_MAX_BYTES, type EventMessagesInput } from "./event-messages-schema";
+
+import type { EventMessages } from "./get-event-messages";
+
+/** Saves the messages it is given, sanitized with the event description's allowlist; returns both as stored. */
+export async function updateEventMessages(
+  db: Database,
+  actor: Actor,
+  input: { eventId: number; messages: EventMessagesInput; now?: Date },
+): Promise<EventMessages> {
+  const { event } = await loadEventForActor(db, actor, input.eventId, "event:update");
+  const changes: Partial<EventMessages> = {};
+  const fields: Record<string, string> = {};
+  const clean = (html: string, field: string) => {
+    const sanitized = sanitizeEventHtml(html);
+    if (new TextEncoder().encode(sanitized).length > EVENT_MESSAGE_MAX_BYTES) fields[field] = "event-messages:errors.too-long";
+    return sanitized;
+  };
+  if (input.messages.confirmation_page_message !== undefined) {
+    changes.confirmationPageMessage = clean(input.messages.confirmation_page_message, "confirmation_page_message");
+  }
+  if (input.messages.email_pdf_message !== undefined) {
+    changes.emailPdfMessage = clean(input.messages.email_pdf_message, "email_pdf_message");
+  }
+  if (Object.keys(fields).length > 0) throw new AppError("validation", "errors:invalid-input", { fields });
+  if (Object.keys(changes).length === 0) {
+    return { confirmationPageMessage: event.confirmationPageMessage, emailPdfMessage: event.emailPdfMessage };
+  }
+  const [row] = await db
+    .update(events)
+    .set({ ...changes, updatedAt: input.now ?? new Date() })
+    .where(and(eq(events.id, event.id), eq(events.organizationId, event.organizationId)))
+    .returning({ confirmationPageMessage: events.confirmationPageMessage, emailPdfMessage: events.emailPdfMessage });
+  return row!;
+}
