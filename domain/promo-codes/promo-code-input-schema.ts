@@ -1,4 +1,6 @@
 import * as v from "valibot";
+import { zonedDateTimeToUtc } from "../events/event-time-zone";
+import { eurosToCents } from "../tickets/ticket-input-schema";
 
 /**
  * One promo entry as the spec's client and our screens send it (issue 9):
@@ -118,3 +120,32 @@ export const promoBulkSchema = v.object({
     v.maxValue(PROMO_BULK_MAX_COUNT, "promo-codes:errors.count-invalid"),
   ),
 });
+
+/**
+ * The promo code form (promos page): the posted text mapped onto the API's entry, then the same `promoEntrySchema`.
+ * The discount is typed in percent or in euros, the dates as `datetime-local` values in the event's time zone, the
+ * tickets as comma-separated ids, and "unlimited" as a checkbox.
+ */
+export function promoFormSchema(timeZone: string) {
+  return v.pipe(
+    v.record(v.string(), v.string()),
+    v.transform((values): Record<string, unknown> => {
+      const input: Record<string, unknown> = { key: values.key ?? "", discount_type: values.discount_type };
+      const discount = values.discount ?? "";
+      input.discount = values.discount_type === "amount" ? eurosToCents(discount) : /^\s*\d+\s*$/.test(discount) ? Number(discount) : discount;
+      input.tickets = (values.tickets ?? "")
+        .split(",")
+        .filter((id) => id.trim() !== "")
+        .map((id) => (/^\d+$/.test(id.trim()) ? Number(id) : id));
+      for (const name of ["start_at", "end_at"] as const) {
+        const local = values[name]?.trim() ?? "";
+        input[name] = local === "" ? null : (zonedDateTimeToUtc(local, timeZone)?.toISOString() ?? local);
+      }
+      const uses = values.max_uses?.trim() ?? "";
+      input.max_uses = values.unlimited === "on" || uses === "" ? -1 : /^\d+$/.test(uses) ? Number(uses) : uses;
+      return input;
+    }),
+    promoEntrySchema,
+  );
+}
+
