@@ -1,12 +1,14 @@
 import { defineConfig } from "@playwright/test";
+import { resolveChromium } from "./scripts/lib/chromium";
 
 // E2E_PORT (and E2E_STATE, read by scripts/e2e-server.ts) let several people run the suite side by side.
 const port = Number(process.env.E2E_PORT ?? 8788);
 const baseURL = `http://localhost:${port}`;
 const inCI = Boolean(process.env.CI);
 
-// Debian's Chromium, never a downloaded browser: `apt-get install -y chromium` or CHROMIUM_PATH.
-export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// Never a downloaded browser: CHROMIUM_PATH, else Debian's /usr/bin/chromium, else the one inside @sparticuz/chromium
+// (CHROMIUM_PATH=npm forces it). See scripts/lib/chromium.ts.
+const chromium = await resolveChromium();
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -26,19 +28,8 @@ export default defineConfig({
     timezoneId: "Europe/Paris",
     screenshot: "only-on-failure",
     trace: "retain-on-failure",
-    launchOptions: {
-      executablePath: chromiumPath,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--no-first-run",
-        "--disable-quic",
-        "--disable-sync",
-        "--disable-dev-shm-usage",
-      ],
-    },
+    headless: true,
+    launchOptions: { executablePath: chromium.executablePath, args: chromium.args },
   },
   webServer: {
     // Serves the existing build in workerd on a fresh, seeded database (see scripts/e2e-server.ts).

@@ -1,17 +1,17 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
-// Worker integration tests: they run inside workerd with the bindings of wrangler.jsonc and a local D1 migrated
-// from migrations/.
+// Worker integration tests: they run inside workerd with the bindings of wrangler.toml and a local D1 migrated
+// from migrations/. wrangler.toml's vars are production values; the tests override them with test ones.
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("migrations");
   return {
     plugins: [
       cloudflareTest({
         main: "./tests/integration/test-worker.ts",
-        wrangler: { configPath: "./wrangler.jsonc" },
+        wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
-          bindings: { ENVIRONMENT: "test", TEST_MIGRATIONS: migrations },
+          bindings: { ENVIRONMENT: "test", APP_URL: "http://localhost:8787", TEST_MIGRATIONS: migrations },
         },
       }),
     ],

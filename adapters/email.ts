@@ -1,7 +1,16 @@
+import { Resend } from "resend";
 import type { Database } from "#db/database";
 import { devMailbox } from "#db/schema";
 
-export type EmailMessage = { to: string; subject: string; text: string; html: string };
+/** A file sent with a message (tickets and invoices come with booking). */
+export type EmailAttachment = {
+  filename: string;
+  /** The bytes, or a base64 string of them. */
+  content: string | Uint8Array;
+  contentType: string;
+};
+
+export type EmailMessage = { to: string; subject: string; text: string; html: string; attachments?: EmailAttachment[] };
 
 export type EmailSender = {
   /** "resend" when RESEND_API_KEY is set, else "dev-mailbox" (stored and shown at /dev/mailbox). */
@@ -13,32 +22,40 @@ export class EmailDeliveryError extends Error {
   override name = "EmailDeliveryError";
 }
 
-export function createEmailSender(options: {
-  db: Database;
-  resendApiKey?: string;
-  from: string;
-  fetch?: typeof fetch;
-}): EmailSender {
+/**
+ * Resend through its SDK when a key is set (docs/decisions/0007-design-card-conformance.md); otherwise the dev mailbox
+ * table, so everything works offline. The SDK calls the global `fetch`, which is where tests stub the network.
+ */
+export function createEmailSender(options: { db: Database; resendApiKey?: string; from: string }): EmailSender {
   const { db, resendApiKey, from } = options;
   if (!resendApiKey) {
     return {
       mode: "dev-mailbox",
       async send(message) {
-        await db.insert(devMailbox).values({ ...message, to: message.to.toLowerCase() });
+        // The mailbox keeps what a person reads; attachments are not stored.
+        const { attachments: _attachments, ...readable } = message;
+        await db.insert(devMailbox).values({ ...readable, to: message.to.toLowerCase() });
       },
     };
   }
-  const doFetch = options.fetch ?? fetch;
+  const resend = new Resend(resendApiKey);
   return {
     mode: "resend",
     async send(message) {
-      // Resend's REST API directly: one call, and tests can stub it at the fetch boundary.
-      const response = await doFetch("https://api.resend.com/emails", {
-        method: "POST",
-        headers: { Authorization: `Bearer ${resendApiKey}`, "Content-Type": "application/json" },
-        body: JSON.stringify({ from, to: [message.to], subject: message.subject, text: message.text, html: message.html }),
+      const { error } = await resend.emails.send({
+        from,
+        to: [message.to],
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        attachments: message.attachments?.map(({ filename, content, contentType }) => ({
+          filename,
+          content,
+          contentType,
+        })),
       });
-      if (!response.ok) throw new EmailDeliveryError(`Resend answered ${response.status}: ${await response.text()}`);
+      // The SDK reports refusals and network failures as a value; the queue retries on a thrown error.
+      if (error) throw new EmailDeliveryError(`Resend refused the email (${error.name}): ${error.message}`);
     },
   };
 }

@@ -1,10 +1,12 @@
 /**
  * The server the end-to-end tests run against (started by Playwright's webServer): the existing build served by
- * workerd through `wrangler dev`, on a database of its own that is migrated and seeded afresh on every run.
+ * workerd through `wrangler dev` with the development vars, on a database of its own that is migrated and seeded
+ * afresh on every run.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, realpathSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
+import { localVarArgs } from "./lib/dev-vars";
 
 const root = resolve(import.meta.dirname, "..");
 const port = Number(process.env.E2E_PORT ?? 8788);
@@ -18,7 +20,11 @@ function binArgs(name: string, args: string[]): string[] {
 
 function runStep(label: string, name: string, args: string[]) {
   console.log(`[e2e-server] ${label}`);
-  const result = spawnSync(process.execPath, binArgs(name, args), { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
+  const result = spawnSync(process.execPath, binArgs(name, args), {
+    cwd: root,
+    env,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
   if (result.status !== 0) {
     console.error(`[e2e-server] ${label} failed (exit ${result.status ?? result.signal}).`);
     process.exit(1);
@@ -44,8 +50,8 @@ const server = spawn(
     "--persist-to",
     persistTo,
     "--show-interactive-dev-session=false",
-    "--var",
-    `APP_URL:http://localhost:${port}`,
+    // Development values on the command line: wrangler.toml holds production ones, and the build may have no .dev.vars.
+    ...localVarArgs(`http://localhost:${port}`),
   ]),
   { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] },
 );

@@ -1,20 +1,24 @@
 /**
- * `npm test`: every layer in order — type check, unit (Node), integration (Worker + D1), build, end-to-end
- * (Playwright on Debian's Chromium) — stopping at the first failure. Ends with one line `N passed, N failed`.
+ * `npm test`: every layer in order — type check, build, unit (Node), integration (Worker + D1), end-to-end
+ * (Playwright) — stopping at the first failure. Ends with one line `N passed, N failed`. The build comes before the
+ * unit tests because tests/unit/deploy-config.test.ts checks what `wrangler deploy` would upload from it. The browser
+ * is Debian's Chromium when installed, else the one inside the @sparticuz/chromium devDependency
+ * (scripts/lib/chromium.ts), so `npm install` is the whole set-up.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { resolve } from "node:path";
+import { describeChromium, resolveChromium } from "./lib/chromium";
 
 const root = resolve(import.meta.dirname, "..");
 const reportDir = resolve(root, "node_modules/.cache/guichet-test");
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
-const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 type Counts = { passed: number; failed: number };
+type LayerResult = { ok: boolean; counts?: Counts };
 type Layer = {
   title: string;
-  run: () => { ok: boolean; counts?: Counts };
+  run: () => LayerResult | Promise<LayerResult>;
 };
 
 function binArgs(name: string, args: string[]): string[] {
@@ -22,7 +26,11 @@ function binArgs(name: string, args: string[]): string[] {
 }
 
 function exec(command: string, args: string[], extraEnv: Record<string, string> = {}): boolean {
-  const result = spawnSync(command, args, { cwd: root, env: { ...env, ...extraEnv }, stdio: ["ignore", "inherit", "inherit"] });
+  const result = spawnSync(command, args, {
+    cwd: root,
+    env: { ...env, ...extraEnv },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
   return result.status === 0;
 }
 
@@ -47,11 +55,12 @@ function vitestLayer(config: string, reportName: string) {
   return { ok, counts };
 }
 
-function playwrightLayer() {
-  if (!existsSync(chromiumPath)) {
-    console.error(
-      "Chromium not found. Install Debian's Chromium: sudo apt-get install -y chromium (or set CHROMIUM_PATH).",
-    );
+async function playwrightLayer(): Promise<LayerResult> {
+  try {
+    // Resolved (and the npm Chromium unpacked) once here, so a bad CHROMIUM_PATH fails with one clear line.
+    console.log(describeChromium(await resolveChromium()));
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
     return { ok: false };
   }
   const report = resolve(reportDir, "e2e.json");
@@ -68,9 +77,12 @@ function playwrightLayer() {
 
 const layers: Layer[] = [
   { title: "Type check (npm run typecheck)", run: () => ({ ok: exec("npm", ["run", "--silent", "typecheck"]) }) },
-  { title: "Unit tests (vitest, Node)", run: () => vitestLayer("vitest.unit.config.ts", "unit.json") },
-  { title: "Integration tests (vitest, Worker + D1)", run: () => vitestLayer("vitest.worker.config.ts", "integration.json") },
   { title: "Build (npm run build)", run: () => ({ ok: exec("npm", ["run", "--silent", "build"]) }) },
+  { title: "Unit tests (vitest, Node)", run: () => vitestLayer("vitest.unit.config.ts", "unit.json") },
+  {
+    title: "Integration tests (vitest, Worker + D1)",
+    run: () => vitestLayer("vitest.worker.config.ts", "integration.json"),
+  },
   { title: "End-to-end tests (Playwright, Chromium)", run: playwrightLayer },
 ];
 
@@ -82,7 +94,7 @@ let failedLayer: string | undefined;
 for (const [index, layer] of layers.entries()) {
   console.log(`\n━━━ ${index + 1}/${layers.length} ${layer.title} ━━━\n`);
   const layerStarted = Date.now();
-  const { ok, counts } = layer.run();
+  const { ok, counts } = await layer.run();
   const seconds = ((Date.now() - layerStarted) / 1000).toFixed(1);
   if (counts) {
     total.passed += counts.passed;

@@ -1,19 +1,61 @@
-import { createRequestHandler, RouterContextProvider } from "react-router";
+import { createRequestHandler } from "@react-router/cloudflare";
+import { RouterContextProvider } from "react-router";
 import { databaseFromEnv } from "#db/from-env";
 import { serverContext } from "~/server/context";
-import { createHonoApp } from "./hono-app";
+import { createHonoApp, type PageRequestContext } from "./hono-app";
 import { handleQueueBatch } from "./queue";
 import { handleScheduled } from "./scheduled";
 
 const loadBuild = () => import("virtual:react-router/server-build");
-const requestHandler = createRequestHandler(loadBuild, import.meta.env.MODE);
+
+/** What the Worker hands to `getLoadContext` besides the `cloudflare` context the package builds. */
+type PageData = PageRequestContext & { executionContext: ExecutionContext };
+
+/**
+ * React Router behind Hono, through @react-router/cloudflare (docs/decisions/0007-design-card-conformance.md). Its
+ * handler takes a Pages-style event context and gives `getLoadContext` the `cloudflare` load context (env, ctx, cf,
+ * caches); with middleware on, `getLoadContext` returns the RouterContextProvider that loaders read `serverContext`
+ * from.
+ */
+const handleWithReactRouter = createRequestHandler<Env>({
+  build: loadBuild,
+  mode: import.meta.env.MODE,
+  async getLoadContext({ context: { cloudflare } }) {
+    const { assets } = await loadBuild();
+    // `cloudflare.ctx` carries only waitUntil/passThroughOnException; loaders get the Worker's whole ExecutionContext.
+    const { executionContext, cspNonce } = cloudflare.data as PageData;
+    const context = new RouterContextProvider();
+    context.set(serverContext, {
+      env: cloudflare.env,
+      ctx: executionContext,
+      db: databaseFromEnv(cloudflare.env),
+      appVersion: assets.version,
+      cspNonce,
+    });
+    return context;
+  },
+});
+
+/**
+ * The handler is typed as a Pages Function: its event context wants the incoming request's `cf` type and an ASSETS
+ * binding in `env`. Hono hands over the same incoming request under the plain Request type, and nothing on this path
+ * reads ASSETS (only createPagesFunctionHandler does; Workers Static Assets serve files before the Worker runs).
+ */
+type PagesEventContext = Parameters<typeof handleWithReactRouter>[0];
 
 const app = createHonoApp(
-  async (request, env, ctx) => {
-    const { assets } = await loadBuild();
-    const context = new RouterContextProvider();
-    context.set(serverContext, { env, ctx, db: databaseFromEnv(env), appVersion: assets.version });
-    return requestHandler(request, context);
+  async (request, env, ctx, page) => {
+    const data: PageData = { ...page, executionContext: ctx };
+    return handleWithReactRouter({
+      request: request as PagesEventContext["request"],
+      env: env as PagesEventContext["env"],
+      waitUntil: (promise) => ctx.waitUntil(promise),
+      passThroughOnException: () => ctx.passThroughOnException(),
+      next: async () => new Response(null, { status: 404 }),
+      functionPath: "/",
+      params: {},
+      data,
+    });
   },
   { buildVersion: async () => (await loadBuild()).assets.version },
 );

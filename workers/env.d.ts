@@ -1,4 +1,4 @@
-// Secrets and optional settings: not in wrangler.jsonc, so `wrangler types` cannot see them.
+// Secrets and optional settings: not in wrangler.toml, so `wrangler types` cannot see them.
 interface Env {
   DATABASE_URL?: string;
   DATABASE_AUTH_TOKEN?: string;

@@ -5,37 +5,96 @@ import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../support/li
 
 const message = { to: "Lea@Exemple.fr", subject: "Votre code", text: "123456", html: "<p>123456</p>" };
 
+/** The Resend SDK calls the global fetch: the network boundary, and the only thing these tests replace. */
+function stubNetwork(answer: () => Response | Promise<Response>) {
+  const fetch = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => answer());
+  vi.stubGlobal("fetch", fetch);
+  return fetch;
+}
+
+function sentRequest(fetch: ReturnType<typeof stubNetwork>) {
+  expect(fetch).toHaveBeenCalledOnce();
+  const [url, init] = fetch.mock.calls[0]!;
+  return { url: String(url), init: init!, body: JSON.parse(String(init!.body)) as Record<string, unknown> };
+}
+
 describe("email adapter", () => {
   let t: LibsqlTestDatabase;
   beforeEach(async () => {
     t = await createLibsqlTestDatabase();
   });
-  afterEach(() => t.close());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    t.close();
+  });
 
   it("keeps mail in the dev mailbox when RESEND_API_KEY is unset", async () => {
+    const fetch = stubNetwork(() => new Response("{}"));
     const sender = createEmailSender({ db: t.db, from: "Guichet <no-reply@guichet.test>" });
     expect(sender.mode).toBe("dev-mailbox");
     await sender.send(message);
+    await sender.send({
+      ...message,
+      subject: "Vos billets",
+      attachments: [
+        { filename: "billet.pdf", content: new Uint8Array([37, 80, 68, 70]), contentType: "application/pdf" },
+      ],
+    });
     const rows = await t.db.select().from(devMailbox);
-    expect(rows).toMatchObject([{ to: "lea@exemple.fr", subject: "Votre code", text: "123456", html: "<p>123456</p>" }]);
+    expect(rows).toMatchObject([
+      { to: "lea@exemple.fr", subject: "Votre code", text: "123456", html: "<p>123456</p>" },
+      { to: "lea@exemple.fr", subject: "Vos billets" },
+    ]);
+    expect(fetch).not.toHaveBeenCalled();
   });
 
-  it("posts to Resend with the key when it is set, and stores nothing locally", async () => {
-    const fetch = vi.fn(async () => new Response(JSON.stringify({ id: "email_1" }), { status: 200 }));
-    const sender = createEmailSender({ db: t.db, resendApiKey: "re_test", from: "Guichet <no-reply@guichet.test>", fetch });
+  it("sends through Resend with the key when it is set, and stores nothing locally", async () => {
+    const fetch = stubNetwork(() => Response.json({ id: "email_1" }));
+    const sender = createEmailSender({ db: t.db, resendApiKey: "re_test", from: "Guichet <no-reply@guichet.test>" });
     expect(sender.mode).toBe("resend");
     await sender.send(message);
-    expect(fetch).toHaveBeenCalledOnce();
-    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    const { url, init, body } = sentRequest(fetch);
     expect(url).toBe("https://api.resend.com/emails");
+    expect(init.method).toBe("POST");
     expect(new Headers(init.headers).get("Authorization")).toBe("Bearer re_test");
-    expect(JSON.parse(String(init.body))).toMatchObject({ to: ["Lea@Exemple.fr"], subject: "Votre code" });
+    expect(body).toMatchObject({
+      from: "Guichet <no-reply@guichet.test>",
+      to: ["Lea@Exemple.fr"],
+      subject: "Votre code",
+      text: "123456",
+      html: "<p>123456</p>",
+    });
     expect(await t.db.select().from(devMailbox)).toHaveLength(0);
   });
 
+  it("sends attachments as base64 with their name and type", async () => {
+    const fetch = stubNetwork(() => Response.json({ id: "email_2" }));
+    const sender = createEmailSender({ db: t.db, resendApiKey: "re_test", from: "Guichet <no-reply@guichet.test>" });
+    await sender.send({
+      ...message,
+      attachments: [
+        { filename: "billet.pdf", content: new TextEncoder().encode("%PDF-1.7"), contentType: "application/pdf" },
+        { filename: "facture.txt", content: btoa("Total 30,00 €".replace("€", "EUR")), contentType: "text/plain" },
+      ],
+    });
+    const { body } = sentRequest(fetch);
+    expect(body.attachments).toEqual([
+      { filename: "billet.pdf", content: btoa("%PDF-1.7"), content_type: "application/pdf" },
+      { filename: "facture.txt", content: btoa("Total 30,00 EUR"), content_type: "text/plain" },
+    ]);
+  });
+
   it("reports a refused delivery", async () => {
-    const fetch = vi.fn(async () => new Response("invalid from", { status: 422 }));
-    const sender = createEmailSender({ db: t.db, resendApiKey: "re_test", from: "x", fetch });
+    stubNetwork(() => Response.json({ name: "validation_error", message: "Invalid `from` field." }, { status: 422 }));
+    const sender = createEmailSender({ db: t.db, resendApiKey: "re_test", from: "x" });
+    const sending = sender.send(message);
+    await expect(sending).rejects.toBeInstanceOf(EmailDeliveryError);
+    await expect(sending).rejects.toThrow(/validation_error.*Invalid `from` field/);
+  });
+
+  it("reports an unreachable Resend, so the queue retries", async () => {
+    stubNetwork(() => Promise.reject(new TypeError("fetch failed")));
+    const sender = createEmailSender({ db: t.db, resendApiKey: "re_test", from: "Guichet <no-reply@guichet.test>" });
     await expect(sender.send(message)).rejects.toBeInstanceOf(EmailDeliveryError);
   });
 });

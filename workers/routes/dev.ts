@@ -6,14 +6,23 @@ import type { HonoEnv } from "../hono-app";
 
 /**
  * Local-only tools. The whole prefix answers 404 unless ENVIRONMENT says so explicitly: an unset or misspelt value
- * (a staging deployment, a forgotten var) must not expose the mailbox of sign-in codes and reset links.
+ * (a staging deployment, a forgotten var) must not expose the mailbox of sign-in codes and reset links. Even then it
+ * answers only on a loopback host, so a development build reachable from a network (or a deployment that copied the
+ * development vars) still hides it (docs/decisions/0006-production-defaults.md).
  */
 export const devRoutes = new Hono<HonoEnv>();
 
 const DEV_TOOL_ENVIRONMENTS: ReadonlySet<string | undefined> = new Set(["development", "test"]);
+const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+export function isLoopbackUrl(url: string): boolean {
+  return LOOPBACK_HOSTS.has(new URL(url).hostname);
+}
 
 devRoutes.use("*", async (c, next) => {
-  if (!DEV_TOOL_ENVIRONMENTS.has(c.env.ENVIRONMENT)) return c.json({ error: "not_found", message: "not-found" }, 404);
+  if (!DEV_TOOL_ENVIRONMENTS.has(c.env.ENVIRONMENT) || !isLoopbackUrl(c.req.url)) {
+    return c.json({ error: "not_found", message: "not-found" }, 404);
+  }
   await next();
 });
 
