@@ -3,7 +3,9 @@ import { renderToReadableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { CspNonceContext } from "./lib/csp-nonce";
 import { getInstance } from "./middleware/i18next";
+import { serverContext } from "./server/context";
 
 export const streamTimeout = 5_000;
 
@@ -19,11 +21,17 @@ export default async function handleRequest(
   }
   let shellRendered = false;
   const userAgent = request.headers.get("user-agent");
+  // On every script and preload React Router renders (root.tsx passes it on; ServerRouter for the streamed data) and
+  // on React's own inline scripts.
+  const { cspNonce } = loadContext.get(serverContext);
   const body = await renderToReadableStream(
-    <I18nextProvider i18n={getInstance(loadContext)}>
-      <ServerRouter context={routerContext} url={request.url} />
-    </I18nextProvider>,
+    <CspNonceContext value={cspNonce}>
+      <I18nextProvider i18n={getInstance(loadContext)}>
+        <ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />
+      </I18nextProvider>
+    </CspNonceContext>,
     {
+      nonce: cspNonce,
       signal: AbortSignal.timeout(streamTimeout + 1000),
       onError(error: unknown) {
         responseStatusCode = 500;

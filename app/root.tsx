@@ -1,12 +1,13 @@
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { Button } from "./components/ui/button";
-import { Toaster } from "./components/ui/sonner";
-import { TooltipProvider } from "./components/ui/tooltip";
 import { UiLabelsProvider } from "./components/ui/ui-labels";
+import { useCspNonce } from "./lib/csp-nonce";
+import { I18nResources } from "./lib/i18n-resources";
+import { pageLoadsJavaScript } from "./lib/pages-without-javascript";
 import { getLocale, i18nextMiddleware } from "./middleware/i18next";
 import { serverContext } from "./server/context";
 import { sessionMiddleware } from "./server/session.server";
@@ -23,8 +24,13 @@ export function shouldRevalidate() {
   return true;
 }
 
+// Loaded after the page: sonner shows toasts raised before its Toaster subscribed, and pages that raise toasts import it.
+const Toaster = lazy(() => import("./components/ui/sonner").then((module) => ({ default: module.Toaster })));
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const { t, i18n } = useTranslation();
+  const hydrate = pageLoadsJavaScript(useMatches().map((match) => match.id));
+  const nonce = useCspNonce();
   return (
     <html lang={i18n.language} dir={i18n.dir(i18n.language)}>
       <head>
@@ -32,17 +38,27 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
-        <Links />
+        <Links nonce={nonce} />
       </head>
       <body className="min-h-svh bg-background text-foreground antialiased">
         <UiLabelsProvider
           labels={{ close: t("close"), loading: t("loading"), closeToast: t("ui.close-toast"), notifications: t("ui.notifications") }}
         >
-          <TooltipProvider>{children}</TooltipProvider>
-          <Toaster />
+          {children}
+          {hydrate ? (
+            <Suspense fallback={null}>
+              <Toaster />
+            </Suspense>
+          ) : null}
         </UiLabelsProvider>
-        <ScrollRestoration />
-        <Scripts />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            {/* After the page content: it sends the translations that content used. */}
+            <I18nResources />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

@@ -6,17 +6,23 @@ import { apiRoutes } from "./routes/api";
 import { authApiRoutes } from "./routes/auth-api";
 import { devRoutes } from "./routes/dev";
 import { imageRoutes } from "./routes/images";
+import { globalBodyLimit } from "./middleware/body-limit";
 import { originCheck } from "./middleware/origin-check";
 import { publicPageCache } from "./middleware/public-page-cache";
 import { securityHeaders } from "./middleware/security-headers";
 import { requestLanguage } from "~/lib/request-language";
 import type { SupportedLanguage } from "~/lib/i18n-config";
 
-export type Fallback = (request: Request, env: Env, ctx: ExecutionContext) => Promise<Response>;
+/** What React Router needs from the Worker besides the request: `cspNonce` goes on every script the page renders. */
+export type PageRequestContext = { cspNonce: string };
+export type Fallback = (request: Request, env: Env, ctx: ExecutionContext, page: PageRequestContext) => Promise<Response>;
 export type HonoEnv = {
   Bindings: Env;
-  /** `language`: what a page would render in for this request (app/lib/request-language.ts). */
-  Variables: { db: Database; fallback: Fallback; language: SupportedLanguage };
+  /**
+   * `language`: what a page would render in for this request (app/lib/request-language.ts); `cspNonce`: this
+   * response's script nonce (middleware/security-headers.ts); `fallback`: renders `request` with React Router.
+   */
+  Variables: { db: Database; fallback: (request: Request) => Promise<Response>; language: SupportedLanguage; cspNonce: string };
 };
 
 /**
@@ -29,11 +35,12 @@ export function createHonoApp(fallback: Fallback, options: { buildVersion?: () =
   app.use("*", securityHeaders);
   app.use("*", async (c, next) => {
     c.set("db", databaseFromEnv(c.env));
-    c.set("fallback", fallback);
+    c.set("fallback", (request) => fallback(request, c.env, c.executionCtx as ExecutionContext, { cspNonce: c.get("cspNonce") }));
     c.set("language", await requestLanguage(c.req.raw));
     await next();
   });
   app.use("*", originCheck);
+  app.use("*", globalBodyLimit);
 
   // The one place where domain errors become HTTP answers for the JSON API.
   app.onError((error, c) => {
@@ -56,6 +63,6 @@ export function createHonoApp(fallback: Fallback, options: { buildVersion?: () =
   app.use("/events/*", publicPageCache({ buildVersion: options.buildVersion ?? (() => "unversioned") }));
 
   // app.all, not app.get: form POSTs must reach React Router actions.
-  app.all("*", (c) => fallback(c.req.raw, c.env, c.executionCtx as ExecutionContext));
+  app.all("*", (c) => c.get("fallback")(c.req.raw));
   return app;
 }

@@ -1,10 +1,10 @@
-import { isSecureRequest, readCookie, serializeCookie } from "#domain/auth/session-cookie";
+import { isSecureRequest, readCookie, serializeCookie } from "~/server/session-cookie.server";
 import { constantTimeEqual } from "#domain/shared/crypto";
 
 /**
  * askAdmin (spec §6): a platform admin who opens any page with `?askAdmin=<ADMIN_QUERY_SECRET>` gets this flag, and
  * while it is set the switcher lists every organization. `?askAdmin=0` clears it. The flag is only honoured for a
- * user who is a platform admin at the time of each request. See docs/decisions/ask-admin.md.
+ * user who is a platform admin at the time of each request. See docs/decisions/0010-ask-admin.md.
  */
 export const ASK_ADMIN_COOKIE_NAME = "guichet_ask_admin";
 export const ASK_ADMIN_QUERY_PARAM = "askAdmin";

@@ -7,6 +7,11 @@ export type ServerContext = {
   db: Database;
   /** The build's manifest version: the client compares it with its own to offer a reload. */
   appVersion: string;
+  /**
+   * This response's Content-Security-Policy script nonce, made by workers/middleware/security-headers.ts: the server
+   * renderer puts it on every script and preload it writes (app/entry.server.tsx).
+   */
+  cspNonce: string;
 };
 
 /** Set by the Worker for every React Router request: bindings, execution context and the database. */

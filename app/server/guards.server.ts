@@ -1,13 +1,15 @@
 import { createContext, redirect, replace, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { OrganizationRole } from "#db/schema";
+import { recordPlatformAdminWrite } from "#domain/audit/record-platform-admin-write";
 import type { Actor } from "#domain/shared/actor";
 import { listAllOrganizations } from "#domain/organizations/list-all-organizations";
 import { listUserOrganizations, type UserOrganization } from "#domain/organizations/list-user-organizations";
 import { selectCurrentOrganization } from "#domain/organizations/select-current-organization";
 import { canInOrganization, canOnPlatform, type OrganizationAction, type PlatformAction } from "#domain/policy";
-import { readStoredOrganizationId } from "#domain/auth/session-cookie";
+import { readStoredOrganizationId } from "~/server/session-cookie.server";
 import type { SessionUser } from "#domain/auth/sessions";
 import { PERMISSION_DENIED_PATH } from "~/lib/permission-denied";
+import { auditedRequest } from "./audit.server";
 import { adminQuerySecret, handleAskAdminQuery, readAskAdminFlag } from "./ask-admin.server";
 import { serverContext } from "./context";
 import { getSession } from "./session.server";
@@ -17,7 +19,7 @@ export type SignedInState = {
   organizations: UserOrganization[];
   currentOrganization: UserOrganization | null;
   actor: Actor;
-  /** askAdmin is on: the organization list is every organization (docs/decisions/ask-admin.md). */
+  /** askAdmin is on: the organization list is every organization (docs/decisions/0010-ask-admin.md). */
   askAdmin: boolean;
 };
 
@@ -58,6 +60,7 @@ export const requireSignedInMiddleware: MiddlewareFunction<Response> = async ({ 
       ...(currentOrganization?.viaAdmin ? { viaPlatformAdmin: true } : {}),
     },
   });
+  await recordPlatformAdminWrite(db, context.get(signedInContext)!.actor, auditedRequest(request));
   return next();
 };
 

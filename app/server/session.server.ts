@@ -1,7 +1,7 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { readCookie, SESSION_COOKIE_NAME, sessionCookie } from "#domain/auth/session-cookie";
 import { validateSessionToken, type ValidatedSession } from "#domain/auth/sessions";
 import { serverContext } from "./context";
+import { readSessionToken, sessionCookie, sessionCookieName } from "./session-cookie.server";
 
 type SessionState = { session: ValidatedSession | null; token: string | null };
 
@@ -12,12 +12,12 @@ const sessionStateContext = createContext<SessionState>({ session: null, token: 
  * session cookie itself (a sign-out clearing it, a sign-in replacing it): a renewal then would undo it.
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const token = readCookie(request.headers.get("Cookie"), SESSION_COOKIE_NAME);
+  const token = readSessionToken(request);
   const { db } = context.get(serverContext);
   const session = token ? await validateSessionToken(db, token) : null;
   context.set(sessionStateContext, { session, token: session ? token : null });
   const response = await next();
-  if (session?.renewed && token && !setsCookie(response, SESSION_COOKIE_NAME)) {
+  if (session?.renewed && token && !setsCookie(response, sessionCookieName(request.url))) {
     response.headers.append("Set-Cookie", sessionCookie(token, session.expiresAt, request.url));
   }
   return response;

@@ -5,9 +5,18 @@ import { generateRandomToken, sha256Hex } from "../shared/crypto";
 import { profileColumns, type Profile } from "../users/get-profile";
 
 const DAY = 24 * 60 * 60 * 1000;
-export const SESSION_LIFETIME_MS = 30 * DAY;
-// A session used with less than this left is extended to a full lifetime again.
-const RENEW_WHEN_LEFT_MS = 15 * DAY;
+/** A session ends 30 days after the sign-in that created it, however much it is used (ASVS 7.3.2). */
+export const SESSION_ABSOLUTE_LIFETIME_MS = 30 * DAY;
+/** …and earlier, once it has gone this long without being used (ASVS 7.3.1). */
+export const SESSION_IDLE_TIMEOUT_MS = 7 * DAY;
+// Use is recorded (and the expiry pushed back) at most this often: one write per session per day, not per request.
+// The idle timeout therefore counts from a use recorded at most a day late: 6 to 7 days of actual idleness.
+const RENEW_STEP_MS = DAY;
+
+/** When a session used at `now` ends if it is not used again: the idle deadline, never past the absolute one. */
+function expiryAfterUse(createdAt: Date, now: Date): Date {
+  return new Date(Math.min(now.getTime() + SESSION_IDLE_TIMEOUT_MS, createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME_MS));
+}
 
 /** The signed-in user as every request sees it: their profile, read fresh with the session. */
 export type SessionUser = Profile;
@@ -26,7 +35,7 @@ export async function createSession(
   now = new Date(),
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = generateRandomToken();
-  const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
+  const expiresAt = expiryAfterUse(now, now);
   await db.insert(sessions).values({
     id: sha256Hex(token),
     userId,
@@ -44,6 +53,7 @@ export async function validateSessionToken(db: Database, token: string, now = ne
   const [row] = await db
     .select({
       expiresAt: sessions.expiresAt,
+      createdAt: sessions.createdAt,
       user: profileColumns,
     })
     .from(sessions)
@@ -51,14 +61,17 @@ export async function validateSessionToken(db: Database, token: string, now = ne
     .where(eq(sessions.id, sessionId))
     .limit(1);
   if (!row) return null;
-  if (row.expiresAt.getTime() <= now.getTime()) {
+  // The absolute limit is checked on its own too: a row written before it existed may carry a later expiry.
+  const absoluteEnd = row.createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME_MS;
+  if (row.expiresAt.getTime() <= now.getTime() || absoluteEnd <= now.getTime()) {
     await db.delete(sessions).where(eq(sessions.id, sessionId));
     return null;
   }
   let expiresAt = row.expiresAt;
   let renewed = false;
-  if (expiresAt.getTime() - now.getTime() < RENEW_WHEN_LEFT_MS) {
-    expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
+  const next = expiryAfterUse(row.createdAt, now);
+  if (next.getTime() - expiresAt.getTime() >= RENEW_STEP_MS) {
+    expiresAt = next;
     renewed = true;
     await db.update(sessions).set({ expiresAt, lastUsedAt: now }).where(eq(sessions.id, sessionId));
   }

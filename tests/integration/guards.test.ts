@@ -15,7 +15,7 @@ import {
   type SignedInState,
 } from "~/server/guards.server";
 import { sessionMiddleware } from "~/server/session.server";
-import { addMember, insertOrganization, insertUser } from "../support/organization-fixtures";
+import { insertMember, insertOrganization, insertUser } from "../support/fixtures";
 
 const SECRET = "s3cret-query-value-for-tests";
 
@@ -48,6 +48,7 @@ describe("signed-in guard, askAdmin and permission guards", () => {
       ctx: {} as ExecutionContext,
       db: t.db,
       appVersion: "test",
+      cspNonce: "test-nonce",
     });
     let state: SignedInState | null = null;
     try {
@@ -72,8 +73,8 @@ describe("signed-in guard, askAdmin and permission guards", () => {
     const nuits = await insertOrganization(t.db, { title: "Les Nuits" });
     const theatre = await insertOrganization(t.db, { title: "Théâtre" });
     const alpha = await insertOrganization(t.db, { title: "alpha" });
-    await addMember(t.db, theatre.id, admin.id, "owner");
-    await addMember(t.db, nuits.id, manager.id, "event_manager");
+    await insertMember(t.db, theatre.id, admin.id, "owner");
+    await insertMember(t.db, nuits.id, manager.id, "event_manager");
     return {
       admin: { ...admin, token: (await createSession(t.db, admin.id)).token },
       manager: { ...manager, token: (await createSession(t.db, manager.id)).token },

@@ -7,26 +7,53 @@ import { createHonoApp } from "../../workers/hono-app";
 
 const fetchWorker = (path: string, init?: RequestInit) => exports.default.fetch(`http://localhost${path}`, init);
 
+/** The nonce a page's policy allows scripts with; fails the test when the policy is not the nonce-based one. */
+function scriptNonceOf(response: Response): string {
+  const policy = response.headers.get("Content-Security-Policy") ?? "";
+  const match = /(?:^|; )script-src 'nonce-([A-Za-z0-9+/=]+)' 'strict-dynamic'(?:;|$)/.exec(policy);
+  if (!match) throw new Error(`no nonce-based script-src in ${JSON.stringify(policy)}`);
+  return match[1]!;
+}
+
 function expectSecurityHeaders(response: Response, referrerPolicy = "same-origin") {
-  expect(response.headers.get("Content-Security-Policy")).toBe("frame-ancestors 'none'");
+  const html = response.headers.get("Content-Type")?.startsWith("text/html");
+  if (html) {
+    const nonce = scriptNonceOf(response);
+    expect(response.headers.get("Content-Security-Policy")).toBe(
+      `default-src 'self'; script-src 'nonce-${nonce}' 'strict-dynamic'; style-src 'self' 'unsafe-inline'; ` +
+        "img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; " +
+        "form-action 'self'; frame-ancestors 'none'",
+    );
+  } else {
+    expect(response.headers.get("Content-Security-Policy")).toBe("frame-ancestors 'none'");
+  }
   expect(response.headers.get("X-Frame-Options")).toBe("DENY");
   expect(response.headers.get("Referrer-Policy")).toBe(referrerPolicy);
   expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+  // localhost: never pinned to HTTPS.
+  expect(response.headers.get("Strict-Transport-Security")).toBeNull();
 }
 
 const PAGE = "<!doctype html><title>Festival</title><p>La page publique</p>";
+const pageWithScript = (nonce: string) => `${PAGE}<script nonce="${nonce}">window.__hydrate = 1</script>`;
 
-/** The Hono app with a React Router stand-in that renders every path as an HTML page, or a redirect. */
-const app = createHonoApp(async (request) => {
+/**
+ * The Hono app with a React Router stand-in that renders every path as an HTML page (its inline script carrying the
+ * nonce the Worker hands to React Router, as app/entry.server.tsx does), or a redirect.
+ */
+const app = createHonoApp(async (request, _env, _ctx, { cspNonce }) => {
   const { pathname } = new URL(request.url);
   // Response.redirect() has immutable headers, like a response passed through from fetch() or the cache.
   if (pathname === "/redirect") return Response.redirect("http://localhost/", 302);
+  if (pathname === "/with-script" || pathname.startsWith("/events/")) {
+    return new Response(pageWithScript(cspNonce), { headers: { "Content-Type": "text/html; charset=utf-8" } });
+  }
   return new Response(PAGE, { headers: { "Content-Type": "text/html; charset=utf-8" } });
 });
 
-async function fetchApp(path: string, init?: RequestInit): Promise<Response> {
+async function fetchApp(path: string, init?: RequestInit, origin = "http://localhost"): Promise<Response> {
   const ctx = createExecutionContext();
-  const response = await app.fetch(new Request(`http://localhost${path}`, init), env, ctx);
+  const response = await app.fetch(new Request(`${origin}${path}`, init), env, ctx);
   await waitOnExecutionContext(ctx);
   return response;
 }
@@ -41,6 +68,40 @@ beforeAll(async () => {
     .values({ organizationId: organization!.id, title: "Festival", status: "published", startAt: new Date(Date.now() + 86_400_000 * 30) })
     .returning();
   eventPath = `/events/${event!.id}/festival`;
+});
+
+describe("content security policy of pages", () => {
+  it("allows only scripts with a nonce made for this response, the one React Router renders with", async () => {
+    const first = await fetchApp("/with-script");
+    const second = await fetchApp("/with-script");
+    expectSecurityHeaders(first);
+    const [a, b] = [scriptNonceOf(first), scriptNonceOf(second)];
+    expect(a).not.toBe(b);
+    // 128 bits, base64.
+    expect(atob(a)).toHaveLength(16);
+    expect(await first.text()).toBe(pageWithScript(a));
+    expect(await second.text()).toBe(pageWithScript(b));
+  });
+
+  it("forbids plugins, <base> and framing, and keeps the other resources on our origin", async () => {
+    const policy = (await fetchApp("/")).headers.get("Content-Security-Policy")!;
+    const directives = new Map(policy.split("; ").map((d) => [d.split(" ")[0], d.split(" ").slice(1).join(" ")]));
+    expect(directives.get("object-src")).toBe("'none'");
+    expect(directives.get("base-uri")).toBe("'none'");
+    expect(directives.get("frame-ancestors")).toBe("'none'");
+    expect(directives.get("img-src")).toBe("'self' data: blob:");
+    expect(directives.get("script-src")).not.toContain("unsafe-inline");
+  });
+
+  it("pins HTTPS outside localhost only", async () => {
+    const deployed = await fetchApp("/", undefined, "https://guichet.app");
+    expect(deployed.headers.get("Strict-Transport-Security")).toBe("max-age=63072000; includeSubDomains");
+    const api = await fetchApp("/api/health", undefined, "https://guichet.app");
+    expect(api.headers.get("Strict-Transport-Security")).toBe("max-age=63072000; includeSubDomains");
+    for (const origin of ["http://localhost:8787", "http://127.0.0.1:8787", "https://localhost"]) {
+      expect((await fetchApp("/", undefined, origin)).headers.get("Strict-Transport-Security"), origin).toBeNull();
+    }
+  });
 });
 
 describe("security headers", () => {
@@ -75,17 +136,21 @@ describe("security headers", () => {
     expectSecurityHeaders(response);
   });
 
-  it("leave the public event page and its edge cache working", async () => {
+  it("leave the public event page and its edge cache working, with a fresh nonce on every copy served", async () => {
     const miss = await fetchApp(eventPath);
     expect(miss.status).toBe(200);
     expect(miss.headers.get("X-Guichet-Cache")).toBe("MISS");
-    expect(await miss.text()).toBe(PAGE);
     expectSecurityHeaders(miss);
+    const missNonce = scriptNonceOf(miss);
+    expect(await miss.text()).toBe(pageWithScript(missNonce));
     const hit = await fetchApp(eventPath);
     expect(hit.status).toBe(200);
     expect(hit.headers.get("X-Guichet-Cache")).toBe("HIT");
-    expect(await hit.text()).toBe(PAGE);
     expectSecurityHeaders(hit);
+    const hitNonce = scriptNonceOf(hit);
+    expect(hitNonce).not.toBe(missNonce);
+    // The stored copy was rendered with the first request's nonce: its scripts now carry this response's.
+    expect(await hit.text()).toBe(pageWithScript(hitNonce));
   });
 
   it("leave images working: stored, not modified, and placeholder", async () => {

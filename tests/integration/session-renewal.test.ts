@@ -2,8 +2,10 @@ import { env } from "cloudflare:workers";
 import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "#db/d1";
-import { users } from "#db/schema";
-import { clearedSessionCookie, SESSION_COOKIE_NAME, sessionCookie } from "#domain/auth/session-cookie";
+import { eq } from "drizzle-orm";
+import { sessions, users } from "#db/schema";
+import { sha256Hex } from "#domain/shared/crypto";
+import { clearedSessionCookie, HOST_SESSION_COOKIE_NAME, SESSION_COOKIE_NAME, sessionCookie } from "~/server/session-cookie.server";
 import { createSession } from "#domain/auth/sessions";
 import { serverContext } from "~/server/context";
 import { sessionMiddleware } from "~/server/session.server";
@@ -18,16 +20,16 @@ describe("session middleware: cookie renewal", () => {
     [{ id: userId }] = (await t.db.insert(users).values({ email: "lea@exemple.fr" }).returning({ id: users.id })) as [{ id: number }];
   });
 
-  /** A session 20 days old: its next use extends it, so the middleware wants to renew the cookie. */
-  const renewableToken = async () => (await createSession(t.db, userId, {}, new Date(Date.now() - 20 * DAY))).token;
+  /** A session signed in 3 days ago: its next use pushes its idle deadline back, so the middleware renews the cookie. */
+  const renewableToken = async (createdAt = new Date(Date.now() - 3 * DAY)) => (await createSession(t.db, userId, {}, createdAt)).token;
 
-  async function run(token: string, respond: () => Response): Promise<string[]> {
-    const request = new Request("http://localhost/auth/logout", { method: "POST", headers: { Cookie: `${SESSION_COOKIE_NAME}=${token}` } });
+  async function run(token: string, respond: () => Response, origin = "http://localhost", name = SESSION_COOKIE_NAME): Promise<string[]> {
+    const request = new Request(`${origin}/auth/logout`, { method: "POST", headers: { Cookie: `${name}=${token}` } });
     const context = new RouterContextProvider();
-    context.set(serverContext, { env: {} as Env, ctx: {} as ExecutionContext, db: t.db, appVersion: "test" });
+    context.set(serverContext, { env: {} as Env, ctx: {} as ExecutionContext, db: t.db, appVersion: "test", cspNonce: "test-nonce" });
     const response = await sessionMiddleware({ request, context, params: {}, unstable_pattern: "" } as never, async () => respond());
     if (!(response instanceof Response)) throw new Error("expected a response");
-    return response.headers.getSetCookie().filter((cookie) => cookie.startsWith(`${SESSION_COOKIE_NAME}=`));
+    return response.headers.getSetCookie().filter((cookie) => cookie.startsWith(`${name}=`));
   }
 
   it("renews the cookie of an extended session", async () => {
@@ -35,6 +37,25 @@ describe("session middleware: cookie renewal", () => {
     const cookies = await run(token, () => new Response("ok"));
     expect(cookies).toHaveLength(1);
     expect(cookies[0]).toMatch(new RegExp(`^${SESSION_COOKIE_NAME}=${token}; .*Expires=`));
+  });
+
+  it("renews up to the 30-day mark and no further", async () => {
+    const signedIn = new Date(Date.now() - 26 * DAY);
+    const token = await renewableToken(signedIn);
+    // Last used six days ago: a day left before its idle deadline; a full 7 days now would pass the 30-day mark.
+    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() + DAY) }).where(eq(sessions.id, sha256Hex(token)));
+    const cookies = await run(token, () => new Response("ok"));
+    expect(cookies).toHaveLength(1);
+    const expires = new Date(/Expires=([^;]+)/.exec(cookies[0]!)![1]!);
+    expect(Math.abs(expires.getTime() - (signedIn.getTime() + 30 * DAY))).toBeLessThan(1000);
+  });
+
+  it("reads and renews the __Host- cookie on an https origin", async () => {
+    const token = await renewableToken();
+    const cookies = await run(token, () => new Response("ok"), "https://guichet.app", HOST_SESSION_COOKIE_NAME);
+    expect(cookies).toHaveLength(1);
+    expect(cookies[0]).toMatch(new RegExp(`^${HOST_SESSION_COOKIE_NAME}=${token}; Path=/; .*Secure.*Expires=`));
+    expect(await run(token, () => new Response("ok"), "https://guichet.app", SESSION_COOKIE_NAME)).toEqual([]);
   });
 
   it("leaves alone a response that clears the session cookie (logout)", async () => {

@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
   clearedSessionCookie,
+  HOST_SESSION_COOKIE_NAME,
   isSecureRequest,
   readCookie,
+  readSessionToken,
   SESSION_COOKIE_NAME,
   sessionCookie,
-} from "#domain/auth/session-cookie";
+  sessionCookieName,
+} from "~/server/session-cookie.server";
 
 describe("session cookie", () => {
   it("is HttpOnly, SameSite=Lax and Secure except on localhost", () => {
@@ -18,6 +21,29 @@ describe("session cookie", () => {
     expect(local).not.toContain("Secure");
     expect(sessionCookie("tok", expires, "https://guichet.app/")).toContain("Secure");
     expect(isSecureRequest("http://guichet.example/")).toBe(true);
+  });
+
+  it("carries the __Host- prefix wherever it can be Secure, and only there", () => {
+    const expires = new Date("2026-12-31T00:00:00Z");
+    expect(HOST_SESSION_COOKIE_NAME).toBe("__Host-guichet_session");
+    const deployed = sessionCookie("tok", expires, "https://guichet.app/auth/login");
+    // What browsers require of a __Host- cookie: Secure, Path=/ and no Domain.
+    expect(deployed).toMatch(/^__Host-guichet_session=tok; Path=\/; /);
+    expect(deployed).toContain("; Secure");
+    expect(deployed).not.toMatch(/Domain=/i);
+    expect(clearedSessionCookie("https://guichet.app/")).toMatch(/^__Host-guichet_session=; .*Secure.*Max-Age=0/);
+    // Plain-http localhost cannot set a Secure cookie in every browser: the unprefixed name there.
+    expect(sessionCookieName("http://localhost:8787/")).toBe(SESSION_COOKIE_NAME);
+    expect(sessionCookieName("http://127.0.0.1:8787/")).toBe(SESSION_COOKIE_NAME);
+    expect(sessionCookieName("https://localhost:8787/")).toBe(HOST_SESSION_COOKIE_NAME);
+  });
+
+  it("reads the session token under the name of the request's origin only", () => {
+    const both = { Cookie: "guichet_session=plain; __Host-guichet_session=prefixed" };
+    expect(readSessionToken(new Request("https://guichet.app/", { headers: both }))).toBe("prefixed");
+    expect(readSessionToken(new Request("http://localhost:8787/", { headers: both }))).toBe("plain");
+    // A cookie planted without the prefix (by a sibling subdomain, say) is not a session on the deployed host.
+    expect(readSessionToken(new Request("https://guichet.app/", { headers: { Cookie: "guichet_session=planted" } }))).toBeNull();
   });
 
   it("is cleared with Max-Age=0", () => {

@@ -6,7 +6,8 @@ import {
   createSession,
   invalidateSession,
   invalidateUserSessions,
-  SESSION_LIFETIME_MS,
+  SESSION_ABSOLUTE_LIFETIME_MS,
+  SESSION_IDLE_TIMEOUT_MS,
   validateSessionToken,
 } from "#domain/auth/sessions";
 import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../support/libsql-test-db";
@@ -54,19 +55,52 @@ describe("sessions", () => {
     const { token } = await createSession(t.db, userId, {}, now);
     expect(await validateSessionToken(t.db, "a".repeat(32), now)).toBeNull();
     expect(await validateSessionToken(t.db, "not a token", now)).toBeNull();
-    expect(await validateSessionToken(t.db, token, new Date(now.getTime() + SESSION_LIFETIME_MS + 1))).toBeNull();
+    expect(await validateSessionToken(t.db, token, new Date(now.getTime() + SESSION_IDLE_TIMEOUT_MS + 1))).toBeNull();
     expect(await t.db.select().from(sessions)).toHaveLength(0);
   });
 
-  it("extends a session used in its second half to a full 30 days", async () => {
+  it("ends a session left unused for the idle timeout (7 days)", async () => {
+    const now = new Date("2026-01-01T00:00:00Z");
+    const { token, expiresAt } = await createSession(t.db, userId, {}, now);
+    expect(SESSION_IDLE_TIMEOUT_MS).toBe(7 * DAY);
+    expect(expiresAt.getTime()).toBe(now.getTime() + 7 * DAY);
+    expect(await validateSessionToken(t.db, token, new Date(now.getTime() + 7 * DAY - 1))).not.toBeNull();
+    const idle = await createSession(t.db, userId, {}, now);
+    expect(await validateSessionToken(t.db, idle.token, new Date(now.getTime() + 7 * DAY))).toBeNull();
+  });
+
+  it("pushes the idle deadline back when used, at most once a day", async () => {
     const now = new Date("2026-01-01T00:00:00Z");
     const { token } = await createSession(t.db, userId, {}, now);
-    const later = new Date(now.getTime() + 20 * DAY);
+    const soon = await validateSessionToken(t.db, token, new Date(now.getTime() + 60 * 60 * 1000));
+    expect(soon?.renewed).toBe(false);
+    const later = new Date(now.getTime() + 3 * DAY);
     const session = await validateSessionToken(t.db, token, later);
     expect(session?.renewed).toBe(true);
-    expect(session?.expiresAt.getTime()).toBe(later.getTime() + SESSION_LIFETIME_MS);
+    expect(session?.expiresAt.getTime()).toBe(later.getTime() + SESSION_IDLE_TIMEOUT_MS);
     const [row] = await t.db.select().from(sessions).where(eq(sessions.id, sha256Hex(token)));
-    expect(row!.expiresAt.getTime()).toBe(later.getTime() + SESSION_LIFETIME_MS);
+    expect(row!.expiresAt.getTime()).toBe(later.getTime() + SESSION_IDLE_TIMEOUT_MS);
+    expect(row!.lastUsedAt.getTime()).toBe(later.getTime());
+  });
+
+  it("never lives past 30 days from the sign-in, however often it is used", async () => {
+    const now = new Date("2026-01-01T00:00:00Z");
+    expect(SESSION_ABSOLUTE_LIFETIME_MS).toBe(30 * DAY);
+    const { token } = await createSession(t.db, userId, {}, now);
+    let last = null;
+    for (let day = 2; day < 30; day += 2) last = await validateSessionToken(t.db, token, new Date(now.getTime() + day * DAY));
+    // Used every other day: still alive on day 28, but its renewal stops at the 30-day mark.
+    expect(last?.expiresAt.getTime()).toBe(now.getTime() + 30 * DAY);
+    expect(await validateSessionToken(t.db, token, new Date(now.getTime() + 30 * DAY - 1))).not.toBeNull();
+    expect(await validateSessionToken(t.db, token, new Date(now.getTime() + 30 * DAY))).toBeNull();
+  });
+
+  it("ends a session past 30 days from its creation even when its stored expiry says later", async () => {
+    const now = new Date("2026-01-01T00:00:00Z");
+    const { token } = await createSession(t.db, userId, {}, now);
+    // A row written by the earlier rule (each renewal gave a full 30 days again).
+    await t.db.update(sessions).set({ expiresAt: new Date(now.getTime() + 50 * DAY) }).where(eq(sessions.id, sha256Hex(token)));
+    expect(await validateSessionToken(t.db, token, new Date(now.getTime() + 31 * DAY))).toBeNull();
   });
 
   it("logs out one session or all of a user's sessions", async () => {

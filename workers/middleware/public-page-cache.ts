@@ -1,6 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { getPublicEventVersion } from "#domain/public-events/get-public-event";
 import type { HonoEnv } from "../hono-app";
+import { withFreshNonce } from "./security-headers";
 
 const PUBLIC_PAGE = /^\/events\/(\d+)\/[^/.]+$/;
 
@@ -48,7 +49,8 @@ export function publicPageCache(options: { buildVersion: () => Promise<string> |
     const cache = (caches as unknown as { default: Cache }).default;
     const hit = await cache.match(key);
     if (hit) {
-      const response = new Response(hit.body, hit);
+      const response = new Response(withFreshNonce(hit, c.get("cspNonce")).body, hit);
+      response.headers.delete("Content-Length");
       response.headers.set("Cache-Control", BROWSER_CACHE_CONTROL);
       response.headers.set("X-Guichet-Cache", "HIT");
       return response;

@@ -4,18 +4,56 @@ import type { HonoEnv } from "../hono-app";
 // The reset link carries its code in the query: no page loaded from it may pass the address on.
 const NO_REFERRER_PATHS = new Set(["/auth/reset-password"]);
 
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** Two years, subdomains included: the deployed host is only ever served over HTTPS. */
+export const STRICT_TRANSPORT_SECURITY = "max-age=63072000; includeSubDomains";
+
+/** 128 random bits for the Content-Security-Policy of one response. */
+export function createCspNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
+}
+
+/**
+ * The policy of an HTML page. Scripts run only when they carry this response's nonce, or when a script that did loaded
+ * them ('strict-dynamic': the route modules React Router imports). Styles allow inline ones: the public page and the
+ * editor set theme colours in `style` attributes, and the toaster injects its stylesheet. Images come from our
+ * `/images/*`, and `data:`/`blob:` for the banner cropper's previews.
+ */
+export function pageContentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
 /**
  * Headers every response carries, pages, API, images and errors alike: no framing by another site (clickjacking), no
- * MIME sniffing, and no full address sent to other sites in the Referer.
+ * MIME sniffing, no full address sent to other sites in the Referer, and HTTPS only once a browser has seen the site
+ * (never on localhost, where it would stick to every local project). HTML pages get the full nonce-based policy; the
+ * nonce is made here, before anything renders, and handed to React Router through the fallback (`cspNonce`).
  */
 export const securityHeaders = createMiddleware<HonoEnv>(async (c, next) => {
+  const nonce = createCspNonce();
+  c.set("cspNonce", nonce);
   await next();
-  const headers = {
-    "Content-Security-Policy": "frame-ancestors 'none'",
+  const html = c.res.headers.get("Content-Type")?.toLowerCase().startsWith("text/html") === true;
+  const headers: Record<string, string> = {
+    "Content-Security-Policy": html ? pageContentSecurityPolicy(nonce) : "frame-ancestors 'none'",
     "X-Frame-Options": "DENY",
     "Referrer-Policy": NO_REFERRER_PATHS.has(c.req.path) ? "no-referrer" : "same-origin",
     "X-Content-Type-Options": "nosniff",
   };
+  if (!LOOPBACK_HOSTS.has(new URL(c.req.url).hostname)) headers["Strict-Transport-Security"] = STRICT_TRANSPORT_SECURITY;
   try {
     for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
   } catch {
@@ -26,3 +64,17 @@ export const securityHeaders = createMiddleware<HonoEnv>(async (c, next) => {
     c.res = response;
   }
 });
+
+/**
+ * An HTML response rendered for another request (the public page's edge copy) with its script nonces set to this
+ * request's: the policy sent now names only the fresh nonce, so a stored one is never honoured twice.
+ */
+export function withFreshNonce(response: Response, nonce: string): Response {
+  return new HTMLRewriter()
+    .on("[nonce]", {
+      element(element) {
+        element.setAttribute("nonce", nonce);
+      },
+    })
+    .transform(response);
+}

@@ -1,17 +1,12 @@
 import { Hono } from "hono";
-import { BANNER_PART_MAX_BYTES, BANNER_SIZES } from "#domain/images/banner";
 import { removeEventBanner } from "#domain/images/remove-event-banner";
 import { storeEventBanner } from "#domain/images/store-event-banner";
 import type { BannerPart } from "#domain/images/validate-banner-parts";
 import { AppError } from "#domain/shared/app-error";
 import { actorForEventParam, idParam } from "../actor-for-organization";
 import type { ApiEnv } from "../middleware/api-session";
-import { limitBody } from "../middleware/body-limit";
 
 export const imagesApiRoutes = new Hono<ApiEnv>();
-
-// Every size at its limit plus room for the multipart boundaries and headers.
-const MAX_BANNER_BODY = BANNER_SIZES.length * BANNER_PART_MAX_BYTES + 64 * 1024;
 
 /**
  * POST /api/events/:id/banner — multipart with one WebP per size ("banner-1920", "banner-1280", "banner-640"),
@@ -19,10 +14,7 @@ const MAX_BANNER_BODY = BANNER_SIZES.length * BANNER_PART_MAX_BYTES + 64 * 1024;
  */
 imagesApiRoutes.post(
   "/:id/banner",
-  limitBody(
-    MAX_BANNER_BODY,
-    () => new AppError("validation", "editor:banner.errors.part-too-large", { fields: { banner: "editor:banner.errors.part-too-large" } }),
-  ),
+  // The body limit is the global one's upload entry (workers/middleware/body-limit.ts).
   async (c) => {
     const eventId = idParam(c.req.param("id"), "events:errors.not-found");
     const actor = await actorForEventParam(c, eventId);

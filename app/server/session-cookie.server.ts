@@ -1,10 +1,21 @@
+/** The session cookie's name on plain-http localhost (development, end-to-end tests). */
 export const SESSION_COOKIE_NAME = "guichet_session";
+/**
+ * Its name everywhere else: browsers accept a `__Host-` cookie only when it is Secure, has Path=/ and no Domain, so no
+ * sibling subdomain can plant or overwrite it (docs/decisions/0008-csp-and-sessions.md).
+ */
+export const HOST_SESSION_COOKIE_NAME = `__Host-${SESSION_COOKIE_NAME}`;
 export const ORGANIZATION_COOKIE_NAME = "guichet_org";
 
 /** Secure everywhere except on plain-http localhost, where browsers would drop the cookie. */
 export function isSecureRequest(url: string): boolean {
   const { protocol, hostname } = new URL(url);
   return protocol === "https:" || !["localhost", "127.0.0.1", "[::1]"].includes(hostname);
+}
+
+/** The session cookie's name for a request to `requestUrl`: `__Host-` wherever the cookie can be Secure. */
+export function sessionCookieName(requestUrl: string): string {
+  return isSecureRequest(requestUrl) ? HOST_SESSION_COOKIE_NAME : SESSION_COOKIE_NAME;
 }
 
 /** The decoded value of cookie `name`; null when absent or not validly percent-encoded (anyone can send any bytes). */
@@ -21,6 +32,11 @@ export function readCookie(cookieHeader: string | null | undefined, name: string
     }
   }
   return null;
+}
+
+/** The session token the browser sent with `request`, under the name this origin uses. */
+export function readSessionToken(request: Request): string | null {
+  return readCookie(request.headers.get("Cookie"), sessionCookieName(request.url));
 }
 
 /** The organization the switcher stored (spec §4), or null; whether the user may still use it is the caller's check. */
@@ -43,11 +59,11 @@ export function serializeCookie(
 }
 
 export function sessionCookie(token: string, expiresAt: Date, requestUrl: string): string {
-  return serializeCookie(SESSION_COOKIE_NAME, token, { expires: expiresAt, secure: isSecureRequest(requestUrl) });
+  return serializeCookie(sessionCookieName(requestUrl), token, { expires: expiresAt, secure: isSecureRequest(requestUrl) });
 }
 
 export function clearedSessionCookie(requestUrl: string): string {
-  return serializeCookie(SESSION_COOKIE_NAME, "", { maxAge: 0, secure: isSecureRequest(requestUrl) });
+  return serializeCookie(sessionCookieName(requestUrl), "", { maxAge: 0, secure: isSecureRequest(requestUrl) });
 }
 
 export function organizationCookie(organizationId: number, requestUrl: string): string {
