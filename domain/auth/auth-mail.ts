@@ -1,5 +1,6 @@
 import type { EmailSender } from "#adapters/email";
-import type { EmailLocale } from "../emails/email-locale";
+import { accountNoticeEmail, type AccountNotice } from "../emails/account-notice-email";
+import { toEmailLocale, type EmailLocale } from "../emails/email-locale";
 
 /** What the use-cases that send email need from their caller. */
 export type AuthMail = {
@@ -22,4 +23,26 @@ export async function sendOrDefer(mail: AuthMail, work: () => Promise<void>): Pr
       console.error("deferred email failed", error);
     }),
   );
+}
+
+/**
+ * Tells the account holder that the way their account signs in changed (password reset, Google linked), in the
+ * account's language when known. Never fails the change it reports: a failed send is logged.
+ */
+export async function sendAccountNotice(
+  mail: AuthMail,
+  user: { email: string; firstName: string; locale: string | null },
+  notice: AccountNotice,
+): Promise<void> {
+  const message = accountNoticeEmail({
+    notice,
+    locale: user.locale ? toEmailLocale(user.locale) : mail.locale,
+    firstName: user.firstName,
+    loginUrl: new URL("/auth/login", mail.appUrl).toString(),
+  });
+  const work = () => mail.sender.send({ to: user.email, ...message });
+  if (mail.defer) return sendOrDefer(mail, work);
+  await work().catch((error: unknown) => {
+    console.error("account notice email failed", error);
+  });
 }

@@ -4,7 +4,9 @@ import { changedRows, type Database } from "#db/database";
 import { emailCodes } from "#db/schema";
 import { AppError } from "../shared/app-error";
 import { constantTimeEqual } from "../shared/crypto";
+import { fingerprint, logEvent } from "../shared/log";
 import { hashEmailCode, MAX_CODE_ATTEMPTS, type EmailCodePurpose } from "./email-code";
+import { countingFailures } from "./rate-limit";
 
 export type EmailCodeRow = typeof emailCodes.$inferSelect;
 
@@ -55,7 +57,9 @@ export async function storeEmailCode(
     db
       .update(emailCodes)
       .set({ consumedAt: now })
-      .where(and(eq(emailCodes.email, input.email), eq(emailCodes.purpose, input.purpose), isNull(emailCodes.consumedAt))),
+      .where(
+        and(eq(emailCodes.email, input.email), eq(emailCodes.purpose, input.purpose), isNull(emailCodes.consumedAt)),
+      ),
     db
       .insert(emailCodes)
       .values({
@@ -75,7 +79,8 @@ export type CodeErrors = { expired: string; exhausted: string; invalid: string }
 
 /**
  * Checks a typed code against the pending one, counting the attempt first with a conditional UPDATE (so concurrent
- * guesses cannot exceed the 5 attempts). Throws a validation error with the matching message key.
+ * guesses cannot exceed the 5 attempts). Throws a validation error with the matching message key. Failed checks also
+ * count against the email for the day (codeCheckFailuresPerEmailPerDay), whichever code they were made with.
  */
 export async function checkEmailCode(
   db: Database,
@@ -83,18 +88,34 @@ export async function checkEmailCode(
   errors: CodeErrors,
   now: Date,
 ): Promise<EmailCodeRow> {
-  const row = await findPendingEmailCode(db, input.purpose, input.email);
-  if (!row || row.expiresAt.getTime() <= now.getTime()) throw new AppError("validation", errors.expired);
-  const counted = await db
-    .update(emailCodes)
-    .set({ attempts: sql`${emailCodes.attempts} + 1` })
-    .where(and(eq(emailCodes.id, row.id), lt(emailCodes.attempts, MAX_CODE_ATTEMPTS)))
-    .returning({ attempts: emailCodes.attempts });
-  if (counted.length === 0) throw new AppError("validation", errors.exhausted);
-  if (!constantTimeEqual(hashEmailCode(input.purpose, input.email, input.code), row.codeHash)) {
-    throw new AppError("validation", errors.invalid, { details: { attemptsLeft: MAX_CODE_ATTEMPTS - counted[0]!.attempts } });
-  }
-  return row;
+  return countingFailures(
+    db,
+    { name: "codeCheckFailuresPerEmailPerDay", subject: input.email },
+    now,
+    async () => {
+      const row = await findPendingEmailCode(db, input.purpose, input.email);
+      if (!row || row.expiresAt.getTime() <= now.getTime()) throw new AppError("validation", errors.expired);
+      const counted = await db
+        .update(emailCodes)
+        .set({ attempts: sql`${emailCodes.attempts} + 1` })
+        .where(and(eq(emailCodes.id, row.id), lt(emailCodes.attempts, MAX_CODE_ATTEMPTS)))
+        .returning({ attempts: emailCodes.attempts });
+      if (counted.length === 0) throw new AppError("validation", errors.exhausted);
+      if (!constantTimeEqual(hashEmailCode(input.purpose, input.email, input.code), row.codeHash)) {
+        throw new AppError("validation", errors.invalid, {
+          details: { attemptsLeft: MAX_CODE_ATTEMPTS - counted[0]!.attempts },
+        });
+      }
+      return row;
+    },
+    () =>
+      logEvent({
+        event: "auth.code_check_locked",
+        level: "warn",
+        purpose: input.purpose,
+        emailHash: fingerprint(input.email),
+      }),
+  );
 }
 
 /** Marks a code used, only if it still is pending and valid; false when someone used it first. */

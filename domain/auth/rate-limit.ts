@@ -1,4 +1,4 @@
-import { inArray, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { rateLimits } from "#db/schema";
 import { AppError } from "../shared/app-error";
@@ -6,12 +6,14 @@ import type { ClientInfo } from "./client-info";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 export type RateLimitRule = { limit: number; windowMs: number };
 
 /**
- * The limits of the product (fixed windows). A hit counts whether or not the attempt succeeds, except signInPerEmail:
- * only failed sign-ins count there, so that nobody can lock a named organizer out by signing in as them.
+ * The limits of the product (fixed windows). A hit counts whether or not the attempt succeeds, except signInPerEmail and
+ * codeCheckFailuresPerEmailPerDay: only failures count there (countingFailures), so that nobody can lock a named
+ * organizer out by signing in as them.
  */
 export const rateLimitRules = {
   signInPerEmail: { limit: 10, windowMs: 15 * MINUTE },
@@ -24,6 +26,8 @@ export const rateLimitRules = {
   /** Codes and reset links checked (each code also allows only 5 attempts of its own). */
   codeCheckPerEmail: { limit: 20, windowMs: 15 * MINUTE },
   codeCheckPerIp: { limit: 60, windowMs: 15 * MINUTE },
+  /** Failed code checks (registration codes, reset links) per email and day, whatever the codes and windows above. */
+  codeCheckFailuresPerEmailPerDay: { limit: 30, windowMs: DAY },
   /** need-register answers whether an account exists: kept slow to enumerate. */
   accountLookupPerIp: { limit: 30, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, RateLimitRule>;
@@ -62,22 +66,73 @@ export async function hitRateLimits(db: Database, hits: RateLimitHit[], now = ne
   if (exceeded) throw new AppError("rate_limited", "errors:rate-limited");
 }
 
+/** A slot taken in a counter by reserveRateLimit: the window it was counted in. */
+export type RateLimitReservation = { key: string; windowStartedAt: Date };
+
 /**
- * Throws `rate_limited` if any counter has already reached its limit in its current window, without counting a hit:
- * for limits that count only failures (record those with hitRateLimits), checked before the attempt.
+ * Takes one slot in the counter before the attempt it stands for, or throws `rate_limited` when the window is full:
+ * one UPSERT whose update runs only while the count is under the limit (or the window is over), so parallel attempts
+ * can never take more slots than the limit — a read-then-write check would let every parallel attempt through.
  */
-export async function assertUnderRateLimits(db: Database, hits: RateLimitHit[], now = new Date()): Promise<void> {
-  if (hits.length === 0) return;
+export async function reserveRateLimit(
+  db: Database,
+  hit: RateLimitHit,
+  now = new Date(),
+): Promise<RateLimitReservation> {
+  const rule = rateLimitRules[hit.name];
+  const windowOpenedAfter = now.getTime() - rule.windowMs;
+  const expired = sql`${rateLimits.windowStartedAt} <= ${windowOpenedAfter}`;
   const rows = await db
-    .select({ key: rateLimits.key, count: rateLimits.count, windowStartedAt: rateLimits.windowStartedAt })
-    .from(rateLimits)
-    .where(inArray(rateLimits.key, hits.map(keyOf)));
-  const reached = hits.some((hit) => {
-    const rule = rateLimitRules[hit.name];
-    const row = rows.find((r) => r.key === keyOf(hit));
-    return row !== undefined && row.windowStartedAt.getTime() > now.getTime() - rule.windowMs && row.count >= rule.limit;
-  });
-  if (reached) throw new AppError("rate_limited", "errors:rate-limited");
+    .insert(rateLimits)
+    .values({ key: keyOf(hit), count: 1, windowStartedAt: now })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`CASE WHEN ${expired} THEN 1 ELSE ${rateLimits.count} + 1 END`,
+        windowStartedAt: sql`CASE WHEN ${expired} THEN ${now.getTime()} ELSE ${rateLimits.windowStartedAt} END`,
+      },
+      setWhere: sql`${expired} OR ${rateLimits.count} < ${rule.limit}`,
+    })
+    .returning({ windowStartedAt: rateLimits.windowStartedAt });
+  if (rows.length === 0) throw new AppError("rate_limited", "errors:rate-limited");
+  return { key: keyOf(hit), windowStartedAt: rows[0]!.windowStartedAt };
+}
+
+/** Gives a reserved slot back, if its window is still the current one (a new window already started from zero). */
+export async function releaseRateLimit(db: Database, reservation: RateLimitReservation): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`${rateLimits.count} - 1` })
+    .where(
+      and(
+        eq(rateLimits.key, reservation.key),
+        eq(rateLimits.windowStartedAt, reservation.windowStartedAt),
+        gt(rateLimits.count, 0),
+      ),
+    );
+}
+
+/**
+ * For limits that count only failures: reserves a slot, runs the attempt, and gives the slot back when the attempt
+ * succeeds. A failed (throwing) attempt keeps its slot; `onLocked` runs when the limit refuses the attempt.
+ */
+export async function countingFailures<T>(
+  db: Database,
+  hit: RateLimitHit,
+  now: Date,
+  attempt: () => Promise<T>,
+  onLocked?: () => void,
+): Promise<T> {
+  let reservation: RateLimitReservation;
+  try {
+    reservation = await reserveRateLimit(db, hit, now);
+  } catch (error) {
+    onLocked?.();
+    throw error;
+  }
+  const result = await attempt();
+  await releaseRateLimit(db, reservation);
+  return result;
 }
 
 /** The usual pair: one counter for the email, one for the client's IP when it is known. */

@@ -7,18 +7,19 @@ import { emailSchema } from "../shared/email";
 import { findUserByEmail } from "../users/find-user-by-email";
 import type { ClientInfo } from "./client-info";
 import { constantTimeEqual } from "../shared/crypto";
+import { fingerprint, logEvent } from "../shared/log";
+import { sendAccountNotice, type AuthMail } from "./auth-mail";
 import { hashEmailCode, MAX_CODE_ATTEMPTS, resetCodeSchema } from "./email-code";
 import { checkEmailCode, consumeEmailCode, findPendingEmailCode, type CodeErrors } from "./email-code-store";
 import { hashPassword } from "./password";
 import { newPasswordSchema } from "./password-policy";
 import { hitRateLimits, perEmailAndIp } from "./rate-limit";
+import { assertPasswordResettable } from "./request-password-reset";
 import { invalidateUserSessions } from "./sessions";
 import { orEmpty, validateInput } from "./validate-input";
 
 const linkInvalid = "errors:reset-link-invalid";
 const resetCodeErrors: CodeErrors = { expired: linkInvalid, exhausted: linkInvalid, invalid: linkInvalid };
-/** Spec §8, verbatim in French. */
-export const GOOGLE_ACCOUNT_RESET_MESSAGE = "errors:reset-google-account";
 
 export const resetPasswordSchema = v.object({
   email: orEmpty(emailSchema),
@@ -55,11 +56,13 @@ export async function checkPasswordResetLink(
 }
 
 /**
- * Sets a new password from an emailed link and revokes every other session of the account. `currentSession` is the
- * session of whoever submits the page: kept only when it belongs to the same account.
+ * Sets a new password from an emailed link, revokes every other session of the account and emails the account holder
+ * that the password changed. `currentSession` is the session of whoever submits the page: kept only when it belongs to
+ * the same account.
  */
 export async function resetPassword(
   db: Database,
+  mail: AuthMail,
   input: v.InferInput<typeof resetPasswordSchema>,
   client: ClientInfo,
   options: { currentSession?: { sessionId: string; userId: number } | null } = {},
@@ -70,7 +73,7 @@ export async function resetPassword(
   const row = await checkEmailCode(db, { purpose: "reset-password", email, code }, resetCodeErrors, now);
   const user = await findUserByEmail(db, email);
   if (!user) throw new AppError("validation", linkInvalid);
-  if (user.authMethod === "google") throw new AppError("forbidden", GOOGLE_ACCOUNT_RESET_MESSAGE);
+  assertPasswordResettable(user);
   const passwordHash = await hashPassword(password);
   if (!(await consumeEmailCode(db, row.id, now))) throw new AppError("validation", linkInvalid);
   await db
@@ -79,5 +82,7 @@ export async function resetPassword(
     .where(eq(users.id, user.id));
   const keep = options.currentSession?.userId === user.id ? options.currentSession.sessionId : undefined;
   await invalidateUserSessions(db, user.id, { exceptSessionId: keep });
+  logEvent({ event: "auth.password_reset", emailHash: fingerprint(email), keptCurrentSession: keep !== undefined });
+  await sendAccountNotice(mail, user, "password-changed");
   return { userId: user.id };
 }

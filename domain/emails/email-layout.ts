@@ -1,4 +1,4 @@
-import type { EmailLocale } from "./email-locale";
+import { emailCopy, type EmailLocale } from "./email-locale";
 
 export function escapeHtml(value: string): string {
   return value
@@ -15,10 +15,7 @@ type Block =
   | { kind: "button"; label: string; href: string }
   | { kind: "note"; text: string };
 
-const footer: Record<EmailLocale, string> = {
-  fr: "Guichet — la billetterie des organisateurs exigeants. Vous recevez cet email suite à une action sur votre compte.",
-  en: "Guichet — ticketing for demanding organizers. You receive this email because of an action on your account.",
-};
+const footer = (locale: EmailLocale) => emailCopy(locale).layout.footer;
 
 /** A plain, inline-styled HTML email (mail clients ignore style sheets), one column, 560px wide. */
 export function renderEmailHtml(locale: EmailLocale, heading: string, blocks: Block[]): string {
@@ -49,7 +46,7 @@ export function renderEmailHtml(locale: EmailLocale, heading: string, blocks: Bl
 ${body}
 </td></tr>
 </table>
-<p style="max-width:560px;margin:16px auto 0;font-size:12px;line-height:18px;color:#94a3b8;">${escapeHtml(footer[locale])}</p>
+<p style="max-width:560px;margin:16px auto 0;font-size:12px;line-height:18px;color:#94a3b8;">${escapeHtml(footer(locale))}</p>
 </td></tr>
 </table>
 </body>
@@ -57,5 +54,5 @@ ${body}
 }
 
 export function renderEmailText(locale: EmailLocale, heading: string, lines: string[]): string {
-  return [heading, "", ...lines, "", "—", footer[locale]].join("\n");
+  return [heading, "", ...lines, "", "—", footer(locale)].join("\n");
 }

@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import enEmails from "~/locales/en/emails.json";
+import frEmails from "~/locales/fr/emails.json";
+import { accountNoticeEmail } from "./account-notice-email";
 import { toEmailLocale } from "./email-locale";
 import { googleAccountResetEmail } from "./google-account-reset-email";
 import { passwordResetEmail } from "./password-reset-email";
@@ -30,7 +33,12 @@ describe("auth emails", () => {
   });
 
   it("escape what the user typed in the HTML", () => {
-    const email = registrationCodeEmail({ locale: "fr", firstName: '<img src=x onerror="alert(1)">', code: "123456", validMinutes: 15 });
+    const email = registrationCodeEmail({
+      locale: "fr",
+      firstName: '<img src=x onerror="alert(1)">',
+      code: "123456",
+      validMinutes: 15,
+    });
     expect(email.html).not.toContain("<img");
     expect(email.html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
   });
@@ -52,5 +60,39 @@ describe("auth emails", () => {
     expect(fr.subject).toBe("Votre compte Guichet utilise Google");
     expect(fr.text).toContain("https://guichet.test/auth/login");
     expect(fr.html).toContain("Continuer avec Google");
+    expect(fr.text).toContain("Vous êtes connecté avec google. Vous ne pouvez pas réinitialiser votre mot de passe.");
+  });
+
+  it("tell the account holder that the password was reset or Google linked, in their language", () => {
+    const reset = accountNoticeEmail({
+      notice: "password-changed",
+      locale: "fr",
+      firstName: "Léa",
+      loginUrl: "https://guichet.test/auth/login",
+    });
+    expect(reset.subject).toBe("Votre mot de passe Guichet a été modifié");
+    expect(reset.text).toContain("Bonjour Léa,");
+    expect(reset.html).toContain('href="https://guichet.test/auth/login"');
+    const linked = accountNoticeEmail({
+      notice: "google-linked",
+      locale: "en",
+      firstName: "",
+      loginUrl: "https://guichet.test/auth/login",
+    });
+    expect(linked.subject).toBe("Google is now linked to your Guichet account");
+    expect(linked.text).toContain("Hello,");
+  });
+
+  it("take their copy from the emails namespace of the locale files", () => {
+    const link = "https://guichet.test/auth/reset-password?email=a%40b.fr&code=x";
+    expect(passwordResetEmail({ locale: "fr", firstName: "", link, validMinutes: 60 }).subject).toBe(
+      frEmails["password-reset"].subject,
+    );
+    expect(passwordResetEmail({ locale: "en", firstName: "", link, validMinutes: 60 }).text).toContain(
+      enEmails.layout.footer,
+    );
+    expect(registrationCodeEmail({ locale: "en", firstName: "Sam", code: "123456", validMinutes: 15 }).text).toContain(
+      enEmails["registration-code"].intro,
+    );
   });
 });

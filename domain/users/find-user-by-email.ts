@@ -11,6 +11,8 @@ export type UserCredentials = {
   authMethod: "password" | "google";
   googleSubject: string | null;
   emailVerifiedAt: Date | null;
+  /** The language the account was created in, for emails it did not ask for (null: unknown). */
+  locale: string | null;
 };
 
 /** `email` must already be normalized (trimmed, lower-cased). */
@@ -25,6 +27,7 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
       authMethod: users.authMethod,
       googleSubject: users.googleSubject,
       emailVerifiedAt: users.emailVerifiedAt,
+      locale: users.locale,
     })
     .from(users)
     .where(eq(users.email, email))

@@ -23,11 +23,7 @@ export const profileColumns = {
 };
 
 export async function getProfile(db: Database, userId: number): Promise<Profile> {
-  const [profile] = await db
-    .select(profileColumns)
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+  const [profile] = await db.select(profileColumns).from(users).where(eq(users.id, userId)).limit(1);
   if (!profile) throw notFound();
   return profile;
 }

@@ -10,7 +10,10 @@ describe("updateProfile", () => {
   let userId: number;
   beforeAll(async () => {
     t = await createLibsqlTestDatabase();
-    const [user] = await t.db.insert(users).values({ email: "lea@exemple.fr", firstName: "Léa", lastName: "Martin" }).returning();
+    const [user] = await t.db
+      .insert(users)
+      .values({ email: "lea@exemple.fr", firstName: "Léa", lastName: "Martin" })
+      .returning();
     userId = user!.id;
   });
   afterAll(() => t.close());
@@ -21,10 +24,40 @@ describe("updateProfile", () => {
   });
 
   it("requires both names, at most 100 characters, and writes nothing otherwise", async () => {
-    const error = await updateProfile(t.db, { userId }, { firstName: "", lastName: "x".repeat(101) }).catch((e: unknown) => e);
+    const error = await updateProfile(t.db, { userId }, { firstName: "", lastName: "x".repeat(101) }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(AppError);
-    expect((error as AppError).fields).toEqual({ firstName: "errors:first-name-required", lastName: "errors:name-too-long" });
+    expect((error as AppError).fields).toEqual({
+      firstName: "errors:first-name-required",
+      lastName: "errors:name-too-long",
+    });
     const [user] = await t.db.select().from(users).where(eq(users.id, userId));
     expect(user).toMatchObject({ firstName: "Léane", lastName: "Martin-Roux" });
+  });
+
+  it("refuses another email or any password, writing nothing, and accepts the account's own email", async () => {
+    const error = await updateProfile(
+      t.db,
+      { userId },
+      {
+        firstName: "Autre",
+        lastName: "Nom",
+        email: "pirate@exemple.fr",
+        password: "Nouveau-Secret-2027",
+      },
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).fields).toEqual({
+      email: "errors:email-cannot-change",
+      password: "errors:password-not-accepted",
+    });
+    const [user] = await t.db.select().from(users).where(eq(users.id, userId));
+    expect(user).toMatchObject({ email: "lea@exemple.fr", firstName: "Léane" });
+    await expect(
+      updateProfile(t.db, { userId }, { firstName: "Léa", lastName: "Martin", email: " LEA@exemple.fr " }),
+    ).resolves.toMatchObject({
+      firstName: "Léa",
+    });
   });
 });

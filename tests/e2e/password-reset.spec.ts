@@ -8,9 +8,13 @@ const NEW_PASSWORD = "Nouveau-Secret-2027";
 test("the emailed link resets the password and revokes the old session", async ({ browser, request }) => {
   // A fresh account of its own (the demo accounts are shared with other specs), through the JSON API.
   const email = uniqueEmail("reinitialisation");
-  expect((await request.post("/auth/verify-email", { data: { email, first_name: "Hugo", last_name: "Lefèvre" } })).status()).toBe(200);
+  expect(
+    (await request.post("/auth/verify-email", { data: { email, first_name: "Hugo", last_name: "Lefèvre" } })).status(),
+  ).toBe(200);
   const code = registrationCodeOf(await waitForMail(request, email, /code de validation Guichet$/));
-  const registered = await request.post("/auth/register", { data: { username: email, email, email_code: code, password: OLD_PASSWORD } });
+  const registered = await request.post("/auth/register", {
+    data: { username: email, email, email_code: code, password: OLD_PASSWORD },
+  });
   expect(registered.status()).toBe(200);
 
   // The session to be revoked: signed in elsewhere.
@@ -49,9 +53,14 @@ test("the emailed link resets the password and revokes the old session", async (
   await page.getByLabel("Nouveau mot de passe").fill(NEW_PASSWORD);
   await page.getByLabel("Confirmation du mot de passe").fill(NEW_PASSWORD);
   await submit.click();
-  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Votre mot de passe a été réinitialisé." })).toBeVisible();
-  // Not signed in here: / sends to the sign-in page.
-  await expect(page).toHaveURL(/\/auth\/login$/);
+  await expect(
+    page.locator("[data-sonner-toast]").filter({ hasText: "Votre mot de passe a été réinitialisé." }),
+  ).toBeVisible();
+  // Not signed in here: the sign-in page, with the email filled in.
+  await expect(page).toHaveURL(/\/auth\/login\?email=/);
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  // The account holder is told by email that the password changed.
+  await waitForMail(request, email, /^Votre mot de passe Guichet a été modifié$/);
 
   // The session signed in with the old password is gone.
   await oldPage.goto("/");
@@ -61,6 +70,12 @@ test("the emailed link resets the password and revokes the old session", async (
   // The link was single-use; the new password works.
   await page.goto(`${url.pathname}${url.search}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Lien expiré ou invalide");
+  // A wrong password: focus goes back to the password field.
+  await page.goto(`/auth/login-password?${new URLSearchParams({ email })}`);
+  await page.getByLabel("Mot de passe", { exact: true }).fill(OLD_PASSWORD);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page.getByText("Email ou mot de passe incorrect.")).toBeVisible();
+  await expect(page.getByLabel("Mot de passe", { exact: true })).toBeFocused();
   await signIn(page, email, NEW_PASSWORD);
   await expect(page.getByTestId("account-menu-trigger")).toBeVisible();
 
@@ -77,7 +92,9 @@ test("the profile edits the names and emails a reset link to oneself", async ({ 
   const email = uniqueEmail("profil");
   await request.post("/auth/verify-email", { data: { email, first_name: "Inès", last_name: "Petit" } });
   const code = registrationCodeOf(await waitForMail(request, email, /code de validation Guichet$/));
-  const token = (await (await request.post("/auth/register", { data: { username: email, email, email_code: code, password: OLD_PASSWORD } })).json()) as string;
+  const token = (await (
+    await request.post("/auth/register", { data: { username: email, email, email_code: code, password: OLD_PASSWORD } })
+  ).json()) as string;
   // An organization of its own, so the naming dialog of a brand-new account stays out of the way.
   const created = await request.post("/api/organizers", {
     data: { title: `Profil ${email}` },

@@ -17,6 +17,11 @@ test("a new user registers with the emailed code, sets a password, names an orga
   await submit.click();
   await expect(page.getByText("Veuillez entrer votre prénom.")).toBeVisible();
   await expect(page.getByText("Veuillez entrer votre nom.")).toBeVisible();
+  // After a rejected form, focus lands on the first invalid field.
+  await expect(page.getByLabel("Prénom")).toBeFocused();
+  // Names are bounded (100 characters).
+  await page.getByLabel("Prénom").fill("L".repeat(150));
+  await expect(page.getByLabel("Prénom")).toHaveValue("L".repeat(100));
   await page.getByLabel("Prénom").fill("Léa");
   await page.getByLabel("Nom", { exact: true }).fill("Martin");
   await page.getByLabel("Email").fill("lea-sans-domaine@");
@@ -27,15 +32,36 @@ test("a new user registers with the emailed code, sets a password, names an orga
   await page.getByLabel("Email").fill("owner@guichet.test");
   await submit.click();
   await expect(page.getByText("Un compte existe déjà avec cet email.")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Connectez-vous plutôt" })).toHaveAttribute("href", "/auth/login?email=owner%40guichet.test");
+  await expect(page.getByRole("link", { name: "Connectez-vous plutôt" })).toHaveAttribute(
+    "href",
+    "/auth/login?email=owner%40guichet.test",
+  );
 
   await page.getByLabel("Email").fill(email);
   await submit.click();
   await expect(page).toHaveURL(/\/auth\/register\/validate-email\?email=/);
   await expect(page.getByText(email)).toBeVisible();
 
+  // 'Changer d'email' goes back to step 1 with the names still typed; the same email sends a fresh code.
+  await page.getByRole("link", { name: "Changer d'email" }).click();
+  await expect(page).toHaveURL(/\/auth\/register\?/);
+  await expect(page.getByLabel("Prénom")).toHaveValue("Léa");
+  await expect(page.getByLabel("Nom", { exact: true })).toHaveValue("Martin");
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await submit.click();
+  await expect(page).toHaveURL(/\/auth\/register\/validate-email\?email=/);
+
+  await expect(page.getByText(email)).toBeVisible();
   const mail = await waitForMail(request, email, /code de validation Guichet$/);
   const code = registrationCodeOf(mail);
+
+  // The code field is numeric: the right keyboard and autofill, and letters are refused as they are typed.
+  const codeField = page.getByLabel("Code de validation");
+  await expect(codeField).toHaveAttribute("inputmode", "numeric");
+  await expect(codeField).toHaveAttribute("autocomplete", "one-time-code");
+  await codeField.pressSequentially("12ab3c");
+  await expect(codeField).toHaveValue("123");
+  await codeField.fill("");
 
   // The code: required, then a wrong one is invalid (try again), then the right one.
   const validate = page.getByRole("button", { name: "Valider" });
@@ -44,6 +70,7 @@ test("a new user registers with the emailed code, sets a password, names an orga
   await page.getByLabel("Code de validation").fill(code === "000000" ? "000001" : "000000");
   await validate.click();
   await expect(page.getByText("Code invalide. Veuillez réessayer.")).toBeVisible();
+  await expect(page.getByLabel("Code de validation")).toBeFocused();
   await page.getByLabel("Code de validation").fill(code);
   await validate.click();
 
@@ -98,7 +125,9 @@ test("a new user registers with the emailed code, sets a password, names an orga
 test("the password step cannot be reached without a verified code", async ({ page }) => {
   await page.goto("/auth/register/password");
   await expect(page).toHaveURL(/\/auth\/register$/);
-  await page.context().addCookies([{ name: "guichet_registration", value: "1.abcdefghijklmnopqrstuvwxyz234567", url: page.url() }]);
+  await page
+    .context()
+    .addCookies([{ name: "guichet_registration", value: "1.abcdefghijklmnopqrstuvwxyz234567", url: page.url() }]);
   await page.goto("/auth/register/password");
   await expect(page).toHaveURL(/\/auth\/register$/);
 });

@@ -18,14 +18,17 @@ function post(path: string, body: unknown, headers: Record<string, string> = {})
 }
 
 async function json(response: Response) {
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> & { fields?: Record<string, string> } };
+  return {
+    status: response.status,
+    body: (await response.json()) as Record<string, unknown> & { fields?: Record<string, string> },
+  };
 }
 
 const TABLES = ["users", "sessions", "email_codes", "dev_mailbox"] as const;
 async function counts() {
   const result: Record<string, number> = {};
   for (const table of TABLES) {
-    result[table] = ((await env.DB.prepare(`SELECT count(*) AS n FROM ${table}`).first<{ n: number }>())?.n ?? 0);
+    result[table] = (await env.DB.prepare(`SELECT count(*) AS n FROM ${table}`).first<{ n: number }>())?.n ?? 0;
   }
   return result;
 }
@@ -33,7 +36,9 @@ async function counts() {
 /** Sends are deferred (waitUntil) on some calls: poll the dev mailbox a little. */
 async function mailTo(to: string, expected = 1): Promise<{ subject: string; text: string; html: string }[]> {
   for (let i = 0; i < 50; i++) {
-    const messages = (await (await exports.default.fetch(`${BASE}/dev/mailbox.json?to=${encodeURIComponent(to)}`)).json()) as {
+    const messages = (await (
+      await exports.default.fetch(`${BASE}/dev/mailbox.json?to=${encodeURIComponent(to)}`)
+    ).json()) as {
       subject: string;
       text: string;
       html: string;
@@ -58,7 +63,8 @@ async function registered(email = newEmail(), password = STRONG): Promise<{ emai
   return { email, token: (await response.json()) as string };
 }
 
-const me = (token: string) => exports.default.fetch(`${BASE}/api/me`, { headers: { Authorization: `Bearer ${token}` } });
+const me = (token: string) =>
+  exports.default.fetch(`${BASE}/api/me`, { headers: { Authorization: `Bearer ${token}` } });
 
 /** Bad input: a clear error, and no row written anywhere. */
 async function expectRejected(
@@ -78,7 +84,9 @@ async function expectRejected(
 describe("POST /auth/verify-email", () => {
   it("emails a registration code and answers true", async () => {
     const email = newEmail();
-    const { status, body } = await json(await post("/auth/verify-email", { email, first_name: "Léa", last_name: "Martin" }));
+    const { status, body } = await json(
+      await post("/auth/verify-email", { email, first_name: "Léa", last_name: "Martin" }),
+    );
     expect(status).toBe(200);
     expect(body).toBe(true);
     const [message] = await mailTo(email);
@@ -87,25 +95,45 @@ describe("POST /auth/verify-email", () => {
 
   it("writes the email in English for an English client", async () => {
     const email = newEmail();
-    await post("/auth/verify-email", { email, first_name: "Sam", last_name: "Lee" }, { "Accept-Language": "en-GB,en;q=0.9" });
+    await post(
+      "/auth/verify-email",
+      { email, first_name: "Sam", last_name: "Lee" },
+      { "Accept-Language": "en-GB,en;q=0.9" },
+    );
     const [message] = await mailTo(email);
     expect(message!.subject).toMatch(/is your Guichet verification code$/);
   });
 
   it("refuses missing fields, a bad email, oversized values and bad JSON, writing nothing", async () => {
-    await expectRejected("/auth/verify-email", {}, {
-      status: 400,
-      message: "errors:invalid-input",
-      fields: { email: "errors:email-required", first_name: "errors:first-name-required", last_name: "errors:last-name-required" },
-    });
-    await expectRejected("/auth/verify-email", { email: "pas-un-email", first_name: "Léa", last_name: "Martin" }, {
-      status: 400,
-      fields: { email: "errors:email-invalid" },
-    });
-    await expectRejected("/auth/verify-email", { email: `${"a".repeat(250)}@exemple.fr`, first_name: "x".repeat(101), last_name: "M" }, {
-      status: 400,
-      fields: { email: "errors:email-invalid", first_name: "errors:name-too-long" },
-    });
+    await expectRejected(
+      "/auth/verify-email",
+      {},
+      {
+        status: 400,
+        message: "errors:invalid-input",
+        fields: {
+          email: "errors:email-required",
+          first_name: "errors:first-name-required",
+          last_name: "errors:last-name-required",
+        },
+      },
+    );
+    await expectRejected(
+      "/auth/verify-email",
+      { email: "pas-un-email", first_name: "Léa", last_name: "Martin" },
+      {
+        status: 400,
+        fields: { email: "errors:email-invalid" },
+      },
+    );
+    await expectRejected(
+      "/auth/verify-email",
+      { email: `${"a".repeat(250)}@exemple.fr`, first_name: "x".repeat(101), last_name: "M" },
+      {
+        status: 400,
+        fields: { email: "errors:email-invalid", first_name: "errors:name-too-long" },
+      },
+    );
     await expectRejected("/auth/verify-email", "{ pas du json", { status: 400, message: "errors:invalid-json" });
     await expectRejected(
       "/auth/verify-email",
@@ -116,10 +144,14 @@ describe("POST /auth/verify-email", () => {
 
   it("says the email is already in use", async () => {
     const { email } = await registered();
-    await expectRejected("/auth/verify-email", { email, first_name: "Léa", last_name: "Martin" }, {
-      status: 409,
-      message: "errors:email-already-used",
-    });
+    await expectRejected(
+      "/auth/verify-email",
+      { email, first_name: "Léa", last_name: "Martin" },
+      {
+        status: 409,
+        message: "errors:email-already-used",
+      },
+    );
   });
 });
 
@@ -136,37 +168,64 @@ describe("POST /auth/register", () => {
     const email = newEmail();
     await post("/auth/verify-email", { email, first_name: "Léa", last_name: "Martin" });
     const code = await codeFor(email);
-    await expectRejected("/auth/register", {}, {
-      status: 400,
-      fields: {
-        username: "errors:username-mismatch",
-        email: "errors:email-required",
-        email_code: "errors:email-code-required",
-        password: "errors:password-required",
+    await expectRejected(
+      "/auth/register",
+      {},
+      {
+        status: 400,
+        fields: {
+          username: "errors:username-mismatch",
+          email: "errors:email-required",
+          email_code: "errors:email-code-required",
+          password: "errors:password-required",
+        },
       },
-    });
-    await expectRejected("/auth/register", { username: "autre@exemple.fr", email, email_code: code, password: STRONG }, {
-      status: 400,
-      fields: { username: "errors:username-mismatch" },
-    });
-    await expectRejected("/auth/register", { username: email, email, email_code: code, password: "court" }, {
-      status: 400,
-      fields: { password: "errors:password-too-short" },
-    });
-    await expectRejected("/auth/register", { username: email, email, email_code: code, password: "motdepasse123" }, {
-      status: 400,
-      fields: { password: "errors:password-too-common" },
-    });
-    await expectRejected("/auth/register", { username: email, email, email_code: code, password: "x".repeat(257) }, {
-      status: 400,
-      fields: { password: "errors:password-too-long" },
-    });
-    await expectRejected("/auth/register", { username: email, email, email_code: "12345678", password: STRONG }, {
-      status: 400,
-      fields: { email_code: "errors:email-code-invalid" },
-    });
+    );
+    await expectRejected(
+      "/auth/register",
+      { username: "autre@exemple.fr", email, email_code: code, password: STRONG },
+      {
+        status: 400,
+        fields: { username: "errors:username-mismatch" },
+      },
+    );
+    await expectRejected(
+      "/auth/register",
+      { username: email, email, email_code: code, password: "court" },
+      {
+        status: 400,
+        fields: { password: "errors:password-too-short" },
+      },
+    );
+    await expectRejected(
+      "/auth/register",
+      { username: email, email, email_code: code, password: "motdepasse123" },
+      {
+        status: 400,
+        fields: { password: "errors:password-too-common" },
+      },
+    );
+    await expectRejected(
+      "/auth/register",
+      { username: email, email, email_code: code, password: "x".repeat(257) },
+      {
+        status: 400,
+        fields: { password: "errors:password-too-long" },
+      },
+    );
+    await expectRejected(
+      "/auth/register",
+      { username: email, email, email_code: "12345678", password: STRONG },
+      {
+        status: 400,
+        fields: { email_code: "errors:email-code-invalid" },
+      },
+    );
     // The code is still good after all that.
-    expect((await post("/auth/register", { username: email.toUpperCase(), email, email_code: code, password: STRONG })).status).toBe(200);
+    expect(
+      (await post("/auth/register", { username: email.toUpperCase(), email, email_code: code, password: STRONG }))
+        .status,
+    ).toBe(200);
   });
 
   it("says a wrong code is invalid and an expired one expired, creating nothing", async () => {
@@ -174,15 +233,25 @@ describe("POST /auth/register", () => {
     await post("/auth/verify-email", { email, first_name: "Léa", last_name: "Martin" });
     const code = await codeFor(email);
     const wrong = code === "000000" ? "000001" : "000000";
-    await expectRejected("/auth/register", { username: email, email, email_code: wrong, password: STRONG }, {
-      status: 400,
-      message: "errors:email-code-invalid",
-    });
-    await env.DB.prepare("UPDATE email_codes SET expires_at = ? WHERE email = ?").bind(Date.now() - 1000, email).run();
-    await expectRejected("/auth/register", { username: email, email, email_code: code, password: STRONG }, {
-      status: 400,
-      message: "errors:email-code-expired",
-    });
+    await expectRejected(
+      "/auth/register",
+      { username: email, email, email_code: wrong, password: STRONG },
+      {
+        status: 400,
+        message: "errors:email-code-invalid",
+      },
+    );
+    await env.DB.prepare("UPDATE email_codes SET expires_at = ? WHERE email = ?")
+      .bind(Date.now() - 1000, email)
+      .run();
+    await expectRejected(
+      "/auth/register",
+      { username: email, email, email_code: code, password: STRONG },
+      {
+        status: 400,
+        message: "errors:email-code-expired",
+      },
+    );
   });
 
   it("refuses a code after 5 wrong attempts", async () => {
@@ -190,25 +259,41 @@ describe("POST /auth/register", () => {
     await post("/auth/verify-email", { email, first_name: "Léa", last_name: "Martin" });
     const code = await codeFor(email);
     const wrong = code === "000000" ? "000001" : "000000";
-    for (let i = 0; i < 5; i++) await post("/auth/register", { username: email, email, email_code: wrong, password: STRONG });
-    await expectRejected("/auth/register", { username: email, email, email_code: code, password: STRONG }, {
-      status: 400,
-      message: "errors:email-code-attempts",
-    });
+    for (let i = 0; i < 5; i++)
+      await post("/auth/register", { username: email, email, email_code: wrong, password: STRONG });
+    await expectRejected(
+      "/auth/register",
+      { username: email, email, email_code: code, password: STRONG },
+      {
+        status: 400,
+        message: "errors:email-code-attempts",
+      },
+    );
   });
 });
 
 describe("POST /auth/need-register", () => {
   it("answers true without an account and false with one", async () => {
     const { email } = await registered();
-    expect(await json(await post("/auth/need-register", { email: newEmail(), password: "x" }))).toEqual({ status: 200, body: true });
-    expect(await json(await post("/auth/need-register", { email, password: email }))).toEqual({ status: 200, body: false });
+    expect(await json(await post("/auth/need-register", { email: newEmail(), password: "x" }))).toEqual({
+      status: 200,
+      body: true,
+    });
+    expect(await json(await post("/auth/need-register", { email, password: email }))).toEqual({
+      status: 200,
+      body: false,
+    });
   });
 
   it("refuses a bad email, and is rate-limited per IP", async () => {
-    await expectRejected("/auth/need-register", { email: "pas-un-email", password: "" }, { status: 400, fields: { email: "errors:email-invalid" } });
+    await expectRejected(
+      "/auth/need-register",
+      { email: "pas-un-email", password: "" },
+      { status: 400, fields: { email: "errors:email-invalid" } },
+    );
     const headers = { "CF-Connecting-IP": "198.51.100.77" };
-    for (let i = 0; i < 30; i++) expect((await post("/auth/need-register", { email: newEmail() }, headers)).status).toBe(200);
+    for (let i = 0; i < 30; i++)
+      expect((await post("/auth/need-register", { email: newEmail() }, headers)).status).toBe(200);
     const { status, body } = await json(await post("/auth/need-register", { email: newEmail() }, headers));
     expect(status).toBe(429);
     expect(body.message).toBe("errors:rate-limited");
@@ -221,61 +306,151 @@ describe("POST /auth/login", () => {
     const first = (await (await post("/auth/login", { email, password: STRONG })).json()) as string;
     const second = (await (await post("/auth/login", { email, password: STRONG })).json()) as string;
     expect(first).not.toBe(second);
-    await expectRejected("/auth/login", { email, password: "mauvais" }, { status: 401, message: "invalid-credentials" });
-    await expectRejected("/auth/login", { email: newEmail(), password: STRONG }, { status: 401, message: "invalid-credentials" });
+    await expectRejected(
+      "/auth/login",
+      { email, password: "mauvais" },
+      { status: 401, message: "invalid-credentials" },
+    );
+    await expectRejected(
+      "/auth/login",
+      { email: newEmail(), password: STRONG },
+      { status: 401, message: "invalid-credentials" },
+    );
     await expectRejected("/auth/login", { email }, { status: 400, fields: { password: "errors:password-required" } });
-    await expectRejected("/auth/login", { email, password: "x".repeat(300) }, { status: 400, fields: { password: "errors:password-too-long" } });
+    await expectRejected(
+      "/auth/login",
+      { email, password: "x".repeat(300) },
+      { status: 400, fields: { password: "errors:password-too-long" } },
+    );
+  });
+
+  it("reserves attempts before the password check: 30 parallel wrong passwords get at most the limit of 401s", async () => {
+    const { email } = await registered();
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        post("/auth/login", { email, password: `mauvais-${i}` }).then((r) => r.status),
+      ),
+    );
+    // signInPerEmail allows 10 failures per window: 10 reached the password check, the 20 others were refused first.
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20);
+    expect((await post("/auth/login", { email, password: STRONG })).status).toBe(429);
   });
 });
 
 describe("password reset over the API", () => {
   it("always answers true to a request, and emails a link only to an account", async () => {
     const before = await counts();
-    expect(await json(await post("/auth/request-password-reset", { email: newEmail(), password: "" }))).toEqual({ status: 200, body: true });
+    expect(await json(await post("/auth/request-password-reset", { email: newEmail(), password: "" }))).toEqual({
+      status: 200,
+      body: true,
+    });
     expect((await counts()).dev_mailbox).toBe(before.dev_mailbox);
-    await expectRejected("/auth/request-password-reset", { email: "", password: "" }, { status: 400, fields: { email: "errors:email-required" } });
+    await expectRejected(
+      "/auth/request-password-reset",
+      { email: "", password: "" },
+      { status: 400, fields: { email: "errors:email-required" } },
+    );
+  });
+
+  it("does the same work for an unknown email as for an account: same answer, same writes", async () => {
+    const writes = async () => {
+      const tables = await counts();
+      const counters = await env.DB.prepare("SELECT count(*) AS n FROM rate_limits").first<{ n: number }>();
+      return { email_codes: tables.email_codes!, dev_mailbox: tables.dev_mailbox!, rate_limits: counters!.n };
+    };
+    // An account with no counters of its own yet, like the unknown address.
+    const email = newEmail("connu");
+    await env.DB.prepare("INSERT INTO users (email, auth_method, password_hash) VALUES (?, 'password', 'scrypt$x')")
+      .bind(email)
+      .run();
+    const beforeKnown = await writes();
+    const known = await json(await post("/auth/request-password-reset", { email, password: "" }));
+    await mailTo(email, 1);
+    const afterKnown = await writes();
+    const unknown = await json(
+      await post("/auth/request-password-reset", { email: newEmail("inconnu"), password: "" }),
+    );
+    const afterUnknown = await writes();
+    expect(unknown).toEqual(known);
+    expect(afterKnown.email_codes - beforeKnown.email_codes).toBe(1);
+    expect(afterUnknown.email_codes - afterKnown.email_codes).toBe(1);
+    expect(afterKnown.rate_limits - beforeKnown.rate_limits).toBe(1);
+    expect(afterUnknown.rate_limits - afterKnown.rate_limits).toBe(1);
+    expect(afterUnknown.dev_mailbox).toBe(afterKnown.dev_mailbox);
   });
 
   it("resets the password with the emailed code and revokes the old sessions", async () => {
     const { email, token } = await registered();
-    expect(await json(await post("/auth/request-password-reset", { email, password: "" }))).toEqual({ status: 200, body: true });
+    expect(await json(await post("/auth/request-password-reset", { email, password: "" }))).toEqual({
+      status: 200,
+      body: true,
+    });
     const messages = await mailTo(email, 2);
     const link = /http:\/\/localhost:8787\/auth\/reset-password\?\S+/.exec(messages[0]!.text)?.[0];
     expect(link).toBeDefined();
     const code = new URL(link!).searchParams.get("code")!;
 
-    await expectRejected("/auth/reset-password", { email, password: STRONG }, { status: 400, fields: { email_code: "errors:reset-link-invalid" } });
-    await expectRejected("/auth/reset-password", { email, password: "Nouveau-2027!", email_code: "a".repeat(32) }, {
-      status: 400,
-      message: "errors:reset-link-invalid",
-    });
-    await expectRejected("/auth/reset-password", { email, password: "qwertyuiop", email_code: code }, {
-      status: 400,
-      fields: { password: "errors:password-too-common" },
-    });
+    await expectRejected(
+      "/auth/reset-password",
+      { email, password: STRONG },
+      { status: 400, fields: { email_code: "errors:reset-link-invalid" } },
+    );
+    await expectRejected(
+      "/auth/reset-password",
+      { email, password: "Nouveau-2027!", email_code: "a".repeat(32) },
+      {
+        status: 400,
+        message: "errors:reset-link-invalid",
+      },
+    );
+    await expectRejected(
+      "/auth/reset-password",
+      { email, password: "qwertyuiop", email_code: code },
+      {
+        status: 400,
+        fields: { password: "errors:password-too-common" },
+      },
+    );
 
-    expect(await json(await post("/auth/reset-password", { email, password: "Nouveau-2027!", email_code: code }))).toEqual({ status: 200, body: true });
+    expect(
+      await json(await post("/auth/reset-password", { email, password: "Nouveau-2027!", email_code: code })),
+    ).toEqual({ status: 200, body: true });
+    // The account holder is told.
+    expect((await mailTo(email, 3)).map((m) => m.subject)).toContain("Votre mot de passe Guichet a été modifié");
     expect((await me(token)).status).toBe(401);
     expect((await post("/auth/login", { email, password: STRONG })).status).toBe(401);
     expect((await post("/auth/login", { email, password: "Nouveau-2027!" })).status).toBe(200);
     // Single use.
-    await expectRejected("/auth/reset-password", { email, password: "Encore-2028!", email_code: code }, {
-      status: 400,
-      message: "errors:reset-link-invalid",
-    });
+    await expectRejected(
+      "/auth/reset-password",
+      { email, password: "Encore-2028!", email_code: code },
+      {
+        status: 400,
+        message: "errors:reset-link-invalid",
+      },
+    );
   });
 
   it("refuses accounts that sign in with Google, with the spec's message", async () => {
     const email = newEmail("google");
-    await env.DB.prepare("INSERT INTO users (email, auth_method, google_subject) VALUES (?, 'google', ?)").bind(email, `sub-${email}`).run();
+    await env.DB.prepare("INSERT INTO users (email, auth_method, google_subject) VALUES (?, 'google', ?)")
+      .bind(email, `sub-${email}`)
+      .run();
     const code = "abcdefghijklmnopqrstuvwxyz234567";
-    await env.DB.prepare("INSERT INTO email_codes (email, purpose, code_hash, expires_at) VALUES (?, 'reset-password', ?, ?)")
+    await env.DB.prepare(
+      "INSERT INTO email_codes (email, purpose, code_hash, expires_at) VALUES (?, 'reset-password', ?, ?)",
+    )
       .bind(email, hashEmailCode("reset-password", email, code), Date.now() + 60_000)
       .run();
-    await expectRejected("/auth/reset-password", { email, password: STRONG, email_code: code }, {
-      status: 403,
-      message: "errors:reset-google-account",
-    });
+    await expectRejected(
+      "/auth/reset-password",
+      { email, password: STRONG, email_code: code },
+      {
+        status: 403,
+        message: "errors:reset-google-account",
+      },
+    );
   });
 });
 
@@ -289,14 +464,26 @@ describe("/api/me", () => {
     const { email, token } = await registered();
     const update = (body: unknown) => post("/api/me", body, { Authorization: `Bearer ${token}` });
     const answer = await json(await update({ first_name: " Léane ", last_name: "Roux", email: "", password: "" }));
-    expect(answer).toEqual({ status: 200, body: { is_admin: false, email, first_name: "Léane", last_name: "Roux", auth_method: "password" } });
+    expect(answer).toEqual({
+      status: 200,
+      body: { is_admin: false, email, first_name: "Léane", last_name: "Roux", auth_method: "password" },
+    });
     expect((await update({ first_name: "Léane", last_name: "Roux", email })).status).toBe(200);
 
     const before = await (await me(token)).json();
     for (const [body, fields] of [
-      [{ first_name: "Léane", last_name: "Roux", email: "autre@exemple.fr", password: "" }, { email: "errors:email-cannot-change" }],
-      [{ first_name: "Léane", last_name: "Roux", email: "", password: "Nouveau-2027!" }, { password: "errors:password-not-accepted" }],
-      [{ first_name: "", last_name: "" }, { first_name: "errors:first-name-required", last_name: "errors:last-name-required" }],
+      [
+        { first_name: "Léane", last_name: "Roux", email: "autre@exemple.fr", password: "" },
+        { email: "errors:email-cannot-change" },
+      ],
+      [
+        { first_name: "Léane", last_name: "Roux", email: "", password: "Nouveau-2027!" },
+        { password: "errors:password-not-accepted" },
+      ],
+      [
+        { first_name: "", last_name: "" },
+        { first_name: "errors:first-name-required", last_name: "errors:last-name-required" },
+      ],
       [{ first_name: "x".repeat(101), last_name: "Roux" }, { first_name: "errors:name-too-long" }],
     ] as const) {
       const { status, body: error } = await json(await update(body));
@@ -308,7 +495,11 @@ describe("/api/me", () => {
 
   it("refuses a cookie-authenticated write from another origin", async () => {
     const { token } = await registered();
-    const response = await post("/api/me", { first_name: "Pirate", last_name: "X" }, { Cookie: `guichet_session=${token}`, Origin: "https://evil.example" });
+    const response = await post(
+      "/api/me",
+      { first_name: "Pirate", last_name: "X" },
+      { Cookie: `guichet_session=${token}`, Origin: "https://evil.example" },
+    );
     expect(response.status).toBe(403);
   });
 });
@@ -316,9 +507,14 @@ describe("/api/me", () => {
 describe("Google sign-in", () => {
   afterEach(() => vi.restoreAllMocks());
 
-  const fallback = async (request: Request) => new Response(`No route for ${new URL(request.url).pathname}`, { status: 404 });
+  const fallback = async (request: Request) =>
+    new Response(`No route for ${new URL(request.url).pathname}`, { status: 404 });
   const app = createHonoApp(fallback);
-  const googleEnv = { ...env, GOOGLE_CLIENT_ID: "client-123.apps.googleusercontent.com", GOOGLE_CLIENT_SECRET: "secret-456" } as Env;
+  const googleEnv = {
+    ...env,
+    GOOGLE_CLIENT_ID: "client-123.apps.googleusercontent.com",
+    GOOGLE_CLIENT_SECRET: "secret-456",
+  } as Env;
   async function call(path: string, init: RequestInit = {}, bindings: Env = googleEnv) {
     const ctx = createExecutionContext();
     const response = await app.fetch(new Request(`${BASE}${path}`, init), bindings, ctx);
@@ -331,7 +527,10 @@ describe("Google sign-in", () => {
   function stubGoogleToken(claims: Record<string, unknown>) {
     const b64 = (v: unknown) => {
       const bytes = new TextEncoder().encode(typeof v === "string" ? v : JSON.stringify(v));
-      return btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_").replaceAll("=", "");
+      return btoa(String.fromCharCode(...bytes))
+        .replaceAll("+", "-")
+        .replaceAll("/", "_")
+        .replaceAll("=", "");
     };
     const idToken = [b64({ alg: "RS256", kid: "k" }), b64(claims), b64("signature")].join(".");
     const requests: Request[] = [];
@@ -378,13 +577,19 @@ describe("Google sign-in", () => {
     });
     // This browser was signed in before: that session ends with the new sign-in.
     const { token: previousToken } = await registered();
-    const cookieHeader = [...Object.entries(cookies), ["guichet_session", previousToken]].map(([k, v]) => `${k}=${v}`).join("; ");
-    const callback = await call(`/auth/google/callback?code=4%2Fcode&state=${cookies.guichet_google_state}`, { headers: { Cookie: cookieHeader } });
+    const cookieHeader = [...Object.entries(cookies), ["guichet_session", previousToken]]
+      .map(([k, v]) => `${k}=${v}`)
+      .join("; ");
+    const callback = await call(`/auth/google/callback?code=4%2Fcode&state=${cookies.guichet_google_state}`, {
+      headers: { Cookie: cookieHeader },
+    });
     expect(callback.status).toBe(302);
     expect(callback.headers.get("Location")).toBe("/profile");
     const session = cookiesOf(callback).guichet_session;
     expect(session).toMatch(/^[a-z2-7]{32}$/);
-    expect(new URLSearchParams(await requests[0]!.text()).get("code_verifier")).toBe(decodeURIComponent(cookies.guichet_google_verifier!));
+    expect(new URLSearchParams(await requests[0]!.text()).get("code_verifier")).toBe(
+      decodeURIComponent(cookies.guichet_google_verifier!),
+    );
 
     expect((await me(previousToken)).status).toBe(401);
     const profile = await json(await me(session!));
@@ -397,7 +602,9 @@ describe("Google sign-in", () => {
     const requests = stubGoogleToken({});
     const before = await counts();
     const callback = await call("/auth/google/callback?code=c&state=forged", {
-      headers: { Cookie: `guichet_google_state=${cookies.guichet_google_state}; guichet_google_verifier=${cookies.guichet_google_verifier}` },
+      headers: {
+        Cookie: `guichet_google_state=${cookies.guichet_google_state}; guichet_google_verifier=${cookies.guichet_google_verifier}`,
+      },
     });
     expect(callback.status).toBe(302);
     expect(callback.headers.get("Location")).toBe("/auth/login?error=google");
@@ -409,10 +616,19 @@ describe("Google sign-in", () => {
     const start = await call("/auth/google");
     const cookies = cookiesOf(start);
     const email = newEmail("unverified");
-    stubGoogleToken({ iss: "accounts.google.com", aud: googleEnv.GOOGLE_CLIENT_ID, sub: `s-${email}`, email, email_verified: false, exp: Math.floor(Date.now() / 1000) + 600 });
+    stubGoogleToken({
+      iss: "accounts.google.com",
+      aud: googleEnv.GOOGLE_CLIENT_ID,
+      sub: `s-${email}`,
+      email,
+      email_verified: false,
+      exp: Math.floor(Date.now() / 1000) + 600,
+    });
     const before = await counts();
     const callback = await call(`/auth/google/callback?code=c&state=${cookies.guichet_google_state}`, {
-      headers: { Cookie: `guichet_google_state=${cookies.guichet_google_state}; guichet_google_verifier=${cookies.guichet_google_verifier}` },
+      headers: {
+        Cookie: `guichet_google_state=${cookies.guichet_google_state}; guichet_google_verifier=${cookies.guichet_google_verifier}`,
+      },
     });
     expect(callback.headers.get("Location")).toBe("/auth/login?error=google-unverified");
     expect(await counts()).toEqual(before);

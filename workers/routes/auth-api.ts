@@ -4,7 +4,7 @@ import * as v from "valibot";
 import { emailSenderFromEnv } from "#adapters/email";
 import type { AuthMail } from "#domain/auth/auth-mail";
 import { checkNeedRegister } from "#domain/auth/check-need-register";
-import { clientInfoFromHeaders } from "#domain/auth/client-info";
+import { clientInfoFromHeaders } from "~/server/client-info.server";
 import { registerWithEmailCode } from "#domain/auth/complete-registration";
 import { registrationCodeSchema, resetCodeSchema } from "#domain/auth/email-code";
 import { createGoogleAuthorization, exchangeGoogleCode, googleConfig } from "#domain/auth/google-oauth";
@@ -14,7 +14,7 @@ import { orEmpty } from "#domain/auth/validate-input";
 import { requestPasswordReset } from "#domain/auth/request-password-reset";
 import { requestRegistrationCode } from "#domain/auth/request-registration-code";
 import { resetPassword } from "#domain/auth/reset-password";
-import { isSecureRequest, readCookie, serializeCookie, SESSION_COOKIE_NAME, signInCookies } from "#domain/auth/session-cookie";
+import { isSecureRequest, readCookie, readSessionToken, serializeCookie, signInCookies } from "~/server/session-cookie.server";
 import { invalidateSession } from "#domain/auth/sessions";
 import { signInWithGoogle } from "#domain/auth/sign-in-with-google";
 import { toEmailLocale } from "#domain/emails/email-locale";
@@ -23,6 +23,7 @@ import { emailSchema } from "#domain/shared/email";
 import { firstNameSchema, lastNameSchema } from "#domain/users/user-fields";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import type { HonoEnv } from "../hono-app";
+import { bearerToken } from "../middleware/api-session";
 import { limitBody } from "../middleware/body-limit";
 import { jsonOnly } from "../middleware/json-only";
 import { parseJson } from "../parse-json";
@@ -86,11 +87,9 @@ authApiRoutes.get("/google/callback", async (c) => {
   try {
     const identity = await exchangeGoogleCode(config, { code, codeVerifier });
     // Rotation: a session this browser held before is ended, not left alive beside the new one.
-    const previous = readCookie(cookieHeader, SESSION_COOKIE_NAME);
+    const previous = readSessionToken(c.req.raw);
     if (previous) await invalidateSession(c.get("db"), previous);
-    const { token, expiresAt } = await signInWithGoogle(c.get("db"), identity, clientInfoFromHeaders(c.req.raw.headers), {
-      locale: requestLocale(c),
-    });
+    const { token, expiresAt } = await signInWithGoogle(c.get("db"), mailFor(c), identity, clientInfoFromHeaders(c.req.raw.headers));
     return redirectWithCookies(redirectTo, [...cleared, ...signInCookies(token, expiresAt, c.req.url)]);
   } catch (error) {
     if (!isAppError(error)) throw error;
@@ -98,6 +97,17 @@ authApiRoutes.get("/google/callback", async (c) => {
     if (error.code === "rate_limited") return fail("rate-limited");
     return fail();
   }
+});
+
+/**
+ * POST /logout with `Authorization: Bearer <token>` (an API client, spec §7): that session ends; true whether or not it
+ * was still alive. Without a Bearer token it is the page's sign-out form (cookie), answered by React Router.
+ */
+authApiRoutes.post("/logout", async (c, next) => {
+  const token = bearerToken(c.req.header("Authorization"));
+  if (!token) return next();
+  await invalidateSession(c.get("db"), token);
+  return c.json(true);
 });
 
 authApiRoutes.use("*", jsonOnly);
@@ -179,7 +189,7 @@ authApiRoutes.post("/verify-email", async (c) => {
 
 /**
  * Spec §7 POST /login-google {email, password (redirect address), old_token}. A token cannot be handed out for an
- * email alone, so the answer is where to send the user to sign in with Google (docs/decisions/accounts-and-sign-in.md).
+ * email alone, so the answer is where to send the user to sign in with Google (docs/decisions/0009-accounts-and-sign-in.md).
  */
 authApiRoutes.post("/login-google", async (c) => {
   const input = await parseJson(
@@ -201,7 +211,7 @@ authApiRoutes.post("/reset-password", async (c) => {
       password: orEmpty(newPasswordSchema),
       email_code: orEmpty(resetCodeSchema),
     }));
-  await resetPassword(c.get("db"), { email: input.email, code: input.email_code, password: input.password }, clientOf(c));
+  await resetPassword(c.get("db"), mailFor(c), { email: input.email, code: input.email_code, password: input.password }, clientOf(c));
   return c.json(true);
 });
 

@@ -1,13 +1,15 @@
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, replace, useNavigation } from "react-router";
-import { clientInfoFromHeaders } from "#domain/auth/client-info";
+import { clientInfoFromHeaders } from "~/server/client-info.server";
 import { loginSchema, loginWithPassword } from "#domain/auth/login-with-password";
-import { signInCookies } from "#domain/auth/session-cookie";
+import { signInCookies } from "~/server/session-cookie.server";
 import { isValidEmail } from "#domain/shared/email";
 import { FieldError, FormError } from "~/components/form-error";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { useFocusFirstInvalid } from "~/lib/use-focus-first-invalid";
 import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
 import { parseForm } from "~/server/forms.server";
@@ -48,18 +50,23 @@ export default function LoginPassword({ loaderData, actionData }: Route.Componen
   const navigation = useNavigation();
   const passwordError = actionData?.errors.fields?.password;
   const formError = passwordError ? undefined : actionData?.errors.formError;
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, actionData?.errors);
   return (
     <div className="space-y-6">
       <div className="space-y-2">
         <h1 className="text-2xl font-semibold tracking-tight">{t("login.password-title")}</h1>
         <p className="text-sm text-muted-foreground">
           {t("login.password-subtitle", { email: loaderData.email })}{" "}
-          <Link to={`/auth/login?${new URLSearchParams({ email: loaderData.email })}`} className="font-medium text-primary underline-offset-4 hover:underline">
+          <Link
+            to={`/auth/login?${new URLSearchParams({ email: loaderData.email })}`}
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
             {t("login.change-email")}
           </Link>
         </p>
       </div>
-      <Form method="post" className="space-y-4" noValidate>
+      <Form ref={formRef} method="post" className="space-y-4" noValidate>
         <FormError message={formError} />
         <input type="hidden" name="email" value={loaderData.email} />
         <input type="email" name="username" autoComplete="username" value={loaderData.email} readOnly hidden />

@@ -1,9 +1,11 @@
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import * as v from "valibot";
 import { emailSchema } from "#domain/shared/email";
 import { FormError } from "~/components/form-error";
 import { Button } from "~/components/ui/button";
+import { useFocusFirstInvalid } from "~/lib/use-focus-first-invalid";
 import { getInstance } from "~/middleware/i18next";
 import { parseForm } from "~/server/forms.server";
 import { isGoogleEnabled } from "./auth-mail.server";
@@ -45,6 +47,8 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const { t } = useTranslation("auth");
   const navigation = useNavigation();
   const emailError = actionData?.errors.fields?.email;
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, actionData?.errors);
   return (
     <div className="space-y-6">
       <div className="space-y-2">
@@ -52,7 +56,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <p className="text-sm text-muted-foreground">{t("login.subtitle")}</p>
       </div>
       <FormError message={loaderData.callbackError} />
-      <Form method="post" className="space-y-4" noValidate>
+      <Form ref={formRef} method="post" className="space-y-4" noValidate>
         <EmailField defaultValue={actionData?.values.email ?? loaderData.email} error={emailError} />
         <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
           {t("login.continue")}

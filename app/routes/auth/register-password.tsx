@@ -1,12 +1,14 @@
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, replace, useNavigation } from "react-router";
-import { clientInfoFromHeaders } from "#domain/auth/client-info";
+import { clientInfoFromHeaders } from "~/server/client-info.server";
 import { completeRegistration, readRegistrationTicket } from "#domain/auth/complete-registration";
 import { passwordWithConfirmationSchema } from "#domain/auth/password-policy";
-import { clearedRegistrationCookie, REGISTRATION_COOKIE_NAME } from "#domain/auth/registration-cookie";
-import { readCookie, signInCookies } from "#domain/auth/session-cookie";
+import { clearedRegistrationCookie, REGISTRATION_COOKIE_NAME } from "~/server/registration-cookie.server";
+import { readCookie, signInCookies } from "~/server/session-cookie.server";
 import { FormError } from "~/components/form-error";
 import { Button } from "~/components/ui/button";
+import { useFocusFirstInvalid } from "~/lib/use-focus-first-invalid";
 import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
 import { parseForm } from "~/server/forms.server";
@@ -26,7 +28,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 /** Only reachable with a valid registration ticket (code verified at step 2); otherwise back to step 1. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const registration = await readRegistrationTicket(context.get(serverContext).db, ticketFrom(request));
-  if (!registration) throw redirect("/auth/register", { headers: { "Set-Cookie": clearedRegistrationCookie(request.url) } });
+  if (!registration)
+    throw redirect("/auth/register", { headers: { "Set-Cookie": clearedRegistrationCookie(request.url) } });
   return { email: registration.email, title: getInstance(context).t("auth:register-password.meta-title") };
 }
 
@@ -55,6 +58,8 @@ export default function RegisterPassword({ loaderData, actionData }: Route.Compo
   const fields = actionData?.errors.fields;
   const formError = fields?.password || fields?.passwordConfirmation ? undefined : actionData?.errors.formError;
   const expired = formError === "errors:registration-expired" || formError === "errors:email-already-used";
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, actionData?.errors);
   return (
     <div className="space-y-6">
       <div className="space-y-2">
@@ -62,7 +67,7 @@ export default function RegisterPassword({ loaderData, actionData }: Route.Compo
         <h1 className="text-2xl font-semibold tracking-tight">{t("register-password.title")}</h1>
         <p className="text-sm text-muted-foreground">{t("register-password.subtitle", { email: loaderData.email })}</p>
       </div>
-      <Form method="post" className="space-y-4" noValidate>
+      <Form ref={formRef} method="post" className="space-y-4" noValidate>
         <FormError message={formError} />
         {expired ? (
           <p className="text-sm">
@@ -72,7 +77,11 @@ export default function RegisterPassword({ loaderData, actionData }: Route.Compo
           </p>
         ) : null}
         <input type="email" name="username" autoComplete="username" value={loaderData.email} readOnly hidden />
-        <NewPasswordFields passwordLabel={t("register-password.password")} confirmationLabel={t("register-password.confirmation")} fields={fields} />
+        <NewPasswordFields
+          passwordLabel={t("register-password.password")}
+          confirmationLabel={t("register-password.confirmation")}
+          fields={fields}
+        />
         <Button type="submit" className="w-full" disabled={navigation.state !== "idle"}>
           {t("register-password.submit")}
         </Button>

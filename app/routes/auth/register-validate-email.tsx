@@ -1,18 +1,20 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { toast } from "sonner";
 import * as v from "valibot";
-import { clientInfoFromHeaders } from "#domain/auth/client-info";
+import { clientInfoFromHeaders } from "~/server/client-info.server";
 import { registrationCodeSchema } from "#domain/auth/email-code";
-import { registrationCookie } from "#domain/auth/registration-cookie";
+import { registrationCookie } from "~/server/registration-cookie.server";
 import { resendRegistrationCode } from "#domain/auth/request-registration-code";
 import { verifyRegistrationCode } from "#domain/auth/verify-registration-code";
 import { isValidEmail, normalizeEmail } from "#domain/shared/email";
+import { NAME_MAX_LENGTH } from "#domain/users/user-fields";
 import { FieldError, FormError } from "~/components/form-error";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { useFocusFirstInvalid } from "~/lib/use-focus-first-invalid";
 import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
 import { parseForm } from "~/server/forms.server";
@@ -38,8 +40,19 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title ?? "Guichet" }];
 }
 
+/** The names typed at step 1 (query), handed back to it by 'Changer d'email'. */
+function namesFrom(request: Request): { firstName: string; lastName: string } {
+  const params = new URL(request.url).searchParams;
+  const name = (key: string) => (params.get(key) ?? "").slice(0, NAME_MAX_LENGTH);
+  return { firstName: name("firstName"), lastName: name("lastName") };
+}
+
 export function loader({ request, context }: Route.LoaderArgs) {
-  return { email: emailFrom(request), title: getInstance(context).t("auth:validate-email.meta-title") };
+  return {
+    email: emailFrom(request),
+    ...namesFrom(request),
+    title: getInstance(context).t("auth:validate-email.meta-title"),
+  };
 }
 
 /** Step 2: the emailed code. A right code earns the registration ticket (HttpOnly cookie) for step 3. */
@@ -69,9 +82,17 @@ export default function RegisterValidateEmail({ loaderData, actionData }: Route.
   const submitting = navigation.state === "submitting";
   const errors = actionData?.errors;
   // Code problems (required, invalid, expired, too many attempts) belong under the code field.
-  const codeError = errors?.fields?.code ?? (errors?.formError?.startsWith("errors:email-code") ? errors.formError : undefined);
+  const codeError =
+    errors?.fields?.code ?? (errors?.formError?.startsWith("errors:email-code") ? errors.formError : undefined);
   const formError = codeError ? undefined : errors?.formError;
   const resent = actionData && "resent" in actionData && actionData.resent;
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, errors);
+  const changeEmail = new URLSearchParams({
+    email: loaderData.email,
+    firstName: loaderData.firstName,
+    lastName: loaderData.lastName,
+  });
 
   useEffect(() => {
     if (resent) toast.success(t("validate-email.resent"));
@@ -84,12 +105,12 @@ export default function RegisterValidateEmail({ loaderData, actionData }: Route.
         <h1 className="text-2xl font-semibold tracking-tight">{t("validate-email.title")}</h1>
         <p className="text-sm text-muted-foreground">
           {t("validate-email.subtitle", { email: loaderData.email })}{" "}
-          <Link to={`/auth/register?${new URLSearchParams({ email: loaderData.email })}`} className={linkClass}>
+          <Link to={`/auth/register?${changeEmail}`} className={linkClass}>
             {t("validate-email.change-email")}
           </Link>
         </p>
       </div>
-      <Form method="post" className="space-y-4" noValidate>
+      <Form ref={formRef} method="post" className="space-y-4" noValidate>
         <FormError message={formError} />
         <div className="space-y-2">
           <Label htmlFor="code">{t("validate-email.code")}</Label>
@@ -98,8 +119,14 @@ export default function RegisterValidateEmail({ loaderData, actionData }: Route.
             name="code"
             inputMode="numeric"
             autoComplete="one-time-code"
-            pattern="[0-9]*"
+            pattern="[0-9]{6}"
             maxLength={6}
+            // Digits only: letters typed or pasted are dropped as they come (the server refuses them too).
+            onInput={(event) => {
+              const field = event.currentTarget;
+              const digits = field.value.replace(/\D/g, "").slice(0, 6);
+              if (digits !== field.value) field.value = digits;
+            }}
             autoFocus
             required
             placeholder="000000"
@@ -116,7 +143,13 @@ export default function RegisterValidateEmail({ loaderData, actionData }: Route.
       </Form>
       <Form method="post" className="text-center text-sm text-muted-foreground">
         {t("validate-email.no-code")}{" "}
-        <button type="submit" name="intent" value="resend" className={`${linkClass} cursor-pointer`} disabled={submitting}>
+        <button
+          type="submit"
+          name="intent"
+          value="resend"
+          className={`${linkClass} cursor-pointer`}
+          disabled={submitting}
+        >
           {t("validate-email.resend")}
         </button>
         .

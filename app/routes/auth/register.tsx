@@ -1,12 +1,14 @@
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { clientInfoFromHeaders } from "#domain/auth/client-info";
+import { clientInfoFromHeaders } from "~/server/client-info.server";
 import { registrationRequestSchema, requestRegistrationCode } from "#domain/auth/request-registration-code";
 import { FieldError, FormError } from "~/components/form-error";
 import { NameFields } from "~/components/name-fields";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { useFocusFirstInvalid } from "~/lib/use-focus-first-invalid";
 import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
 import { parseForm } from "~/server/forms.server";
@@ -20,10 +22,14 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title ?? "Guichet" }];
 }
 
+/** `email`, `firstName` and `lastName` in the query prefill the form ('Changer d'email' from step 2 keeps the names). */
 export function loader({ context, request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
   return {
     title: getInstance(context).t("auth:register.meta-title"),
-    email: new URL(request.url).searchParams.get("email") ?? "",
+    email: params.get("email") ?? "",
+    firstName: params.get("firstName") ?? "",
+    lastName: params.get("lastName") ?? "",
     googleEnabled: isGoogleEnabled(context),
   };
 }
@@ -39,7 +45,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       parsed.data,
       clientInfoFromHeaders(request.headers),
     );
-    return redirect(`/auth/register/validate-email?${new URLSearchParams({ email })}`);
+    // The names ride along so that 'Changer d'email' on the next step can bring them back.
+    const { firstName, lastName } = parsed.data;
+    return redirect(`/auth/register/validate-email?${new URLSearchParams({ email, firstName, lastName })}`);
   } catch (error) {
     return actionError(error, parsed.data);
   }
@@ -56,6 +64,9 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   const formError = fields ? undefined : actionData?.errors.formError;
   const invalid = (name: string) => (fields?.[name] ? true : undefined);
   const email = values?.email ?? loaderData.email;
+  const names = values ?? { firstName: loaderData.firstName, lastName: loaderData.lastName };
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, actionData?.errors);
   return (
     <div className="space-y-6">
       <div className="space-y-2">
@@ -63,11 +74,11 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         <h1 className="text-2xl font-semibold tracking-tight">{t("register.title")}</h1>
         <p className="text-sm text-muted-foreground">{t("register.subtitle")}</p>
       </div>
-      <Form method="post" className="space-y-4" noValidate>
+      <Form ref={formRef} method="post" className="space-y-4" noValidate>
         <FormError message={formError} />
         <NameFields
           labels={{ firstName: t("register.first-name"), lastName: t("register.last-name") }}
-          defaults={values}
+          defaults={names}
           errors={fields}
           autoFocus
         />

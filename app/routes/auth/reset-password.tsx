@@ -1,9 +1,9 @@
 import { CircleAlert, MailCheck } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigate, useNavigation } from "react-router";
 import { toast } from "sonner";
-import { clientInfoFromHeaders } from "#domain/auth/client-info";
+import { clientInfoFromHeaders } from "~/server/client-info.server";
 import { passwordWithConfirmationSchema } from "#domain/auth/password-policy";
 import { passwordResetRequestSchema, requestPasswordReset } from "#domain/auth/request-password-reset";
 import { checkPasswordResetLink, resetPassword } from "#domain/auth/reset-password";
@@ -12,6 +12,7 @@ import { FormError } from "~/components/form-error";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
+import { useFocusFirstInvalid } from "~/lib/use-focus-first-invalid";
 import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
 import { parseForm } from "~/server/forms.server";
@@ -51,41 +52,37 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type ActionResult =
-  | { kind: "sent"; email: string }
-  | { kind: "reset" }
-  | { kind: "error"; errors: { formError?: string; fields?: Record<string, string> }; values: Record<string, string> };
+  | { ok: "sent"; email: string }
+  | { ok: "reset"; email: string }
+  | { ok: false; errors: { formError?: string; fields?: Record<string, string> }; values: Record<string, string> };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { email, code } = linkParams(request);
   const { db } = context.get(serverContext);
   const client = clientInfoFromHeaders(request.headers);
+  const session = getSession(context);
 
   if (code === null) {
     const parsed = await parseForm(request, passwordResetRequestSchema);
-    if (!parsed.ok) return data<ActionResult>({ kind: "error", errors: parsed.errors, values: parsed.values }, { status: 400 });
+    if (!parsed.ok)
+      return data<ActionResult>({ ok: false, errors: parsed.errors, values: parsed.values }, { status: 400 });
     try {
-      await requestPasswordReset(db, authMailFor(context), parsed.data, client);
-      return data<ActionResult>({ kind: "sent", email: parsed.data.email });
+      await requestPasswordReset(db, authMailFor(context), parsed.data, client, { signedInUserId: session?.user.id });
+      return data<ActionResult>({ ok: "sent", email: parsed.data.email });
     } catch (error) {
-      const failed = actionError(error, parsed.data);
-      return data<ActionResult>({ kind: "error", ...failed.data }, failed.init ?? undefined);
+      return actionError(error, parsed.data);
     }
   }
 
   const parsed = await parseForm(request, passwordWithConfirmationSchema);
-  if (!parsed.ok) return data<ActionResult>({ kind: "error", errors: parsed.errors, values: {} }, { status: 400 });
-  const session = getSession(context);
+  if (!parsed.ok) return data<ActionResult>({ ok: false, errors: parsed.errors, values: {} }, { status: 400 });
   try {
-    await resetPassword(
-      db,
-      { email, code, password: parsed.data.password },
-      client,
-      { currentSession: session ? { sessionId: session.sessionId, userId: session.user.id } : null },
-    );
-    return data<ActionResult>({ kind: "reset" });
+    await resetPassword(db, authMailFor(context), { email, code, password: parsed.data.password }, client, {
+      currentSession: session ? { sessionId: session.sessionId, userId: session.user.id } : null,
+    });
+    return data<ActionResult>({ ok: "reset", email: normalizeEmail(email) });
   } catch (error) {
-    const failed = actionError(error);
-    return data<ActionResult>({ kind: "error", ...failed.data }, failed.init ?? undefined);
+    return actionError(error);
   }
 }
 
@@ -97,24 +94,30 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle";
   const result = actionData as ActionResult | undefined;
-  const fields = result?.kind === "error" ? result.errors.fields : undefined;
-  const formError = result?.kind === "error" && !fields?.password && !fields?.passwordConfirmation ? result.errors.formError : undefined;
+  const errors = result?.ok === false ? result.errors : undefined;
+  const fields = errors?.fields;
+  const formError = errors && !fields?.password && !fields?.passwordConfirmation ? errors.formError : undefined;
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, errors);
 
   useEffect(() => {
     if (!result) return;
-    if (result.kind === "sent") toast.success(t("reset.email-sent"));
-    if (result.kind === "reset") {
+    if (result.ok === "sent") toast.success(t("reset.email-sent"));
+    if (result.ok === "reset") {
       toast.success(t("reset.reset-success"));
-      void navigate("/", { replace: true });
+      // Spec §2: on success, go to /. Signed out, / would send to the sign-in page: go there with the email filled in.
+      void navigate(loaderData.signedIn ? "/" : `/auth/login?${new URLSearchParams({ email: result.email })}`, {
+        replace: true,
+      });
     }
-    if (result.kind === "error" && loaderData.mode === "reset") {
+    if (result.ok === false && loaderData.mode === "reset") {
       toast.error(
         result.errors.fields?.passwordConfirmation === "errors:password-confirmation-mismatch"
           ? t("errors:password-confirmation-mismatch")
           : t("reset.reset-failed"),
       );
     }
-  }, [result, loaderData.mode, navigate, t]);
+  }, [result, loaderData.mode, loaderData.signedIn, navigate, t]);
 
   const backLink = loaderData.signedIn ? (
     <Link to="/" className={linkClass}>
@@ -127,7 +130,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   );
 
   if (loaderData.mode === "request") {
-    if (result?.kind === "sent") {
+    if (result?.ok === "sent") {
       return (
         <div className="space-y-6">
           <MailCheck className="size-10 text-primary" aria-hidden />
@@ -147,10 +150,10 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           <h1 className="text-2xl font-semibold tracking-tight">{t("reset.request-title")}</h1>
           <p className="text-sm text-muted-foreground">{t("reset.request-subtitle")}</p>
         </div>
-        <Form method="post" className="space-y-4" noValidate>
+        <Form ref={formRef} method="post" className="space-y-4" noValidate>
           <FormError message={fields?.email ? undefined : formError} />
           <EmailField
-            defaultValue={result?.kind === "error" ? (result.values.email ?? loaderData.email) : loaderData.email}
+            defaultValue={result?.ok === false ? (result.values.email ?? loaderData.email) : loaderData.email}
             error={fields?.email}
           />
           <Button type="submit" className="w-full" disabled={submitting}>
@@ -162,7 +165,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     );
   }
 
-  if (result?.kind === "reset") {
+  if (result?.ok === "reset") {
     return (
       <div className="flex items-center gap-3 text-sm" role="status">
         <Spinner />
@@ -175,14 +178,19 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     const google = loaderData.state === "google";
     return (
       <div className="space-y-6">
-        <h1 className="text-2xl font-semibold tracking-tight">{t(google ? "reset.google-title" : "reset.link-invalid-title")}</h1>
+        <h1 className="text-2xl font-semibold tracking-tight">
+          {t(google ? "reset.google-title" : "reset.link-invalid-title")}
+        </h1>
         <Alert variant="destructive">
           <CircleAlert aria-hidden />
           <AlertDescription>{t(google ? "errors:reset-google-account" : "errors:reset-link-invalid")}</AlertDescription>
         </Alert>
         <div className="flex flex-col gap-3 text-sm">
           {google ? null : (
-            <Link to={`/auth/reset-password?${new URLSearchParams(loaderData.email ? { email: loaderData.email } : {})}`} className={linkClass}>
+            <Link
+              to={`/auth/reset-password?${new URLSearchParams(loaderData.email ? { email: loaderData.email } : {})}`}
+              className={linkClass}
+            >
               {t("reset.request-new-link")}
             </Link>
           )}
@@ -198,10 +206,14 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <h1 className="text-2xl font-semibold tracking-tight">{t("reset.title")}</h1>
         <p className="text-sm text-muted-foreground">{t("reset.subtitle", { email: loaderData.email })}</p>
       </div>
-      <Form method="post" className="space-y-4" noValidate>
+      <Form ref={formRef} method="post" className="space-y-4" noValidate>
         <FormError message={formError} />
         <input type="email" name="username" autoComplete="username" value={loaderData.email} readOnly hidden />
-        <NewPasswordFields passwordLabel={t("reset.password")} confirmationLabel={t("reset.confirmation")} fields={fields} />
+        <NewPasswordFields
+          passwordLabel={t("reset.password")}
+          confirmationLabel={t("reset.confirmation")}
+          fields={fields}
+        />
         <Button type="submit" className="w-full" disabled={submitting}>
           {t("reset.submit")}
         </Button>
