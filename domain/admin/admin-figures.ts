@@ -1,25 +1,22 @@
-import { and, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
-import { events, orders, participants } from "#db/schema";
+import { and, eq, lt, sql, type SQL } from "drizzle-orm";
+import { events, participants, type EventStatus, type OrderStatus } from "#db/schema";
+import { participantOrder, saleOrder } from "../orders/order-status";
 
 /**
- * The figures of the admin interface, defined once and the same way as the events home: participants are ticket
- * places (not add-ons) of paid, manual or pending orders; sales are paid and manual orders.
+ * The figures of the admin interface, defined the same way as the events home (domain/orders/order-status.ts):
+ * participants are ticket places (not add-ons) of orders that count as participants; sales are orders that count as
+ * sales.
  */
-export const participantOrderStatuses = ["paid", "manual", "pending"] as const;
-export const salesOrderStatuses = ["paid", "manual"] as const;
 
 /** Use with `.innerJoin(orders, eq(orders.id, participants.orderId))`. */
-export const countedParticipant = and(
-  eq(participants.ticketType, "ticket"),
-  inArray(orders.status, [...participantOrderStatuses]),
-) as SQL;
+export const countedParticipant = and(eq(participants.ticketType, "ticket"), participantOrder()) as SQL;
 
-export const isSale = inArray(orders.status, [...salesOrderStatuses]);
+export const isSale = saleOrder();
 
-export type EventDisplayStatus = "draft" | "published" | "past" | "archived";
+export type EventDisplayStatus = EventStatus | "past";
 
 /** Spec §4: an event is past once its end is behind us; archived stays archived. */
-export function eventDisplayStatus(event: { status: "draft" | "published" | "archived"; endAt: Date | null }, now: Date): EventDisplayStatus {
+export function eventDisplayStatus(event: { status: EventStatus; endAt: Date | null }, now: Date): EventDisplayStatus {
   if (event.status === "archived") return "archived";
   if (event.endAt !== null && event.endAt.getTime() < now.getTime()) return "past";
   return event.status;
@@ -33,7 +30,7 @@ export function eventDisplayStatusSql(now: Date): SQL<EventDisplayStatus> {
 export type OrderCounts = { total: number; paid: number; manual: number; pending: number; other: number };
 
 /** Orders counted per status (rows of a `group by status` count): paid, manual, pending, the rest as other. */
-export function countOrdersByStatus(rows: readonly { status: string; total: number | string }[]): OrderCounts {
+export function countOrdersByStatus(rows: readonly { status: OrderStatus; total: number | string }[]): OrderCounts {
   const counts: OrderCounts = { total: 0, paid: 0, manual: 0, pending: 0, other: 0 };
   for (const row of rows) {
     const n = Number(row.total);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/database";
 import { eventAccesses, promoCodes } from "#db/schema";
 import { failure } from "../../tests/support/failure";
-import { addMember, insertEvent, insertOrder, insertOrganization, insertUser } from "../../tests/support/organization-fixtures";
+import { insertEvent, insertMember, insertOrder, insertOrganization, insertUser } from "../../tests/support/fixtures";
 import { eventDisplayStatus } from "./admin-figures";
 import { getAdminData } from "./get-admin-data";
 import { getAdminEvent } from "./get-admin-event";
@@ -31,9 +31,9 @@ export function defineAdminSuite(name: string, open: () => Promise<{ db: Databas
       await insertUser(t.db, { isAdmin: true });
       const nuits = await insertOrganization(t.db, { title: "Les Nuits", connectedAccountId: "acct_n", isConnectedAccountValid: true });
       const theatre = await insertOrganization(t.db, { title: "théâtre du Quai" });
-      await addMember(t.db, nuits.id, owner.id, "owner");
-      await addMember(t.db, nuits.id, manager.id, "event_manager");
-      await addMember(t.db, theatre.id, owner.id, "admin");
+      await insertMember(t.db, nuits.id, owner.id, "owner");
+      await insertMember(t.db, nuits.id, manager.id, "event_manager");
+      await insertMember(t.db, theatre.id, owner.id, "admin");
 
       const upcoming = await insertEvent(t.db, nuits.id, { title: "Festival", status: "published", startAt: day(10), endAt: day(11), eventCapacity: 500 });
       const past = await insertEvent(t.db, nuits.id, { title: "Soirée passée", status: "published", startAt: day(-11), endAt: day(-10) });

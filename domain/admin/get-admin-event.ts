@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "#db/database";
-import { eventAccesses, events, memberships, orders, organizations, participants, promoCodes, tickets } from "#db/schema";
+import { eventAccesses, events, memberships, orders, organizations, participants, promoCodes, tickets, type EventVisibility } from "#db/schema";
 import { assertCanOnPlatform } from "../policy";
 import type { Actor } from "../shared/actor";
 import { notFound } from "../shared/app-error";
@@ -13,7 +13,7 @@ export type AdminEventDetail = {
     id: number;
     title: string;
     status: EventDisplayStatus;
-    visibility: "public" | "private";
+    visibility: EventVisibility;
     startAt: Date | null;
     endAt: Date | null;
     timezone: string;

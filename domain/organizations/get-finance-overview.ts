@@ -1,21 +1,20 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "#db/database";
-import { organizations, payouts, transactions } from "#db/schema";
+import { organizations, payouts, transactions, type PayoutFrequency, type PayoutStatus, type TransactionType } from "#db/schema";
 import { assertCanInOrganization } from "../policy";
 import type { Actor } from "../shared/actor";
 import { notFound } from "../shared/app-error";
-import { payoutStatuses, transactionTypes } from "./finance-kinds";
 import { paymentAccountStatus, type PaymentAccountStatus } from "./payment-account-status";
 
 
-export type TransactionTotals = { count: number; amount: number; fee: number; net: number };
-export type PayoutTotals = { count: number; amount: number };
+type TransactionTotals = { count: number; amount: number; fee: number; net: number };
+type PayoutTotals = { count: number; amount: number };
 
 export type FinanceOverview = {
   paymentAccount: PaymentAccountStatus;
-  payoutFrequency: "manual" | "daily" | "weekly" | "monthly";
-  transactions: Record<(typeof transactionTypes)[number], TransactionTotals> & { all: TransactionTotals };
-  payouts: Record<(typeof payoutStatuses)[number], PayoutTotals> & { all: PayoutTotals };
+  payoutFrequency: PayoutFrequency;
+  transactions: Record<TransactionType, TransactionTotals> & { all: TransactionTotals };
+  payouts: Record<PayoutStatus, PayoutTotals> & { all: PayoutTotals };
 };
 
 const zeroTransactions = (): TransactionTotals => ({ count: 0, amount: 0, fee: 0, net: 0 });

@@ -8,7 +8,7 @@ import type { UserOrganization } from "./list-user-organizations";
 /**
  * Every organization, sorted by title, for a platform admin (spec §7 GET /me/organizers-admin, and the switcher
  * while askAdmin is on). Where the admin is a member, their real role; elsewhere marked viaAdmin, with the role the
- * policy grants a platform admin there ("admin"; docs/decisions/ask-admin.md).
+ * policy grants a platform admin there ("admin"; docs/decisions/0010-ask-admin.md).
  */
 export async function listAllOrganizations(db: Database, actor: Pick<Actor, "userId" | "isAdmin">): Promise<UserOrganization[]> {
   assertCanOnPlatform(actor, "admin:ask-admin");

@@ -1,27 +1,105 @@
 import { count, eq } from "drizzle-orm";
+import * as v from "valibot";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { auditLogs, memberships, organizations, payouts, transactions } from "#db/schema";
-import type { Actor } from "../shared/actor";
 import { rateLimitRules } from "../auth/rate-limit";
 import { failure } from "../../tests/support/failure";
 import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../../tests/support/libsql-test-db";
-import { addMember, insertOrganization, insertUser } from "../../tests/support/organization-fixtures";
+import { actorOf, insertEvent, insertMember, insertOrganization, insertUser } from "../../tests/support/fixtures";
 import { assertCanInOrganization, canInOrganization } from "../policy";
-import { actorForOrganization } from "./actor-for-organization";
-import { createOrganization, TITLE_REQUIRED, TITLE_TAKEN, TITLE_TOO_LONG } from "./create-organization";
+import { actorForOrganization, requireActorForEvent, requireActorInOrganization } from "./actor-for-organization";
+import { issuesToFields } from "../shared/validation";
+import { createOrganization as createOrganizationFromInput } from "./create-organization";
 import { getFinanceOverview } from "./get-finance-overview";
 import { getOrganization } from "./get-organization";
 import { listAllOrganizations } from "./list-all-organizations";
 import { listUserOrganizations } from "./list-user-organizations";
+import {
+  createOrganizationSchema,
+  organizationInputMessage,
+  TITLE_REQUIRED,
+  TITLE_TAKEN,
+  TITLE_TOO_LONG,
+} from "./organization-input-schema";
 import { organizationTitleKey } from "./organization-title";
 import { selectCurrentOrganization } from "./select-current-organization";
 
-const actorOf = (user: { id: number; email: string; isAdmin: boolean }, organizationId: number | null, role: Actor["role"]): Actor => ({
-  userId: user.id,
-  email: user.email,
-  isAdmin: user.isAdmin,
-  organizationId,
-  role,
+
+/** What the edge does: the dialog's action and the API parse with the shared schema, then call the use-case. */
+const createOrganization = (
+  db: Parameters<typeof createOrganizationFromInput>[0],
+  actor: Parameters<typeof createOrganizationFromInput>[1],
+  input: Record<string, unknown>,
+  now?: Date,
+) => createOrganizationFromInput(db, actor, v.parse(createOrganizationSchema, input), now);
+
+/** The field errors and the message an edge answers for a refused input (null when the input is valid). */
+function refusal(input: unknown) {
+  const result = v.safeParse(createOrganizationSchema, input);
+  if (result.success) return null;
+  const fields = issuesToFields(result.issues);
+  return { message: organizationInputMessage(fields), fields };
+}
+
+describe("createOrganizationSchema", () => {
+  it("requires a title of at most 64 characters, counted as people count them", () => {
+    for (const title of ["", "   ", undefined, null, 42]) {
+      expect(refusal({ title }), String(title)).toEqual({ message: TITLE_REQUIRED, fields: { title: TITLE_REQUIRED } });
+    }
+    const tooLong = refusal({ title: "a".repeat(65) });
+    expect(tooLong).toEqual({ message: TITLE_TOO_LONG, fields: { title: TITLE_TOO_LONG } });
+    expect(tooLong?.message).toContain("64");
+    // Accents and emoji are one character each.
+    expect(refusal({ title: `${"é".repeat(62)}🎭🎶` })).toBeNull();
+  });
+
+  it("normalizes the title and gives the spec's defaults, null meaning the default", () => {
+    expect(v.parse(createOrganizationSchema, { title: "  Mon   asso  ", main_picture: null })).toEqual({
+      title: "Mon asso",
+      description: "",
+      smallDescription: "",
+      isPrivate: false,
+      addressLabel: "",
+      addressLatitude: 50,
+      addressLongitude: 50,
+      mainPicture: "",
+      coverPicture: "",
+      pageUrl: "",
+    });
+  });
+
+  it("reads coordinates given as numbers or as text from a form, with a dot or a French comma", () => {
+    const parsed = v.parse(createOrganizationSchema, { title: "Asso", address_latitude: "45,7486", address_longitude: "4.8378" });
+    expect(parsed).toMatchObject({ addressLatitude: 45.7486, addressLongitude: 4.8378 });
+  });
+
+  it("refuses a body that is not an object as a whole", () => {
+    for (const body of [[1, 2], "Mon asso", 42, null]) {
+      expect(refusal(body), JSON.stringify(body)).toEqual({ message: "errors:invalid-input", fields: { _: "errors:invalid-input" } });
+    }
+  });
+
+  it("checks every other field under the name the client sent", () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ small_description: "x".repeat(256) }, "small_description", "organizations:errors.small-description-too-long"],
+      [{ description: "x".repeat(10_001) }, "description", "organizations:errors.description-too-long"],
+      [{ address_label: "x".repeat(256) }, "address_label", "organizations:errors.address-too-long"],
+      [{ address_latitude: 91 }, "address_latitude", "organizations:errors.coordinate-invalid"],
+      [{ address_longitude: -180.5 }, "address_longitude", "organizations:errors.coordinate-invalid"],
+      [{ address_latitude: Number.NaN }, "address_latitude", "organizations:errors.coordinate-invalid"],
+      [{ address_latitude: "cinquante" }, "address_latitude", "organizations:errors.coordinate-invalid"],
+      [{ page_url: "javascript:alert(1)" }, "page_url", "organizations:errors.page-url-invalid"],
+      [{ page_url: `https://exemple.test/${"a".repeat(2048)}` }, "page_url", "organizations:errors.page-url-invalid"],
+      [{ main_picture: "data:image/png;base64,AAAA" }, "main_picture", "organizations:errors.picture-invalid"],
+      [{ cover_picture: "../../secret" }, "cover_picture", "organizations:errors.picture-invalid"],
+      [{ is_private: "yes" }, "is_private", "errors:invalid-input"],
+    ];
+    for (const [extra, field, message] of cases) {
+      const refused = refusal({ title: "Valide", ...extra });
+      expect(refused?.message, field).toBe("errors:invalid-input");
+      expect(refused?.fields[field], field).toBe(message);
+    }
+  });
 });
 
 describe("organizations", () => {
@@ -72,14 +150,14 @@ describe("organizations", () => {
         {
           title: "Théâtre de la Croix-Rousse",
           description: "<p>Une scène</p>",
-          smallDescription: "Théâtre",
-          isPrivate: true,
-          addressLabel: "Place Joannès Ambre, 69004 Lyon",
-          addressLatitude: 45.774_012,
-          addressLongitude: 4.831_5,
-          mainPicture: "organizers/12/logo",
-          coverPicture: "https://images.exemple.test/cover.webp",
-          pageUrl: "https://croix-rousse.exemple.test",
+          small_description: "Théâtre",
+          is_private: true,
+          address_label: "Place Joannès Ambre, 69004 Lyon",
+          address_latitude: 45.774_012,
+          address_longitude: 4.831_5,
+          main_picture: "organizers/12/logo",
+          cover_picture: "https://images.exemple.test/cover.webp",
+          page_url: "https://croix-rousse.exemple.test",
         },
       );
       const [row] = await t.db.select().from(organizations).where(eq(organizations.id, created.id));
@@ -91,23 +169,6 @@ describe("organizations", () => {
         coverPicture: "https://images.exemple.test/cover.webp",
         pageUrl: "https://croix-rousse.exemple.test",
       });
-    });
-
-    it("requires a title, at most 64 characters, and writes nothing otherwise", async () => {
-      const user = await insertUser(t.db);
-      const actor = { userId: user.id, isAdmin: false };
-      for (const title of ["", "   ", undefined as unknown as string]) {
-        const error = await failure(createOrganization(t.db, actor, { title }));
-        expect(error).toMatchObject({ code: "validation", messageKey: TITLE_REQUIRED, fields: { title: TITLE_REQUIRED } });
-      }
-      const tooLong = await failure(createOrganization(t.db, actor, { title: "a".repeat(65) }));
-      expect(tooLong).toMatchObject({ code: "validation", messageKey: TITLE_TOO_LONG, fields: { title: TITLE_TOO_LONG } });
-      expect(tooLong.messageKey).toContain("64");
-      // 64 characters, counted as people count them: accents and emoji are one each.
-      const sixtyFour = `${"é".repeat(62)}🎭🎶`;
-      await createOrganization(t.db, actor, { title: sixtyFour });
-      expect(await organizationCount()).toBe(1);
-      expect(await membershipCount()).toBe(1);
     });
 
     it("refuses a name already taken, whatever its case or spacing, and writes nothing", async () => {
@@ -153,31 +214,6 @@ describe("organizations", () => {
       expect(await organizationCount()).toBe(limit + 2);
     });
 
-    it("checks every other field and writes nothing on bad input", async () => {
-      const user = await insertUser(t.db);
-      const actor = { userId: user.id, isAdmin: false };
-      const cases: [Record<string, unknown>, string, string][] = [
-        [{ smallDescription: "x".repeat(256) }, "smallDescription", "organizations:errors.small-description-too-long"],
-        [{ description: "x".repeat(10_001) }, "description", "organizations:errors.description-too-long"],
-        [{ addressLabel: "x".repeat(256) }, "addressLabel", "organizations:errors.address-too-long"],
-        [{ addressLatitude: 91 }, "addressLatitude", "organizations:errors.coordinate-invalid"],
-        [{ addressLongitude: -180.5 }, "addressLongitude", "organizations:errors.coordinate-invalid"],
-        [{ addressLatitude: Number.NaN }, "addressLatitude", "organizations:errors.coordinate-invalid"],
-        [{ addressLatitude: "50" }, "addressLatitude", "organizations:errors.coordinate-invalid"],
-        [{ pageUrl: "javascript:alert(1)" }, "pageUrl", "organizations:errors.page-url-invalid"],
-        [{ pageUrl: `https://exemple.test/${"a".repeat(2048)}` }, "pageUrl", "organizations:errors.page-url-invalid"],
-        [{ mainPicture: "data:image/png;base64,AAAA" }, "mainPicture", "organizations:errors.picture-invalid"],
-        [{ coverPicture: "../../secret" }, "coverPicture", "organizations:errors.picture-invalid"],
-        [{ isPrivate: "yes" }, "isPrivate", "errors:invalid-input"],
-      ];
-      for (const [extra, field, message] of cases) {
-        const error = await failure(createOrganization(t.db, actor, { title: "Valide", ...extra } as never));
-        expect(error.code).toBe("validation");
-        expect(error.messageKey).toBe("errors:invalid-input");
-        expect(error.fields?.[field]).toBe(message);
-      }
-      expect(await organizationCount()).toBe(0);
-    });
   });
 
   describe("listing and selection", () => {
@@ -186,8 +222,8 @@ describe("organizations", () => {
       const zebre = await insertOrganization(t.db, { title: "Zèbre" });
       const asso = await insertOrganization(t.db, { title: "mon asso" });
       const other = await insertOrganization(t.db, { title: "Autre" });
-      await addMember(t.db, zebre.id, user.id, "event_manager");
-      await addMember(t.db, asso.id, user.id, "");
+      await insertMember(t.db, zebre.id, user.id, "event_manager");
+      await insertMember(t.db, asso.id, user.id, "");
       expect(await listUserOrganizations(t.db, user.id)).toEqual([
         { id: asso.id, title: "mon asso", role: "" },
         { id: zebre.id, title: "Zèbre", role: "event_manager" },
@@ -199,7 +235,7 @@ describe("organizations", () => {
       const admin = await insertUser(t.db, { isAdmin: true });
       const own = await insertOrganization(t.db, { title: "Bravo" });
       const foreign = await insertOrganization(t.db, { title: "alpha" });
-      await addMember(t.db, own.id, admin.id, "admin");
+      await insertMember(t.db, own.id, admin.id, "admin");
       expect(await listAllOrganizations(t.db, { userId: admin.id, isAdmin: true })).toEqual([
         { id: foreign.id, title: "alpha", role: "admin", viaAdmin: true },
         { id: own.id, title: "Bravo", role: "admin" },
@@ -232,8 +268,8 @@ describe("organizations", () => {
       const stranger = await insertUser(t.db);
       const admin = await insertUser(t.db, { isAdmin: true });
       const organization = await insertOrganization(t.db, { title: "Les Nuits Sonores", connectedAccountId: "acct_1", isConnectedAccountValid: true });
-      await addMember(t.db, organization.id, owner.id, "owner");
-      await addMember(t.db, organization.id, manager.id, "event_manager");
+      await insertMember(t.db, organization.id, owner.id, "owner");
+      await insertMember(t.db, organization.id, manager.id, "event_manager");
 
       const asOwner = await actorForOrganization(t.db, owner, organization.id);
       expect(asOwner).toMatchObject({ organizationId: organization.id, role: "owner" });
@@ -252,6 +288,23 @@ describe("organizations", () => {
       expect((await getOrganization(t.db, asAdmin, organization.id)).title).toBe("Les Nuits Sonores");
     });
 
+    it("requireActorInOrganization and requireActorForEvent answer 404 to anyone who may not act there", async () => {
+      const owner = await insertUser(t.db);
+      const stranger = await insertUser(t.db);
+      const admin = await insertUser(t.db, { isAdmin: true });
+      const organization = await insertOrganization(t.db);
+      await insertMember(t.db, organization.id, owner.id, "owner");
+      const event = await insertEvent(t.db, organization.id);
+
+      expect(await requireActorInOrganization(t.db, owner, organization.id)).toMatchObject({ organizationId: organization.id, role: "owner" });
+      expect(await requireActorForEvent(t.db, owner, event.id)).toMatchObject({ organizationId: organization.id, role: "owner" });
+      expect(await requireActorForEvent(t.db, admin, event.id)).toMatchObject({ organizationId: organization.id, viaPlatformAdmin: true });
+      expect(await failure(requireActorInOrganization(t.db, stranger, organization.id))).toMatchObject({ code: "not_found", messageKey: "not-found" });
+      for (const error of [await failure(requireActorForEvent(t.db, stranger, event.id)), await failure(requireActorForEvent(t.db, owner, event.id + 1000))]) {
+        expect(error).toMatchObject({ code: "not_found", messageKey: "events:errors.not-found" });
+      }
+    });
+
     it("refuses a platform admin who is not a member what only the owner may do there", async () => {
       const admin = await insertUser(t.db, { isAdmin: true });
       const organization = await insertOrganization(t.db, { title: "Les Nuits Sonores" });
@@ -264,7 +317,7 @@ describe("organizations", () => {
       expect(canInOrganization(asAdmin, "finance:manage", organization.id)).toBe(true);
 
       // A platform admin who is a member keeps their own role: an owner may connect the account.
-      await addMember(t.db, organization.id, admin.id, "owner");
+      await insertMember(t.db, organization.id, admin.id, "owner");
       const asMember = await actorForOrganization(t.db, admin, organization.id);
       expect(asMember).toMatchObject({ role: "owner" });
       expect(asMember.viaPlatformAdmin).toBeUndefined();
@@ -275,7 +328,7 @@ describe("organizations", () => {
       const owner = await insertUser(t.db);
       const mine = await insertOrganization(t.db);
       const theirs = await insertOrganization(t.db);
-      await addMember(t.db, mine.id, owner.id, "owner");
+      await insertMember(t.db, mine.id, owner.id, "owner");
       expect(await failure(getOrganization(t.db, actorOf(owner, mine.id, "owner"), theirs.id))).toMatchObject({ code: "not_found" });
     });
   });
@@ -285,7 +338,7 @@ describe("organizations", () => {
       const owner = await insertUser(t.db);
       const organization = await insertOrganization(t.db, { connectedAccountId: "acct_1", payoutFrequency: "weekly" });
       const other = await insertOrganization(t.db);
-      await addMember(t.db, organization.id, owner.id, "owner");
+      await insertMember(t.db, organization.id, owner.id, "owner");
       const at = new Date("2026-05-01T10:00:00Z");
       await t.db.insert(transactions).values([
         { organizationId: organization.id, type: "charge", amount: 5000, fee: 150, net: 4850, occurredAt: at },

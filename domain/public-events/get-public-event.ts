@@ -1,14 +1,14 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "#db/database";
-import { events, organizations, tickets } from "#db/schema";
+import { events, organizations, tickets, type EventStatus, type EventTheme, type EventVisibility, type TicketType } from "#db/schema";
 import { eventSlug } from "../events/event-slug";
 import { verifyPrivateEventHash, type PrivateLinkEnv } from "../events/private-event-link";
 import { eventHtmlToText, sanitizeEventHtml } from "../events/sanitize-event-html";
-import { deriveTicketStatus, eventTicketsPurchased, ticketRemaining, type DerivedTicketStatus } from "../events/ticket-status";
+import { deriveTicketStatus, eventTicketsPurchased, ticketRemaining, type DerivedTicketStatus } from "../tickets/ticket-status";
 
 export type PublicTicket = {
   id: number;
-  ticketType: "ticket" | "addon";
+  ticketType: TicketType;
   title: string;
   description: string;
   price: number;
@@ -33,7 +33,7 @@ export type PublicEvent = {
   descriptionText: string;
   mainPicture: string;
   primaryColor: string;
-  theme: "light" | "dark";
+  theme: EventTheme;
   timezone: string;
   startAt: Date | null;
   endAt: Date | null;
@@ -43,8 +43,8 @@ export type PublicEvent = {
   longitude: number | null;
   contactEmail: string;
   refundPolicy: string | null;
-  visibility: "public" | "private";
-  status: "draft" | "published" | "archived";
+  visibility: EventVisibility;
+  status: EventStatus;
   organization: { title: string };
   tickets: PublicTicket[];
   addons: PublicTicket[];

@@ -12,7 +12,7 @@ export type Actor = {
   /**
    * True when the user is not a member of the selected organization and acts in it only as a platform admin (askAdmin
    * in the web app, any organization named over the API). The policy then grants the "admin" role's rights whatever
-   * `role` says, and nothing at all unless `isAdmin` is still true (docs/decisions/ask-admin.md).
+   * `role` says, and nothing at all unless `isAdmin` is still true (docs/decisions/0010-ask-admin.md).
    */
   viaPlatformAdmin?: boolean;
 };

@@ -1,5 +1,6 @@
+import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { parseId } from "./ids";
+import { idSchema, parseId } from "./ids";
 
 describe("parseId", () => {
   it("reads positive integers written in digits", () => {
@@ -19,5 +20,23 @@ describe("parseId", () => {
     expect(parseId("99999999999999999999")).toBeNull();
     expect(parseId(undefined)).toBeNull();
     expect(parseId(null)).toBeNull();
+  });
+
+  it("reads ids given as JSON numbers, positive safe integers only", () => {
+    expect(parseId(7)).toBe(7);
+    for (const value of [0, -3, 1.5, Number.NaN, Number.POSITIVE_INFINITY, Number.MAX_SAFE_INTEGER + 1]) {
+      expect(parseId(value), String(value)).toBeNull();
+    }
+  });
+});
+
+describe("idSchema", () => {
+  it("is the valibot form of parseId, usable inside form and API schemas", () => {
+    const schema = v.object({ organizationId: idSchema });
+    expect(v.parse(schema, { organizationId: "12" })).toEqual({ organizationId: 12 });
+    expect(v.parse(schema, { organizationId: 12 })).toEqual({ organizationId: 12 });
+    const refused = v.safeParse(schema, { organizationId: "12abc" });
+    expect(refused.success).toBe(false);
+    expect(refused.issues?.[0]?.message).toBe("errors:invalid-input");
   });
 });

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signIn } from "./support/sign-in";
 
-const PERMISSION_DENIED = "You do not have permission to access this page";
+const PERMISSION_DENIED = "Vous n'avez pas l'autorisation d'accéder à cette page";
 const mainNavigation = (page: Page) => page.getByRole("navigation", { name: "Navigation principale" }).first();
 const suffix = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
 

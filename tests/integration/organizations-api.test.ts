@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "#db/d1";
 import { auditLogs, memberships, organizations } from "#db/schema";
 import { createSession } from "#domain/auth/sessions";
-import { addMember, insertEvent, insertOrganization, insertUser } from "../support/organization-fixtures";
+import { insertEvent, insertMember, insertOrganization, insertUser } from "../support/fixtures";
 
 const db = createD1Database(env.DB);
 const api = (path: string, token: string | null, init: RequestInit = {}) =>
@@ -40,9 +40,9 @@ beforeAll(async () => {
   const nuits = await insertOrganization(db, { title: "Les Nuits Sonores" });
   const theatre = await insertOrganization(db, { title: "Théâtre du Quai" });
   const asso = await insertOrganization(db, { title: "asso des quais" });
-  await addMember(db, nuits.id, owner.id, "owner");
-  await addMember(db, asso.id, owner.id, "event_manager");
-  await addMember(db, theatre.id, admin.id, "owner");
+  await insertMember(db, nuits.id, owner.id, "owner");
+  await insertMember(db, asso.id, owner.id, "event_manager");
+  await insertMember(db, theatre.id, admin.id, "owner");
   await insertEvent(db, nuits.id, { title: "Festival", status: "published" });
   nuitsId = nuits.id;
   theatreId = theatre.id;

@@ -8,10 +8,10 @@ import { createLibsqlDatabase } from "#db/libsql";
 
 const defaultMigrationsDir = resolve(import.meta.dirname, "../../migrations");
 
-export type Migration = { name: string; statements: string[] };
+type Migration = { name: string; statements: string[] };
 
 /** The drizzle migrations in `dir`, in file-name order, each split into its SQL statements. */
-export function readMigrations(dir: string = defaultMigrationsDir): Migration[] {
+function readMigrations(dir: string = defaultMigrationsDir): Migration[] {
   return readdirSync(dir)
     .filter((file) => file.endsWith(".sql"))
     .sort()
@@ -28,7 +28,7 @@ export function readMigrations(dir: string = defaultMigrationsDir): Migration[] 
  * Applies every migration to the libSQL database at `url` (e.g. `file:/tmp/x/guichet.db`), each migration in one
  * transaction, recording the applied names in `d1_migrations` as wrangler does so a later run skips them.
  */
-export async function applyLibsqlMigrations(url: string, dir: string = defaultMigrationsDir): Promise<string[]> {
+async function applyLibsqlMigrations(url: string, dir: string = defaultMigrationsDir): Promise<string[]> {
   const client = createClient({ url });
   try {
     await client.execute(

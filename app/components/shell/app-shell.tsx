@@ -1,21 +1,29 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { HelpMenu } from "~/components/help-menu";
 import { Logo } from "~/components/logo";
 import { visibleNavigationItems } from "~/lib/navigation";
 import { AccountMenu } from "./account-menu";
-import { CreateOrganizationDialog } from "./create-organization-dialog";
 import { NewVersionBanner } from "./new-version-banner";
 import { PermissionDeniedToast } from "./permission-denied-toast";
 import type { ShellData } from "./shell-data";
 import { MobileBottomBar, TopNavigation } from "./top-navigation";
+
+// Opened rarely (no organization yet, or from the account menu): its code loads the first time it opens.
+const CreateOrganizationDialog = lazy(() =>
+  import("./create-organization-dialog").then((module) => ({ default: module.CreateOrganizationDialog })),
+);
 
 export function AppShell({ data, children }: { data: ShellData; children: React.ReactNode }) {
   const { t } = useTranslation();
   const items = visibleNavigationItems(data.canSeeOrganizationArea);
   const [creatingOrganization, setCreatingOrganization] = useState(false);
   const mustCreateOrganization = data.organizations.length === 0;
+  const dialogOpen = mustCreateOrganization || creatingOrganization;
+  // Once loaded it stays mounted, so that it closes with its animation.
+  const [dialogLoaded, setDialogLoaded] = useState(dialogOpen);
+  if (dialogOpen && !dialogLoaded) setDialogLoaded(true);
   return (
     <div className="flex min-h-svh flex-col bg-muted/30">
       <a
@@ -41,11 +49,15 @@ export function AppShell({ data, children }: { data: ShellData; children: React.
         {children}
       </main>
       <MobileBottomBar items={items} />
-      <CreateOrganizationDialog
-        open={mustCreateOrganization || creatingOrganization}
-        required={mustCreateOrganization}
-        onOpenChange={setCreatingOrganization}
-      />
+      {dialogLoaded ? (
+        <Suspense fallback={null}>
+          <CreateOrganizationDialog
+            open={dialogOpen}
+            required={mustCreateOrganization}
+            onOpenChange={setCreatingOrganization}
+          />
+        </Suspense>
+      ) : null}
       <PermissionDeniedToast />
     </div>
   );

@@ -17,10 +17,10 @@ import {
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Spinner } from "~/components/ui/spinner";
+import { ORGANIZATION_TITLE_MAX_LENGTH as TITLE_MAX } from "#domain/organizations/organization-input-schema";
 import { cn } from "~/lib/utils";
 import type { action } from "~/routes/resources/create-organization";
 
-const TITLE_MAX = 64;
 const GENERIC_ERROR = "organizations:errors.generic";
 
 /**
@@ -61,7 +61,7 @@ export function CreateOrganizationDialog({
   useEffect(() => {
     if (fetcher.state !== "idle" || !result || handled.current === result) return;
     handled.current = result;
-    if ("ok" in result) {
+    if (result.ok) {
       close();
       toast.success(t("create.success"));
       void navigate("/");
@@ -70,7 +70,7 @@ export function CreateOrganizationDialog({
     }
   });
 
-  const errors = result && "errors" in result && result !== dismissed ? result.errors : undefined;
+  const errors = result && !result.ok && result !== dismissed ? result.errors : undefined;
   const titleError = errors?.fields?.title;
   const formError = errors && !titleError && errors.formError !== GENERIC_ERROR ? errors.formError : undefined;
   const count = [...title].length;

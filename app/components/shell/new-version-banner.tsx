@@ -1,7 +1,7 @@
 import { RefreshCw } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocation, useRouteLoaderData } from "react-router";
+import { useRouteLoaderData } from "react-router";
 import { Button } from "~/components/ui/button";
 
 declare global {
@@ -10,17 +10,19 @@ declare global {
   }
 }
 
+// The build this tab loaded never changes while it lives: nothing to subscribe to.
+const subscribeNever = () => () => {};
+const loadedVersion = () => window.__reactRouterManifest?.version;
+// On the server (and while hydrating) there is no loaded build to compare: no banner, so both renders agree.
+const noVersion = () => undefined;
+
 /** Shown when the server runs a newer build than the one this tab loaded. */
 export function NewVersionBanner() {
   const { t } = useTranslation();
+  // Compared at every render: the root loader revalidates after each navigation and reports the server's build.
   const rootData = useRouteLoaderData("root") as { appVersion?: string } | undefined;
-  const { key: locationKey } = useLocation();
-  const [outdated, setOutdated] = useState(false);
-  // Checked after every navigation: the root loader revalidates each time and reports the server's build.
-  useEffect(() => {
-    const loaded = window.__reactRouterManifest?.version;
-    setOutdated(Boolean(loaded && rootData?.appVersion && loaded !== rootData.appVersion));
-  }, [rootData?.appVersion, locationKey]);
+  const loaded = useSyncExternalStore(subscribeNever, loadedVersion, noVersion);
+  const outdated = Boolean(loaded && rootData?.appVersion && loaded !== rootData.appVersion);
   if (!outdated) return null;
   return (
     <div role="status" className="border-b bg-primary text-primary-foreground" data-testid="new-version-banner">

@@ -9,6 +9,6 @@ export type ShellData = {
   canSeeOrganizationArea: boolean;
   /** The policy's admin:access: the account menu links to /admin. */
   canAccessAdmin: boolean;
-  /** askAdmin is on: the switcher lists every organization (docs/decisions/ask-admin.md). */
+  /** askAdmin is on: the switcher lists every organization (docs/decisions/0010-ask-admin.md). */
   askAdmin?: boolean;
 };

@@ -5,7 +5,7 @@ import { getFinanceOverview } from "#domain/organizations/get-finance-overview";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableFooter, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { formatMoney } from "~/lib/format";
+import { formatMoney, formatNumber } from "~/lib/format";
 import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
 import { requireOrganizationPermission } from "~/server/guards.server";
@@ -104,7 +104,7 @@ export default function Finance({ loaderData }: Route.ComponentProps) {
                     return (
                       <TableRow key={type}>
                         <TableCell>{t(`finance.transactions.types.${type}`)}</TableCell>
-                        <TableCell className="text-right tabular-nums">{totals.count.toLocaleString(i18n.language)}</TableCell>
+                        <TableCell className="text-right tabular-nums">{formatNumber(totals.count, i18n.language)}</TableCell>
                         <TableCell className="text-right tabular-nums">{money(totals.amount)}</TableCell>
                         <TableCell className="text-right tabular-nums">{money(totals.fee)}</TableCell>
                         <TableCell className="text-right tabular-nums">{money(totals.net)}</TableCell>
@@ -115,7 +115,7 @@ export default function Finance({ loaderData }: Route.ComponentProps) {
               <TableFooter>
                 <TableRow>
                   <TableCell>{t("finance.transactions.total")}</TableCell>
-                  <TableCell className="text-right tabular-nums">{overview.transactions.all.count.toLocaleString(i18n.language)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{formatNumber(overview.transactions.all.count, i18n.language)}</TableCell>
                   <TableCell className="text-right tabular-nums">{money(overview.transactions.all.amount)}</TableCell>
                   <TableCell className="text-right tabular-nums">{money(overview.transactions.all.fee)}</TableCell>
                   <TableCell className="text-right tabular-nums">{money(overview.transactions.all.net)}</TableCell>
@@ -149,7 +149,7 @@ export default function Finance({ loaderData }: Route.ComponentProps) {
                   .map((status) => (
                     <TableRow key={status}>
                       <TableCell>{t(`finance.payouts.statuses.${status}`)}</TableCell>
-                      <TableCell className="text-right tabular-nums">{overview.payouts[status].count.toLocaleString(i18n.language)}</TableCell>
+                      <TableCell className="text-right tabular-nums">{formatNumber(overview.payouts[status].count, i18n.language)}</TableCell>
                       <TableCell className="text-right tabular-nums">{money(overview.payouts[status].amount)}</TableCell>
                     </TableRow>
                   ))}
@@ -157,7 +157,7 @@ export default function Finance({ loaderData }: Route.ComponentProps) {
               <TableFooter>
                 <TableRow>
                   <TableCell>{t("finance.payouts.total")}</TableCell>
-                  <TableCell className="text-right tabular-nums">{overview.payouts.all.count.toLocaleString(i18n.language)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{formatNumber(overview.payouts.all.count, i18n.language)}</TableCell>
                   <TableCell className="text-right tabular-nums">{money(overview.payouts.all.amount)}</TableCell>
                 </TableRow>
               </TableFooter>

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import * as v from "valibot";
-import { organizationCookie } from "#domain/auth/session-cookie";
+import { idSchema } from "#domain/shared/ids";
+import { organizationCookie } from "~/server/session-cookie.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { getSignedIn, requireSignedInMiddleware } from "~/server/guards.server";
 import type { Route } from "./+types/organization";
@@ -8,7 +9,7 @@ import type { Route } from "./+types/organization";
 export const middleware: Route.MiddlewareFunction[] = [requireSignedInMiddleware];
 
 const schema = v.object({
-  organizationId: v.pipe(v.string(), v.toNumber(), v.integer()),
+  organizationId: idSchema,
   redirectTo: v.optional(v.string(), "/"),
   // Sent by the event area's "switch organization" screen, which must land on the event it was asked for.
   stay: v.optional(v.literal("1")),

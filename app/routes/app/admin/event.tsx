@@ -1,20 +1,19 @@
 import { ArrowLeft, Building2, CalendarDays, Euro, ScanLine, ShoppingCart, Tag, Ticket, Users, UsersRound } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
-import * as v from "valibot";
 import { getAdminEvent } from "#domain/admin/get-admin-event";
-import { isAppError } from "#domain/shared/app-error";
+import { parseId } from "#domain/shared/ids";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { formatDate, formatDateTime, formatMoney } from "~/lib/format";
+import { formatDate, formatDateTime, formatMoney, formatNumber } from "~/lib/format";
 import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
 import { requirePlatformPermission } from "~/server/guards.server";
+import { loaderError } from "~/server/route-errors.server";
 import { EventStatusBadge, StatCard } from "./admin-ui";
 import type { Route } from "./+types/event";
 
 const PLATFORM_TIME_ZONE = "Europe/Paris";
-const idSchema = v.pipe(v.string(), v.regex(/^\d{1,15}$/), v.toNumber());
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title ?? "Guichet" }];
@@ -23,19 +22,15 @@ export function meta({ loaderData }: Route.MetaArgs) {
 /** /admin/organizations/:id/:event_id: 404 unless the event belongs to that organization. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { actor } = requirePlatformPermission(context, "admin:access");
-  const organizationId = v.safeParse(idSchema, params.id);
-  const eventId = v.safeParse(idSchema, params.event_id);
-  if (!organizationId.success || !eventId.success) throw data(null, { status: 404 });
+  const organizationId = parseId(params.id);
+  const eventId = parseId(params.event_id);
+  if (organizationId === null || eventId === null) throw data(null, { status: 404 });
   try {
-    const detail = await getAdminEvent(context.get(serverContext).db, actor, {
-      organizationId: organizationId.output,
-      eventId: eventId.output,
-    });
+    const detail = await getAdminEvent(context.get(serverContext).db, actor, { organizationId, eventId });
     const i18n = getInstance(context);
     return { title: i18n.t("admin:event.meta-title", { title: detail.event.title || i18n.t("admin:events.untitled") }), ...detail };
   } catch (error) {
-    if (isAppError(error) && error.code === "not_found") throw data(null, { status: 404 });
-    throw error;
+    loaderError(error);
   }
 }
 
@@ -44,7 +39,7 @@ export default function AdminEvent({ loaderData }: Route.ComponentProps) {
   const { t: tOrganizations } = useTranslation("organizations");
   const { t: tEvents } = useTranslation("events");
   const { event, organization, figures } = loaderData;
-  const number = (value: number) => value.toLocaleString(i18n.language);
+  const number = (value: number) => formatNumber(value, i18n.language);
   const money = (cents: number) => formatMoney(cents, i18n.language);
   const dateTime = (date: Date) => formatDateTime(date, i18n.language, event.timezone);
 

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from "react-router";
 import * as v from "valibot";
 import { adminEventStatusFilters } from "#domain/admin/admin-event-status-filter";
 import { listAdminEvents } from "#domain/admin/list-admin-events";
+import { idSchema } from "#domain/shared/ids";
 import { Badge } from "~/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { formatDateTime } from "~/lib/format";
@@ -19,7 +20,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 const statusSchema = v.fallback(v.picklist(adminEventStatusFilters), "all");
-const organizationSchema = v.fallback(v.optional(v.pipe(v.string(), v.regex(/^\d{1,15}$/), v.toNumber(), v.minValue(1))), undefined);
+const organizationSchema = v.fallback(v.optional(idSchema), undefined);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor } = requirePlatformPermission(context, "admin:access");

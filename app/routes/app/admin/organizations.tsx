@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { listAdminOrganizations } from "#domain/admin/list-admin-organizations";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { formatDate } from "~/lib/format";
+import { formatDate, formatNumber } from "~/lib/format";
 import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
 import { requirePlatformPermission } from "~/server/guards.server";
@@ -65,8 +65,8 @@ export default function AdminOrganizations({ loaderData }: Route.ComponentProps)
                   <TableCell className="max-w-72 truncate font-medium" title={organization.title}>
                     {organization.title}
                   </TableCell>
-                  <TableCell className="text-right tabular-nums">{organization.membersCount.toLocaleString(i18n.language)}</TableCell>
-                  <TableCell className="text-right tabular-nums">{organization.eventsCount.toLocaleString(i18n.language)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{formatNumber(organization.membersCount, i18n.language)}</TableCell>
+                  <TableCell className="text-right tabular-nums">{formatNumber(organization.eventsCount, i18n.language)}</TableCell>
                   <TableCell className="whitespace-nowrap">{formatDate(organization.createdAt, i18n.language, PLATFORM_TIME_ZONE)}</TableCell>
                   <TableCell className="text-right">
                     <Link

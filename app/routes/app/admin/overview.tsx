@@ -1,7 +1,7 @@
 import { Building2, CalendarDays, Euro, ShoppingCart, Users, UserRound } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { getAdminOverview } from "#domain/admin/get-admin-overview";
-import { formatMoney } from "~/lib/format";
+import { formatMoney, formatNumber } from "~/lib/format";
 import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
 import { requirePlatformPermission } from "~/server/guards.server";
@@ -20,7 +20,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function AdminOverview({ loaderData: { overview } }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("admin");
-  const number = (value: number) => value.toLocaleString(i18n.language);
+  const number = (value: number) => formatNumber(value, i18n.language);
   const money = (cents: number) => formatMoney(cents, i18n.language);
   return (
     <div className="space-y-6">
