@@ -1,20 +1,55 @@
-import i18next from "i18next";
+import i18next, { type BackendModule } from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
-import { fallbackLanguage } from "./lib/i18n-config";
-import { defaultNamespace, resources } from "./locales";
+import { defaultNamespace, fallbackLanguage, selectableLanguages } from "./lib/i18n-config";
+import { readDeliveredResources } from "./lib/i18n-resources";
+
+/**
+ * Every `app/locales/<lng>/<ns>.json` as its own lazy chunk, fetched the first time a page needs a namespace the server
+ * did not deliver (see app/lib/i18n-resources.tsx) or on a language switch. A new locale file needs no registration.
+ */
+const bundles = import.meta.glob<Record<string, unknown>>("./locales/*/*.json", { import: "default" });
+
+const lazyLocaleBackend: BackendModule = {
+  type: "backend",
+  init() {},
+  read(language, namespace, callback) {
+    const load = bundles[`./locales/${language}/${namespace}.json`];
+    // A language without files of its own (nl, aa) resolves through the fallback language: nothing to load.
+    if (!load) return callback(null, {});
+    load().then(
+      (bundle) => callback(null, bundle),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
 
 async function main() {
-  // The server picked the language; <html lang> carries it to the client.
-  await i18next.use(initReactI18next).init({
-    resources,
-    lng: document.documentElement.lang || fallbackLanguage,
-    fallbackLng: fallbackLanguage,
-    defaultNS: defaultNamespace,
-    interpolation: { escapeValue: false },
-  });
+  // The server picked the language (<html lang>) and delivered the namespaces it rendered with; the rest is lazy.
+  const delivered = readDeliveredResources();
+  const lng = delivered?.lng || document.documentElement.lang || fallbackLanguage;
+  const resources = delivered?.resources ?? {};
+  await i18next
+    .use(lazyLocaleBackend)
+    .use(initReactI18next)
+    .init({
+      resources,
+      partialBundledLanguages: true,
+      ns: [...new Set(Object.values(resources).flatMap((bundles) => Object.keys(bundles)))],
+      lng,
+      // fr and en have the same keys (tests/unit/locales.test.ts): a fallback would only download the other language.
+      fallbackLng: (selectableLanguages as readonly string[]).includes(lng) ? false : fallbackLanguage,
+      defaultNS: defaultNamespace,
+      interpolation: { escapeValue: false },
+      // A key "ns:…" of a namespace not loaded yet (an error key from an action, say): fetch it, then re-render.
+      saveMissing: true,
+      missingKeyHandler(_languages, namespace) {
+        if (!i18next.hasLoadedNamespace(namespace)) void i18next.loadNamespaces(namespace);
+      },
+      react: { bindI18nStore: "added" },
+    });
   startTransition(() => {
     hydrateRoot(
       document,

@@ -42,7 +42,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-svh bg-background text-foreground antialiased">
         <UiLabelsProvider
-          labels={{ close: t("close"), loading: t("loading"), closeToast: t("ui.close-toast"), notifications: t("ui.notifications") }}
+          labels={{
+            close: t("close"),
+            loading: t("loading"),
+            closeToast: t("ui.close-toast"),
+            notifications: t("ui.notifications"),
+          }}
         >
           {children}
           {hydrate ? (

@@ -5,3 +5,5 @@ export const fallbackLanguage = "fr" satisfies SupportedLanguage;
 /** Languages offered in the selector. */
 export const selectableLanguages = ["fr", "en"] as const;
 export const localeCookieName = "lng";
+/** The namespace of keys without a "ns:" prefix. */
+export const defaultNamespace = "common";

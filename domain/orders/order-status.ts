@@ -1,5 +1,5 @@
 import { inArray, type SQL } from "drizzle-orm";
-import { orders, type OrderStatus } from "#db/schema";
+import { orders, type OrderStatus } from "../../db/schema";
 
 /*
  * The one vocabulary of order statuses (db/schema.ts `orderStatuses`) for every figure: the events home, the event

@@ -3,6 +3,7 @@ import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/database";
 import * as schema from "../../db/schema";
 import { hashPassword } from "../../domain/auth/password";
+import { countsAsSale } from "../../domain/orders/order-status";
 import {
   buildCatalog,
   buildGrandFestival,
@@ -649,7 +650,7 @@ function addCheckIns(
   const end = state.spec.endAt.getTime();
   const scans: Row<typeof schema.entries>[] = [];
   for (const { id: participantId, order, row } of participants) {
-    if (row.ticketType !== "ticket" || (order.status !== "paid" && order.status !== "manual")) continue;
+    if (row.ticketType !== "ticket" || !countsAsSale(order.status)) continue;
     if (!rng.chance(0.9)) continue;
     const validatedBy = rng.chance(0.7) ? validators[0] : validators[1];
     // Arrivals peak about two hours after the doors open.

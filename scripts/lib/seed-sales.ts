@@ -1,3 +1,5 @@
+import type { OrderStatus as SchemaOrderStatus } from "../../db/schema";
+import { countsAsParticipant } from "../../domain/orders/order-status";
 import type { EventSpec, QuestionSpec, TicketSpec } from "./seed-catalog";
 import type { PeopleFactory, Person } from "./seed-people";
 import type { Rng } from "./seed-random";
@@ -5,10 +7,8 @@ import { DAY, HOUR, MINUTE, type ParisClock } from "./seed-time";
 
 /** Orders of one event, drawn in time order so sell windows, stock and promo-code limits hold as they would live. */
 
-export type OrderStatus = "paid" | "pending" | "expired" | "cancelled" | "manual";
-
-/** Statuses that hold their tickets: they count in tickets.purchased and promo_codes.use_count. */
-export const HOLDING_STATUSES: ReadonlySet<OrderStatus> = new Set(["paid", "pending", "manual"]);
+/** The statuses the seed draws (never refunded: the demo has no refunds yet). */
+export type OrderStatus = Exclude<SchemaOrderStatus, "refunded">;
 
 export interface SaleTicket {
   id: number;
@@ -272,7 +272,8 @@ export function generateOrders(context: SaleContext): DraftOrder[] {
     const size = sizes[index] ?? { tickets: 1, addons: 0 };
     const status = drawStatus(context, createdAt, freeEvent);
     const manual = status === "manual";
-    const holds = HOLDING_STATUSES.has(status);
+    // Holding orders count in tickets.purchased and promo_codes.use_count.
+    const holds = countsAsParticipant(status);
     const buyer = people.buyer();
     const inOrder = new Map<SaleTicket, number>();
     const participants: DraftParticipant[] = [];

@@ -3,13 +3,19 @@ import { Tooltip as TooltipPrimitive } from "radix-ui";
 
 import { cn } from "~/lib/utils";
 
-/** Spec §9: tooltip delay 700 ms, skip delay 300 ms. Mount once near the root; every `Tooltip` needs it. */
+/**
+ * Spec §9: tooltip delay 700 ms, skip delay 300 ms. A `Tooltip` outside any `TooltipProvider` brings its own, so the
+ * root does not load the tooltip code on every page; wrap a group of tooltips in one provider to share the skip delay.
+ */
 const TOOLTIP_DELAY_MS = 700;
 const TOOLTIP_SKIP_DELAY_MS = 300;
+
+const InsideProvider = React.createContext(false);
 
 function TooltipProvider({
   delayDuration = TOOLTIP_DELAY_MS,
   skipDelayDuration = TOOLTIP_SKIP_DELAY_MS,
+  children,
   ...props
 }: React.ComponentProps<typeof TooltipPrimitive.Provider>) {
   return (
@@ -18,12 +24,15 @@ function TooltipProvider({
       delayDuration={delayDuration}
       skipDelayDuration={skipDelayDuration}
       {...props}
-    />
+    >
+      <InsideProvider.Provider value={true}>{children}</InsideProvider.Provider>
+    </TooltipPrimitive.Provider>
   );
 }
 
 function Tooltip(props: React.ComponentProps<typeof TooltipPrimitive.Root>) {
-  return <TooltipPrimitive.Root data-slot="tooltip" {...props} />;
+  const root = <TooltipPrimitive.Root data-slot="tooltip" {...props} />;
+  return React.useContext(InsideProvider) ? root : <TooltipProvider>{root}</TooltipProvider>;
 }
 
 function TooltipTrigger(props: React.ComponentProps<typeof TooltipPrimitive.Trigger>) {
