@@ -1,3 +1,4 @@
+import { parseId } from "#domain/shared/ids";
 import { data, redirect } from "react-router";
 import { getPublicEvent } from "#domain/public-events/get-public-event";
 import { PublicEventNotFound } from "~/components/public-event/public-event-not-found";
@@ -8,7 +9,7 @@ import type { Route } from "./+types/event-preview";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db } = context.get(serverContext);
-  const found = await getPublicEvent(db, Number(params.id), { mode: "preview", accessToken: params.accessToken });
+  const found = await getPublicEvent(db, parseId(params.id) ?? 0, { mode: "preview", accessToken: params.accessToken });
   if (found.kind === "not-found") throw data(null, { status: 404 });
   const { event } = found;
   if (params.slug !== event.slug) {
