@@ -51,6 +51,18 @@ describe("the editor's form", () => {
     });
   });
 
+  it("refuses an emptied title and a start cleared while the end is set, with translated keys", () => {
+    const untitled = parseEditorForm(form({ title: "  ", small_description: "Résumé" }));
+    expect(!untitled.ok && untitled.errors.fields).toEqual({ title: "editor:title.required" });
+    const endOnly = parseEditorForm(form({ start_at: "", end_at: "2026-07-15T01:30", timezone: "Europe/Paris" }));
+    expect(!endOnly.ok && endOnly.errors.fields).toEqual({ start_at: "editor:date.start-required" });
+  });
+
+  it("accepts coordinates typed with a French decimal comma", () => {
+    const result = parseEditorForm(form({ address_latitude: "45,7486", address_longitude: "4,8357" }));
+    expect(result.ok && result.fields).toEqual({ addressLatitude: 45.7486, addressLongitude: 4.8357 });
+  });
+
   it("reads only the editor's fields (no status, visibility or banner through this form)", () => {
     const result = parseEditorForm(form({ title: "Concert", status: "published", visibility: "private", main_picture: "/x" }));
     expect(result.ok && result.fields).toEqual({ title: "Concert" });

@@ -50,9 +50,28 @@ describe("createEvent", () => {
     expect(stored!.addressLongitude).toBe(2_352_222);
   });
 
-  it("creates an untitled draft without fields", async () => {
-    const event = await createEvent(test.db, world.actors.owner);
-    expect(event).toMatchObject({ title: "", status: "draft", eventCapacity: -1, timezone: "Europe/Paris" });
+  it("creates a draft from its title alone, with the defaults", async () => {
+    const event = await createEvent(test.db, world.actors.owner, { fields: { title: "Apéro" } });
+    expect(event).toMatchObject({ title: "Apéro", status: "draft", eventCapacity: -1, timezone: "Europe/Paris" });
+  });
+
+  it("refuses a draft without a title, or with a blank one, writing nothing", async () => {
+    const before = await eventCount();
+    for (const fields of [undefined, {}, { title: "" }, { title: "   " }]) {
+      await expect(createEvent(test.db, world.actors.owner, { fields })).rejects.toMatchObject({
+        code: "validation",
+        fields: { title: "editor:title.required" },
+      });
+    }
+    expect(await eventCount()).toBe(before);
+  });
+
+  it("refuses an end without a start, on the start, writing nothing", async () => {
+    const before = await eventCount();
+    await expect(
+      createEvent(test.db, world.actors.owner, { fields: { title: "Fin seule", endAt: new Date("2026-06-21T10:00:00Z") } }),
+    ).rejects.toMatchObject({ code: "validation", fields: { start_at: "editor:date.start-required" } });
+    expect(await eventCount()).toBe(before);
   });
 
   it("refuses guests (403) and actors without an organization (404), writing nothing", async () => {
@@ -67,7 +86,7 @@ describe("createEvent", () => {
   it("refuses an end before the start, writing nothing", async () => {
     const before = await eventCount();
     const error = await createEvent(test.db, world.actors.owner, {
-      fields: { startAt: new Date("2026-06-21T18:00:00Z"), endAt: new Date("2026-06-21T10:00:00Z") },
+      fields: { title: "À l'envers", startAt: new Date("2026-06-21T18:00:00Z"), endAt: new Date("2026-06-21T10:00:00Z") },
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ code: "validation", fields: { end_at: "events:errors.end-before-start" } });
@@ -77,7 +96,7 @@ describe("createEvent", () => {
   it("accepts a banner of its own organization only", async () => {
     const own = await createTestEvent(test.db, world.organization.id);
     const event = await createEvent(test.db, world.actors.owner, {
-      fields: { mainPicture: `/images/events/${own.id}/banner-0a1b2c3d-1280.webp` },
+      fields: { title: "Avec bannière", mainPicture: `/images/events/${own.id}/banner-0a1b2c3d-1280.webp` },
     });
     expect(event.mainPicture).toBe(`/images/events/${own.id}/banner-0a1b2c3d-1280.webp`);
     for (const mainPicture of [
@@ -85,7 +104,7 @@ describe("createEvent", () => {
       "https://evil.test/banner.webp",
       "javascript:alert(1)",
     ]) {
-      await expect(createEvent(test.db, world.actors.owner, { fields: { mainPicture } })).rejects.toMatchObject({
+      await expect(createEvent(test.db, world.actors.owner, { fields: { title: "Bannière volée", mainPicture } })).rejects.toMatchObject({
         code: "validation",
         fields: { main_picture: "events:errors.main-picture-invalid" },
       });

@@ -4,12 +4,20 @@ import { events } from "#db/schema";
 import { assertCanInOrganization } from "../policy";
 import type { Actor } from "../shared/actor";
 import { AppError } from "../shared/app-error";
-import { endsBeforeStart, END_BEFORE_START, EVENT_PICTURE_PATTERN, type EventFields } from "./event-input-schema";
+import {
+  endsBeforeStart,
+  endWithoutStart,
+  END_BEFORE_START,
+  EVENT_PICTURE_PATTERN,
+  START_REQUIRED_WITH_END,
+  TITLE_REQUIRED,
+  type EventFields,
+} from "./event-input-schema";
 import { eventColumnsFromFields, newEventAccessToken, toEventRecord, type EventRecord } from "./event-record";
 
 /**
  * Creates a draft event in the actor's organization (events:create), with the actor as creator and a preview
- * access_token. Fields are optional: the editor creates the event at its first step.
+ * access_token. Only the title is required (the editor creates the event at its first step); an end needs a start.
  */
 export async function createEvent(
   db: Database,
@@ -18,6 +26,12 @@ export async function createEvent(
 ): Promise<EventRecord> {
   assertCanInOrganization(actor, "events:create");
   const fields = input.fields ?? {};
+  if (!fields.title || fields.title.trim() === "") {
+    throw new AppError("validation", "events:errors.invalid-input", { fields: { title: TITLE_REQUIRED } });
+  }
+  if (endWithoutStart(fields.startAt, fields.endAt)) {
+    throw new AppError("validation", "events:errors.invalid-input", { fields: { start_at: START_REQUIRED_WITH_END } });
+  }
   if (endsBeforeStart(fields.startAt, fields.endAt)) {
     throw new AppError("validation", "events:errors.invalid-input", { fields: { end_at: END_BEFORE_START } });
   }

@@ -78,6 +78,10 @@ describe("eventFieldsSchema", () => {
 
   it.each<[string, Record<string, unknown>, string, string]>([
     ["a title over 120 characters", { title: "x".repeat(121) }, "title", "events:errors.title-too-long"],
+    ["an empty title", { title: "" }, "title", "editor:title.required"],
+    ["a blank title", { title: "   " }, "title", "editor:title.required"],
+    ["an end without a start", { start_at: "", end_at: "2026-06-21T18:00:00Z" }, "start_at", "editor:date.start-required"],
+    ["a latitude with two commas", { address_latitude: "45,7,486" }, "address_latitude", "events:errors.latitude-invalid"],
     ["a description over 50 kB", { description: `<p>${"é".repeat(25_000)}</p>` }, "description", "events:errors.description-too-long"],
     ["a start that is not a date", { start_at: "next friday" }, "start_at", "events:errors.start-invalid"],
     ["a local time without offset", { start_at: "2026-06-21T20:00" }, "start_at", "events:errors.start-invalid"],
@@ -100,6 +104,13 @@ describe("eventFieldsSchema", () => {
     ["an allow_billing that is not a boolean", { allow_billing: "maybe" }, "allow_billing", "events:errors.allow-billing-invalid"],
   ])("refuses %s", (_label, input, field, message) => {
     expect(issuesOf(eventFieldsSchema, input)).toMatchObject({ [field]: message });
+  });
+
+  it("accepts coordinates with a French decimal comma", () => {
+    expect(v.parse(eventFieldsSchema, { address_latitude: "45,7486", address_longitude: " -4,8357 " })).toEqual({
+      addressLatitude: 45.7486,
+      addressLongitude: -4.8357,
+    });
   });
 
   it("accepts the limits", () => {

@@ -59,14 +59,15 @@ function instantSchema(message: string) {
   );
 }
 
-/** A number, or its text from a form; "" or null clears it. */
+/** A number, or its text from a form with a dot or a French decimal comma ("45,7486"); "" or null clears it. */
 function nullableNumberSchema(message: string, min: number, max: number) {
   return v.pipe(
     v.union([v.number(), v.string(), v.null()], message),
     v.rawTransform<number | string | null, number | null>(({ dataset, addIssue, NEVER }) => {
       const value = dataset.value;
       if (value === null || (typeof value === "string" && value.trim() === "")) return null;
-      const number = typeof value === "number" ? value : /^[+-]?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : Number.NaN;
+      const text = typeof value === "number" ? "" : value.trim();
+      const number = typeof value === "number" ? value : /^[+-]?\d+([.,]\d+)?$/.test(text) ? Number(text.replace(",", ".")) : Number.NaN;
       if (!Number.isFinite(number) || number < min || number > max) {
         addIssue({ message });
         return NEVER;
@@ -104,12 +105,22 @@ export const eventCapacitySchema = v.pipe(
 
 export const allowBillingSchema = booleanSchema("events:errors.allow-billing-invalid");
 
-/** Coordinates in degrees, as numbers or their text from a form (a dot as decimal separator); "" or null clears them. */
+/** Coordinates in degrees, as numbers or their text from a form (a dot or a comma as decimal separator); "" or null clears them. */
 export const addressLatitudeSchema = nullableNumberSchema("events:errors.latitude-invalid", -90, 90);
 export const addressLongitudeSchema = nullableNumberSchema("events:errors.longitude-invalid", -180, 180);
 
+/** An event always has a title: required on create, and an update may change it but not empty it. */
+export const TITLE_REQUIRED = "editor:title.required";
+/** An end without a start is refused (rather than clearing the end behind the organizer's back). */
+export const START_REQUIRED_WITH_END = "editor:date.start-required";
+
 const eventFieldEntries = {
-  title: textSchema(EVENT_TITLE_MAX_LENGTH, "events:errors.title-too-long"),
+  title: v.pipe(
+    v.string("events:errors.title-too-long"),
+    v.trim(),
+    v.nonEmpty(TITLE_REQUIRED),
+    v.maxLength(EVENT_TITLE_MAX_LENGTH, "events:errors.title-too-long"),
+  ),
   small_description: textSchema(EVENT_SMALL_DESCRIPTION_MAX_LENGTH, "events:errors.small-description-too-long"),
   description: v.pipe(
     v.string("events:errors.description-too-long"),
@@ -211,6 +222,11 @@ export const eventFieldInputNames = Object.fromEntries(Object.entries(fieldNames
 
 export const END_BEFORE_START = "events:errors.end-before-start";
 
+/** True when an end is set without a start. */
+export function endWithoutStart(startAt: Date | null | undefined, endAt: Date | null | undefined): boolean {
+  return !startAt && !!endAt;
+}
+
 /** True when both dates are set and the end is not after the start. */
 export function endsBeforeStart(startAt: Date | null | undefined, endAt: Date | null | undefined): boolean {
   return !!startAt && !!endAt && endAt.getTime() <= startAt.getTime();
@@ -218,10 +234,19 @@ export function endsBeforeStart(startAt: Date | null | undefined, endAt: Date | 
 
 /**
  * Event fields, each optional; unknown keys (id, tickets, access_token… of a full event) are ignored.
- * The end must be after the start when both are given; the domain checks it again against the stored dates.
+ * The end must be after the start when both are given, and a start is needed with an end; the domain checks both
+ * again against the stored dates.
  */
 export const eventFieldsSchema = v.pipe(
   v.partial(v.object(eventFieldEntries)),
+  v.forward(
+    v.partialCheck(
+      [["start_at"], ["end_at"]],
+      (input) => input.start_at === undefined || input.end_at === undefined || !endWithoutStart(input.start_at, input.end_at),
+      START_REQUIRED_WITH_END,
+    ),
+    ["start_at"],
+  ),
   v.forward(
     v.partialCheck(
       [["start_at"], ["end_at"]],

@@ -6,7 +6,14 @@ import type { Actor } from "../shared/actor";
 import { AppError, forbidden } from "../shared/app-error";
 import { assertPictureOfOrganization } from "./create-event";
 import { loadEventForActor } from "./event-access";
-import { endsBeforeStart, END_BEFORE_START, type EventFields } from "./event-input-schema";
+import {
+  endsBeforeStart,
+  endWithoutStart,
+  END_BEFORE_START,
+  START_REQUIRED_WITH_END,
+  TITLE_REQUIRED,
+  type EventFields,
+} from "./event-input-schema";
 import { eventColumnsFromFields, toEventRecord, type EventRecord } from "./event-record";
 import { prepareStatusChange, statusActionFor, type StatusChangeOptions } from "./change-event-status";
 
@@ -23,15 +30,24 @@ export type UpdateEventInput = {
 
 /**
  * Partial update of the editable fields (event:update): only the given fields change, the description is sanitized,
- * the end must stay after the start (checked against the stored dates too), updated_at moves. Returns the event.
+ * the title may change but not become empty, the end must stay after the start and needs a start (checked against
+ * the stored dates too), updated_at moves. Returns the event.
  */
 export async function updateEvent(db: Database, actor: Actor, input: UpdateEventInput): Promise<EventRecord> {
   const { event, scope } = await loadEventForActor(db, actor, input.eventId, "event:update");
   const now = input.now ?? new Date();
   const changes = input.changes;
 
+  if (changes.title !== undefined && changes.title.trim() === "") {
+    throw new AppError("validation", "events:errors.invalid-input", { fields: { title: TITLE_REQUIRED } });
+  }
   const startAt = changes.startAt !== undefined ? changes.startAt : event.startAt;
   const endAt = changes.endAt !== undefined ? changes.endAt : event.endAt;
+  // Only a change of dates is checked, so an event stored before this rule can still be edited otherwise.
+  const datesChange = changes.startAt !== undefined || changes.endAt !== undefined;
+  if (datesChange && endWithoutStart(startAt, endAt)) {
+    throw new AppError("validation", "events:errors.invalid-input", { fields: { start_at: START_REQUIRED_WITH_END } });
+  }
   if (endsBeforeStart(startAt, endAt)) {
     throw new AppError("validation", "events:errors.invalid-input", { fields: { end_at: END_BEFORE_START } });
   }

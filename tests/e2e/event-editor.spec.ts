@@ -16,13 +16,13 @@ async function createDraft(page: Page, title: string): Promise<number> {
   await expect(page.getByRole("heading", { level: 1, name: "Créer un événement" })).toBeVisible();
   await page.getByLabel("Titre de l'événement").fill(title);
   await page.getByRole("button", { name: "Créer le brouillon" }).click();
-  await expect(page).toHaveURL(/\/event\/update\/\d+\?step=banner&from=create$/);
+  await expect(page).toHaveURL(/\/event\/update\/\d+\?step=banner&from=create$/, { timeout: 30_000 });
   await expect(page.getByText("Brouillon créé")).toBeVisible();
   return Number(/\/event\/update\/(\d+)/.exec(page.url())![1]);
 }
 
 test("create an event through every step, with a banner cropped, resized and served", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await signIn(page, EDITOR_USER);
   await page.getByRole("link", { name: "Créer un événement" }).first().click();
   await expect(page).toHaveURL(/\/event\/new$/);
@@ -42,10 +42,20 @@ test("create an event through every step, with a banner cropped, resized and ser
   await fileInput.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
   await expect(page.getByTestId("banner-error")).toHaveText("Format non pris en charge : choisissez une image JPEG, PNG ou WebP.");
 
+  // A small image is accepted, with a warning that the banner may look blurry.
+  await fileInput.setInputFiles({ name: "vignette.png", mimeType: "image/png", buffer: makePng(200, 100) });
+  await expect(page.getByTestId("banner-cropper").getByTestId("banner-low-resolution")).toHaveText(
+    "Image de faible résolution (200 × 100 pixels) : la bannière risque d'être floue. Nous recommandons au moins 1280 × 720 pixels.",
+  );
+  await page.screenshot({ path: "test-results/screens/editor-banner-low-resolution-fr.png" });
+  await page.getByTestId("banner-cropper").getByRole("button", { name: "Annuler" }).click();
+  await expect(page.getByTestId("banner-cropper")).toBeHidden();
+
   // A real PNG: cropped 16:9 in the browser, resized to WebP and uploaded.
   await fileInput.setInputFiles({ name: "affiche.png", mimeType: "image/png", buffer: makePng(2000, 1400) });
   const cropper = page.getByTestId("banner-cropper");
   await expect(cropper.getByRole("heading", { name: "Recadrer la bannière" })).toBeVisible();
+  await expect(cropper.getByTestId("banner-low-resolution")).toHaveCount(0);
   await page.screenshot({ path: "test-results/screens/editor-banner-crop-fr.png" });
   await cropper.getByRole("button", { name: "Valider et envoyer" }).click();
   await expect(page.getByText("Bannière enregistrée")).toBeVisible({ timeout: 20_000 });
@@ -110,12 +120,16 @@ test("create an event through every step, with a banner cropped, resized and ser
   await page.getByLabel("Latitude").fill("145");
   await press(page, "Suivant");
   await expect(page.getByText("La latitude doit être un nombre entre -90 et 90.")).toBeVisible();
-  await page.getByLabel("Latitude").fill("45.6967");
+  // The refused field takes the focus; a French decimal comma is accepted.
+  await expect(page.getByLabel("Latitude")).toBeFocused();
+  await page.getByLabel("Latitude").fill("45,6967");
+  await page.getByLabel("Longitude").fill("4,7886");
   await press(page, "Suivant");
   await expect(page).toHaveURL(/step=description/);
 
-  // Description: rich text with the toolbar.
+  // Description: rich text with the toolbar (tiptap arrives with the step, in place of its skeleton).
   const editor = page.getByTestId("description-editor");
+  await expect(editor).toBeVisible({ timeout: 60_000 });
   await editor.click();
   await page.getByRole("button", { name: "Titre", exact: true }).click();
   await page.keyboard.type("Au programme");
@@ -132,10 +146,21 @@ test("create an event through every step, with a banner cropped, resized and ser
 
   // Theme: the preview follows the luminance rule (below 140: white text).
   const preview = page.getByTestId("theme-preview");
+  const contrast = page.getByTestId("theme-contrast");
   await page.getByLabel("Code hexadécimal").fill("#ffd60a");
   await expect(preview).toHaveAttribute("data-text-color", "#111827");
+  await expect(contrast).toHaveText("Aa Texte foncé · Choisi automatiquement pour rester lisible sur cette couleur.");
   await page.getByLabel("Code hexadécimal").fill("#1e3a8a");
   await expect(preview).toHaveAttribute("data-text-color", "#ffffff");
+  await expect(contrast).toHaveText("Aa Texte clair · Choisi automatiquement pour rester lisible sur cette couleur.");
+  await expect(page.getByText(/luminance/i)).toHaveCount(0);
+  // An invalid colour is not dropped on 'Terminer': refused on its field, focused, nothing leaves the step.
+  await page.getByLabel("Code hexadécimal").fill("#1e3a8");
+  await press(page, "Terminer");
+  await expect(page.getByText("La couleur doit être au format #rrggbb.")).toBeVisible();
+  await expect(page.getByLabel("Code hexadécimal")).toBeFocused();
+  await expect(page).toHaveURL(/step=theme/);
+  await page.getByLabel("Code hexadécimal").fill("#1e3a8a");
   await page.getByLabel("Sombre").check();
   await page.screenshot({ path: "test-results/screens/editor-theme-fr.png", fullPage: true });
   await press(page, "Terminer");
@@ -149,6 +174,7 @@ test("create an event through every step, with a banner cropped, resized and ser
   await expect(page.getByLabel("Fin")).toHaveValue("2026-09-13T01:30");
   await page.goto(`/event/update/${eventId}?step=location`);
   await expect(page.getByLabel("Latitude")).toHaveValue("45.6967");
+  await expect(page.getByLabel("Longitude")).toHaveValue("4.7886");
   await expect(page.getByLabel("Nom du lieu")).toHaveValue("Observatoire de Lyon");
   await page.goto(`/event/update/${eventId}?step=description`);
   await expect(page.getByTestId("description-editor").locator("strong")).toHaveText("Observation");
@@ -179,12 +205,17 @@ test("leaving with unsaved changes asks to resume, exit without saving, or save 
   await title.fill("Conférence d'astronomie — complet");
   await expect(bar).toContainText("Modifications non enregistrées");
 
-  // Moving between steps is not leaving: what was typed stays.
+  // Another step from the side list is not leaving the editor, and it saves first, as 'Suivant' does: nothing is lost.
   await page.getByTestId("editor-step-rail").getByRole("link", { name: /Date/ }).click();
-  await expect(page).toHaveURL(/step=date/);
+  await expect(page).toHaveURL(/step=date/, { timeout: 30_000 });
+  await expect(page.getByText("Événement mis à jour")).toBeVisible();
   await expect(dialog).toBeHidden();
+  await expect(bar).toBeHidden();
+  await page.reload();
   await page.getByTestId("editor-step-rail").getByRole("link", { name: /Titre/ }).click();
   await expect(title).toHaveValue("Conférence d'astronomie — complet");
+  await title.fill("Conférence d'astronomie — complet ce soir");
+  await expect(bar).toContainText("Modifications non enregistrées");
 
   // Resume: stay, with the change.
   await leave();
@@ -193,11 +224,11 @@ test("leaving with unsaved changes asks to resume, exit without saving, or save 
   await dialog.getByRole("button", { name: "Reprendre" }).click();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(new RegExp(`/event/update/${eventId}`));
-  await expect(title).toHaveValue("Conférence d'astronomie — complet");
+  await expect(title).toHaveValue("Conférence d'astronomie — complet ce soir");
 
   // The bar's cancel puts the form back.
   await bar.getByRole("button", { name: "Annuler" }).click();
-  await expect(title).toHaveValue("Conférence d'astronomie");
+  await expect(title).toHaveValue("Conférence d'astronomie — complet");
   await expect(bar).toBeHidden();
 
   // Exit without saving: the change is lost.
@@ -206,7 +237,7 @@ test("leaving with unsaved changes asks to resume, exit without saving, or save 
   await dialog.getByRole("button", { name: "Quitter sans enregistrer" }).click();
   await expect(page).toHaveURL(/\/$/);
   await page.goto(`/event/update/${eventId}?step=title`);
-  await expect(title).toHaveValue("Conférence d'astronomie");
+  await expect(title).toHaveValue("Conférence d'astronomie — complet");
 
   // Closing or reloading the tab with unsaved changes: the guard cancels beforeunload, so the browser asks.
   await title.fill("Conférence d'astronomie — reportée");
@@ -260,3 +291,157 @@ test("the editor on a phone: compact progress, no side rail, the save bar above 
   await expect(bar).toBeHidden();
   await page.unrouteAll();
 });
+
+
+test("every way out of a step saves first; a refused save stays, says why and focuses the field", async ({ page }) => {
+  await signIn(page, EDITOR_USER);
+  // Creating without a title: refused with a message on the field, which takes the focus; nothing created.
+  await page.goto("/event/new");
+  // Hydrated first: before, the button is inert.
+  await page.waitForLoadState("networkidle");
+  await page.getByRole("button", { name: "Créer le brouillon" }).click();
+  await expect(page.getByText("Donnez un titre à votre événement.")).toBeVisible();
+  await expect(page.getByLabel("Titre de l'événement")).toBeFocused();
+  await expect(page).toHaveURL(/\/event\/new$/);
+
+  const eventId = await createDraft(page, "Soirée des Perséides");
+  const rail = page.getByTestId("editor-step-rail");
+  await page.goto(`/event/update/${eventId}?step=title`);
+  await page.waitForLoadState("networkidle");
+  const title = page.getByLabel("Titre de l'événement");
+
+  // An emptied title is refused whichever way the step is left (side list, 'Suivant'), and nothing is saved.
+  await title.fill("");
+  await rail.getByRole("link", { name: /Lieu/ }).click();
+  await expect(page.getByText("Donnez un titre à votre événement.")).toBeVisible();
+  await expect(page.getByText("Échec à la mise à jour des données de l'événement")).toBeVisible();
+  await expect(title).toBeFocused();
+  await expect(page).toHaveURL(/step=title/);
+  await page.screenshot({ path: "test-results/screens/editor-title-required-fr.png", fullPage: true });
+  await press(page, "Suivant");
+  await expect(page).toHaveURL(/step=title/);
+  await expect(title).toBeFocused();
+  await page.reload();
+  await expect(title).toHaveValue("Soirée des Perséides");
+
+  // 'Précédent' saves like 'Suivant'.
+  await page.goto(`/event/update/${eventId}?step=date`);
+  await page.waitForLoadState("networkidle");
+  await page.getByLabel("Début").fill("2026-08-12T22:00");
+  await page.getByLabel("Fin").fill("2026-08-13T03:00");
+  await page.getByRole("link", { name: "Précédent" }).click();
+  await expect(page).toHaveURL(/step=banner/, { timeout: 30_000 });
+  await expect(page.getByText("Événement mis à jour")).toBeVisible();
+
+  // Clearing the start while the end is set is refused, on the start.
+  await rail.getByRole("link", { name: /Date/ }).click();
+  await expect(page.getByLabel("Début")).toHaveValue("2026-08-12T22:00");
+  await page.getByLabel("Début").fill("");
+  await press(page, "Suivant");
+  await expect(page.getByText("Indiquez une date de début : un événement ne peut pas avoir de fin sans début.")).toBeVisible();
+  await expect(page.getByLabel("Début")).toBeFocused();
+  await expect(page).toHaveURL(/step=date/);
+  await page.screenshot({ path: "test-results/screens/editor-start-required-fr.png", fullPage: true });
+  await page.reload();
+  await expect(page.getByLabel("Début")).toHaveValue("2026-08-12T22:00");
+});
+
+test.describe("a browser in another time zone and language than the event's", () => {
+  test.use({ timezoneId: "America/Los_Angeles", locale: "de-DE" });
+
+  test("the date step loaded directly hydrates without error and keeps a date typed before hydration", async ({ page }) => {
+    await signIn(page, EDITOR_USER);
+    const created = await page.request.post("/api/events", {
+      data: { title: "Éclipse partielle", start_at: "2026-09-12T18:00:00Z", end_at: "2026-09-12T23:30:00Z", timezone: "Europe/Paris" },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(message.text());
+    });
+    page.on("pageerror", (error) => problems.push(error.message));
+
+    // Hold the client code back, type into the server-rendered page, then let it hydrate.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/event/update/${id}?step=date`, { waitUntil: "commit" });
+    await expect(page.getByLabel("Début")).toHaveValue("2026-09-12T20:00");
+    await expect(page.getByLabel("Fin")).toHaveValue("2026-09-13T01:30");
+    await expect(page.getByTestId("date-summary")).toHaveText(
+      "Du sam. 12 sept. 2026, 20:00 au dim. 13 sept. 2026, 01:30 · Durée : 5 heures 30 minutes",
+    );
+    await page.getByLabel("Fin").fill("2026-09-13T02:00");
+    release();
+    // Hydrated: the summary follows what was typed, in the event's zone and the interface's language.
+    await expect(page.getByTestId("date-summary")).toHaveText(
+      "Du sam. 12 sept. 2026, 20:00 au dim. 13 sept. 2026, 02:00 · Durée : 6 heures",
+    );
+    await expect(page.getByLabel("Fin")).toHaveValue("2026-09-13T02:00");
+    await expect(page.getByLabel("Début")).toHaveValue("2026-09-12T20:00");
+    await expect(page.getByTestId("unsaved-changes-bar")).toBeVisible();
+    expect(problems.filter((text) => /418|hydrat|did not match/i.test(text))).toEqual([]);
+    await page.unrouteAll();
+  });
+});
+
+/**
+ * Whether the toast saying `text` lies over one of the editor's actions (footer buttons, save bar buttons), read in one
+ * go in the page so the toast's 4 s life is not spent on round trips.
+ */
+function toastCoverage(page: Page, text: string) {
+  return page.evaluate((wanted) => {
+    const toast = [...document.querySelectorAll("[data-sonner-toast]")].find((element) => element.textContent?.includes(wanted));
+    if (!toast) return "no toast";
+    const box = toast.getBoundingClientRect();
+    const actions = document.querySelectorAll(
+      '[data-testid="editor-footer"] a, [data-testid="editor-footer"] button, [data-testid="unsaved-changes-bar"] button',
+    );
+    for (const action of actions) {
+      const other = action.getBoundingClientRect();
+      if (other.width === 0) continue;
+      if (box.left < other.right && other.left < box.right && box.top < other.bottom && other.top < box.bottom) {
+        return `covers ${action.textContent}`;
+      }
+    }
+    return "clear";
+  }, text);
+}
+
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`toasts never cover the editor's actions at ${viewport.width} px`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await signIn(page, EDITOR_USER);
+    const eventId = await createDraft(page, "Veillée aux étoiles");
+    await page.goto(`/event/update/${eventId}?step=description`);
+    // The description step: its editor arrives after the page, in the skeleton's place.
+    await expect(page.getByTestId("description-editor")).toBeVisible({ timeout: 60_000 });
+    await page.goto(`/event/update/${eventId}?step=location`);
+    await page.waitForLoadState("networkidle");
+    await page.getByLabel("Nom du lieu").fill("Plateau de Saint-Christo");
+    // Scrolled so the footer sits at the bottom of the window, where toasts appear.
+    await page.getByTestId("editor-footer").evaluate((footer) => footer.scrollIntoView({ block: "end" }));
+    const saveButton = page.getByTestId("unsaved-changes-save");
+    await saveButton.click();
+    const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Événement mis à jour" });
+    await expect(toast).toBeVisible({ timeout: 30_000 });
+    await expect.poll(() => toastCoverage(page, "Événement mis à jour"), { timeout: 3_000 }).toBe("clear");
+    await page.screenshot({ path: `test-results/screens/editor-toast-${viewport.width}.png` });
+
+    // A refused save keeps the save bar up: its buttons stay clear of the error toast too.
+    await page.getByLabel("Latitude").fill("nord");
+    await saveButton.click();
+    const failed = page.locator("[data-sonner-toast]").filter({ hasText: "Échec à la mise à jour des données de l'événement" });
+    await expect(failed).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId("unsaved-changes-bar")).toBeVisible();
+    await expect.poll(() => toastCoverage(page, "Échec à la mise à jour"), { timeout: 3_000 }).toBe("clear");
+    await page.screenshot({ path: `test-results/screens/editor-toast-bar-${viewport.width}.png` });
+  });
+}

@@ -10,6 +10,14 @@ import { sniffImageType } from "~/lib/image-type";
 
 export type CropArea = { x: number; y: number; width: number; height: number };
 
+/** Below this source size the banner is upscaled for most screens: accepted, with a warning. */
+export const BANNER_MIN_WIDTH = 1280;
+export const BANNER_MIN_HEIGHT = 720;
+
+export function isLowResolution(width: number, height: number): boolean {
+  return width < BANNER_MIN_WIDTH || height < BANNER_MIN_HEIGHT;
+}
+
 /** An i18n key of the editor namespace, or null when the file may be cropped. */
 export async function checkBannerSource(file: File): Promise<string | null> {
   if (file.size > BANNER_SOURCE_MAX_BYTES) return "editor:banner.errors.too-large";

@@ -1,6 +1,5 @@
-import { ImageIcon, ImagePlus, Trash2, Upload } from "lucide-react";
-import { useCallback, useEffect, useId, useRef, useState } from "react";
-import Cropper from "react-easy-crop";
+import { ImageIcon, ImagePlus, Trash2, TriangleAlert, Upload } from "lucide-react";
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useRevalidator } from "react-router";
 import { toast } from "sonner";
@@ -19,14 +18,29 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Spinner } from "~/components/ui/spinner";
 import { cn } from "~/lib/utils";
-import { checkBannerSource, loadImageElement, renderBannerSizes, uploadBanner, type CropArea } from "./banner-image";
+import { Skeleton } from "~/components/ui/skeleton";
+import {
+  BANNER_MIN_HEIGHT,
+  BANNER_MIN_WIDTH,
+  checkBannerSource,
+  isLowResolution,
+  loadImageElement,
+  renderBannerSizes,
+  uploadBanner,
+  type CropArea,
+} from "./banner-image";
+
+// The cropper is loaded with the banner step (see the preload below), not with the editor page.
+const loadCropper = () => import("react-easy-crop");
+const Cropper = lazy(loadCropper);
 
 type Phase = "idle" | "cropping" | "preparing" | "uploading";
 
 /**
  * Spec §2/§9 banner: pick a JPEG, PNG or WebP (10 MB at most), crop it 16:9 in the browser, resize it to the WebP
  * sizes and upload them; the event's main_picture then points at the new version. Saved at once, apart from the
- * other fields of the form.
+ * other fields of the form. A source under 1280 × 720 is still accepted (an organizer may have nothing better), with
+ * a warning that the banner may look blurry.
  */
 export function BannerStep({ eventId, mainPicture, title }: { eventId: number; mainPicture: string; title: string }) {
   const { t } = useTranslation("editor");
@@ -43,6 +57,11 @@ export function BannerStep({ eventId, mainPicture, title }: { eventId: number; m
   const [area, setArea] = useState<CropArea | null>(null);
   const [dragging, setDragging] = useState(false);
   const [confirmRemove, setConfirmRemove] = useState(false);
+  const [lowResolution, setLowResolution] = useState<{ width: number; height: number } | null>(null);
+
+  useEffect(() => {
+    void loadCropper();
+  }, []);
 
   useEffect(() => () => (source ? URL.revokeObjectURL(source.url) : undefined), [source]);
 
@@ -52,16 +71,28 @@ export function BannerStep({ eventId, mainPicture, title }: { eventId: number; m
 
   async function pick(file: File | undefined) {
     setError(null);
+    setLowResolution(null);
     if (!file) return;
     const problem = await checkBannerSource(file);
     if (problem) {
       setError(problem);
       return;
     }
+    const url = URL.createObjectURL(file);
+    let size: { width: number; height: number };
+    try {
+      const image = await loadImageElement(url);
+      size = { width: image.naturalWidth, height: image.naturalHeight };
+    } catch {
+      URL.revokeObjectURL(url);
+      setError("editor:banner.errors.unreadable");
+      return;
+    }
+    setLowResolution(isLowResolution(size.width, size.height) ? size : null);
     setCrop({ x: 0, y: 0 });
     setZoom(1);
     setArea(null);
-    setSource({ url: URL.createObjectURL(file), name: file.name });
+    setSource({ url, name: file.name });
     setPhase("cropping");
   }
 
@@ -192,6 +223,7 @@ export function BannerStep({ eventId, mainPicture, title }: { eventId: number; m
           {t(error as never)}
         </p>
       ) : null}
+      {lowResolution && phase === "idle" ? <LowResolutionWarning {...lowResolution} /> : null}
 
       <Dialog open={phase !== "idle" && source !== null} onOpenChange={(open) => (!open && phase === "cropping" ? closeCropper() : undefined)}>
         <DialogContent className="sm:max-w-3xl" data-testid="banner-cropper">
@@ -199,8 +231,16 @@ export function BannerStep({ eventId, mainPicture, title }: { eventId: number; m
             <DialogTitle>{t("banner.crop-title")}</DialogTitle>
             <DialogDescription>{t("banner.crop-description")}</DialogDescription>
           </DialogHeader>
+          {lowResolution ? <LowResolutionWarning {...lowResolution} /> : null}
           <div className="relative aspect-video w-full overflow-hidden rounded-lg bg-neutral-900">
             {source ? (
+              <Suspense
+                fallback={
+                  <div className="absolute inset-0 grid place-items-center" role="status" aria-label={t("banner.loading-cropper")}>
+                    <Skeleton className="h-3/4 w-3/4 bg-neutral-700" />
+                  </div>
+                }
+              >
               <Cropper
                 image={source.url}
                 crop={crop}
@@ -216,6 +256,7 @@ export function BannerStep({ eventId, mainPicture, title }: { eventId: number; m
                 cropperProps={{ "aria-label": t("banner.crop-title") }}
                 mediaProps={{ alt: source.name } as React.ImgHTMLAttributes<HTMLElement>}
               />
+              </Suspense>
             ) : null}
           </div>
           <label className="flex items-center gap-3 text-sm">
@@ -264,5 +305,19 @@ export function BannerStep({ eventId, mainPicture, title }: { eventId: number; m
         </AlertDialogContent>
       </AlertDialog>
     </div>
+  );
+}
+
+function LowResolutionWarning({ width, height }: { width: number; height: number }) {
+  const { t } = useTranslation("editor");
+  return (
+    <p
+      role="status"
+      className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+      data-testid="banner-low-resolution"
+    >
+      <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+      {t("banner.low-resolution", { width, height, minWidth: BANNER_MIN_WIDTH, minHeight: BANNER_MIN_HEIGHT })}
+    </p>
   );
 }

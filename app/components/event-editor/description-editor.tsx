@@ -21,26 +21,18 @@ import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Popover, PopoverContent, PopoverTrigger } from "~/components/ui/popover";
-import { Skeleton } from "~/components/ui/skeleton";
 import { cn } from "~/lib/utils";
+import { DescriptionEditorSkeleton, descriptionContentClass, descriptionEditableClass } from "./description-editor-skeleton";
 
 const SAFE_LINK = /^(https?:\/\/|mailto:)\S+$/i;
 
-/** Styles of the description, in the editor and wherever the stored HTML is shown. */
-export const descriptionContentClass = cn(
-  "text-sm leading-relaxed",
-  "[&_p]:my-2 [&_h2]:mt-5 [&_h2]:mb-2 [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:mt-4 [&_h3]:mb-2 [&_h3]:text-lg [&_h3]:font-semibold",
-  "[&_ul]:my-2 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:my-2 [&_ol]:list-decimal [&_ol]:pl-6 [&_li>p]:my-0.5",
-  "[&_blockquote]:my-3 [&_blockquote]:border-l-4 [&_blockquote]:border-primary/40 [&_blockquote]:pl-4 [&_blockquote]:text-muted-foreground [&_blockquote]:italic",
-  "[&_a]:text-primary [&_a]:underline [&_a]:underline-offset-2 [&_hr]:my-4",
-);
 
 /**
  * The rich-text description (tiptap): the toolbar offers what the server's sanitizer keeps (headings h2/h3, bold,
  * italic, underline, lists, quotes, links). `onChange` gets HTML ("" when empty); a new `value` from outside (a reset,
  * a reload after saving) replaces the content without counting as a change.
  */
-export function DescriptionEditor({
+export default function DescriptionEditor({
   value,
   onChange,
   labelId,
@@ -86,7 +78,7 @@ export function DescriptionEditor({
         ...(invalid ? { "aria-invalid": "true" } : {}),
         "data-testid": "description-editor",
         class: cn(
-          "min-h-56 px-3 py-2 outline-none",
+          descriptionEditableClass,
           descriptionContentClass,
           "[&_p.is-editor-empty:first-child]:before:pointer-events-none [&_p.is-editor-empty:first-child]:before:float-left [&_p.is-editor-empty:first-child]:before:h-0 [&_p.is-editor-empty:first-child]:before:text-muted-foreground [&_p.is-editor-empty:first-child]:before:content-[attr(data-placeholder)]",
         ),
@@ -113,14 +105,7 @@ export function DescriptionEditor({
       )}
     >
       {editor ? <Toolbar editor={editor} /> : null}
-      {editor ? (
-        <EditorContent editor={editor} />
-      ) : (
-        <div className="space-y-2 p-3" aria-label={t("description.loading")} role="status">
-          <Skeleton className="h-8 w-full" />
-          <Skeleton className="h-40 w-full" />
-        </div>
-      )}
+      {editor ? <EditorContent editor={editor} /> : <DescriptionEditorSkeleton bare html={value} />}
     </div>
   );
 }

@@ -10,10 +10,21 @@ type StepperProps = {
   current: EditorStep;
   status: Record<EditorStep, StepStatus>;
   hrefFor: (step: EditorStep) => string;
+  /** Moving to another step goes through the editor (it saves unsaved changes first, as 'Suivant' does). */
+  onSelect: (step: EditorStep) => void;
 };
 
+function selectHandler(step: EditorStep, onSelect: (step: EditorStep) => void) {
+  return (event: React.MouseEvent<HTMLAnchorElement>) => {
+    // A middle click or a modifier-click still opens the step in a new tab.
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    onSelect(step);
+  };
+}
+
 /** Desktop: the steps as a vertical rail of links (spec §2 editor steps), the current one marked for assistive tech. */
-export function StepRail({ current, status, hrefFor }: StepperProps) {
+export function StepRail({ current, status, hrefFor, onSelect }: StepperProps) {
   const { t } = useTranslation("editor");
   return (
     <nav aria-label={t("steps.label")} data-testid="editor-step-rail">
@@ -66,7 +77,13 @@ export function StepRail({ current, status, hrefFor }: StepperProps) {
                   {label}
                 </span>
               ) : (
-                <Link to={hrefFor(step)} aria-current={active ? "step" : undefined} className={className} preventScrollReset>
+                <Link
+                  to={hrefFor(step)}
+                  aria-current={active ? "step" : undefined}
+                  className={className}
+                  preventScrollReset
+                  onClick={selectHandler(step, onSelect)}
+                >
                   {label}
                 </Link>
               )}
@@ -79,7 +96,7 @@ export function StepRail({ current, status, hrefFor }: StepperProps) {
 }
 
 /** Mobile: "Step n of 6", the step name, a progress bar and one dot per step. */
-export function StepProgress({ current, status, hrefFor }: StepperProps) {
+export function StepProgress({ current, status, hrefFor, onSelect }: StepperProps) {
   const { t } = useTranslation("editor");
   const index = EDITOR_STEPS.indexOf(current);
   return (
@@ -103,6 +120,7 @@ export function StepProgress({ current, status, hrefFor }: StepperProps) {
                   <Link
                     to={hrefFor(step)}
                     preventScrollReset
+                    onClick={selectHandler(step, onSelect)}
                     aria-current={step === current ? "step" : undefined}
                     aria-label={`${i + 1}. ${t(`steps.${step}.name`)}`}
                     className="grid size-6 place-items-center rounded-full outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"

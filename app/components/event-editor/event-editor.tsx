@@ -1,5 +1,5 @@
 import { ArrowLeft, ArrowRight, Check } from "lucide-react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useNavigate } from "react-router";
 import { toast } from "sonner";
@@ -7,11 +7,13 @@ import { FormError } from "~/components/form-error";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { UnsavedChangesGuard } from "~/components/unsaved-changes-guard";
+import { useFocusFirstInvalid } from "~/lib/use-focus-first-invalid";
 import { cn } from "~/lib/utils";
 import { BannerStep } from "./banner-step";
 import { StepProgress, StepRail, type StepStatus } from "./editor-stepper";
 import {
   changedFields,
+  EDITOR_FIELDS,
   EDITOR_STEPS,
   isStepFilled,
   sameEditorValues,
@@ -28,7 +30,7 @@ import { ThemeStep } from "./theme-step";
 export type EditorSaveResult =
   | { ok: true; intent: "save"; eventId: number; savedAt: number }
   | { ok: true; intent: "remove-banner"; savedAt: number }
-  | { ok: false; errors: { formError?: string; fields?: Partial<Record<EditorField, string>> } };
+  | { ok: false; errors: { formError?: string; fields?: Partial<Record<EditorField, string>> }; values?: Record<string, string> };
 
 type EditorProps = {
   mode: "new" | "update";
@@ -40,6 +42,8 @@ type EditorProps = {
   step: EditorStep;
   /** The event was created in this editor session: "Terminer" goes to the event with ?from-create. */
   fromCreate: boolean;
+  /** Epoch ms of the server render (loader data), see StepProps.renderedAt. */
+  renderedAt: number;
 };
 
 const STEP_COMPONENTS: Record<Exclude<EditorStep, "banner">, (props: StepProps) => React.ReactNode> = {
@@ -51,11 +55,16 @@ const STEP_COMPONENTS: Record<Exclude<EditorStep, "banner">, (props: StepProps) 
 };
 
 /**
- * The event editor (spec §2): steps Title, Banner, Date, Location, Description, Theme over one form state, so moving
- * between steps keeps what was typed; saving sends every field to the route action (which calls the events domain).
- * On /event/new the first save creates the draft and the editor continues on /event/update/:id.
+ * The event editor (spec §2): steps Title, Banner, Date, Location, Description, Theme over one form state; saving
+ * sends every field to the route action (which calls the events domain). On /event/new the first save creates the
+ * draft and the editor continues on /event/update/:id.
+ *
+ * Every way out of a step ('Suivant', 'Précédent', the side list, the phone's step dots) does the same thing: with
+ * unsaved changes it saves first and moves only once the save is accepted; a refused save stays on the step (or opens
+ * the step of the first error) with the errors shown and focus on the first invalid field. Leaving the editor itself
+ * goes through the unsaved-changes guard (spec §4: exit, save and exit, or resume).
  */
-export function EventEditor({ mode, eventId, eventTitle, initial, mainPicture, step, fromCreate }: EditorProps) {
+export function EventEditor({ mode, eventId, eventTitle, initial, mainPicture, step, fromCreate, renderedAt }: EditorProps) {
   const { t } = useTranslation("editor");
   const navigate = useNavigate();
   const fetcher = useFetcher<EditorSaveResult>();
@@ -65,13 +74,20 @@ export function EventEditor({ mode, eventId, eventTitle, initial, mainPicture, s
   const pendingSaves = useRef<((ok: boolean) => void)[]>([]);
   const afterSave = useRef<((result: EditorSaveResult) => void) | null>(null);
   const handled = useRef<unknown>(null);
+  const toastAfterLeaving = useRef<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const footerRef = useRef<HTMLDivElement>(null);
   const firstRender = useRef(true);
+  // A new object per refused save: the focus moves to the first invalid field once its step is shown.
+  const [rejection, setRejection] = useState<object | null>(null);
 
   const saving = fetcher.state !== "idle";
   const dirty = !sameEditorValues(values, initial);
   const locked = mode === "new";
   const currentStep: EditorStep = locked ? "title" : step;
+  const currentStepRef = useRef(currentStep);
+  currentStepRef.current = currentStep;
   const stepIndex = EDITOR_STEPS.indexOf(currentStep);
   const isLast = stepIndex === EDITOR_STEPS.length - 1;
 
@@ -80,6 +96,8 @@ export function EventEditor({ mode, eventId, eventTitle, initial, mainPicture, s
     if (fromCreate) params.set("from", "create");
     return mode === "new" ? "/event/new" : `/event/update/${eventId}?${params}`;
   };
+  const hrefForRef = useRef(hrefFor);
+  hrefForRef.current = hrefFor;
   const finishHref = eventId === null ? "/" : fromCreate ? `/event/${eventId}?from-create` : `/event/${eventId}`;
 
   // The result of a save, once the action answered and the loaders reloaded.
@@ -89,12 +107,20 @@ export function EventEditor({ mode, eventId, eventTitle, initial, mainPicture, s
     const result = fetcher.data;
     if (result.ok && result.intent === "save") {
       setErrors({ fields: {} });
-      toast.success(mode === "new" ? t("toasts.created") : t("toasts.updated"));
+      // A new draft is announced once its editor page is there (a slow load would let the toast expire unseen).
+      if (mode === "new") toastAfterLeaving.current = t("toasts.created");
+      else toast.success(t("toasts.updated"));
       // Back to what the server stored (sanitized description, normalized colour…): nothing left unsaved.
       if (mode === "update") setValues(initial);
     } else if (!result.ok) {
-      setErrors({ formError: result.errors.formError, fields: result.errors.fields ?? {} });
+      const fields = result.errors.fields ?? {};
+      setErrors({ formError: result.errors.formError, fields });
       toast.error(t("toasts.update-failed"));
+      setRejection({});
+      // An error on a field of another step (e.g. the title emptied, saved from the theme step): open that step.
+      const firstField = EDITOR_FIELDS.find((field) => fields[field]);
+      const errorStep = firstField ? STEP_OF_FIELD[firstField] : null;
+      if (mode === "update" && errorStep && errorStep !== currentStepRef.current) setLeavingTo(hrefForRef.current(errorStep));
     }
     const ok = result.ok;
     for (const resolve of pendingSaves.current.splice(0)) resolve(ok);
@@ -105,7 +131,10 @@ export function EventEditor({ mode, eventId, eventTitle, initial, mainPicture, s
 
   // A navigation decided after a save runs once the guard has seen the clean state (see UnsavedChangesGuard).
   useEffect(() => {
-    if (leavingTo) navigate(leavingTo);
+    if (!leavingTo) return;
+    const message = toastAfterLeaving.current;
+    toastAfterLeaving.current = null;
+    void Promise.resolve(navigate(leavingTo)).then(() => (message ? toast.success(message) : undefined));
   }, [leavingTo, navigate]);
 
   useEffect(() => {
@@ -115,6 +144,27 @@ export function EventEditor({ mode, eventId, eventTitle, initial, mainPicture, s
     }
     headingRef.current?.focus();
   }, [currentStep]);
+
+  // After the step heading took the focus on a step change: a refused save sends it on to the first invalid field.
+  const stepHasError = Object.entries(errors.fields).some(([field, message]) => message && STEP_OF_FIELD[field as EditorField] === currentStep);
+  useFocusFirstInvalid(formRef, stepHasError ? rejection : null);
+
+  useToasterLift(footerRef);
+
+  // What was typed into the server-rendered page before it hydrated (a slow connection) is kept: React leaves the
+  // typed text in the inputs but the form state still holds the loaded values, so read them back once.
+  useLayoutEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    for (const field of EDITOR_FIELDS) {
+      const control = form.elements.namedItem(field);
+      if (!(control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement || control instanceof HTMLSelectElement)) continue;
+      if (control instanceof HTMLInputElement && (control.type === "hidden" || control.type === "radio")) continue;
+      if (control.value !== initial[field]) setValue(field, control.value as EditorValues[typeof field]);
+    }
+    // Only the hydration render: later the inputs follow the state.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   function save(then?: (result: EditorSaveResult) => void): Promise<boolean> {
     afterSave.current = then ?? null;
@@ -127,14 +177,9 @@ export function EventEditor({ mode, eventId, eventTitle, initial, mainPicture, s
     if (errors.fields[field]) setErrors((current) => ({ ...current, fields: { ...current.fields, [field]: undefined } }));
   }
 
-  function next() {
-    if (mode === "new") {
-      void save((result) => {
-        if (result.ok && result.intent === "save") setLeavingTo(`/event/update/${result.eventId}?step=banner&from=create`);
-      });
-      return;
-    }
-    const target = isLast ? finishHref : hrefFor(EDITOR_STEPS[stepIndex + 1]!);
+  /** Leaves the current step for `target` (a step's href or the finish page): saves first when something changed. */
+  function leaveStepFor(target: string) {
+    if (saving) return;
     if (!dirty) {
       setLeavingTo(target);
       return;
@@ -142,6 +187,21 @@ export function EventEditor({ mode, eventId, eventTitle, initial, mainPicture, s
     void save((result) => {
       if (result.ok) setLeavingTo(target);
     });
+  }
+
+  function goToStep(target: EditorStep) {
+    if (target !== currentStep) leaveStepFor(hrefFor(target));
+  }
+
+  function next() {
+    if (mode === "new") {
+      if (saving) return;
+      void save((result) => {
+        if (result.ok && result.intent === "save") setLeavingTo(`/event/update/${result.eventId}?step=banner&from=create`);
+      });
+      return;
+    }
+    leaveStepFor(isLast ? finishHref : hrefFor(EDITOR_STEPS[stepIndex + 1]!));
   }
 
   // Let the same target be navigated to again later (e.g. back and forth between steps).
@@ -167,7 +227,7 @@ export function EventEditor({ mode, eventId, eventTitle, initial, mainPicture, s
   ) as Record<EditorStep, StepStatus>;
 
   const StepBody = currentStep === "banner" ? null : STEP_COMPONENTS[currentStep];
-  const stepProps: StepProps = { values, errors: errors.fields, setValue };
+  const stepProps: StepProps = { values, errors: errors.fields, setValue, renderedAt };
 
   return (
     <div className={cn("mx-auto w-full max-w-[1200px] px-4 py-6 md:px-6 md:py-8", dirty && "pb-28 md:pb-24")}>
@@ -192,24 +252,24 @@ export function EventEditor({ mode, eventId, eventTitle, initial, mainPicture, s
       <div className="grid gap-6 md:grid-cols-[240px_minmax(0,1fr)] md:gap-10">
         <aside className="hidden md:block">
           <div className="sticky top-20">
-            <StepRail current={currentStep} status={status} hrefFor={hrefFor} />
+            <StepRail current={currentStep} status={status} hrefFor={hrefFor} onSelect={goToStep} />
           </div>
         </aside>
 
         <div className="min-w-0 space-y-4">
           <div className="md:hidden">
-            <StepProgress current={currentStep} status={status} hrefFor={hrefFor} />
+            <StepProgress current={currentStep} status={status} hrefFor={hrefFor} onSelect={goToStep} />
           </div>
 
           <form
+            ref={formRef}
             method="post"
             noValidate
             onSubmit={(event) => {
               event.preventDefault();
               if (saving) return;
-              if (mode === "new") {
-                if (values.title.trim() !== "") next();
-              } else if (dirty) void save();
+              if (mode === "new") next();
+              else if (dirty) void save();
             }}
             className="rounded-xl border bg-background shadow-xs"
             data-testid="event-editor-form"
@@ -229,10 +289,19 @@ export function EventEditor({ mode, eventId, eventTitle, initial, mainPicture, s
               ) : null}
             </section>
 
-            <div className="flex flex-wrap items-center gap-2 border-t bg-muted/30 px-4 py-3 sm:px-6">
+            <div ref={footerRef} className="flex flex-wrap items-center gap-2 border-t bg-muted/30 px-4 py-3 sm:px-6" data-testid="editor-footer">
               {stepIndex > 0 ? (
                 <Button variant="outline" asChild>
-                  <Link to={hrefFor(EDITOR_STEPS[stepIndex - 1]!)} preventScrollReset>
+                  <Link
+                    to={hrefFor(EDITOR_STEPS[stepIndex - 1]!)}
+                    preventScrollReset
+                    onClick={(event) => {
+                      if (isPlainClick(event)) {
+                        event.preventDefault();
+                        goToStep(EDITOR_STEPS[stepIndex - 1]!);
+                      }
+                    }}
+                  >
                     <ArrowLeft aria-hidden />
                     {t("actions.previous")}
                   </Link>
@@ -246,12 +315,7 @@ export function EventEditor({ mode, eventId, eventTitle, initial, mainPicture, s
                     {saving ? t("actions.saving") : t("actions.save")}
                   </Button>
                 ) : null}
-                <Button
-                  type="button"
-                  onClick={next}
-                  disabled={saving || (mode === "new" && values.title.trim() === "")}
-                  data-testid="editor-next"
-                >
+                <Button type="button" onClick={next} disabled={saving} data-testid="editor-next">
                   {mode === "new" ? t("actions.create") : isLast ? t("actions.finish") : t("actions.next")}
                   {isLast && mode === "update" ? <Check aria-hidden /> : <ArrowRight aria-hidden />}
                 </Button>
@@ -276,4 +340,53 @@ export function EventEditor({ mode, eventId, eventTitle, initial, mainPicture, s
       />
     </div>
   );
+}
+
+/** A click that should stay in this tab (not a middle click or a modifier-click opening a new one). */
+function isPlainClick(event: React.MouseEvent): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
+const TOAST_BAND_PX = 160;
+
+/**
+ * Toasts sit bottom-right, where the editor's actions are: while the footer (or the fixed save bar) lies in the bottom
+ * band of the window, the Toaster is lifted above it through `--toaster-lift` (read by the shared Toaster's offset).
+ */
+function useToasterLift(footerRef: React.RefObject<HTMLElement | null>) {
+  useLayoutEffect(() => {
+    const root = document.documentElement;
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      const height = window.innerHeight;
+      let lift = 0;
+      const covered = [footerRef.current, document.querySelector<HTMLElement>('[data-testid="unsaved-changes-bar"]')];
+      for (const element of covered) {
+        if (!element) continue;
+        const box = element.getBoundingClientRect();
+        if (box.height === 0 || box.top >= height || box.bottom <= height - TOAST_BAND_PX) continue;
+        lift = Math.max(lift, Math.ceil(height - box.top));
+      }
+      root.style.setProperty("--toaster-lift", `${lift}px`);
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(update);
+    };
+    update();
+    window.addEventListener("scroll", schedule, { passive: true });
+    window.addEventListener("resize", schedule);
+    const observer = new ResizeObserver(schedule);
+    observer.observe(document.body);
+    const mutations = new MutationObserver(schedule);
+    mutations.observe(document.body, { childList: true, subtree: true });
+    return () => {
+      if (frame) cancelAnimationFrame(frame);
+      window.removeEventListener("scroll", schedule);
+      window.removeEventListener("resize", schedule);
+      observer.disconnect();
+      mutations.disconnect();
+      root.style.removeProperty("--toaster-lift");
+    };
+  }, [footerRef]);
 }

@@ -1,5 +1,5 @@
 import { ExternalLink, MapPin } from "lucide-react";
-import { useId } from "react";
+import { lazy, Suspense, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { EVENT_ADDRESS_MAX_LENGTH, EVENT_SMALL_DESCRIPTION_MAX_LENGTH, EVENT_TITLE_MAX_LENGTH } from "#domain/events/event-input-schema";
 import { isValidTimeZone, zonedDateTimeToUtc } from "#domain/events/event-time-zone";
@@ -9,12 +9,20 @@ import { Textarea } from "~/components/ui/textarea";
 import { formatDateTime } from "~/lib/format";
 import { COMMON_TIME_ZONES, formatUtcOffset } from "~/lib/zoned-time";
 import { cn } from "~/lib/utils";
-import { DescriptionEditor } from "./description-editor";
+import { DescriptionEditorSkeleton } from "./description-editor-skeleton";
 import { type EditorField, type EditorValues } from "~/lib/event-editor-values";
 import { openStreetMapUrl } from "~/lib/map-link";
 
+// tiptap is loaded when the description step opens, not with the editor page.
+const DescriptionEditor = lazy(() => import("./description-editor"));
+
 export type StepProps = {
   values: EditorValues;
+  /**
+   * When the page was rendered on the server (epoch ms), for what would otherwise read the clock while rendering (the
+   * zones' UTC offsets before a start is set): server and browser then render the same text and hydration matches.
+   */
+  renderedAt: number;
   errors: Partial<Record<EditorField, string>>;
   setValue: <K extends EditorField>(field: K, value: EditorValues[K]) => void;
 };
@@ -62,7 +70,7 @@ export function TitleStep({ values, errors, setValue }: StepProps) {
 const selectClass =
   "h-9 w-full rounded-md border border-input bg-transparent px-3 py-1 text-base shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive md:text-sm dark:bg-input/30";
 
-export function DateStep({ values, errors, setValue }: StepProps) {
+export function DateStep({ values, errors, setValue, renderedAt }: StepProps) {
   const { t, i18n } = useTranslation("editor");
   const error = useFieldError(errors);
   const zones: string[] = (COMMON_TIME_ZONES as readonly string[]).includes(values.timezone)
@@ -71,7 +79,6 @@ export function DateStep({ values, errors, setValue }: StepProps) {
   const start = values.start_at ? zonedDateTimeToUtc(values.start_at, values.timezone) : null;
   const end = values.end_at ? zonedDateTimeToUtc(values.end_at, values.timezone) : null;
   const endBeforeStart = start && end && end.getTime() <= start.getTime();
-  const now = Date.now();
 
   return (
     <div className="space-y-6">
@@ -90,7 +97,7 @@ export function DateStep({ values, errors, setValue }: StepProps) {
         >
           {zones.map((zone) => (
             <option key={zone} value={zone}>
-              {zone.replaceAll("_", " ")} ({formatUtcOffset(zone, start ?? now)})
+              {zone.replaceAll("_", " ")} ({formatUtcOffset(zone, start ?? renderedAt)})
             </option>
           ))}
         </select>
@@ -179,7 +186,7 @@ export function LocationStep({ values, errors, setValue }: StepProps) {
               value={values.address_latitude}
               onChange={(event) => setValue("address_latitude", event.target.value)}
               inputMode="decimal"
-              placeholder="48.8566"
+              placeholder={t("location.latitude-placeholder")}
             />
           </Field>
           <Field label={t("location.longitude")} error={error("address_longitude")} controlId="event-longitude">
@@ -188,7 +195,7 @@ export function LocationStep({ values, errors, setValue }: StepProps) {
               value={values.address_longitude}
               onChange={(event) => setValue("address_longitude", event.target.value)}
               inputMode="decimal"
-              placeholder="2.3522"
+              placeholder={t("location.longitude-placeholder")}
             />
           </Field>
         </div>
@@ -234,13 +241,15 @@ export function DescriptionStep({ values, errors, setValue }: StepProps) {
       <p id={labelId} className="text-sm font-medium">
         {t("description.label")}
       </p>
-      <DescriptionEditor
-        value={values.description}
-        onChange={(html) => setValue("description", html)}
-        labelId={labelId}
-        describedBy={message ? `${helpId} ${errorId}` : helpId}
-        invalid={Boolean(message)}
-      />
+      <Suspense fallback={<DescriptionEditorSkeleton html={values.description} />}>
+        <DescriptionEditor
+          value={values.description}
+          onChange={(html) => setValue("description", html)}
+          labelId={labelId}
+          describedBy={message ? `${helpId} ${errorId}` : helpId}
+          invalid={Boolean(message)}
+        />
+      </Suspense>
       <p id={helpId} className="text-sm text-muted-foreground">
         {t("description.help")}
       </p>

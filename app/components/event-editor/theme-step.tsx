@@ -1,12 +1,12 @@
 import { CalendarDays, MapPin, Moon, Sun } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { zonedDateTimeToUtc } from "#domain/events/event-time-zone";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { RadioGroup, RadioGroupItem } from "~/components/ui/radio-group";
 import { Label } from "~/components/ui/label";
-import { luminance, needsLightText, normalizeHexColor, textColorOn } from "~/lib/contrast";
+import { needsLightText, textColorOn } from "~/lib/contrast";
 import { formatDateTime } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import { DEFAULT_PRIMARY_COLOR, primaryColorFromText } from "~/lib/event-editor-values";
@@ -15,11 +15,13 @@ import type { StepProps } from "./field-steps";
 export function ThemeStep({ values, errors, setValue }: StepProps) {
   const { t, i18n } = useTranslation("editor");
   const { t: tAny } = useTranslation();
-  // The hex field may hold an unfinished value while typing; the form keeps the last complete colour.
-  const [hex, setHex] = useState(values.primary_color);
-  useEffect(() => setHex(values.primary_color), [values.primary_color]);
-  const hexValid = primaryColorFromText(hex) !== null;
-  const color = normalizeHexColor(values.primary_color) ?? DEFAULT_PRIMARY_COLOR;
+  // The hex field is the form's value as typed: a colour that is not #RRGGBB is sent as it is and refused by the save
+  // (on this field) instead of being dropped. The picker and the preview keep the last complete colour meanwhile.
+  const typed = primaryColorFromText(values.primary_color);
+  const [lastValid, setLastValid] = useState(typed ?? DEFAULT_PRIMARY_COLOR);
+  if (typed && typed !== lastValid) setLastValid(typed);
+  const color = typed ?? lastValid;
+  const hexValid = typed !== null;
   const serverError = errors.primary_color ? tAny(errors.primary_color as never) : undefined;
   const start = values.start_at ? zonedDateTimeToUtc(values.start_at, values.timezone) : null;
   const when = start ? formatDateTime(start, i18n.language, values.timezone) : "";
@@ -43,18 +45,15 @@ export function ThemeStep({ values, errors, setValue }: StepProps) {
           >
             <Input
               name="primary_color"
-              value={hex}
+              value={values.primary_color}
               maxLength={7}
               spellCheck={false}
               autoComplete="off"
               className="font-mono uppercase"
               onChange={(event) => {
                 const next = event.target.value.trim();
-                setHex(next);
-                const typed = primaryColorFromText(next);
-                if (typed) setValue("primary_color", typed);
+                setValue("primary_color", primaryColorFromText(next) ?? next);
               }}
-              onBlur={() => setHex(values.primary_color)}
             />
           </Field>
         </div>
@@ -140,11 +139,19 @@ function ThemePreview({
           </span>
         </div>
       </div>
-      <p className="text-xs text-muted-foreground">
-        {t("theme.contrast", {
-          color: light ? t("theme.contrast-light") : t("theme.contrast-dark"),
-          luminance: Math.round(luminance(color) ?? 0),
-        })}
+      <p className="flex items-center gap-2 text-xs text-muted-foreground" data-testid="theme-contrast">
+        <span
+          className="inline-flex h-6 shrink-0 items-center rounded px-2 text-xs font-semibold"
+          style={{ backgroundColor: color, color: textColor }}
+          aria-hidden
+        >
+          Aa
+        </span>
+        <span>
+          <span className="font-medium text-foreground">{light ? t("theme.contrast-light") : t("theme.contrast-dark")}</span>
+          {" · "}
+          {t("theme.contrast-help")}
+        </span>
       </p>
     </section>
   );

@@ -12,6 +12,13 @@ const TOAST_HOTKEY = ["altKey", "KeyT"];
 
 type Theme = NonNullable<ToasterProps["theme"]>;
 
+/**
+ * Sonner's default distances from the window's edge, plus `--toaster-lift`: a page whose actions sit where toasts
+ * appear (the event editor's footer and save bar) sets it to keep toasts above them.
+ */
+const TOAST_OFFSET = { bottom: "calc(24px + var(--toaster-lift, 0px))" };
+const TOAST_MOBILE_OFFSET = { bottom: "calc(16px + var(--toaster-lift, 0px))" };
+
 function subscribeToRootClass(onChange: () => void): () => void {
   const observer = new MutationObserver(onChange);
   observer.observe(document.documentElement, { attributes: true, attributeFilter: ["class"] });
@@ -65,6 +72,8 @@ function Toaster({ theme, style, toastOptions, ...props }: ToasterProps) {
       duration={TOAST_DURATION_MS}
       gap={TOAST_GAP_PX}
       hotkey={TOAST_HOTKEY}
+      offset={TOAST_OFFSET}
+      mobileOffset={TOAST_MOBILE_OFFSET}
       richColors
       closeButton
       containerAriaLabel={labels.notifications}

@@ -7,8 +7,8 @@ import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
 import { actionError } from "~/server/route-errors.server";
 import { getSignedIn } from "~/server/guards.server";
-import type { Route } from "./+types/new";
 import { parseEditorForm } from "~/lib/event-editor-form";
+import type { Route } from "./+types/new";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title ?? "Guichet" }];
@@ -17,7 +17,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export function loader({ context }: Route.LoaderArgs) {
   const { actor } = getSignedIn(context);
   if (!canInOrganization(actor, "events:create")) throw redirect("/");
-  return { title: getInstance(context).t("editor:meta.new") };
+  return { title: getInstance(context).t("editor:meta.new"), renderedAt: Date.now() };
 }
 
 /** The first save of the Title step creates the draft (spec §2); the editor then continues on /event/update/:id. */
@@ -25,17 +25,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { actor } = getSignedIn(context);
   const { db } = context.get(serverContext);
   const parsed = parseEditorForm(await request.formData());
-  if (!parsed.ok) return data({ ok: false, errors: parsed.errors } satisfies EditorSaveResult, { status: 400 });
+  if (!parsed.ok) return data({ ok: false, errors: parsed.errors, values: parsed.values } satisfies EditorSaveResult, { status: 400 });
   try {
     const event = await createEvent(db, actor, { fields: parsed.fields });
     return { ok: true, intent: "save", eventId: event.id, savedAt: Date.now() } satisfies EditorSaveResult;
   } catch (error) {
-    const answer = actionError(error);
-    return data({ ok: false, errors: answer.data.errors } satisfies EditorSaveResult, { status: answer.init?.status ?? 400 });
+    return actionError(error, parsed.values);
   }
 }
 
-export default function NewEventEditor() {
+export default function NewEventEditor({ loaderData }: Route.ComponentProps) {
   return (
     <EventEditor
       mode="new"
@@ -45,6 +44,7 @@ export default function NewEventEditor() {
       mainPicture=""
       step="title"
       fromCreate
+      renderedAt={loaderData.renderedAt}
     />
   );
 }

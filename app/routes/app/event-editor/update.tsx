@@ -1,20 +1,19 @@
-import { data, redirect, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { loadEventForActor } from "#domain/events/event-access";
 import { toEventRecord } from "#domain/events/event-record";
 import { updateEvent } from "#domain/events/update-event";
 import { removeEventBanner } from "#domain/images/remove-event-banner";
-import { isAppError } from "#domain/shared/app-error";
 import { parseId } from "#domain/shared/ids";
 import { EventInOtherOrganization, EventNotFound } from "~/components/event/event-no-access";
 import { EventEditor, type EditorSaveResult } from "~/components/event-editor/event-editor";
 import { editorValuesFromEvent, parseEditorStep } from "~/lib/event-editor-values";
 import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
-import { actionError } from "~/server/route-errors.server";
+import { actionError, loaderError } from "~/server/route-errors.server";
 import { locateEventPage } from "~/server/event-page.server";
 import { getSignedIn } from "~/server/guards.server";
-import type { Route } from "./+types/update";
 import { parseEditorForm } from "~/lib/event-editor-form";
+import type { Route } from "./+types/update";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title ?? "Guichet" }];
@@ -37,11 +36,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       eventTitle: event.title,
       mainPicture: event.mainPicture,
       values: editorValuesFromEvent(event),
+      renderedAt: Date.now(),
     };
   } catch (error) {
     // Allowed to see the event but not to edit it: its page instead.
-    if (isAppError(error) && error.code === "forbidden") throw redirect(`/event/${eventId}`);
-    throw error;
+    return loaderError(error, { forbiddenTo: `/event/${eventId}` });
   }
 }
 
@@ -57,18 +56,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const eventId = parseId(params.id);
   if (eventId === null) throw data(null, { status: 404 });
   const form = await request.formData();
-  try {
-    if (form.get("intent") === "remove-banner") {
+  if (form.get("intent") === "remove-banner") {
+    try {
       await removeEventBanner(db, env.IMAGES, actor, { eventId });
       return { ok: true, intent: "remove-banner", savedAt: Date.now() } satisfies EditorSaveResult;
+    } catch (error) {
+      return actionError(error);
     }
-    const parsed = parseEditorForm(form);
-    if (!parsed.ok) return data({ ok: false, errors: parsed.errors } satisfies EditorSaveResult, { status: 400 });
+  }
+  const parsed = parseEditorForm(form);
+  if (!parsed.ok) return data({ ok: false, errors: parsed.errors, values: parsed.values } satisfies EditorSaveResult, { status: 400 });
+  try {
     await updateEvent(db, actor, { eventId, changes: parsed.fields });
     return { ok: true, intent: "save", eventId, savedAt: Date.now() } satisfies EditorSaveResult;
   } catch (error) {
-    const answer = actionError(error);
-    return data({ ok: false, errors: answer.data.errors } satisfies EditorSaveResult, { status: answer.init?.status ?? 400 });
+    return actionError(error, parsed.values);
   }
 }
 
@@ -80,7 +82,7 @@ export default function UpdateEventEditor({ loaderData }: Route.ComponentProps) 
   return <EditorPage {...loaderData} />;
 }
 
-function EditorPage({ eventId, eventTitle, mainPicture, values }: Extract<Route.ComponentProps["loaderData"], { kind: "editor" }>) {
+function EditorPage({ eventId, eventTitle, mainPicture, values, renderedAt }: Extract<Route.ComponentProps["loaderData"], { kind: "editor" }>) {
   const [searchParams] = useSearchParams();
   return (
     <EventEditor
@@ -93,6 +95,7 @@ function EditorPage({ eventId, eventTitle, mainPicture, values }: Extract<Route.
       mainPicture={mainPicture}
       step={parseEditorStep(searchParams.get("step"))}
       fromCreate={searchParams.get("from") === "create"}
+      renderedAt={renderedAt}
     />
   );
 }
