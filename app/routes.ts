@@ -28,6 +28,12 @@ export default [
     route("event/update/:id", "routes/app/event-editor/update.tsx"),
     route("event/:event_id", "routes/app/event/layout.tsx", [
       index("routes/app/event/dashboard.tsx"),
+      route("tickets", "routes/app/event/tickets.tsx"),
+      route("tickets/:ticket_id", "routes/app/event/tickets-edit.tsx"),
+      route("addons", "routes/app/event/addons.tsx"),
+      route("promos", "routes/app/event/promos.tsx"),
+      route("order-fields", "routes/app/event/order-fields.tsx"),
+      route("order-messages", "routes/app/event/order-messages.tsx"),
       route("settings", "routes/app/event/settings.tsx"),
       route("*", "routes/app/event/catch-all.ts"),
     ]),

@@ -39,10 +39,10 @@ describe("the event navigation structure", () => {
     ]);
   });
 
-  it("reaches only the pages that exist today: the dashboard and the settings", () => {
-    const available = availableEventNavigation();
-    expect(ids(available)).toEqual(["dashboard", "settings"]);
-    expect(flattenEventNavigation(available).map((l) => eventPath(7, l.segment))).toEqual(["/event/7", "/event/7/settings"]);
+  it("reaches the tickets and add-ons pages once they exist", () => {
+    const available = flattenEventNavigation(availableEventNavigation()).map((l) => eventPath(7, l.segment));
+    expect(available).toEqual(expect.arrayContaining(["/event/7", "/event/7/tickets", "/event/7/addons", "/event/7/settings"]));
+    expect(ids(availableEventNavigation())[1]).toMatch(/^ticketing\[tickets,addons/);
   });
 });
 

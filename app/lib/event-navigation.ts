@@ -75,9 +75,9 @@ export const eventNavigation: readonly EventNavigationEntry[] = [
     labelKey: "nav.ticketing",
     icon: Ticket,
     links: [
-      link("tickets", "tickets", Tag, false),
-      link("addons", "addons", Puzzle, false),
-      link("promos", "promos", TicketPercent, false),
+      link("tickets", "tickets", Tag, true),
+      link("addons", "addons", Puzzle, true),
+      link("promos", "promos", TicketPercent, true),
     ],
   },
   {
@@ -86,8 +86,8 @@ export const eventNavigation: readonly EventNavigationEntry[] = [
     labelKey: "nav.order-options",
     icon: SlidersHorizontal,
     links: [
-      link("order-fields", "order-fields", ClipboardList, false),
-      link("order-messages", "order-messages", MessageSquareText, false),
+      link("order-fields", "order-fields", ClipboardList, true),
+      link("order-messages", "order-messages", MessageSquareText, true),
     ],
   },
   link("team", "team", UsersRound, false),

@@ -5,7 +5,7 @@ import type { Actor } from "../shared/actor";
 import { eventPermissions, inEventScope, loadEventForActor, type EventPermissions } from "./event-access";
 import { toEventRecord, type EventRecord, type ParticipationFormRow, type TicketRow } from "./event-record";
 import { paymentStatus, type PaymentStatus } from "./payment-status";
-import { deriveTicketStatus, eventTicketsPurchased, ticketRemaining, type DerivedTicketStatus } from "./ticket-status";
+import { deriveTicketStatus, eventTicketsPurchased, ticketRemaining, type DerivedTicketStatus } from "../tickets/ticket-status";
 
 /** A ticket or add-on with its derived sale status (spec §4) and the places left (null = unlimited). */
 export type EventTicket = TicketRow & { derived: DerivedTicketStatus; remaining: number | null };

@@ -88,3 +88,26 @@ export function ticketRemaining(
   if (ticket.ticketType === "ticket" && event.eventCapacity !== -1) limits.push(event.eventCapacity - eventPurchased);
   return limits.length === 0 ? null : Math.max(0, Math.min(...limits));
 }
+
+/** A ticket or add-on with its derived sale status and the places left (null = unlimited). */
+export type WithTicketStatus<T> = T & { derived: DerivedTicketStatus; remaining: number | null };
+
+/**
+ * The statuses of an event's tickets, the one way every screen reckons them. `rows` are all the event's tickets,
+ * deleted ones included: what a deleted ticket sold still takes places of the event capacity. Returns the tickets that
+ * are not deleted, in the given order.
+ */
+export function withTicketStatuses<T extends TicketStatusTicket>(
+  rows: readonly T[],
+  event: TicketStatusEvent,
+  now: Date | number = Date.now(),
+): WithTicketStatus<T>[] {
+  const purchased = eventTicketsPurchased(rows);
+  return rows
+    .filter((ticket) => ticket.visibility !== "deleted")
+    .map((ticket) => ({
+      ...ticket,
+      derived: deriveTicketStatus(ticket, event, { eventTicketsPurchased: purchased, now }),
+      remaining: ticketRemaining(ticket, event, purchased),
+    }));
+}

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { deriveTicketStatus, eventTicketsPurchased, ticketRemaining, type TicketStatusEvent, type TicketStatusTicket } from "./ticket-status";
+import { zonedDateTimeToUtc } from "../events/event-time-zone";
+import {
+  deriveTicketStatus,
+  eventTicketsPurchased,
+  ticketRemaining,
+  withTicketStatuses,
+  type TicketStatusEvent,
+  type TicketStatusTicket,
+} from "./ticket-status";
 
 const now = new Date("2026-06-10T12:00:00Z");
 const at = (iso: string) => new Date(iso);
@@ -81,5 +89,87 @@ describe("capacity helpers", () => {
     expect(ticketRemaining({ ticketType: "ticket", amount: 10, purchased: 4 }, { eventCapacity: 20 }, 18)).toBe(2);
     expect(ticketRemaining({ ticketType: "ticket", amount: -1, purchased: 4 }, { eventCapacity: 20 }, 25)).toBe(0);
     expect(ticketRemaining({ ticketType: "addon", amount: -1, purchased: 4 }, { eventCapacity: 20 }, 20)).toBeNull();
+  });
+});
+
+describe("sale windows around the event start and end", () => {
+  const e = event({ startAt: at("2026-06-21T18:00:00Z"), endAt: at("2026-06-21T23:00:00Z") });
+  const status = (t: TicketStatusTicket, when: string) => {
+    const derived = deriveTicketStatus(t, e, { eventTicketsPurchased: 0, now: at(when) });
+    return derived.explanation ?? derived.status;
+  };
+
+  it.each([
+    ["one millisecond before the start", "2026-06-21T17:59:59.999Z", "on_sale"],
+    ["at the start", "2026-06-21T18:00:00Z", "event_has_already_started"],
+    ["one millisecond before the end", "2026-06-21T22:59:59.999Z", "event_has_already_started"],
+    ["at the end", "2026-06-21T23:00:00Z", "event_has_ended"],
+  ])("open-ended sales: %s", (_label, when, expected) => {
+    expect(status(ticket(), when)).toBe(expected);
+  });
+
+  it.each([
+    ["sales start one millisecond later", { sellStartAt: at("2026-06-10T12:00:00.001Z") }, "sales_havent_started_yet"],
+    ["sales start exactly now", { sellStartAt: now }, "on_sale"],
+    ["sales end one millisecond later", { sellEndAt: at("2026-06-10T12:00:00.001Z") }, "on_sale"],
+    ["sales start after the event end", { sellStartAt: at("2026-06-22T00:00:00Z") }, "sales_havent_started_yet"],
+  ])("%s", (_label, values, expected) => {
+    expect(status(ticket(values), now.toISOString())).toBe(expected);
+  });
+
+  it("sales that end after the event has ended report the event's end", () => {
+    expect(status(ticket({ sellEndAt: at("2026-06-30T00:00:00Z") }), "2026-06-22T00:00:00Z")).toBe("event_has_ended");
+  });
+
+  it("sales that start after the event started still say the event has started once open", () => {
+    expect(status(ticket({ sellStartAt: at("2026-06-21T19:00:00Z") }), "2026-06-21T20:00:00Z")).toBe("event_has_already_started");
+    expect(status(ticket({ sellStartAt: at("2026-06-21T19:00:00Z") }), "2026-06-21T18:30:00Z")).toBe("sales_havent_started_yet");
+  });
+});
+
+describe("time zones", () => {
+  // Sale dates are typed as wall-clock times in the event's zone and stored as instants: the status compares instants.
+  it.each([
+    ["Europe/Paris", "2026-06-10T14:00", "2026-06-10T12:00:00Z"],
+    ["Pacific/Noumea", "2026-06-10T23:00", "2026-06-10T12:00:00Z"],
+    ["America/Los_Angeles", "2026-06-10T05:00", "2026-06-10T12:00:00Z"],
+  ])("a sale end of %s %s is the instant %s", (zone, local, instant) => {
+    const sellEndAt = zonedDateTimeToUtc(local, zone)!;
+    expect(sellEndAt.toISOString()).toBe(new Date(instant).toISOString());
+    const before = deriveTicketStatus(ticket({ sellEndAt }), event(), { eventTicketsPurchased: 0, now: sellEndAt.getTime() - 1 });
+    const atEnd = deriveTicketStatus(ticket({ sellEndAt }), event(), { eventTicketsPurchased: 0, now: sellEndAt });
+    expect([before.status, atEnd.explanation]).toEqual(["on_sale", "sales_have_ended"]);
+  });
+
+  it("a wall-clock sale start in the event's zone opens at the same instant whatever the server's zone", () => {
+    // 02:30 on the night clocks go forward in Paris does not exist: it opens at 03:30 local (01:30Z).
+    const sellStartAt = zonedDateTimeToUtc("2026-03-29T02:30", "Europe/Paris")!;
+    expect(sellStartAt.toISOString()).toBe("2026-03-29T01:30:00.000Z");
+    const e = event({ startAt: at("2026-04-10T18:00:00Z"), endAt: at("2026-04-10T23:00:00Z") });
+    expect(deriveTicketStatus(ticket({ sellStartAt }), e, { eventTicketsPurchased: 0, now: at("2026-03-29T01:29:59Z") }).status).toBe("not_on_sale");
+    expect(deriveTicketStatus(ticket({ sellStartAt }), e, { eventTicketsPurchased: 0, now: at("2026-03-29T01:30:00Z") }).status).toBe("on_sale");
+  });
+});
+
+describe("withTicketStatuses", () => {
+  it("counts deleted tickets' sales toward the capacity, never add-ons, and leaves deleted tickets out", () => {
+    const rows = [
+      { ...ticket({ purchased: 2 }), id: 1 },
+      { ...ticket({ purchased: 3, visibility: "deleted" }), id: 2 },
+      { ...ticket({ ticketType: "addon", purchased: 50 }), id: 3 },
+      { ...ticket({ ticketType: "addon", amount: 5, purchased: 1 }), id: 4 },
+    ];
+    const listed = withTicketStatuses(rows, event({ eventCapacity: 5 }), now);
+    expect(listed.map((t) => [t.id, t.derived.status, t.remaining])).toEqual([
+      [1, "sold_out", 0],
+      [3, "on_sale", null],
+      [4, "on_sale", 4],
+    ]);
+    const withRoom = withTicketStatuses(rows, event({ eventCapacity: 6 }), now);
+    expect(withRoom.map((t) => [t.id, t.derived.status, t.remaining])).toEqual([
+      [1, "on_sale", 1],
+      [3, "on_sale", null],
+      [4, "on_sale", 4],
+    ]);
   });
 });

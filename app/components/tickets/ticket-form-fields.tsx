@@ -1,0 +1,190 @@
+import { lazy, Suspense, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { centsToEuros } from "#domain/tickets/ticket-input-schema";
+import { Checkbox } from "~/components/ui/checkbox";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { DescriptionEditorSkeleton } from "~/components/event-editor/description-editor-skeleton";
+import { Textarea } from "~/components/ui/textarea";
+import { utcToZonedInput } from "~/lib/zoned-time";
+import { cn } from "~/lib/utils";
+import type { FormErrors } from "~/server/forms.server";
+import type { TicketView } from "./ticket-types";
+
+// The rich-text editor (tiptap) is loaded only when a ticket form opens.
+const DescriptionEditor = lazy(() => import("~/components/event-editor/description-editor"));
+
+const selectClass = cn(
+  "h-9 w-full min-w-0 rounded-md border border-input bg-transparent px-3 py-1 text-base shadow-xs outline-none md:text-sm",
+  "focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive",
+  "dark:bg-input/30",
+);
+
+/**
+ * Every field of a ticket or add-on (spec §3), posted under the API's names: the price in euros, the sale dates as
+ * wall-clock times in the event's zone (the action converts both). After a refusal `values` holds what was typed.
+ */
+export function TicketFormFields({
+  ticket,
+  ticketType,
+  timezone,
+  errors,
+  values,
+  disabled,
+}: {
+  ticket: TicketView | null;
+  ticketType: "ticket" | "addon";
+  timezone: string;
+  errors?: FormErrors;
+  values?: Record<string, string>;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation("tickets");
+  const { t: tAny } = useTranslation();
+  const fieldError = (name: string) => {
+    const key = errors?.fields?.[name];
+    return key ? tAny(key as never) : undefined;
+  };
+  const initial = (name: string, fallback: string) => values?.[name] ?? fallback;
+  const initialAmount = initial("amount", String(ticket?.amount ?? -1));
+  const [unlimited, setUnlimited] = useState(initialAmount === "-1");
+  const [amount, setAmount] = useState(initialAmount === "-1" ? "" : initialAmount);
+  const [detailed, setDetailed] = useState(initial("detailed_description", ticket?.detailedDescription ?? ""));
+  const detailedLabelId = useId();
+  const checked = (name: string, fallback: boolean) => (values ? values[name] === "on" : fallback);
+
+  return (
+    <div className="grid gap-5" data-testid="ticket-form-fields">
+      <input type="hidden" name="ticket_type" value={ticket?.ticketType ?? ticketType} />
+      <Field label={t("form.title")} error={fieldError("title")} required>
+        <Input
+          name="title"
+          defaultValue={initial("title", ticket?.title ?? "")}
+          placeholder={t("form.title-placeholder")}
+          maxLength={240}
+          autoComplete="off"
+          disabled={disabled}
+        />
+      </Field>
+      <Field label={t("form.description")} description={t("form.description-hint")} error={fieldError("description")}>
+        <Textarea name="description" rows={2} defaultValue={initial("description", ticket?.description ?? "")} disabled={disabled} />
+      </Field>
+      <div className="grid gap-2">
+        <Label id={detailedLabelId}>{t("form.detailed-description")}</Label>
+        <input type="hidden" name="detailed_description" value={detailed} />
+        <Suspense fallback={<DescriptionEditorSkeleton html={detailed} />}>
+          <DescriptionEditor value={detailed} onChange={setDetailed} labelId={detailedLabelId} invalid={!!fieldError("detailed_description")} />
+        </Suspense>
+        {fieldError("detailed_description") ? <p className="text-sm text-destructive">{fieldError("detailed_description")}</p> : null}
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label={t("form.price")} description={t("form.price-hint")} error={fieldError("price")}>
+          <Input
+            name="price"
+            inputMode="decimal"
+            defaultValue={initial("price", ticket ? centsToEuros(ticket.price) : "0")}
+            autoComplete="off"
+            disabled={disabled}
+          />
+        </Field>
+        <div className="grid content-start gap-2">
+          <Field
+            label={t("form.amount")}
+            description={ticket && ticket.purchased > 0 ? t("form.sold-hint", { count: ticket.purchased }) : undefined}
+            error={fieldError("amount")}
+          >
+            <Input
+              type="number"
+              min={1}
+              inputMode="numeric"
+              value={unlimited ? "" : amount}
+              onChange={(event) => setAmount(event.target.value)}
+              disabled={disabled || unlimited}
+              placeholder={unlimited ? "∞" : undefined}
+              data-testid="ticket-amount"
+            />
+          </Field>
+          <input type="hidden" name="amount" value={unlimited ? "-1" : amount} />
+          <label className="flex items-center gap-2 text-sm">
+            <Checkbox checked={unlimited} onCheckedChange={(value) => setUnlimited(value === true)} disabled={disabled} />
+            {t("form.amount-unlimited")}
+          </label>
+        </div>
+      </div>
+
+      <div className="grid gap-2">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label={t("form.sell-start")} error={fieldError("sell_start_at")}>
+            <Input
+              type="datetime-local"
+              name="sell_start_at"
+              defaultValue={initial("sell_start_at", utcToZonedInput(ticket?.sellStartAt ? new Date(ticket.sellStartAt) : null, timezone))}
+              disabled={disabled}
+            />
+          </Field>
+          <Field label={t("form.sell-end")} error={fieldError("sell_end_at")}>
+            <Input
+              type="datetime-local"
+              name="sell_end_at"
+              defaultValue={initial("sell_end_at", utcToZonedInput(ticket?.sellEndAt ? new Date(ticket.sellEndAt) : null, timezone))}
+              disabled={disabled}
+            />
+          </Field>
+        </div>
+        <p className="text-sm text-muted-foreground">{t("form.dates-hint", { timezone })}</p>
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label={t("form.min-per-order")} error={fieldError("min_per_order")}>
+          <Input type="number" name="min_per_order" min={1} defaultValue={initial("min_per_order", String(ticket?.minPerOrder ?? 1))} disabled={disabled} />
+        </Field>
+        <Field label={t("form.max-per-order")} error={fieldError("max_per_order")}>
+          <Input type="number" name="max_per_order" min={1} defaultValue={initial("max_per_order", String(ticket?.maxPerOrder ?? 10))} disabled={disabled} />
+        </Field>
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label={t("form.visibility")} error={fieldError("visibility")}>
+          <select name="visibility" defaultValue={initial("visibility", ticket?.visibility ?? "visible")} className={selectClass} disabled={disabled}>
+            <option value="visible">{t("form.visibility-visible")}</option>
+            <option value="hidden">{t("form.visibility-hidden")}</option>
+          </select>
+        </Field>
+        <Field label={t("form.fees-type")} error={fieldError("fees_type")}>
+          <select name="fees_type" defaultValue={initial("fees_type", ticket?.feesType ?? "included")} className={selectClass} disabled={disabled}>
+            <option value="included">{t("form.fees-included")}</option>
+            <option value="added">{t("form.fees-added")}</option>
+          </select>
+        </Field>
+      </div>
+
+      <div className="grid gap-3">
+        <CheckboxRow name="restricted" label={t("form.restricted")} hint={t("form.restricted-hint")} defaultChecked={checked("restricted", ticket?.restricted ?? false)} disabled={disabled} />
+        <CheckboxRow
+          name="show_remaining_count"
+          label={t("form.show-remaining")}
+          hint={t("form.show-remaining-hint")}
+          defaultChecked={checked("show_remaining_count", ticket?.showRemainingCount ?? false)}
+          disabled={disabled}
+        />
+      </div>
+    </div>
+  );
+}
+
+function CheckboxRow({ name, label, hint, defaultChecked, disabled }: { name: string; label: string; hint: string; defaultChecked: boolean; disabled?: boolean }) {
+  const id = useId();
+  return (
+    <div className="flex items-start gap-3">
+      <Checkbox id={id} name={name} defaultChecked={defaultChecked} disabled={disabled} aria-describedby={`${id}-hint`} className="mt-0.5" />
+      <div className="grid gap-0.5">
+        <Label htmlFor={id}>{label}</Label>
+        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+          {hint}
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,206 @@
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  TouchSensor,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+  type KeyboardCoordinateGetter,
+} from "@dnd-kit/core";
+import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { EyeOff, GripVertical, Lock, MoreHorizontal, Pencil, Trash2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "~/components/ui/dropdown-menu";
+import { formatMoney } from "~/lib/format";
+import { cn } from "~/lib/utils";
+import { TicketStatusBadge } from "./ticket-status-badge";
+import type { TicketView } from "./ticket-types";
+
+/** Spec §9: a drag moved with the keyboard goes 25 px per arrow key. */
+export const KEYBOARD_DRAG_STEP = 25;
+
+const keyboardCoordinates: KeyboardCoordinateGetter = (event, { currentCoordinates }) => {
+  switch (event.code) {
+    case "ArrowDown":
+      return { ...currentCoordinates, y: currentCoordinates.y + KEYBOARD_DRAG_STEP };
+    case "ArrowUp":
+      return { ...currentCoordinates, y: currentCoordinates.y - KEYBOARD_DRAG_STEP };
+    case "ArrowRight":
+      return { ...currentCoordinates, x: currentCoordinates.x + KEYBOARD_DRAG_STEP };
+    case "ArrowLeft":
+      return { ...currentCoordinates, x: currentCoordinates.x - KEYBOARD_DRAG_STEP };
+    default:
+      return undefined;
+  }
+};
+
+/**
+ * The tickets (or add-ons) in their order, reordered by dragging a row's handle with a pointer, a finger, or the
+ * keyboard (Space to lift, arrows, Space to drop). The new order shows at once; `onReorder` saves it.
+ */
+export function TicketList({
+  tickets,
+  editPath,
+  canUpdate,
+  onReorder,
+  onDelete,
+}: {
+  tickets: TicketView[];
+  editPath: (ticket: TicketView) => string;
+  canUpdate: boolean;
+  onReorder: (ids: number[]) => void;
+  onDelete: (ticket: TicketView) => void;
+}) {
+  const { t } = useTranslation("tickets");
+  const [items, setItems] = useState(tickets);
+  useEffect(() => setItems(tickets), [tickets]);
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 150, tolerance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: keyboardCoordinates }),
+  );
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const from = items.findIndex((ticket) => ticket.id === active.id);
+    const to = items.findIndex((ticket) => ticket.id === over.id);
+    if (from < 0 || to < 0) return;
+    const next = arrayMove(items, from, to);
+    setItems(next);
+    onReorder(next.map((ticket) => ticket.id));
+  };
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{ screenReaderInstructions: { draggable: t("list.keyboard-hint") } }}
+    >
+      <SortableContext items={items.map((ticket) => ticket.id)} strategy={verticalListSortingStrategy}>
+        <ul aria-label={t("list.label")} className="divide-y rounded-lg border bg-card" data-testid="ticket-list">
+          {items.map((ticket) => (
+            <TicketRow key={ticket.id} ticket={ticket} editPath={editPath(ticket)} canUpdate={canUpdate} onDelete={() => onDelete(ticket)} />
+          ))}
+        </ul>
+      </SortableContext>
+    </DndContext>
+  );
+}
+
+function TicketRow({
+  ticket,
+  editPath,
+  canUpdate,
+  onDelete,
+}: {
+  ticket: TicketView;
+  editPath: string;
+  canUpdate: boolean;
+  onDelete: () => void;
+}) {
+  const { t, i18n } = useTranslation("tickets");
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: ticket.id,
+    disabled: !canUpdate,
+  });
+  const style = {
+    transform: transform ? `translate3d(${Math.round(transform.x)}px, ${Math.round(transform.y)}px, 0)` : undefined,
+    transition,
+  };
+  const amount = ticket.amount === -1 ? t("list.unlimited") : String(ticket.amount);
+
+  return (
+    <li
+      ref={setNodeRef}
+      style={style}
+      data-testid="ticket-row"
+      data-ticket-id={ticket.id}
+      className={cn(
+        "relative grid grid-cols-[auto_1fr_auto] items-center gap-x-3 gap-y-2 bg-card px-3 py-3 first:rounded-t-lg last:rounded-b-lg sm:px-4",
+        isDragging && "z-10 shadow-lg ring-2 ring-primary/40",
+      )}
+    >
+      {canUpdate ? (
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          {...attributes}
+          {...listeners}
+          aria-label={t("list.drag-handle", { title: ticket.title })}
+          data-testid="ticket-drag-handle"
+          className="flex h-9 w-6 cursor-grab touch-none items-center justify-center rounded text-muted-foreground hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none active:cursor-grabbing"
+        >
+          <GripVertical className="size-4" aria-hidden />
+        </button>
+      ) : (
+        <span className="w-6" />
+      )}
+
+      <div className="grid min-w-0 gap-2 sm:grid-cols-[minmax(0,1fr)_6rem_6rem_14rem] sm:items-center sm:gap-4">
+        <div className="min-w-0">
+          <Link to={editPath} className="font-medium hover:underline" data-testid="ticket-title">
+            {ticket.title}
+          </Link>
+          <div className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
+            {ticket.description ? <span className="line-clamp-1 max-w-full">{ticket.description}</span> : null}
+            {ticket.visibility === "hidden" ? (
+              <span className="inline-flex items-center gap-1">
+                <EyeOff className="size-3" aria-hidden />
+                {t("list.hidden-badge")}
+              </span>
+            ) : null}
+            {ticket.restricted ? (
+              <span className="inline-flex items-center gap-1">
+                <Lock className="size-3" aria-hidden />
+                {t("list.restricted-badge")}
+              </span>
+            ) : null}
+          </div>
+        </div>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm sm:contents">
+          <span className="tabular-nums sm:text-right" data-testid="ticket-sold">
+            <span className="sr-only">{t("list.sold")} </span>
+            {t("list.sold-of", { sold: ticket.purchased, amount })}
+          </span>
+          <span className="font-medium tabular-nums sm:text-right" data-testid="ticket-price">
+            {ticket.price === 0 ? t("free") : formatMoney(ticket.price, i18n.language)}
+          </span>
+          <TicketStatusBadge status={ticket.status} explanation={ticket.explanation} color={ticket.color} withHelp />
+        </div>
+      </div>
+
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon" aria-label={t("list.actions", { title: ticket.title })} data-testid="ticket-actions">
+            <MoreHorizontal className="size-4" aria-hidden />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <DropdownMenuItem asChild>
+            <Link to={editPath}>
+              <Pencil className="size-4" aria-hidden />
+              {t("list.edit")}
+            </Link>
+          </DropdownMenuItem>
+          {canUpdate ? (
+            <DropdownMenuItem variant="destructive" onSelect={onDelete} data-testid="ticket-delete">
+              <Trash2 className="size-4" aria-hidden />
+              {t("list.delete")}
+            </DropdownMenuItem>
+          ) : null}
+        </DropdownMenuContent>
+      </DropdownMenu>
+    </li>
+  );
+}

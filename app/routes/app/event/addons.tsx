@@ -1,0 +1,16 @@
+import { TicketsPage } from "~/components/tickets/tickets-page";
+import { loadTicketsPage, ticketsAction } from "./tickets.server";
+import type { Route } from "./+types/addons";
+
+export async function loader(args: Route.LoaderArgs) {
+  return loadTicketsPage(args, "addon");
+}
+
+export async function action(args: Route.ActionArgs) {
+  return ticketsAction(args);
+}
+
+export default function EventAddons({ loaderData }: Route.ComponentProps) {
+  if (!loaderData) return null;
+  return <TicketsPage data={loaderData} />;
+}

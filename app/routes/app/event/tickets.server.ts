@@ -1,0 +1,145 @@
+import { data, redirect } from "react-router";
+import * as v from "valibot";
+import { eventCapacitySchema } from "#domain/events/event-input-schema";
+import { eventPermissions } from "#domain/events/event-access";
+import { locateEvent } from "#domain/events/locate-event";
+import { notFound } from "#domain/shared/app-error";
+import { parseId } from "#domain/shared/ids";
+import { createTicket } from "#domain/tickets/create-ticket";
+import { deleteTicket } from "#domain/tickets/delete-ticket";
+import { listTickets, type TicketWithStatus } from "#domain/tickets/list-tickets";
+import { reorderTickets } from "#domain/tickets/reorder-tickets";
+import { ticketFormSchema, ticketOrderSchema, type TicketType } from "#domain/tickets/ticket-input-schema";
+import { eventTicketsPurchased } from "#domain/tickets/ticket-status";
+import { updateEventCapacity } from "#domain/tickets/update-event-capacity";
+import { updateTicket } from "#domain/tickets/update-ticket";
+import type { TicketView, TicketsActionResult, TicketsPageData } from "~/components/tickets/ticket-types";
+import { eventPath } from "~/lib/event-navigation";
+import { serverContext } from "~/server/context";
+import { parseForm } from "~/server/forms.server";
+import { getSignedIn } from "~/server/guards.server";
+import { actionError } from "~/server/route-errors.server";
+import type { RouterContextProvider } from "react-router";
+
+type Args = { params: Record<string, string | undefined>; context: Readonly<RouterContextProvider>; request: Request };
+
+export function toTicketView(ticket: TicketWithStatus): TicketView {
+  return {
+    id: ticket.id,
+    ticketType: ticket.ticketType,
+    title: ticket.title,
+    description: ticket.description,
+    detailedDescription: ticket.detailedDescription,
+    price: ticket.price,
+    amount: ticket.amount,
+    purchased: ticket.purchased,
+    sellStartAt: ticket.sellStartAt ? ticket.sellStartAt.toISOString() : null,
+    sellEndAt: ticket.sellEndAt ? ticket.sellEndAt.toISOString() : null,
+    minPerOrder: ticket.minPerOrder,
+    maxPerOrder: ticket.maxPerOrder,
+    visibility: ticket.visibility === "hidden" ? "hidden" : "visible",
+    restricted: ticket.restricted,
+    feesType: ticket.feesType,
+    showRemainingCount: ticket.showRemainingCount,
+    status: ticket.derived.status,
+    explanation: ticket.derived.explanation,
+    color: ticket.derived.color,
+    remaining: ticket.remaining,
+  };
+}
+
+/**
+ * The tickets or add-ons page: the list with derived statuses and the event capacity. Null when the event is out of
+ * reach: the event layout shows the no-access screens.
+ */
+export async function loadTicketsPage({ params, context }: Args, ticketType: TicketType): Promise<TicketsPageData | null> {
+  const { actor } = getSignedIn(context);
+  const { db } = context.get(serverContext);
+  const eventId = parseId(params.event_id);
+  const location = eventId === null ? null : await locateEvent(db, actor, { eventId });
+  if (location?.kind !== "accessible") return null;
+  const { event, tickets } = await listTickets(db, actor, { eventId: location.event.id });
+  const permissions = eventPermissions(actor, { organizationId: event.organizationId, roles: location.eventRoles });
+  return {
+    ticketType,
+    eventId: event.id,
+    timezone: event.timezone,
+    eventCapacity: event.eventCapacity,
+    ticketsPurchased: eventTicketsPurchased(tickets),
+    tickets: tickets.filter((t) => t.ticketType === ticketType).map(toTicketView),
+    canUpdate: permissions.canUpdate,
+  };
+}
+
+const intentSchema = v.object({
+  intent: v.picklist(["create", "update", "delete", "reorder", "capacity"]),
+  ticket_id: v.optional(v.string()),
+});
+
+const reorderFormSchema = v.object({ ids: v.string() });
+const capacityFormSchema = v.object({ event_capacity: v.optional(v.string(), ""), unlimited: v.optional(v.string()) });
+
+const invalid = (errors: { fields?: Record<string, string> }, values: Record<string, string>, intent: string) =>
+  data<TicketsActionResult>({ ok: false, errors, values: { ...values, intent } }, { status: 400 });
+
+/**
+ * Every change of the tickets pages, by `intent`: create and update (the ticket form), delete, reorder (`ids` in order,
+ * comma-separated) and capacity. Answers what happened; the page shows the toast.
+ */
+export async function ticketsAction({ request, params, context }: Args, options: { redirectAfterUpdate?: boolean } = {}) {
+  const { actor } = getSignedIn(context);
+  const { db } = context.get(serverContext);
+  const eventId = parseId(params.event_id);
+  const head = v.safeParse(intentSchema, Object.fromEntries(await request.clone().formData()));
+  if (!head.success || eventId === null) return actionError(notFound("events:errors.not-found"));
+  const { intent } = head.output;
+  const ticketId = parseId(head.output.ticket_id ?? params.ticket_id);
+  try {
+    switch (intent) {
+      case "create":
+      case "update": {
+        const location = await locateEvent(db, actor, { eventId });
+        if (location.kind !== "accessible") throw notFound("events:errors.not-found");
+        const parsed = await parseForm(request, ticketFormSchema(location.event.timezone));
+        if (!parsed.ok) return invalid(parsed.errors, parsed.values, intent);
+        if (intent === "create") {
+          const ticket = await createTicket(db, actor, { eventId, fields: parsed.data });
+          return data<TicketsActionResult>({ ok: true, intent, ticketId: ticket.id });
+        }
+        if (ticketId === null) throw notFound("tickets:errors.not-found");
+        const ticket = await updateTicket(db, actor, { eventId, ticketId, fields: parsed.data });
+        if (options.redirectAfterUpdate) {
+          return redirect(`${eventPath(eventId, ticket.ticketType === "addon" ? "addons" : "tickets")}?updated=${ticket.id}`);
+        }
+        return data<TicketsActionResult>({ ok: true, intent, ticketId: ticket.id });
+      }
+      case "delete": {
+        if (ticketId === null) throw notFound("tickets:errors.not-found");
+        await deleteTicket(db, actor, { eventId, ticketId });
+        if (options.redirectAfterUpdate) {
+          const form = await request.formData();
+          return redirect(`${eventPath(eventId, form.get("ticket_type") === "addon" ? "addons" : "tickets")}?deleted=${ticketId}`);
+        }
+        return data<TicketsActionResult>({ ok: true, intent, ticketId });
+      }
+      case "reorder": {
+        const parsed = await parseForm(request, reorderFormSchema);
+        const ids = parsed.ok ? v.safeParse(ticketOrderSchema, parsed.data.ids.split(",")) : null;
+        if (!parsed.ok || !ids?.success) return invalid({ fields: { ids: "tickets:errors.order-invalid" } }, parsed.ok ? {} : parsed.values, intent);
+        await reorderTickets(db, actor, { eventId, ids: ids.output });
+        return data<TicketsActionResult>({ ok: true, intent });
+      }
+      case "capacity": {
+        const parsed = await parseForm(request, capacityFormSchema);
+        const capacity = parsed.ok ? v.safeParse(eventCapacitySchema, parsed.data.unlimited === "on" ? -1 : parsed.data.event_capacity) : null;
+        if (!parsed.ok || !capacity?.success) {
+          return invalid({ fields: { event_capacity: "events:errors.event-capacity-invalid" } }, parsed.ok ? {} : parsed.values, intent);
+        }
+        await updateEventCapacity(db, actor, { eventId, eventCapacity: capacity.output });
+        return data<TicketsActionResult>({ ok: true, intent });
+      }
+    }
+  } catch (error) {
+    return actionError(error, { intent });
+  }
+}

@@ -1,0 +1,93 @@
+import { Hono } from "hono";
+import * as v from "valibot";
+import { eventCapacitySchema } from "#domain/events/event-input-schema";
+import { ticketToJson } from "#domain/events/event-json";
+import { createTicket } from "#domain/tickets/create-ticket";
+import { deleteTicket } from "#domain/tickets/delete-ticket";
+import { listTickets } from "#domain/tickets/list-tickets";
+import { reorderTickets } from "#domain/tickets/reorder-tickets";
+import { ticketFieldsSchema, ticketOrderSchema } from "#domain/tickets/ticket-input-schema";
+import { updateEventCapacity } from "#domain/tickets/update-event-capacity";
+import { updateTicket } from "#domain/tickets/update-ticket";
+import { AppError } from "#domain/shared/app-error";
+import { actorForEventParam, idParam } from "../actor-for-organization";
+import type { ApiEnv } from "../middleware/api-session";
+import { limitBody } from "../middleware/body-limit";
+import { parseJson } from "../parse-json";
+
+/**
+ * Spec §7 ticket calls under /api/events/:id: tickets and add-ons (ticket_type), with their derived status on every
+ * ticket answered. Bad input answers 400 with the field named and writes nothing; another organization's event 404.
+ */
+export const ticketsApiRoutes = new Hono<ApiEnv>();
+
+// A detailed description is at most 20 kB.
+const ticketBodyLimit = limitBody(64 * 1024);
+const eventIdOf = (id: string | undefined) => idParam(id, "events:errors.not-found");
+
+/** GET /api/events/:id/tickets?type=ticket|addon — the tickets then the add-ons, deleted ones left out. */
+ticketsApiRoutes.get("/:id{[0-9]+}/tickets", async (c) => {
+  const eventId = eventIdOf(c.req.param("id"));
+  const type = c.req.query("type");
+  const actor = await actorForEventParam(c, eventId);
+  const { tickets } = await listTickets(c.get("db"), actor, {
+    eventId,
+    ticketType: type === "ticket" || type === "addon" ? type : undefined,
+  });
+  return c.json(tickets.map(ticketToJson));
+});
+
+/** POST /api/events/:id/tickets — creates a ticket (or an add-on with ticket_type 'addon'); 201 with it. */
+ticketsApiRoutes.post("/:id{[0-9]+}/tickets", ticketBodyLimit, async (c) => {
+  const eventId = eventIdOf(c.req.param("id"));
+  const fields = await parseJson(c, ticketFieldsSchema);
+  const actor = await actorForEventParam(c, eventId);
+  const ticket = await createTicket(c.get("db"), actor, { eventId, fields });
+  return c.json(ticketToJson(ticket), 201);
+});
+
+/** PUT /api/events/:id/tickets/order — `{"ids": [...]}` (or the bare array): the new order of the tickets or add-ons. */
+ticketsApiRoutes.put("/:id{[0-9]+}/tickets/order", limitBody(), async (c) => {
+  const eventId = eventIdOf(c.req.param("id"));
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw new AppError("validation", "errors:invalid-json");
+  }
+  const parsed = v.safeParse(ticketOrderSchema, body);
+  if (!parsed.success) {
+    throw new AppError("validation", "tickets:errors.invalid-input", { fields: { ids: "tickets:errors.order-invalid" } });
+  }
+  const actor = await actorForEventParam(c, eventId);
+  const tickets = await reorderTickets(c.get("db"), actor, { eventId, ids: parsed.output });
+  return c.json(tickets.map(ticketToJson));
+});
+
+/** PUT /api/events/:id/tickets/:ticket_id — changes the fields it names. */
+ticketsApiRoutes.put("/:id{[0-9]+}/tickets/:ticket_id{[0-9]+}", ticketBodyLimit, async (c) => {
+  const eventId = eventIdOf(c.req.param("id"));
+  const ticketId = idParam(c.req.param("ticket_id"), "tickets:errors.not-found");
+  const fields = await parseJson(c, ticketFieldsSchema);
+  const actor = await actorForEventParam(c, eventId);
+  const ticket = await updateTicket(c.get("db"), actor, { eventId, ticketId, fields });
+  return c.json(ticketToJson(ticket));
+});
+
+/** DELETE /api/events/:id/tickets/:ticket_id — soft delete (visibility 'deleted'): sold tickets keep their history. */
+ticketsApiRoutes.delete("/:id{[0-9]+}/tickets/:ticket_id{[0-9]+}", async (c) => {
+  const eventId = eventIdOf(c.req.param("id"));
+  const ticketId = idParam(c.req.param("ticket_id"), "tickets:errors.not-found");
+  const actor = await actorForEventParam(c, eventId);
+  const deleted = await deleteTicket(c.get("db"), actor, { eventId, ticketId });
+  return c.json({ id: deleted.id, deleted: true });
+});
+
+/** PUT /api/events/:id/capacity — `{"event_capacity": n}` (-1 = unlimited); PUT /api/events/:id takes it too. */
+ticketsApiRoutes.put("/:id{[0-9]+}/capacity", limitBody(), async (c) => {
+  const eventId = eventIdOf(c.req.param("id"));
+  const body = await parseJson(c, v.object({ event_capacity: eventCapacitySchema }));
+  const actor = await actorForEventParam(c, eventId);
+  const result = await updateEventCapacity(c.get("db"), actor, { eventId, eventCapacity: body.event_capacity });
+  return c.json({ event_capacity: result.eventCapacity });
+});
