@@ -1,4 +1,5 @@
 import { Skeleton } from "~/components/ui/skeleton";
+import { TicketsSkeleton } from "~/components/tickets/tickets-skeleton";
 
 /** Loading placeholders by page type (spec §2: table pages, team, order messages, dashboard). */
 export function TablePageSkeleton() {
@@ -83,6 +84,7 @@ export function skeletonForPath(pathname: string, currentPathname: string): Reac
   if (targetEvent !== null && targetEvent === eventAreaOf(currentPathname)) return null;
   if (/^\/event\/\d+\/(participants|orders|entries)\/?$/.test(pathname)) return <TablePageSkeleton />;
   if (/^\/event\/\d+\/team\/?$/.test(pathname)) return <TeamPageSkeleton />;
+  if (/^\/event\/\d+\/(tickets|addons)\/?$/.test(pathname)) return <TicketsSkeleton />;
   if (/^\/event\/\d+\/order-messages\/?$/.test(pathname)) return <OrderMessagesSkeleton />;
   if (/^\/event\/\d+\/?$/.test(pathname)) return <DashboardSkeleton />;
   return null;

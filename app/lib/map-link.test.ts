@@ -27,7 +27,7 @@ describe("openStreetMapUrl", () => {
         expect(openStreetMapUrl(latitude, longitude) !== null, `${latitude} / ${longitude}`).toBe(stored);
       }
     }
-    // A decimal comma is refused by the server, so it gets no link either.
-    expect(openStreetMapUrl("45,6967", "4,7886")).toBeNull();
+    // A French decimal comma is accepted by the server, so it gets its link too.
+    expect(openStreetMapUrl("45,6967", "4,7886")).toBe("https://www.openstreetmap.org/?mlat=45.6967&mlon=4.7886#map=16/45.6967/4.7886");
   });
 });

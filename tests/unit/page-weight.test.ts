@@ -56,15 +56,15 @@ const manifest: BrowserManifest = {
   entry: { module: "/assets/entry.js", imports: ["/assets/react.js"] },
   routes: {
     root: { module: "/assets/root.js", imports: ["/assets/react.js", "/assets/ui.js"] },
-    "routes/auth/layout": { module: "/assets/auth-layout.js", imports: ["/assets/ui.js"] },
-    "routes/auth/login": { module: "/assets/login.js" },
+    "routes/app/layout": { module: "/assets/auth-layout.js", imports: ["/assets/ui.js"] },
+    "routes/app/home": { module: "/assets/login.js" },
     "routes/public/event-page": { module: "/assets/event-page.js", imports: ["/assets/format.js"] },
   },
 };
 
 describe("scriptsForRoutes", () => {
   it("takes the entry, then each matched route's module and imports, without duplicates", () => {
-    expect(scriptsForRoutes(manifest, ["root", "routes/auth/layout", "routes/auth/login"])).toEqual([
+    expect(scriptsForRoutes(manifest, ["root", "routes/app/layout", "routes/app/home"])).toEqual([
       "/assets/entry.js",
       "/assets/react.js",
       "/assets/root.js",
@@ -111,7 +111,7 @@ describe("pageWeightFromBuild", () => {
 
   it("sums the gzipped size of each file the page loads", () => {
     const { directory, files } = fakeBuild();
-    const routeIds = ["root", "routes/auth/layout", "routes/auth/login"];
+    const routeIds = ["root", "routes/app/layout", "routes/app/home"];
     const weight = pageWeightFromBuild(directory, routeIds);
     const expected = scriptsForRoutes(manifest, routeIds).reduce(
       (sum, url) => sum + gzipSync(files[url]!).byteLength,
