@@ -20,6 +20,9 @@ const updatedAt = () =>
 const bool = (name: string) => integer(name, { mode: "boolean" });
 const time = (name: string) => integer(name, { mode: "timestamp_ms" });
 
+export const authMethods = ["password", "google"] as const;
+export type AuthMethod = (typeof authMethods)[number];
+
 export const users = sqliteTable(
   "users",
   {
@@ -28,7 +31,7 @@ export const users = sqliteTable(
     firstName: text("first_name").notNull().default(""),
     lastName: text("last_name").notNull().default(""),
     passwordHash: text("password_hash"),
-    authMethod: text("auth_method", { enum: ["password", "google"] }).notNull().default("password"),
+    authMethod: text("auth_method", { enum: authMethods }).notNull().default("password"),
     googleSubject: text("google_subject"),
     isAdmin: bool("is_admin").notNull().default(false),
     locale: text("locale"),
@@ -81,6 +84,9 @@ export const rateLimits = sqliteTable("rate_limits", {
   windowStartedAt: time("window_started_at").notNull(),
 });
 
+export const payoutFrequencies = ["manual", "daily", "weekly", "monthly"] as const;
+export type PayoutFrequency = (typeof payoutFrequencies)[number];
+
 export const organizations = sqliteTable(
   "organizations",
   {
@@ -100,7 +106,7 @@ export const organizations = sqliteTable(
     addressLongitude: integer("address_longitude_e6").notNull().default(50_000_000),
     connectedAccountId: text("connected_account_id"),
     isConnectedAccountValid: bool("is_connected_account_valid").notNull().default(false),
-    payoutFrequency: text("payout_frequency", { enum: ["manual", "daily", "weekly", "monthly"] })
+    payoutFrequency: text("payout_frequency", { enum: payoutFrequencies })
       .notNull()
       .default("manual"),
     createdAt: createdAt(),
@@ -134,6 +140,11 @@ export const memberships = sqliteTable(
 export const eventStatuses = ["draft", "published", "archived"] as const;
 export type EventStatus = (typeof eventStatuses)[number];
 
+export const eventThemes = ["light", "dark"] as const;
+export type EventTheme = (typeof eventThemes)[number];
+export const eventVisibilities = ["public", "private"] as const;
+export type EventVisibility = (typeof eventVisibilities)[number];
+
 export const events = sqliteTable(
   "events",
   {
@@ -146,7 +157,7 @@ export const events = sqliteTable(
     description: text("description").notNull().default(""),
     mainPicture: text("main_picture").notNull().default(""),
     primaryColor: text("primary_color").notNull().default("#4f46e5"),
-    theme: text("theme", { enum: ["light", "dark"] }).notNull().default("light"),
+    theme: text("theme", { enum: eventThemes }).notNull().default("light"),
     timezone: text("timezone").notNull().default("Europe/Paris"),
     startAt: time("start_at"),
     endAt: time("end_at"),
@@ -157,13 +168,15 @@ export const events = sqliteTable(
     contactEmail: text("contact_email").notNull().default(""),
     refundPolicy: text("refund_policy"),
     status: text("status", { enum: eventStatuses }).notNull().default("draft"),
-    visibility: text("visibility", { enum: ["public", "private"] }).notNull().default("public"),
+    visibility: text("visibility", { enum: eventVisibilities }).notNull().default("public"),
     confirmationPageMessage: text("confirmation_page_message").notNull().default(""),
     emailPdfMessage: text("email_pdf_message").notNull().default(""),
     emailPdfEmailResponse: text("email_pdf_email_response").notNull().default(""),
     metaPixelId: text("meta_pixel_id").notNull().default(""),
     // Preview key for unpublished events; cleared on publish.
     accessToken: text("access_token"),
+    // Part of the private link's keyed hash: raising it revokes every link handed out before.
+    privateLinkVersion: integer("private_link_version").notNull().default(0),
     allowBilling: bool("allow_billing").notNull().default(false),
     eventCapacity: integer("event_capacity").notNull().default(-1),
     publishedAt: time("published_at"),
@@ -178,6 +191,13 @@ export const events = sqliteTable(
   ],
 );
 
+export const ticketTypes = ["ticket", "addon"] as const;
+export type TicketType = (typeof ticketTypes)[number];
+export const ticketVisibilities = ["visible", "hidden", "deleted"] as const;
+export type TicketVisibility = (typeof ticketVisibilities)[number];
+export const feesTypes = ["included", "added"] as const;
+export type FeesType = (typeof feesTypes)[number];
+
 export const tickets = sqliteTable(
   "tickets",
   {
@@ -188,7 +208,7 @@ export const tickets = sqliteTable(
     eventId: integer("event_id")
       .notNull()
       .references(() => events.id, { onDelete: "cascade" }),
-    ticketType: text("ticket_type", { enum: ["ticket", "addon"] }).notNull().default("ticket"),
+    ticketType: text("ticket_type", { enum: ticketTypes }).notNull().default("ticket"),
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
     detailedDescription: text("detailed_description").notNull().default(""),
@@ -200,9 +220,9 @@ export const tickets = sqliteTable(
     sellEndAt: time("sell_end_at"),
     minPerOrder: integer("min_per_order").notNull().default(1),
     maxPerOrder: integer("max_per_order").notNull().default(10),
-    visibility: text("visibility", { enum: ["visible", "hidden", "deleted"] }).notNull().default("visible"),
+    visibility: text("visibility", { enum: ticketVisibilities }).notNull().default("visible"),
     restricted: bool("restricted").notNull().default(false),
-    feesType: text("fees_type", { enum: ["included", "added"] }).notNull().default("included"),
+    feesType: text("fees_type", { enum: feesTypes }).notNull().default("included"),
     sort: integer("sort").notNull().default(0),
     showRemainingCount: bool("show_remaining_count").notNull().default(false),
     createdAt: createdAt(),
@@ -213,6 +233,9 @@ export const tickets = sqliteTable(
     index("tickets_org_idx").on(t.organizationId),
   ],
 );
+
+export const discountTypes = ["percent", "amount"] as const;
+export type DiscountType = (typeof discountTypes)[number];
 
 export const promoCodes = sqliteTable(
   "promo_codes",
@@ -225,7 +248,7 @@ export const promoCodes = sqliteTable(
       .notNull()
       .references(() => events.id, { onDelete: "cascade" }),
     code: text("code").notNull(),
-    discountType: text("discount_type", { enum: ["percent", "amount"] }).notNull().default("percent"),
+    discountType: text("discount_type", { enum: discountTypes }).notNull().default("percent"),
     // Percent in basis points (10000 = 100 %) or an amount in cents.
     discountValue: integer("discount_value").notNull().default(0),
     maxUses: integer("max_uses").notNull().default(-1),
@@ -344,7 +367,7 @@ export const participants = sqliteTable(
     // Lower-cased, accent-free "first last email" for search.
     searchText: text("search_text").notNull().default(""),
     ticketTitle: text("ticket_title").notNull(),
-    ticketType: text("ticket_type", { enum: ["ticket", "addon"] }).notNull().default("ticket"),
+    ticketType: text("ticket_type", { enum: ticketTypes }).notNull().default("ticket"),
     price: integer("price").notNull().default(0),
     promoCodeKey: text("promo_code_key"),
     lastValidationAt: time("last_validation_at"),
@@ -516,6 +539,9 @@ export const webhookDeliveries = sqliteTable(
   ],
 );
 
+export const payoutStatuses = ["pending", "paid", "failed", "cancelled"] as const;
+export type PayoutStatus = (typeof payoutStatuses)[number];
+
 export const payouts = sqliteTable(
   "payouts",
   {
@@ -526,7 +552,7 @@ export const payouts = sqliteTable(
     providerPayoutId: text("provider_payout_id"),
     bankAccountName: text("bank_account_name").notNull().default(""),
     amount: integer("amount").notNull(),
-    status: text("status", { enum: ["pending", "paid", "failed", "cancelled"] }).notNull().default("pending"),
+    status: text("status", { enum: payoutStatuses }).notNull().default("pending"),
     initiatedAt: time("initiated_at").notNull(),
     estimatedAt: time("estimated_at"),
     createdAt: createdAt(),
@@ -536,6 +562,9 @@ export const payouts = sqliteTable(
     uniqueIndex("payouts_provider_unique").on(t.providerPayoutId),
   ],
 );
+
+export const transactionTypes = ["charge", "refund", "payout", "adjustment"] as const;
+export type TransactionType = (typeof transactionTypes)[number];
 
 export const transactions = sqliteTable(
   "transactions",
@@ -547,7 +576,7 @@ export const transactions = sqliteTable(
     eventId: integer("event_id").references(() => events.id, { onDelete: "set null" }),
     orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
     payoutId: integer("payout_id").references(() => payouts.id, { onDelete: "set null" }),
-    type: text("type", { enum: ["charge", "refund", "payout", "adjustment"] }).notNull(),
+    type: text("type", { enum: transactionTypes }).notNull(),
     amount: integer("amount").notNull(),
     fee: integer("fee").notNull().default(0),
     net: integer("net").notNull(),

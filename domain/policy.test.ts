@@ -19,7 +19,7 @@ import {
 import type { Actor } from "./shared/actor";
 import { AppError } from "./shared/app-error";
 
-// The expected permissions, written out by hand from spec §6 and docs/decisions/roles-and-permissions.md.
+// The expected permissions, written out by hand from spec §6 and docs/decisions/0012-roles-and-permissions.md.
 // Columns: owner, admin, event_manager, guest (""). Nothing here is derived from the implementation.
 const Y = true;
 const N = false;

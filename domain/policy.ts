@@ -15,7 +15,7 @@ import { forbidden, notFound } from "./shared/app-error";
  * refused, and the assert… helpers answer 404 for it so that no response reveals another tenant's data.
  * A platform admin acting in an organization they are not a member of (`actor.viaPlatformAdmin`) has the admin role's
  * rights there, decided here like every other right.
- * The matrix is spelled out in docs/decisions/roles-and-permissions.md and tested in policy.test.ts.
+ * The matrix is spelled out in docs/decisions/0012-roles-and-permissions.md and tested in policy.test.ts.
  */
 export const organizationActions = [
   "organization:view",

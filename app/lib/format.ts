@@ -1,13 +1,24 @@
+/**
+ * The one mapping from the interface language to the locale every Intl.* call uses: French as written in France,
+ * English as in Europe (day before month, 24-hour clock, euro amounts as '€1,234.50').
+ */
+export function intlLocale(language: string | undefined): "fr-FR" | "en-GB" {
+  return language === "en" || language?.startsWith("en-") ? "en-GB" : "fr-FR";
+}
+
 /** Spec §1: amounts are integer cents, shown in euros with two decimals and the euro sign. */
 export function formatMoney(cents: number, locale: string): string {
-  return new Intl.NumberFormat(locale === "en" ? "en-IE" : "fr-FR", { style: "currency", currency: "EUR" }).format(
-    cents / 100,
-  );
+  return new Intl.NumberFormat(intlLocale(locale), { style: "currency", currency: "EUR" }).format(cents / 100);
+}
+
+/** Counts (participants, orders, members…) with the language's thousands separator, as amounts have. */
+export function formatNumber(value: number, locale: string): string {
+  return new Intl.NumberFormat(intlLocale(locale)).format(value);
 }
 
 /** Dates are stored in UTC and shown in the event's time zone. */
 export function formatDateTime(date: Date | string | number, locale: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(locale === "en" ? "en-GB" : "fr-FR", {
+  return new Intl.DateTimeFormat(intlLocale(locale), {
     timeZone,
     weekday: "short",
     day: "numeric",
@@ -19,10 +30,36 @@ export function formatDateTime(date: Date | string | number, locale: string, tim
 }
 
 export function formatDate(date: Date | string | number, locale: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(locale === "en" ? "en-GB" : "fr-FR", {
+  return new Intl.DateTimeFormat(intlLocale(locale), {
     timeZone,
     day: "numeric",
     month: "long",
     year: "numeric",
   }).format(new Date(date));
+}
+
+// A comparison key, never shown: en-CA writes dates as YYYY-MM-DD.
+function calendarDay(date: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
+}
+
+/**
+ * The one way to show an event's start and end: the start alone without an end; one date and two times when both fall
+ * on the same day in the event's time zone ('ven. 12 mars 2027, 20:00 – 23:30'); else both date-times.
+ */
+export function formatDateRange(
+  start: Date | string | number,
+  end: Date | string | number | null | undefined,
+  locale: string,
+  timeZone: string,
+): string {
+  const from = formatDateTime(start, locale, timeZone);
+  if (end === null || end === undefined) return from;
+  const startDate = new Date(start);
+  const endDate = new Date(end);
+  if (calendarDay(startDate, timeZone) !== calendarDay(endDate, timeZone)) {
+    return `${from} – ${formatDateTime(endDate, locale, timeZone)}`;
+  }
+  const time = new Intl.DateTimeFormat(intlLocale(locale), { timeZone, hour: "2-digit", minute: "2-digit" });
+  return `${from} – ${time.format(endDate)}`;
 }

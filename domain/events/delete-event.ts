@@ -32,7 +32,7 @@ export type DeletedEvent = {
 /**
  * Deletes an event for good (spec §4/§5): the word DELETE must be typed exactly (validation
  * `events:errors.delete-confirmation`). An event with paid or refunded orders of a positive amount is refused
- * (conflict `events:errors.has-paid-orders`): archive it instead (docs/decisions/events-domain.md).
+ * (conflict `events:errors.has-paid-orders`): archive it instead (docs/decisions/0011-events-domain.md).
  * Needs event:delete (organization owners, admins and event managers).
  */
 export async function deleteEvent(

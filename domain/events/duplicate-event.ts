@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, ne, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "#db/database";
 import { events, participationForms, promoCodes, tickets } from "#db/schema";

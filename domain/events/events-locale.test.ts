@@ -47,7 +47,7 @@ describe("events messages", () => {
       [frEventArea, "toasts.published-private", "Événement publié en privé"],
       [frEventArea, "no-access.not-found-title", "Événement introuvable"],
       [frEventArea, "header.link-copied", "Lien copié"],
-      [frEventArea, "header.copy-failed", "Failed to copy link to clipboard"],
+      [frEventArea, "header.copy-failed", "Impossible de copier le lien dans le presse-papiers"],
       [frEventArea, "header.publish-first", "Vous devez publier l'événement avant de pouvoir le partager."],
       [frEditor, "toasts.updated", "Événement mis à jour"],
       [frEditor, "toasts.update-failed", "Échec à la mise à jour des données de l'événement"],

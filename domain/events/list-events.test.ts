@@ -5,9 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/database";
 import * as schema from "#db/schema";
 import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../../tests/support/libsql-test-db";
-import { actorOf, createEventsWorld, createOrder, createTestEvent, createTicket, grantEventAccess } from "../../tests/support/event-fixtures";
+import {
+  actorOf,
+  createEventsWorld,
+  createOrder,
+  createTestEvent,
+  createTicket,
+  grantEventAccess,
+} from "../../tests/support/event-fixtures";
 import { parseEventListFilter } from "./event-list-filter";
-import { listEvents } from "./list-events";
+import { EVENT_LIST_DEFAULT_LIMIT, EVENT_LIST_MAX_LIMIT, eventListPaging, listEvents } from "./list-events";
 
 let test: LibsqlTestDatabase;
 let world: Awaited<ReturnType<typeof createEventsWorld>>;
@@ -22,25 +29,62 @@ beforeAll(async () => {
   const make = async (key: string, values: Parameters<typeof createTestEvent>[2]) => {
     ids[key] = (await createTestEvent(db, org, values)).id;
   };
-  await make("upcomingPublished", { title: "Gala 100% jazz", status: "published", startAt: new Date("2026-06-01T18:00:00Z"), endAt: new Date("2026-06-01T23:00:00Z") });
-  await make("pastPublished", { title: "Bal_masqué", status: "published", startAt: new Date("2026-03-01T18:00:00Z"), endAt: new Date("2026-03-01T23:00:00Z") });
-  await make("pastDraft", { title: "Vieux brouillon", status: "draft", startAt: new Date("2026-02-01T18:00:00Z"), endAt: new Date("2026-02-01T23:00:00Z") });
+  await make("upcomingPublished", {
+    title: "Gala 100% jazz",
+    status: "published",
+    startAt: new Date("2026-06-01T18:00:00Z"),
+    endAt: new Date("2026-06-01T23:00:00Z"),
+  });
+  await make("pastPublished", {
+    title: "Bal_masqué",
+    status: "published",
+    startAt: new Date("2026-03-01T18:00:00Z"),
+    endAt: new Date("2026-03-01T23:00:00Z"),
+  });
+  await make("pastDraft", {
+    title: "Vieux brouillon",
+    status: "draft",
+    startAt: new Date("2026-02-01T18:00:00Z"),
+    endAt: new Date("2026-02-01T23:00:00Z"),
+  });
   await make("draftNoDate", { title: "Idée", status: "draft" });
-  await make("archived", { title: "Archivé", status: "archived", startAt: new Date("2026-06-10T18:00:00Z"), endAt: new Date("2026-06-10T23:00:00Z") });
-  await make("runningPublished", { title: "En cours", status: "published", startAt: new Date("2026-05-01T10:00:00Z"), endAt: new Date("2026-05-01T20:00:00Z") });
+  await make("archived", {
+    title: "Archivé",
+    status: "archived",
+    startAt: new Date("2026-06-10T18:00:00Z"),
+    endAt: new Date("2026-06-10T23:00:00Z"),
+  });
+  await make("runningPublished", {
+    title: "En cours",
+    status: "published",
+    startAt: new Date("2026-05-01T10:00:00Z"),
+    endAt: new Date("2026-05-01T20:00:00Z"),
+  });
 
   const event = { id: ids.upcomingPublished!, organizationId: org };
   const ticket = await createTicket(db, event, { price: 1500 });
   const addon = await createTicket(db, event, { price: 500, ticketType: "addon" });
-  await createOrder(db, event, { status: "paid", places: [{ ticket, count: 2 }, { ticket: addon, count: 1 }] });
+  await createOrder(db, event, {
+    status: "paid",
+    places: [
+      { ticket, count: 2 },
+      { ticket: addon, count: 1 },
+    ],
+  });
   await createOrder(db, event, { status: "pending", places: [{ ticket, count: 1 }] });
   await createOrder(db, event, { status: "cancelled", places: [{ ticket, count: 5 }] });
-  await grantEventAccess(db, { id: ids.pastPublished!, organizationId: org }, world.users.guestManager, ["event_manager"]);
+  await grantEventAccess(db, { id: ids.pastPublished!, organizationId: org }, world.users.guestManager, [
+    "event_manager",
+  ]);
 });
 afterAll(() => test?.close());
 
-const titlesOf = async (filter: Parameters<typeof parseEventListFilter>[0], search?: string, actor = world.actors.owner) =>
-  (await listEvents(test.db, actor, { filter: parseEventListFilter(filter), search, now })).map((e) => e.title);
+const titlesOf = async (
+  filter: Parameters<typeof parseEventListFilter>[0],
+  search?: string,
+  actor = world.actors.owner,
+) =>
+  (await listEvents(test.db, actor, { filter: parseEventListFilter(filter), search, now })).items.map((e) => e.title);
 
 describe("listEvents filters", () => {
   it("all: every event but the archived ones, coming ones first (undated after them), then past ones", async () => {
@@ -84,7 +128,7 @@ describe("listEvents filters", () => {
   });
 
   it("sums participants (tickets of live orders) and gross sales (paid and manual)", async () => {
-    const [gala] = await listEvents(test.db, world.actors.owner, { search: "Gala", now });
+    const [gala] = (await listEvents(test.db, world.actors.owner, { search: "Gala", now })).items;
     expect(gala).toMatchObject({ participantCount: 3, grossSales: 3500, isPast: false, status: "published" });
   });
 
@@ -92,27 +136,60 @@ describe("listEvents filters", () => {
     const foreign = { id: world.foreignEvent.id, organizationId: world.foreignOrganization.id };
     const ticket = await createTicket(test.db, foreign, { price: 9900 });
     await createOrder(test.db, foreign, { status: "paid", places: [{ ticket, count: 4 }] });
-    const [gala] = await listEvents(test.db, world.actors.owner, { search: "Gala", now });
+    const [gala] = (await listEvents(test.db, world.actors.owner, { search: "Gala", now })).items;
     expect(gala).toMatchObject({ participantCount: 3, grossSales: 3500 });
-    const [ailleurs] = await listEvents(test.db, world.actors.foreignOwner, { search: "Ailleurs", now });
+    const [ailleurs] = (await listEvents(test.db, world.actors.foreignOwner, { search: "Ailleurs", now })).items;
     expect(ailleurs).toMatchObject({ participantCount: 4, grossSales: 4 * 9900 });
   });
 
   it("reads the figures per listed event through the event indexes, never scanning all orders or participants", async () => {
     const client = createClient({ url: test.url });
     const queries: { sql: string; params: unknown[] }[] = [];
-    const logged = drizzle(client, { schema, logger: { logQuery: (sql, params) => queries.push({ sql, params }) } }) as unknown as Database;
+    const logged = drizzle(client, {
+      schema,
+      logger: { logQuery: (sql, params) => queries.push({ sql, params }) },
+    }) as unknown as Database;
     try {
       await listEvents(logged, world.actors.owner, { now });
-      expect(queries).toHaveLength(1);
-      const plan = await client.execute({ sql: `explain query plan ${queries[0]!.sql}`, args: queries[0]!.params as never[] });
+      // The page and its total.
+      expect(queries).toHaveLength(2);
+      const listQuery = queries.find((query) => query.sql.includes('"participants"'))!;
+      const plan = await client.execute({
+        sql: `explain query plan ${listQuery.sql}`,
+        args: listQuery.params as never[],
+      });
       const details = plan.rows.map((row) => String(row.detail));
       expect(details.join("\n")).not.toMatch(/SCAN (orders|participants)\b|MATERIALIZE/);
-      expect(details).toContainEqual(expect.stringMatching(/^SEARCH participants USING (COVERING )?INDEX participants_event_\w+ \(event_id=\?/));
-      expect(details).toContainEqual(expect.stringMatching(/^SEARCH orders USING (COVERING )?INDEX orders_event_\w+ \(event_id=\? AND status=\?/));
+      expect(details).toContainEqual(
+        expect.stringMatching(/^SEARCH participants USING (COVERING )?INDEX participants_event_\w+ \(event_id=\?/),
+      );
+      expect(details).toContainEqual(
+        expect.stringMatching(/^SEARCH orders USING (COVERING )?INDEX orders_event_\w+ \(event_id=\? AND status=\?/),
+      );
     } finally {
       client.close();
     }
+  });
+});
+
+describe("listEvents paging", () => {
+  it("answers one page at a time with the total, in the same order as the whole list", async () => {
+    const all = await titlesOf("all");
+    const first = await listEvents(test.db, world.actors.owner, { limit: 4, now });
+    expect(first).toMatchObject({ total: all.length, page: 0, limit: 4 });
+    expect(first.items.map((e) => e.title)).toEqual(all.slice(0, 4));
+    const second = await listEvents(test.db, world.actors.owner, { page: 1, limit: 4, now });
+    expect(second.items.map((e) => e.title)).toEqual(all.slice(4, 8));
+    expect((await listEvents(test.db, world.actors.owner, { page: 9, limit: 4, now })).items).toEqual([]);
+  });
+
+  it("has a default page size and a maximum, whatever the query asks", async () => {
+    expect(eventListPaging({})).toEqual({ page: 0, limit: EVENT_LIST_DEFAULT_LIMIT });
+    expect(eventListPaging({ page: "2", limit: "10" })).toEqual({ page: 2, limit: 10 });
+    expect(eventListPaging({ page: "-1", limit: "100000" })).toEqual({ page: 0, limit: EVENT_LIST_MAX_LIMIT });
+    expect(eventListPaging({ page: "abc", limit: "0" })).toEqual({ page: 0, limit: 1 });
+    expect(eventListPaging({ page: null, limit: "1e9" })).toEqual({ page: 0, limit: EVENT_LIST_DEFAULT_LIMIT });
+    expect((await listEvents(test.db, world.actors.owner, { limit: 10_000, now })).limit).toBe(EVENT_LIST_MAX_LIMIT);
   });
 });
 
@@ -125,7 +202,7 @@ describe("listEvents visibility", () => {
   it("does not list an event to a guest whose only access to it is validator", async () => {
     // world.event: guestValidator holds a validator access only; guestManager an event_manager one.
     expect(await titlesOf("all", undefined, world.actors.guestValidator)).toEqual([]);
-    expect(await listEvents(test.db, world.actors.guestValidator, { accessOnly: true, now })).toEqual([]);
+    expect((await listEvents(test.db, world.actors.guestValidator, { accessOnly: true, now })).items).toEqual([]);
     const { listEventTitles } = await import("./list-event-titles");
     expect(await listEventTitles(test.db, world.actors.guestValidator)).toEqual([]);
   });
@@ -146,14 +223,14 @@ describe("listEvents visibility", () => {
 
   it("lists only accessible events with accessOnly (events-guest), even for an owner", async () => {
     const list = await listEvents(test.db, world.actors.owner, { accessOnly: true, now });
-    expect(list).toEqual([]);
+    expect(list).toMatchObject({ items: [], total: 0 });
     const guestList = await listEvents(test.db, world.actors.guestManager, { accessOnly: true, now });
-    expect(guestList.map((e) => e.id).sort()).toEqual([ids.pastPublished, world.event.id].sort());
+    expect(guestList.items.map((e) => e.id).sort()).toEqual([ids.pastPublished, world.event.id].sort());
   });
 
   it("never lists another organization's events", async () => {
     expect(await titlesOf("all", undefined, world.actors.foreignOwner)).toEqual(["Ailleurs"]);
-    expect(await listEvents(test.db, actorOf(world.users.owner, null, null), {})).toEqual([]);
+    expect((await listEvents(test.db, actorOf(world.users.owner, null, null), {})).items).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#db/database";
-import { eventAccesses, events, orders, participants, type EventRole } from "#db/schema";
+import { eventAccesses, events, type EventRole } from "#db/schema";
 import { canInOrganization } from "../policy";
 import type { Actor } from "../shared/actor";
 import { forbidden } from "../shared/app-error";
@@ -25,6 +25,29 @@ export type EventListItem = {
   participantCount: number;
   grossSales: number;
 };
+
+/** Spec §9 table paging: zero-based pages; a page of the home grid (divisible by its 2, 3 and 4 columns) by default. */
+export const EVENT_LIST_DEFAULT_LIMIT = 24;
+export const EVENT_LIST_MAX_LIMIT = 100;
+
+export type EventListPage = { items: EventListItem[]; total: number; page: number; limit: number };
+
+/** A page number and size from untrusted input (query strings): defaults for anything missing or not a number. */
+export function eventListPaging(input: { page?: number | string | null; limit?: number | string | null }): {
+  page: number;
+  limit: number;
+} {
+  const whole = (value: number | string | null | undefined) => {
+    const n =
+      typeof value === "string" ? (/^\d{1,9}$/.test(value.trim()) ? Number(value.trim()) : NaN) : (value ?? NaN);
+    return Number.isFinite(n) ? Math.trunc(n) : null;
+  };
+  const limit = whole(input.limit);
+  return {
+    page: Math.max(whole(input.page) ?? 0, 0),
+    limit: limit === null ? EVENT_LIST_DEFAULT_LIMIT : Math.min(Math.max(limit, 1), EVENT_LIST_MAX_LIMIT),
+  };
+}
 
 /** Event roles that open an event in the back-office; a validator only scans entries in the mobile app (spec §6). */
 export const LISTING_EVENT_ROLES = ["event_manager", "team_manager"] as const satisfies readonly EventRole[];
@@ -51,7 +74,9 @@ export function visibleEventsConditions(
           eq(eventAccesses.userId, actor.userId),
           eq(eventAccesses.organizationId, organizationId),
           // roles is pipe-separated ("validator|event_manager"): match whole names only.
-          or(...LISTING_EVENT_ROLES.map((role) => sql`instr('|' || ${eventAccesses.roles} || '|', ${`|${role}|`}) > 0`)),
+          or(
+            ...LISTING_EVENT_ROLES.map((role) => sql`instr('|' || ${eventAccesses.roles} || '|', ${`|${role}|`}) > 0`),
+          ),
         ),
       );
     conditions.push(inArray(events.id, accessible));
@@ -60,8 +85,9 @@ export function visibleEventsConditions(
 }
 
 /**
- * The home list of the actor's current organization. Members with an organization role see every event;
- * guests (empty role) see only the events they may manage (see visibleEventsConditions).
+ * The home list of the actor's current organization, one page at a time (`page` zero-based, `limit` at most
+ * EVENT_LIST_MAX_LIMIT), with the total for the pager. Members with an organization role see every event; guests
+ * (empty role) see only the events they may manage (see visibleEventsConditions).
  */
 export async function listEvents(
   db: Database,
@@ -72,9 +98,12 @@ export async function listEvents(
     now?: Date;
     /** Only the events the actor was given access to (spec §7 events-guest), whatever the organization role. */
     accessOnly?: boolean;
+    page?: number;
+    limit?: number;
   } = {},
-): Promise<EventListItem[]> {
-  if (actor.organizationId === null) return [];
+): Promise<EventListPage> {
+  const { page, limit } = eventListPaging(input);
+  if (actor.organizationId === null) return { items: [], total: 0, page, limit };
   const now = input.now ?? new Date();
   const filter = input.filter ?? defaultEventListFilter;
   const conditions: SQL[] = visibleEventsConditions(db, actor, actor.organizationId, { accessOnly: input.accessOnly });
@@ -114,7 +143,8 @@ export async function listEvents(
     where "orders"."event_id" = "events"."id" and +"orders"."organization_id" = "events"."organization_id"
     and "orders"."status" in ${[...SALE_ORDER_STATUSES]})`;
 
-  const rows = await db
+  const where = and(...conditions);
+  const listed = db
     .select({
       id: events.id,
       title: events.title,
@@ -130,18 +160,31 @@ export async function listEvents(
       grossSales,
     })
     .from(events)
-    .where(and(...conditions))
+    .where(where)
     .orderBy(
       ...(filter === "past"
         ? [desc(events.startAt), desc(events.id)]
         : // What is coming first (soonest on top, undated after), then what is over.
-          [asc(sql`coalesce(${events.endAt} < ${now.getTime()}, 0)`), asc(sql`${events.startAt} is null`), asc(events.startAt), desc(events.id)]),
-    );
+          [
+            asc(sql`coalesce(${events.endAt} < ${now.getTime()}, 0)`),
+            asc(sql`${events.startAt} is null`),
+            asc(events.startAt),
+            desc(events.id),
+          ]),
+    )
+    .limit(limit)
+    .offset(page * limit);
+  const [rows, [totals]] = await Promise.all([listed, db.select({ total: count() }).from(events).where(where)]);
 
-  return rows.map((row) => ({
-    ...row,
-    participantCount: Number(row.participantCount),
-    grossSales: Number(row.grossSales),
-    isPast: isEventPast(row, now),
-  }));
+  return {
+    items: rows.map((row) => ({
+      ...row,
+      participantCount: Number(row.participantCount),
+      grossSales: Number(row.grossSales),
+      isPast: isEventPast(row, now),
+    })),
+    total: Number(totals?.total ?? 0),
+    page,
+    limit,
+  };
 }

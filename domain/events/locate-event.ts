@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "#db/database";
-import { eventAccesses, events, memberships, organizations } from "#db/schema";
+import { eventAccesses, events, memberships, organizations, type EventRole } from "#db/schema";
 import { canOnEvent, parseEventRoles } from "../policy";
 import type { Actor } from "../shared/actor";
 import { eventRolesOf } from "./event-access";
 import { toEventRecord, type EventRecord } from "./event-record";
 
 export type EventLocation =
-  | { kind: "accessible"; event: EventRecord }
+  | { kind: "accessible"; event: EventRecord; eventRoles: EventRole[] }
   | { kind: "other-organization"; organizationId: number; organizationTitle: string }
   | { kind: "not-found" };
 
@@ -24,7 +24,9 @@ export async function locateEvent(db: Database, actor: Actor, input: { eventId: 
 
   if (event.organizationId === actor.organizationId) {
     const eventRoles = await eventRolesOf(db, actor, event.id);
-    return canOnEvent(actor, "event:view", { organizationId: event.organizationId, roles: eventRoles }) ? { kind: "accessible", event: toEventRecord(event) } : { kind: "not-found" };
+    return canOnEvent(actor, "event:view", { organizationId: event.organizationId, roles: eventRoles })
+      ? { kind: "accessible", event: toEventRecord(event), eventRoles }
+      : { kind: "not-found" };
   }
 
   const [membership] = await db
@@ -33,15 +35,25 @@ export async function locateEvent(db: Database, actor: Actor, input: { eventId: 
     .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
     .leftJoin(
       eventAccesses,
-      and(eq(eventAccesses.eventId, event.id), eq(eventAccesses.userId, actor.userId), eq(eventAccesses.organizationId, event.organizationId)),
+      and(
+        eq(eventAccesses.eventId, event.id),
+        eq(eventAccesses.userId, actor.userId),
+        eq(eventAccesses.organizationId, event.organizationId),
+      ),
     )
     .where(and(eq(memberships.organizationId, event.organizationId), eq(memberships.userId, actor.userId)))
     .limit(1);
   if (!membership) return { kind: "not-found" };
   // Judged as the member they are there: a platform admin's stand-in rights (viaPlatformAdmin) belong to the
   // organization they are acting in, never to this one.
-  const actorThere: Actor = { ...actor, organizationId: event.organizationId, role: membership.role, viaPlatformAdmin: false };
+  const actorThere: Actor = {
+    ...actor,
+    organizationId: event.organizationId,
+    role: membership.role,
+    viaPlatformAdmin: false,
+  };
   const roles = parseEventRoles(membership.accessRoles ?? "");
-  if (!canOnEvent(actorThere, "event:view", { organizationId: event.organizationId, roles })) return { kind: "not-found" };
+  if (!canOnEvent(actorThere, "event:view", { organizationId: event.organizationId, roles }))
+    return { kind: "not-found" };
   return { kind: "other-organization", organizationId: event.organizationId, organizationTitle: membership.title };
 }

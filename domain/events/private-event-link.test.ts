@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   PRIVATE_EVENT_HASH_LENGTH,
   previewEventPath,
+  previewTokenMatches,
   privateEventHash,
   publicEventPath,
   verifyPrivateEventHash,
@@ -44,22 +45,66 @@ describe("private event hash", () => {
   });
 
   it("fails closed without SESSION_SECRET in any other environment", () => {
-    for (const ENVIRONMENT of ["production", "staging", "preview", "Development", "TEST", "development ", "", undefined]) {
+    for (const ENVIRONMENT of [
+      "production",
+      "staging",
+      "preview",
+      "Development",
+      "TEST",
+      "development ",
+      "",
+      undefined,
+    ]) {
       expect(() => privateEventHash({ ENVIRONMENT }, 5), String(ENVIRONMENT)).toThrow(/SESSION_SECRET/);
-      expect(() => verifyPrivateEventHash({ ENVIRONMENT }, 5, "AAAAAAAAAAAAAAAAAAAAAA"), String(ENVIRONMENT)).toThrow(/SESSION_SECRET/);
+      expect(() => verifyPrivateEventHash({ ENVIRONMENT }, 5, "AAAAAAAAAAAAAAAAAAAAAA"), String(ENVIRONMENT)).toThrow(
+        /SESSION_SECRET/,
+      );
     }
     expect(() => privateEventHash({}, 5)).toThrow(/SESSION_SECRET/);
     expect(() => privateEventHash({ ENVIRONMENT: "staging", SESSION_SECRET: "" }, 5)).toThrow(/SESSION_SECRET/);
   });
 });
 
+describe("private link versions (revocation)", () => {
+  it("version 0 is the link every event had before versions: links already shared keep working", () => {
+    expect(privateEventHash(env, { id: 12, privateLinkVersion: 0 })).toBe(privateEventHash(env, 12));
+  });
+
+  it("a new version changes the hash, and the old link no longer verifies", () => {
+    const old = privateEventHash(env, { id: 12, privateLinkVersion: 0 });
+    const current = { id: 12, privateLinkVersion: 1 };
+    expect(privateEventHash(env, current)).not.toBe(old);
+    expect(verifyPrivateEventHash(env, current, old)).toBe(false);
+    expect(verifyPrivateEventHash(env, current, privateEventHash(env, current))).toBe(true);
+    expect(privateEventHash(env, { id: 12, privateLinkVersion: 2 })).not.toBe(privateEventHash(env, current));
+    expect(publicEventPath(env, { id: 12, title: "Gala", visibility: "private", privateLinkVersion: 1 })).toBe(
+      `/events/12/gala?t=${privateEventHash(env, current)}`,
+    );
+  });
+});
+
+describe("preview tokens", () => {
+  it("match only the stored token, exactly; no stored token matches nothing", () => {
+    expect(previewTokenMatches("abcdef", "abcdef")).toBe(true);
+    expect(previewTokenMatches("abcdef", "abcdeg")).toBe(false);
+    expect(previewTokenMatches("abcdef", "abcde")).toBe(false);
+    expect(previewTokenMatches("abcdef", "abcdefg")).toBe(false);
+    expect(previewTokenMatches("abcdef", "")).toBe(false);
+    expect(previewTokenMatches("abcdef", null)).toBe(false);
+    expect(previewTokenMatches(null, "")).toBe(false);
+    expect(previewTokenMatches("", "")).toBe(false);
+  });
+});
+
 describe("event paths", () => {
   it("builds the public path with the slug, and ?t= for a private event", () => {
-    expect(publicEventPath(env, { id: 3, title: "Fête d'été", visibility: "public" })).toBe("/events/3/fete-dete");
-    expect(publicEventPath(env, { id: 3, title: "Fête d'été", visibility: "private" })).toBe(
+    expect(publicEventPath(env, { id: 3, title: "Fête d'été", visibility: "public", privateLinkVersion: 0 })).toBe(
+      "/events/3/fete-dete",
+    );
+    expect(publicEventPath(env, { id: 3, title: "Fête d'été", visibility: "private", privateLinkVersion: 0 })).toBe(
       `/events/3/fete-dete?t=${privateEventHash(env, 3)}`,
     );
-    expect(publicEventPath(env, { id: 4, title: "", visibility: "public" })).toBe("/events/4/-");
+    expect(publicEventPath(env, { id: 4, title: "", visibility: "public", privateLinkVersion: 0 })).toBe("/events/4/-");
   });
 
   it("builds the preview path only with an access token", () => {

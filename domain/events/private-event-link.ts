@@ -10,7 +10,7 @@ export type PrivateLinkEnv = { SESSION_SECRET?: string; ENVIRONMENT?: string };
 /**
  * Only when ENVIRONMENT is exactly "development" or "test" does a missing SESSION_SECRET fall back to this fixed value,
  * so local runs, seeds and tests produce stable links. Anything else (production, staging, a typo, no ENVIRONMENT at
- * all) refuses to build or check a link without the secret: fail closed (docs/decisions/events-domain.md).
+ * all) refuses to build or check a link without the secret: fail closed (docs/decisions/0011-events-domain.md).
  */
 const DEV_ONLY_SECRET = "guichet-dev-only-private-event-link-secret";
 const DEV_ONLY_ENVIRONMENTS: ReadonlySet<string> = new Set(["development", "test"]);
@@ -19,37 +19,67 @@ export const PRIVATE_EVENT_HASH_LENGTH = 22;
 function secretOf(env: PrivateLinkEnv): Uint8Array {
   const secret = env.SESSION_SECRET;
   if (secret) return new TextEncoder().encode(secret);
-  if (env.ENVIRONMENT !== undefined && DEV_ONLY_ENVIRONMENTS.has(env.ENVIRONMENT)) return new TextEncoder().encode(DEV_ONLY_SECRET);
-  throw new Error(`SESSION_SECRET is required for private event links (ENVIRONMENT=${JSON.stringify(env.ENVIRONMENT ?? null)})`);
+  if (env.ENVIRONMENT !== undefined && DEV_ONLY_ENVIRONMENTS.has(env.ENVIRONMENT))
+    return new TextEncoder().encode(DEV_ONLY_SECRET);
+  throw new Error(
+    `SESSION_SECRET is required for private event links (ENVIRONMENT=${JSON.stringify(env.ENVIRONMENT ?? null)})`,
+  );
 }
 
-function macOf(env: PrivateLinkEnv, eventId: number): Uint8Array {
-  // Domain-separated so the same secret can key other things without their MACs being interchangeable.
-  return hmac(SHA256, secretOf(env), new TextEncoder().encode(`guichet:private-event:${eventId}`)).slice(0, 16);
+/**
+ * Which link of an event: its id and the version of its private link. A bare id is the first version (0), the one
+ * every event had before links could be revoked; raising the version ('Régénérer le lien privé') changes the hash.
+ */
+export type PrivateLinkKey = number | { id: number; privateLinkVersion: number };
+
+function keyOf(link: PrivateLinkKey): { id: number; version: number } {
+  return typeof link === "number" ? { id: link, version: 0 } : { id: link.id, version: link.privateLinkVersion };
 }
 
-/** Spec §2: the `?t=` value of a private event's public link, a keyed hash of its id (base64url, 22 characters). */
-export function privateEventHash(env: PrivateLinkEnv, eventId: number): string {
-  return encodeBase64urlNoPadding(macOf(env, eventId));
+function macOf(env: PrivateLinkEnv, link: PrivateLinkKey): Uint8Array {
+  const { id, version } = keyOf(link);
+  // Domain-separated so the same secret can key other things without their MACs being interchangeable. Version 0
+  // keeps the input links had before versions existed, so those already shared keep working until revoked.
+  const input = version === 0 ? `guichet:private-event:${id}` : `guichet:private-event:${id}:v${version}`;
+  return hmac(SHA256, secretOf(env), new TextEncoder().encode(input)).slice(0, 16);
 }
 
-/** Constant-time check of a `?t=` value. */
-export function verifyPrivateEventHash(env: PrivateLinkEnv, eventId: number, hash: string | null | undefined): boolean {
-  const expected = new TextEncoder().encode(privateEventHash(env, eventId));
-  const given = new TextEncoder().encode(typeof hash === "string" ? hash : "");
-  // Compare equal-length buffers so the time taken does not depend on the given value's length either.
-  const padded = new Uint8Array(expected.length);
-  padded.set(given.subarray(0, expected.length));
-  return constantTimeEqual(expected, padded) && given.length === expected.length;
+/** Spec §2: the `?t=` value of a private event's public link, a keyed hash of its id and link version (22 characters). */
+export function privateEventHash(env: PrivateLinkEnv, link: PrivateLinkKey): string {
+  return encodeBase64urlNoPadding(macOf(env, link));
+}
+
+/** Compares two secrets in constant time: the time taken depends neither on where they differ nor on the given length. */
+function secretsMatch(expected: string, given: unknown): boolean {
+  const expectedBytes = new TextEncoder().encode(expected);
+  const givenBytes = new TextEncoder().encode(typeof given === "string" ? given : "");
+  const padded = new Uint8Array(expectedBytes.length);
+  padded.set(givenBytes.subarray(0, expectedBytes.length));
+  return constantTimeEqual(expectedBytes, padded) && givenBytes.length === expectedBytes.length;
+}
+
+/** Constant-time check of a `?t=` value against the event's current link version. */
+export function verifyPrivateEventHash(
+  env: PrivateLinkEnv,
+  link: PrivateLinkKey,
+  hash: string | null | undefined,
+): boolean {
+  return secretsMatch(privateEventHash(env, link), hash);
+}
+
+/** Constant-time check of a preview key (`/events/preview/{id}/{slug}/{access_token}`); no stored key matches nothing. */
+export function previewTokenMatches(stored: string | null | undefined, given: string | null | undefined): boolean {
+  if (!stored) return false;
+  return secretsMatch(stored, given);
 }
 
 /** Path of the public page: `/events/{id}/{slug}`, with `?t=` for a private event (spec §2). */
 export function publicEventPath(
   env: PrivateLinkEnv,
-  event: { id: number; title: string; visibility: "public" | "private" },
+  event: { id: number; title: string; visibility: "public" | "private"; privateLinkVersion: number },
 ): string {
   const path = `/events/${event.id}/${encodeURIComponent(eventSlug(event.title))}`;
-  return event.visibility === "private" ? `${path}?t=${privateEventHash(env, event.id)}` : path;
+  return event.visibility === "private" ? `${path}?t=${privateEventHash(env, event)}` : path;
 }
 
 /** Path of the preview of an unpublished event: `/events/preview/{id}/{slug}/{access_token}`; null without a token. */

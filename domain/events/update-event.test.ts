@@ -57,21 +57,44 @@ describe("updateEvent", () => {
       updateEvent(test.db, world.actors.owner, { eventId, changes: { title: "Jamais", endAt: new Date("2026-06-21T17:00:00Z") } }),
     ).rejects.toMatchObject({ code: "validation", fields: { end_at: "events:errors.end-before-start" } });
     expect(await stored()).toMatchObject({ title: "Avant", updatedAt: created });
-    // Clearing the start makes any end acceptable.
-    const cleared = await updateEvent(test.db, world.actors.owner, { eventId, changes: { startAt: null, endAt: new Date("2026-06-21T17:00:00Z") } });
-    expect(cleared.startAt).toBeNull();
+    // Clearing both dates is allowed.
+    const cleared = await updateEvent(test.db, world.actors.owner, { eventId, changes: { startAt: null, endAt: null } });
+    expect(cleared).toMatchObject({ startAt: null, endAt: null });
+  });
+
+  it("refuses clearing the start while the end stays set, on the start, writing nothing", async () => {
+    for (const changes of [{ startAt: null }, { startAt: null, endAt: new Date("2026-06-21T17:00:00Z") }]) {
+      await expect(updateEvent(test.db, world.actors.owner, { eventId, changes: { title: "Jamais", ...changes } })).rejects.toMatchObject({
+        code: "validation",
+        fields: { start_at: "editor:date.start-required" },
+      });
+    }
+    expect(await stored()).toMatchObject({ title: "Avant", startAt: new Date("2026-06-21T18:00:00Z"), updatedAt: created });
+  });
+
+  it("refuses an emptied title, writing nothing; leaving the title out keeps it", async () => {
+    for (const title of ["", "   "]) {
+      await expect(updateEvent(test.db, world.actors.owner, { eventId, changes: { title, smallDescription: "Perdu" } })).rejects.toMatchObject({
+        code: "validation",
+        fields: { title: "editor:title.required" },
+      });
+    }
+    expect(await stored()).toMatchObject({ title: "Avant", smallDescription: "Résumé", updatedAt: created });
+    expect(await updateEvent(test.db, world.actors.owner, { eventId, changes: { smallDescription: "Gardé" } })).toMatchObject({ title: "Avant" });
   });
 
   it("applies a target status in the same write, or nothing at all", async () => {
+    // Judged on the event as the write leaves it: clearing the start date in the same call makes it incomplete.
     await expect(
-      updateEvent(test.db, world.actors.owner, { eventId, changes: { title: "Publié ?" }, status: { target: "published" } }),
-    ).rejects.toMatchObject({ code: "conflict", messageKey: "events:errors.no-tickets" });
-    expect((await stored()).title).toBe("Avant");
+      updateEvent(test.db, world.actors.owner, { eventId, changes: { title: "Publié ?", startAt: null, endAt: null }, status: { target: "published" } }),
+    ).rejects.toMatchObject({ code: "conflict", messageKey: "events:errors.publish-incomplete" });
+    expect(await stored()).toMatchObject({ title: "Avant", status: "draft" });
 
+    // Without tickets the plain call publishes (spec §4: the client asks 'Publier sans billets ?' itself).
     const event = await updateEvent(test.db, world.actors.owner, {
       eventId,
       changes: { title: "Publié", visibility: "private" },
-      status: { target: "published", confirmWithoutTickets: true },
+      status: { target: "published" },
     });
     expect(event).toMatchObject({ title: "Publié", status: "published", visibility: "private", accessToken: null });
     // The same status again changes nothing but the fields.

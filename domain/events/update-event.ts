@@ -59,7 +59,8 @@ export async function updateEvent(db: Database, actor: Actor, input: UpdateEvent
   const action = input.status ? statusActionFor(event.status, input.status.target) : null;
   if (input.status && action) {
     const options = { ...input.status, visibility: input.status.visibility ?? changes.visibility };
-    const plan = await prepareStatusChange(db, event, action, options, now);
+    // The readiness is judged on the event as this write leaves it (a title or start date sent with the publish counts).
+    const plan = await prepareStatusChange(db, { ...event, ...eventColumnsFromFields(changes) }, action, options, now);
     if (!canOnEvent(actor, plan.permission, scope)) throw forbidden();
     statusColumns = plan.changes;
   }

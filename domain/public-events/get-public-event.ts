@@ -2,7 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { events, organizations, tickets, type EventStatus, type EventTheme, type EventVisibility, type TicketType } from "#db/schema";
 import { eventSlug } from "../events/event-slug";
-import { verifyPrivateEventHash, type PrivateLinkEnv } from "../events/private-event-link";
+import { previewTokenMatches, verifyPrivateEventHash, type PrivateLinkEnv } from "../events/private-event-link";
 import { eventHtmlToText, sanitizeEventHtml } from "../events/sanitize-event-html";
 import { deriveTicketStatus, eventTicketsPurchased, ticketRemaining, type DerivedTicketStatus } from "../tickets/ticket-status";
 
@@ -80,10 +80,10 @@ export async function getPublicEvent(db: Database, eventId: number, access: Acce
 
   if (access.mode === "public") {
     if (event.status !== "published") return { kind: "not-found" };
-    if (event.visibility === "private" && !verifyPrivateEventHash(access.env, event.id, access.hash)) return { kind: "not-found" };
+    if (event.visibility === "private" && !verifyPrivateEventHash(access.env, event, access.hash)) return { kind: "not-found" };
   } else {
     // A preview is for events not yet published; once published the access token is cleared anyway.
-    if (event.status === "published" || !event.accessToken || event.accessToken !== access.accessToken) {
+    if (event.status === "published" || !previewTokenMatches(event.accessToken, access.accessToken)) {
       return { kind: "not-found" };
     }
   }

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { createLibsqlDatabase } from "../../db/libsql";
-import { events, memberships, organizations, tickets } from "../../db/schema";
+import { events, memberships, orders, organizations, participants, tickets } from "../../db/schema";
 import { findLocalD1File } from "../../scripts/lib/local-d1";
 import { signIn } from "./support/sign-in";
 
@@ -11,9 +11,12 @@ const E2E_STATE = process.env.E2E_STATE ?? ".wrangler/e2e-state";
 
 const digits = (text: string | null) => Number((text ?? "").replace(/[^\d]/g, ""));
 
-/** The events API of spec §7, called with the signed-in page's session cookie. */
+/** A start date a month ahead: publishing needs one (issue 8). */
+const soon = () => new Date(Date.now() + 30 * 86_400_000).toISOString();
+
+/** The events API of spec §7, called with the signed-in page's session cookie; a start date unless told otherwise. */
 async function createDraft(request: APIRequestContext, body: Record<string, unknown>): Promise<number> {
-  const response = await request.post("/api/events", { data: body });
+  const response = await request.post("/api/events", { data: { start_at: soon(), ...body } });
   expect(response.status(), await response.text()).toBe(201);
   const created = (await response.json()) as { id: number };
   return created.id;
@@ -39,6 +42,15 @@ async function toast(page: Page, text: string) {
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: text }).first()).toBeVisible();
 }
 
+/** 'Remettre en brouillon' and 'Archiver' ask first, saying what they do to buyers. */
+async function confirmStatus(page: Page, menuItem: string, expected: RegExp) {
+  await openMoreMenu(page);
+  await page.getByRole("menuitem", { name: menuItem }).click();
+  const confirmation = page.getByTestId("status-confirm-dialog");
+  await expect(confirmation).toContainText(expected);
+  await confirmation.getByRole("button", { name: menuItem }).click();
+}
+
 test.describe("the event area", () => {
   test("opens an event from the home and shows the dashboard figures and the chart", async ({ page }) => {
     await signIn(page, OWNER);
@@ -53,8 +65,11 @@ test.describe("the event area", () => {
     await expect(page).toHaveURL(/\/event\/\d+$/);
     await expect(page.getByRole("heading", { level: 1, name: "Festival Nuits Sonores" })).toBeVisible();
     await expect(page.getByTestId("event-countdown")).toHaveText(/^J-\d+$/);
+    // Once published the header keeps the status beside the visibility label.
+    await expect(page.getByTestId("event-status")).toHaveText("Publié");
     await expect(page.getByTestId("event-status-line")).toContainText("Public");
-    await expect(page.getByTestId("event-side-navigation").getByRole("link")).toHaveText(["Tableau de bord", "Paramètres"]);
+    await expect(page.getByTestId("event-side-navigation").getByRole("link").first()).toHaveText("Tableau de bord");
+    await expect(page.getByTestId("event-side-navigation").getByRole("link", { name: "Paramètres" })).toBeVisible();
 
     const participants = digits(await page.getByTestId("stat-participants-value").textContent());
     expect(participants).toBe(homeParticipants);
@@ -67,11 +82,22 @@ test.describe("the event area", () => {
 
     // Every sale of the festival happened in the chart's window: the bars add up to the participant count.
     const chart = page.getByTestId("participants-chart");
-    const counts = await chart.locator("[data-count]").evaluateAll((bars) => bars.map((bar) => Number(bar.getAttribute("data-count"))));
+    const counts = await chart
+      .locator("[data-count]")
+      .evaluateAll((bars) => bars.map((bar) => Number(bar.getAttribute("data-count"))));
     expect(counts.length).toBeGreaterThanOrEqual(30);
     expect(counts.reduce((sum, n) => sum + n, 0)).toBe(participants);
     await expect(chart.locator("figcaption")).toContainText("participants sur la période");
     await expect(chart.locator("table tbody tr")).toHaveCount(counts.length);
+    // The screen-reader table is clipped: no blank scroll below the dashboard (it once added about 600 px).
+    const clipped = await page.getByTestId("participants-chart-table").boundingBox();
+    expect(clipped!.height).toBeLessThanOrEqual(1);
+    const blank = await page.evaluate(() => {
+      const bottom =
+        document.querySelector('[data-testid="event-dashboard"]')!.getBoundingClientRect().bottom + window.scrollY;
+      return document.documentElement.scrollHeight - bottom;
+    });
+    expect(blank).toBeLessThan(150);
     await page.screenshot({ path: "test-results/screens/event-dashboard.png", fullPage: true });
   });
 
@@ -89,11 +115,25 @@ test.describe("the event area", () => {
     await open(page, `/event/${eventId}`);
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await expect(page.getByTestId("event-status-line")).toContainText("Brouillon");
-    await expect(page.getByTestId("preview-button")).toHaveAttribute("href", new RegExp(`^/events/preview/${eventId}/repetition-generale-\\d+/[a-z2-7]+$`));
+    await expect(page.getByTestId("preview-button")).toHaveAttribute(
+      "href",
+      new RegExp(`^/events/preview/${eventId}/repetition-generale-\\d+/[a-z2-7]+$`),
+    );
     await expect(page.getByTestId("dashboard-actions").locator('[data-action="no-tickets"]')).toBeVisible();
 
-    await page.getByTestId("copy-link-button").click();
-    await toast(page, "Vous devez publier l'événement avant de pouvoir le partager.");
+    // A draft cannot be shared: 'Copier le lien' is disabled and says why in its tooltip.
+    const copyButton = page.getByTestId("copy-link-button");
+    await expect(copyButton).toHaveAttribute("aria-disabled", "true");
+    await expect(copyButton).toHaveAccessibleDescription(
+      "Vous devez publier l'événement avant de pouvoir le partager.",
+    );
+    await copyButton.hover();
+    await expect(page.getByTestId("copy-link-button-reason")).toContainText(
+      "Vous devez publier l'événement avant de pouvoir le partager.",
+    );
+    await copyButton.click({ force: true });
+    await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
+    await expect(page.getByTestId("quick-copy-link")).toHaveAttribute("aria-disabled", "true");
 
     // Publish: visibility first (public by default), then the no-tickets question.
     await page.getByTestId("publish-button").click();
@@ -102,18 +142,16 @@ test.describe("the event area", () => {
     await dialog.getByRole("radio", { name: /Privé/ }).check();
     await dialog.getByRole("button", { name: "Publier" }).click();
     await expect(dialog.getByRole("heading", { name: "Publier sans billets ?" })).toBeVisible();
-    // The tickets page does not exist yet: the way out is "publish later", which leaves the event a draft.
-    await dialog.getByRole("button", { name: "Publier plus tard" }).click();
-    await expect(dialog).toBeHidden();
-    await expect(page.getByTestId("event-status-line")).toContainText("Brouillon");
-
-    await page.getByTestId("publish-button").click();
-    await dialog.getByRole("radio", { name: /Privé/ }).check();
+    // 'Retour' goes back one step inside the dialog, the choice kept.
+    await dialog.getByRole("button", { name: "Retour" }).click();
+    await expect(dialog.getByRole("heading", { name: "Publier l'événement" })).toBeVisible();
+    await expect(dialog.getByRole("radio", { name: /Privé/ })).toBeChecked();
     await dialog.getByRole("button", { name: "Publier" }).click();
     await dialog.getByRole("button", { name: "Publier quand même" }).click();
     await toast(page, "Événement publié en privé");
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId("event-status-line")).toContainText("Privé");
+    await expect(page.getByTestId("event-status")).toHaveText("Publié");
     await expect(page.getByTestId("publish-button")).toHaveCount(0);
 
     // A published private event shares its public page with the ?t= key.
@@ -121,7 +159,10 @@ test.describe("the event area", () => {
     await toast(page, "Lien copié");
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toMatch(new RegExp(`/events/${eventId}/repetition-generale-\\d+\\?t=[A-Za-z0-9_-]{22}$`));
-    await expect(page.getByTestId("preview-button")).toHaveAttribute("href", new URL(copied).pathname + new URL(copied).search);
+    await expect(page.getByTestId("preview-button")).toHaveAttribute(
+      "href",
+      new URL(copied).pathname + new URL(copied).search,
+    );
 
     // "Modifier" next to the visibility reopens the dialog on the visibility alone.
     await page.getByTestId("edit-visibility").click();
@@ -132,8 +173,12 @@ test.describe("the event area", () => {
     await toast(page, "Événement publié en public");
     await expect(page.getByTestId("event-status-line")).toContainText("Public");
 
+    // Back to draft asks first: the page goes offline for buyers. Cancelling changes nothing.
     await openMoreMenu(page);
     await page.getByRole("menuitem", { name: "Remettre en brouillon" }).click();
+    await page.getByTestId("status-confirm-dialog").getByRole("button", { name: "Annuler" }).click();
+    await expect(page.getByTestId("event-status")).toHaveText("Publié");
+    await confirmStatus(page, "Remettre en brouillon", /hors ligne.*liens partagés cesseront de fonctionner/);
     await toast(page, "Remis en brouillon");
     await expect(page.getByTestId("event-status-line")).toContainText("Brouillon");
 
@@ -148,9 +193,8 @@ test.describe("the event area", () => {
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await expect(page.getByTestId("event-status-line")).toContainText("Brouillon");
 
-    // Archive: gone from "All", present in "Archived".
-    await openMoreMenu(page);
-    await page.getByRole("menuitem", { name: "Archiver" }).click();
+    // Archive: asks first, then gone from "All", present in "Archived".
+    await confirmStatus(page, "Archiver", /disparaît de l'accueil/);
     await toast(page, "Événement archivé");
     await expect(page.getByTestId("event-status-line")).toContainText("Archivé");
     await open(page, "/?filter=all");
@@ -207,7 +251,10 @@ test.describe("the event area", () => {
     await dialog.getByRole("button", { name: "Publier" }).click();
     await toast(page, "Événement publié en public");
     await expect(page.getByTestId("event-status-line")).toContainText("Public");
-    await expect(page.getByTestId("preview-button")).toHaveAttribute("href", new RegExp(`^/events/${copyId}/carte-blanche-aux-collectifs-lyonnais$`));
+    await expect(page.getByTestId("preview-button")).toHaveAttribute(
+      "href",
+      new RegExp(`^/events/${copyId}/carte-blanche-aux-collectifs-lyonnais$`),
+    );
 
     await openMoreMenu(page);
     await page.getByRole("menuitem", { name: "Supprimer" }).click();
@@ -221,7 +268,10 @@ test.describe("the event area", () => {
     const eventId = await createDraft(page.request, { title: `Soirée d'accueil ${Date.now()}` });
     await open(page, `/event/${eventId}?from-create`);
     const dialog = page.getByTestId("from-create-dialog");
-    await expect(dialog.getByRole("heading", { name: "Votre événement est créé" })).toBeVisible();
+    // Its title depends on whether the tickets page exists yet ('Créer les billets maintenant ?' once it does).
+    await expect(
+      dialog.getByRole("heading", { name: /Votre événement est créé|Créer les billets maintenant/ }),
+    ).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/event/${eventId}$`));
     await dialog.getByRole("button", { name: "Plus tard" }).click();
     await expect(dialog).toBeHidden();
@@ -235,12 +285,17 @@ test.describe("the event area", () => {
     await open(page, `/event/${eventId}`);
     await page.getByTestId("event-side-navigation").getByRole("link", { name: "Paramètres" }).click();
     await expect(page).toHaveURL(new RegExp(`/event/${eventId}/settings$`));
-    await expect(page.getByTestId("event-side-navigation").getByRole("link", { name: "Paramètres" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByTestId("event-side-navigation").getByRole("link", { name: "Paramètres" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
 
     const field = page.getByLabel("Meta Pixel ID");
     await field.fill("12ab34");
     await page.getByRole("button", { name: "Enregistrer" }).click();
-    await expect(page.getByText("Format de Meta Pixel ID invalide. Veuillez entrer un ID numérique valide.")).toBeVisible();
+    await expect(
+      page.getByText("Format de Meta Pixel ID invalide. Veuillez entrer un ID numérique valide."),
+    ).toBeVisible();
     await expect(field).toHaveAttribute("aria-invalid", "true");
     await page.reload();
     await page.waitForLoadState("networkidle");
@@ -287,7 +342,9 @@ test.describe("the event area", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test("another organization of the user: switch to it, then a paid ticket without a payment account asks to link it", async ({ page }) => {
+  test("another organization of the user: switch to it, then a paid ticket without a payment account asks to link it", async ({
+    page,
+  }) => {
     await signIn(page, OWNER);
     // The owner creates a second organization: a new one has no valid payment account.
     const organizationTitle = `Tournée d'essai ${Date.now()}`;
@@ -299,7 +356,9 @@ test.describe("the event area", () => {
     // No tickets API yet (it comes with the tickets issue): the paid ticket is written in the served database.
     const { db, close } = createLibsqlDatabase(`file:${findLocalD1File(E2E_STATE)}`);
     try {
-      await db.insert(tickets).values({ organizationId, eventId, ticketType: "ticket", title: "Plein tarif", price: 1800 });
+      await db
+        .insert(tickets)
+        .values({ organizationId, eventId, ticketType: "ticket", title: "Plein tarif", price: 1800 });
 
       await open(page, `/event/${eventId}`);
       const screen = page.getByTestId("event-other-organization");
@@ -309,16 +368,26 @@ test.describe("the event area", () => {
       await screen.getByRole("button", { name: "Changer d'organisation" }).click();
       await expect(page).toHaveURL(new RegExp(`/event/${eventId}$`));
       await expect(page.getByRole("heading", { level: 1, name: "Concert payant" })).toBeVisible();
-      await expect(page.getByTestId("dashboard-actions").locator('[data-action="payment-account-missing"]')).toBeVisible();
+      await expect(
+        page.getByTestId("dashboard-actions").locator('[data-action="payment-account-missing"]'),
+      ).toBeVisible();
 
       await page.getByTestId("publish-button").click();
       const dialog = page.getByTestId("publish-dialog");
       await dialog.getByRole("button", { name: "Publier" }).click();
       await expect(dialog.getByRole("heading", { name: "Reliez votre compte de paiement" })).toBeVisible();
-      await expect(dialog.getByRole("link", { name: "Relier le compte de paiement" })).toHaveAttribute("href", "/finance");
+      await expect(dialog.getByRole("link", { name: "Relier le compte de paiement" })).toHaveAttribute(
+        "href",
+        "/finance",
+      );
       await page.screenshot({ path: "test-results/screens/event-publish-payment-account.png" });
+      // 'Publier plus tard' (unlike 'Retour') ends the flow: a draft, and a toast that says where to publish later.
       await dialog.getByRole("button", { name: "Publier plus tard" }).click();
       await expect(dialog).toBeHidden();
+      await toast(page, "L'événement reste en brouillon");
+      await expect(
+        page.locator("[data-sonner-toast]").filter({ hasText: "L'événement reste en brouillon" }),
+      ).toContainText("« Publier »");
       await expect(page.getByTestId("event-status-line")).toContainText("Brouillon");
     } finally {
       await db.delete(tickets).where(eq(tickets.eventId, eventId));
@@ -331,10 +400,14 @@ test.describe("the event area", () => {
 });
 
 test.describe("the publish flow answers what the server would refuse", () => {
-  test("'Publier quand même' leads to the payment account for a paid add-on; a stale page follows the server's refusal", async ({ page }) => {
+  test("'Publier quand même' leads to the payment account for a paid add-on; a stale page follows the server's refusal", async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     await signIn(page, OWNER);
-    const created = await page.request.post("/api/organizers", { data: { title: `Tournée des options ${Date.now()}` } });
+    const created = await page.request.post("/api/organizers", {
+      data: { title: `Tournée des options ${Date.now()}` },
+    });
     expect(created.status(), await created.text()).toBe(201);
     const organizationId = ((await created.json()) as { id: number }).id;
     const addonOnly = await createDraft(page.request, { organizer: organizationId, title: "Options payantes" });
@@ -343,9 +416,14 @@ test.describe("the publish flow answers what the server would refuse", () => {
     const { db, close } = createLibsqlDatabase(`file:${findLocalD1File(E2E_STATE)}`);
     try {
       // A paid add-on and no ticket, in an organization without a valid payment account.
-      await db.insert(tickets).values({ organizationId, eventId: addonOnly, ticketType: "addon", title: "Vestiaire", price: 300 });
+      await db
+        .insert(tickets)
+        .values({ organizationId, eventId: addonOnly, ticketType: "addon", title: "Vestiaire", price: 300 });
       await open(page, `/event/${addonOnly}`);
-      await page.getByTestId("event-other-organization").getByRole("button", { name: "Changer d'organisation" }).click();
+      await page
+        .getByTestId("event-other-organization")
+        .getByRole("button", { name: "Changer d'organisation" })
+        .click();
       await expect(page.getByRole("heading", { level: 1, name: "Options payantes" })).toBeVisible();
       await page.waitForLoadState("networkidle");
 
@@ -363,7 +441,9 @@ test.describe("the publish flow answers what the server would refuse", () => {
       // goes to the payment step instead of a generic failure.
       await open(page, `/event/${stale}`);
       await expect(page.getByRole("heading", { level: 1, name: "Page périmée" })).toBeVisible();
-      await db.insert(tickets).values({ organizationId, eventId: stale, ticketType: "addon", title: "Parking", price: 800 });
+      await db
+        .insert(tickets)
+        .values({ organizationId, eventId: stale, ticketType: "addon", title: "Parking", price: 800 });
       await page.getByTestId("publish-button").click();
       await dialog.getByRole("button", { name: "Publier" }).click();
       await dialog.getByRole("button", { name: "Publier quand même" }).click();
@@ -379,37 +459,196 @@ test.describe("the publish flow answers what the server would refuse", () => {
     }
   });
 
-  test("a ticket deleted since the page loaded brings the no-tickets question; a deleted event says 'Événement introuvable'", async ({
+  test("a title emptied since the page loaded brings the list of what is missing; a deleted event says 'Événement introuvable'", async ({
     page,
   }) => {
     await signIn(page, OWNER);
-    const eventId = await createDraft(page.request, { title: `Billet retiré ${Date.now()}` });
+    const eventId = await createDraft(page.request, { title: `Titre retiré ${Date.now()}` });
     const { db, close } = createLibsqlDatabase(`file:${findLocalD1File(E2E_STATE)}`);
     try {
-      const [ticket] = await db
-        .insert(tickets)
-        .values({ organizationId: (await db.select().from(events).where(eq(events.id, eventId)))[0]!.organizationId, eventId, title: "Entrée libre", price: 0 })
-        .returning();
       await open(page, `/event/${eventId}`);
-      await db.update(tickets).set({ visibility: "deleted" }).where(eq(tickets.id, ticket!.id));
+      await db.update(events).set({ title: "" }).where(eq(events.id, eventId));
       await page.getByTestId("publish-button").click();
       const dialog = page.getByTestId("publish-dialog");
       await dialog.getByRole("button", { name: "Publier" }).click();
-      await expect(dialog.getByRole("heading", { name: "Publier sans billets ?" })).toBeVisible();
+      await dialog.getByRole("button", { name: "Publier quand même" }).click();
+      await expect(dialog).toHaveAttribute("data-step", "incomplete");
+      await expect(dialog.getByTestId("publish-missing")).toHaveText(["Un titre"]);
       await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Échec" })).toHaveCount(0);
-      await dialog.getByRole("button", { name: "Publier plus tard" }).click();
+      await dialog.getByRole("button", { name: "Fermer" }).first().click();
+      await expect(page.getByTestId("event-status-line")).toContainText("Brouillon");
     } finally {
-      await db.delete(tickets).where(eq(tickets.eventId, eventId));
       close();
     }
 
     // Deleted from elsewhere while the page is open: the next action says so and shows the not-found screen.
     const deleted = await page.request.delete(`/api/events/${eventId}`, { data: { confirmation: "DELETE" } });
     expect(deleted.ok()).toBe(true);
-    await openMoreMenu(page);
-    await page.getByRole("menuitem", { name: "Archiver" }).click();
+    await confirmStatus(page, "Archiver", /disparaît de l'accueil/);
     await toast(page, "Événement introuvable");
     await expect(page.getByTestId("event-not-found")).toBeVisible();
+  });
+
+  test("publishing needs a title and a start date (the dialog lists them); a past start date asks before publishing", async ({
+    page,
+  }) => {
+    await signIn(page, OWNER);
+    const bare = await createDraft(page.request, { title: `À compléter ${Date.now()}` });
+    const past = await createDraft(page.request, {
+      title: `Déjà commencé ${Date.now()}`,
+      start_at: "2026-01-10T19:00:00.000Z",
+      end_at: "2026-01-10T22:30:00.000Z",
+    });
+    const { db, close } = createLibsqlDatabase(`file:${findLocalD1File(E2E_STATE)}`);
+    try {
+      // What the editor lets an untitled, undated draft be.
+      await db.update(events).set({ title: "", startAt: null }).where(eq(events.id, bare));
+      await open(page, `/event/${bare}`);
+      await page.getByTestId("publish-button").click();
+      const dialog = page.getByTestId("publish-dialog");
+      await expect(dialog).toHaveAttribute("data-step", "incomplete");
+      await expect(dialog.getByTestId("publish-missing").locator("li")).toHaveText(["Un titre", "Une date de début"]);
+      await expect(dialog.getByRole("link", { name: "Compléter l'événement" })).toHaveAttribute(
+        "href",
+        `/event/update/${bare}`,
+      );
+      await page.screenshot({ path: "test-results/screens/event-publish-incomplete.png" });
+      await dialog.getByRole("button", { name: "Fermer" }).first().click();
+
+      await open(page, `/event/${past}`);
+      // Same-day event: one date, two times.
+      await expect(page.getByTestId("event-dates")).toHaveText("sam. 10 janv. 2026, 20:00 – 23:30");
+      await page.getByTestId("publish-button").click();
+      await dialog.getByRole("button", { name: "Publier" }).click();
+      await dialog.getByRole("button", { name: "Publier quand même" }).click();
+      await expect(dialog.getByRole("heading", { name: "La date de début est passée" })).toBeVisible();
+      await expect(dialog).toContainText("sam. 10 janv. 2026, 20:00");
+      await expect(page.getByTestId("event-status")).toHaveText("Brouillon");
+      await page.getByTestId("publish-past-confirm").click();
+      await toast(page, "Événement publié en public");
+      await expect(page.getByTestId("event-status")).toHaveText("Passé");
+    } finally {
+      close();
+      for (const id of [bare, past])
+        await page.request.delete(`/api/events/${id}`, { data: { confirmation: "DELETE" } });
+    }
+  });
+
+  test("the English interface counts down in English (D-n), not J-n", async ({ page }) => {
+    await signIn(page, OWNER);
+    const switched = await page.request.post("/resources/locale", { form: { locale: "en" }, maxRedirects: 0 });
+    expect(switched.status()).toBeLessThan(400);
+    try {
+      await open(page, "/?filter=published");
+      await page.getByTestId("event-card").filter({ hasText: "Festival Nuits Sonores" }).click();
+      await expect(page.getByTestId("event-countdown")).toHaveText(/^D-\d+$/);
+      await expect(page.getByTestId("event-status")).toHaveText("Published");
+    } finally {
+      await page.request.post("/resources/locale", { form: { locale: "fr" }, maxRedirects: 0 });
+    }
+  });
+
+  test("settings: 'Régénérer le lien privé' asks, makes a new link and says so", async ({ page }) => {
+    await signIn(page, OWNER);
+    const eventId = await createDraft(page.request, { title: `Lien révoqué ${Date.now()}`, visibility: "private" });
+    try {
+      const published = await page.request.put(`/api/events/${eventId}/status/published`);
+      expect(published.status(), await published.text()).toBe(200);
+      await open(page, `/event/${eventId}/settings`);
+      const oldLink = await page.getByTestId("private-link-path").textContent();
+      expect(oldLink).toMatch(new RegExp(`^/events/${eventId}/lien-revoque-\\d+\\?t=[\\w-]{22}$`));
+      await expect(page.getByTestId("preview-button")).toHaveAttribute("href", oldLink!);
+
+      await page.getByTestId("regenerate-private-link").click();
+      const confirmation = page.getByTestId("regenerate-private-link-dialog");
+      await expect(confirmation).toContainText("cessera de fonctionner");
+      await page.screenshot({ path: "test-results/screens/event-settings-regenerate.png" });
+      await confirmation.getByRole("button", { name: "Régénérer" }).click();
+      await toast(page, "Nouveau lien privé créé : les anciens liens ne fonctionnent plus.");
+      await expect(page.getByTestId("private-link-path")).not.toHaveText(oldLink!);
+      const newLink = await page.getByTestId("private-link-path").textContent();
+      // The header's link follows: what 'Copier le lien' and 'Voir la page' hand out is the new one.
+      await expect(page.getByTestId("preview-button")).toHaveAttribute("href", newLink!);
+    } finally {
+      await page.request.delete(`/api/events/${eventId}`, { data: { confirmation: "DELETE" } });
+    }
+  });
+});
+
+test.describe("the events home", () => {
+  test("searches as you type, keeping the address bar in sync; pages the list", async ({ page }) => {
+    await signIn(page, OWNER);
+    await open(page, "/?filter=all");
+    const total = await page.getByTestId("event-card").count();
+    expect(total).toBeGreaterThan(2);
+    await page.getByTestId("event-search").pressSequentially("nuits son", { delay: 40 });
+    await expect(page).toHaveURL(/[?&]q=nuits\+son(&|$)/);
+    await expect(page.getByTestId("event-card")).toHaveCount(1);
+    await expect(page.getByTestId("event-card")).toContainText("Festival Nuits Sonores");
+    await page.getByTestId("event-search").fill("");
+    await expect(page).not.toHaveURL(/[?&]q=/);
+    await expect(page.getByTestId("event-card")).toHaveCount(total);
+
+    await open(page, "/?filter=all&limit=2");
+    await expect(page.getByTestId("event-card")).toHaveCount(2);
+    const pager = page.getByTestId("event-pager");
+    await expect(pager).toContainText("Page 1 sur");
+    await pager.getByRole("link", { name: "Suivant" }).click();
+    await expect(page).toHaveURL(/[?&]page=1(&|$)/);
+    await expect(pager).toContainText("Page 2 sur");
+  });
+
+  test("a long unbreakable title stays inside its card; same-day dates read one date, two times; counts have separators", async ({
+    page,
+  }) => {
+    await signIn(page, OWNER);
+    const title = `Festival${"x".repeat(95)}${Date.now()}`;
+    const eventId = await createDraft(page.request, {
+      title,
+      start_at: "2027-03-12T19:00:00.000Z",
+      end_at: "2027-03-12T22:30:00.000Z",
+    });
+    const { db, close } = createLibsqlDatabase(`file:${findLocalD1File(E2E_STATE)}`);
+    try {
+      const [event] = await db.select().from(events).where(eq(events.id, eventId));
+      const [ticket] = await db
+        .insert(tickets)
+        .values({ organizationId: event!.organizationId, eventId, title: "Entrée", price: 0 })
+        .returning();
+      // 1 234 participants in one order: the card reads '1 234 participants', like amounts are written.
+      await db.run(sql`insert into orders (organization_id, event_id, status, amount, net_amount, access_token)
+        values (${event!.organizationId}, ${eventId}, 'paid', 0, 0, ${`e2e-${eventId}`})`);
+      await db.run(sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < 1234)
+        insert into participants (organization_id, event_id, order_id, ticket_id, ticket_title, access_token)
+        select ${event!.organizationId}, ${eventId}, (select id from orders where access_token = ${`e2e-${eventId}`}), ${ticket!.id},
+          'Entrée', ${`e2e-${eventId}-`} || i from n`);
+
+      for (const width of [1440, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await open(page, `/?filter=draft&q=${encodeURIComponent(title.slice(-20))}`);
+        const card = page.getByTestId("event-card").filter({ hasText: title.slice(-13) });
+        await expect(card).toHaveCount(1);
+        await expect(card).toContainText("ven. 12 mars 2027, 20:00 – 23:30");
+        await expect(card).toContainText(/1\s234 participants/);
+        const overflow = await card.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          const heading = element.querySelector("h2")!.getBoundingClientRect();
+          return {
+            right: heading.right - box.right,
+            page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          };
+        });
+        expect(overflow.right).toBeLessThanOrEqual(0);
+        expect(overflow.page).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: `test-results/screens/home-long-title-${width}.png` });
+      }
+    } finally {
+      await db.delete(participants).where(eq(participants.eventId, eventId));
+      await db.delete(orders).where(eq(orders.eventId, eventId));
+      await db.delete(tickets).where(eq(tickets.eventId, eventId));
+      close();
+      await page.request.delete(`/api/events/${eventId}`, { data: { confirmation: "DELETE" } });
+    }
   });
 });
 

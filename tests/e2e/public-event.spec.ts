@@ -57,12 +57,14 @@ test("the cache files pages by language: the lng cookie chosen in the app gives 
   expect(await english.text()).toContain('lang="en"');
 });
 
-/** A published private event of the owner's organization, made through the events API. */
+const soon = () => new Date(Date.now() + 30 * 86_400_000).toISOString();
+
+/** A published private event of the owner's organization, made through the events API (the plain publish call). */
 async function publishPrivateEvent(api: APIRequestContext, title: string): Promise<number> {
-  const created = await api.post("/api/events", { data: { title, visibility: "private" } });
+  const created = await api.post("/api/events", { data: { title, visibility: "private", start_at: soon() } });
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: number };
-  const published = await api.put(`/api/events/${id}/status/published`, { data: { visibility: "private", confirm_without_tickets: true } });
+  const published = await api.put(`/api/events/${id}/status/published`);
   expect(published.status(), await published.text()).toBe(200);
   return id;
 }
@@ -98,10 +100,10 @@ test("a private page is cached only for its own t; back to draft it is gone at o
 
 test("a slug keeps a hyphen where the title ends in punctuation (spec §5)", async ({ page, request }) => {
   await signIn(page, "owner@guichet.test");
-  const created = await page.request.post("/api/events", { data: { title: "Concert !" } });
+  const created = await page.request.post("/api/events", { data: { title: "Concert !", start_at: soon() } });
   const { id } = (await created.json()) as { id: number };
   try {
-    const published = await page.request.put(`/api/events/${id}/status/published`, { data: { confirm_without_tickets: true } });
+    const published = await page.request.put(`/api/events/${id}/status/published`);
     expect(published.status(), await published.text()).toBe(200);
     expect((await request.get(`/events/${id}/concert-`)).status()).toBe(200);
     const trimmed = await request.get(`/events/${id}/concert`, { maxRedirects: 0 });
@@ -116,7 +118,9 @@ test("a private event needs its link hash; drafts and bad preview tokens are not
   expect((await request.get("/events/2/soiree-partenaires-mecenes")).status()).toBe(404);
   expect((await request.get("/events/2/soiree-partenaires-mecenes?t=AAAAAAAAAAAAAAAAAAAAAA")).status()).toBe(404);
   expect((await request.get("/events/6/carte-blanche-aux-collectifs-lyonnais")).status()).toBe(404);
-  expect((await request.get("/events/preview/6/carte-blanche-aux-collectifs-lyonnais/not-the-token")).status()).toBe(404);
+  expect((await request.get("/events/preview/6/carte-blanche-aux-collectifs-lyonnais/not-the-token")).status()).toBe(
+    404,
+  );
 });
 
 test("a private event opens with the keyed hash of its id", async ({ page }) => {
@@ -127,7 +131,9 @@ test("a private event opens with the keyed hash of its id", async ({ page }) => 
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
 });
 
-test("the preview of an unpublished event opens from its event page and says booking is impossible", async ({ page }) => {
+test("the preview of an unpublished event opens from its event page and says booking is impossible", async ({
+  page,
+}) => {
   await signIn(page, "owner@guichet.test");
   await page.goto("/event/6");
   const href = await page.getByTestId("preview-button").getAttribute("href");
@@ -137,4 +143,32 @@ test("the preview of an unpublished event opens from its event page and says boo
   await expect(page.getByRole("heading", { level: 1, name: "Carte blanche aux collectifs lyonnais" })).toBeVisible();
   await expect(page.getByRole("status")).toContainText("La réservation n'est pas possible depuis l'aperçu.");
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+});
+
+test("the public page keeps a long unbreakable title inside a phone screen and shows a same-day event as one date, two times", async ({
+  page,
+}) => {
+  await signIn(page, "owner@guichet.test");
+  const title = `Nuit${"x".repeat(100)}${Date.now()}`;
+  const created = await page.request.post("/api/events", {
+    data: { title, start_at: "2027-03-12T19:00:00.000Z", end_at: "2027-03-12T22:30:00.000Z" },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  try {
+    expect((await page.request.put(`/api/events/${id}/status/published`)).status()).toBe(200);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/events/${id}`);
+    await expect(page.getByTestId("public-event-title")).toHaveText(title);
+    await expect(page.getByTestId("public-event-dates")).toHaveText("ven. 12 mars 2027, 20:00 – 23:30");
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    const title390 = await page.getByTestId("public-event-title").boundingBox();
+    expect(title390!.x + title390!.width).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: "test-results/screens/public-event-long-title-390.png", fullPage: true });
+  } finally {
+    await page.request.delete(`/api/events/${id}`, { data: { confirmation: "DELETE" } });
+  }
 });

@@ -4,7 +4,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "#db/d1";
 import { auditLogs, events, organizations, participationForms, promoCodes, tickets } from "#db/schema";
 import { createSession } from "#domain/auth/sessions";
-import { createEventsWorld, createOrder, createTestEvent, createTicket, type TestUser } from "../support/event-fixtures";
+import {
+  createEventsWorld,
+  createOrder,
+  createTestEvent,
+  createTicket,
+  type TestUser,
+} from "../support/event-fixtures";
 
 const db = createD1Database(env.DB);
 let world: Awaited<ReturnType<typeof createEventsWorld>>;
@@ -18,11 +24,16 @@ async function call(path: string, options: { method?: string; body?: unknown; ra
   if (options.rawBody !== undefined) body = options.rawBody;
   else if (options.body !== undefined) body = JSON.stringify(options.body);
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  const response = await exports.default.fetch(`http://localhost/api${path}`, { method: options.method ?? "GET", headers, body });
+  const response = await exports.default.fetch(`http://localhost/api${path}`, {
+    method: options.method ?? "GET",
+    headers,
+    body,
+  });
   const json = (await response.json()) as Record<string, unknown> & Record<string, unknown>[];
   return { status: response.status, json };
 }
 
+const soon = new Date(Date.now() + 30 * 86_400_000);
 const storedEvent = async (id: number) => (await db.select().from(events).where(eq(events.id, id)))[0];
 const eventCount = async () => (await db.select({ n: count() }).from(events))[0]!.n;
 
@@ -35,7 +46,10 @@ beforeAll(async () => {
 
 describe("GET /api/dashboard/:organizer/events", () => {
   it("lists the organization's events, filtered and searched", async () => {
-    const published = await createTestEvent(db, world.organization.id, { title: "Publié au soleil", status: "published" });
+    const published = await createTestEvent(db, world.organization.id, {
+      title: "Publié au soleil",
+      status: "published",
+    });
     const all = await call(`/dashboard/${world.organization.id}/events`);
     expect(all.status).toBe(200);
     expect(all.json.map((e) => e.id)).toEqual(expect.arrayContaining([world.event.id, published.id]));
@@ -50,7 +64,9 @@ describe("GET /api/dashboard/:organizer/events", () => {
     const guest = await call(`/dashboard/${world.organization.id}/events-guest`, { as: "guestManager" });
     expect(guest.status).toBe(200);
     expect(guest.json.map((e) => e.id)).toEqual([world.event.id]);
-    expect((await call(`/dashboard/${world.organization.id}/events`, { as: "guestManager" })).json.map((e) => e.id)).toEqual([world.event.id]);
+    expect(
+      (await call(`/dashboard/${world.organization.id}/events`, { as: "guestManager" })).json.map((e) => e.id),
+    ).toEqual([world.event.id]);
     for (const path of ["events", "events-guest", `events/${world.event.id}`]) {
       const stranger = await call(`/dashboard/${world.organization.id}/${path}`, { as: "foreignOwner" });
       expect(stranger.status).toBe(404);
@@ -62,20 +78,54 @@ describe("GET /api/dashboard/:organizer/events", () => {
   it("needs a session", async () => {
     expect((await call(`/dashboard/${world.organization.id}/events`, { as: "nobody" })).status).toBe(401);
   });
+
+  it("answers one page at a time (page zero-based, limit at most 100), the total in X-Total-Count", async () => {
+    const path = `/dashboard/${world.organization.id}/events`;
+    const fetchPage = (query: string) =>
+      exports.default.fetch(`http://localhost/api${path}${query}`, {
+        headers: { Authorization: `Bearer ${tokens.owner}` },
+      });
+    const all = await fetchPage("");
+    const allIds = ((await all.json()) as { id: number }[]).map((e) => e.id);
+    expect(all.headers.get("X-Total-Count")).toBe(String(allIds.length));
+    expect(all.headers.get("X-Limit")).toBe("24");
+    expect(allIds.length).toBeGreaterThan(1);
+    const first = await fetchPage("?limit=1");
+    expect(((await first.json()) as { id: number }[]).map((e) => e.id)).toEqual(allIds.slice(0, 1));
+    const second = await fetchPage("?limit=1&page=1");
+    expect(((await second.json()) as { id: number }[]).map((e) => e.id)).toEqual(allIds.slice(1, 2));
+    expect(second.headers.get("X-Page")).toBe("1");
+    expect((await fetchPage("?limit=100000")).headers.get("X-Limit")).toBe("100");
+    expect((await fetchPage("?page=abc")).status).toBe(400);
+    expect((await fetchPage("?page=-1")).status).toBe(400);
+  });
 });
 
 describe("GET /api/dashboard/:organizer/events/:id and /api/events/:id", () => {
   it("returns the event with tickets, participants, payments and forms", async () => {
     const ticket = await createTicket(db, world.event, { title: "Entrée", price: 1200 });
     await createOrder(db, world.event, { status: "paid", places: [{ ticket, count: 2 }], fees: 100 });
-    await db.insert(participationForms).values({ organizationId: world.organization.id, eventId: world.event.id, formType: "before" });
+    await db
+      .insert(participationForms)
+      .values({ organizationId: world.organization.id, eventId: world.event.id, formType: "before" });
     const { status, json } = await call(`/dashboard/${world.organization.id}/events/${world.event.id}`);
     expect(status).toBe(200);
-    expect(json).toMatchObject({ id: world.event.id, organizer: world.organization.id, status: "draft", access_token: "preview-token" });
-    expect(json.tickets).toEqual([expect.objectContaining({ title: "Entrée", price: 1200, status: "on_sale", status_color: "green" })]);
+    expect(json).toMatchObject({
+      id: world.event.id,
+      organizer: world.organization.id,
+      status: "draft",
+      access_token: "preview-token",
+    });
+    expect(json.tickets).toEqual([
+      expect.objectContaining({ title: "Entrée", price: 1200, status: "on_sale", status_color: "green" }),
+    ]);
     expect(json.participants).toHaveLength(2);
-    expect(json.payments).toEqual([expect.objectContaining({ amount: 2400, fees: 100, net_amount: 2300, status: "paid" })]);
-    expect(json.participation_forms).toEqual([expect.objectContaining({ form_type: "before", questions: "[]", ticket_target: "all" })]);
+    expect(json.payments).toEqual([
+      expect.objectContaining({ amount: 2400, fees: 100, net_amount: 2300, status: "paid" }),
+    ]);
+    expect(json.participation_forms).toEqual([
+      expect.objectContaining({ form_type: "before", questions: "[]", ticket_target: "all" }),
+    ]);
 
     const full = await call(`/events/${world.event.id}`, { as: "guestManager" });
     expect(full.status).toBe(200);
@@ -94,7 +144,13 @@ describe("GET /api/dashboard/:organizer/events/:id and /api/events/:id", () => {
   it("serves the dashboard figures", async () => {
     const { status, json } = await call(`/dashboard/${world.organization.id}/events/${world.event.id}/stats`);
     expect(status).toBe(200);
-    expect(json).toMatchObject({ participants_count: 2, gross_sales: 2400, net_sales: 2300, orders_count: 1, timezone: "Europe/Paris" });
+    expect(json).toMatchObject({
+      participants_count: 2,
+      gross_sales: 2400,
+      net_sales: 2300,
+      orders_count: 1,
+      timezone: "Europe/Paris",
+    });
     expect(json.participants_per_day).toHaveLength(30);
   });
 });
@@ -123,7 +179,10 @@ describe("POST /api/events", () => {
       address_latitude: 48.85,
       meta_pixel_id: "123",
     });
-    expect(await storedEvent(json.id as number)).toMatchObject({ createdBy: world.users.owner.id, addressLatitude: 48_850_000 });
+    expect(await storedEvent(json.id as number)).toMatchObject({
+      createdBy: world.users.owner.id,
+      addressLatitude: 48_850_000,
+    });
   });
 
   it("refuses bad input with field errors and writes nothing", async () => {
@@ -149,26 +208,52 @@ describe("POST /api/events", () => {
         primary_color: "events:errors.primary-color-invalid",
       },
     });
-    expect((await call("/events", { method: "POST", rawBody: "{not json" })).json).toMatchObject({ error: "validation", message: "errors:invalid-json" });
+    expect((await call("/events", { method: "POST", rawBody: "{not json" })).json).toMatchObject({
+      error: "validation",
+      message: "errors:invalid-json",
+    });
     expect((await call("/events", { method: "POST", body: ["title"] })).status).toBe(400);
-    expect((await call("/events", { method: "POST", body: { title: "Pirate", organizer: world.foreignOrganization.id } })).status).toBe(404);
+    expect(
+      (await call("/events", { method: "POST", body: { title: "Pirate", organizer: world.foreignOrganization.id } }))
+        .status,
+    ).toBe(404);
     expect((await call("/events", { method: "POST", body: { title: "Invité" }, as: "guestManager" })).status).toBe(403);
     expect(await eventCount()).toBe(before);
   });
 
   it("duplicates an event whole with duplicate_from", async () => {
-    const source = await createTestEvent(db, world.organization.id, { title: "Original", status: "published", accessToken: null });
+    const source = await createTestEvent(db, world.organization.id, {
+      title: "Original",
+      status: "published",
+      accessToken: null,
+    });
     await createTicket(db, source, { title: "Place", purchased: 12 });
-    await db.insert(promoCodes).values({ organizationId: world.organization.id, eventId: source.id, code: "X", useCount: 9, appliesToAllTickets: false });
+    await db
+      .insert(promoCodes)
+      .values({
+        organizationId: world.organization.id,
+        eventId: source.id,
+        code: "X",
+        useCount: 9,
+        appliesToAllTickets: false,
+      });
     const { status, json } = await call("/events", { method: "POST", body: { duplicate_from: source.id } });
     expect(status).toBe(201);
     expect(json).toMatchObject({ title: "Original", status: "draft" });
     expect(json.access_token).toMatch(/^[a-z2-7]{32}$/);
-    const [copiedTicket] = await db.select().from(tickets).where(eq(tickets.eventId, json.id as number));
+    const [copiedTicket] = await db
+      .select()
+      .from(tickets)
+      .where(eq(tickets.eventId, json.id as number));
     expect(copiedTicket).toMatchObject({ title: "Place", purchased: 0 });
-    const [code] = await db.select().from(promoCodes).where(eq(promoCodes.eventId, json.id as number));
+    const [code] = await db
+      .select()
+      .from(promoCodes)
+      .where(eq(promoCodes.eventId, json.id as number));
     expect(code).toMatchObject({ code: "X", useCount: 0, appliesToAllTickets: true });
-    expect((await call("/events", { method: "POST", body: { duplicate_from: world.foreignEvent.id } })).status).toBe(404);
+    expect((await call("/events", { method: "POST", body: { duplicate_from: world.foreignEvent.id } })).status).toBe(
+      404,
+    );
   });
 });
 
@@ -178,22 +263,42 @@ describe("PUT /api/events/:id", () => {
     const current = (await call(`/events/${event.id}`)).json;
     const { status, json } = await call(`/events/${event.id}`, {
       method: "PUT",
-      body: { ...current, title: "Après", theme: "dark", access_token: "", description: '<p onmouseover="x">Salut</p>' },
+      body: {
+        ...current,
+        title: "Après",
+        theme: "dark",
+        access_token: "",
+        description: '<p onmouseover="x">Salut</p>',
+      },
     });
     expect(status).toBe(200);
-    expect(json).toMatchObject({ title: "Après", theme: "dark", description: "<p>Salut</p>", access_token: "tok", status: "draft" });
+    expect(json).toMatchObject({
+      title: "Après",
+      theme: "dark",
+      description: "<p>Salut</p>",
+      access_token: "tok",
+      status: "draft",
+    });
   });
 
-  it("publishes with status and visibility in the same call", async () => {
-    const event = await createTestEvent(db, world.organization.id, { title: "À publier" });
-    const refused = await call(`/events/${event.id}`, { method: "PUT", body: { title: "Changé", status: "published", visibility: "private" } });
+  it("publishes with status and visibility in the same call, tickets or not; a title and a start date are required", async () => {
+    const undated = await createTestEvent(db, world.organization.id, { title: "Sans date" });
+    const refused = await call(`/events/${undated.id}`, {
+      method: "PUT",
+      body: { title: "Changé", status: "published", visibility: "private" },
+    });
     expect(refused.status).toBe(409);
-    expect(refused.json).toMatchObject({ error: "conflict", message: "events:errors.no-tickets" });
-    expect(await storedEvent(event.id)).toMatchObject({ title: "À publier", status: "draft" });
+    expect(refused.json).toMatchObject({
+      error: "conflict",
+      message: "events:errors.publish-incomplete",
+      fields: { start_at: "events:errors.publish-needs-start-date" },
+    });
+    expect(await storedEvent(undated.id)).toMatchObject({ title: "Sans date", status: "draft" });
 
+    const event = await createTestEvent(db, world.organization.id, { title: "À publier", startAt: soon });
     const { status, json } = await call(`/events/${event.id}`, {
       method: "PUT",
-      body: { title: "Changé", status: "published", visibility: "private", confirm_without_tickets: true },
+      body: { title: "Changé", status: "published", visibility: "private" },
     });
     expect(status).toBe(200);
     expect(json).toMatchObject({ title: "Changé", status: "published", visibility: "private", access_token: "" });
@@ -209,23 +314,64 @@ describe("PUT /api/events/:id", () => {
       [{ end_at: "2026-06-21T17:00:00Z" }, { end_at: "events:errors.end-before-start" }],
       [{ meta_pixel_id: "<script>" }, { meta_pixel_id: "events:errors.meta-pixel-id-invalid" }],
       [{ status: "deleted" }, { status: "events:errors.status-invalid" }],
-      [{ timezone: "Nowhere/City", event_capacity: -5 }, { timezone: "events:errors.timezone-invalid", event_capacity: "events:errors.event-capacity-invalid" }],
+      [
+        { timezone: "Nowhere/City", event_capacity: -5 },
+        { timezone: "events:errors.timezone-invalid", event_capacity: "events:errors.event-capacity-invalid" },
+      ],
       [{ description: "x".repeat(50_001) }, { description: "events:errors.description-too-long" }],
     ];
     for (const [body, fields] of cases) {
-      const response = await call(`/events/${event.id}`, { method: "PUT", body: { title: "Modifié", ...(body as object) } });
+      const response = await call(`/events/${event.id}`, {
+        method: "PUT",
+        body: { title: "Modifié", ...(body as object) },
+      });
       expect(response.status).toBe(400);
       expect(response.json.fields).toMatchObject(fields);
     }
     expect(await storedEvent(event.id)).toMatchObject({ title: "Intact", updatedAt: new Date("2026-01-01T00:00:00Z") });
-    expect((await call(`/events/${event.id}`, { method: "PUT", body: { title: "Pirate" }, as: "foreignOwner" })).status).toBe(404);
-    expect((await call(`/events/${event.id}`, { method: "PUT", body: { title: "Pirate" }, as: "guestValidator" })).status).toBe(404);
+    expect(
+      (await call(`/events/${event.id}`, { method: "PUT", body: { title: "Pirate" }, as: "foreignOwner" })).status,
+    ).toBe(404);
+    expect(
+      (await call(`/events/${event.id}`, { method: "PUT", body: { title: "Pirate" }, as: "guestValidator" })).status,
+    ).toBe(404);
   });
 });
 
 describe("PUT /api/events/:id/status/:status", () => {
+  it("publishes an event without tickets with the plain call, no body (spec §4: the client asks first)", async () => {
+    const event = await createTestEvent(db, world.organization.id, { title: "Sans billets", startAt: soon });
+    const readiness = await call(`/events/${event.id}/publish-readiness`);
+    expect(readiness.json).toEqual({
+      has_tickets: false,
+      needs_payment_account: false,
+      missing: [],
+      starts_in_past: false,
+    });
+    const published = await call(`/events/${event.id}/status/published`, { method: "PUT" });
+    expect(published.status).toBe(200);
+    expect(published.json).toMatchObject({ status: "published", visibility: "public", access_token: "" });
+  });
+
+  it("refuses to publish without a title or a start date, saying which", async () => {
+    const event = await createTestEvent(db, world.organization.id, { title: "" });
+    const readiness = await call(`/events/${event.id}/publish-readiness`);
+    expect(readiness.json).toMatchObject({ missing: ["title", "start-date"] });
+    const refused = await call(`/events/${event.id}/status/published`, { method: "PUT" });
+    expect(refused.status).toBe(409);
+    expect(refused.json).toMatchObject({
+      message: "events:errors.publish-incomplete",
+      fields: { title: "events:errors.publish-needs-title", start_at: "events:errors.publish-needs-start-date" },
+    });
+    expect((await storedEvent(event.id))!.status).toBe("draft");
+  });
+
   it("runs the lifecycle: publish, back to draft, archive, unarchive", async () => {
-    const event = await createTestEvent(db, world.organization.id, { title: "Cycle", visibility: "private" });
+    const event = await createTestEvent(db, world.organization.id, {
+      title: "Cycle",
+      visibility: "private",
+      startAt: soon,
+    });
     await createTicket(db, event, { price: 0 });
     const published = await call(`/events/${event.id}/status/published`, { method: "PUT" });
     expect(published.json).toMatchObject({ status: "published", visibility: "private", access_token: "" });
@@ -233,26 +379,46 @@ describe("PUT /api/events/:id/status/:status", () => {
     const draft = await call(`/events/${event.id}/status/draft`, { method: "PUT" });
     expect(draft.json).toMatchObject({ status: "draft" });
     expect(draft.json.access_token).toMatch(/^[a-z2-7]{32}$/);
-    expect((await call(`/events/${event.id}/status/archived`, { method: "PUT" })).json).toMatchObject({ status: "archived" });
-    expect((await call(`/events/${event.id}/status/archived`, { method: "PUT" })).json).toMatchObject({ status: "archived" });
+    expect((await call(`/events/${event.id}/status/archived`, { method: "PUT" })).json).toMatchObject({
+      status: "archived",
+    });
+    expect((await call(`/events/${event.id}/status/archived`, { method: "PUT" })).json).toMatchObject({
+      status: "archived",
+    });
     expect((await call(`/events/${event.id}/status/draft`, { method: "PUT" })).json).toMatchObject({ status: "draft" });
-    const publicAgain = await call(`/events/${event.id}/status/published`, { method: "PUT", body: { visibility: "public" } });
+    const publicAgain = await call(`/events/${event.id}/status/published`, {
+      method: "PUT",
+      body: { visibility: "public" },
+    });
     expect(publicAgain.json).toMatchObject({ status: "published", visibility: "public" });
   });
 
   it("refuses a paid ticket without a valid payment account, then publishes once it is valid", async () => {
-    const event = await createTestEvent(db, world.organization.id, { title: "Payant" });
+    const event = await createTestEvent(db, world.organization.id, { title: "Payant", startAt: soon });
     await createTicket(db, event, { price: 2500 });
     const readiness = await call(`/events/${event.id}/publish-readiness`);
-    expect(readiness.json).toEqual({ has_tickets: true, needs_payment_account: true });
+    expect(readiness.json).toEqual({
+      has_tickets: true,
+      needs_payment_account: true,
+      missing: [],
+      starts_in_past: false,
+    });
     const refused = await call(`/events/${event.id}/status/published`, { method: "PUT" });
     expect(refused.status).toBe(409);
     expect(refused.json.message).toBe("events:errors.payment-account-required");
-    await db.update(organizations).set({ isConnectedAccountValid: true }).where(eq(organizations.id, world.organization.id));
+    await db
+      .update(organizations)
+      .set({ isConnectedAccountValid: true })
+      .where(eq(organizations.id, world.organization.id));
     try {
-      expect((await call(`/events/${event.id}/status/published`, { method: "PUT" })).json).toMatchObject({ status: "published" });
+      expect((await call(`/events/${event.id}/status/published`, { method: "PUT" })).json).toMatchObject({
+        status: "published",
+      });
     } finally {
-      await db.update(organizations).set({ isConnectedAccountValid: false }).where(eq(organizations.id, world.organization.id));
+      await db
+        .update(organizations)
+        .set({ isConnectedAccountValid: false })
+        .where(eq(organizations.id, world.organization.id));
     }
   });
 
@@ -261,16 +427,44 @@ describe("PUT /api/events/:id/status/:status", () => {
     const unknown = await call(`/events/${event.id}/status/past`, { method: "PUT" });
     expect(unknown.status).toBe(400);
     expect(unknown.json.fields).toEqual({ status: "events:errors.status-invalid" });
-    expect((await call(`/events/${event.id}/status/published`, { method: "PUT", as: "foreignOwner" })).status).toBe(404);
+    expect((await call(`/events/${event.id}/status/published`, { method: "PUT", as: "foreignOwner" })).status).toBe(
+      404,
+    );
     expect((await call(`/events/${event.id}/status/published`, { method: "PUT", rawBody: "[" })).status).toBe(400);
     expect((await storedEvent(event.id))!.status).toBe("draft");
+  });
+});
+
+describe("POST /api/events/:id/private-link ('Régénérer le lien privé')", () => {
+  it("gives a new private link; the old one stops matching; strangers and guests without publish rights get 404", async () => {
+    const event = await createTestEvent(db, world.organization.id, {
+      title: "Secret",
+      status: "published",
+      visibility: "private",
+      startAt: soon,
+    });
+    const first = await call(`/events/${event.id}/private-link`, { method: "POST" });
+    expect(first.status).toBe(200);
+    expect(first.json).toMatchObject({
+      private_link_version: 1,
+      public_path: expect.stringMatching(new RegExp(`^/events/${event.id}/secret\\?t=[\\w-]{22}$`)),
+    });
+    const second = await call(`/events/${event.id}/private-link`, { method: "POST" });
+    expect(second.json.private_link_version).toBe(2);
+    expect(second.json.public_path).not.toBe(first.json.public_path);
+    expect((await call(`/events/${event.id}/private-link`, { method: "POST", as: "foreignOwner" })).status).toBe(404);
+    expect((await call(`/events/${event.id}/private-link`, { method: "POST", as: "guestNone" })).status).toBe(404);
+    expect((await storedEvent(event.id))!.privateLinkVersion).toBe(2);
   });
 });
 
 describe("settings and deletion", () => {
   it("updates the pixel id and allow_billing", async () => {
     const event = await createTestEvent(db, world.organization.id);
-    const ok = await call(`/events/${event.id}/settings`, { method: "PUT", body: { meta_pixel_id: "0042", allow_billing: true } });
+    const ok = await call(`/events/${event.id}/settings`, {
+      method: "PUT",
+      body: { meta_pixel_id: "0042", allow_billing: true },
+    });
     expect(ok.json).toEqual({ meta_pixel_id: "0042", allow_billing: true });
     const bad = await call(`/events/${event.id}/settings`, { method: "PUT", body: { meta_pixel_id: "42-x" } });
     expect(bad.status).toBe(400);
@@ -284,9 +478,15 @@ describe("settings and deletion", () => {
     expect(wrong.status).toBe(400);
     expect(wrong.json.fields).toEqual({ confirmation: "events:errors.delete-confirmation" });
     expect((await call(`/events/${event.id}`, { method: "DELETE" })).status).toBe(400);
-    expect((await call(`/events/${event.id}`, { method: "DELETE", body: { confirmation: "DELETE" }, as: "guestManager" })).status).toBe(404);
+    expect(
+      (await call(`/events/${event.id}`, { method: "DELETE", body: { confirmation: "DELETE" }, as: "guestManager" }))
+        .status,
+    ).toBe(404);
     expect(await storedEvent(event.id)).toBeDefined();
-    expect((await call(`/events/${event.id}`, { method: "DELETE", body: { confirmation: "DELETE" } })).json).toEqual({ id: event.id, deleted: true });
+    expect((await call(`/events/${event.id}`, { method: "DELETE", body: { confirmation: "DELETE" } })).json).toEqual({
+      id: event.id,
+      deleted: true,
+    });
     expect(await storedEvent(event.id)).toBeUndefined();
 
     const paid = await createTestEvent(db, world.organization.id);
@@ -297,7 +497,10 @@ describe("settings and deletion", () => {
     expect(refused.json.message).toBe("events:errors.has-paid-orders");
     expect(await storedEvent(paid.id)).toBeDefined();
     // On D1 too the audit row is written by the deleting batch, and only for the deleted event.
-    const logs = await db.select({ targetId: auditLogs.targetId }).from(auditLogs).where(eq(auditLogs.action, "event.deleted"));
+    const logs = await db
+      .select({ targetId: auditLogs.targetId })
+      .from(auditLogs)
+      .where(eq(auditLogs.action, "event.deleted"));
     expect(logs.map((log) => log.targetId)).toContain(String(event.id));
     expect(logs.map((log) => log.targetId)).not.toContain(String(paid.id));
   });
@@ -307,10 +510,13 @@ describe("settings and deletion", () => {
     const padding = "x".repeat(64 * 1024);
     const publish = await call(`/events/${event.id}/status/published`, {
       method: "PUT",
-      body: { confirm_without_tickets: true, padding },
+      body: { visibility: "public", padding },
     });
     expect(publish.status).toBe(413);
-    const settings = await call(`/events/${event.id}/settings`, { method: "PUT", body: { meta_pixel_id: "77", padding } });
+    const settings = await call(`/events/${event.id}/settings`, {
+      method: "PUT",
+      body: { meta_pixel_id: "77", padding },
+    });
     expect(settings.status).toBe(413);
     const deletion = await call(`/events/${event.id}`, { method: "DELETE", body: { confirmation: "DELETE", padding } });
     expect(deletion.status).toBe(413);

@@ -1,8 +1,12 @@
 import { env, exports } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "#db/d1";
 import { events, organizations, tickets } from "#db/schema";
+import { createSession } from "#domain/auth/sessions";
+import { privateEventHash } from "#domain/events/private-event-link";
 import { getPublicEvent, getPublicEventVersion } from "#domain/public-events/get-public-event";
+import { insertEventsWorld } from "../support/fixtures";
 import { publicEventMeta } from "~/server/public-event-meta";
 import { BROWSER_CACHE_CONTROL, publicPageCacheKey } from "../../workers/middleware/public-page-cache";
 
@@ -65,5 +69,25 @@ describe("public event page on D1", () => {
     // middleware must at least leave unknown events and non-matching paths alone.
     const response = await exports.default.fetch("http://localhost/events/999999/nothing");
     expect(response.headers.get("X-Guichet-Cache")).toBeNull();
+  });
+});
+
+describe("revoking a private link", () => {
+  it("finds the event with the current ?t= only: after 'Régénérer le lien privé' the old link is not found", async () => {
+    const db = createD1Database(env.DB);
+    const world = await insertEventsWorld(db);
+    await db.update(events).set({ status: "published", visibility: "private", startAt: new Date(Date.now() + 86_400_000) }).where(eq(events.id, world.event.id));
+    const { token } = await createSession(db, world.users.owner.id);
+    const lookup = async (hash: string) => (await getPublicEvent(db, world.event.id, { mode: "public", env, hash })).kind;
+    const oldHash = privateEventHash(env, { id: world.event.id, privateLinkVersion: 0 });
+    expect(await lookup(oldHash)).toBe("found");
+
+    const regenerated = await exports.default.fetch(`http://localhost/api/events/${world.event.id}/private-link`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(regenerated.status).toBe(200);
+    expect(await lookup(oldHash)).toBe("not-found");
+    expect(await lookup(privateEventHash(env, { id: world.event.id, privateLinkVersion: 1 }))).toBe("found");
   });
 });

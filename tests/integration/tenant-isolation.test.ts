@@ -1,5 +1,5 @@
 import { env, exports } from "cloudflare:workers";
-import { asc } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "#db/d1";
 import { auditLogs, events, memberships, organizations } from "#db/schema";
@@ -9,7 +9,8 @@ import { addMember, insertEvent, insertOrganization, insertUser } from "../suppo
 /** Cross-organization reads through the API answer 404, exactly like a missing organization, and change nothing. */
 
 const db = createD1Database(env.DB);
-const get = (path: string, token: string) => exports.default.fetch(`http://localhost/api${path}`, { headers: { Authorization: `Bearer ${token}` } });
+const get = (path: string, token: string) =>
+  exports.default.fetch(`http://localhost/api${path}`, { headers: { Authorization: `Bearer ${token}` } });
 
 let tokens: Record<"ownerA" | "ownerB" | "managerA" | "guestA" | "admin", string>;
 let organizationA: number;
@@ -56,7 +57,12 @@ describe("tenant isolation through the API", () => {
   it("lets an owner read their own organization", async () => {
     const response = await get(`/organizers/${organizationA}`, tokens.ownerA);
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ organizer: organizationA, title: "Organisation A", role: "owner", payment_account: "need_validation" });
+    expect(await response.json()).toMatchObject({
+      organizer: organizationA,
+      title: "Organisation A",
+      role: "owner",
+      payment_account: "need_validation",
+    });
   });
 
   it("answers 404 for another organization, with the same body as for one that does not exist", async () => {
@@ -106,6 +112,44 @@ describe("tenant isolation through the API", () => {
       expect((await get("/admin/data", token)).status).toBe(403);
     }
     expect((await get(`/organizers/${organizationB}`, tokens.admin)).status).toBe(200);
+    expect(await everything()).toEqual(before);
+  });
+
+  it("pages the admin data (one page of each list, with their totals), never unbounded", async () => {
+    const body = async (query: string) =>
+      (await (await get(`/admin/data${query}`, tokens.admin)).json()) as Record<string, unknown> & {
+        organizations: { organizer: number }[];
+        events: { id: number }[];
+      };
+    const whole = await body("");
+    expect(whole).toMatchObject({ page: 0, limit: 100 });
+    expect(whole.organizations_total).toBe(whole.organizations.length);
+    expect(whole.events_total).toBe(whole.events.length);
+    const one = await body("?limit=1");
+    expect(one.organizations).toHaveLength(1);
+    expect(one.events).toHaveLength(1);
+    expect(one).toMatchObject({
+      limit: 1,
+      organizations_total: whole.organizations_total,
+      events_total: whole.events_total,
+    });
+    const next = await body("?limit=1&page=1");
+    expect(next.events[0]!.id).toBe(whole.events[1]!.id);
+    expect((await body("?limit=99999")).limit).toBe(500);
+    expect((await get("/admin/data?page=x", tokens.admin)).status).toBe(400);
+  });
+
+  it("answers 404 to another organization's members for the event calls, the private link included, changing nothing", async () => {
+    const [eventB] = await db.select().from(events).where(eq(events.organizationId, organizationB));
+    const before = await everything();
+    const send = (path: string, method: string, token: string) =>
+      exports.default.fetch(`http://localhost/api${path}`, { method, headers: { Authorization: `Bearer ${token}` } });
+    for (const token of [tokens.ownerA, tokens.managerA, tokens.guestA]) {
+      expect((await send(`/events/${eventB!.id}/private-link`, "POST", token)).status).toBe(404);
+      expect((await send(`/events/${eventB!.id}/status/published`, "PUT", token)).status).toBe(404);
+      expect((await send(`/events/${eventB!.id}/publish-readiness`, "GET", token)).status).toBe(404);
+      expect((await send(`/dashboard/${organizationB}/events?page=0&limit=10`, "GET", token)).status).toBe(404);
+    }
     expect(await everything()).toEqual(before);
   });
 });

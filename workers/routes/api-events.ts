@@ -1,12 +1,11 @@
 import { Hono, type Context } from "hono";
 import * as v from "valibot";
 import { eventStatuses } from "#db/schema";
-import { readStoredOrganizationId } from "#domain/auth/session-cookie";
-import { changeEventStatus, getPublishReadiness, statusActionFor } from "#domain/events/change-event-status";
+import { readStoredOrganizationId } from "~/server/session-cookie.server";
+import { getPublishReadiness, setEventStatus } from "#domain/events/change-event-status";
 import { createEvent } from "#domain/events/create-event";
 import { deleteEvent } from "#domain/events/delete-event";
 import { duplicateEvent } from "#domain/events/duplicate-event";
-import { loadEventForActor } from "#domain/events/event-access";
 import {
   deleteEventSchema,
   eventFieldsSchema,
@@ -14,8 +13,8 @@ import {
   publishOptionsSchema,
 } from "#domain/events/event-input-schema";
 import { eventDetailToJson, eventToJson } from "#domain/events/event-json";
-import { toEventRecord } from "#domain/events/event-record";
 import { getEvent } from "#domain/events/get-event";
+import { regeneratePrivateLink } from "#domain/events/regenerate-private-link";
 import { updateEvent } from "#domain/events/update-event";
 import { updateEventSettings } from "#domain/events/update-event-settings";
 import { listUserOrganizations } from "#domain/organizations/list-user-organizations";
@@ -50,7 +49,8 @@ async function parseBody<const S extends readonly v.GenericSchema[]>(
       throw new AppError("validation", "errors:invalid-json");
     }
   }
-  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new AppError("validation", "errors:invalid-json");
+  if (typeof body !== "object" || body === null || Array.isArray(body))
+    throw new AppError("validation", "errors:invalid-json");
   const fields: Record<string, string> = {};
   const outputs = schemas.map((schema) => {
     const result = v.safeParse(schema, body);
@@ -79,7 +79,9 @@ const createTargetSchema = v.object({
 eventsApiRoutes.post("/", jsonBodyLimit, async (c) => {
   const [fields, target, status] = await parseBody(c, [eventFieldsSchema, createTargetSchema, statusFieldSchema]);
   if (status.status && status.status !== "draft") {
-    throw new AppError("validation", "events:errors.invalid-input", { fields: { status: "events:errors.invalid-transition" } });
+    throw new AppError("validation", "events:errors.invalid-input", {
+      fields: { status: "events:errors.invalid-transition" },
+    });
   }
   const db = c.get("db");
   if (target.duplicate_from !== undefined) {
@@ -122,7 +124,11 @@ eventsApiRoutes.put("/:id{[0-9]+}", jsonBodyLimit, async (c) => {
     eventId,
     changes: fields,
     status: status.status
-      ? { target: status.status, visibility: options.visibility, confirmWithoutTickets: options.confirm_without_tickets }
+      ? {
+          target: status.status,
+          visibility: options.visibility,
+          confirmWithoutTickets: options.confirm_without_tickets,
+        }
       : undefined,
   });
   return c.json(eventToJson(event));
@@ -130,27 +136,25 @@ eventsApiRoutes.put("/:id{[0-9]+}", jsonBodyLimit, async (c) => {
 
 /**
  * PUT /api/events/:id/status/:status — draft, published or archived (spec §7). Optional body for a publish:
- * `visibility` (default the event's) and `confirm_without_tickets`. Same status: answers the event unchanged.
+ * `visibility` (default the event's). No body publishes an event without tickets: 'Publier sans billets ?' is the
+ * client's question (spec §4). Same status: answers the event unchanged.
  */
 eventsApiRoutes.put("/:id{[0-9]+}/status/:status", limitBody(), async (c) => {
   const eventId = idParam(c.req.param("id"), "events:errors.not-found");
   const target = v.safeParse(v.picklist(eventStatuses), c.req.param("status"));
   if (!target.success) {
-    throw new AppError("validation", "events:errors.invalid-input", { fields: { status: "events:errors.status-invalid" } });
+    throw new AppError("validation", "events:errors.invalid-input", {
+      fields: { status: "events:errors.status-invalid" },
+    });
   }
   const [options] = await parseBody(c, [publishOptionsSchema], { allowEmpty: true });
   const actor = await actorForEventParam(c, eventId);
-  const db = c.get("db");
-  const { event } = await loadEventForActor(db, actor, eventId, "event:view");
-  const action = statusActionFor(event.status, target.output);
-  if (!action) return c.json(eventToJson(toEventRecord(event)));
-  const changed = await changeEventStatus(db, actor, {
+  const event = await setEventStatus(c.get("db"), actor, {
     eventId,
-    action,
+    target: target.output,
     visibility: options.visibility,
-    confirmWithoutTickets: options.confirm_without_tickets,
   });
-  return c.json(eventToJson(changed));
+  return c.json(eventToJson(event));
 });
 
 /** GET /api/events/:id/publish-readiness — what the publish dialog needs to choose its branch (spec §4). */
@@ -158,7 +162,20 @@ eventsApiRoutes.get("/:id{[0-9]+}/publish-readiness", async (c) => {
   const eventId = idParam(c.req.param("id"), "events:errors.not-found");
   const actor = await actorForEventParam(c, eventId);
   const readiness = await getPublishReadiness(c.get("db"), actor, eventId);
-  return c.json({ has_tickets: readiness.hasTickets, needs_payment_account: readiness.needsPaymentAccount });
+  return c.json({
+    has_tickets: readiness.hasTickets,
+    needs_payment_account: readiness.needsPaymentAccount,
+    missing: readiness.missing,
+    starts_in_past: readiness.startsInPast,
+  });
+});
+
+/** POST /api/events/:id/private-link — 'Régénérer le lien privé': links shared before stop working (issue 7). */
+eventsApiRoutes.post("/:id{[0-9]+}/private-link", limitBody(), async (c) => {
+  const eventId = idParam(c.req.param("id"), "events:errors.not-found");
+  const actor = await actorForEventParam(c, eventId);
+  const link = await regeneratePrivateLink(c.get("db"), actor, { eventId, env: c.env });
+  return c.json({ private_link_version: link.privateLinkVersion, public_path: link.publicPath });
 });
 
 /** PUT /api/events/:id/settings — meta_pixel_id and allow_billing (spec §7: paths not shown). */
@@ -175,6 +192,11 @@ eventsApiRoutes.delete("/:id{[0-9]+}", limitBody(), async (c) => {
   const eventId = idParam(c.req.param("id"), "events:errors.not-found");
   const [body] = await parseBody(c, [deleteEventSchema], { allowEmpty: true });
   const actor = await actorForEventParam(c, eventId);
-  const deleted = await deleteEvent(c.get("db"), actor, { eventId, confirmation: body.confirmation }, { images: c.env.IMAGES });
+  const deleted = await deleteEvent(
+    c.get("db"),
+    actor,
+    { eventId, confirmation: body.confirmation },
+    { images: c.env.IMAGES },
+  );
   return c.json({ id: deleted.id, deleted: true });
 });

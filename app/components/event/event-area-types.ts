@@ -1,4 +1,3 @@
-
 /** What the event area's layout loader hands to its components (mapped from the domain in the route). */
 export type EventAreaEvent = {
   id: number;
@@ -11,8 +10,8 @@ export type EventAreaEvent = {
   timezone: string;
   mainPicture: string;
   primaryColor: string;
-  /** "J-3" / "J+2", computed on the server so both renders agree. */
-  countdown: string | null;
+  /** Whole days before or after the start, computed on the server so both renders agree; the label is translated. */
+  countdown: { days: number; phase: "before" | "after" } | null;
   /** The public page (with `?t=` when private); only meaningful once published. */
   publicPath: string;
   /** The preview of an unpublished event; null when the event has no preview key. */
@@ -31,6 +30,9 @@ export type EventSwitcherItem = { id: number; title: string };
 /** Lifecycle actions posted to the event layout's action. */
 export type EventIntent = "publish" | "visibility" | "draft" | "archive" | "unarchive" | "duplicate" | "delete";
 
-export type EventActionResult =
-  | { ok: true; intent: EventIntent; visibility?: "public" | "private"; duplicateId?: number }
-  | { ok: false; intent: EventIntent | null; messageKey?: string };
+export type EventActionResult = {
+  ok: true;
+  intent: EventIntent;
+  visibility?: "public" | "private";
+  duplicateId?: number;
+};

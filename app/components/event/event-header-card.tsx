@@ -15,10 +15,21 @@ import {
   Trash2,
   Undo2,
 } from "lucide-react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { bannerSrcSet, bannerUrlForWidth } from "#domain/images/banner";
 import { Link } from "react-router";
 import { toast } from "sonner";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import {
@@ -30,12 +41,15 @@ import {
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
 import { Spinner } from "~/components/ui/spinner";
-import { formatDateTime } from "~/lib/format";
+import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip";
+import { formatDateRange } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import type { EventAreaEvent, EventAreaPermissions, EventIntent, EventSwitcherItem } from "./event-area-types";
 
 export function eventCoverStyle(primaryColor: string): React.CSSProperties {
-  return { backgroundImage: `linear-gradient(135deg, ${primaryColor} 0%, color-mix(in oklab, ${primaryColor} 45%, white) 100%)` };
+  return {
+    backgroundImage: `linear-gradient(135deg, ${primaryColor} 0%, color-mix(in oklab, ${primaryColor} 45%, white) 100%)`,
+  };
 }
 
 /** Spec §5: a link is shared only once the event is published. */
@@ -53,6 +67,56 @@ export function useCopyEventLink(event: Pick<EventAreaEvent, "status" | "publicP
       toast.error(t("header.copy-failed"));
     }
   };
+}
+
+/**
+ * 'Copier le lien'. On an unpublished event it stays visible but disabled (aria-disabled, so it can still be focused
+ * and hovered), with its reason as a tooltip: 'Vous devez publier l'événement avant de pouvoir le partager.'
+ */
+export function CopyLinkButton({
+  event,
+  className,
+  size,
+  testId,
+}: {
+  event: Pick<EventAreaEvent, "status" | "publicPath">;
+  className?: string;
+  size?: "sm" | "default";
+  testId: string;
+}) {
+  const { t } = useTranslation("event-area");
+  const copyLink = useCopyEventLink(event);
+  const reasonId = useId();
+  if (event.status === "published") {
+    return (
+      <Button variant="outline" size={size} className={className} onClick={() => void copyLink()} data-testid={testId}>
+        <Copy aria-hidden />
+        {t("header.copy-link")}
+      </Button>
+    );
+  }
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <Button
+          variant="outline"
+          size={size}
+          className={cn(className, "cursor-not-allowed opacity-50 hover:bg-background")}
+          aria-disabled="true"
+          aria-describedby={reasonId}
+          onClick={(click) => click.preventDefault()}
+          data-testid={testId}
+        >
+          <Copy aria-hidden />
+          {t("header.copy-link")}
+        </Button>
+      </TooltipTrigger>
+      <TooltipContent data-testid={`${testId}-reason`}>{t("header.publish-first")}</TooltipContent>
+      <span id={reasonId} className="sr-only">
+        {t("header.publish-first")}
+      </span>
+    </Tooltip>
+  );
 }
 
 /** The page a preview button opens: the public page once published, the preview of an unpublished event. */
@@ -79,11 +143,11 @@ export function EventHeaderCard({
 }) {
   const { t, i18n } = useTranslation("event-area");
   const { t: tEvents } = useTranslation("events");
-  const copyLink = useCopyEventLink(event);
   const title = event.title || tEvents("untitled");
   const published = event.status === "published";
   const preview = previewHref(event);
   const busy = busyIntent !== null;
+  const [confirming, setConfirming] = useState<ConfirmedIntent | null>(null);
 
   return (
     <section
@@ -109,9 +173,14 @@ export function EventHeaderCard({
           {event.countdown ? (
             <Badge
               className="absolute top-1.5 left-1.5 bg-background/90 px-1.5 font-semibold text-foreground tabular-nums shadow-sm sm:top-2 sm:left-2 sm:px-2"
-              data-testid="event-countdown"
+              title={t(`header.countdown-${event.countdown.phase}-long`, { count: event.countdown.days })}
             >
-              {event.countdown}
+              <span aria-hidden data-testid="event-countdown">
+                {t(`header.countdown-${event.countdown.phase}`, { count: event.countdown.days })}
+              </span>
+              <span className="sr-only">
+                {t(`header.countdown-${event.countdown.phase}-long`, { count: event.countdown.days })}
+              </span>
             </Badge>
           ) : null}
         </div>
@@ -126,7 +195,10 @@ export function EventHeaderCard({
                   aria-label={`${title} — ${t("header.switcher")}`}
                   data-testid="event-switcher"
                 >
-                  <h1 id="event-header-title" className="line-clamp-2 text-lg font-semibold tracking-tight break-words sm:text-xl md:text-2xl">
+                  <h1
+                    id="event-header-title"
+                    className="line-clamp-2 text-lg font-semibold tracking-tight break-words sm:text-xl md:text-2xl"
+                  >
                     {title}
                   </h1>
                   <ChevronDown className="size-5 shrink-0 text-muted-foreground" aria-hidden />
@@ -149,33 +221,36 @@ export function EventHeaderCard({
             </DropdownMenu>
           </div>
 
-          <dl className="flex flex-col gap-1 text-sm text-muted-foreground sm:flex-row sm:flex-wrap sm:gap-x-6">
-            <div className="flex items-center gap-2">
-              <CalendarClock className="size-4 shrink-0" aria-hidden />
-              <dt className="sr-only sm:not-sr-only sm:font-medium sm:text-foreground">{t("header.starts")}</dt>
-              <dd data-testid="event-start">
-                {event.startAt ? formatDateTime(event.startAt, i18n.language, event.timezone) : t("header.no-date")}
-              </dd>
-            </div>
-            {event.endAt ? (
-              <div className="flex items-center gap-2 pl-6 sm:pl-0">
-                <dt className="sr-only sm:not-sr-only sm:font-medium sm:text-foreground">{t("header.ends")}</dt>
-                <dd data-testid="event-end">{formatDateTime(event.endAt, i18n.language, event.timezone)}</dd>
-              </div>
-            ) : null}
-          </dl>
+          <p className="flex items-start gap-2 text-sm text-muted-foreground">
+            <CalendarClock className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <span className="sr-only">{t("header.dates")}</span>
+            <span data-testid="event-dates">
+              {event.startAt
+                ? formatDateRange(event.startAt, event.endAt, i18n.language, event.timezone)
+                : t("header.no-date")}
+            </span>
+          </p>
 
           <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="event-status-line">
             {published ? (
               <>
-                <span className="text-muted-foreground">{t("header.visibility")}</span>
+                <span className="text-muted-foreground">{t("header.status")}</span>
+                <Badge variant="default" data-testid="event-status">
+                  {tEvents(event.isPast ? "status.past" : "status.published")}
+                </Badge>
+                <span className="text-muted-foreground sm:ml-2">{t("header.visibility")}</span>
                 <Badge variant={event.visibility === "public" ? "success" : "secondary"}>
                   {event.visibility === "public" ? <Globe aria-hidden /> : <Lock aria-hidden />}
                   {tEvents(`visibility.${event.visibility}`)}
                 </Badge>
-                {event.isPast ? <Badge variant="outline">{tEvents("status.past")}</Badge> : null}
                 {permissions.update ? (
-                  <Button variant="link" size="sm" className="h-auto p-0" onClick={onPublish} data-testid="edit-visibility">
+                  <Button
+                    variant="link"
+                    size="sm"
+                    className="h-auto p-0"
+                    onClick={onPublish}
+                    data-testid="edit-visibility"
+                  >
                     {t("header.edit-visibility")}
                   </Button>
                 ) : null}
@@ -183,7 +258,9 @@ export function EventHeaderCard({
             ) : (
               <>
                 <span className="text-muted-foreground">{t("header.status")}</span>
-                <Badge variant={event.status === "archived" ? "secondary" : "outline"}>{tEvents(`status.${event.status}`)}</Badge>
+                <Badge variant={event.status === "archived" ? "secondary" : "outline"} data-testid="event-status">
+                  {tEvents(`status.${event.status}`)}
+                </Badge>
               </>
             )}
           </p>
@@ -198,15 +275,18 @@ export function EventHeaderCard({
               </a>
             </Button>
           ) : (
-            <Button variant="outline" size="sm" disabled title={t("header.preview-unavailable")} data-testid="preview-button">
+            <Button
+              variant="outline"
+              size="sm"
+              disabled
+              title={t("header.preview-unavailable")}
+              data-testid="preview-button"
+            >
               <Eye aria-hidden />
               {t("header.preview")}
             </Button>
           )}
-          <Button variant="outline" size="sm" onClick={() => void copyLink()} data-testid="copy-link-button">
-            <Copy aria-hidden />
-            {t("header.copy-link")}
-          </Button>
+          <CopyLinkButton event={event} size="sm" testId="copy-link-button" />
           {permissions.update ? (
             <Button variant="outline" size="sm" asChild>
               <Link to={`/event/update/${event.id}`}>
@@ -224,8 +304,18 @@ export function EventHeaderCard({
           {permissions.duplicate || permissions.publish || permissions.update || permissions.delete ? (
             <DropdownMenu>
               <DropdownMenuTrigger asChild>
-                <Button variant="ghost" size="icon-sm" aria-label={t("header.more")} disabled={busy} data-testid="event-more-menu">
-                  {busy && busyIntent !== "publish" && busyIntent !== "visibility" ? <Spinner label={null} /> : <MoreHorizontal aria-hidden />}
+                <Button
+                  variant="ghost"
+                  size="icon-sm"
+                  aria-label={t("header.more")}
+                  disabled={busy}
+                  data-testid="event-more-menu"
+                >
+                  {busy && busyIntent !== "publish" && busyIntent !== "visibility" ? (
+                    <Spinner label={null} />
+                  ) : (
+                    <MoreHorizontal aria-hidden />
+                  )}
                 </Button>
               </DropdownMenuTrigger>
               <DropdownMenuContent align="end" className="w-56">
@@ -236,13 +326,13 @@ export function EventHeaderCard({
                   </DropdownMenuItem>
                 ) : null}
                 {permissions.publish && published ? (
-                  <DropdownMenuItem onSelect={() => onIntent("draft")}>
+                  <DropdownMenuItem onSelect={() => setConfirming("draft")}>
                     <Undo2 aria-hidden />
                     {t("header.to-draft")}
                   </DropdownMenuItem>
                 ) : null}
                 {permissions.update && event.status !== "archived" ? (
-                  <DropdownMenuItem onSelect={() => onIntent("archive")}>
+                  <DropdownMenuItem onSelect={() => setConfirming("archive")}>
                     <Archive aria-hidden />
                     {t("header.archive")}
                   </DropdownMenuItem>
@@ -267,6 +357,53 @@ export function EventHeaderCard({
           ) : null}
         </div>
       </div>
+      <StatusConfirmDialog
+        intent={confirming}
+        published={published}
+        onCancel={() => setConfirming(null)}
+        onConfirm={(intent) => {
+          setConfirming(null);
+          onIntent(intent);
+        }}
+      />
     </section>
+  );
+}
+
+type ConfirmedIntent = "draft" | "archive";
+
+/**
+ * 'Remettre en brouillon' and 'Archiver' take a live page offline: each asks first, saying what it does to buyers.
+ * Archiving a draft says what it does to the event only (nothing is online to take down).
+ */
+function StatusConfirmDialog({
+  intent,
+  published,
+  onCancel,
+  onConfirm,
+}: {
+  intent: ConfirmedIntent | null;
+  published: boolean;
+  onCancel: () => void;
+  onConfirm: (intent: ConfirmedIntent) => void;
+}) {
+  const { t } = useTranslation("event-area");
+  // Kept while the dialog closes, so its text does not change during the closing animation.
+  const [shown, setShown] = useState<ConfirmedIntent>("draft");
+  if (intent && intent !== shown) setShown(intent);
+  const key = shown === "draft" ? "to-draft" : published ? "archive-published" : "archive-draft";
+  return (
+    <AlertDialog open={intent !== null} onOpenChange={(open) => (open ? undefined : onCancel())}>
+      <AlertDialogContent data-testid="status-confirm-dialog" data-intent={shown}>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{t(`confirm.${key}.title`)}</AlertDialogTitle>
+          <AlertDialogDescription>{t(`confirm.${key}.description`)}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>{t("confirm.cancel")}</AlertDialogCancel>
+          <AlertDialogAction onClick={() => onConfirm(shown)}>{t(`confirm.${key}.confirm`)}</AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { ChevronRight } from "lucide-react";
 import { Collapsible } from "radix-ui";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import {
@@ -17,7 +17,15 @@ import { cn } from "~/lib/utils";
 const itemClass =
   "flex h-9 items-center gap-2.5 rounded-md px-3 text-sm font-medium text-muted-foreground transition-colors outline-none hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50";
 
-function NavigationLink({ eventId, link, nested = false }: { eventId: number; link: EventNavigationLink; nested?: boolean }) {
+function NavigationLink({
+  eventId,
+  link,
+  nested = false,
+}: {
+  eventId: number;
+  link: EventNavigationLink;
+  nested?: boolean;
+}) {
   const { t } = useTranslation("event-area");
   const { pathname } = useLocation();
   const active = isEventLinkActive(pathname, eventId, link);
@@ -39,9 +47,11 @@ function NavigationGroup({ eventId, group }: { eventId: number; group: EventNavi
   const current = isEventGroupOpen(pathname, eventId, group);
   const [open, setOpen] = useState(current);
   // Opens by itself when the user lands on one of its links; the user may still close it afterwards.
-  useEffect(() => {
+  const [wasCurrent, setWasCurrent] = useState(current);
+  if (current !== wasCurrent) {
+    setWasCurrent(current);
     if (current) setOpen(true);
-  }, [current]);
+  }
   return (
     <Collapsible.Root open={open} onOpenChange={setOpen} asChild>
       <li>
@@ -69,7 +79,11 @@ export function EventSideNavigation({ eventId }: { eventId: number }) {
   const { t } = useTranslation("event-area");
   const entries = availableEventNavigation();
   return (
-    <nav aria-label={t("nav.label")} className="sticky top-[4.5rem] hidden w-[274px] shrink-0 self-start lg:block" data-testid="event-side-navigation">
+    <nav
+      aria-label={t("nav.label")}
+      className="sticky top-[4.5rem] hidden w-[274px] shrink-0 self-start lg:block"
+      data-testid="event-side-navigation"
+    >
       <ul className="grid gap-0.5 rounded-xl border bg-background p-2 shadow-xs">
         {entries.map((entry) =>
           entry.kind === "separator" ? (
@@ -93,7 +107,11 @@ export function EventTabBar({ eventId }: { eventId: number }) {
   const { pathname } = useLocation();
   const links = flattenEventNavigation(availableEventNavigation());
   return (
-    <nav aria-label={t("nav.label")} className="-mx-4 overflow-x-auto border-b px-4 md:-mx-6 md:px-6 lg:hidden" data-testid="event-tab-bar">
+    <nav
+      aria-label={t("nav.label")}
+      className="-mx-4 overflow-x-auto border-b px-4 md:-mx-6 md:px-6 lg:hidden"
+      data-testid="event-tab-bar"
+    >
       <ul className="flex gap-1">
         {links.map((link) => {
           const active = isEventLinkActive(pathname, eventId, link);
@@ -104,7 +122,9 @@ export function EventTabBar({ eventId }: { eventId: number }) {
                 aria-current={active ? "page" : undefined}
                 className={cn(
                   "-mb-px flex items-center gap-2 border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors",
-                  active ? "border-primary text-foreground" : "border-transparent text-muted-foreground hover:text-foreground",
+                  active
+                    ? "border-primary text-foreground"
+                    : "border-transparent text-muted-foreground hover:text-foreground",
                 )}
               >
                 <link.icon className="size-4" aria-hidden />

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { formatNumber, intlLocale } from "~/lib/format";
 import { cn } from "~/lib/utils";
 
 export type ParticipantsPerDay = { date: string; count: number };
@@ -16,7 +17,7 @@ function axisMaximum(max: number): number {
 
 function dayLabel(date: string, locale: string, style: "short" | "long"): string {
   // The days are calendar days in the event's time zone: format them as UTC dates to keep the day unchanged.
-  return new Intl.DateTimeFormat(locale === "en" ? "en-GB" : "fr-FR", {
+  return new Intl.DateTimeFormat(intlLocale(locale), {
     timeZone: "UTC",
     day: "numeric",
     month: style === "short" ? "short" : "long",
@@ -35,7 +36,6 @@ export function ParticipantsChart({ days }: { days: ParticipantsPerDay[] }) {
   const ticks = [top, top / 2, 0];
   const labelEvery = days.length > 60 ? 10 : days.length > 16 ? 5 : 1;
   const total = days.reduce((sum, d) => sum + d.count, 0);
-  const locale = i18n.language === "en" ? "en-GB" : "fr-FR";
 
   return (
     <figure className="space-y-3" data-testid="participants-chart">
@@ -43,7 +43,7 @@ export function ParticipantsChart({ days }: { days: ParticipantsPerDay[] }) {
         <div className="flex h-48 flex-col justify-between py-0 text-right text-xs text-muted-foreground tabular-nums">
           {ticks.map((tick) => (
             <span key={tick} className="-translate-y-1/2 leading-none first:translate-y-0 last:translate-y-0">
-              {Number.isInteger(tick) ? tick : tick.toFixed(1)}
+              {formatNumber(Number.isInteger(tick) ? tick : Math.round(tick * 10) / 10, i18n.language)}
             </span>
           ))}
         </div>
@@ -89,25 +89,31 @@ export function ParticipantsChart({ days }: { days: ParticipantsPerDay[] }) {
         </div>
       </div>
       <figcaption className="text-sm text-muted-foreground">
-        {max === 0 ? t("dashboard.chart-empty") : t("dashboard.chart-total", { count: total, total: new Intl.NumberFormat(locale).format(total) })}
+        {max === 0
+          ? t("dashboard.chart-empty")
+          : t("dashboard.chart-total", { count: total, total: formatNumber(total, i18n.language) })}
       </figcaption>
-      <table className="sr-only">
-        <caption>{t("dashboard.chart-title")}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("dashboard.chart-table-date")}</th>
-            <th scope="col">{t("dashboard.chart-table-count")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((day) => (
-            <tr key={day.date}>
-              <td>{dayLabel(day.date, i18n.language, "long")}</td>
-              <td>{day.count}</td>
+      {/* A table ignores width and height: it grows with its rows. Only a clipped box around it keeps 30 rows of
+          screen-reader text from adding blank scroll below the page. */}
+      <div className="sr-only" data-testid="participants-chart-table">
+        <table>
+          <caption>{t("dashboard.chart-title")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("dashboard.chart-table-date")}</th>
+              <th scope="col">{t("dashboard.chart-table-count")}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {days.map((day) => (
+              <tr key={day.date}>
+                <td>{dayLabel(day.date, i18n.language, "long")}</td>
+                <td>{formatNumber(day.count, i18n.language)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

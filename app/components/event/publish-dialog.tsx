@@ -1,24 +1,35 @@
-import { CreditCard, Globe, Lock, TicketX } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { CalendarX, CreditCard, Globe, ListChecks, Lock, TicketX } from "lucide-react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { PublishReadiness } from "#domain/events/change-event-status";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
 import { RadioGroup, RadioGroupItem } from "~/components/ui/radio-group";
 import { Spinner } from "~/components/ui/spinner";
-import { stepAfterPublishAnyway, stepAfterVisibility, type PublishStep } from "~/lib/publish-flow";
+import {
+  firstPublishStep,
+  stepAfterPublishAnyway,
+  stepAfterVisibility,
+  type PublishReadiness,
+  type PublishStep,
+} from "~/lib/publish-flow";
 import { cn } from "~/lib/utils";
-
 
 type Visibility = "public" | "private";
 type Step = PublishStep;
 
 /**
- * Spec §4 publish flow: the visibility first (the event's own, public by default); then, from the domain's
- * readiness, 'Publier sans billets ?' when there is no ticket, the payment-account prompt when a paid ticket
- * cannot be paid out, otherwise publish directly. For a published event it only changes the visibility.
- * 'Publier quand même' goes on to the payment step when a paid add-on still needs the account; a refusal of the
+ * Spec §4 publish flow (branches in app/lib/publish-flow.ts): what is missing first (a title and a start date), the
+ * visibility (the event's own, public by default); then, from the domain's readiness, 'Publier sans billets ?' when
+ * there is no ticket, the payment-account prompt when a paid ticket cannot be paid out, the confirmation of a start
+ * date already past, otherwise publish. For a published event it only changes the visibility. A refusal of the
  * server (stale readiness) arrives as `refusal` and moves the dialog to the step that answers it.
  */
 export function PublishDialog({
@@ -27,10 +38,13 @@ export function PublishDialog({
   published,
   visibility,
   readiness,
+  startLabel,
   busy,
   onPublish,
+  onPublishLater,
   createTicketPath,
   paymentAccountPath,
+  editPath,
   refusal,
 }: {
   open: boolean;
@@ -38,51 +52,87 @@ export function PublishDialog({
   published: boolean;
   visibility: Visibility;
   readiness: PublishReadiness | null;
+  /** The start date as the header shows it, for the past-start confirmation. */
+  startLabel: string | null;
   busy: boolean;
-  /** `confirmWithoutTickets` is the answer "publish anyway" to 'Publier sans billets ?'. */
-  onPublish: (visibility: Visibility, confirmWithoutTickets: boolean) => void;
+  onPublish: (visibility: Visibility) => void;
+  /** 'Publier plus tard': the flow ends, the event stays a draft (the layout says where to publish it later). */
+  onPublishLater: () => void;
   /** Where to create a ticket; null while that page does not exist (the option becomes "publish later"). */
   createTicketPath: string | null;
   /** Where to link the payment account; null when that page does not exist or the user may not link it. */
   paymentAccountPath: string | null;
+  /** The editor, to fill in what is missing; null when the user may not edit the event. */
+  editPath: string | null;
   /** The step the server's refusal calls for; a new object each time, so the same refusal twice moves again. */
   refusal?: { step: Exclude<Step, "visibility"> } | null;
 }) {
   const { t } = useTranslation("event-area");
-  const [step, setStep] = useState<Step>("visibility");
+  const [step, setStep] = useState<Step>(() => firstPublishStep(readiness, published));
   const [choice, setChoice] = useState<Visibility>(visibility);
   const groupId = useId();
 
-  useEffect(() => {
+  // Each opening starts over from the readiness of that moment; a fresher one later arrives with a refusal.
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
     if (open) {
-      setStep("visibility");
+      setStep(firstPublishStep(readiness, published));
       setChoice(visibility);
     }
-  }, [open, visibility]);
+  }
 
-  useEffect(() => {
+  const [seenRefusal, setSeenRefusal] = useState(refusal);
+  if (refusal !== seenRefusal) {
+    setSeenRefusal(refusal);
     if (refusal) setStep(refusal.step);
-  }, [refusal]);
+  }
 
-  const next = () => {
-    const after = stepAfterVisibility(readiness, published);
-    if (after === "publish") return onPublish(choice, false);
-    setStep(after);
-  };
+  const go = (next: Step | "publish") => (next === "publish" ? onPublish(choice) : setStep(next));
+  const close = () => onOpenChange(false);
 
-  const publishAnyway = () => {
-    if (stepAfterPublishAnyway(readiness) === "payment") return setStep("payment");
-    onPublish(choice, true);
-  };
+  const publishLaterButton = (variant: "outline" | "default") => (
+    <Button variant={variant} onClick={onPublishLater} disabled={busy} data-testid="publish-later">
+      {t("publish.publish-later")}
+    </Button>
+  );
 
   return (
     <Dialog open={open} onOpenChange={(value) => !busy && onOpenChange(value)}>
       <DialogContent className="sm:max-w-lg" data-testid="publish-dialog" data-step={step}>
-        {step === "visibility" ? (
+        {step === "incomplete" ? (
+          <>
+            <DialogHeader>
+              <ListChecks className="size-8 text-muted-foreground" aria-hidden />
+              <DialogTitle>{t("publish.incomplete-title")}</DialogTitle>
+              <DialogDescription>{t("publish.incomplete-description")}</DialogDescription>
+            </DialogHeader>
+            <ul className="grid gap-2 text-sm" data-testid="publish-missing">
+              {(readiness?.missing ?? []).map((gap) => (
+                <li key={gap} className="flex items-center gap-2 rounded-md border px-3 py-2" data-missing={gap}>
+                  <span className="size-1.5 shrink-0 rounded-full bg-warning" aria-hidden />
+                  {t(`publish.missing.${gap}`)}
+                </li>
+              ))}
+            </ul>
+            <DialogFooter>
+              <Button variant="outline" onClick={close}>
+                {t("publish.close")}
+              </Button>
+              {editPath ? (
+                <Button asChild>
+                  <Link to={editPath}>{t("publish.complete")}</Link>
+                </Button>
+              ) : null}
+            </DialogFooter>
+          </>
+        ) : step === "visibility" ? (
           <>
             <DialogHeader>
               <DialogTitle>{t(published ? "publish.change-title" : "publish.title")}</DialogTitle>
-              <DialogDescription>{t(published ? "publish.change-description" : "publish.description")}</DialogDescription>
+              <DialogDescription>
+                {t(published ? "publish.change-description" : "publish.description")}
+              </DialogDescription>
             </DialogHeader>
             <RadioGroup
               value={choice}
@@ -112,10 +162,13 @@ export function PublishDialog({
               })}
             </RadioGroup>
             <DialogFooter>
-              <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
+              <Button variant="outline" onClick={close} disabled={busy}>
                 {t("publish.cancel")}
               </Button>
-              <Button onClick={next} disabled={busy || (published && choice === visibility)}>
+              <Button
+                onClick={() => go(stepAfterVisibility(readiness, published))}
+                disabled={busy || (published && choice === visibility)}
+              >
                 {busy ? <Spinner label={null} /> : null}
                 {t(published ? "publish.save" : "publish.submit")}
               </Button>
@@ -138,11 +191,35 @@ export function PublishDialog({
                     <Link to={createTicketPath}>{t("publish.create-ticket")}</Link>
                   </Button>
                 ) : (
-                  <Button variant="outline" onClick={() => onOpenChange(false)} disabled={busy}>
-                    {t("publish.publish-later")}
-                  </Button>
+                  publishLaterButton("outline")
                 )}
-                <Button onClick={publishAnyway} disabled={busy}>
+                <Button onClick={() => go(stepAfterPublishAnyway(readiness))} disabled={busy}>
+                  {busy ? <Spinner label={null} /> : null}
+                  {t("publish.publish-anyway")}
+                </Button>
+              </div>
+            </DialogFooter>
+          </>
+        ) : step === "past-start" ? (
+          <>
+            <DialogHeader>
+              <CalendarX className="size-8 text-muted-foreground" aria-hidden />
+              <DialogTitle>{t("publish.past-start-title")}</DialogTitle>
+              <DialogDescription>
+                {t("publish.past-start-description", { date: startLabel ?? "", interpolation: { escapeValue: false } })}
+              </DialogDescription>
+            </DialogHeader>
+            <DialogFooter className="sm:flex-wrap sm:items-center">
+              <Button variant="ghost" className="sm:mr-auto" onClick={() => setStep("visibility")} disabled={busy}>
+                {t("publish.back")}
+              </Button>
+              <div className="flex flex-col-reverse gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
+                {editPath ? (
+                  <Button variant="outline" asChild>
+                    <Link to={`${editPath}?step=date`}>{t("publish.change-date")}</Link>
+                  </Button>
+                ) : null}
+                <Button onClick={() => onPublish(choice)} disabled={busy} data-testid="publish-past-confirm">
                   {busy ? <Spinner label={null} /> : null}
                   {t("publish.publish-anyway")}
                 </Button>
@@ -162,9 +239,7 @@ export function PublishDialog({
                 {t("publish.back")}
               </Button>
               <div className="flex flex-col-reverse gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
-                <Button variant={paymentAccountPath ? "outline" : "default"} onClick={() => onOpenChange(false)}>
-                  {t("publish.publish-later")}
-                </Button>
+                {publishLaterButton(paymentAccountPath ? "outline" : "default")}
                 {paymentAccountPath ? (
                   <Button asChild>
                     <Link to={paymentAccountPath}>{t("publish.payment-link")}</Link>

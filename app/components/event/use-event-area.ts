@@ -1,4 +1,4 @@
-import { useOutletContext, useRouteLoaderData } from "react-router";
+import { useOutletContext, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { loader } from "~/routes/app/event/layout";
 
 export const eventAreaRouteId = "routes/app/event/layout";
@@ -17,4 +17,22 @@ export function useEventAreaOutlet(): EventAreaOutletContext {
 export function useEventAreaData() {
   const data = useRouteLoaderData<typeof loader>(eventAreaRouteId);
   return data && data.kind === "found" ? data : null;
+}
+
+/** The one-shot flags of the event area's address (spec §2): ?publish=true and ?from-create. */
+export const eventAreaFlags = ["publish", "from-create"] as const;
+
+/**
+ * True when a navigation only drops the one-shot flags from the address (the layout does it once it has opened their
+ * dialog): nothing to reload for that.
+ */
+export function onlyEventAreaFlagsDropped({
+  currentUrl,
+  nextUrl,
+}: Pick<ShouldRevalidateFunctionArgs, "currentUrl" | "nextUrl">) {
+  if (currentUrl.pathname !== nextUrl.pathname) return false;
+  const current = new URLSearchParams(currentUrl.search);
+  if (!eventAreaFlags.some((flag) => current.has(flag))) return false;
+  for (const flag of eventAreaFlags) current.delete(flag);
+  return current.toString() === new URLSearchParams(nextUrl.search).toString();
 }

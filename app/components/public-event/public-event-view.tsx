@@ -2,7 +2,7 @@ import { CalendarDays, Eye, Lock, Mail, MapPin, Ticket } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import type { PublicEvent, PublicTicket } from "#domain/public-events/get-public-event";
 import { textColorOn } from "~/lib/contrast";
-import { formatDateTime, formatMoney } from "~/lib/format";
+import { formatDateRange, formatMoney } from "~/lib/format";
 import { openStreetMapUrl } from "~/lib/map-link";
 import { cn } from "~/lib/utils";
 
@@ -26,8 +26,10 @@ export function PublicEventView({ event, preview }: { event: PublicEvent; previe
       <header style={{ backgroundColor: event.primaryColor, color: onPrimary }}>
         <div className="mx-auto max-w-5xl px-4 pt-8 pb-6 md:px-6">
           <p className="text-sm opacity-80">{t("organized-by", { name: event.organization.title })}</p>
-          <h1 className="mt-2 text-3xl font-bold tracking-tight md:text-5xl">{event.title}</h1>
-          {event.smallDescription ? <p className="mt-3 max-w-3xl text-lg opacity-90">{event.smallDescription}</p> : null}
+          <h1 className="mt-2 text-3xl font-bold tracking-tight wrap-anywhere md:text-5xl" data-testid="public-event-title">
+            {event.title}
+          </h1>
+          {event.smallDescription ? <p className="mt-3 max-w-3xl text-lg wrap-anywhere opacity-90">{event.smallDescription}</p> : null}
           {event.visibility === "private" ? (
             <p className="mt-4 inline-flex items-center gap-1.5 rounded-full bg-black/15 px-3 py-1 text-xs font-medium">
               <Lock className="size-3.5" aria-hidden />
@@ -74,14 +76,7 @@ export function PublicEventView({ event, preview }: { event: PublicEvent; previe
           <InfoCard dark={dark} icon={<CalendarDays className="size-5" aria-hidden />} title={t("when")}>
             {event.startAt ? (
               <>
-                <p>
-                  {event.endAt
-                    ? t("from-to", {
-                        start: formatDateTime(event.startAt, i18n.language, event.timezone),
-                        end: formatDateTime(event.endAt, i18n.language, event.timezone),
-                      })
-                    : formatDateTime(event.startAt, i18n.language, event.timezone)}
-                </p>
+                <p data-testid="public-event-dates">{formatDateRange(event.startAt, event.endAt, i18n.language, event.timezone)}</p>
                 <p className="text-xs opacity-70">{t("time-zone", { zone })}</p>
               </>
             ) : (

@@ -1,13 +1,14 @@
-import { CalendarDays, Lock, MapPin, Plus, Search, Ticket, Users } from "lucide-react";
+import { CalendarDays, ChevronLeft, ChevronRight, Lock, MapPin, Plus, Search, Ticket, Users } from "lucide-react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { eventListFilters, parseEventListFilter } from "#domain/events/event-list-filter";
-import { listEvents, type EventListItem } from "#domain/events/list-events";
+import { eventListPaging, listEvents, type EventListItem } from "#domain/events/list-events";
 import { canInOrganization } from "#domain/policy";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { formatDateTime, formatMoney } from "~/lib/format";
+import { formatDateRange, formatMoney, formatNumber } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
@@ -23,10 +24,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const filter = parseEventListFilter(url.searchParams.get("filter"));
   const search = (url.searchParams.get("q") ?? "").slice(0, 100);
-  const events = await listEvents(context.get(serverContext).db, actor, { filter, search });
+  const paging = eventListPaging({ page: url.searchParams.get("page"), limit: url.searchParams.get("limit") });
+  const list = await listEvents(context.get(serverContext).db, actor, { filter, search, ...paging });
   return {
     title: getInstance(context).t("events:home.meta-title"),
-    events,
+    list,
     filter,
     search,
     organization: currentOrganization,
@@ -35,27 +37,60 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+const SEARCH_DEBOUNCE_MS = 300;
+
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("events");
   const { t: tArea } = useTranslation("event-area");
-  const { events, filter, search, organization, isGuest, canCreateEvent } = loaderData;
+  const { list, filter, search, organization, isGuest, canCreateEvent } = loaderData;
+  const events = list.items;
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
+  const submit = useSubmit();
   const busy = navigation.state === "loading" && navigation.location?.pathname === "/";
+  const [typed, setTyped] = useState(search);
+  const pages = Math.max(1, Math.ceil(list.total / list.limit));
 
-  const tabHref = (value: string) => {
+  // Back/forward brings another search: the box follows the address bar, unless the search is the one typed here
+  // (the user may have typed on while it loaded).
+  const [shownSearch, setShownSearch] = useState(search);
+  const [sentSearch, setSentSearch] = useState(search);
+  if (search !== shownSearch) {
+    setShownSearch(search);
+    if (search !== sentSearch) setTyped(search);
+  }
+
+  // Search as you type: once typing pauses, the address bar (replaced, not pushed) and the list follow; the form's
+  // Enter still works without JavaScript.
+  useEffect(() => {
+    if (typed.trim() === search.trim()) return;
+    const timer = window.setTimeout(() => {
+      const next = new URLSearchParams(searchParams);
+      if (typed.trim()) next.set("q", typed.trim());
+      else next.delete("q");
+      next.delete("page");
+      setSentSearch(typed.trim());
+      void submit(next, { method: "get", action: "/", replace: true, preventScrollReset: true });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [typed, search, searchParams, submit]);
+
+  const hrefWith = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(searchParams);
-    next.set("filter", value);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+    }
     return `?${next}`;
   };
 
   return (
     <div className="mx-auto w-full max-w-[1600px] space-y-6 px-4 py-6 md:px-6 md:py-8">
       <div className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
-        <div className="space-y-1">
+        <div className="min-w-0 space-y-1">
           <h1 className="text-2xl font-semibold tracking-tight md:text-3xl">{t("home.title")}</h1>
           {organization ? (
-            <p className="text-sm text-muted-foreground">
+            <p className="text-sm break-words text-muted-foreground">
               {t(isGuest ? "home.guest-subtitle" : "home.subtitle", { organization: organization.title })}
             </p>
           ) : null}
@@ -64,14 +99,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <Form method="get" role="search" className="flex w-full gap-2 md:w-80">
             <input type="hidden" name="filter" value={filter} />
             <div className="relative flex-1">
-              <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+              <Search
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+                aria-hidden
+              />
               <Input
                 type="search"
                 name="q"
-                defaultValue={search}
+                value={typed}
+                onChange={(change) => setTyped(change.target.value)}
+                maxLength={100}
                 placeholder={t("home.search-placeholder")}
                 aria-label={t("home.search-label")}
                 className="bg-background pl-9"
+                data-testid="event-search"
               />
             </div>
             <Button type="submit" variant="outline" className="sr-only">
@@ -93,7 +134,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         {eventListFilters.map((value) => (
           <Link
             key={value}
-            to={tabHref(value)}
+            to={hrefWith({ filter: value, page: null })}
             aria-current={filter === value ? "page" : undefined}
             className={cn(
               "-mb-px border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors",
@@ -114,14 +155,45 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <EmptyState message={search ? t("home.empty.search", { search }) : t(`home.empty.${filter}`)} />
         ) : (
           <>
-            <p className="mb-3 text-sm text-muted-foreground">{t("home.count", { count: events.length })}</p>
+            <p className="mb-3 text-sm text-muted-foreground" data-testid="event-count">
+              {t("home.count", { count: list.total })}
+            </p>
             <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4" data-testid="event-list">
               {events.map((event) => (
-                <li key={event.id}>
+                <li key={event.id} className="min-w-0">
                   <EventCard event={event} />
                 </li>
               ))}
             </ul>
+            {pages > 1 ? (
+              <nav
+                aria-label={t("home.pager-label")}
+                className="mt-6 flex items-center justify-between gap-4"
+                data-testid="event-pager"
+              >
+                {list.page > 0 ? (
+                  <Button variant="outline" size="sm" asChild>
+                    <Link to={hrefWith({ page: list.page - 1 === 0 ? null : String(list.page - 1) })} rel="prev">
+                      <ChevronLeft aria-hidden />
+                      {t("home.previous")}
+                    </Link>
+                  </Button>
+                ) : (
+                  <span />
+                )}
+                <p className="text-sm text-muted-foreground">{t("home.page", { page: list.page + 1, pages })}</p>
+                {list.page + 1 < pages ? (
+                  <Button variant="outline" size="sm" asChild>
+                    <Link to={hrefWith({ page: String(list.page + 1) })} rel="next">
+                      {t("home.next")}
+                      <ChevronRight aria-hidden />
+                    </Link>
+                  </Button>
+                ) : (
+                  <span />
+                )}
+              </nav>
+            ) : null}
           </>
         )}
       </div>
@@ -168,11 +240,15 @@ function EventCard({ event }: { event: EventListItem }) {
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4">
-        <h2 className="line-clamp-2 font-semibold group-hover:underline">{event.title || t("untitled")}</h2>
+        <h2 className="line-clamp-2 font-semibold wrap-anywhere group-hover:underline" data-testid="event-card-title">
+          {event.title || t("untitled")}
+        </h2>
         <div className="space-y-1 text-sm text-muted-foreground">
           <p className="flex items-center gap-2">
             <CalendarDays className="size-4 shrink-0" aria-hidden />
-            {event.startAt ? formatDateTime(event.startAt, i18n.language, event.timezone) : t("home.no-date")}
+            {event.startAt
+              ? formatDateRange(event.startAt, event.endAt, i18n.language, event.timezone)
+              : t("home.no-date")}
           </p>
           {event.addressName ? (
             <p className="flex items-center gap-2">
@@ -184,9 +260,14 @@ function EventCard({ event }: { event: EventListItem }) {
         <div className="mt-auto flex items-center justify-between border-t pt-3 text-sm">
           <span className="flex items-center gap-1.5">
             <Users className="size-4 text-muted-foreground" aria-hidden />
-            {t("home.participants", { count: event.participantCount })}
+            {t("home.participants", {
+              count: event.participantCount,
+              total: formatNumber(event.participantCount, i18n.language),
+            })}
           </span>
-          <span className="font-medium">{t("home.gross-sales", { amount: formatMoney(event.grossSales, i18n.language) })}</span>
+          <span className="font-medium">
+            {t("home.gross-sales", { amount: formatMoney(event.grossSales, i18n.language) })}
+          </span>
         </div>
       </div>
     </Link>

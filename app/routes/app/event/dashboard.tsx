@@ -1,7 +1,6 @@
 import {
   CircleAlert,
   CircleCheck,
-  Copy,
   Euro,
   Eye,
   Pencil,
@@ -13,37 +12,56 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { getEventDashboard, type DashboardActionKind } from "#domain/events/get-event-dashboard";
-import { isAppError } from "#domain/shared/app-error";
+import { notFound } from "#domain/shared/app-error";
 import { parseId } from "#domain/shared/ids";
-import { previewHref } from "~/components/event/event-header-card";
+import { CopyLinkButton, previewHref } from "~/components/event/event-header-card";
+import { EventPageErrorBoundary } from "~/components/event/event-page-error";
 import { ParticipantsChart } from "~/components/event/participants-chart";
-import { useEventAreaData, useEventAreaOutlet } from "~/components/event/use-event-area";
+import { onlyEventAreaFlagsDropped, useEventAreaData, useEventAreaOutlet } from "~/components/event/use-event-area";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { eventNavigation, eventPath, flattenEventNavigation } from "~/lib/event-navigation";
-import { formatMoney } from "~/lib/format";
+import { formatMoney, formatNumber } from "~/lib/format";
 import { pageExists } from "~/lib/navigation";
 import { serverContext } from "~/server/context";
 import { getSignedIn } from "~/server/guards.server";
+import { loaderError } from "~/server/route-errors.server";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { actor } = getSignedIn(context);
   const { db } = context.get(serverContext);
-  const eventId = parseId(params.event_id);
-  if (eventId === null) return null;
   try {
+    const eventId = parseId(params.event_id);
+    if (eventId === null) throw notFound("events:errors.not-found");
     return await getEventDashboard(db, actor, { eventId });
   } catch (error) {
-    // The layout shows the no-access screens; this page has nothing to add for an event it cannot show.
-    if (isAppError(error) && (error.code === "not_found" || error.code === "forbidden")) return null;
-    throw error;
+    // A 404 leaves the event layout's no-access screen in place (EventPageErrorBoundary).
+    return loaderError(error);
   }
 }
 
-function Stat({ label, value, hint, icon: Icon, testId }: { label: string; value: string; hint?: string; icon: LucideIcon; testId: string }) {
+export { EventPageErrorBoundary as ErrorBoundary };
+
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return onlyEventAreaFlagsDropped(args) ? false : args.defaultShouldRevalidate;
+}
+
+function Stat({
+  label,
+  value,
+  hint,
+  icon: Icon,
+  testId,
+}: {
+  label: string;
+  value: string;
+  hint?: string;
+  icon: LucideIcon;
+  testId: string;
+}) {
   return (
     <Card className="gap-2 py-4" data-testid={testId}>
       <CardHeader className="flex flex-row items-center justify-between gap-2 px-4">
@@ -51,7 +69,10 @@ function Stat({ label, value, hint, icon: Icon, testId }: { label: string; value
         <Icon className="size-4 text-muted-foreground" aria-hidden />
       </CardHeader>
       <CardContent className="px-4">
-        <p className="text-xl font-semibold tracking-tight break-words tabular-nums sm:text-2xl xl:text-xl 2xl:text-2xl" data-testid={`${testId}-value`}>
+        <p
+          className="text-xl font-semibold tracking-tight break-words tabular-nums sm:text-2xl xl:text-xl 2xl:text-2xl"
+          data-testid={`${testId}-value`}
+        >
           {value}
         </p>
         {hint ? <p className="mt-1 text-xs text-muted-foreground">{hint}</p> : null}
@@ -63,13 +84,15 @@ function Stat({ label, value, hint, icon: Icon, testId }: { label: string; value
 export default function EventDashboard({ loaderData: dashboard }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("event-area");
   const area = useEventAreaData();
-  const { openPublishDialog, copyLink } = useEventAreaOutlet();
-  if (!dashboard || !area) return null;
+  const { openPublishDialog } = useEventAreaOutlet();
+  if (!area) return null;
   const { event, permissions, canLinkPaymentAccount } = area;
   const money = (cents: number) => formatMoney(cents, i18n.language);
-  const number = (value: number) => new Intl.NumberFormat(i18n.language === "en" ? "en-GB" : "fr-FR").format(value);
+  const number = (value: number) => formatNumber(value, i18n.language);
   const preview = previewHref(event);
-  const ticketsAvailable = flattenEventNavigation(eventNavigation).some((link) => link.id === "tickets" && link.available);
+  const ticketsAvailable = flattenEventNavigation(eventNavigation).some(
+    (link) => link.id === "tickets" && link.available,
+  );
 
   const actionButton = (kind: DashboardActionKind): React.ReactNode => {
     switch (kind) {
@@ -114,7 +137,10 @@ export default function EventDashboard({ loaderData: dashboard }: Route.Componen
           value={number(dashboard.participantsCount)}
           hint={
             dashboard.capacity !== null
-              ? t("dashboard.participants-capacity", { sold: number(dashboard.ticketsSold), capacity: number(dashboard.capacity) })
+              ? t("dashboard.participants-capacity", {
+                  sold: number(dashboard.ticketsSold),
+                  capacity: number(dashboard.capacity),
+                })
               : t("dashboard.participants-sold", { count: dashboard.ticketsSold, total: number(dashboard.ticketsSold) })
           }
         />
@@ -126,13 +152,21 @@ export default function EventDashboard({ loaderData: dashboard }: Route.Componen
           value={money(dashboard.netSales)}
           hint={t("dashboard.net-hint", { fees: money(fees) })}
         />
-        <Stat testId="stat-orders" icon={ShoppingCart} label={t("dashboard.orders")} value={number(dashboard.ordersCount)} />
+        <Stat
+          testId="stat-orders"
+          icon={ShoppingCart}
+          label={t("dashboard.orders")}
+          value={number(dashboard.ordersCount)}
+        />
         <Stat
           testId="stat-checkins"
           icon={ScanLine}
           label={t("dashboard.checkins")}
           value={number(dashboard.checkInsCount)}
-          hint={t("dashboard.checkins-hint", { count: dashboard.participantsCount, total: number(dashboard.participantsCount) })}
+          hint={t("dashboard.checkins-hint", {
+            count: dashboard.participantsCount,
+            total: number(dashboard.participantsCount),
+          })}
         />
       </div>
 
@@ -140,7 +174,9 @@ export default function EventDashboard({ loaderData: dashboard }: Route.Componen
         <Card className="xl:col-span-2">
           <CardHeader>
             <CardTitle>{t("dashboard.chart-title")}</CardTitle>
-            <CardDescription>{t("dashboard.chart-subtitle", { count: dashboard.participantsPerDay.length })}</CardDescription>
+            <CardDescription>
+              {t("dashboard.chart-subtitle", { count: dashboard.participantsPerDay.length })}
+            </CardDescription>
           </CardHeader>
           <CardContent>
             <ParticipantsChart days={dashboard.participantsPerDay} />
@@ -174,10 +210,7 @@ export default function EventDashboard({ loaderData: dashboard }: Route.Componen
                   {t("header.preview")}
                 </Button>
               )}
-              <Button variant="outline" className="justify-start" onClick={() => void copyLink()} data-testid="quick-copy-link">
-                <Copy aria-hidden />
-                {t("header.copy-link")}
-              </Button>
+              <CopyLinkButton event={event} className="justify-start" testId="quick-copy-link" />
               {event.status === "draft" && permissions.publish ? (
                 <Button className="justify-start" onClick={openPublishDialog} data-testid="quick-publish">
                   <Rocket aria-hidden />

@@ -12,98 +12,105 @@ import {
 } from "react-router";
 import { toast } from "sonner";
 import * as v from "valibot";
-import { changeEventStatus, getPublishReadiness, type EventStatusAction } from "#domain/events/change-event-status";
+import { changeEventStatus, type EventStatusAction } from "#domain/events/change-event-status";
 import { deleteEvent } from "#domain/events/delete-event";
-import { updateEvent } from "#domain/events/update-event";
 import { duplicateEvent } from "#domain/events/duplicate-event";
-import { eventPermissions, eventRolesOf } from "#domain/events/event-access";
-import { eventCountdown } from "#domain/events/event-countdown";
-import { isEventPast } from "#domain/events/event-past";
-import { listEventTitles } from "#domain/events/list-event-titles";
-import { previewEventPath, publicEventPath } from "#domain/events/private-event-link";
-import { canInOrganization } from "#domain/policy";
-import { isAppError } from "#domain/shared/app-error";
+import { getEventArea, type EventArea as EventAreaLookup } from "#domain/events/get-event-area";
+import { updateEvent } from "#domain/events/update-event";
+import { notFound } from "#domain/shared/app-error";
 import { parseId } from "#domain/shared/ids";
 import { DeleteEventDialog } from "~/components/event/delete-event-dialog";
-import type { EventActionResult, EventAreaEvent, EventIntent, EventSwitcherItem } from "~/components/event/event-area-types";
+import type {
+  EventActionResult,
+  EventAreaEvent,
+  EventAreaPermissions,
+  EventIntent,
+} from "~/components/event/event-area-types";
 import { EventHeaderCard, useCopyEventLink } from "~/components/event/event-header-card";
 import { EventInOtherOrganization, EventNotFound } from "~/components/event/event-no-access";
 import { EventSideNavigation, EventTabBar } from "~/components/event/event-side-navigation";
 import { FromCreateDialog } from "~/components/event/from-create-dialog";
 import { PublishDialog } from "~/components/event/publish-dialog";
-import type { EventAreaOutletContext } from "~/components/event/use-event-area";
+import {
+  eventAreaFlags,
+  onlyEventAreaFlagsDropped,
+  type EventAreaOutletContext,
+} from "~/components/event/use-event-area";
 import { eventNavigation, eventPath, flattenEventNavigation } from "~/lib/event-navigation";
+import { formatDateTime } from "~/lib/format";
 import { pageExists } from "~/lib/navigation";
 import { stepForPublishRefusal, type PublishStep } from "~/lib/publish-flow";
 import type eventAreaFr from "~/locales/fr/event-area.json";
 import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
-import { locateEventPage } from "~/server/event-page.server";
 import { parseForm } from "~/server/forms.server";
 import { getSignedIn } from "~/server/guards.server";
+import { actionError } from "~/server/route-errors.server";
 import type { Route } from "./+types/layout";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title ?? "Guichet" }];
 }
 
+/** The event area's frame: one domain call (getEventArea) for the event, the actor's rights, readiness and switcher. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { actor } = getSignedIn(context);
   const { db, env } = context.get(serverContext);
   const { t } = getInstance(context);
-  const located = await locateEventPage(context, params.event_id);
-  if (!located.event) return located.noAccess;
+  const eventId = parseId(params.event_id);
+  const area: EventAreaLookup =
+    eventId === null ? { kind: "not-found" } : await getEventArea(db, actor, { eventId, env });
 
-  const record = located.event;
-  const now = new Date();
-  const [roles, organizationEvents] = await Promise.all([
-    eventRolesOf(db, actor, record.id),
-    listEventTitles(db, actor),
-  ]);
-  const permissions = eventPermissions(actor, { organizationId: record.organizationId, roles });
-  const readiness = record.status === "draft" && permissions.canPublish ? await getPublishReadiness(db, actor, record.id) : null;
-
-  const event: EventAreaEvent = {
-    id: record.id,
-    title: record.title,
-    status: record.status,
-    // "Past" derives from end_at; an archived event shows its archived label instead.
-    isPast: record.status !== "archived" && isEventPast(record, now),
-    visibility: record.visibility,
-    startAt: record.startAt,
-    endAt: record.endAt,
-    timezone: record.timezone,
-    mainPicture: record.mainPicture,
-    primaryColor: record.primaryColor,
-    countdown: eventCountdown(record.startAt)?.label ?? null,
-    publicPath: publicEventPath(env, record),
-    previewPath: previewEventPath(record),
-  };
-  const switcher: EventSwitcherItem[] = organizationEvents.map(({ id, title }) => ({ id, title }));
-  if (!switcher.some((item) => item.id === record.id)) switcher.unshift({ id: record.id, title: record.title });
-
-  return {
-    kind: "found" as const,
-    title: t("event-area:meta-title", { title: record.title || t("events:untitled"), interpolation: { escapeValue: false } }),
-    event,
-    events: switcher,
-    readiness,
-    permissions: {
-      update: permissions.canUpdate,
-      publish: permissions.canPublish,
-      delete: permissions.canDelete,
-      duplicate: canInOrganization(actor, "events:create"),
-    },
-    canLinkPaymentAccount: canInOrganization(actor, "finance:connect-account"),
-  };
+  switch (area.kind) {
+    case "not-found":
+      return data({ kind: "not-found" as const, title: t("event-area:no-access.not-found-title") }, { status: 404 });
+    case "other-organization":
+      return {
+        kind: "other-organization" as const,
+        title: t("event-area:no-access.other-organization-title"),
+        eventId: eventId!,
+        organization: { id: area.organizationId, title: area.organizationTitle },
+      };
+    case "found": {
+      const { event: record, permissions } = area;
+      const event: EventAreaEvent = {
+        id: record.id,
+        title: record.title,
+        status: record.status,
+        isPast: area.isPast,
+        visibility: record.visibility,
+        startAt: record.startAt,
+        endAt: record.endAt,
+        timezone: record.timezone,
+        mainPicture: record.mainPicture,
+        primaryColor: record.primaryColor,
+        countdown: area.countdown ? { days: area.countdown.days, phase: area.countdown.phase } : null,
+        publicPath: area.publicPath,
+        previewPath: area.previewPath,
+      };
+      return {
+        kind: "found" as const,
+        title: t("event-area:meta-title", {
+          title: record.title || t("events:untitled"),
+          interpolation: { escapeValue: false },
+        }),
+        event,
+        events: area.switcher,
+        readiness: area.readiness,
+        permissions: {
+          update: permissions.canUpdate,
+          publish: permissions.canPublish,
+          delete: permissions.canDelete,
+          duplicate: permissions.canDuplicate,
+        } satisfies EventAreaPermissions,
+        canLinkPaymentAccount: permissions.canLinkPaymentAccount,
+      };
+    }
+  }
 }
 
 const actionSchema = v.variant("intent", [
-  v.object({
-    intent: v.literal("publish"),
-    visibility: v.picklist(["public", "private"]),
-    confirmWithoutTickets: v.optional(v.picklist(["0", "1"]), "0"),
-  }),
+  v.object({ intent: v.literal("publish"), visibility: v.picklist(["public", "private"]) }),
   v.object({ intent: v.literal("visibility"), visibility: v.picklist(["public", "private"]) }),
   v.object({ intent: v.picklist(["draft", "archive", "unarchive", "duplicate"]) }),
   v.object({ intent: v.literal("delete"), confirmation: v.string() }),
@@ -114,53 +121,55 @@ const statusActionOf = { draft: "unpublish", archive: "archive", unarchive: "una
   EventStatusAction
 >;
 
-/** The lifecycle actions of the header card (spec §4). Answers what happened; the page shows the toast. */
+/** The lifecycle actions of the header card (spec §4): parse, one domain call, one error mapping. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { actor } = getSignedIn(context);
   const { db, env } = context.get(serverContext);
-  const eventId = parseId(params.event_id);
   const parsed = await parseForm(request, actionSchema);
-  if (!parsed.ok || eventId === null) {
-    const intent = parsed.ok ? parsed.data.intent : null;
-    return data<EventActionResult>({ ok: false, intent }, { status: 400 });
-  }
+  if (!parsed.ok) return data({ ok: false as const, errors: parsed.errors, values: parsed.values }, { status: 400 });
   const input = parsed.data;
   try {
+    const eventId = parseId(params.event_id);
+    if (eventId === null) throw notFound("events:errors.not-found");
     switch (input.intent) {
       case "publish":
-        await changeEventStatus(db, actor, {
-          eventId,
-          action: "publish",
-          visibility: input.visibility,
-          confirmWithoutTickets: input.confirmWithoutTickets === "1",
-        });
-        return data<EventActionResult>({ ok: true, intent: "publish", visibility: input.visibility });
+        await changeEventStatus(db, actor, { eventId, action: "publish", visibility: input.visibility });
+        return { ok: true, intent: "publish", visibility: input.visibility } satisfies EventActionResult;
       case "visibility":
         // A published event keeps its status; only the visibility changes (the "Modifier" link of the header).
         await updateEvent(db, actor, { eventId, changes: { visibility: input.visibility } });
-        return data<EventActionResult>({ ok: true, intent: "visibility", visibility: input.visibility });
+        return { ok: true, intent: "visibility", visibility: input.visibility } satisfies EventActionResult;
       case "draft":
       case "archive":
       case "unarchive":
         await changeEventStatus(db, actor, { eventId, action: statusActionOf[input.intent] });
-        return data<EventActionResult>({ ok: true, intent: input.intent });
+        return { ok: true, intent: input.intent } satisfies EventActionResult;
       case "duplicate": {
         const copy = await duplicateEvent(db, actor, { eventId });
-        return data<EventActionResult>({ ok: true, intent: "duplicate", duplicateId: copy.id });
+        return { ok: true, intent: "duplicate", duplicateId: copy.id } satisfies EventActionResult;
       }
       case "delete":
         await deleteEvent(db, actor, { eventId, confirmation: input.confirmation }, { images: env.IMAGES });
-        return data<EventActionResult>({ ok: true, intent: "delete" });
+        return { ok: true, intent: "delete" } satisfies EventActionResult;
     }
   } catch (error) {
-    if (!isAppError(error)) throw error;
-    return data<EventActionResult>({ ok: false, intent: input.intent, messageKey: error.messageKey }, { status: 400 });
+    return actionError(error, { intent: input.intent });
   }
 }
 
+type ActionAnswer = Awaited<ReturnType<typeof action>> extends infer A ? (A extends { data: infer D } ? D : A) : never;
+type ActionFailure = Extract<ActionAnswer, { ok: false }>;
+
 /** After a deletion the event is gone: the page leaves for / instead of reloading it. */
-export function shouldRevalidate({ formData, actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  const result = actionResult as EventActionResult | undefined;
+export function shouldRevalidate({
+  formData,
+  actionResult,
+  defaultShouldRevalidate,
+  currentUrl,
+  nextUrl,
+}: ShouldRevalidateFunctionArgs) {
+  if (onlyEventAreaFlagsDropped({ currentUrl, nextUrl })) return false;
+  const result = actionResult as ActionAnswer | undefined;
   if (result?.ok && (formData?.get("intent") === "delete" || result.intent === "duplicate")) return false;
   // A refused action changed nothing; the page revalidates itself once it has said why (a missing event's toast
   // would otherwise vanish with the area it belongs to).
@@ -170,7 +179,7 @@ export function shouldRevalidate({ formData, actionResult, defaultShouldRevalida
 
 type ToastKey = `toasts.${keyof (typeof eventAreaFr)["toasts"]}`;
 
-const toastOf: Record<EventIntent, (result: Extract<EventActionResult, { ok: true }>) => ToastKey> = {
+const toastOf: Record<EventIntent, (result: EventActionResult) => ToastKey> = {
   publish: (r) => (r.visibility === "private" ? "toasts.published-private" : "toasts.published-public"),
   visibility: (r) => (r.visibility === "private" ? "toasts.published-private" : "toasts.published-public"),
   draft: () => "toasts.to-draft",
@@ -196,7 +205,7 @@ function EventArea({ data: { event, events, readiness, permissions, canLinkPayme
   const navigate = useNavigate();
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
-  const fetcher = useFetcher<EventActionResult>({ key: `event-lifecycle-${event.id}` });
+  const fetcher = useFetcher<typeof action>({ key: `event-lifecycle-${event.id}` });
   const [publishOpen, setPublishOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [fromCreateOpen, setFromCreateOpen] = useState(false);
@@ -205,70 +214,101 @@ function EventArea({ data: { event, events, readiness, permissions, canLinkPayme
   const copyLink = useCopyEventLink(event);
   const handled = useRef<unknown>(null);
 
-  const submittingIntent = fetcher.state !== "idle" ? ((fetcher.formData?.get("intent") as EventIntent | null) ?? null) : null;
+  const submittingIntent =
+    fetcher.state !== "idle" ? ((fetcher.formData?.get("intent") as EventIntent | null) ?? null) : null;
 
   const submit = useCallback(
     (values: Record<string, string>) => void fetcher.submit(values, { method: "post", action: eventPath(event.id) }),
     [fetcher, event.id],
   );
 
-  // ?publish=true opens the publish dialog, ?from-create the next-steps dialog. The flags then leave the address bar
-  // through the history API: a router navigation would reload the page and unmount the dialog it just opened.
+  // ?publish=true opens the publish dialog, ?from-create the next-steps dialog (when the flags arrive, render time).
+  // The flags then leave the address bar by a replacing navigation that reloads nothing (shouldRevalidate).
+  const flag =
+    searchParams.get("publish") === "true" ? "publish" : searchParams.has("from-create") ? "from-create" : null;
+  const [seenFlag, setSeenFlag] = useState<typeof flag>(null);
+  if (flag !== seenFlag) {
+    setSeenFlag(flag);
+    if (flag === "publish" && event.status !== "archived" && permissions.publish) setPublishOpen(true);
+    else if (flag === "from-create") setFromCreateOpen(true);
+  }
   useEffect(() => {
-    const publish = searchParams.get("publish") === "true";
-    const fromCreate = searchParams.has("from-create");
-    if (!publish && !fromCreate) return;
-    if (publish && event.status !== "archived" && permissions.publish) setPublishOpen(true);
-    else if (fromCreate) setFromCreateOpen(true);
-    const url = new URL(window.location.href);
-    url.searchParams.delete("publish");
-    url.searchParams.delete("from-create");
-    window.history.replaceState(window.history.state, "", `${url.pathname}${url.search}${url.hash}`);
-  }, [searchParams, event.status, permissions.publish]);
+    if (!flag) return;
+    const next = new URLSearchParams(searchParams);
+    for (const name of eventAreaFlags) next.delete(name);
+    const search = next.toString();
+    void navigate({ search: search ? `?${search}` : "" }, { replace: true, preventScrollReset: true });
+  }, [flag, searchParams, navigate]);
+
+  // Each answer of the action once: the dialogs follow it as it arrives, the toasts and navigations after rendering.
+  const answer = fetcher.state === "idle" ? (fetcher.data as ActionAnswer | undefined) : undefined;
+  const [seenAnswer, setSeenAnswer] = useState(answer);
+  if (answer !== seenAnswer) {
+    setSeenAnswer(answer);
+    if (answer?.ok) {
+      const done = answer as EventActionResult;
+      if (done.intent === "publish" || done.intent === "visibility") setPublishOpen(false);
+      if (done.intent === "delete") setDeleteOpen(false);
+    } else if (answer) {
+      const failure = answer as ActionFailure;
+      // The readiness the page had was stale: the dialog goes to the question the server asks, with fresh data.
+      const refusedStep = failure.values.intent === "publish" ? stepForPublishRefusal(failure.errors.formError) : null;
+      if (refusedStep) setPublishRefusal({ step: refusedStep });
+    }
+  }
 
   useEffect(() => {
-    const result = fetcher.data;
-    if (fetcher.state !== "idle" || !result || handled.current === result) return;
+    const result = seenAnswer;
+    if (!result || handled.current === result) return;
     handled.current = result;
     if (!result.ok) {
+      const failure = result as ActionFailure;
+      const messageKey = failure.errors.formError;
+      const intent = (failure.values.intent ?? null) as EventIntent | null;
       // The event was deleted meanwhile (or is out of reach): say so, then show the not-found screen.
-      if (result.messageKey === "events:errors.not-found") {
+      if (messageKey === "events:errors.not-found") {
         toast.error(tEvents("errors.not-found"));
         void revalidator.revalidate();
         return;
       }
-      // The readiness the page had was stale: the dialog goes to the question the server asks, with fresh data.
-      const refusedStep = result.intent === "publish" ? stepForPublishRefusal(result.messageKey) : null;
-      if (refusedStep) {
-        setPublishRefusal({ step: refusedStep });
+      if (intent === "publish" && stepForPublishRefusal(messageKey)) {
         void revalidator.revalidate();
         return;
       }
       // Other failures keep their toast: a failure must never pass silently (docs/decisions/events-domain.md).
       // A refusal the domain explains (an event with paid orders cannot be deleted) is worth its own message.
-      const explained = result.intent === "delete" && result.messageKey && i18n.exists(result.messageKey);
+      const explained = intent === "delete" && messageKey && i18n.exists(messageKey);
       toast.error(
         explained
-          ? i18n.t(result.messageKey as never)
-          : t(result.intent === "duplicate" ? "toasts.duplicate-failed" : "toasts.update-failed"),
+          ? i18n.t(messageKey as never)
+          : t(intent === "duplicate" ? "toasts.duplicate-failed" : "toasts.update-failed"),
       );
       return;
     }
-    toast.success(t(toastOf[result.intent](result)));
-    if (result.intent === "publish" || result.intent === "visibility") setPublishOpen(false);
-    if (result.intent === "delete") {
-      setDeleteOpen(false);
-      void navigate("/", { replace: true });
-    }
-    if (result.intent === "duplicate" && result.duplicateId) void navigate(eventPath(result.duplicateId));
-  }, [fetcher.state, fetcher.data, navigate, t, tEvents, i18n, revalidator]);
+    const done = result as EventActionResult;
+    toast.success(t(toastOf[done.intent](done)));
+    if (done.intent === "delete") void navigate("/", { replace: true });
+    if (done.intent === "duplicate" && done.duplicateId) void navigate(eventPath(done.duplicateId));
+  }, [seenAnswer, navigate, t, tEvents, i18n, revalidator]);
 
-  const outletContext = useMemo<EventAreaOutletContext>(() => ({ openPublishDialog: () => setPublishOpen(true), copyLink }), [copyLink]);
+  // 'Publier plus tard' ends the flow without publishing and says where to do it later (app/lib/publish-flow.ts).
+  const publishLater = useCallback(() => {
+    setPublishOpen(false);
+    toast.info(t("toasts.publish-later"), { description: t("toasts.publish-later-hint") });
+  }, [t]);
+
+  const outletContext = useMemo<EventAreaOutletContext>(
+    () => ({ openPublishDialog: () => setPublishOpen(true), copyLink }),
+    [copyLink],
+  );
   const ticketsLink = flattenEventNavigation(eventNavigation).find((link) => link.id === "tickets");
   const leaving = navigation.state === "loading" && !navigation.location.pathname.startsWith(eventPath(event.id));
 
   return (
-    <div className="mx-auto flex w-full max-w-[1600px] gap-6 px-4 py-6 md:px-6 md:py-8" aria-busy={leaving || undefined}>
+    <div
+      className="mx-auto flex w-full max-w-[1600px] gap-6 px-4 py-6 md:px-6 md:py-8"
+      aria-busy={leaving || undefined}
+    >
       <EventSideNavigation eventId={event.id} />
       <div className="flex min-w-0 flex-1 flex-col gap-6">
         <EventHeaderCard
@@ -290,12 +330,13 @@ function EventArea({ data: { event, events, readiness, permissions, canLinkPayme
         published={event.status === "published"}
         visibility={event.visibility}
         readiness={readiness}
+        startLabel={event.startAt ? formatDateTime(event.startAt, i18n.language, event.timezone) : null}
         busy={submittingIntent === "publish" || submittingIntent === "visibility"}
-        onPublish={(visibility, confirmWithoutTickets) =>
-          event.status === "published"
-            ? submit({ intent: "visibility", visibility })
-            : submit({ intent: "publish", visibility, confirmWithoutTickets: confirmWithoutTickets ? "1" : "0" })
+        onPublish={(visibility) =>
+          submit({ intent: event.status === "published" ? "visibility" : "publish", visibility })
         }
+        onPublishLater={publishLater}
+        editPath={permissions.update ? `/event/update/${event.id}` : null}
         createTicketPath={ticketsLink?.available ? eventPath(event.id, "tickets") : null}
         paymentAccountPath={canLinkPaymentAccount && pageExists("/finance") ? "/finance" : null}
         refusal={publishRefusal}

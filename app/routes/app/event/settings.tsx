@@ -1,25 +1,38 @@
-import { Info, Webhook } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { Info, KeyRound, RefreshCw, Webhook } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { data, Form, Link, useActionData, useFetcher, useNavigation } from "react-router";
 import { toast } from "sonner";
-import { eventPermissions, eventRolesOf } from "#domain/events/event-access";
+import * as v from "valibot";
 import { eventSettingsSchema, META_PIXEL_ID_MAX_LENGTH } from "#domain/events/event-input-schema";
-import { locateEvent } from "#domain/events/locate-event";
+import { getEventSettings } from "#domain/events/get-event-settings";
+import { regeneratePrivateLink } from "#domain/events/regenerate-private-link";
 import { updateEventSettings } from "#domain/events/update-event-settings";
 import { notFound } from "#domain/shared/app-error";
 import { parseId } from "#domain/shared/ids";
+import { EventPageErrorBoundary } from "~/components/event/event-page-error";
 import { FormError } from "~/components/form-error";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
 import { pageExists } from "~/lib/navigation";
+import { useFocusFirstInvalid } from "~/lib/use-focus-first-invalid";
 import { serverContext } from "~/server/context";
-import { parseForm, type FormErrors } from "~/server/forms.server";
-import { actionError } from "~/server/route-errors.server";
+import { parseForm } from "~/server/forms.server";
 import { getSignedIn } from "~/server/guards.server";
+import { actionError, loaderError } from "~/server/route-errors.server";
 import type { Route } from "./+types/settings";
 
 /** The organization's webhook settings (spec §2 /settings/tracking); linked only once that page exists. */
@@ -27,41 +40,60 @@ const WEBHOOK_SETTINGS_PATH = "/settings/tracking";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { actor } = getSignedIn(context);
-  const { db } = context.get(serverContext);
-  const eventId = parseId(params.event_id);
-  const location = eventId === null ? null : await locateEvent(db, actor, { eventId });
-  // The layout shows the no-access screens; this page only needs data for an event it can show.
-  if (location?.kind !== "accessible") return null;
-  const roles = await eventRolesOf(db, actor, location.event.id);
-  const permissions = eventPermissions(actor, { organizationId: location.event.organizationId, roles });
-  return { metaPixelId: location.event.metaPixelId, canUpdate: permissions.canUpdate };
-}
-
-type SettingsResult = { ok: true; metaPixelId: string } | { ok: false; errors: FormErrors; values: Record<string, string> };
-
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { actor } = getSignedIn(context);
-  const { db } = context.get(serverContext);
-  const eventId = parseId(params.event_id);
-  const parsed = await parseForm(request, eventSettingsSchema);
-  if (!parsed.ok) return data<SettingsResult>({ ok: false, errors: parsed.errors, values: parsed.values }, { status: 400 });
+  const { db, env } = context.get(serverContext);
   try {
+    const eventId = parseId(params.event_id);
     if (eventId === null) throw notFound("events:errors.not-found");
-    const saved = await updateEventSettings(db, actor, { eventId, ...parsed.data });
-    return data<SettingsResult>({ ok: true, metaPixelId: saved.metaPixelId });
+    return await getEventSettings(db, actor, { eventId, env });
   } catch (error) {
-    return actionError(error);
+    // A 404 leaves the event layout's no-access screen in place (EventPageErrorBoundary).
+    return loaderError(error);
   }
 }
 
-export default function EventSettings({ loaderData }: Route.ComponentProps) {
+const intentSchema = v.object({ intent: v.optional(v.picklist(["settings", "regenerate-link"]), "settings") });
+
+/** Two forms on the page: the pixel settings (a plain form) and 'Régénérer le lien privé' (a fetcher). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { actor } = getSignedIn(context);
+  const { db, env } = context.get(serverContext);
+  // The intent picks the schema of the rest of the form; the body is read twice, from a clone first.
+  const { intent } = v.parse(intentSchema, Object.fromEntries(await request.clone().formData()));
+  if (intent === "regenerate-link") {
+    try {
+      const eventId = parseId(params.event_id);
+      if (eventId === null) throw notFound("events:errors.not-found");
+      await regeneratePrivateLink(db, actor, { eventId, env });
+      return { ok: true as const, intent };
+    } catch (error) {
+      return actionError(error, { intent });
+    }
+  }
+  const parsed = await parseForm(request, eventSettingsSchema);
+  if (!parsed.ok) return data({ ok: false as const, errors: parsed.errors, values: parsed.values }, { status: 400 });
+  try {
+    const eventId = parseId(params.event_id);
+    if (eventId === null) throw notFound("events:errors.not-found");
+    const saved = await updateEventSettings(db, actor, { eventId, ...parsed.data });
+    return { ok: true as const, intent, metaPixelId: saved.metaPixelId };
+  } catch (error) {
+    return actionError(error, { intent, meta_pixel_id: parsed.data.metaPixelId ?? "" });
+  }
+}
+
+export { EventPageErrorBoundary as ErrorBoundary };
+
+export default function EventSettings({ loaderData: settings }: Route.ComponentProps) {
   const { t } = useTranslation("event-area");
   const { t: tAny } = useTranslation();
   // A plain form (not a fetcher): it also works before the page's JavaScript has loaded.
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const handled = useRef<unknown>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const failure = result && !result.ok ? result : null;
+  useFocusFirstInvalid(formRef, failure?.errors);
 
   useEffect(() => {
     if (!result || handled.current === result) return;
@@ -70,9 +102,8 @@ export default function EventSettings({ loaderData }: Route.ComponentProps) {
     else if (!result.errors.fields?.meta_pixel_id) toast.error(t("toasts.update-failed"));
   }, [result, t]);
 
-  if (!loaderData) return null;
-  const fieldError = result && !result.ok ? result.errors.fields?.meta_pixel_id : undefined;
-  const formError = result && !result.ok && !fieldError ? result.errors.formError : undefined;
+  const fieldError = failure?.errors.fields?.meta_pixel_id;
+  const formError = failure && !fieldError ? failure.errors.formError : undefined;
   const webhooksExist = pageExists(WEBHOOK_SETTINGS_PATH);
 
   return (
@@ -80,7 +111,8 @@ export default function EventSettings({ loaderData }: Route.ComponentProps) {
       <h2 className="text-lg font-semibold tracking-tight">{t("settings.title")}</h2>
 
       <Card>
-        <Form method="post" noValidate className="contents" preventScrollReset>
+        <Form method="post" noValidate className="contents" preventScrollReset ref={formRef}>
+          <input type="hidden" name="intent" value="settings" />
           <CardHeader>
             <CardTitle>{t("settings.pixel-title")}</CardTitle>
           </CardHeader>
@@ -94,18 +126,18 @@ export default function EventSettings({ loaderData }: Route.ComponentProps) {
             >
               <Input
                 name="meta_pixel_id"
-                key={result?.ok ? result.metaPixelId : "editing"}
-                defaultValue={result && !result.ok ? (result.values.meta_pixel_id ?? loaderData.metaPixelId) : loaderData.metaPixelId}
+                key={result?.ok && "metaPixelId" in result ? result.metaPixelId : "editing"}
+                defaultValue={failure ? (failure.values.meta_pixel_id ?? settings.metaPixelId) : settings.metaPixelId}
                 inputMode="numeric"
                 autoComplete="off"
                 maxLength={META_PIXEL_ID_MAX_LENGTH * 2}
                 placeholder={t("settings.pixel-placeholder")}
-                disabled={!loaderData.canUpdate}
+                disabled={!settings.canUpdate}
                 className="font-mono"
               />
             </Field>
           </CardContent>
-          {loaderData.canUpdate ? (
+          {settings.canUpdate ? (
             <CardFooter className="justify-end border-t">
               <Button type="submit" disabled={busy}>
                 {busy ? <Spinner label={null} /> : null}
@@ -115,6 +147,10 @@ export default function EventSettings({ loaderData }: Route.ComponentProps) {
           ) : null}
         </Form>
       </Card>
+
+      {settings.canRegeneratePrivateLink && settings.privateLinkPath ? (
+        <PrivateLinkCard path={settings.privateLinkPath} visibility={settings.visibility} />
+      ) : null}
 
       <Card>
         <CardHeader>
@@ -130,7 +166,10 @@ export default function EventSettings({ loaderData }: Route.ComponentProps) {
               <Link to={WEBHOOK_SETTINGS_PATH}>{t("settings.webhooks-link")}</Link>
             </Button>
           ) : (
-            <p className="flex items-start gap-2 text-sm text-muted-foreground" data-testid="webhooks-organization-note">
+            <p
+              className="flex items-start gap-2 text-sm text-muted-foreground"
+              data-testid="webhooks-organization-note"
+            >
               <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
               {t("settings.webhooks-organization")}
             </p>
@@ -138,5 +177,72 @@ export default function EventSettings({ loaderData }: Route.ComponentProps) {
         </CardContent>
       </Card>
     </div>
+  );
+}
+
+/**
+ * 'Régénérer le lien privé' (issue 7): a leaked private link is revoked by making a new one. Asks first, since
+ * everyone who had the old link loses the page, then says it is done.
+ */
+function PrivateLinkCard({ path, visibility }: { path: string; visibility: "public" | "private" }) {
+  const { t } = useTranslation("event-area");
+  const fetcher = useFetcher<typeof action>({ key: "regenerate-private-link" });
+  const [confirming, setConfirming] = useState(false);
+  const handled = useRef<unknown>(null);
+  const busy = fetcher.state !== "idle";
+
+  useEffect(() => {
+    const answer = fetcher.data;
+    if (fetcher.state !== "idle" || !answer || handled.current === answer) return;
+    handled.current = answer;
+    if (answer.ok) toast.success(t("settings.private-link-regenerated"));
+    else toast.error(t("toasts.update-failed"));
+  }, [fetcher.state, fetcher.data, t]);
+
+  return (
+    <Card data-testid="private-link-card">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <KeyRound className="size-4 text-muted-foreground" aria-hidden />
+          {t("settings.private-link-title")}
+        </CardTitle>
+        <CardDescription>
+          {t(visibility === "private" ? "settings.private-link-hint" : "settings.private-link-hint-public")}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-2">
+        <p
+          className="rounded-md border bg-muted/40 px-3 py-2 font-mono text-xs break-all"
+          data-testid="private-link-path"
+        >
+          {path}
+        </p>
+      </CardContent>
+      <CardFooter className="justify-end border-t">
+        <Button
+          variant="outline"
+          onClick={() => setConfirming(true)}
+          disabled={busy}
+          data-testid="regenerate-private-link"
+        >
+          {busy ? <Spinner label={null} /> : <RefreshCw aria-hidden />}
+          {t("settings.private-link-regenerate")}
+        </Button>
+      </CardFooter>
+      <AlertDialog open={confirming} onOpenChange={setConfirming}>
+        <AlertDialogContent data-testid="regenerate-private-link-dialog">
+          <AlertDialogHeader>
+            <AlertDialogTitle>{t("settings.private-link-confirm-title")}</AlertDialogTitle>
+            <AlertDialogDescription>{t("settings.private-link-confirm-description")}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>{t("confirm.cancel")}</AlertDialogCancel>
+            <AlertDialogAction onClick={() => void fetcher.submit({ intent: "regenerate-link" }, { method: "post" })}>
+              {t("settings.private-link-confirm")}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </Card>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE `events` ADD `private_link_version` integer DEFAULT 0 NOT NULL;
