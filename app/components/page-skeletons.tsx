@@ -50,10 +50,17 @@ export function OrderMessagesSkeleton() {
   return (
     <div className="space-y-6" aria-busy="true" data-testid="skeleton-order-messages">
       <Skeleton className="h-8 w-64" />
+      {/* Each message: its editor beside the preview of where it appears (side by side from lg). */}
       {Array.from({ length: 2 }, (_, i) => (
-        <div key={i} className="space-y-3 rounded-lg border bg-background p-4">
-          <Skeleton className="h-5 w-56" />
-          <Skeleton className="h-32 w-full" />
+        <div key={i} className="space-y-4 rounded-lg border bg-background p-4">
+          <div className="space-y-2">
+            <Skeleton className="h-5 w-56" />
+            <Skeleton className="h-4 w-72 max-w-full" />
+          </div>
+          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
+            <Skeleton className="h-64 w-full" />
+            <Skeleton className="h-56 w-full" />
+          </div>
         </div>
       ))}
     </div>

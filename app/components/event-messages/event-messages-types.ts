@@ -1,0 +1,9 @@
+export type OrderMessagesPageData = {
+  eventId: number;
+  confirmationPageMessage: string;
+  emailPdfMessage: string;
+};
+
+export type OrderMessagesActionResult =
+  | { ok: true; confirmationPageMessage: string; emailPdfMessage: string }
+  | { ok: false; errors: { formError?: string; fields?: Record<string, string> }; values: Record<string, string> };
