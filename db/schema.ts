@@ -1,12 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  index,
-  integer,
-  primaryKey,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 // Times are UTC epoch milliseconds; money is integer cents (EUR).
 const createdAt = () =>
@@ -106,9 +99,7 @@ export const organizations = sqliteTable(
     addressLongitude: integer("address_longitude_e6").notNull().default(50_000_000),
     connectedAccountId: text("connected_account_id"),
     isConnectedAccountValid: bool("is_connected_account_valid").notNull().default(false),
-    payoutFrequency: text("payout_frequency", { enum: payoutFrequencies })
-      .notNull()
-      .default("manual"),
+    payoutFrequency: text("payout_frequency", { enum: payoutFrequencies }).notNull().default("manual"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -525,7 +516,9 @@ export const webhookDeliveries = sqliteTable(
     messageId: text("message_id").notNull(),
     eventType: text("event_type").notNull(),
     payload: text("payload").notNull(),
-    status: text("status", { enum: ["pending", "succeeded", "failed"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "succeeded", "failed"] })
+      .notNull()
+      .default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: time("next_attempt_at"),
     lastResponseStatus: integer("last_response_status"),

@@ -24,7 +24,10 @@ import { AppError } from "./shared/app-error";
 const Y = true;
 const N = false;
 
-const ORGANIZATION_TABLE: Record<OrganizationAction, [owner: boolean, admin: boolean, eventManager: boolean, guest: boolean]> = {
+const ORGANIZATION_TABLE: Record<
+  OrganizationAction,
+  [owner: boolean, admin: boolean, eventManager: boolean, guest: boolean]
+> = {
   "organization:view": [Y, Y, N, N],
   "organization:update": [Y, Y, N, N],
   "contact-entries:view": [Y, Y, N, N],
@@ -41,7 +44,10 @@ const ORGANIZATION_TABLE: Record<OrganizationAction, [owner: boolean, admin: boo
 };
 
 // Event actions granted by the organization role, on any event of that organization.
-const EVENT_BY_ORGANIZATION_ROLE_TABLE: Record<EventAction, [owner: boolean, admin: boolean, eventManager: boolean, guest: boolean]> = {
+const EVENT_BY_ORGANIZATION_ROLE_TABLE: Record<
+  EventAction,
+  [owner: boolean, admin: boolean, eventManager: boolean, guest: boolean]
+> = {
   "event:view": [Y, Y, Y, N],
   "event:update": [Y, Y, Y, N],
   "event:publish": [Y, Y, Y, N],
@@ -53,7 +59,10 @@ const EVENT_BY_ORGANIZATION_ROLE_TABLE: Record<EventAction, [owner: boolean, adm
 
 // Event actions granted by an access on that one event, to a guest of the organization.
 // Columns: team_manager (shown as admin), event_manager, validator.
-const EVENT_BY_EVENT_ROLE_TABLE: Record<EventAction, [teamManager: boolean, eventManager: boolean, validator: boolean]> = {
+const EVENT_BY_EVENT_ROLE_TABLE: Record<
+  EventAction,
+  [teamManager: boolean, eventManager: boolean, validator: boolean]
+> = {
   "event:view": [Y, Y, N],
   "event:update": [Y, Y, N],
   "event:publish": [Y, Y, N],
@@ -65,7 +74,10 @@ const EVENT_BY_EVENT_ROLE_TABLE: Record<EventAction, [teamManager: boolean, even
 
 // A platform admin in an organization they are not a member of (actor.viaPlatformAdmin): the admin column, whatever
 // role the actor carries. Columns: still a platform admin, no longer one (the marker then grants nothing).
-const VIA_PLATFORM_ADMIN_ORGANIZATION_TABLE: Record<OrganizationAction, [platformAdmin: boolean, formerAdmin: boolean]> = {
+const VIA_PLATFORM_ADMIN_ORGANIZATION_TABLE: Record<
+  OrganizationAction,
+  [platformAdmin: boolean, formerAdmin: boolean]
+> = {
   "organization:view": [Y, N],
   "organization:update": [Y, N],
   "contact-entries:view": [Y, N],
@@ -176,7 +188,9 @@ describe("a platform admin acting in an organization they are not a member of (v
         expect(canInOrganization(viaAdmin(role), action, OWN)).toBe(expected);
         expect(canInOrganization(viaAdmin(role, false), action, OWN)).toBe(forFormerAdmin);
       }
-      expect(errorCode(() => assertCanInOrganization(viaAdmin("owner"), action, OWN))).toBe(expected ? null : "forbidden");
+      expect(errorCode(() => assertCanInOrganization(viaAdmin("owner"), action, OWN))).toBe(
+        expected ? null : "forbidden",
+      );
       expect(errorCode(() => assertCanInOrganization(viaAdmin("owner", false), action, OWN))).toBe("not_found");
     });
 
@@ -190,9 +204,13 @@ describe("a platform admin acting in an organization they are not a member of (v
     const [expected, forFormerAdmin] = VIA_PLATFORM_ADMIN_EVENT_TABLE[action];
     it(`${expected ? "may" : "may not"} ${action} on the organization's events, and not at all once no longer a platform admin`, () => {
       expect(canOnEvent(viaAdmin("owner"), action, { organizationId: OWN })).toBe(expected);
-      expect(canOnEvent(viaAdmin("owner", false), action, { organizationId: OWN, roles: EVENT_ROLES })).toBe(forFormerAdmin);
+      expect(canOnEvent(viaAdmin("owner", false), action, { organizationId: OWN, roles: EVENT_ROLES })).toBe(
+        forFormerAdmin,
+      );
       expect(canOnEvent(viaAdmin("admin"), action, { organizationId: FOREIGN })).toBe(false);
-      expect(errorCode(() => assertCanOnEvent(viaAdmin("admin", false), action, { organizationId: OWN }))).toBe("not_found");
+      expect(errorCode(() => assertCanOnEvent(viaAdmin("admin", false), action, { organizationId: OWN }))).toBe(
+        "not_found",
+      );
     });
   }
 
@@ -211,7 +229,9 @@ describe("event actions × organization roles", () => {
       it(`${who} ${expected ? "may" : "may not"} ${action} on an event of their own organization`, () => {
         const a = actor(role);
         expect(canOnEvent(a, action, { organizationId: OWN })).toBe(expected);
-        expect(errorCode(() => assertCanOnEvent(a, action, { organizationId: OWN }))).toBe(expected ? null : "forbidden");
+        expect(errorCode(() => assertCanOnEvent(a, action, { organizationId: OWN }))).toBe(
+          expected ? null : "forbidden",
+        );
       });
 
       it(`${who} may not ${action} on an event of a foreign organization, whatever its access roles (404)`, () => {

@@ -80,7 +80,10 @@ const eventMatrixByEventRole: Record<EventRole, ReadonlySet<EventAction>> = {
  */
 export const PLATFORM_ADMIN_ORGANIZATION_ROLE = "admin" satisfies OrganizationRole;
 
-function inSelectedOrganization(actor: Actor, organizationId: number | undefined): actor is Actor & { organizationId: number; role: OrganizationRole } {
+function inSelectedOrganization(
+  actor: Actor,
+  organizationId: number | undefined,
+): actor is Actor & { organizationId: number; role: OrganizationRole } {
   if (actor.organizationId === null || actor.role === null) return false;
   if (actor.viaPlatformAdmin && !actor.isAdmin) return false;
   return organizationId === undefined || organizationId === actor.organizationId;

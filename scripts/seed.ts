@@ -34,7 +34,8 @@ async function main(): Promise<void> {
     return;
   }
   const participants = values.participants === undefined ? 0 : Number(values.participants);
-  if (!Number.isInteger(participants) || participants < 0) throw new Error(`--participants expects a whole number, got "${values.participants}".`);
+  if (!Number.isInteger(participants) || participants < 0)
+    throw new Error(`--participants expects a whole number, got "${values.participants}".`);
 
   const url = values.url ?? pathToFileURL(findLocalD1File(values["persist-to"])).href;
   const target = values.url ?? "local D1 (binding DB)";
@@ -51,8 +52,11 @@ async function main(): Promise<void> {
       return;
     }
     const width = Math.max(...Object.keys(result.counts).map((name) => name.length));
-    console.log(`Seeded ${target} in ${(result.durationMs / 1000).toFixed(1)} s (reference day ${result.reference.toISOString().slice(0, 10)}).`);
-    for (const [name, rows] of Object.entries(result.counts)) console.log(`  ${name.padEnd(width)}  ${rows.toLocaleString("en-US").padStart(9)}`);
+    console.log(
+      `Seeded ${target} in ${(result.durationMs / 1000).toFixed(1)} s (reference day ${result.reference.toISOString().slice(0, 10)}).`,
+    );
+    for (const [name, rows] of Object.entries(result.counts))
+      console.log(`  ${name.padEnd(width)}  ${rows.toLocaleString("en-US").padStart(9)}`);
     console.log(`\nDemo logins:\n${formatDemoLogins()}`);
   } finally {
     close();

@@ -1,5 +1,5 @@
 /**
- * `npm test`: every layer in order — type check, build, unit (Node), integration (Worker + D1), end-to-end
+ * `npm test`: every layer in order — type check, lint, format check, build, unit (Node), integration (Worker + D1), end-to-end
  * (Playwright) — stopping at the first failure. Ends with one line `N passed, N failed`. The build comes before the
  * unit tests because tests/unit/deploy-config.test.ts checks what `wrangler deploy` would upload from it. The browser
  * is Debian's Chromium when installed, else the one inside the @sparticuz/chromium devDependency
@@ -77,6 +77,11 @@ async function playwrightLayer(): Promise<LayerResult> {
 
 const layers: Layer[] = [
   { title: "Type check (npm run typecheck)", run: () => ({ ok: exec("npm", ["run", "--silent", "typecheck"]) }) },
+  { title: "Lint (npm run lint: ESLint)", run: () => ({ ok: exec("npm", ["run", "--silent", "lint"]) }) },
+  {
+    title: "Format (npm run format:check: Prettier)",
+    run: () => ({ ok: exec("npm", ["run", "--silent", "format:check"]) }),
+  },
   { title: "Build (npm run build)", run: () => ({ ok: exec("npm", ["run", "--silent", "build"]) }) },
   { title: "Unit tests (vitest, Node)", run: () => vitestLayer("vitest.unit.config.ts", "unit.json") },
   {

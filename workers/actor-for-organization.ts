@@ -17,7 +17,10 @@ export function idParam(value: string | undefined, messageKey = "not-found"): nu
 }
 
 /** The actor of an API request that names its organization (`/api/dashboard/:organizer/…`); not a member → 404. */
-export async function actorForOrganizerParam(c: Context<ApiEnv>, organizer: string | undefined): Promise<OrganizationActor> {
+export async function actorForOrganizerParam(
+  c: Context<ApiEnv>,
+  organizer: string | undefined,
+): Promise<OrganizationActor> {
   return audited(c, await requireActorInOrganization(c.get("db"), c.get("session").user, idParam(organizer)));
 }
 

@@ -15,14 +15,24 @@ import type { SupportedLanguage } from "~/lib/i18n-config";
 
 /** What React Router needs from the Worker besides the request: `cspNonce` goes on every script the page renders. */
 export type PageRequestContext = { cspNonce: string };
-export type Fallback = (request: Request, env: Env, ctx: ExecutionContext, page: PageRequestContext) => Promise<Response>;
+export type Fallback = (
+  request: Request,
+  env: Env,
+  ctx: ExecutionContext,
+  page: PageRequestContext,
+) => Promise<Response>;
 export type HonoEnv = {
   Bindings: Env;
   /**
    * `language`: what a page would render in for this request (app/lib/request-language.ts); `cspNonce`: this
    * response's script nonce (middleware/security-headers.ts); `fallback`: renders `request` with React Router.
    */
-  Variables: { db: Database; fallback: (request: Request) => Promise<Response>; language: SupportedLanguage; cspNonce: string };
+  Variables: {
+    db: Database;
+    fallback: (request: Request) => Promise<Response>;
+    language: SupportedLanguage;
+    cspNonce: string;
+  };
 };
 
 /**
@@ -35,7 +45,9 @@ export function createHonoApp(fallback: Fallback, options: { buildVersion?: () =
   app.use("*", securityHeaders);
   app.use("*", async (c, next) => {
     c.set("db", databaseFromEnv(c.env));
-    c.set("fallback", (request) => fallback(request, c.env, c.executionCtx as ExecutionContext, { cspNonce: c.get("cspNonce") }));
+    c.set("fallback", (request) =>
+      fallback(request, c.env, c.executionCtx as ExecutionContext, { cspNonce: c.get("cspNonce") }),
+    );
     c.set("language", await requestLanguage(c.req.raw));
     await next();
   });

@@ -40,7 +40,8 @@ export async function parseJsonParts<const S extends readonly v.GenericSchema[]>
   options: ParseJsonOptions = {},
 ): Promise<{ [K in keyof S]: v.InferOutput<S[K]> }> {
   const body = await readJson(c, options.allowEmpty ?? false);
-  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new AppError("validation", "errors:invalid-json");
+  if (typeof body !== "object" || body === null || Array.isArray(body))
+    throw new AppError("validation", "errors:invalid-json");
   const fields: Record<string, string> = {};
   const outputs = schemas.map((schema) => {
     const result = v.safeParse(schema, body);
@@ -62,6 +63,9 @@ async function readJson(c: Context, allowEmpty: boolean): Promise<unknown> {
   }
 }
 
-function invalidInput(fields: Record<string, string>, { messageKey = "errors:invalid-input" }: ParseJsonOptions): AppError {
+function invalidInput(
+  fields: Record<string, string>,
+  { messageKey = "errors:invalid-input" }: ParseJsonOptions,
+): AppError {
   return new AppError("validation", typeof messageKey === "function" ? messageKey(fields) : messageKey, { fields });
 }

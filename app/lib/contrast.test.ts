@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { DARK_TEXT, hexToRgb, isHexColor, LIGHT_TEXT, luminance, needsLightText, normalizeHexColor, textColorOn } from "./contrast";
+import {
+  DARK_TEXT,
+  hexToRgb,
+  isHexColor,
+  LIGHT_TEXT,
+  luminance,
+  needsLightText,
+  normalizeHexColor,
+  textColorOn,
+} from "./contrast";
 
 describe("luminance", () => {
   it("weights red, green and blue 0.299, 0.587, 0.114", () => {

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { events } from "#db/schema";
 import { createEvent } from "#domain/events/create-event";
 import { updateEvent } from "#domain/events/update-event";
-import { EDITOR_FIELDS, editorValuesFromEvent, toFormData, EMPTY_EDITOR_VALUES, primaryColorFromText } from "~/lib/event-editor-values";
+import {
+  EDITOR_FIELDS,
+  editorValuesFromEvent,
+  toFormData,
+  EMPTY_EDITOR_VALUES,
+  primaryColorFromText,
+} from "~/lib/event-editor-values";
 import { parseEditorForm } from "~/lib/event-editor-form";
 import { createEventsWorld } from "../../tests/support/event-fixtures";
 import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../../tests/support/libsql-test-db";
@@ -16,20 +22,26 @@ const form = (values: Record<string, string>) => {
 
 describe("the editor's form", () => {
   it("turns wall-clock dates in the event's zone into UTC instants (summer and winter in Paris, and New York)", () => {
-    const summer = parseEditorForm(form({ start_at: "2026-07-14T22:00", end_at: "2026-07-15T01:30", timezone: "Europe/Paris" }));
+    const summer = parseEditorForm(
+      form({ start_at: "2026-07-14T22:00", end_at: "2026-07-15T01:30", timezone: "Europe/Paris" }),
+    );
     expect(summer.ok && summer.fields).toMatchObject({
       startAt: new Date("2026-07-14T20:00:00Z"),
       endAt: new Date("2026-07-14T23:30:00Z"),
       timezone: "Europe/Paris",
     });
-    const winter = parseEditorForm(form({ start_at: "2026-12-31T23:00", end_at: "2027-01-01T04:00", timezone: "Europe/Paris" }));
+    const winter = parseEditorForm(
+      form({ start_at: "2026-12-31T23:00", end_at: "2027-01-01T04:00", timezone: "Europe/Paris" }),
+    );
     expect(winter.ok && winter.fields).toMatchObject({ startAt: new Date("2026-12-31T22:00:00Z") });
     const newYork = parseEditorForm(form({ start_at: "2026-12-31T23:00", end_at: "", timezone: "America/New_York" }));
     expect(newYork.ok && newYork.fields).toMatchObject({ startAt: new Date("2027-01-01T04:00:00Z"), endAt: null });
   });
 
   it("refuses an end before the start, on the end field, with the domain's message", () => {
-    const result = parseEditorForm(form({ start_at: "2026-07-14T22:00", end_at: "2026-07-14T21:00", timezone: "Europe/Paris" }));
+    const result = parseEditorForm(
+      form({ start_at: "2026-07-14T22:00", end_at: "2026-07-14T21:00", timezone: "Europe/Paris" }),
+    );
     expect(result.ok).toBe(false);
     expect(!result.ok && result.errors.fields).toEqual({ end_at: "events:errors.end-before-start" });
   });
@@ -64,7 +76,9 @@ describe("the editor's form", () => {
   });
 
   it("reads only the editor's fields (no status, visibility or banner through this form)", () => {
-    const result = parseEditorForm(form({ title: "Concert", status: "published", visibility: "private", main_picture: "/x" }));
+    const result = parseEditorForm(
+      form({ title: "Concert", status: "published", visibility: "private", main_picture: "/x" }),
+    );
     expect(result.ok && result.fields).toEqual({ title: "Concert" });
   });
 
@@ -85,7 +99,13 @@ describe("the editor's form", () => {
       primaryColor: "#4f46e5",
       theme: "dark",
     });
-    expect(values).toMatchObject({ start_at: "2026-07-14T22:00", end_at: "", address_latitude: "45.6967", address_longitude: "", theme: "dark" });
+    expect(values).toMatchObject({
+      start_at: "2026-07-14T22:00",
+      end_at: "",
+      address_latitude: "45.6967",
+      address_longitude: "",
+      theme: "dark",
+    });
   });
 
   it("keeps from the hex field only the colours the events schema accepts", () => {
@@ -135,6 +155,8 @@ describe("saving the editor's form through the events domain", () => {
     expect(row!.description).toContain('href="https://example.org"');
     expect(row!.startAt).toEqual(new Date("2026-09-12T18:00:00Z"));
     expect(row!.endAt).toEqual(new Date("2026-09-12T23:30:00Z"));
-    expect(editorValuesFromEvent({ ...row!, addressLatitude: null, addressLongitude: null }).start_at).toBe("2026-09-12T20:00");
+    expect(editorValuesFromEvent({ ...row!, addressLatitude: null, addressLongitude: null }).start_at).toBe(
+      "2026-09-12T20:00",
+    );
   });
 });

@@ -5,7 +5,11 @@ import { EDITOR_FIELDS, type EditorField, type EditorValues } from "~/lib/event-
 
 export type EditorFormResult =
   | { ok: true; fields: EventFields; values: Record<string, string> }
-  | { ok: false; errors: { formError: string; fields: Partial<Record<EditorField, string>> }; values: Record<string, string> };
+  | {
+      ok: false;
+      errors: { formError: string; fields: Partial<Record<EditorField, string>> };
+      values: Record<string, string>;
+    };
 
 /**
  * Reads the editor's form: wall-clock dates become UTC instants in the chosen zone, then the events domain's schema
@@ -25,7 +29,8 @@ export function parseEditorForm(form: FormData): EditorFormResult {
     const utc = zonedDateTimeToUtc(local, timezone);
     if (!utc) {
       // An unknown zone is reported on the zone field by the schema; a bad date on the date itself.
-      if (timezone !== "" && zonedDateTimeToUtc("2000-01-01T00:00", timezone)) fieldErrors[field] = "editor:date.invalid";
+      if (timezone !== "" && zonedDateTimeToUtc("2000-01-01T00:00", timezone))
+        fieldErrors[field] = "editor:date.invalid";
       return "";
     }
     return utc.getTime();
@@ -50,4 +55,8 @@ export function parseEditorForm(form: FormData): EditorFormResult {
 
 export type EditorActionData =
   | { ok: true; intent: "save" | "remove-banner"; savedAt: number }
-  | { ok: false; errors: { formError?: string; fields?: Partial<Record<EditorField, string>> }; values?: Partial<EditorValues> };
+  | {
+      ok: false;
+      errors: { formError?: string; fields?: Partial<Record<EditorField, string>> };
+      values?: Partial<EditorValues>;
+    };

@@ -13,9 +13,15 @@ import {
 } from "./event-navigation";
 
 const ids = (entries: EventNavigationEntry[]) =>
-  entries.map((entry) => (entry.kind === "group" ? `${entry.id}[${entry.links.map((l) => l.id).join(",")}]` : entry.id));
+  entries.map((entry) =>
+    entry.kind === "group" ? `${entry.id}[${entry.links.map((l) => l.id).join(",")}]` : entry.id,
+  );
 
-const link = (id: EventNavigationLink["id"], segment: EventNavigationLink["segment"], available: boolean): EventNavigationLink => ({
+const link = (
+  id: EventNavigationLink["id"],
+  segment: EventNavigationLink["segment"],
+  available: boolean,
+): EventNavigationLink => ({
   kind: "link",
   id,
   segment,
@@ -41,7 +47,9 @@ describe("the event navigation structure", () => {
 
   it("reaches the tickets and add-ons pages once they exist", () => {
     const available = flattenEventNavigation(availableEventNavigation()).map((l) => eventPath(7, l.segment));
-    expect(available).toEqual(expect.arrayContaining(["/event/7", "/event/7/tickets", "/event/7/addons", "/event/7/settings"]));
+    expect(available).toEqual(
+      expect.arrayContaining(["/event/7", "/event/7/tickets", "/event/7/addons", "/event/7/settings"]),
+    );
     expect(ids(availableEventNavigation())[1]).toMatch(/^ticketing\[tickets,addons/);
   });
 });
@@ -71,17 +79,23 @@ describe("availableEventNavigation", () => {
 
   it("keeps a separator only between two kept entries", () => {
     const separator = { kind: "separator", id: "separator" } as const;
-    expect(ids(availableEventNavigation([link("settings", "settings", true), separator, link("orders", "orders", true)]))).toEqual([
-      "settings",
-      "separator",
-      "orders",
-    ]);
-    expect(ids(availableEventNavigation([link("settings", "settings", true), separator, link("orders", "orders", false)]))).toEqual([
-      "settings",
-    ]);
+    expect(
+      ids(availableEventNavigation([link("settings", "settings", true), separator, link("orders", "orders", true)])),
+    ).toEqual(["settings", "separator", "orders"]);
+    expect(
+      ids(availableEventNavigation([link("settings", "settings", true), separator, link("orders", "orders", false)])),
+    ).toEqual(["settings"]);
     expect(ids(availableEventNavigation([separator, link("orders", "orders", true)]))).toEqual(["orders"]);
     expect(
-      ids(availableEventNavigation([link("team", "team", true), separator, link("entries", "entries", false), separator, link("orders", "orders", true)])),
+      ids(
+        availableEventNavigation([
+          link("team", "team", true),
+          separator,
+          link("entries", "entries", false),
+          separator,
+          link("orders", "orders", true),
+        ]),
+      ),
     ).toEqual(["team", "separator", "orders"]);
   });
 
@@ -130,12 +144,12 @@ describe("active links and open groups", () => {
   });
 
   it("flattens groups in navigation order for the mobile tab bar", () => {
-    expect(flattenEventNavigation([link("dashboard", "", true), { ...tickets, icon: Users }, link("orders", "orders", true)]).map((l) => l.id)).toEqual([
-      "dashboard",
-      "tickets",
-      "addons",
-      "promos",
-      "orders",
-    ]);
+    expect(
+      flattenEventNavigation([
+        link("dashboard", "", true),
+        { ...tickets, icon: Users },
+        link("orders", "orders", true),
+      ]).map((l) => l.id),
+    ).toEqual(["dashboard", "tickets", "addons", "promos", "orders"]);
   });
 });

@@ -102,7 +102,9 @@ export const eventNavigation: readonly EventNavigationEntry[] = [
  * Only what exists: unavailable links are dropped, a group stays when at least one of its links is available,
  * and separators stay only between two kept entries (never first, last or doubled).
  */
-export function availableEventNavigation(entries: readonly EventNavigationEntry[] = eventNavigation): EventNavigationEntry[] {
+export function availableEventNavigation(
+  entries: readonly EventNavigationEntry[] = eventNavigation,
+): EventNavigationEntry[] {
   const kept: EventNavigationEntry[] = [];
   for (const entry of entries) {
     if (entry.kind === "link") {
@@ -132,7 +134,11 @@ function trimSlash(pathname: string): string {
 }
 
 /** The dashboard matches its own path only; other links also match their sub-paths (tickets/12). */
-export function isEventLinkActive(pathname: string, eventId: number | string, entry: Pick<EventNavigationLink, "segment">): boolean {
+export function isEventLinkActive(
+  pathname: string,
+  eventId: number | string,
+  entry: Pick<EventNavigationLink, "segment">,
+): boolean {
   const path = trimSlash(pathname);
   const target = eventPath(eventId, entry.segment);
   if (entry.segment === "") return path === target;
@@ -140,6 +146,10 @@ export function isEventLinkActive(pathname: string, eventId: number | string, en
 }
 
 /** Spec §2: a group opens by itself when the current path is one of its links. */
-export function isEventGroupOpen(pathname: string, eventId: number | string, group: Pick<EventNavigationGroup, "links">): boolean {
+export function isEventGroupOpen(
+  pathname: string,
+  eventId: number | string,
+  group: Pick<EventNavigationGroup, "links">,
+): boolean {
   return group.links.some((entry) => isEventLinkActive(pathname, eventId, entry));
 }

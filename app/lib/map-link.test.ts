@@ -19,15 +19,33 @@ describe("openStreetMapUrl", () => {
   });
 
   it("accepts exactly the coordinates the events schema stores", () => {
-    const texts = ["45.6967", "45,6967", "45", "-12.5", "+3.25", "1e1", "0x10", "45.", ".5", " 7.1 ", "91", "-181", "Infinity", ""];
+    const texts = [
+      "45.6967",
+      "45,6967",
+      "45",
+      "-12.5",
+      "+3.25",
+      "1e1",
+      "0x10",
+      "45.",
+      ".5",
+      " 7.1 ",
+      "91",
+      "-181",
+      "Infinity",
+      "",
+    ];
     for (const latitude of texts) {
       for (const longitude of ["4.7886", latitude]) {
         const parsed = v.safeParse(eventFieldsSchema, { address_latitude: latitude, address_longitude: longitude });
-        const stored = parsed.success && parsed.output.addressLatitude != null && parsed.output.addressLongitude != null;
+        const stored =
+          parsed.success && parsed.output.addressLatitude != null && parsed.output.addressLongitude != null;
         expect(openStreetMapUrl(latitude, longitude) !== null, `${latitude} / ${longitude}`).toBe(stored);
       }
     }
     // A French decimal comma is accepted by the server, so it gets its link too.
-    expect(openStreetMapUrl("45,6967", "4,7886")).toBe("https://www.openstreetmap.org/?mlat=45.6967&mlon=4.7886#map=16/45.6967/4.7886");
+    expect(openStreetMapUrl("45,6967", "4,7886")).toBe(
+      "https://www.openstreetmap.org/?mlat=45.6967&mlon=4.7886#map=16/45.6967/4.7886",
+    );
   });
 });

@@ -30,4 +30,3 @@ export function pageExists(path: string): boolean {
 export function visibleNavigationItems(canSeeOrganizationArea: boolean): NavigationItem[] {
   return navigationItems.filter((item) => canSeeOrganizationArea || !item.organizationArea);
 }
-

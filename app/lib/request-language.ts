@@ -29,13 +29,7 @@ function headerLanguage(header: string | null): SupportedLanguage | null {
     .filter((entry) => LANGUAGE_TAG.test(entry.tag))
     .sort((a, b) => b.quality - a.quality);
   for (const entry of entries) {
-    let known = false;
-    try {
-      known = Intl.DateTimeFormat.supportedLocalesOf([entry.tag]).length > 0;
-    } catch {
-      known = false;
-    }
-    if (known) return supportedFor(entry.tag);
+    if (isKnownLocale(entry.tag)) return supportedFor(entry.tag);
   }
   return null;
 }
@@ -47,11 +41,15 @@ function headerLanguage(header: string | null): SupportedLanguage | null {
  * sent by the JSON auth API.
  */
 export async function requestLanguage(request: Request): Promise<SupportedLanguage> {
-  let cookie: unknown = null;
-  try {
-    cookie = await localeCookie.parse(request.headers.get("Cookie"));
-  } catch {
-    cookie = null;
-  }
+  const cookie: unknown = await localeCookie.parse(request.headers.get("Cookie")).catch(() => null);
   return supportedFor(cookie) ?? headerLanguage(request.headers.get("Accept-Language")) ?? fallbackLanguage;
+}
+
+/** Whether the runtime knows the tag (an ill-formed tag throws: not known). */
+function isKnownLocale(tag: string): boolean {
+  try {
+    return Intl.DateTimeFormat.supportedLocalesOf([tag]).length > 0;
+  } catch {
+    return false;
+  }
 }

@@ -1,6 +1,7 @@
 const INTERNAL_ORIGIN = "http://internal.invalid";
 
 // Browsers strip tabs and newlines from addresses, so "/\t/evil.example" would become "//evil.example".
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 /**

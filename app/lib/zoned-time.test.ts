@@ -35,7 +35,8 @@ describe("utcToZonedInput", () => {
         const local = utcToZonedInput(aligned, zone);
         const back = zonedDateTimeToUtc(local, zone)!.getTime();
         // Only the second occurrence of a repeated hour may map to its earlier twin.
-        if (back !== aligned) expect(aligned - back).toBe(timeZoneOffsetMs(zone, back) - timeZoneOffsetMs(zone, aligned));
+        if (back !== aligned)
+          expect(aligned - back).toBe(timeZoneOffsetMs(zone, back) - timeZoneOffsetMs(zone, aligned));
       }
     }
   });

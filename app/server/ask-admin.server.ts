@@ -41,7 +41,11 @@ export type AskAdminRequest =
  * What to do with `?askAdmin=` on this request. The parameter is always removed from the address (a secret must not
  * stay in the history or be shared with a link); the flag is set only for a platform admin with the right secret.
  */
-export function handleAskAdminQuery(request: Request, user: { isAdmin: boolean }, secret: string | null): AskAdminRequest {
+export function handleAskAdminQuery(
+  request: Request,
+  user: { isAdmin: boolean },
+  secret: string | null,
+): AskAdminRequest {
   if (request.method !== "GET" && request.method !== "HEAD") return { kind: "none" };
   const url = new URL(request.url);
   const value = url.searchParams.get(ASK_ADMIN_QUERY_PARAM);
@@ -49,7 +53,9 @@ export function handleAskAdminQuery(request: Request, user: { isAdmin: boolean }
   url.searchParams.delete(ASK_ADMIN_QUERY_PARAM);
   // Single-fetch data requests carry ".data" and "_routes": redirect to the page itself.
   url.searchParams.delete("_routes");
-  const pathname = url.pathname.endsWith("/_.data") ? url.pathname.slice(0, -"_.data".length) : url.pathname.replace(/\.data$/, "");
+  const pathname = url.pathname.endsWith("/_.data")
+    ? url.pathname.slice(0, -"_.data".length)
+    : url.pathname.replace(/\.data$/, "");
   const search = url.searchParams.toString();
   const location = `${pathname}${search ? `?${search}` : ""}`;
   let setCookie: string | null = null;

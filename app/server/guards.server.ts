@@ -45,7 +45,10 @@ export const requireSignedInMiddleware: MiddlewareFunction<Response> = async ({ 
   const organizations = askAdmin
     ? await listAllOrganizations(db, { userId: session.user.id, isAdmin: session.user.isAdmin })
     : await listUserOrganizations(db, session.user.id);
-  const currentOrganization = selectCurrentOrganization(organizations, readStoredOrganizationId(request.headers.get("Cookie")));
+  const currentOrganization = selectCurrentOrganization(
+    organizations,
+    readStoredOrganizationId(request.headers.get("Cookie")),
+  );
   context.set(signedInContext, {
     user: session.user,
     organizations,
@@ -85,14 +88,20 @@ export type OrganizationState = SignedInState & {
  * For loaders and actions of organization-level pages: the signed-in state when the current organization role
  * allows `action`; otherwise a redirect to / that shows 'You do not have permission to access this page' (spec §6).
  */
-export function requireOrganizationPermission(context: Readonly<RouterContextProvider>, action: OrganizationAction): OrganizationState {
+export function requireOrganizationPermission(
+  context: Readonly<RouterContextProvider>,
+  action: OrganizationAction,
+): OrganizationState {
   const state = getSignedIn(context);
   if (!state.currentOrganization || !canInOrganization(state.actor, action)) throw redirect(PERMISSION_DENIED_PATH);
   return state as OrganizationState;
 }
 
 /** For the platform admin pages: the same redirect for anyone who is not a platform admin. */
-export function requirePlatformPermission(context: Readonly<RouterContextProvider>, action: PlatformAction): SignedInState {
+export function requirePlatformPermission(
+  context: Readonly<RouterContextProvider>,
+  action: PlatformAction,
+): SignedInState {
   const state = getSignedIn(context);
   if (!canOnPlatform(state.actor, action)) throw redirect(PERMISSION_DENIED_PATH);
   return state;

@@ -5,7 +5,10 @@ export const REGISTRATION_COOKIE_NAME = "guichet_registration";
 const MAX_AGE_SECONDS = 15 * 60;
 
 export function registrationCookie(value: string, requestUrl: string): string {
-  return serializeCookie(REGISTRATION_COOKIE_NAME, value, { maxAge: MAX_AGE_SECONDS, secure: isSecureRequest(requestUrl) });
+  return serializeCookie(REGISTRATION_COOKIE_NAME, value, {
+    maxAge: MAX_AGE_SECONDS,
+    secure: isSecureRequest(requestUrl),
+  });
 }
 
 export function clearedRegistrationCookie(requestUrl: string): string {

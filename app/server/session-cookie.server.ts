@@ -59,7 +59,10 @@ export function serializeCookie(
 }
 
 export function sessionCookie(token: string, expiresAt: Date, requestUrl: string): string {
-  return serializeCookie(sessionCookieName(requestUrl), token, { expires: expiresAt, secure: isSecureRequest(requestUrl) });
+  return serializeCookie(sessionCookieName(requestUrl), token, {
+    expires: expiresAt,
+    secure: isSecureRequest(requestUrl),
+  });
 }
 
 export function clearedSessionCookie(requestUrl: string): string {

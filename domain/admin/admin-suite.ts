@@ -29,20 +29,47 @@ export function defineAdminSuite(name: string, open: () => Promise<{ db: Databas
       const owner = await insertUser(t.db);
       const manager = await insertUser(t.db);
       await insertUser(t.db, { isAdmin: true });
-      const nuits = await insertOrganization(t.db, { title: "Les Nuits", connectedAccountId: "acct_n", isConnectedAccountValid: true });
+      const nuits = await insertOrganization(t.db, {
+        title: "Les Nuits",
+        connectedAccountId: "acct_n",
+        isConnectedAccountValid: true,
+      });
       const theatre = await insertOrganization(t.db, { title: "théâtre du Quai" });
       await insertMember(t.db, nuits.id, owner.id, "owner");
       await insertMember(t.db, nuits.id, manager.id, "event_manager");
       await insertMember(t.db, theatre.id, owner.id, "admin");
 
-      const upcoming = await insertEvent(t.db, nuits.id, { title: "Festival", status: "published", startAt: day(10), endAt: day(11), eventCapacity: 500 });
-      const past = await insertEvent(t.db, nuits.id, { title: "Soirée passée", status: "published", startAt: day(-11), endAt: day(-10) });
+      const upcoming = await insertEvent(t.db, nuits.id, {
+        title: "Festival",
+        status: "published",
+        startAt: day(10),
+        endAt: day(11),
+        eventCapacity: 500,
+      });
+      const past = await insertEvent(t.db, nuits.id, {
+        title: "Soirée passée",
+        status: "published",
+        startAt: day(-11),
+        endAt: day(-10),
+      });
       await insertEvent(t.db, nuits.id, { title: "Archives", status: "archived", startAt: day(-40), endAt: day(-39) });
       await insertEvent(t.db, nuits.id, { title: "Brouillon Nuits", status: "draft" });
-      const draft = await insertEvent(t.db, theatre.id, { title: "Lecture", status: "draft", startAt: day(30), endAt: day(30) });
+      const draft = await insertEvent(t.db, theatre.id, {
+        title: "Lecture",
+        status: "draft",
+        startAt: day(30),
+        endAt: day(30),
+      });
 
       // Festival: paid 3 tickets + 1 add-on at 20 € with 2 € fees (1 checked in), manual 1 ticket, pending 2, cancelled 5.
-      await insertOrder(t.db, upcoming, { status: "paid", tickets: 3, addons: 1, price: 2000, fees: 200, checkedIn: 1 });
+      await insertOrder(t.db, upcoming, {
+        status: "paid",
+        tickets: 3,
+        addons: 1,
+        price: 2000,
+        fees: 200,
+        checkedIn: 1,
+      });
       await insertOrder(t.db, upcoming, { status: "manual", tickets: 1, price: 1500 });
       await insertOrder(t.db, upcoming, { status: "pending", tickets: 2, price: 2000 });
       await insertOrder(t.db, upcoming, { status: "cancelled", tickets: 5, price: 2000 });
@@ -50,7 +77,15 @@ export function defineAdminSuite(name: string, open: () => Promise<{ db: Databas
       await insertOrder(t.db, past, { status: "paid", tickets: 1, price: 1000, fees: 50 });
 
       await t.db.insert(promoCodes).values({ organizationId: nuits.id, eventId: upcoming.id, code: "ETE" });
-      await t.db.insert(eventAccesses).values({ organizationId: nuits.id, eventId: upcoming.id, userId: manager.id, email: manager.email, roles: "validator" });
+      await t.db
+        .insert(eventAccesses)
+        .values({
+          organizationId: nuits.id,
+          eventId: upcoming.id,
+          userId: manager.id,
+          email: manager.email,
+          roles: "validator",
+        });
       return { nuits, theatre, upcoming, past, draft };
     }
 
@@ -79,11 +114,15 @@ export function defineAdminSuite(name: string, open: () => Promise<{ db: Databas
     it("lists organizations with their member and event counts, by title regardless of case", async () => {
       const result = await listAdminOrganizations(t.db, ADMIN);
       expect(result.total).toBe(2);
-      expect(result.items.map(({ title, membersCount, eventsCount }) => ({ title, membersCount, eventsCount }))).toEqual([
+      expect(
+        result.items.map(({ title, membersCount, eventsCount }) => ({ title, membersCount, eventsCount })),
+      ).toEqual([
         { title: "Les Nuits", membersCount: 2, eventsCount: 4 },
         { title: "théâtre du Quai", membersCount: 1, eventsCount: 1 },
       ]);
-      expect((await listAdminOrganizations(t.db, ADMIN, { search: "QUAI" })).items.map((o) => o.title)).toEqual(["théâtre du Quai"]);
+      expect((await listAdminOrganizations(t.db, ADMIN, { search: "QUAI" })).items.map((o) => o.title)).toEqual([
+        "théâtre du Quai",
+      ]);
       const paged = await listAdminOrganizations(t.db, ADMIN, { page: 1, pageSize: 1 });
       expect(paged).toMatchObject({ total: 2, page: 1, pageSize: 1 });
       expect(paged.items.map((o) => o.title)).toEqual(["théâtre du Quai"]);
@@ -116,9 +155,23 @@ export function defineAdminSuite(name: string, open: () => Promise<{ db: Databas
     });
 
     it("gives an event's key figures and its organization", async () => {
-      const detail = await getAdminEvent(t.db, ADMIN, { organizationId: fixture.nuits.id, eventId: fixture.upcoming.id, now: NOW });
-      expect(detail.event).toMatchObject({ id: fixture.upcoming.id, title: "Festival", status: "published", eventCapacity: 500 });
-      expect(detail.organization).toMatchObject({ id: fixture.nuits.id, title: "Les Nuits", membersCount: 2, paymentAccount: "valid_conected" });
+      const detail = await getAdminEvent(t.db, ADMIN, {
+        organizationId: fixture.nuits.id,
+        eventId: fixture.upcoming.id,
+        now: NOW,
+      });
+      expect(detail.event).toMatchObject({
+        id: fixture.upcoming.id,
+        title: "Festival",
+        status: "published",
+        eventCapacity: 500,
+      });
+      expect(detail.organization).toMatchObject({
+        id: fixture.nuits.id,
+        title: "Les Nuits",
+        membersCount: 2,
+        paymentAccount: "valid_conected",
+      });
       expect(detail.figures).toEqual({
         // insertOrder adds one ticket and one add-on per order: four orders.
         tickets: 4,
@@ -135,9 +188,13 @@ export function defineAdminSuite(name: string, open: () => Promise<{ db: Databas
     });
 
     it("answers 404 when the event is not in that organization", async () => {
-      const error = await failure(getAdminEvent(t.db, ADMIN, { organizationId: fixture.theatre.id, eventId: fixture.upcoming.id }));
+      const error = await failure(
+        getAdminEvent(t.db, ADMIN, { organizationId: fixture.theatre.id, eventId: fixture.upcoming.id }),
+      );
       expect(error.code).toBe("not_found");
-      expect((await failure(getAdminEvent(t.db, ADMIN, { organizationId: fixture.nuits.id, eventId: 999_999 }))).code).toBe("not_found");
+      expect(
+        (await failure(getAdminEvent(t.db, ADMIN, { organizationId: fixture.nuits.id, eventId: 999_999 }))).code,
+      ).toBe("not_found");
     });
 
     it("returns every organization and event for GET /admin/data", async () => {

@@ -1,12 +1,28 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "#db/database";
-import { eventAccesses, events, memberships, orders, organizations, participants, promoCodes, tickets, type EventVisibility } from "#db/schema";
+import {
+  eventAccesses,
+  events,
+  memberships,
+  orders,
+  organizations,
+  participants,
+  promoCodes,
+  tickets,
+  type EventVisibility,
+} from "#db/schema";
 import { assertCanOnPlatform } from "../policy";
 import type { Actor } from "../shared/actor";
 import { notFound } from "../shared/app-error";
 import { paymentAccountStatus, type PaymentAccountStatus } from "../organizations/payment-account-status";
-import { countedParticipant, countOrdersByStatus, eventDisplayStatus, isSale, type EventDisplayStatus } from "./admin-figures";
+import {
+  countedParticipant,
+  countOrdersByStatus,
+  eventDisplayStatus,
+  isSale,
+  type EventDisplayStatus,
+} from "./admin-figures";
 
 export type AdminEventDetail = {
   event: {
@@ -23,7 +39,13 @@ export type AdminEventDetail = {
     createdAt: Date;
     publishedAt: Date | null;
   };
-  organization: { id: number; title: string; membersCount: number; paymentAccount: PaymentAccountStatus; createdAt: Date };
+  organization: {
+    id: number;
+    title: string;
+    membersCount: number;
+    paymentAccount: PaymentAccountStatus;
+    createdAt: Date;
+  };
   figures: {
     tickets: number;
     addons: number;

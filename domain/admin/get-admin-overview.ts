@@ -3,7 +3,13 @@ import type { Database } from "#db/database";
 import { events, orders, organizations, participants, users } from "#db/schema";
 import { assertCanOnPlatform } from "../policy";
 import type { Actor } from "../shared/actor";
-import { countedParticipant, countOrdersByStatus, eventDisplayStatusSql, isSale, type EventDisplayStatus } from "./admin-figures";
+import {
+  countedParticipant,
+  countOrdersByStatus,
+  eventDisplayStatusSql,
+  isSale,
+  type EventDisplayStatus,
+} from "./admin-figures";
 
 export type AdminOverview = {
   users: number;
@@ -18,7 +24,11 @@ export type AdminOverview = {
 };
 
 /** Platform-wide counts for /admin, every figure computed by SQL aggregates in one round trip. */
-export async function getAdminOverview(db: Database, actor: Pick<Actor, "isAdmin">, now = new Date()): Promise<AdminOverview> {
+export async function getAdminOverview(
+  db: Database,
+  actor: Pick<Actor, "isAdmin">,
+  now = new Date(),
+): Promise<AdminOverview> {
   assertCanOnPlatform(actor, "admin:access");
   const [userRows, organizationRows, eventRows, orderRows, participantRows, salesRows] = await db.batch([
     db.select({ total: count(), admins: sql<number>`coalesce(sum(${users.isAdmin}), 0)` }).from(users),

@@ -24,7 +24,15 @@ export type AdminEventRow = {
 export async function listAdminEvents(
   db: Database,
   actor: Pick<Actor, "isAdmin">,
-  input: { organizationId?: number; status?: AdminEventStatusFilter; search?: string; page?: number; pageSize?: number; all?: boolean; now?: Date } = {},
+  input: {
+    organizationId?: number;
+    status?: AdminEventStatusFilter;
+    search?: string;
+    page?: number;
+    pageSize?: number;
+    all?: boolean;
+    now?: Date;
+  } = {},
 ): Promise<{
   items: AdminEventRow[];
   total: number;
@@ -72,5 +80,11 @@ export async function listAdminEvents(
       .where(eq(organizations.id, input.organizationId ?? -1))
       .limit(1),
   ]);
-  return { items: rows, total: Number(totals[0]?.total ?? 0), page, pageSize, organization: filteredOrganization[0] ?? null };
+  return {
+    items: rows,
+    total: Number(totals[0]?.total ?? 0),
+    page,
+    pageSize,
+    organization: filteredOrganization[0] ?? null,
+  };
 }

@@ -5,7 +5,13 @@ import { assertCanOnPlatform } from "../policy";
 import type { Actor } from "../shared/actor";
 import { escapeLike } from "../shared/sql";
 
-export type AdminOrganizationRow = { id: number; title: string; membersCount: number; eventsCount: number; createdAt: Date };
+export type AdminOrganizationRow = {
+  id: number;
+  title: string;
+  membersCount: number;
+  eventsCount: number;
+  createdAt: Date;
+};
 
 export const ADMIN_PAGE_SIZE = 50;
 
@@ -52,7 +58,11 @@ export async function listAdminOrganizations(
     db.select({ total: count() }).from(organizations).where(where),
   ]);
   return {
-    items: rows.map((row) => ({ ...row, membersCount: Number(row.membersCount), eventsCount: Number(row.eventsCount) })),
+    items: rows.map((row) => ({
+      ...row,
+      membersCount: Number(row.membersCount),
+      eventsCount: Number(row.eventsCount),
+    })),
     total: Number(totals[0]?.total ?? 0),
     page,
     pageSize,

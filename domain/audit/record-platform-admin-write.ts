@@ -15,7 +15,12 @@ export type AuditedRequest = { method: string; path: string };
  * Called where such an actor is built, once per request, before the write runs: an attempt the rules then refuse is
  * recorded too. Members acting in their own organization and reads are not recorded. Returns whether a row was written.
  */
-export async function recordPlatformAdminWrite(db: Database, actor: Actor, request: AuditedRequest, now = new Date()): Promise<boolean> {
+export async function recordPlatformAdminWrite(
+  db: Database,
+  actor: Actor,
+  request: AuditedRequest,
+  now = new Date(),
+): Promise<boolean> {
   if (!actor.viaPlatformAdmin || !actor.isAdmin || actor.organizationId === null) return false;
   const method = request.method.toUpperCase();
   if (SAFE_METHODS.has(method)) return false;

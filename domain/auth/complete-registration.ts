@@ -31,7 +31,11 @@ export async function readRegistrationTicket(
 ): Promise<(RegistrationTicket & { row: EmailCodeRow }) | null> {
   const match = ticket ? TICKET_PATTERN.exec(ticket) : null;
   if (!match) return null;
-  const [row] = await db.select().from(emailCodes).where(eq(emailCodes.id, Number(match[1]))).limit(1);
+  const [row] = await db
+    .select()
+    .from(emailCodes)
+    .where(eq(emailCodes.id, Number(match[1])))
+    .limit(1);
   if (!row || row.purpose !== "register" || row.consumedAt || row.expiresAt.getTime() <= now.getTime()) return null;
   const payload = readRegistrationPayload(row);
   if (!payload?.ticketHash || !constantTimeEqual(sha256Hex(match[2]!), payload.ticketHash)) return null;

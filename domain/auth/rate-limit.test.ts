@@ -21,16 +21,22 @@ describe("rate limits", () => {
     for (let i = 0; i < limit; i++) {
       await hitRateLimits(t.db, [{ name: "signInPerEmail", subject: "lea@exemple.fr" }], new Date(start.getTime() + i));
     }
-    const refused = await hitRateLimits(t.db, [{ name: "signInPerEmail", subject: "lea@exemple.fr" }], start).catch((e) => e);
+    const refused = await hitRateLimits(t.db, [{ name: "signInPerEmail", subject: "lea@exemple.fr" }], start).catch(
+      (e) => e,
+    );
     expect(refused).toBeInstanceOf(AppError);
     expect(refused).toMatchObject({ code: "rate_limited", messageKey: "errors:rate-limited" });
 
     // Another subject has its own counter.
-    await expect(hitRateLimits(t.db, [{ name: "signInPerEmail", subject: "paul@exemple.fr" }], start)).resolves.toBeUndefined();
+    await expect(
+      hitRateLimits(t.db, [{ name: "signInPerEmail", subject: "paul@exemple.fr" }], start),
+    ).resolves.toBeUndefined();
 
     // Once the window has passed, the count starts again at 1.
     const later = new Date(start.getTime() + windowMs + 1);
-    await expect(hitRateLimits(t.db, [{ name: "signInPerEmail", subject: "lea@exemple.fr" }], later)).resolves.toBeUndefined();
+    await expect(
+      hitRateLimits(t.db, [{ name: "signInPerEmail", subject: "lea@exemple.fr" }], later),
+    ).resolves.toBeUndefined();
     expect(await countOf("signInPerEmail:lea@exemple.fr")).toBe(1);
   });
 

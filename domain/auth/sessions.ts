@@ -15,7 +15,9 @@ const RENEW_STEP_MS = DAY;
 
 /** When a session used at `now` ends if it is not used again: the idle deadline, never past the absolute one. */
 function expiryAfterUse(createdAt: Date, now: Date): Date {
-  return new Date(Math.min(now.getTime() + SESSION_IDLE_TIMEOUT_MS, createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME_MS));
+  return new Date(
+    Math.min(now.getTime() + SESSION_IDLE_TIMEOUT_MS, createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME_MS),
+  );
 }
 
 /** The signed-in user as every request sees it: their profile, read fresh with the session. */
@@ -47,7 +49,11 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-export async function validateSessionToken(db: Database, token: string, now = new Date()): Promise<ValidatedSession | null> {
+export async function validateSessionToken(
+  db: Database,
+  token: string,
+  now = new Date(),
+): Promise<ValidatedSession | null> {
   if (!/^[a-z2-7]{32}$/.test(token)) return null;
   const sessionId = sha256Hex(token);
   const [row] = await db
@@ -89,5 +95,7 @@ export async function invalidateUserSessions(
   options: { exceptSessionId?: string } = {},
 ): Promise<void> {
   const except = options.exceptSessionId;
-  await db.delete(sessions).where(except ? and(eq(sessions.userId, userId), ne(sessions.id, except)) : eq(sessions.userId, userId));
+  await db
+    .delete(sessions)
+    .where(except ? and(eq(sessions.userId, userId), ne(sessions.id, except)) : eq(sessions.userId, userId));
 }

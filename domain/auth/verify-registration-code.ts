@@ -16,10 +16,18 @@ export const registrationCodeErrors: CodeErrors = {
   invalid: "errors:email-code-invalid",
 };
 
-export const verifyRegistrationCodeSchema = v.object({ email: orEmpty(emailSchema), code: orEmpty(registrationCodeSchema) });
+export const verifyRegistrationCodeSchema = v.object({
+  email: orEmpty(emailSchema),
+  code: orEmpty(registrationCodeSchema),
+});
 
 /** Counts one registration-code check against the per-email and per-IP limits (throws `rate_limited` when over). */
-export async function countRegistrationCodeCheck(db: Database, email: string, client: ClientInfo, now: Date): Promise<void> {
+export async function countRegistrationCodeCheck(
+  db: Database,
+  email: string,
+  client: ClientInfo,
+  now: Date,
+): Promise<void> {
   await hitRateLimits(db, perEmailAndIp(email, client, "codeCheckPerEmail", "codeCheckPerIp"), now);
 }
 

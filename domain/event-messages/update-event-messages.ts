@@ -20,7 +20,8 @@ export async function updateEventMessages(
   const fields: Record<string, string> = {};
   const clean = (html: string, field: string) => {
     const sanitized = sanitizeEventHtml(html);
-    if (new TextEncoder().encode(sanitized).length > EVENT_MESSAGE_MAX_BYTES) fields[field] = "event-messages:errors.too-long";
+    if (new TextEncoder().encode(sanitized).length > EVENT_MESSAGE_MAX_BYTES)
+      fields[field] = "event-messages:errors.too-long";
     return sanitized;
   };
   if (input.messages.confirmation_page_message !== undefined) {

@@ -69,15 +69,21 @@ describe("createEvent", () => {
   it("refuses an end without a start, on the start, writing nothing", async () => {
     const before = await eventCount();
     await expect(
-      createEvent(test.db, world.actors.owner, { fields: { title: "Fin seule", endAt: new Date("2026-06-21T10:00:00Z") } }),
+      createEvent(test.db, world.actors.owner, {
+        fields: { title: "Fin seule", endAt: new Date("2026-06-21T10:00:00Z") },
+      }),
     ).rejects.toMatchObject({ code: "validation", fields: { start_at: "editor:date.start-required" } });
     expect(await eventCount()).toBe(before);
   });
 
   it("refuses guests (403) and actors without an organization (404), writing nothing", async () => {
     const before = await eventCount();
-    await expect(createEvent(test.db, world.actors.guestManager, { fields: { title: "x" } })).rejects.toMatchObject({ code: "forbidden" });
-    await expect(createEvent(test.db, actorOf(world.users.owner, null, null), { fields: { title: "x" } })).rejects.toMatchObject({
+    await expect(createEvent(test.db, world.actors.guestManager, { fields: { title: "x" } })).rejects.toMatchObject({
+      code: "forbidden",
+    });
+    await expect(
+      createEvent(test.db, actorOf(world.users.owner, null, null), { fields: { title: "x" } }),
+    ).rejects.toMatchObject({
       code: "not_found",
     });
     expect(await eventCount()).toBe(before);
@@ -86,7 +92,11 @@ describe("createEvent", () => {
   it("refuses an end before the start, writing nothing", async () => {
     const before = await eventCount();
     const error = await createEvent(test.db, world.actors.owner, {
-      fields: { title: "À l'envers", startAt: new Date("2026-06-21T18:00:00Z"), endAt: new Date("2026-06-21T10:00:00Z") },
+      fields: {
+        title: "À l'envers",
+        startAt: new Date("2026-06-21T18:00:00Z"),
+        endAt: new Date("2026-06-21T10:00:00Z"),
+      },
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ code: "validation", fields: { end_at: "events:errors.end-before-start" } });
@@ -104,7 +114,9 @@ describe("createEvent", () => {
       "https://evil.test/banner.webp",
       "javascript:alert(1)",
     ]) {
-      await expect(createEvent(test.db, world.actors.owner, { fields: { title: "Bannière volée", mainPicture } })).rejects.toMatchObject({
+      await expect(
+        createEvent(test.db, world.actors.owner, { fields: { title: "Bannière volée", mainPicture } }),
+      ).rejects.toMatchObject({
         code: "validation",
         fields: { main_picture: "events:errors.main-picture-invalid" },
       });

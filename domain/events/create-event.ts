@@ -59,7 +59,11 @@ export async function createEvent(
  * A banner path names the event folder it was uploaded to (`/images/events/{id}/…`); it may only point into an event
  * of the same organization (a duplicate reuses its source's banner).
  */
-export async function assertPictureOfOrganization(db: Database, organizationId: number, mainPicture: string | undefined) {
+export async function assertPictureOfOrganization(
+  db: Database,
+  organizationId: number,
+  mainPicture: string | undefined,
+) {
   if (!mainPicture) return;
   const eventId = Number(EVENT_PICTURE_PATTERN.exec(mainPicture)?.[1]);
   const [owner] = Number.isSafeInteger(eventId)

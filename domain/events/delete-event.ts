@@ -55,9 +55,16 @@ export async function deleteEvent(
     and "orders"."amount" > 0)`;
   const guarded = (table: Parameters<typeof inEventScope>[0]) => and(inEventScope(table, event), noMoneyMoved);
   const eventRow = and(eq(events.id, event.id), eq(events.organizationId, event.organizationId));
-  const eventImages = and(eq(images.organizationId, event.organizationId), eq(images.ownerType, "event"), eq(images.ownerId, event.id));
+  const eventImages = and(
+    eq(images.organizationId, event.organizationId),
+    eq(images.ownerType, "event"),
+    eq(images.ownerId, event.id),
+  );
 
-  const imageVersions = await db.select({ keyPrefix: images.keyPrefix, sizes: images.sizes }).from(images).where(eventImages);
+  const imageVersions = await db
+    .select({ keyPrefix: images.keyPrefix, sizes: images.sizes })
+    .from(images)
+    .where(eventImages);
 
   // Children first and explicitly: participants restrict the deletion of their ticket, so cascades alone would fail.
   await db.batch([

@@ -34,13 +34,35 @@ beforeAll(async () => {
   });
   standard = await createTicket(db, source, { title: "Pass", price: 9000, amount: 500, purchased: 480, sort: 1 });
   removed = await createTicket(db, source, { title: "Ancien", visibility: "deleted", purchased: 3 });
-  vip = await createTicket(db, source, { title: "VIP", price: 20000, amount: 20, purchased: 20, sort: 2, restricted: true });
+  vip = await createTicket(db, source, {
+    title: "VIP",
+    price: 20000,
+    amount: 20,
+    purchased: 20,
+    sort: 2,
+    restricted: true,
+  });
   addon = await createTicket(db, source, { title: "Parking", ticketType: "addon", price: 1000, purchased: 70 });
   const [code] = await db
     .insert(promoCodes)
     .values([
-      { organizationId: source.organizationId, eventId: source.id, code: "ETE", discountValue: 1000, useCount: 42, appliesToAllTickets: false },
-      { organizationId: source.organizationId, eventId: source.id, code: "AMIS", discountType: "amount", discountValue: 500, useCount: 3, maxUses: 10 },
+      {
+        organizationId: source.organizationId,
+        eventId: source.id,
+        code: "ETE",
+        discountValue: 1000,
+        useCount: 42,
+        appliesToAllTickets: false,
+      },
+      {
+        organizationId: source.organizationId,
+        eventId: source.id,
+        code: "AMIS",
+        discountType: "amount",
+        discountValue: 500,
+        useCount: 3,
+        maxUses: 10,
+      },
     ])
     .returning();
   await db.insert(promoCodeTickets).values({ promoCodeId: code!.id, ticketId: vip.id });
@@ -95,26 +117,43 @@ describe("duplicateEvent", () => {
     expect(copy.accessToken).toMatch(/^[a-z2-7]{32}$/);
 
     const copiedTickets = await test.db.select().from(tickets).where(eq(tickets.eventId, copy.id)).orderBy(tickets.id);
-    expect(copiedTickets.map((t) => [t.title, t.ticketType, t.price, t.amount, t.purchased, t.sort, t.restricted])).toEqual([
+    expect(
+      copiedTickets.map((t) => [t.title, t.ticketType, t.price, t.amount, t.purchased, t.sort, t.restricted]),
+    ).toEqual([
       ["Pass", "ticket", 9000, 500, 0, 1, false],
       ["VIP", "ticket", 20000, 20, 0, 2, true],
       ["Parking", "addon", 1000, -1, 0, 0, false],
     ]);
     expect(copiedTickets.every((t) => t.organizationId === source.organizationId)).toBe(true);
 
-    const codes = await test.db.select().from(promoCodes).where(eq(promoCodes.eventId, copy.id)).orderBy(promoCodes.code);
-    expect(codes.map((c) => [c.code, c.useCount, c.appliesToAllTickets, c.discountType, c.discountValue, c.maxUses])).toEqual([
+    const codes = await test.db
+      .select()
+      .from(promoCodes)
+      .where(eq(promoCodes.eventId, copy.id))
+      .orderBy(promoCodes.code);
+    expect(
+      codes.map((c) => [c.code, c.useCount, c.appliesToAllTickets, c.discountType, c.discountValue, c.maxUses]),
+    ).toEqual([
       ["AMIS", 0, true, "amount", 500, 10],
       ["ETE", 0, true, "percent", 1000, -1],
     ]);
     const links = await test.db
       .select({ n: count() })
       .from(promoCodeTickets)
-      .where(sql`${promoCodeTickets.promoCodeId} in (${sql.join(codes.map((c) => sql`${c.id}`), sql`, `)})`);
+      .where(
+        sql`${promoCodeTickets.promoCodeId} in (${sql.join(
+          codes.map((c) => sql`${c.id}`),
+          sql`, `,
+        )})`,
+      );
     expect(links[0]!.n).toBe(0);
 
     const [newPass, newVip, newParking] = copiedTickets;
-    const forms = await test.db.select().from(participationForms).where(eq(participationForms.eventId, copy.id)).orderBy(participationForms.id);
+    const forms = await test.db
+      .select()
+      .from(participationForms)
+      .where(eq(participationForms.eventId, copy.id))
+      .orderBy(participationForms.id);
     expect(forms.map((f) => [f.formType, f.title, f.singleFill])).toEqual([
       ["before", "Commande", false],
       ["before-tickets", "Participant", true],
@@ -136,14 +175,26 @@ describe("duplicateEvent", () => {
 
   it("is atomic: a failing statement leaves no partial copy", async () => {
     const db = test.db;
-    const before = await Promise.all([events, tickets, participationForms, promoCodes].map(async (table) => (await db.select({ n: count() }).from(table))[0]!.n));
-    await db.run(sql.raw("CREATE TRIGGER fail_promo_copy BEFORE INSERT ON promo_codes WHEN NEW.code = 'AMIS' BEGIN SELECT RAISE(ABORT, 'copy failed'); END"));
+    const before = await Promise.all(
+      [events, tickets, participationForms, promoCodes].map(
+        async (table) => (await db.select({ n: count() }).from(table))[0]!.n,
+      ),
+    );
+    await db.run(
+      sql.raw(
+        "CREATE TRIGGER fail_promo_copy BEFORE INSERT ON promo_codes WHEN NEW.code = 'AMIS' BEGIN SELECT RAISE(ABORT, 'copy failed'); END",
+      ),
+    );
     try {
       await expect(duplicateEvent(db, world.actors.owner, { eventId: source.id })).rejects.toThrow();
     } finally {
       await db.run(sql.raw("DROP TRIGGER fail_promo_copy"));
     }
-    const after = await Promise.all([events, tickets, participationForms, promoCodes].map(async (table) => (await db.select({ n: count() }).from(table))[0]!.n));
+    const after = await Promise.all(
+      [events, tickets, participationForms, promoCodes].map(
+        async (table) => (await db.select({ n: count() }).from(table))[0]!.n,
+      ),
+    );
     expect(after).toEqual(before);
   });
 
@@ -154,8 +205,14 @@ describe("duplicateEvent", () => {
   });
 
   it("needs events:create and a view of the source", async () => {
-    await expect(duplicateEvent(test.db, world.actors.guestManager, { eventId: world.event.id })).rejects.toMatchObject({ code: "forbidden" });
-    await expect(duplicateEvent(test.db, world.actors.foreignOwner, { eventId: source.id })).rejects.toMatchObject({ code: "not_found" });
-    await expect(duplicateEvent(test.db, world.actors.owner, { eventId: world.foreignEvent.id })).rejects.toMatchObject({ code: "not_found" });
+    await expect(duplicateEvent(test.db, world.actors.guestManager, { eventId: world.event.id })).rejects.toMatchObject(
+      { code: "forbidden" },
+    );
+    await expect(duplicateEvent(test.db, world.actors.foreignOwner, { eventId: source.id })).rejects.toMatchObject({
+      code: "not_found",
+    });
+    await expect(duplicateEvent(test.db, world.actors.owner, { eventId: world.foreignEvent.id })).rejects.toMatchObject(
+      { code: "not_found" },
+    );
   });
 });

@@ -60,19 +60,45 @@ export async function duplicateEvent(
   const statements: BatchItem<"sqlite">[] = [];
   const insertEvent = db
     .insert(events)
-    .values({ ...eventFields, status: "draft", accessToken, publishedAt: null, createdBy: actor.userId, createdAt: now, updatedAt: now })
+    .values({
+      ...eventFields,
+      status: "draft",
+      accessToken,
+      publishedAt: null,
+      createdBy: actor.userId,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning();
 
   for (const ticket of sourceTickets) {
-    const { id: _ticketId, eventId: _eventId, purchased: _purchased, createdAt: _c, updatedAt: _u, ...ticketFields } = ticket;
+    const {
+      id: _ticketId,
+      eventId: _eventId,
+      purchased: _purchased,
+      createdAt: _c,
+      updatedAt: _u,
+      ...ticketFields
+    } = ticket;
     statements.push(
-      db.insert(tickets).values({ ...ticketFields, eventId: sql`${newEventId}`, purchased: 0, createdAt: now, updatedAt: now }),
+      db
+        .insert(tickets)
+        .values({ ...ticketFields, eventId: sql`${newEventId}`, purchased: 0, createdAt: now, updatedAt: now }),
     );
   }
   for (const code of sourceCodes) {
-    const { id: _codeId, eventId: _eventId, useCount: _useCount, appliesToAllTickets: _all, createdAt: _c, ...codeFields } = code;
+    const {
+      id: _codeId,
+      eventId: _eventId,
+      useCount: _useCount,
+      appliesToAllTickets: _all,
+      createdAt: _c,
+      ...codeFields
+    } = code;
     statements.push(
-      db.insert(promoCodes).values({ ...codeFields, eventId: sql`${newEventId}`, useCount: 0, appliesToAllTickets: true, createdAt: now }),
+      db
+        .insert(promoCodes)
+        .values({ ...codeFields, eventId: sql`${newEventId}`, useCount: 0, appliesToAllTickets: true, createdAt: now }),
     );
   }
   for (const form of sourceForms) {
@@ -96,7 +122,11 @@ export async function duplicateEvent(
 type TicketRef = { path: string; rank: number; asText: boolean };
 
 /** Ticket ids of a JSON list that point to copied tickets (others, e.g. deleted tickets, are dropped). */
-function keptRefs(list: unknown[], rankOf: Map<number, number>, basePath: string): { kept: unknown[]; refs: TicketRef[] } {
+function keptRefs(
+  list: unknown[],
+  rankOf: Map<number, number>,
+  basePath: string,
+): { kept: unknown[]; refs: TicketRef[] } {
   const kept: unknown[] = [];
   const refs: TicketRef[] = [];
   for (const value of list) {
@@ -121,7 +151,11 @@ function jsonWithCopiedIds(json: unknown, refs: TicketRef[], copiedTicketId: (ra
   return sql`json_set(${text}, ${sql.raw(pairs.join(", "))})`;
 }
 
-function remapQuestions(questions: string, rankOf: Map<number, number>, copiedTicketId: (rank: number) => string): SQL | string {
+function remapQuestions(
+  questions: string,
+  rankOf: Map<number, number>,
+  copiedTicketId: (rank: number) => string,
+): SQL | string {
   let parsed: unknown;
   try {
     parsed = JSON.parse(questions);
@@ -131,7 +165,11 @@ function remapQuestions(questions: string, rankOf: Map<number, number>, copiedTi
   if (!Array.isArray(parsed)) return questions;
   const refs: TicketRef[] = [];
   const copy = parsed.map((question: unknown, index) => {
-    if (!question || typeof question !== "object" || !Array.isArray((question as { ticket_target?: unknown }).ticket_target)) {
+    if (
+      !question ||
+      typeof question !== "object" ||
+      !Array.isArray((question as { ticket_target?: unknown }).ticket_target)
+    ) {
       return question;
     }
     const target = (question as { ticket_target: unknown[] }).ticket_target;
@@ -142,7 +180,11 @@ function remapQuestions(questions: string, rankOf: Map<number, number>, copiedTi
   return jsonWithCopiedIds(copy, refs, copiedTicketId);
 }
 
-function remapTicketTarget(target: string, rankOf: Map<number, number>, copiedTicketId: (rank: number) => string): SQL | string {
+function remapTicketTarget(
+  target: string,
+  rankOf: Map<number, number>,
+  copiedTicketId: (rank: number) => string,
+): SQL | string {
   if (target === "all") return target;
   let parsed: unknown;
   try {

@@ -44,7 +44,8 @@ export async function loadEventForActor(
   eventId: number,
   action: EventAction,
 ): Promise<EventWithRoles> {
-  if (actor.organizationId === null || !Number.isSafeInteger(eventId) || eventId <= 0) throw notFound("events:errors.not-found");
+  if (actor.organizationId === null || !Number.isSafeInteger(eventId) || eventId <= 0)
+    throw notFound("events:errors.not-found");
   const [event] = await db
     .select()
     .from(events)

@@ -9,7 +9,10 @@ export type EventCountdown = {
 };
 
 /** Spec §2/§9 header countdown: J-n before the start, J+n after, in days rounded up. Null without a start date. */
-export function eventCountdown(startAt: Date | number | null | undefined, now: Date | number = Date.now()): EventCountdown | null {
+export function eventCountdown(
+  startAt: Date | number | null | undefined,
+  now: Date | number = Date.now(),
+): EventCountdown | null {
   if (startAt === null || startAt === undefined) return null;
   const start = typeof startAt === "number" ? startAt : startAt.getTime();
   if (Number.isNaN(start)) return null;

@@ -80,28 +80,73 @@ describe("eventFieldsSchema", () => {
     ["a title over 120 characters", { title: "x".repeat(121) }, "title", "events:errors.title-too-long"],
     ["an empty title", { title: "" }, "title", "editor:title.required"],
     ["a blank title", { title: "   " }, "title", "editor:title.required"],
-    ["an end without a start", { start_at: "", end_at: "2026-06-21T18:00:00Z" }, "start_at", "editor:date.start-required"],
-    ["a latitude with two commas", { address_latitude: "45,7,486" }, "address_latitude", "events:errors.latitude-invalid"],
-    ["a description over 50 kB", { description: `<p>${"é".repeat(25_000)}</p>` }, "description", "events:errors.description-too-long"],
+    [
+      "an end without a start",
+      { start_at: "", end_at: "2026-06-21T18:00:00Z" },
+      "start_at",
+      "editor:date.start-required",
+    ],
+    [
+      "a latitude with two commas",
+      { address_latitude: "45,7,486" },
+      "address_latitude",
+      "events:errors.latitude-invalid",
+    ],
+    [
+      "a description over 50 kB",
+      { description: `<p>${"é".repeat(25_000)}</p>` },
+      "description",
+      "events:errors.description-too-long",
+    ],
     ["a start that is not a date", { start_at: "next friday" }, "start_at", "events:errors.start-invalid"],
     ["a local time without offset", { start_at: "2026-06-21T20:00" }, "start_at", "events:errors.start-invalid"],
     ["an end that is not a date", { end_at: true }, "end_at", "events:errors.end-invalid"],
-    ["an end before the start", { start_at: "2026-06-21T18:00:00Z", end_at: "2026-06-21T17:00:00Z" }, "end_at", "events:errors.end-before-start"],
-    ["an end equal to the start", { start_at: 1_800_000_000_000, end_at: 1_800_000_000_000 }, "end_at", "events:errors.end-before-start"],
+    [
+      "an end before the start",
+      { start_at: "2026-06-21T18:00:00Z", end_at: "2026-06-21T17:00:00Z" },
+      "end_at",
+      "events:errors.end-before-start",
+    ],
+    [
+      "an end equal to the start",
+      { start_at: 1_800_000_000_000, end_at: 1_800_000_000_000 },
+      "end_at",
+      "events:errors.end-before-start",
+    ],
     ["an unknown time zone", { timezone: "Europe/Atlantis" }, "timezone", "events:errors.timezone-invalid"],
     ["a latitude out of range", { address_latitude: 91 }, "address_latitude", "events:errors.latitude-invalid"],
-    ["a longitude out of range", { address_longitude: "-180.5" }, "address_longitude", "events:errors.longitude-invalid"],
+    [
+      "a longitude out of range",
+      { address_longitude: "-180.5" },
+      "address_longitude",
+      "events:errors.longitude-invalid",
+    ],
     ["a latitude that is text", { address_latitude: "north" }, "address_latitude", "events:errors.latitude-invalid"],
-    ["an invalid contact email", { contact_email: "contact@exemple" }, "contact_email", "events:errors.contact-email-invalid"],
+    [
+      "an invalid contact email",
+      { contact_email: "contact@exemple" },
+      "contact_email",
+      "events:errors.contact-email-invalid",
+    ],
     ["a colour name", { primary_color: "red" }, "primary_color", "events:errors.primary-color-invalid"],
     ["a short hex colour", { primary_color: "#abc" }, "primary_color", "events:errors.primary-color-invalid"],
     ["an unknown theme", { theme: "blue" }, "theme", "events:errors.theme-invalid"],
     ["a non-numeric pixel id", { meta_pixel_id: "12ab" }, "meta_pixel_id", "events:errors.meta-pixel-id-invalid"],
-    ["a pixel id with a space inside", { meta_pixel_id: "12 34" }, "meta_pixel_id", "events:errors.meta-pixel-id-invalid"],
+    [
+      "a pixel id with a space inside",
+      { meta_pixel_id: "12 34" },
+      "meta_pixel_id",
+      "events:errors.meta-pixel-id-invalid",
+    ],
     ["an unknown visibility", { visibility: "secret" }, "visibility", "events:errors.visibility-invalid"],
     ["a capacity below -1", { event_capacity: -2 }, "event_capacity", "events:errors.event-capacity-invalid"],
     ["a fractional capacity", { event_capacity: 10.5 }, "event_capacity", "events:errors.event-capacity-invalid"],
-    ["an allow_billing that is not a boolean", { allow_billing: "maybe" }, "allow_billing", "events:errors.allow-billing-invalid"],
+    [
+      "an allow_billing that is not a boolean",
+      { allow_billing: "maybe" },
+      "allow_billing",
+      "events:errors.allow-billing-invalid",
+    ],
   ])("refuses %s", (_label, input, field, message) => {
     expect(issuesOf(eventFieldsSchema, input)).toMatchObject({ [field]: message });
   });
@@ -114,23 +159,33 @@ describe("eventFieldsSchema", () => {
   });
 
   it("accepts the limits", () => {
-    expect(issuesOf(eventFieldsSchema, { title: "x".repeat(120), event_capacity: -1, meta_pixel_id: "", address_latitude: -90 })).toEqual({});
+    expect(
+      issuesOf(eventFieldsSchema, {
+        title: "x".repeat(120),
+        event_capacity: -1,
+        meta_pixel_id: "",
+        address_latitude: -90,
+      }),
+    ).toEqual({});
   });
 
   it("reports every bad field at once", () => {
-    expect(Object.keys(issuesOf(eventFieldsSchema, { title: "x".repeat(200), theme: "blue", meta_pixel_id: "x" })).sort()).toEqual([
-      "meta_pixel_id",
-      "theme",
-      "title",
-    ]);
+    expect(
+      Object.keys(issuesOf(eventFieldsSchema, { title: "x".repeat(200), theme: "blue", meta_pixel_id: "x" })).sort(),
+    ).toEqual(["meta_pixel_id", "theme", "title"]);
   });
 });
 
 describe("other event schemas", () => {
   it("parses the settings", () => {
-    expect(v.parse(eventSettingsSchema, { meta_pixel_id: " 987 ", allow_billing: false })).toEqual({ metaPixelId: "987", allowBilling: false });
+    expect(v.parse(eventSettingsSchema, { meta_pixel_id: " 987 ", allow_billing: false })).toEqual({
+      metaPixelId: "987",
+      allowBilling: false,
+    });
     expect(v.parse(eventSettingsSchema, { meta_pixel_id: "" })).toEqual({ metaPixelId: "" });
-    expect(issuesOf(eventSettingsSchema, { meta_pixel_id: "abc" })).toEqual({ meta_pixel_id: "events:errors.meta-pixel-id-invalid" });
+    expect(issuesOf(eventSettingsSchema, { meta_pixel_id: "abc" })).toEqual({
+      meta_pixel_id: "events:errors.meta-pixel-id-invalid",
+    });
   });
 
   it("has the spec's French message for the pixel id", () => {
@@ -149,7 +204,9 @@ describe("other event schemas", () => {
   it("needs DELETE typed exactly", () => {
     expect(v.safeParse(deleteEventSchema, { confirmation: "DELETE" }).success).toBe(true);
     for (const confirmation of ["delete", "DELETE ", " DELETE", "DELET", ""]) {
-      expect(issuesOf(deleteEventSchema, { confirmation })).toEqual({ confirmation: "events:errors.delete-confirmation" });
+      expect(issuesOf(deleteEventSchema, { confirmation })).toEqual({
+        confirmation: "events:errors.delete-confirmation",
+      });
     }
   });
 });

@@ -67,7 +67,12 @@ function nullableNumberSchema(message: string, min: number, max: number) {
       const value = dataset.value;
       if (value === null || (typeof value === "string" && value.trim() === "")) return null;
       const text = typeof value === "number" ? "" : value.trim();
-      const number = typeof value === "number" ? value : /^[+-]?\d+([.,]\d+)?$/.test(text) ? Number(text.replace(",", ".")) : Number.NaN;
+      const number =
+        typeof value === "number"
+          ? value
+          : /^[+-]?\d+([.,]\d+)?$/.test(text)
+            ? Number(text.replace(",", "."))
+            : Number.NaN;
       if (!Number.isFinite(number) || number < min || number > max) {
         addIssue({ message });
         return NEVER;
@@ -215,10 +220,9 @@ const fieldNames = {
 } as const satisfies Record<keyof typeof eventFieldEntries, keyof EventFields>;
 
 /** snake_case input key of each domain field, e.g. for mapping a domain error back onto a form field. */
-export const eventFieldInputNames = Object.fromEntries(Object.entries(fieldNames).map(([input, field]) => [field, input])) as Record<
-  keyof EventFields,
-  keyof typeof eventFieldEntries
->;
+export const eventFieldInputNames = Object.fromEntries(
+  Object.entries(fieldNames).map(([input, field]) => [field, input]),
+) as Record<keyof EventFields, keyof typeof eventFieldEntries>;
 
 export const END_BEFORE_START = "events:errors.end-before-start";
 
@@ -242,7 +246,8 @@ export const eventFieldsSchema = v.pipe(
   v.forward(
     v.partialCheck(
       [["start_at"], ["end_at"]],
-      (input) => input.start_at === undefined || input.end_at === undefined || !endWithoutStart(input.start_at, input.end_at),
+      (input) =>
+        input.start_at === undefined || input.end_at === undefined || !endWithoutStart(input.start_at, input.end_at),
       START_REQUIRED_WITH_END,
     ),
     ["start_at"],

@@ -5,5 +5,7 @@ export const defaultEventListFilter: EventListFilter = "all";
 
 /** Spec §2: a filter from the query is accepted only if it is in the allowed list, else the default applies. */
 export function parseEventListFilter(value: string | null | undefined): EventListFilter {
-  return (eventListFilters as readonly string[]).includes(value ?? "") ? (value as EventListFilter) : defaultEventListFilter;
+  return (eventListFilters as readonly string[]).includes(value ?? "")
+    ? (value as EventListFilter)
+    : defaultEventListFilter;
 }

@@ -9,7 +9,12 @@ import frEventArea from "../../app/locales/fr/event-area.json";
 import frEvents from "../../app/locales/fr/events.json";
 
 function lookup(messages: unknown, path: string): unknown {
-  return path.split(".").reduce<unknown>((node, key) => (node && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined), messages);
+  return path
+    .split(".")
+    .reduce<unknown>(
+      (node, key) => (node && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined),
+      messages,
+    );
 }
 
 describe("events messages", () => {
@@ -26,7 +31,8 @@ describe("events messages", () => {
     ];
     const keys = new Set<string>();
     for (const file of files) {
-      for (const match of readFileSync(file, "utf8").matchAll(/"events:((?:errors|toasts)\.[a-z0-9-]+)"/g)) keys.add(match[1]!);
+      for (const match of readFileSync(file, "utf8").matchAll(/"events:((?:errors|toasts)\.[a-z0-9-]+)"/g))
+        keys.add(match[1]!);
     }
     expect(keys.size).toBeGreaterThan(20);
     for (const key of keys) {

@@ -28,19 +28,51 @@ beforeAll(async () => {
   const first = await createOrder(db, event, {
     status: "paid",
     createdAt: new Date("2026-04-09T21:30:00Z"),
-    places: [{ ticket: a, count: 2 }, { ticket: c, count: 1 }],
+    places: [
+      { ticket: a, count: 2 },
+      { ticket: c, count: 1 },
+    ],
     fees: 300,
   });
   // 00:30 in Paris on 10 April.
-  const second = await createOrder(db, event, { status: "manual", createdAt: new Date("2026-04-09T22:30:00Z"), places: [{ ticket: b, count: 2 }] });
-  await createOrder(db, event, { status: "pending", createdAt: new Date("2026-04-01T10:00:00Z"), places: [{ ticket: a, count: 1 }] });
-  await createOrder(db, event, { status: "cancelled", createdAt: new Date("2026-04-05T10:00:00Z"), places: [{ ticket: a, count: 3 }] });
-  await createOrder(db, event, { status: "expired", createdAt: new Date("2026-04-06T10:00:00Z"), places: [{ ticket: a, count: 1 }] });
-  await createOrder(db, event, { status: "refunded", createdAt: new Date("2026-04-07T10:00:00Z"), places: [{ ticket: a, count: 1 }] });
+  const second = await createOrder(db, event, {
+    status: "manual",
+    createdAt: new Date("2026-04-09T22:30:00Z"),
+    places: [{ ticket: b, count: 2 }],
+  });
+  await createOrder(db, event, {
+    status: "pending",
+    createdAt: new Date("2026-04-01T10:00:00Z"),
+    places: [{ ticket: a, count: 1 }],
+  });
+  await createOrder(db, event, {
+    status: "cancelled",
+    createdAt: new Date("2026-04-05T10:00:00Z"),
+    places: [{ ticket: a, count: 3 }],
+  });
+  await createOrder(db, event, {
+    status: "expired",
+    createdAt: new Date("2026-04-06T10:00:00Z"),
+    places: [{ ticket: a, count: 1 }],
+  });
+  await createOrder(db, event, {
+    status: "refunded",
+    createdAt: new Date("2026-04-07T10:00:00Z"),
+    places: [{ ticket: a, count: 1 }],
+  });
   // 01:30 in Paris on 29 March, before the switch to summer time at 03:00.
-  await createOrder(db, event, { status: "paid", createdAt: new Date("2026-03-29T00:30:00Z"), places: [{ ticket: d, count: 1 }], fees: 100 });
+  await createOrder(db, event, {
+    status: "paid",
+    createdAt: new Date("2026-03-29T00:30:00Z"),
+    places: [{ ticket: d, count: 1 }],
+    fees: 100,
+  });
   // 00:30 in Paris (summer time) on 30 March: a fixed winter offset would put it on the 29th.
-  await createOrder(db, event, { status: "pending", createdAt: new Date("2026-03-29T22:30:00Z"), places: [{ ticket: a, count: 1 }] });
+  await createOrder(db, event, {
+    status: "pending",
+    createdAt: new Date("2026-03-29T22:30:00Z"),
+    places: [{ ticket: a, count: 1 }],
+  });
 
   const entry = (participantId: number, ticketId: number, isIn: boolean, minutes: number) => ({
     organizationId: event.organizationId,
@@ -50,12 +82,14 @@ beforeAll(async () => {
     isIn,
     validatedAt: new Date(now.getTime() + minutes * 60_000),
   });
-  await db.insert(entries).values([
-    entry(first.participants[0]!.id, a.id, true, 0),
-    entry(first.participants[0]!.id, a.id, false, 30),
-    entry(first.participants[1]!.id, a.id, false, 5),
-    entry(second.participants[0]!.id, b.id, true, 10),
-  ]);
+  await db
+    .insert(entries)
+    .values([
+      entry(first.participants[0]!.id, a.id, true, 0),
+      entry(first.participants[0]!.id, a.id, false, 30),
+      entry(first.participants[1]!.id, a.id, false, 5),
+      entry(second.participants[0]!.id, b.id, true, 10),
+    ]);
 });
 afterAll(() => test?.close());
 

@@ -135,7 +135,8 @@ export function chartDays(timezone: string, now: Date, firstSaleAt: Date | null)
   if (firstSaleAt) {
     const firstSaleDay = zonedDayKey(firstSaleAt, timezone);
     const earliest = shiftDays(today, -(PARTICIPANTS_CHART_MAX_DAYS - 1));
-    if (dayKeyDistance(firstSaleDay, first) > 0) first = dayKeyDistance(firstSaleDay, earliest) > 0 ? earliest : firstSaleDay;
+    if (dayKeyDistance(firstSaleDay, first) > 0)
+      first = dayKeyDistance(firstSaleDay, earliest) > 0 ? earliest : firstSaleDay;
   }
   const days: string[] = [];
   for (let day = first; dayKeyDistance(day, today) >= 0; day = nextDayKey(day)) days.push(day);
@@ -167,7 +168,9 @@ async function readParticipantFigures(
           .slice(1)
           .map((segment, index) => `when ${createdAt} < ${segment.from} then ${segments[index]!.offsetMs}`)
           .join(" ")} else ${segments[segments.length - 1]!.offsetMs} end`;
-  const dayExpression = sql<number | null>`case when ${sql.raw(createdAt)} >= ${sql.raw(String(from))} and ${sql.raw(createdAt)} < ${sql.raw(String(to))}
+  const dayExpression = sql<
+    number | null
+  >`case when ${sql.raw(createdAt)} >= ${sql.raw(String(from))} and ${sql.raw(createdAt)} < ${sql.raw(String(to))}
     then (${sql.raw(createdAt)} + ${sql.raw(offsetSql)}) / ${sql.raw(String(DAY_MS))} end`;
 
   const rows = await db
@@ -182,7 +185,8 @@ async function readParticipantFigures(
   const byDay = new Map<string, number>();
   for (const row of rows) {
     total += row.count;
-    if (row.firstAt !== null && (firstAtMs === null || Number(row.firstAt) < firstAtMs)) firstAtMs = Number(row.firstAt);
+    if (row.firstAt !== null && (firstAtMs === null || Number(row.firstAt) < firstAtMs))
+      firstAtMs = Number(row.firstAt);
     if (row.day !== null) byDay.set(new Date(Number(row.day) * DAY_MS).toISOString().slice(0, 10), row.count);
   }
   const days = chartDays(timezone, now, firstAtMs === null ? null : new Date(firstAtMs));

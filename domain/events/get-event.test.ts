@@ -14,9 +14,20 @@ beforeAll(async () => {
   const db = test.db;
   const { event } = world;
   const standard = await createTicket(db, event, { title: "Standard", sort: 2, amount: 10, purchased: 10 });
-  const early = await createTicket(db, event, { title: "Early", sort: 1, price: 1500, purchased: 3, sellEndAt: new Date("2026-04-01T00:00:00Z") });
+  const early = await createTicket(db, event, {
+    title: "Early",
+    sort: 1,
+    price: 1500,
+    purchased: 3,
+    sellEndAt: new Date("2026-04-01T00:00:00Z"),
+  });
   await createTicket(db, event, { title: "Supprimé", visibility: "deleted", purchased: 2 });
-  const cloakroom = await createTicket(db, event, { title: "Vestiaire", ticketType: "addon", price: 300, visibility: "hidden" });
+  const cloakroom = await createTicket(db, event, {
+    title: "Vestiaire",
+    ticketType: "addon",
+    price: 300,
+    visibility: "hidden",
+  });
   await db.insert(participationForms).values({
     organizationId: event.organizationId,
     eventId: event.id,
@@ -24,8 +35,18 @@ beforeAll(async () => {
     title: "Commande",
     questions: "[]",
   });
-  const paid = await createOrder(db, event, { status: "paid", places: [{ ticket: standard, count: 2 }, { ticket: cloakroom, count: 1 }] });
-  await createOrder(db, event, { status: "pending", places: [{ ticket: early, count: 1 }], createdAt: new Date("2026-04-30T10:00:00Z") });
+  const paid = await createOrder(db, event, {
+    status: "paid",
+    places: [
+      { ticket: standard, count: 2 },
+      { ticket: cloakroom, count: 1 },
+    ],
+  });
+  await createOrder(db, event, {
+    status: "pending",
+    places: [{ ticket: early, count: 1 }],
+    createdAt: new Date("2026-04-30T10:00:00Z"),
+  });
   await createOrder(db, event, { status: "cancelled", places: [{ ticket: early, count: 4 }] });
   await db.insert(entries).values({
     organizationId: event.organizationId,
@@ -53,7 +74,13 @@ describe("getEvent", () => {
     expect(detail.participationForms.map((f) => f.formType)).toEqual(["before"]);
     // 2 + 1 ticket holders in the paid and pending orders; the add-on and the cancelled order do not count.
     expect(detail.counts).toEqual({ participants: 3, orders: 2, entries: 1, ticketsPurchased: 15 });
-    expect(detail.permissions).toEqual({ canUpdate: true, canPublish: true, canDelete: true, canManageTeam: true, canManageSales: true });
+    expect(detail.permissions).toEqual({
+      canUpdate: true,
+      canPublish: true,
+      canDelete: true,
+      canManageTeam: true,
+      canManageSales: true,
+    });
     expect(detail.participants).toBeUndefined();
     expect(detail.payments).toBeUndefined();
   });
@@ -73,7 +100,13 @@ describe("getEvent", () => {
   it("lets a guest with an event_manager access view it, without delete or team rights", async () => {
     const detail = await getEvent(test.db, world.actors.guestManager, { eventId: world.event.id, now });
     expect(detail.eventRoles).toEqual(["event_manager"]);
-    expect(detail.permissions).toEqual({ canUpdate: true, canPublish: true, canDelete: false, canManageTeam: false, canManageSales: true });
+    expect(detail.permissions).toEqual({
+      canUpdate: true,
+      canPublish: true,
+      canDelete: false,
+      canManageTeam: false,
+      canManageSales: true,
+    });
   });
 
   it("answers not_found to guests without a viewing access, to other organizations and to unknown ids", async () => {
@@ -83,8 +116,12 @@ describe("getEvent", () => {
         messageKey: "events:errors.not-found",
       });
     }
-    await expect(getEvent(test.db, world.actors.owner, { eventId: world.foreignEvent.id })).rejects.toMatchObject({ code: "not_found" });
-    await expect(getEvent(test.db, world.actors.owner, { eventId: 999_999 })).rejects.toMatchObject({ code: "not_found" });
+    await expect(getEvent(test.db, world.actors.owner, { eventId: world.foreignEvent.id })).rejects.toMatchObject({
+      code: "not_found",
+    });
+    await expect(getEvent(test.db, world.actors.owner, { eventId: 999_999 })).rejects.toMatchObject({
+      code: "not_found",
+    });
     await expect(getEvent(test.db, world.actors.owner, { eventId: -1 })).rejects.toMatchObject({ code: "not_found" });
   });
 });

@@ -5,7 +5,12 @@ import type { Actor } from "../shared/actor";
 import { eventPermissions, inEventScope, loadEventForActor, type EventPermissions } from "./event-access";
 import { toEventRecord, type EventRecord, type ParticipationFormRow, type TicketRow } from "./event-record";
 import { paymentStatus, type PaymentStatus } from "./payment-status";
-import { deriveTicketStatus, eventTicketsPurchased, ticketRemaining, type DerivedTicketStatus } from "../tickets/ticket-status";
+import {
+  deriveTicketStatus,
+  eventTicketsPurchased,
+  ticketRemaining,
+  type DerivedTicketStatus,
+} from "../tickets/ticket-status";
 
 /** A ticket or add-on with its derived sale status (spec §4) and the places left (null = unlimited). */
 export type EventTicket = TicketRow & { derived: DerivedTicketStatus; remaining: number | null };
@@ -92,7 +97,13 @@ export async function getEvent(
       .select({ value: count() })
       .from(participants)
       .innerJoin(orders, eq(orders.id, participants.orderId))
-      .where(and(scope(participants), eq(participants.ticketType, "ticket"), inArray(orders.status, [...HOLDING_ORDER_STATUSES]))),
+      .where(
+        and(
+          scope(participants),
+          eq(participants.ticketType, "ticket"),
+          inArray(orders.status, [...HOLDING_ORDER_STATUSES]),
+        ),
+      ),
     db
       .select({ value: count() })
       .from(orders)

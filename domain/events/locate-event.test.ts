@@ -17,7 +17,9 @@ describe("locateEvent (no-access screens)", () => {
     const location = await locateEvent(test.db, world.actors.owner, { eventId: world.event.id });
     expect(location.kind).toBe("accessible");
     if (location.kind === "accessible") expect(location.event.id).toBe(world.event.id);
-    expect((await locateEvent(test.db, world.actors.guestManager, { eventId: world.event.id })).kind).toBe("accessible");
+    expect((await locateEvent(test.db, world.actors.guestManager, { eventId: world.event.id })).kind).toBe(
+      "accessible",
+    );
   });
 
   it("points to the other organization of the user that holds the event", async () => {
@@ -36,7 +38,9 @@ describe("locateEvent (no-access screens)", () => {
     const guest = await createUser(test.db, "guest-elsewhere");
     await addMembership(test.db, world.organization.id, guest.id, "");
     await addMembership(test.db, world.foreignOrganization.id, guest.id, "owner");
-    expect(await locateEvent(test.db, actorOf(guest, world.foreignOrganization.id, "owner"), { eventId: world.event.id })).toEqual({
+    expect(
+      await locateEvent(test.db, actorOf(guest, world.foreignOrganization.id, "owner"), { eventId: world.event.id }),
+    ).toEqual({
       kind: "not-found",
     });
   });
@@ -50,9 +54,15 @@ describe("locateEvent (no-access screens)", () => {
   });
 
   it("answers not-found for strangers, viewers without access and unknown ids", async () => {
-    expect(await locateEvent(test.db, world.actors.foreignOwner, { eventId: world.event.id })).toEqual({ kind: "not-found" });
-    expect(await locateEvent(test.db, world.actors.guestNone, { eventId: world.event.id })).toEqual({ kind: "not-found" });
-    expect(await locateEvent(test.db, world.actors.guestValidator, { eventId: world.event.id })).toEqual({ kind: "not-found" });
+    expect(await locateEvent(test.db, world.actors.foreignOwner, { eventId: world.event.id })).toEqual({
+      kind: "not-found",
+    });
+    expect(await locateEvent(test.db, world.actors.guestNone, { eventId: world.event.id })).toEqual({
+      kind: "not-found",
+    });
+    expect(await locateEvent(test.db, world.actors.guestValidator, { eventId: world.event.id })).toEqual({
+      kind: "not-found",
+    });
     expect(await locateEvent(test.db, world.actors.owner, { eventId: 987_654 })).toEqual({ kind: "not-found" });
     expect(await locateEvent(test.db, world.actors.owner, { eventId: Number.NaN })).toEqual({ kind: "not-found" });
   });

@@ -1,7 +1,22 @@
 import sanitizeHtml from "sanitize-html";
 
 /** The tags an event description may keep; everything else is removed (its text kept, except for the tags below). */
-export const EVENT_HTML_ALLOWED_TAGS = ["p", "br", "strong", "em", "u", "s", "a", "ul", "ol", "li", "h2", "h3", "blockquote", "hr"] as const;
+export const EVENT_HTML_ALLOWED_TAGS = [
+  "p",
+  "br",
+  "strong",
+  "em",
+  "u",
+  "s",
+  "a",
+  "ul",
+  "ol",
+  "li",
+  "h2",
+  "h3",
+  "blockquote",
+  "hr",
+] as const;
 
 /** Tags removed together with their content, whose text is never meant to be read as prose. */
 const DROPPED_WITH_CONTENT = [
@@ -45,6 +60,7 @@ const options: sanitizeHtml.IOptions = {
     // Links keep only an absolute http(s) or mailto target; rel and target are always ours.
     a: (tagName, attribs) => {
       const href = (attribs.href ?? "").trim();
+      // eslint-disable-next-line no-control-regex -- a control character in a link is refused
       const safe = SAFE_HREF.test(href) && !/[\u0000-\u001f\u007f]/.test(href);
       return { tagName, attribs: { ...(safe ? { href } : {}), rel: LINK_REL, target: "_blank" } };
     },
@@ -79,7 +95,11 @@ const BLOCK_END = /<(?:\/(?:p|li|h[1-6]|blockquote|div|ul|ol)|br|hr)\b[^>]*>/gi;
  */
 export function eventHtmlToText(html: string): string {
   if (!html) return "";
-  const escaped = sanitizeHtml(html.replace(BLOCK_END, "$& "), { allowedTags: [], allowedAttributes: {}, nonTextTags: DROPPED_WITH_CONTENT });
+  const escaped = sanitizeHtml(html.replace(BLOCK_END, "$& "), {
+    allowedTags: [],
+    allowedAttributes: {},
+    nonTextTags: DROPPED_WITH_CONTENT,
+  });
   // sanitize-html decodes the text and re-escapes only these; undoing them (&amp; last) gives the text back.
   return escaped
     .replace(/&lt;/g, "<")

@@ -38,7 +38,11 @@ describe("updateEvent", () => {
     const event = await updateEvent(test.db, world.actors.owner, {
       eventId,
       now,
-      changes: { title: "Après", description: '<p>Texte <a href="javascript:alert(1)">lien</a></p><img src=x onerror=alert(1)>', addressLatitude: 45.764043 },
+      changes: {
+        title: "Après",
+        description: '<p>Texte <a href="javascript:alert(1)">lien</a></p><img src=x onerror=alert(1)>',
+        addressLatitude: 45.764043,
+      },
     });
     expect(event).toMatchObject({
       title: "Après",
@@ -54,39 +58,59 @@ describe("updateEvent", () => {
 
   it("checks the end against the stored start, writing nothing when it is before", async () => {
     await expect(
-      updateEvent(test.db, world.actors.owner, { eventId, changes: { title: "Jamais", endAt: new Date("2026-06-21T17:00:00Z") } }),
+      updateEvent(test.db, world.actors.owner, {
+        eventId,
+        changes: { title: "Jamais", endAt: new Date("2026-06-21T17:00:00Z") },
+      }),
     ).rejects.toMatchObject({ code: "validation", fields: { end_at: "events:errors.end-before-start" } });
     expect(await stored()).toMatchObject({ title: "Avant", updatedAt: created });
     // Clearing both dates is allowed.
-    const cleared = await updateEvent(test.db, world.actors.owner, { eventId, changes: { startAt: null, endAt: null } });
+    const cleared = await updateEvent(test.db, world.actors.owner, {
+      eventId,
+      changes: { startAt: null, endAt: null },
+    });
     expect(cleared).toMatchObject({ startAt: null, endAt: null });
   });
 
   it("refuses clearing the start while the end stays set, on the start, writing nothing", async () => {
     for (const changes of [{ startAt: null }, { startAt: null, endAt: new Date("2026-06-21T17:00:00Z") }]) {
-      await expect(updateEvent(test.db, world.actors.owner, { eventId, changes: { title: "Jamais", ...changes } })).rejects.toMatchObject({
+      await expect(
+        updateEvent(test.db, world.actors.owner, { eventId, changes: { title: "Jamais", ...changes } }),
+      ).rejects.toMatchObject({
         code: "validation",
         fields: { start_at: "editor:date.start-required" },
       });
     }
-    expect(await stored()).toMatchObject({ title: "Avant", startAt: new Date("2026-06-21T18:00:00Z"), updatedAt: created });
+    expect(await stored()).toMatchObject({
+      title: "Avant",
+      startAt: new Date("2026-06-21T18:00:00Z"),
+      updatedAt: created,
+    });
   });
 
   it("refuses an emptied title, writing nothing; leaving the title out keeps it", async () => {
     for (const title of ["", "   "]) {
-      await expect(updateEvent(test.db, world.actors.owner, { eventId, changes: { title, smallDescription: "Perdu" } })).rejects.toMatchObject({
+      await expect(
+        updateEvent(test.db, world.actors.owner, { eventId, changes: { title, smallDescription: "Perdu" } }),
+      ).rejects.toMatchObject({
         code: "validation",
         fields: { title: "editor:title.required" },
       });
     }
     expect(await stored()).toMatchObject({ title: "Avant", smallDescription: "Résumé", updatedAt: created });
-    expect(await updateEvent(test.db, world.actors.owner, { eventId, changes: { smallDescription: "Gardé" } })).toMatchObject({ title: "Avant" });
+    expect(
+      await updateEvent(test.db, world.actors.owner, { eventId, changes: { smallDescription: "Gardé" } }),
+    ).toMatchObject({ title: "Avant" });
   });
 
   it("applies a target status in the same write, or nothing at all", async () => {
     // Judged on the event as the write leaves it: clearing the start date in the same call makes it incomplete.
     await expect(
-      updateEvent(test.db, world.actors.owner, { eventId, changes: { title: "Publié ?", startAt: null, endAt: null }, status: { target: "published" } }),
+      updateEvent(test.db, world.actors.owner, {
+        eventId,
+        changes: { title: "Publié ?", startAt: null, endAt: null },
+        status: { target: "published" },
+      }),
     ).rejects.toMatchObject({ code: "conflict", messageKey: "events:errors.publish-incomplete" });
     expect(await stored()).toMatchObject({ title: "Avant", status: "draft" });
 
@@ -98,26 +122,41 @@ describe("updateEvent", () => {
     });
     expect(event).toMatchObject({ title: "Publié", status: "published", visibility: "private", accessToken: null });
     // The same status again changes nothing but the fields.
-    const again = await updateEvent(test.db, world.actors.owner, { eventId, changes: { title: "Encore" }, status: { target: "published" } });
+    const again = await updateEvent(test.db, world.actors.owner, {
+      eventId,
+      changes: { title: "Encore" },
+      status: { target: "published" },
+    });
     expect(again).toMatchObject({ title: "Encore", status: "published" });
   });
 
   it("refuses a publish needing a payment account, leaving the fields as they were", async () => {
     const event = await stored();
     await createTicket(test.db, event, { price: 1200 });
-    await test.db.update(organizations).set({ isConnectedAccountValid: false }).where(eq(organizations.id, world.organization.id));
+    await test.db
+      .update(organizations)
+      .set({ isConnectedAccountValid: false })
+      .where(eq(organizations.id, world.organization.id));
     await expect(
-      updateEvent(test.db, world.actors.owner, { eventId, changes: { title: "Payant" }, status: { target: "published" } }),
+      updateEvent(test.db, world.actors.owner, {
+        eventId,
+        changes: { title: "Payant" },
+        status: { target: "published" },
+      }),
     ).rejects.toMatchObject({ code: "conflict", messageKey: "events:errors.payment-account-required" });
     expect(await stored()).toMatchObject({ title: "Avant", status: "draft" });
   });
 
   it("lets organization members and event managers update; others get 404", async () => {
     for (const actor of [world.actors.admin, world.actors.manager, world.actors.guestManager]) {
-      await expect(updateEvent(test.db, actor, { eventId: world.event.id, changes: { smallDescription: "ok" } })).resolves.toBeTruthy();
+      await expect(
+        updateEvent(test.db, actor, { eventId: world.event.id, changes: { smallDescription: "ok" } }),
+      ).resolves.toBeTruthy();
     }
     for (const actor of [world.actors.guestValidator, world.actors.guestNone, world.actors.foreignOwner]) {
-      await expect(updateEvent(test.db, actor, { eventId: world.event.id, changes: { title: "pirate" } })).rejects.toMatchObject({
+      await expect(
+        updateEvent(test.db, actor, { eventId: world.event.id, changes: { title: "pirate" } }),
+      ).rejects.toMatchObject({
         code: "not_found",
       });
     }
@@ -130,16 +169,22 @@ describe("updateEventSettings", () => {
       metaPixelId: "1234567890",
       allowBilling: false,
     });
-    expect(await updateEventSettings(test.db, world.actors.guestManager, { eventId: world.event.id, allowBilling: true })).toEqual({
+    expect(
+      await updateEventSettings(test.db, world.actors.guestManager, { eventId: world.event.id, allowBilling: true }),
+    ).toEqual({
       metaPixelId: "",
       allowBilling: true,
     });
-    expect(await updateEventSettings(test.db, world.actors.owner, { eventId, metaPixelId: "" })).toMatchObject({ metaPixelId: "" });
+    expect(await updateEventSettings(test.db, world.actors.owner, { eventId, metaPixelId: "" })).toMatchObject({
+      metaPixelId: "",
+    });
   });
 
   it("refuses a non-numeric pixel id, writing nothing", async () => {
     await updateEventSettings(test.db, world.actors.owner, { eventId, metaPixelId: "42" });
-    await expect(updateEventSettings(test.db, world.actors.owner, { eventId, metaPixelId: "42a" })).rejects.toMatchObject({
+    await expect(
+      updateEventSettings(test.db, world.actors.owner, { eventId, metaPixelId: "42a" }),
+    ).rejects.toMatchObject({
       code: "validation",
       fields: { meta_pixel_id: "events:errors.meta-pixel-id-invalid" },
     });
@@ -147,7 +192,9 @@ describe("updateEventSettings", () => {
   });
 
   it("answers 404 to other organizations", async () => {
-    await expect(updateEventSettings(test.db, world.actors.foreignOwner, { eventId, allowBilling: true })).rejects.toMatchObject({
+    await expect(
+      updateEventSettings(test.db, world.actors.foreignOwner, { eventId, allowBilling: true }),
+    ).rejects.toMatchObject({
       code: "not_found",
     });
   });

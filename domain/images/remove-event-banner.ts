@@ -7,7 +7,12 @@ import type { ImageStore } from "./image-store";
 import { deleteUnreferenced } from "./store-event-banner";
 
 /** Takes the banner off an event (main_picture becomes empty) and deletes its files once no event shows them. */
-export async function removeEventBanner(db: Database, store: ImageStore, actor: Actor, input: { eventId: number }): Promise<void> {
+export async function removeEventBanner(
+  db: Database,
+  store: ImageStore,
+  actor: Actor,
+  input: { eventId: number },
+): Promise<void> {
   const event = await loadEventForBannerChange(db, actor, input.eventId);
   const versions = await db
     .select({ keyPrefix: images.keyPrefix, sizes: images.sizes })

@@ -9,7 +9,9 @@ const DAY = 24 * 60 * 60 * 1000;
 export async function purgeExpiredRecords(db: Database, now = new Date()) {
   const [expiredSessions, staleCodes, staleLimits] = await db.batch([
     db.delete(sessions).where(lt(sessions.expiresAt, now)),
-    db.delete(emailCodes).where(or(lt(emailCodes.expiresAt, new Date(now.getTime() - DAY)), isNotNull(emailCodes.consumedAt))),
+    db
+      .delete(emailCodes)
+      .where(or(lt(emailCodes.expiresAt, new Date(now.getTime() - DAY)), isNotNull(emailCodes.consumedAt))),
     db.delete(rateLimits).where(lt(rateLimits.windowStartedAt, new Date(now.getTime() - DAY))),
   ]);
   return {

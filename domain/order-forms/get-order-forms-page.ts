@@ -17,7 +17,11 @@ export type OrderFormsPage = {
 };
 
 /** The order-forms page in one call: both forms, the tickets a question may target, the billing switch, the rights. */
-export async function getOrderFormsPage(db: Database, actor: Actor, input: { eventId: number }): Promise<OrderFormsPage> {
+export async function getOrderFormsPage(
+  db: Database,
+  actor: Actor,
+  input: { eventId: number },
+): Promise<OrderFormsPage> {
   const { event, scope } = await loadEventForActor(db, actor, input.eventId, "event:view");
   const [forms, targets] = await Promise.all([
     listParticipationForms(db, actor, { eventId: event.id }),
@@ -27,5 +31,11 @@ export async function getOrderFormsPage(db: Database, actor: Actor, input: { eve
       .where(and(inEventScope(tickets, event), ne(tickets.visibility, "deleted"), eq(tickets.ticketType, "ticket")))
       .orderBy(asc(tickets.sort), asc(tickets.id)),
   ]);
-  return { eventId: event.id, canUpdate: canOnEvent(actor, "event:update", scope), allowBilling: event.allowBilling, forms, tickets: targets };
+  return {
+    eventId: event.id,
+    canUpdate: canOnEvent(actor, "event:update", scope),
+    allowBilling: event.allowBilling,
+    forms,
+    tickets: targets,
+  };
 }

@@ -51,7 +51,15 @@ export function toParticipationForm(row: ParticipationFormRow): ParticipationFor
 }
 
 export function emptyParticipationForm(eventId: number, formType: FormType): ParticipationForm {
-  return { id: null, eventId, formType, title: "", singleFill: true, questions: [defaultQuestion()], ticketTarget: "all" };
+  return {
+    id: null,
+    eventId,
+    formType,
+    title: "",
+    singleFill: true,
+    questions: [defaultQuestion()],
+    ticketTarget: "all",
+  };
 }
 
 /** Spec §7 shape: questions and ticket_target as JSON strings. */

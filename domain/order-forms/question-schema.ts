@@ -18,7 +18,11 @@ export const questionTypes = [
 export type QuestionType = (typeof questionTypes)[number];
 
 /** Only these types take options (spec §5). */
-export const choiceQuestionTypes = ["selection", "multiple-choice", "unique-choice"] as const satisfies readonly QuestionType[];
+export const choiceQuestionTypes = [
+  "selection",
+  "multiple-choice",
+  "unique-choice",
+] as const satisfies readonly QuestionType[];
 export const takesOptions = (type: QuestionType) => (choiceQuestionTypes as readonly QuestionType[]).includes(type);
 
 export type FormType = (typeof formTypes)[number];
@@ -63,7 +67,10 @@ export function defaultQuestion(): Question {
 }
 
 const optionSchema = v.object({
-  id: v.pipe(v.string("order-forms:errors.option-invalid"), v.regex(QUESTION_ID_PATTERN, "order-forms:errors.option-invalid")),
+  id: v.pipe(
+    v.string("order-forms:errors.option-invalid"),
+    v.regex(QUESTION_ID_PATTERN, "order-forms:errors.option-invalid"),
+  ),
   title: v.pipe(
     v.string("order-forms:errors.option-title-required"),
     v.trim(),
@@ -76,7 +83,10 @@ export const questionSchema = v.pipe(
   v.object({
     id: v.pipe(
       v.string("order-forms:errors.question-id-invalid"),
-      v.check((id) => id === DEFAULT_QUESTION_ID || QUESTION_ID_PATTERN.test(id), "order-forms:errors.question-id-invalid"),
+      v.check(
+        (id) => id === DEFAULT_QUESTION_ID || QUESTION_ID_PATTERN.test(id),
+        "order-forms:errors.question-id-invalid",
+      ),
     ),
     title: v.pipe(
       v.string("order-forms:errors.title-required"),
@@ -85,28 +95,54 @@ export const questionSchema = v.pipe(
       v.maxLength(QUESTION_TITLE_MAX_LENGTH, "order-forms:errors.title-too-long"),
     ),
     description: v.optional(
-      v.pipe(v.string("order-forms:errors.description-too-long"), v.trim(), v.maxLength(QUESTION_DESCRIPTION_MAX_LENGTH, "order-forms:errors.description-too-long")),
+      v.pipe(
+        v.string("order-forms:errors.description-too-long"),
+        v.trim(),
+        v.maxLength(QUESTION_DESCRIPTION_MAX_LENGTH, "order-forms:errors.description-too-long"),
+      ),
       "",
     ),
     mandatory: v.optional(v.boolean("order-forms:errors.mandatory-invalid"), false),
     type: v.picklist(questionTypes, "order-forms:errors.type-invalid"),
-    options: v.optional(v.pipe(v.array(optionSchema, "order-forms:errors.option-invalid"), v.maxLength(MAX_OPTIONS, "order-forms:errors.too-many-options")), []),
+    options: v.optional(
+      v.pipe(
+        v.array(optionSchema, "order-forms:errors.option-invalid"),
+        v.maxLength(MAX_OPTIONS, "order-forms:errors.too-many-options"),
+      ),
+      [],
+    ),
     ticket_target: v.optional(
-      v.array(v.pipe(v.number("order-forms:errors.ticket-target-invalid"), v.integer("order-forms:errors.ticket-target-invalid"), v.minValue(1, "order-forms:errors.ticket-target-invalid")), "order-forms:errors.ticket-target-invalid"),
+      v.array(
+        v.pipe(
+          v.number("order-forms:errors.ticket-target-invalid"),
+          v.integer("order-forms:errors.ticket-target-invalid"),
+          v.minValue(1, "order-forms:errors.ticket-target-invalid"),
+        ),
+        "order-forms:errors.ticket-target-invalid",
+      ),
       [],
     ),
     allow_target: v.optional(v.boolean(), false),
   }),
   v.forward(
-    v.check((question) => takesOptions(question.type) || question.options.length === 0, "order-forms:errors.options-not-allowed"),
+    v.check(
+      (question) => takesOptions(question.type) || question.options.length === 0,
+      "order-forms:errors.options-not-allowed",
+    ),
     ["options"],
   ),
   v.forward(
-    v.check((question) => !takesOptions(question.type) || question.options.length > 0, "order-forms:errors.options-required"),
+    v.check(
+      (question) => !takesOptions(question.type) || question.options.length > 0,
+      "order-forms:errors.options-required",
+    ),
     ["options"],
   ),
   v.forward(
-    v.check((question) => new Set(question.options.map((option) => option.id)).size === question.options.length, "order-forms:errors.option-invalid"),
+    v.check(
+      (question) => new Set(question.options.map((option) => option.id)).size === question.options.length,
+      "order-forms:errors.option-invalid",
+    ),
     ["options"],
   ),
 );
@@ -136,12 +172,28 @@ function jsonString<S extends v.GenericSchema>(schema: S, message: string) {
  * ignored; single_fill is recomputed by the domain (true when no question is mandatory).
  */
 export const participationFormBodySchema = v.object({
-  title: v.optional(v.pipe(v.string("order-forms:errors.form-title-too-long"), v.trim(), v.maxLength(QUESTION_TITLE_MAX_LENGTH, "order-forms:errors.form-title-too-long")), ""),
+  title: v.optional(
+    v.pipe(
+      v.string("order-forms:errors.form-title-too-long"),
+      v.trim(),
+      v.maxLength(QUESTION_TITLE_MAX_LENGTH, "order-forms:errors.form-title-too-long"),
+    ),
+    "",
+  ),
   single_fill: v.optional(v.unknown()),
-  questions: jsonString(v.pipe(v.array(questionSchema, "order-forms:errors.questions-invalid"), v.maxLength(MAX_QUESTIONS + 1, "order-forms:errors.too-many-questions")), "order-forms:errors.questions-invalid"),
+  questions: jsonString(
+    v.pipe(
+      v.array(questionSchema, "order-forms:errors.questions-invalid"),
+      v.maxLength(MAX_QUESTIONS + 1, "order-forms:errors.too-many-questions"),
+    ),
+    "order-forms:errors.questions-invalid",
+  ),
   ticket_target: v.optional(
     jsonString(
-      v.union([v.literal("all"), v.array(v.pipe(v.number(), v.integer(), v.minValue(1)))], "order-forms:errors.ticket-target-invalid"),
+      v.union(
+        [v.literal("all"), v.array(v.pipe(v.number(), v.integer(), v.minValue(1)))],
+        "order-forms:errors.ticket-target-invalid",
+      ),
       "order-forms:errors.ticket-target-invalid",
     ),
     "all",

@@ -5,7 +5,13 @@ import type { Actor } from "../shared/actor";
 import { AppError } from "../shared/app-error";
 import { inEventScope, loadEventForActor } from "../events/event-access";
 import { toParticipationForm, withDefaultQuestionFirst, type ParticipationForm } from "./participation-form-record";
-import { DEFAULT_QUESTION_ID, MAX_QUESTIONS, type FormType, type ParticipationFormBody, type Question } from "./question-schema";
+import {
+  DEFAULT_QUESTION_ID,
+  MAX_QUESTIONS,
+  type FormType,
+  type ParticipationFormBody,
+  type Question,
+} from "./question-schema";
 
 /**
  * The rules of a form save that need the event's tickets, as a pure plan (spec §4, §5): the built-in question stays
@@ -22,14 +28,20 @@ export function planParticipationFormSave(
     if (question.id === DEFAULT_QUESTION_ID) return;
     if (seen.has(question.id)) fields[`questions.${index}.id`] ??= "order-forms:errors.question-id-duplicate";
     seen.add(question.id);
-    if (question.ticket_target.some((id) => !eventTicketIds.has(id))) fields[`questions.${index}.ticket_target`] ??= "order-forms:errors.ticket-target-unknown";
+    if (question.ticket_target.some((id) => !eventTicketIds.has(id)))
+      fields[`questions.${index}.ticket_target`] ??= "order-forms:errors.ticket-target-unknown";
   });
   const custom = body.questions.filter((question) => question.id !== DEFAULT_QUESTION_ID);
   if (custom.length > MAX_QUESTIONS) fields.questions ??= "order-forms:errors.too-many-questions";
-  if (body.ticket_target !== "all" && body.ticket_target.some((id) => !eventTicketIds.has(id))) fields.ticket_target ??= "order-forms:errors.ticket-target-unknown";
+  if (body.ticket_target !== "all" && body.ticket_target.some((id) => !eventTicketIds.has(id)))
+    fields.ticket_target ??= "order-forms:errors.ticket-target-unknown";
   if (Object.keys(fields).length > 0) throw new AppError("validation", "errors:invalid-input", { fields });
   const questions = withDefaultQuestionFirst(
-    custom.map((question) => ({ ...question, ticket_target: [...new Set(question.ticket_target)], allow_target: question.allow_target })),
+    custom.map((question) => ({
+      ...question,
+      ticket_target: [...new Set(question.ticket_target)],
+      allow_target: question.allow_target,
+    })),
   );
   return {
     title: body.title,
@@ -64,7 +76,13 @@ export async function saveParticipationForm(
   };
   const [row] = await db
     .insert(participationForms)
-    .values({ organizationId: event.organizationId, eventId: event.id, formType: input.formType, createdAt: now, ...values })
+    .values({
+      organizationId: event.organizationId,
+      eventId: event.id,
+      formType: input.formType,
+      createdAt: now,
+      ...values,
+    })
     .onConflictDoUpdate({ target: [participationForms.eventId, participationForms.formType], set: values })
     .returning();
   return toParticipationForm(row!);

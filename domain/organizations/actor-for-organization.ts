@@ -44,7 +44,11 @@ export async function requireActorInOrganization(
  * The actor of a request that names only an event (`/api/events/:id`): as a member of the event's organization.
  * An unknown event and an event of another organization answer the same 404.
  */
-export async function requireActorForEvent(db: Database, user: ActingUser, eventId: number): Promise<OrganizationActor> {
+export async function requireActorForEvent(
+  db: Database,
+  user: ActingUser,
+  eventId: number,
+): Promise<OrganizationActor> {
   const [event] = await db
     .select({ organizationId: events.organizationId })
     .from(events)

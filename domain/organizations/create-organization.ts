@@ -61,7 +61,8 @@ export async function createOrganization(
     if (!row) throw new Error("organization insert returned no row");
     return row;
   } catch (error) {
-    if (isUniqueViolation(error, "organizations.title_key")) throw new AppError("conflict", TITLE_TAKEN, { fields: { title: TITLE_TAKEN } });
+    if (isUniqueViolation(error, "organizations.title_key"))
+      throw new AppError("conflict", TITLE_TAKEN, { fields: { title: TITLE_TAKEN } });
     throw error;
   }
 }

@@ -3,7 +3,9 @@ import type { PayoutStatus, TransactionType } from "#db/schema";
 /** `listed` as given, when it names every value of `All`; else a compile error. */
 const everyValueOf =
   <All extends string>() =>
-  <const Listed extends readonly All[]>(listed: Listed & ([Exclude<All, Listed[number]>] extends [never] ? unknown : never)) =>
+  <const Listed extends readonly All[]>(
+    listed: Listed & ([Exclude<All, Listed[number]>] extends [never] ? unknown : never),
+  ) =>
     listed;
 
 /**

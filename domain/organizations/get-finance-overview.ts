@@ -1,11 +1,17 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "#db/database";
-import { organizations, payouts, transactions, type PayoutFrequency, type PayoutStatus, type TransactionType } from "#db/schema";
+import {
+  organizations,
+  payouts,
+  transactions,
+  type PayoutFrequency,
+  type PayoutStatus,
+  type TransactionType,
+} from "#db/schema";
 import { assertCanInOrganization } from "../policy";
 import type { Actor } from "../shared/actor";
 import { notFound } from "../shared/app-error";
 import { paymentAccountStatus, type PaymentAccountStatus } from "./payment-account-status";
-
 
 type TransactionTotals = { count: number; amount: number; fee: number; net: number };
 type PayoutTotals = { count: number; amount: number };
@@ -71,7 +77,13 @@ export async function getFinanceOverview(db: Database, actor: Actor): Promise<Fi
       payout: zeroTransactions(),
       adjustment: zeroTransactions(),
     },
-    payouts: { all: zeroPayouts(), paid: zeroPayouts(), pending: zeroPayouts(), failed: zeroPayouts(), cancelled: zeroPayouts() },
+    payouts: {
+      all: zeroPayouts(),
+      paid: zeroPayouts(),
+      pending: zeroPayouts(),
+      failed: zeroPayouts(),
+      cancelled: zeroPayouts(),
+    },
   };
   for (const row of transactionRows) {
     const totals = { count: Number(row.count), amount: Number(row.amount), fee: Number(row.fee), net: Number(row.net) };

@@ -26,7 +26,11 @@ export type OrganizationDetails = {
 };
 
 /** The organization profile (spec §3 Organization). Another organization answers 404, a role without the right 403. */
-export async function getOrganization(db: Database, actor: Actor, organizationId: number): Promise<OrganizationDetails> {
+export async function getOrganization(
+  db: Database,
+  actor: Actor,
+  organizationId: number,
+): Promise<OrganizationDetails> {
   assertCanInOrganization(actor, "organization:view", organizationId);
   const [row] = await db.select().from(organizations).where(eq(organizations.id, actor.organizationId)).limit(1);
   if (!row) throw notFound();

@@ -10,7 +10,10 @@ import type { UserOrganization } from "./list-user-organizations";
  * while askAdmin is on). Where the admin is a member, their real role; elsewhere marked viaAdmin, with the role the
  * policy grants a platform admin there ("admin"; docs/decisions/0010-ask-admin.md).
  */
-export async function listAllOrganizations(db: Database, actor: Pick<Actor, "userId" | "isAdmin">): Promise<UserOrganization[]> {
+export async function listAllOrganizations(
+  db: Database,
+  actor: Pick<Actor, "userId" | "isAdmin">,
+): Promise<UserOrganization[]> {
   assertCanOnPlatform(actor, "admin:ask-admin");
   const rows = await db
     .select({ id: organizations.id, title: organizations.title, role: memberships.role })

@@ -47,15 +47,18 @@ function textSchema(maxLength: number, tooLong: string) {
 function coordinateSchema(limit: number) {
   return v.nullish(
     v.pipe(
-      v.union([
-        v.number(COORDINATE_INVALID),
-        v.pipe(
-          v.string(COORDINATE_INVALID),
-          v.trim(),
-          v.regex(/^[+-]?\d{1,3}([.,]\d{1,12})?$/, COORDINATE_INVALID),
-          v.transform((text) => Number(text.replace(",", "."))),
-        ),
-      ], COORDINATE_INVALID),
+      v.union(
+        [
+          v.number(COORDINATE_INVALID),
+          v.pipe(
+            v.string(COORDINATE_INVALID),
+            v.trim(),
+            v.regex(/^[+-]?\d{1,3}([.,]\d{1,12})?$/, COORDINATE_INVALID),
+            v.transform((text) => Number(text.replace(",", "."))),
+          ),
+        ],
+        COORDINATE_INVALID,
+      ),
       v.finite(COORDINATE_INVALID),
       v.minValue(-limit, COORDINATE_INVALID),
       v.maxValue(limit, COORDINATE_INVALID),
@@ -71,7 +74,10 @@ const pictureSchema = v.nullish(
     v.trim(),
     v.maxLength(512, PICTURE_INVALID),
     v.check(
-      (s) => s === "" || (s.startsWith("https://") && isHttpUrl(s)) || (/^[a-z0-9][a-z0-9/_.-]*$/i.test(s) && !s.includes("..")),
+      (s) =>
+        s === "" ||
+        (s.startsWith("https://") && isHttpUrl(s)) ||
+        (/^[a-z0-9][a-z0-9/_.-]*$/i.test(s) && !s.includes("..")),
       PICTURE_INVALID,
     ),
   ),
@@ -91,11 +97,17 @@ const pageUrlSchema = v.nullish(
 /** POST /organizers and the naming dialog: every field but the title is optional. */
 export const createOrganizationSchema = v.pipe(
   // An array is an object to valibot: refuse it as a whole rather than report its missing title.
-  v.custom<Record<string, unknown>>((input) => typeof input === "object" && input !== null && !Array.isArray(input), "errors:invalid-input"),
+  v.custom<Record<string, unknown>>(
+    (input) => typeof input === "object" && input !== null && !Array.isArray(input),
+    "errors:invalid-input",
+  ),
   v.object({
     title: organizationTitleSchema,
     description: textSchema(ORGANIZATION_DESCRIPTION_MAX_LENGTH, "organizations:errors.description-too-long"),
-    small_description: textSchema(ORGANIZATION_SMALL_DESCRIPTION_MAX_LENGTH, "organizations:errors.small-description-too-long"),
+    small_description: textSchema(
+      ORGANIZATION_SMALL_DESCRIPTION_MAX_LENGTH,
+      "organizations:errors.small-description-too-long",
+    ),
     is_private: v.nullish(v.boolean("errors:invalid-input"), false),
     address_label: textSchema(ORGANIZATION_ADDRESS_MAX_LENGTH, "organizations:errors.address-too-long"),
     address_latitude: coordinateSchema(90),

@@ -24,7 +24,6 @@ import {
 import { organizationTitleKey } from "./organization-title";
 import { selectCurrentOrganization } from "./select-current-organization";
 
-
 /** What the edge does: the dialog's action and the API parse with the shared schema, then call the use-case. */
 const createOrganization = (
   db: Parameters<typeof createOrganizationFromInput>[0],
@@ -69,13 +68,20 @@ describe("createOrganizationSchema", () => {
   });
 
   it("reads coordinates given as numbers or as text from a form, with a dot or a French comma", () => {
-    const parsed = v.parse(createOrganizationSchema, { title: "Asso", address_latitude: "45,7486", address_longitude: "4.8378" });
+    const parsed = v.parse(createOrganizationSchema, {
+      title: "Asso",
+      address_latitude: "45,7486",
+      address_longitude: "4.8378",
+    });
     expect(parsed).toMatchObject({ addressLatitude: 45.7486, addressLongitude: 4.8378 });
   });
 
   it("refuses a body that is not an object as a whole", () => {
     for (const body of [[1, 2], "Mon asso", 42, null]) {
-      expect(refusal(body), JSON.stringify(body)).toEqual({ message: "errors:invalid-input", fields: { _: "errors:invalid-input" } });
+      expect(refusal(body), JSON.stringify(body)).toEqual({
+        message: "errors:invalid-input",
+        fields: { _: "errors:invalid-input" },
+      });
     }
   });
 
@@ -138,7 +144,12 @@ describe("organizations", () => {
       const members = await t.db.select().from(memberships).where(eq(memberships.organizationId, created.id));
       expect(members).toEqual([expect.objectContaining({ userId: user.id, role: "owner" })]);
       const [audit] = await t.db.select().from(auditLogs).where(eq(auditLogs.organizationId, created.id));
-      expect(audit).toMatchObject({ userId: user.id, action: "organization.created", targetType: "organization", targetId: String(created.id) });
+      expect(audit).toMatchObject({
+        userId: user.id,
+        action: "organization.created",
+        targetType: "organization",
+        targetId: String(created.id),
+      });
       expect(JSON.parse(audit!.data)).toEqual({ title: "Mon asso" });
     });
 
@@ -188,7 +199,9 @@ describe("organizations", () => {
     it("lets the unique index decide between simultaneous requests for one name", async () => {
       const users = await Promise.all([insertUser(t.db), insertUser(t.db), insertUser(t.db)]);
       const results = await Promise.allSettled(
-        users.map((user, i) => createOrganization(t.db, { userId: user.id, isAdmin: false }, { title: i === 1 ? "MÊME NOM" : "Même nom" })),
+        users.map((user, i) =>
+          createOrganization(t.db, { userId: user.id, isAdmin: false }, { title: i === 1 ? "MÊME NOM" : "Même nom" }),
+        ),
       );
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       for (const result of results.filter((r) => r.status === "rejected")) {
@@ -213,7 +226,6 @@ describe("organizations", () => {
       await createOrganization(t.db, actor, { title: "Une de plus" }, new Date(now.getTime() + windowMs + 1));
       expect(await organizationCount()).toBe(limit + 2);
     });
-
   });
 
   describe("listing and selection", () => {
@@ -244,7 +256,9 @@ describe("organizations", () => {
 
     it("refuses the full list to anyone else", async () => {
       const user = await insertUser(t.db);
-      expect(await failure(listAllOrganizations(t.db, { userId: user.id, isAdmin: false }))).toMatchObject({ code: "forbidden" });
+      expect(await failure(listAllOrganizations(t.db, { userId: user.id, isAdmin: false }))).toMatchObject({
+        code: "forbidden",
+      });
     });
 
     it("keeps the stored choice only while it is in the list, else the first", () => {
@@ -267,14 +281,24 @@ describe("organizations", () => {
       const manager = await insertUser(t.db);
       const stranger = await insertUser(t.db);
       const admin = await insertUser(t.db, { isAdmin: true });
-      const organization = await insertOrganization(t.db, { title: "Les Nuits Sonores", connectedAccountId: "acct_1", isConnectedAccountValid: true });
+      const organization = await insertOrganization(t.db, {
+        title: "Les Nuits Sonores",
+        connectedAccountId: "acct_1",
+        isConnectedAccountValid: true,
+      });
       await insertMember(t.db, organization.id, owner.id, "owner");
       await insertMember(t.db, organization.id, manager.id, "event_manager");
 
       const asOwner = await actorForOrganization(t.db, owner, organization.id);
       expect(asOwner).toMatchObject({ organizationId: organization.id, role: "owner" });
       const details = await getOrganization(t.db, asOwner, organization.id);
-      expect(details).toMatchObject({ id: organization.id, title: "Les Nuits Sonores", role: "owner", paymentAccount: "valid_conected", addressLatitude: 50 });
+      expect(details).toMatchObject({
+        id: organization.id,
+        title: "Les Nuits Sonores",
+        role: "owner",
+        paymentAccount: "valid_conected",
+        addressLatitude: 50,
+      });
 
       const asManager = await actorForOrganization(t.db, manager, organization.id);
       expect(await failure(getOrganization(t.db, asManager, organization.id))).toMatchObject({ code: "forbidden" });
@@ -296,11 +320,26 @@ describe("organizations", () => {
       await insertMember(t.db, organization.id, owner.id, "owner");
       const event = await insertEvent(t.db, organization.id);
 
-      expect(await requireActorInOrganization(t.db, owner, organization.id)).toMatchObject({ organizationId: organization.id, role: "owner" });
-      expect(await requireActorForEvent(t.db, owner, event.id)).toMatchObject({ organizationId: organization.id, role: "owner" });
-      expect(await requireActorForEvent(t.db, admin, event.id)).toMatchObject({ organizationId: organization.id, viaPlatformAdmin: true });
-      expect(await failure(requireActorInOrganization(t.db, stranger, organization.id))).toMatchObject({ code: "not_found", messageKey: "not-found" });
-      for (const error of [await failure(requireActorForEvent(t.db, stranger, event.id)), await failure(requireActorForEvent(t.db, owner, event.id + 1000))]) {
+      expect(await requireActorInOrganization(t.db, owner, organization.id)).toMatchObject({
+        organizationId: organization.id,
+        role: "owner",
+      });
+      expect(await requireActorForEvent(t.db, owner, event.id)).toMatchObject({
+        organizationId: organization.id,
+        role: "owner",
+      });
+      expect(await requireActorForEvent(t.db, admin, event.id)).toMatchObject({
+        organizationId: organization.id,
+        viaPlatformAdmin: true,
+      });
+      expect(await failure(requireActorInOrganization(t.db, stranger, organization.id))).toMatchObject({
+        code: "not_found",
+        messageKey: "not-found",
+      });
+      for (const error of [
+        await failure(requireActorForEvent(t.db, stranger, event.id)),
+        await failure(requireActorForEvent(t.db, owner, event.id + 1000)),
+      ]) {
         expect(error).toMatchObject({ code: "not_found", messageKey: "events:errors.not-found" });
       }
     });
@@ -329,7 +368,9 @@ describe("organizations", () => {
       const mine = await insertOrganization(t.db);
       const theirs = await insertOrganization(t.db);
       await insertMember(t.db, mine.id, owner.id, "owner");
-      expect(await failure(getOrganization(t.db, actorOf(owner, mine.id, "owner"), theirs.id))).toMatchObject({ code: "not_found" });
+      expect(await failure(getOrganization(t.db, actorOf(owner, mine.id, "owner"), theirs.id))).toMatchObject({
+        code: "not_found",
+      });
     });
   });
 
@@ -371,7 +412,9 @@ describe("organizations", () => {
       expect(empty.paymentAccount).toBe("not_connected");
       expect(empty.transactions.all.count).toBe(0);
       for (const role of ["event_manager", ""] as const) {
-        expect(await failure(getFinanceOverview(t.db, actorOf(user, organization.id, role)))).toMatchObject({ code: "forbidden" });
+        expect(await failure(getFinanceOverview(t.db, actorOf(user, organization.id, role)))).toMatchObject({
+          code: "forbidden",
+        });
       }
       expect(await failure(getFinanceOverview(t.db, actorOf(user, null, null)))).toMatchObject({ code: "not_found" });
     });

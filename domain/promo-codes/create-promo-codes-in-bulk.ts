@@ -14,7 +14,15 @@ export async function createPromoCodesInBulk(
   input: { eventId: number; prefix: string; count: number; settings: Omit<PromoEntryInput, "key">; now?: Date },
 ): Promise<PromoCodeRecord[]> {
   const { event } = await loadEventForActor(db, actor, input.eventId, "event:update");
-  const taken = new Set((await db.select({ code: promoCodes.code }).from(promoCodes).where(inEventScope(promoCodes, event))).map((r) => r.code));
+  const taken = new Set(
+    (await db.select({ code: promoCodes.code }).from(promoCodes).where(inEventScope(promoCodes, event))).map(
+      (r) => r.code,
+    ),
+  );
   const keys = generatePromoCodeKeys(input.prefix, input.count, taken);
-  return savePromoCodes(db, actor, { eventId: input.eventId, now: input.now, entries: keys.map((key) => ({ ...input.settings, key })) });
+  return savePromoCodes(db, actor, {
+    eventId: input.eventId,
+    now: input.now,
+    entries: keys.map((key) => ({ ...input.settings, key })),
+  });
 }

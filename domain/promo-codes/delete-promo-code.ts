@@ -11,7 +11,11 @@ import { normalizePromoCode } from "./promo-code-input-schema";
  * Deletes a promo code of the event. Orders that used it keep its key (orders.promo_code_key) and their discount;
  * only the link to the code is cleared.
  */
-export async function deletePromoCode(db: Database, actor: Actor, input: { eventId: number; key: string }): Promise<void> {
+export async function deletePromoCode(
+  db: Database,
+  actor: Actor,
+  input: { eventId: number; key: string },
+): Promise<void> {
   const { event } = await loadEventForActor(db, actor, input.eventId, "event:update");
   const result = await db
     .delete(promoCodes)

@@ -1,4 +1,3 @@
-
 /** Without 0/O and 1/I/L, so that a code read aloud or from paper is typed right. */
 const ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 export const GENERATED_SUFFIX_LENGTH = 8;

@@ -17,7 +17,11 @@ export type PromoCodesPage = {
 };
 
 /** The promo codes page in one call: the codes, the tickets they may target and what the actor may do. */
-export async function getPromoCodesPage(db: Database, actor: Actor, input: { eventId: number }): Promise<PromoCodesPage> {
+export async function getPromoCodesPage(
+  db: Database,
+  actor: Actor,
+  input: { eventId: number },
+): Promise<PromoCodesPage> {
   const { event, scope } = await loadEventForActor(db, actor, input.eventId, "event:view");
   const [codes, targets] = await Promise.all([
     readPromoCodes(db, event),
@@ -27,5 +31,11 @@ export async function getPromoCodesPage(db: Database, actor: Actor, input: { eve
       .where(and(inEventScope(tickets, event), ne(tickets.visibility, "deleted")))
       .orderBy(asc(tickets.ticketType), asc(tickets.sort), asc(tickets.id)),
   ]);
-  return { eventId: event.id, timezone: event.timezone, canUpdate: canOnEvent(actor, "event:update", scope), codes, tickets: targets };
+  return {
+    eventId: event.id,
+    timezone: event.timezone,
+    canUpdate: canOnEvent(actor, "event:update", scope),
+    codes,
+    tickets: targets,
+  };
 }

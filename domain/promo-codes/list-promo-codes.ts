@@ -23,12 +23,17 @@ export async function readPromoCodes(db: Database, event: EventScopeRow, keys?: 
     .where(and(inEventScope(promoCodes, event), keys ? inArray(promoCodes.code, keys) : undefined))
     .orderBy(asc(promoCodeTickets.ticketId));
   const ticketsOf = new Map<number, number[]>();
-  for (const target of targets) ticketsOf.set(target.promoCodeId, [...(ticketsOf.get(target.promoCodeId) ?? []), target.ticketId]);
+  for (const target of targets)
+    ticketsOf.set(target.promoCodeId, [...(ticketsOf.get(target.promoCodeId) ?? []), target.ticketId]);
   return rows.map((row) => toPromoCodeRecord(row, ticketsOf.get(row.id) ?? []));
 }
 
 /** GET /api/events/:id/promo-code and the promo codes page: every code of the event with its use count. */
-export async function listPromoCodes(db: Database, actor: Actor, input: { eventId: number }): Promise<PromoCodeRecord[]> {
+export async function listPromoCodes(
+  db: Database,
+  actor: Actor,
+  input: { eventId: number },
+): Promise<PromoCodeRecord[]> {
   const { event } = await loadEventForActor(db, actor, input.eventId, "event:view");
   return readPromoCodes(db, event);
 }

@@ -50,10 +50,16 @@ export const promoEntrySchema = v.pipe(
   v.object({
     key: promoCodeKeySchema,
     discount_type: v.picklist(promoDiscountTypes, "promo-codes:errors.discount-type-invalid"),
-    discount: v.pipe(integer("promo-codes:errors.discount-invalid"), v.minValue(1, "promo-codes:errors.discount-invalid")),
+    discount: v.pipe(
+      integer("promo-codes:errors.discount-invalid"),
+      v.minValue(1, "promo-codes:errors.discount-invalid"),
+    ),
     tickets: v.optional(
       v.pipe(
-        v.array(v.pipe(integer("promo-codes:errors.tickets-invalid"), v.minValue(1, "promo-codes:errors.tickets-invalid")), "promo-codes:errors.tickets-invalid"),
+        v.array(
+          v.pipe(integer("promo-codes:errors.tickets-invalid"), v.minValue(1, "promo-codes:errors.tickets-invalid")),
+          "promo-codes:errors.tickets-invalid",
+        ),
         v.maxLength(40, "promo-codes:errors.tickets-invalid"),
       ),
       [],
@@ -84,7 +90,10 @@ export const promoEntrySchema = v.pipe(
     ["discount"],
   ),
   v.forward(
-    v.check((entry) => !entry.start_at || !entry.end_at || entry.end_at > entry.start_at, "promo-codes:errors.end-before-start"),
+    v.check(
+      (entry) => !entry.start_at || !entry.end_at || entry.end_at > entry.start_at,
+      "promo-codes:errors.end-before-start",
+    ),
     ["end_at"],
   ),
 );
@@ -132,7 +141,12 @@ export function promoFormSchema(timeZone: string) {
     v.transform((values): Record<string, unknown> => {
       const input: Record<string, unknown> = { key: values.key ?? "", discount_type: values.discount_type };
       const discount = values.discount ?? "";
-      input.discount = values.discount_type === "amount" ? eurosToCents(discount) : /^\s*\d+\s*$/.test(discount) ? Number(discount) : discount;
+      input.discount =
+        values.discount_type === "amount"
+          ? eurosToCents(discount)
+          : /^\s*\d+\s*$/.test(discount)
+            ? Number(discount)
+            : discount;
       input.tickets = (values.tickets ?? "")
         .split(",")
         .filter((id) => id.trim() !== "")
@@ -148,4 +162,3 @@ export function promoFormSchema(timeZone: string) {
     promoEntrySchema,
   );
 }
-

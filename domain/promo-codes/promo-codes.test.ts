@@ -5,7 +5,8 @@ import { generatePromoCodeKeys, GENERATED_SUFFIX_LENGTH } from "./generate-promo
 import { normalizePromoCode, promoBulkSchema, promoEntrySchema } from "./promo-code-input-schema";
 import { planPromoCodeSave } from "./save-promo-codes";
 
-const entry = (input: Record<string, unknown>) => v.parse(promoEntrySchema, { discount_type: "amount", discount: 100, ...input });
+const entry = (input: Record<string, unknown>) =>
+  v.parse(promoEntrySchema, { discount_type: "amount", discount: 100, ...input });
 
 describe("promo code keys", () => {
   it("compares codes without regard to case or surrounding spaces", () => {
@@ -30,7 +31,15 @@ describe("promo code keys", () => {
 
 describe("promo entry schema", () => {
   it("defaults to every ticket, no dates and unlimited uses", () => {
-    expect(entry({ key: "A" })).toEqual({ key: "A", discount_type: "amount", discount: 100, tickets: [], start_at: null, end_at: null, max_uses: -1 });
+    expect(entry({ key: "A" })).toEqual({
+      key: "A",
+      discount_type: "amount",
+      discount: 100,
+      tickets: [],
+      start_at: null,
+      end_at: null,
+      max_uses: -1,
+    });
   });
 
   it("takes 1 to 100 for a percentage", () => {
@@ -41,8 +50,16 @@ describe("promo entry schema", () => {
   });
 
   it("refuses zero uses and an end before the start", () => {
-    expect(v.safeParse(promoEntrySchema, { key: "A", discount_type: "amount", discount: 1, max_uses: 0 }).success).toBe(false);
-    const dates = v.safeParse(promoEntrySchema, { key: "A", discount_type: "amount", discount: 1, start_at: "2027-01-02T00:00:00Z", end_at: "2027-01-01T00:00:00Z" });
+    expect(v.safeParse(promoEntrySchema, { key: "A", discount_type: "amount", discount: 1, max_uses: 0 }).success).toBe(
+      false,
+    );
+    const dates = v.safeParse(promoEntrySchema, {
+      key: "A",
+      discount_type: "amount",
+      discount: 1,
+      start_at: "2027-01-02T00:00:00Z",
+      end_at: "2027-01-01T00:00:00Z",
+    });
     expect(dates.issues?.[0]?.message).toBe("promo-codes:errors.end-before-start");
   });
 });
@@ -51,12 +68,17 @@ describe("planPromoCodeSave", () => {
   const context = { ticketIds: new Set([1, 2]), useCounts: new Map([["USED", 5]]) };
 
   it("plans each entry under its normalized key", () => {
-    expect(planPromoCodeSave([entry({ key: "a" }), entry({ key: "b", tickets: [2] })], context).map((p) => p.key)).toEqual(["A", "B"]);
+    expect(
+      planPromoCodeSave([entry({ key: "a" }), entry({ key: "b", tickets: [2] })], context).map((p) => p.key),
+    ).toEqual(["A", "B"]);
   });
 
   it("names every wrong entry and field", () => {
     try {
-      planPromoCodeSave([entry({ key: "x" }), entry({ key: "X", tickets: [3] }), entry({ key: "used", max_uses: 4 })], context);
+      planPromoCodeSave(
+        [entry({ key: "x" }), entry({ key: "X", tickets: [3] }), entry({ key: "used", max_uses: 4 })],
+        context,
+      );
       expect.unreachable();
     } catch (error) {
       expect(isAppError(error) && error.fields).toEqual({

@@ -23,9 +23,11 @@ export function planPromoCodeSave(
     const key = normalizePromoCode(entry.key);
     if (seen.has(key)) fields[`${index}.key`] ??= "promo-codes:errors.key-duplicate";
     seen.add(key);
-    if (entry.tickets.some((id) => !context.ticketIds.has(id))) fields[`${index}.tickets`] ??= "promo-codes:errors.ticket-unknown";
+    if (entry.tickets.some((id) => !context.ticketIds.has(id)))
+      fields[`${index}.tickets`] ??= "promo-codes:errors.ticket-unknown";
     const used = context.useCounts.get(key) ?? 0;
-    if (entry.max_uses !== -1 && entry.max_uses < used) fields[`${index}.max_uses`] ??= "promo-codes:errors.max-uses-below-use-count";
+    if (entry.max_uses !== -1 && entry.max_uses < used)
+      fields[`${index}.max_uses`] ??= "promo-codes:errors.max-uses-below-use-count";
     return { key, entry };
   });
   if (Object.keys(fields).length > 0) throw new AppError("validation", "errors:invalid-input", { fields });
@@ -79,10 +81,15 @@ export async function savePromoCodes(
     statements.push(db.delete(promoCodeTickets).where(eq(promoCodeTickets.promoCodeId, promoId)));
     const targets = [...new Set(entry.tickets)];
     if (targets.length > 0) {
-      statements.push(db.insert(promoCodeTickets).values(targets.map((ticketId) => ({ promoCodeId: promoId, ticketId }))));
+      statements.push(
+        db.insert(promoCodeTickets).values(targets.map((ticketId) => ({ promoCodeId: promoId, ticketId }))),
+      );
     }
   }
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-  return readPromoCodes(db, event, planned.map((p) => p.key));
+  return readPromoCodes(
+    db,
+    event,
+    planned.map((p) => p.key),
+  );
 }
-

@@ -1,10 +1,23 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "#db/database";
-import { events, organizations, tickets, type EventStatus, type EventTheme, type EventVisibility, type TicketType } from "#db/schema";
+import {
+  events,
+  organizations,
+  tickets,
+  type EventStatus,
+  type EventTheme,
+  type EventVisibility,
+  type TicketType,
+} from "#db/schema";
 import { eventSlug } from "../events/event-slug";
 import { previewTokenMatches, verifyPrivateEventHash, type PrivateLinkEnv } from "../events/private-event-link";
 import { eventHtmlToText, sanitizeEventHtml } from "../events/sanitize-event-html";
-import { deriveTicketStatus, eventTicketsPurchased, ticketRemaining, type DerivedTicketStatus } from "../tickets/ticket-status";
+import {
+  deriveTicketStatus,
+  eventTicketsPurchased,
+  ticketRemaining,
+  type DerivedTicketStatus,
+} from "../tickets/ticket-status";
 
 export type PublicTicket = {
   id: number;
@@ -50,9 +63,7 @@ export type PublicEvent = {
   addons: PublicTicket[];
 };
 
-export type PublicEventLookup =
-  | { kind: "found"; event: PublicEvent }
-  | { kind: "not-found" };
+export type PublicEventLookup = { kind: "found"; event: PublicEvent } | { kind: "not-found" };
 
 type Access =
   /** The public page: published events only; a private one needs the keyed hash of its id. */
@@ -61,7 +72,12 @@ type Access =
   | { mode: "preview"; accessToken: string };
 
 /** Everything the public page (or the preview) shows, read in one round trip. Anonymous: no actor. */
-export async function getPublicEvent(db: Database, eventId: number, access: Access, now = new Date()): Promise<PublicEventLookup> {
+export async function getPublicEvent(
+  db: Database,
+  eventId: number,
+  access: Access,
+  now = new Date(),
+): Promise<PublicEventLookup> {
   if (!Number.isSafeInteger(eventId) || eventId <= 0) return { kind: "not-found" };
   // Three single-table reads in one round trip: inside a D1 batch, joined columns of the same name would collide.
   const [eventRows, organizationRows, ticketRows] = await db.batch([
@@ -80,7 +96,8 @@ export async function getPublicEvent(db: Database, eventId: number, access: Acce
 
   if (access.mode === "public") {
     if (event.status !== "published") return { kind: "not-found" };
-    if (event.visibility === "private" && !verifyPrivateEventHash(access.env, event, access.hash)) return { kind: "not-found" };
+    if (event.visibility === "private" && !verifyPrivateEventHash(access.env, event, access.hash))
+      return { kind: "not-found" };
   } else {
     // A preview is for events not yet published; once published the access token is cleared anyway.
     if (event.status === "published" || !previewTokenMatches(event.accessToken, access.accessToken)) {
@@ -147,7 +164,9 @@ export async function getPublicEventVersion(db: Database, eventId: number): Prom
       status: events.status,
       visibility: events.visibility,
       updatedAt: events.updatedAt,
-      ticketsVersion: sql<string | null>`(select max(${tickets.updatedAt}) || '.' || sum(${tickets.purchased}) || '.' || count(*) from ${tickets} where ${tickets.eventId} = ${eventId})`,
+      ticketsVersion: sql<
+        string | null
+      >`(select max(${tickets.updatedAt}) || '.' || sum(${tickets.purchased}) || '.' || count(*) from ${tickets} where ${tickets.eventId} = ${eventId})`,
     })
     .from(events)
     .where(eq(events.id, eventId))

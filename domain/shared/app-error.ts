@@ -1,10 +1,4 @@
-export type AppErrorCode =
-  | "unauthorized"
-  | "forbidden"
-  | "not_found"
-  | "validation"
-  | "conflict"
-  | "rate_limited";
+export type AppErrorCode = "unauthorized" | "forbidden" | "not_found" | "validation" | "conflict" | "rate_limited";
 
 /**
  * The one error the domain throws. `messageKey` is an i18n key (namespace "errors" unless it contains ":"),

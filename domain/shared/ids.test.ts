@@ -10,7 +10,24 @@ describe("parseId", () => {
   });
 
   it("refuses every other way of writing a number", () => {
-    for (const text of ["0", "-1", "+1", "01", "1e3", "0x10", "0b1", "1.0", "1.5", " 1", "1 ", "", "abc", "Infinity", "NaN", "١٢"]) {
+    for (const text of [
+      "0",
+      "-1",
+      "+1",
+      "01",
+      "1e3",
+      "0x10",
+      "0b1",
+      "1.0",
+      "1.5",
+      " 1",
+      "1 ",
+      "",
+      "abc",
+      "Infinity",
+      "NaN",
+      "١٢",
+    ]) {
       expect(parseId(text), JSON.stringify(text)).toBeNull();
     }
   });

@@ -66,7 +66,8 @@ export function planTicket(stored: StoredTicket | null, fields: TicketFields): T
 
   const changes: TicketColumns = { ...fields };
   if (fields.title !== undefined) changes.title = fields.title.trim();
-  if (fields.detailedDescription !== undefined) changes.detailedDescription = sanitizeEventHtml(fields.detailedDescription);
+  if (fields.detailedDescription !== undefined)
+    changes.detailedDescription = sanitizeEventHtml(fields.detailedDescription);
   if (fields.price !== undefined) changes.isFree = fields.price === 0;
   if (!stored) {
     // A new ticket is stored whole, so the checks above and the row agree on every default.

@@ -6,7 +6,8 @@ import { AppError } from "../shared/app-error";
 import { inEventScope, loadEventForActor } from "../events/event-access";
 import { readTicketsWithStatus, type TicketWithStatus } from "./list-tickets";
 
-const refuse = (messageKey: string) => new AppError("validation", "tickets:errors.invalid-input", { fields: { ids: messageKey } });
+const refuse = (messageKey: string) =>
+  new AppError("validation", "tickets:errors.invalid-input", { fields: { ids: messageKey } });
 
 /**
  * Puts tickets in the given order (event:update): `ids` lists, without repeats, every ticket of the types it names
@@ -19,7 +20,8 @@ export async function reorderTickets(
   input: { eventId: number; ids: number[]; now?: Date },
 ): Promise<TicketWithStatus[]> {
   const { event } = await loadEventForActor(db, actor, input.eventId, "event:update");
-  if (input.ids.length === 0 || new Set(input.ids).size !== input.ids.length) throw refuse("tickets:errors.order-invalid");
+  if (input.ids.length === 0 || new Set(input.ids).size !== input.ids.length)
+    throw refuse("tickets:errors.order-invalid");
   const live = await db
     .select({ id: tickets.id, ticketType: tickets.ticketType })
     .from(tickets)

@@ -86,7 +86,10 @@ const ticketFieldEntries = {
   detailed_description: v.pipe(
     v.nullable(v.string("tickets:errors.detailed-description-too-long")),
     v.transform((html) => html ?? ""),
-    v.check((html) => utf8Length(html) <= TICKET_DETAILED_DESCRIPTION_MAX_BYTES, "tickets:errors.detailed-description-too-long"),
+    v.check(
+      (html) => utf8Length(html) <= TICKET_DETAILED_DESCRIPTION_MAX_BYTES,
+      "tickets:errors.detailed-description-too-long",
+    ),
   ),
   price: integerSchema("tickets:errors.price-invalid", 0, TICKET_PRICE_MAX),
   amount: amountSchema,
@@ -142,10 +145,9 @@ const fieldNames = {
 export type TicketInputName = keyof typeof fieldNames;
 
 /** snake_case input name of each domain field: domain errors name the field as the form and the API know it. */
-export const ticketInputNames = Object.fromEntries(Object.entries(fieldNames).map(([input, field]) => [field, input])) as Record<
-  keyof TicketFields,
-  TicketInputName
->;
+export const ticketInputNames = Object.fromEntries(
+  Object.entries(fieldNames).map(([input, field]) => [field, input]),
+) as Record<keyof TicketFields, TicketInputName>;
 
 export const MAX_BELOW_MIN = "tickets:errors.max-below-min";
 export const SELL_END_BEFORE_START = "tickets:errors.sell-end-before-start";
@@ -172,13 +174,20 @@ export const ticketFieldsSchema = v.pipe(
   v.forward(
     v.partialCheck(
       [["min_per_order"], ["max_per_order"]],
-      (input) => input.min_per_order === undefined || input.max_per_order === undefined || input.max_per_order >= input.min_per_order,
+      (input) =>
+        input.min_per_order === undefined ||
+        input.max_per_order === undefined ||
+        input.max_per_order >= input.min_per_order,
       MAX_BELOW_MIN,
     ),
     ["max_per_order"],
   ),
   v.forward(
-    v.partialCheck([["sell_start_at"], ["sell_end_at"]], (input) => !sellEndsBeforeStart(input.sell_start_at, input.sell_end_at), SELL_END_BEFORE_START),
+    v.partialCheck(
+      [["sell_start_at"], ["sell_end_at"]],
+      (input) => !sellEndsBeforeStart(input.sell_start_at, input.sell_end_at),
+      SELL_END_BEFORE_START,
+    ),
     ["sell_end_at"],
   ),
   v.transform(toFields),

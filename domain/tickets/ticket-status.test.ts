@@ -34,13 +34,61 @@ describe("deriveTicketStatus (spec §4)", () => {
     ["stock reached", ticket({ amount: 50, purchased: 50 }), event(), 50, "sold_out", null, "gray"],
     ["stock exceeded", ticket({ amount: 50, purchased: 51 }), event(), 51, "sold_out", null, "gray"],
     ["stock left", ticket({ amount: 50, purchased: 49 }), event(), 49, "on_sale", null, "green"],
-    ["event capacity reached", ticket({ amount: 100, purchased: 10 }), event({ eventCapacity: 80 }), 80, "sold_out", null, "gray"],
+    [
+      "event capacity reached",
+      ticket({ amount: 100, purchased: 10 }),
+      event({ eventCapacity: 80 }),
+      80,
+      "sold_out",
+      null,
+      "gray",
+    ],
     ["event capacity left", ticket({ purchased: 10 }), event({ eventCapacity: 80 }), 79, "on_sale", null, "green"],
-    ["capacity does not apply to add-ons", ticket({ ticketType: "addon" }), event({ eventCapacity: 80 }), 80, "on_sale", null, "green"],
-    ["add-on stock reached", ticket({ ticketType: "addon", amount: 5, purchased: 5 }), event(), 0, "sold_out", null, "gray"],
-    ["sold out wins over hidden", ticket({ amount: 1, purchased: 1, visibility: "hidden" }), event(), 1, "sold_out", null, "gray"],
-    ["event ended", ticket(), event({ startAt: at("2026-06-01T18:00:00Z"), endAt: at("2026-06-01T23:00:00Z") }), 0, "not_on_sale", "event_has_ended", "red"],
-    ["event started", ticket(), event({ startAt: at("2026-06-10T10:00:00Z"), endAt: at("2026-06-10T23:00:00Z") }), 0, "not_on_sale", "event_has_already_started", "red"],
+    [
+      "capacity does not apply to add-ons",
+      ticket({ ticketType: "addon" }),
+      event({ eventCapacity: 80 }),
+      80,
+      "on_sale",
+      null,
+      "green",
+    ],
+    [
+      "add-on stock reached",
+      ticket({ ticketType: "addon", amount: 5, purchased: 5 }),
+      event(),
+      0,
+      "sold_out",
+      null,
+      "gray",
+    ],
+    [
+      "sold out wins over hidden",
+      ticket({ amount: 1, purchased: 1, visibility: "hidden" }),
+      event(),
+      1,
+      "sold_out",
+      null,
+      "gray",
+    ],
+    [
+      "event ended",
+      ticket(),
+      event({ startAt: at("2026-06-01T18:00:00Z"), endAt: at("2026-06-01T23:00:00Z") }),
+      0,
+      "not_on_sale",
+      "event_has_ended",
+      "red",
+    ],
+    [
+      "event started",
+      ticket(),
+      event({ startAt: at("2026-06-10T10:00:00Z"), endAt: at("2026-06-10T23:00:00Z") }),
+      0,
+      "not_on_sale",
+      "event_has_already_started",
+      "red",
+    ],
     [
       "event started, sales open past the start",
       ticket({ sellEndAt: at("2026-06-10T20:00:00Z") }),
@@ -59,11 +107,43 @@ describe("deriveTicketStatus (spec §4)", () => {
       "sales_have_ended",
       "red",
     ],
-    ["sales not started", ticket({ sellStartAt: at("2026-06-11T00:00:00Z") }), event(), 0, "not_on_sale", "sales_havent_started_yet", "red"],
-    ["sales ended", ticket({ sellEndAt: at("2026-06-10T11:59:59Z") }), event(), 0, "not_on_sale", "sales_have_ended", "red"],
+    [
+      "sales not started",
+      ticket({ sellStartAt: at("2026-06-11T00:00:00Z") }),
+      event(),
+      0,
+      "not_on_sale",
+      "sales_havent_started_yet",
+      "red",
+    ],
+    [
+      "sales ended",
+      ticket({ sellEndAt: at("2026-06-10T11:59:59Z") }),
+      event(),
+      0,
+      "not_on_sale",
+      "sales_have_ended",
+      "red",
+    ],
     ["sales end exactly now", ticket({ sellEndAt: now }), event(), 0, "not_on_sale", "sales_have_ended", "red"],
-    ["within the sales window", ticket({ sellStartAt: at("2026-06-01T00:00:00Z"), sellEndAt: at("2026-06-20T00:00:00Z") }), event(), 0, "on_sale", null, "green"],
-    ["not on sale wins over hidden", ticket({ visibility: "hidden", sellStartAt: at("2026-06-11T00:00:00Z") }), event(), 0, "not_on_sale", "sales_havent_started_yet", "red"],
+    [
+      "within the sales window",
+      ticket({ sellStartAt: at("2026-06-01T00:00:00Z"), sellEndAt: at("2026-06-20T00:00:00Z") }),
+      event(),
+      0,
+      "on_sale",
+      null,
+      "green",
+    ],
+    [
+      "not on sale wins over hidden",
+      ticket({ visibility: "hidden", sellStartAt: at("2026-06-11T00:00:00Z") }),
+      event(),
+      0,
+      "not_on_sale",
+      "sales_havent_started_yet",
+      "red",
+    ],
     ["hidden", ticket({ visibility: "hidden" }), event(), 0, "hidden", null, "red"],
     ["deleted shows as hidden", ticket({ visibility: "deleted" }), event(), 0, "hidden", null, "red"],
     ["no dates at all", ticket(), event({ startAt: null, endAt: null }), 0, "on_sale", null, "green"],
@@ -122,8 +202,12 @@ describe("sale windows around the event start and end", () => {
   });
 
   it("sales that start after the event started still say the event has started once open", () => {
-    expect(status(ticket({ sellStartAt: at("2026-06-21T19:00:00Z") }), "2026-06-21T20:00:00Z")).toBe("event_has_already_started");
-    expect(status(ticket({ sellStartAt: at("2026-06-21T19:00:00Z") }), "2026-06-21T18:30:00Z")).toBe("sales_havent_started_yet");
+    expect(status(ticket({ sellStartAt: at("2026-06-21T19:00:00Z") }), "2026-06-21T20:00:00Z")).toBe(
+      "event_has_already_started",
+    );
+    expect(status(ticket({ sellStartAt: at("2026-06-21T19:00:00Z") }), "2026-06-21T18:30:00Z")).toBe(
+      "sales_havent_started_yet",
+    );
   });
 });
 
@@ -136,7 +220,10 @@ describe("time zones", () => {
   ])("a sale end of %s %s is the instant %s", (zone, local, instant) => {
     const sellEndAt = zonedDateTimeToUtc(local, zone)!;
     expect(sellEndAt.toISOString()).toBe(new Date(instant).toISOString());
-    const before = deriveTicketStatus(ticket({ sellEndAt }), event(), { eventTicketsPurchased: 0, now: sellEndAt.getTime() - 1 });
+    const before = deriveTicketStatus(ticket({ sellEndAt }), event(), {
+      eventTicketsPurchased: 0,
+      now: sellEndAt.getTime() - 1,
+    });
     const atEnd = deriveTicketStatus(ticket({ sellEndAt }), event(), { eventTicketsPurchased: 0, now: sellEndAt });
     expect([before.status, atEnd.explanation]).toEqual(["on_sale", "sales_have_ended"]);
   });
@@ -146,8 +233,14 @@ describe("time zones", () => {
     const sellStartAt = zonedDateTimeToUtc("2026-03-29T02:30", "Europe/Paris")!;
     expect(sellStartAt.toISOString()).toBe("2026-03-29T01:30:00.000Z");
     const e = event({ startAt: at("2026-04-10T18:00:00Z"), endAt: at("2026-04-10T23:00:00Z") });
-    expect(deriveTicketStatus(ticket({ sellStartAt }), e, { eventTicketsPurchased: 0, now: at("2026-03-29T01:29:59Z") }).status).toBe("not_on_sale");
-    expect(deriveTicketStatus(ticket({ sellStartAt }), e, { eventTicketsPurchased: 0, now: at("2026-03-29T01:30:00Z") }).status).toBe("on_sale");
+    expect(
+      deriveTicketStatus(ticket({ sellStartAt }), e, { eventTicketsPurchased: 0, now: at("2026-03-29T01:29:59Z") })
+        .status,
+    ).toBe("not_on_sale");
+    expect(
+      deriveTicketStatus(ticket({ sellStartAt }), e, { eventTicketsPurchased: 0, now: at("2026-03-29T01:30:00Z") })
+        .status,
+    ).toBe("on_sale");
   });
 });
 

@@ -1,9 +1,6 @@
 export type TicketSaleStatus = "sold_out" | "not_on_sale" | "hidden" | "on_sale";
 export type TicketStatusExplanation =
-  | "event_has_ended"
-  | "event_has_already_started"
-  | "sales_havent_started_yet"
-  | "sales_have_ended";
+  "event_has_ended" | "event_has_already_started" | "sales_havent_started_yet" | "sales_have_ended";
 export type TicketStatusColor = "gray" | "red" | "green";
 
 export type TicketStatusTicket = {
@@ -32,7 +29,9 @@ const toMs = (value: Date | number | null): number | null =>
   value === null ? null : typeof value === "number" ? value : value.getTime();
 
 /** Purchases that count toward the event capacity: only ticket_type 'ticket' (spec §3). */
-export function eventTicketsPurchased(tickets: readonly Pick<TicketStatusTicket, "ticketType" | "purchased">[]): number {
+export function eventTicketsPurchased(
+  tickets: readonly Pick<TicketStatusTicket, "ticketType" | "purchased">[],
+): number {
   return tickets.reduce((sum, t) => (t.ticketType === "ticket" ? sum + t.purchased : sum), 0);
 }
 
@@ -52,7 +51,9 @@ export function deriveTicketStatus(
   const now = toMs(context.now ?? Date.now())!;
   const ticketSoldOut = ticket.amount !== -1 && ticket.purchased >= ticket.amount;
   const capacityReached =
-    ticket.ticketType === "ticket" && event.eventCapacity !== -1 && context.eventTicketsPurchased >= event.eventCapacity;
+    ticket.ticketType === "ticket" &&
+    event.eventCapacity !== -1 &&
+    context.eventTicketsPurchased >= event.eventCapacity;
   if (ticketSoldOut || capacityReached) return { status: "sold_out", explanation: null, color: "gray" };
 
   const explanation = notOnSaleReason(ticket, event, now);
@@ -62,7 +63,11 @@ export function deriveTicketStatus(
   return { status: "on_sale", explanation: null, color: "green" };
 }
 
-function notOnSaleReason(ticket: TicketStatusTicket, event: TicketStatusEvent, now: number): TicketStatusExplanation | null {
+function notOnSaleReason(
+  ticket: TicketStatusTicket,
+  event: TicketStatusEvent,
+  now: number,
+): TicketStatusExplanation | null {
   const endAt = toMs(event.endAt);
   const startAt = toMs(event.startAt);
   const sellStartAt = toMs(ticket.sellStartAt);

@@ -61,9 +61,16 @@ describe("ticket input schema", () => {
 
   it("forwards max below min and a sale end before its start to the field", () => {
     const minMax = v.safeParse(ticketFieldsSchema, { min_per_order: 3, max_per_order: 2 });
-    expect(minMax.issues?.map((i) => [v.getDotPath(i), i.message])).toEqual([["max_per_order", "tickets:errors.max-below-min"]]);
-    const dates = v.safeParse(ticketFieldsSchema, { sell_start_at: "2026-06-02T10:00:00Z", sell_end_at: "2026-06-02T10:00:00Z" });
-    expect(dates.issues?.map((i) => [v.getDotPath(i), i.message])).toEqual([["sell_end_at", "tickets:errors.sell-end-before-start"]]);
+    expect(minMax.issues?.map((i) => [v.getDotPath(i), i.message])).toEqual([
+      ["max_per_order", "tickets:errors.max-below-min"],
+    ]);
+    const dates = v.safeParse(ticketFieldsSchema, {
+      sell_start_at: "2026-06-02T10:00:00Z",
+      sell_end_at: "2026-06-02T10:00:00Z",
+    });
+    expect(dates.issues?.map((i) => [v.getDotPath(i), i.message])).toEqual([
+      ["sell_end_at", "tickets:errors.sell-end-before-start"],
+    ]);
   });
 
   it("reads the form: euros to cents, wall-clock sale dates in the event's zone, unchecked boxes false", () => {
@@ -106,7 +113,7 @@ describe("createTicket", () => {
       fields: parse({
         title: "  Plein tarif ",
         description: "Accès à la soirée",
-        detailed_description: '<p>Texte</p><script>alert(1)</script><img src=x onerror=alert(1)>',
+        detailed_description: "<p>Texte</p><script>alert(1)</script><img src=x onerror=alert(1)>",
         price: 2500,
         amount: 100,
         sell_start_at: "2026-06-01T08:00:00Z",
@@ -133,37 +140,80 @@ describe("createTicket", () => {
       derived: { status: "on_sale", explanation: null, color: "green" },
       remaining: 100,
     });
-    const addon = await createTicket(test.db, world.actors.manager, { eventId: event.id, now, fields: parse({ title: "Parking", ticket_type: "addon" }) });
-    const second = await createTicket(test.db, world.actors.admin, { eventId: event.id, now, fields: parse({ title: "Réduit", price: 0 }) });
+    const addon = await createTicket(test.db, world.actors.manager, {
+      eventId: event.id,
+      now,
+      fields: parse({ title: "Parking", ticket_type: "addon" }),
+    });
+    const second = await createTicket(test.db, world.actors.admin, {
+      eventId: event.id,
+      now,
+      fields: parse({ title: "Réduit", price: 0 }),
+    });
     expect([addon.sort, second.sort, second.isFree, second.maxPerOrder]).toEqual([0, 1, true, 10]);
   });
 
   it("refuses a ticket without a title, or with a min above the default max, and writes nothing", async () => {
-    const error = await failure(createTicket(test.db, world.actors.owner, { eventId: event.id, fields: parse({ price: 100 }) }));
+    const error = await failure(
+      createTicket(test.db, world.actors.owner, { eventId: event.id, fields: parse({ price: 100 }) }),
+    );
     expect(error).toMatchObject({ code: "validation", fields: { title: "tickets:errors.title-required" } });
     const minAboveMax = await failure(
-      createTicket(test.db, world.actors.owner, { eventId: event.id, fields: parse({ title: "A", min_per_order: 20 }) }),
+      createTicket(test.db, world.actors.owner, {
+        eventId: event.id,
+        fields: parse({ title: "A", min_per_order: 20 }),
+      }),
     );
     expect(minAboveMax.fields).toEqual({ max_per_order: "tickets:errors.max-below-min" });
     expect(await rows()).toHaveLength(0);
   });
 
   it("is refused to guests without access, validators and other organizations (404: they cannot even view it)", async () => {
-    expect((await failure(createTicket(test.db, world.actors.guestValidator, { eventId: event.id, fields: parse({ title: "X" }) }))).code).toBe("not_found");
-    expect((await failure(createTicket(test.db, world.actors.guestNone, { eventId: event.id, fields: parse({ title: "X" }) }))).code).toBe("not_found");
-    expect((await failure(createTicket(test.db, world.actors.foreignOwner, { eventId: event.id, fields: parse({ title: "X" }) }))).code).toBe("not_found");
+    expect(
+      (
+        await failure(
+          createTicket(test.db, world.actors.guestValidator, { eventId: event.id, fields: parse({ title: "X" }) }),
+        )
+      ).code,
+    ).toBe("not_found");
+    expect(
+      (
+        await failure(
+          createTicket(test.db, world.actors.guestNone, { eventId: event.id, fields: parse({ title: "X" }) }),
+        )
+      ).code,
+    ).toBe("not_found");
+    expect(
+      (
+        await failure(
+          createTicket(test.db, world.actors.foreignOwner, { eventId: event.id, fields: parse({ title: "X" }) }),
+        )
+      ).code,
+    ).toBe("not_found");
     expect(await rows()).toHaveLength(0);
   });
 });
 
 describe("updateTicket, deleteTicket", () => {
   it("checks the merged ticket: max against the stored min, the end against the stored start, stock against sales", async () => {
-    const ticket = await insertTicket(test.db, event, { minPerOrder: 2, maxPerOrder: 5, purchased: 7, amount: 10, sellStartAt: new Date("2026-06-05T00:00:00Z") });
+    const ticket = await insertTicket(test.db, event, {
+      minPerOrder: 2,
+      maxPerOrder: 5,
+      purchased: 7,
+      amount: 10,
+      sellStartAt: new Date("2026-06-05T00:00:00Z"),
+    });
     const error = await failure(
       updateTicket(test.db, world.actors.owner, {
         eventId: event.id,
         ticketId: ticket.id,
-        fields: parse({ title: "Changé", max_per_order: 1, sell_end_at: "2026-06-04T00:00:00Z", amount: 6, ticket_type: "addon" }),
+        fields: parse({
+          title: "Changé",
+          max_per_order: 1,
+          sell_end_at: "2026-06-04T00:00:00Z",
+          amount: 6,
+          ticket_type: "addon",
+        }),
       }),
     );
     expect(error.fields).toEqual({
@@ -180,7 +230,13 @@ describe("updateTicket, deleteTicket", () => {
       now,
       fields: parse({ amount: 7, price: 0 }),
     });
-    expect(updated).toMatchObject({ amount: 7, price: 0, isFree: true, derived: { status: "sold_out", color: "gray" }, remaining: 0 });
+    expect(updated).toMatchObject({
+      amount: 7,
+      price: 0,
+      isFree: true,
+      derived: { status: "sold_out", color: "gray" },
+      remaining: 0,
+    });
   });
 
   it("deletes softly: the row stays with its sales, disappears from lists, still holds capacity, cannot be edited", async () => {
@@ -214,8 +270,16 @@ describe("reorderTickets", () => {
 
     const ordered = await reorderTickets(test.db, world.actors.owner, { eventId: event.id, ids: [c.id, a.id, b.id] });
     // Tickets and add-ons each keep their own sequence.
-    expect(ordered.map((t) => [t.title, t.sort])).toEqual([["C", 0], ["A", 1], ["B", 2], ["Parking", 0]]);
-    const { tickets: listed } = await listTickets(test.db, world.actors.owner, { eventId: event.id, ticketType: "ticket" });
+    expect(ordered.map((t) => [t.title, t.sort])).toEqual([
+      ["C", 0],
+      ["A", 1],
+      ["B", 2],
+      ["Parking", 0],
+    ]);
+    const { tickets: listed } = await listTickets(test.db, world.actors.owner, {
+      eventId: event.id,
+      ticketType: "ticket",
+    });
     expect(listed.map((t) => t.id)).toEqual([c.id, a.id, b.id]);
 
     for (const [ids, message] of [
@@ -227,10 +291,19 @@ describe("reorderTickets", () => {
       const error = await failure(reorderTickets(test.db, world.actors.owner, { eventId: event.id, ids: [...ids] }));
       expect(error.fields).toEqual({ ids: message });
     }
-    expect((await listTickets(test.db, world.actors.owner, { eventId: event.id, ticketType: "ticket" })).tickets.map((t) => t.id)).toEqual([c.id, a.id, b.id]);
-    const both = await reorderTickets(test.db, world.actors.owner, { eventId: event.id, ids: [a.id, b.id, c.id, addon.id] });
+    expect(
+      (await listTickets(test.db, world.actors.owner, { eventId: event.id, ticketType: "ticket" })).tickets.map(
+        (t) => t.id,
+      ),
+    ).toEqual([c.id, a.id, b.id]);
+    const both = await reorderTickets(test.db, world.actors.owner, {
+      eventId: event.id,
+      ids: [a.id, b.id, c.id, addon.id],
+    });
     expect(both.map((t) => t.id)).toEqual([a.id, b.id, c.id, addon.id]);
-    expect((await failure(reorderTickets(test.db, world.actors.foreignOwner, { eventId: event.id, ids: [a.id] }))).code).toBe("not_found");
+    expect(
+      (await failure(reorderTickets(test.db, world.actors.foreignOwner, { eventId: event.id, ids: [a.id] }))).code,
+    ).toBe("not_found");
   });
 });
 
@@ -238,14 +311,29 @@ describe("updateEventCapacity", () => {
   it("stores -1 or a count; add-ons stay on sale when tickets fill the capacity", async () => {
     await insertTicket(test.db, event, { purchased: 4 });
     await insertTicket(test.db, event, { title: "Parking", ticketType: "addon", purchased: 9 });
-    expect(await updateEventCapacity(test.db, world.actors.owner, { eventId: event.id, eventCapacity: 4 })).toEqual({ eventCapacity: 4 });
+    expect(await updateEventCapacity(test.db, world.actors.owner, { eventId: event.id, eventCapacity: 4 })).toEqual({
+      eventCapacity: 4,
+    });
     const { tickets: listed } = await listTickets(test.db, world.actors.owner, { eventId: event.id, now });
     expect(listed.map((t) => [t.ticketType, t.derived.status, t.remaining])).toEqual([
       ["ticket", "sold_out", 0],
       ["addon", "on_sale", null],
     ]);
     await updateEventCapacity(test.db, world.actors.owner, { eventId: event.id, eventCapacity: -1 });
-    expect((await test.db.select().from(events).where(and(eq(events.id, event.id))))[0]?.eventCapacity).toBe(-1);
-    expect((await failure(updateEventCapacity(test.db, world.actors.guestValidator, { eventId: world.event.id, eventCapacity: 1 }))).code).toBe("not_found");
+    expect(
+      (
+        await test.db
+          .select()
+          .from(events)
+          .where(and(eq(events.id, event.id)))
+      )[0]?.eventCapacity,
+    ).toBe(-1);
+    expect(
+      (
+        await failure(
+          updateEventCapacity(test.db, world.actors.guestValidator, { eventId: world.event.id, eventCapacity: 1 }),
+        )
+      ).code,
+    ).toBe("not_found");
   });
 });

@@ -168,13 +168,7 @@ export interface PromoSpec {
 }
 
 export type QuestionType =
-  | "short-text"
-  | "text"
-  | "unique-choice"
-  | "multiple-choice"
-  | "selection"
-  | "additional-conditions"
-  | "no-field";
+  "short-text" | "text" | "unique-choice" | "multiple-choice" | "selection" | "additional-conditions" | "no-field";
 
 export interface QuestionSpec {
   title: string;
@@ -239,7 +233,25 @@ export interface EventSpec {
   checkIns?: boolean;
 }
 
-const LYON_POSTAL_CODES = ["69001", "69002", "69003", "69004", "69005", "69006", "69007", "69008", "69009", "69100", "69300", "69600", "38200", "42000", "01000", "75011", "13001"];
+const LYON_POSTAL_CODES = [
+  "69001",
+  "69002",
+  "69003",
+  "69004",
+  "69005",
+  "69006",
+  "69007",
+  "69008",
+  "69009",
+  "69100",
+  "69300",
+  "69600",
+  "38200",
+  "42000",
+  "01000",
+  "75011",
+  "13001",
+];
 
 const postalCode = (rng: Rng) => rng.pick(LYON_POSTAL_CODES);
 
@@ -263,7 +275,13 @@ const DISCOVERY_QUESTION: QuestionSpec = {
   description: "",
   mandatory: false,
   type: "unique-choice",
-  options: ["Réseaux sociaux", "Bouche-à-oreille", "Affichage en ville", "Newsletter de l'association", "Presse ou radio"],
+  options: [
+    "Réseaux sociaux",
+    "Bouche-à-oreille",
+    "Affichage en ville",
+    "Newsletter de l'association",
+    "Presse ou radio",
+  ],
   answerRate: 0.7,
 };
 
@@ -322,12 +340,14 @@ export function buildCatalog(reference: Date): EventSpec[] {
     latitude: 45_738_500,
     longitude: 4_814_800,
     contactEmail: "festival@nuits-sonores.exemple.test",
-    refundPolicy: "Billets remboursables jusqu'à 14 jours avant le festival. Au-delà, les billets sont échangeables mais non remboursables, sauf annulation de l'événement.",
+    refundPolicy:
+      "Billets remboursables jusqu'à 14 jours avant le festival. Au-delà, les billets sont échangeables mais non remboursables, sauf annulation de l'événement.",
     primaryColor: "#e11d48",
     theme: "dark",
     eventCapacity: 4000,
     allowBilling: true,
-    confirmationPageMessage: "Merci pour votre commande ! Vos billets arrivent par email. Pensez à télécharger l'application du festival pour composer votre programme.",
+    confirmationPageMessage:
+      "Merci pour votre commande ! Vos billets arrivent par email. Pensez à télécharger l'application du festival pour composer votre programme.",
     emailPdfMessage: "Présentez ce billet (imprimé ou sur votre téléphone) à l'entrée, avec une pièce d'identité.",
     createdAt: daysAgo(52),
     publishedAt: daysAgo(30),
@@ -337,7 +357,8 @@ export function buildCatalog(reference: Date): EventSpec[] {
         ticketType: "ticket",
         title: "Pass 2 nuits — Early Bird",
         description: "Tarif de lancement, en quantité limitée.",
-        detailedDescription: "Accès aux deux nuits du festival et à toutes les scènes. Tarif réservé aux 250 premiers acheteurs.",
+        detailedDescription:
+          "Accès aux deux nuits du festival et à toutes les scènes. Tarif réservé aux 250 premiers acheteurs.",
         price: 5900,
         amount: 250,
         sellStartAt: daysAgo(30),
@@ -350,7 +371,8 @@ export function buildCatalog(reference: Date): EventSpec[] {
         ticketType: "ticket",
         title: "Pass 2 nuits",
         description: "Accès aux deux nuits et à toutes les scènes.",
-        detailedDescription: "Un bracelet nominatif vous est remis à la première entrée ; il donne accès au site les deux nuits.",
+        detailedDescription:
+          "Un bracelet nominatif vous est remis à la première entrée ; il donne accès au site les deux nuits.",
         price: 7500,
         sellStartAt: daysAgo(30),
         maxPerOrder: 8,
@@ -397,7 +419,14 @@ export function buildCatalog(reference: Date): EventSpec[] {
       },
     ],
     promos: [
-      { code: "EARLY15", discountType: "percent", discountValue: 1500, maxUses: 150, startAt: daysAgo(30), endAt: daysAgo(20) },
+      {
+        code: "EARLY15",
+        discountType: "percent",
+        discountValue: 1500,
+        maxUses: 150,
+        startAt: daysAgo(30),
+        endAt: daysAgo(20),
+      },
       { code: "ADHERENT10", discountType: "amount", discountValue: 1000, ticketKeys: ["pass2"] },
     ],
     forms: [
@@ -474,10 +503,44 @@ export function buildCatalog(reference: Date): EventSpec[] {
     createdAt: daysAgo(40),
     publishedAt: daysAgo(28),
     tickets: [
-      { key: "partner", ticketType: "ticket", title: "Invitation partenaire", description: "Réservée à nos partenaires.", price: 0, amount: 150, maxPerOrder: 2, weight: 6 },
-      { key: "patron", ticketType: "ticket", title: "Place mécène", description: "Comprend un reçu fiscal pour la part de don.", price: 8000, amount: 60, maxPerOrder: 4, weight: 2 },
-      { key: "guest", ticketType: "ticket", title: "Accompagnant·e", description: "Pour la personne qui vous accompagne.", price: 3500, maxPerOrder: 2, weight: 3 },
-      { key: "parking", ticketType: "addon", title: "Place de parking Confluence", description: "Parking souterrain, accès par le quai Perrache.", price: 1200, amount: 40, weight: 1 },
+      {
+        key: "partner",
+        ticketType: "ticket",
+        title: "Invitation partenaire",
+        description: "Réservée à nos partenaires.",
+        price: 0,
+        amount: 150,
+        maxPerOrder: 2,
+        weight: 6,
+      },
+      {
+        key: "patron",
+        ticketType: "ticket",
+        title: "Place mécène",
+        description: "Comprend un reçu fiscal pour la part de don.",
+        price: 8000,
+        amount: 60,
+        maxPerOrder: 4,
+        weight: 2,
+      },
+      {
+        key: "guest",
+        ticketType: "ticket",
+        title: "Accompagnant·e",
+        description: "Pour la personne qui vous accompagne.",
+        price: 3500,
+        maxPerOrder: 2,
+        weight: 3,
+      },
+      {
+        key: "parking",
+        ticketType: "addon",
+        title: "Place de parking Confluence",
+        description: "Parking souterrain, accès par le quai Perrache.",
+        price: 1200,
+        amount: 40,
+        weight: 1,
+      },
     ],
     promos: [{ code: "MECENE20", discountType: "percent", discountValue: 2000, ticketKeys: ["guest"], maxUses: 40 }],
     forms: [
@@ -485,19 +548,46 @@ export function buildCatalog(reference: Date): EventSpec[] {
         formType: "before",
         title: "Vos coordonnées",
         questions: [
-          { title: "Structure ou entreprise", description: "", mandatory: true, type: "short-text", answer: (rng) => rng.pick(PARTNER_COMPANIES) },
-          { title: "Régime alimentaire ou allergies", description: "", mandatory: false, type: "text", answerRate: 0.2, answer: (rng) => rng.pick(ALLERGIES) },
+          {
+            title: "Structure ou entreprise",
+            description: "",
+            mandatory: true,
+            type: "short-text",
+            answer: (rng) => rng.pick(PARTNER_COMPANIES),
+          },
+          {
+            title: "Régime alimentaire ou allergies",
+            description: "",
+            mandatory: false,
+            type: "text",
+            answerRate: 0.2,
+            answer: (rng) => rng.pick(ALLERGIES),
+          },
         ],
       },
       {
         formType: "before-tickets",
         title: "Participant",
         questions: [
-          { title: "Menu", description: "Le cocktail est préparé par un traiteur local.", mandatory: true, type: "unique-choice", options: ["Classique", "Végétarien", "Sans gluten"] },
+          {
+            title: "Menu",
+            description: "Le cocktail est préparé par un traiteur local.",
+            mandatory: true,
+            type: "unique-choice",
+            options: ["Classique", "Végétarien", "Sans gluten"],
+          },
         ],
       },
     ],
-    sales: { start: daysAgo(28), end: reference, orders: 120, ticketsPerOrder: [55, 45, 0, 0], addonRate: 0.15, promoRate: 0.15, answerRate: 1 },
+    sales: {
+      start: daysAgo(28),
+      end: reference,
+      orders: 120,
+      ticketsPerOrder: [55, 45, 0, 0],
+      addonRate: 0.15,
+      promoRate: 0.15,
+      answerRate: 1,
+    },
   };
 
   const transbordeur: EventSpec = {
@@ -528,24 +618,81 @@ export function buildCatalog(reference: Date): EventSpec[] {
     publishedAt: daysAgo(30),
     checkIns: true,
     tickets: [
-      { key: "presale", ticketType: "ticket", title: "Prévente", description: "Tarif prévente, en nombre limité.", price: 2200, amount: 500, sellStartAt: daysAgo(30), maxPerOrder: 6, weight: 8 },
+      {
+        key: "presale",
+        ticketType: "ticket",
+        title: "Prévente",
+        description: "Tarif prévente, en nombre limité.",
+        price: 2200,
+        amount: 500,
+        sellStartAt: daysAgo(30),
+        maxPerOrder: 6,
+        weight: 8,
+      },
       { key: "full", ticketType: "ticket", title: "Tarif plein", description: "", price: 2800, weight: 4 },
-      { key: "student", ticketType: "ticket", title: "Tarif réduit — étudiant", description: "Sur présentation d'une carte étudiante à l'entrée.", price: 1800, amount: 200, weight: 3 },
-      { key: "tshirt", ticketType: "addon", title: "T-shirt édition limitée", description: "Coton bio, sérigraphié à Lyon. Retrait au stand merch.", price: 2000, amount: 150, weight: 2 },
-      { key: "cloakroom", ticketType: "addon", title: "Vestiaire", description: "Un dépôt pour la nuit.", price: 200, weight: 3 },
+      {
+        key: "student",
+        ticketType: "ticket",
+        title: "Tarif réduit — étudiant",
+        description: "Sur présentation d'une carte étudiante à l'entrée.",
+        price: 1800,
+        amount: 200,
+        weight: 3,
+      },
+      {
+        key: "tshirt",
+        ticketType: "addon",
+        title: "T-shirt édition limitée",
+        description: "Coton bio, sérigraphié à Lyon. Retrait au stand merch.",
+        price: 2000,
+        amount: 150,
+        weight: 2,
+      },
+      {
+        key: "cloakroom",
+        ticketType: "addon",
+        title: "Vestiaire",
+        description: "Un dépôt pour la nuit.",
+        price: 200,
+        weight: 3,
+      },
     ],
-    promos: [{ code: "TRANSBO5", discountType: "amount", discountValue: 500, maxUses: 100, startAt: daysAgo(30), endAt: at(-11, 23) }],
+    promos: [
+      {
+        code: "TRANSBO5",
+        discountType: "amount",
+        discountValue: 500,
+        maxUses: 100,
+        startAt: daysAgo(30),
+        endAt: at(-11, 23),
+      },
+    ],
     forms: [
       { formType: "before", title: "Informations de commande", questions: [DISCOVERY_QUESTION, RULES_QUESTION] },
       {
         formType: "before-tickets",
         title: "Informations participant",
         questions: [
-          { title: "Première soirée avec l'association ?", description: "", mandatory: false, type: "unique-choice", options: ["Oui", "Non"], answerRate: 0.5 },
+          {
+            title: "Première soirée avec l'association ?",
+            description: "",
+            mandatory: false,
+            type: "unique-choice",
+            options: ["Oui", "Non"],
+            answerRate: 0.5,
+          },
         ],
       },
     ],
-    sales: { start: daysAgo(30), end: at(-11, 23), orders: 620, ticketsPerOrder: [40, 38, 12, 10], addonRate: 0.25, promoRate: 0.1, answerRate: 0.8 },
+    sales: {
+      start: daysAgo(30),
+      end: at(-11, 23),
+      orders: 620,
+      ticketsPerOrder: [40, 38, 12, 10],
+      addonRate: 0.25,
+      promoRate: 0.1,
+      answerRate: 0.8,
+    },
   };
 
   const apero: EventSpec = {
@@ -554,7 +701,8 @@ export function buildCatalog(reference: Date): EventSpec[] {
     createdBy: "manager",
     title: "Apéro-concert sur les quais",
     smallDescription: "Un trio jazz-électro sur le pont d'une péniche, au coucher du soleil.",
-    description: "<p>Le collectif <strong>Quai Sud</strong> joue ses compositions entre jazz et musiques électroniques. Planches apéro préparées par un traiteur du quartier.</p>",
+    description:
+      "<p>Le collectif <strong>Quai Sud</strong> joue ses compositions entre jazz et musiques électroniques. Planches apéro préparées par un traiteur du quartier.</p>",
     status: "archived",
     visibility: "public",
     startAt: at(-21, 18, 30),
@@ -575,15 +723,40 @@ export function buildCatalog(reference: Date): EventSpec[] {
     publishedAt: daysAgo(30),
     tickets: [
       { key: "entry", ticketType: "ticket", title: "Entrée", description: "", price: 1200, weight: 5 },
-      { key: "drink", ticketType: "ticket", title: "Entrée + boisson", description: "Une boisson au choix au bar.", price: 1600, weight: 4 },
-      { key: "board", ticketType: "addon", title: "Planche apéro à partager", description: "Charcuterie, fromages et légumes de saison, pour 2 à 3 personnes.", price: 1400, amount: 50, weight: 1 },
+      {
+        key: "drink",
+        ticketType: "ticket",
+        title: "Entrée + boisson",
+        description: "Une boisson au choix au bar.",
+        price: 1600,
+        weight: 4,
+      },
+      {
+        key: "board",
+        ticketType: "addon",
+        title: "Planche apéro à partager",
+        description: "Charcuterie, fromages et légumes de saison, pour 2 à 3 personnes.",
+        price: 1400,
+        amount: 50,
+        weight: 1,
+      },
     ],
-    promos: [{ code: "QUAIS10", discountType: "percent", discountValue: 1000, startAt: daysAgo(30), endAt: at(-21, 18) }],
+    promos: [
+      { code: "QUAIS10", discountType: "percent", discountValue: 1000, startAt: daysAgo(30), endAt: at(-21, 18) },
+    ],
     forms: [
       { formType: "before", title: "Informations de commande", questions: [DISCOVERY_QUESTION] },
       { formType: "before-tickets", title: "Informations participant", questions: [] },
     ],
-    sales: { start: daysAgo(30), end: at(-21, 18, 30), orders: 140, ticketsPerOrder: [35, 45, 12, 8], addonRate: 0.2, promoRate: 0.1, answerRate: 0.7 },
+    sales: {
+      start: daysAgo(30),
+      end: at(-21, 18, 30),
+      orders: 140,
+      ticketsPerOrder: [35, 45, 12, 8],
+      addonRate: 0.2,
+      promoRate: 0.1,
+      answerRate: 0.7,
+    },
   };
 
   const talk: EventSpec = {
@@ -591,7 +764,8 @@ export function buildCatalog(reference: Date): EventSpec[] {
     organization: "nuits",
     createdBy: "adminOrg",
     title: "Table ronde : musiques électroniques et vie nocturne",
-    smallDescription: "Artistes, élus et habitants débattent de la place de la fête dans la ville. Entrée libre sur réservation.",
+    smallDescription:
+      "Artistes, élus et habitants débattent de la place de la fête dans la ville. Entrée libre sur réservation.",
     description:
       "<p>Comment concilier vie nocturne, création et tranquillité des riverains ? Une rencontre ouverte à toutes et à tous, animée par une journaliste de la radio locale, suivie d'un atelier d'initiation aux synthétiseurs.</p>",
     status: "published",
@@ -608,21 +782,57 @@ export function buildCatalog(reference: Date): EventSpec[] {
     theme: "light",
     eventCapacity: 190,
     allowBilling: false,
-    confirmationPageMessage: "Votre place est réservée. Merci de prévenir si vous ne pouvez pas venir : d'autres personnes attendent !",
+    confirmationPageMessage:
+      "Votre place est réservée. Merci de prévenir si vous ne pouvez pas venir : d'autres personnes attendent !",
     emailPdfMessage: "Entrée par le hall principal, salle de conférence au 1er étage.",
     createdAt: daysAgo(26),
     publishedAt: daysAgo(21),
     tickets: [
-      { key: "free", ticketType: "ticket", title: "Entrée libre sur réservation", description: "", price: 0, amount: 180, maxPerOrder: 2, weight: 20 },
-      { key: "pmr", ticketType: "ticket", title: "Place réservée — personne à mobilité réduite", description: "Places accessibles au premier rang.", price: 0, amount: 10, maxPerOrder: 2, weight: 1 },
-      { key: "workshop", ticketType: "addon", title: "Atelier d'initiation aux synthétiseurs", description: "De 20 h 30 à 21 h 30, 24 places.", price: 0, amount: 24, maxPerOrder: 2, weight: 1 },
+      {
+        key: "free",
+        ticketType: "ticket",
+        title: "Entrée libre sur réservation",
+        description: "",
+        price: 0,
+        amount: 180,
+        maxPerOrder: 2,
+        weight: 20,
+      },
+      {
+        key: "pmr",
+        ticketType: "ticket",
+        title: "Place réservée — personne à mobilité réduite",
+        description: "Places accessibles au premier rang.",
+        price: 0,
+        amount: 10,
+        maxPerOrder: 2,
+        weight: 1,
+      },
+      {
+        key: "workshop",
+        ticketType: "addon",
+        title: "Atelier d'initiation aux synthétiseurs",
+        description: "De 20 h 30 à 21 h 30, 24 places.",
+        price: 0,
+        amount: 24,
+        maxPerOrder: 2,
+        weight: 1,
+      },
     ],
     promos: [],
     forms: [
       { formType: "before", title: "", questions: [POSTAL_CODE_QUESTION] },
       { formType: "before-tickets", title: "Informations participant", questions: [] },
     ],
-    sales: { start: daysAgo(21), end: reference, orders: 160, ticketsPerOrder: [60, 40, 0, 0], addonRate: 0.15, promoRate: 0, answerRate: 0.9 },
+    sales: {
+      start: daysAgo(21),
+      end: reference,
+      orders: 160,
+      ticketsPerOrder: [60, 40, 0, 0],
+      addonRate: 0.15,
+      promoRate: 0,
+      answerRate: 0.9,
+    },
   };
 
   const draft: EventSpec = {
@@ -661,7 +871,8 @@ export function buildCatalog(reference: Date): EventSpec[] {
     createdBy: "theatre",
     title: "Le Misanthrope, de Molière",
     smallDescription: "Alceste contre les faux-semblants : la compagnie du Quai revisite le classique de Molière.",
-    description: "<p>Mise en scène de <strong>Laure Vasseur</strong>, avec la troupe permanente du théâtre. Durée : 2 h 15 avec entracte.</p>",
+    description:
+      "<p>Mise en scène de <strong>Laure Vasseur</strong>, avec la troupe permanente du théâtre. Durée : 2 h 15 avec entracte.</p>",
     status: "published",
     visibility: "public",
     startAt: at(14, 20),
@@ -676,19 +887,35 @@ export function buildCatalog(reference: Date): EventSpec[] {
     theme: "light",
     eventCapacity: 220,
     allowBilling: false,
-    confirmationPageMessage: "Merci de votre réservation. Le placement est libre, ouverture des portes 30 minutes avant.",
+    confirmationPageMessage:
+      "Merci de votre réservation. Le placement est libre, ouverture des portes 30 minutes avant.",
     emailPdfMessage: "Présentez ce billet à l'accueil du théâtre.",
     createdAt: daysAgo(35),
     publishedAt: daysAgo(27),
     tickets: [
       { key: "full", ticketType: "ticket", title: "Plein tarif", description: "", price: 2600, weight: 5 },
-      { key: "reduced", ticketType: "ticket", title: "Tarif réduit", description: "Demandeurs d'emploi, plus de 65 ans.", price: 1600, weight: 2 },
+      {
+        key: "reduced",
+        ticketType: "ticket",
+        title: "Tarif réduit",
+        description: "Demandeurs d'emploi, plus de 65 ans.",
+        price: 1600,
+        weight: 2,
+      },
       { key: "young", ticketType: "ticket", title: "Moins de 26 ans", description: "", price: 1000, weight: 2 },
       { key: "programme", ticketType: "addon", title: "Programme de salle", description: "", price: 500, weight: 1 },
     ],
     promos: [{ code: "ABONNE20", discountType: "percent", discountValue: 2000 }],
     forms: [{ formType: "before-tickets", title: "Spectateur", questions: [] }],
-    sales: { start: daysAgo(27), end: reference, orders: 90, ticketsPerOrder: [30, 50, 10, 10], addonRate: 0.2, promoRate: 0.1, answerRate: 0 },
+    sales: {
+      start: daysAgo(27),
+      end: reference,
+      orders: 90,
+      ticketsPerOrder: [30, 50, 10, 10],
+      addonRate: 0.2,
+      promoRate: 0.1,
+      answerRate: 0,
+    },
   };
 
   const reading: EventSpec = {
@@ -736,7 +963,8 @@ export function buildGrandFestival(reference: Date, participants: number): Event
     createdBy: "owner",
     title: SCALE_EVENT_TITLE,
     smallDescription: "Trois jours de concerts en plein air à Eurexpo : l'événement pour les tests de charge.",
-    description: "<p>Trois jours, cinq scènes et plus de soixante artistes. Camping et navettes depuis la Part-Dieu.</p>",
+    description:
+      "<p>Trois jours, cinq scènes et plus de soixante artistes. Camping et navettes depuis la Part-Dieu.</p>",
     status: "published",
     visibility: "public",
     startAt: at(60, 14),
@@ -758,9 +986,32 @@ export function buildGrandFestival(reference: Date, participants: number): Event
     tickets: [
       { key: "pass3", ticketType: "ticket", title: "Pass 3 jours", description: "", price: 14900, weight: 5 },
       { key: "day", ticketType: "ticket", title: "Pass 1 jour", description: "", price: 6500, weight: 4 },
-      { key: "camping", ticketType: "ticket", title: "Pass 3 jours + camping", description: "", price: 18900, weight: 2 },
-      { key: "invitation", ticketType: "ticket", title: "Invitation", description: "", price: 0, visibility: "hidden", weight: 0, invitation: true },
-      { key: "shuttle", ticketType: "addon", title: "Navette aller-retour Part-Dieu", description: "", price: 1200, weight: 2 },
+      {
+        key: "camping",
+        ticketType: "ticket",
+        title: "Pass 3 jours + camping",
+        description: "",
+        price: 18900,
+        weight: 2,
+      },
+      {
+        key: "invitation",
+        ticketType: "ticket",
+        title: "Invitation",
+        description: "",
+        price: 0,
+        visibility: "hidden",
+        weight: 0,
+        invitation: true,
+      },
+      {
+        key: "shuttle",
+        ticketType: "addon",
+        title: "Navette aller-retour Part-Dieu",
+        description: "",
+        price: 1200,
+        weight: 2,
+      },
       { key: "locker", ticketType: "addon", title: "Casier", description: "", price: 800, weight: 1 },
     ],
     promos: [{ code: "GRAND10", discountType: "percent", discountValue: 1000 }],
@@ -807,7 +1058,8 @@ export const CONTACT_ENTRIES: ContactSpec[] = [
     lastName: "Delaunay",
     email: "margaux.delaunay@exemple.test",
     subject: "Billet non reçu",
-    message: "Bonjour, j'ai commandé deux Pass 2 nuits hier soir mais je n'ai pas reçu l'email avec les billets. Pouvez-vous me les renvoyer ? Merci d'avance.",
+    message:
+      "Bonjour, j'ai commandé deux Pass 2 nuits hier soir mais je n'ai pas reçu l'email avec les billets. Pouvez-vous me les renvoyer ? Merci d'avance.",
     isRead: false,
     daysAgo: 1,
     hour: 9,
@@ -818,7 +1070,8 @@ export const CONTACT_ENTRIES: ContactSpec[] = [
     lastName: "Haddad",
     email: "karim.haddad@exemple.test",
     subject: "Accessibilité fauteuil roulant",
-    message: "Bonjour, je me déplace en fauteuil. La Sucrière est-elle accessible et existe-t-il une plateforme surélevée devant la scène principale ?",
+    message:
+      "Bonjour, je me déplace en fauteuil. La Sucrière est-elle accessible et existe-t-il une plateforme surélevée devant la scène principale ?",
     isRead: false,
     daysAgo: 2,
     hour: 14,
@@ -829,7 +1082,8 @@ export const CONTACT_ENTRIES: ContactSpec[] = [
     lastName: "Marchand",
     email: "elise.marchand@exemple.test",
     subject: "Devenir bénévole",
-    message: "Bonjour ! J'aimerais rejoindre l'équipe de bénévoles pour le festival. J'ai déjà tenu un bar associatif. Comment faut-il s'inscrire ?",
+    message:
+      "Bonjour ! J'aimerais rejoindre l'équipe de bénévoles pour le festival. J'ai déjà tenu un bar associatif. Comment faut-il s'inscrire ?",
     isRead: true,
     daysAgo: 5,
     hour: 20,
@@ -840,7 +1094,8 @@ export const CONTACT_ENTRIES: ContactSpec[] = [
     lastName: "Weber",
     email: "thomas.weber@exemple.test",
     subject: "Changement de nom sur un billet",
-    message: "Bonjour, mon amie ne pourra pas venir samedi. Est-il possible de mettre le billet au nom de mon frère ? Commande passée il y a deux semaines.",
+    message:
+      "Bonjour, mon amie ne pourra pas venir samedi. Est-il possible de mettre le billet au nom de mon frère ? Commande passée il y a deux semaines.",
     isRead: true,
     daysAgo: 8,
     hour: 11,
@@ -851,7 +1106,8 @@ export const CONTACT_ENTRIES: ContactSpec[] = [
     lastName: "Guichard",
     email: "n.guichard@exemple.test",
     subject: "Demande de facture",
-    message: "Bonjour, pour notre comité d'entreprise j'aurais besoin d'une facture au nom de la société pour les 12 places achetées. Merci.",
+    message:
+      "Bonjour, pour notre comité d'entreprise j'aurais besoin d'une facture au nom de la société pour les 12 places achetées. Merci.",
     isRead: false,
     daysAgo: 11,
     hour: 16,
@@ -862,7 +1118,8 @@ export const CONTACT_ENTRIES: ContactSpec[] = [
     lastName: "Benoît",
     email: "yanis.benoit@exemple.test",
     subject: "Objet perdu au Transbordeur",
-    message: "Bonsoir, j'ai oublié une veste en jean noire au vestiaire lors de la dernière nuit électro. Quelqu'un l'a-t-il retrouvée ?",
+    message:
+      "Bonsoir, j'ai oublié une veste en jean noire au vestiaire lors de la dernière nuit électro. Quelqu'un l'a-t-il retrouvée ?",
     isRead: true,
     daysAgo: 9,
     hour: 13,
@@ -873,7 +1130,8 @@ export const CONTACT_ENTRIES: ContactSpec[] = [
     lastName: "Aubry",
     email: "sandrine.aubry@exemple.test",
     subject: "Proposition de partenariat",
-    message: "Bonjour, je gère une brasserie artisanale à Villeurbanne et nous serions ravis de tenir un bar sur le festival. Pouvons-nous en discuter ?",
+    message:
+      "Bonjour, je gère une brasserie artisanale à Villeurbanne et nous serions ravis de tenir un bar sur le festival. Pouvons-nous en discuter ?",
     isRead: false,
     daysAgo: 15,
     hour: 10,
@@ -884,7 +1142,8 @@ export const CONTACT_ENTRIES: ContactSpec[] = [
     lastName: "Lemaître",
     email: "helene.lemaitre@exemple.test",
     subject: "Réservation pour un groupe scolaire",
-    message: "Bonjour, je suis professeure de français et souhaiterais réserver 28 places pour une classe de première. Proposez-vous un tarif de groupe ?",
+    message:
+      "Bonjour, je suis professeure de français et souhaiterais réserver 28 places pour une classe de première. Proposez-vous un tarif de groupe ?",
     isRead: false,
     daysAgo: 3,
     hour: 15,

@@ -176,7 +176,12 @@ async function clearDatabase(db: Database): Promise<void> {
   if (!first) return;
   await db.batch([first, ...rest]);
   // Restart AUTOINCREMENT counters so a reseeded database gets the same ids.
-  await db.run(sql`DELETE FROM sqlite_sequence WHERE name IN (${sql.join(names.map((name) => sql`${name}`), sql`, `)})`);
+  await db.run(
+    sql`DELETE FROM sqlite_sequence WHERE name IN (${sql.join(
+      names.map((name) => sql`${name}`),
+      sql`, `,
+    )})`,
+  );
 }
 
 async function writePlan(db: Database, plan: Plan, rowsPerInsert: number, log: (line: string) => void): Promise<void> {
@@ -195,7 +200,10 @@ async function writePlan(db: Database, plan: Plan, rowsPerInsert: number, log: (
       }
       const [head, ...tail] = statements;
       if (head) await db.batch([head, ...tail]);
-      if (rows.length > chunk) log(`  ${name}: ${Math.min(offset + chunk, rows.length).toLocaleString("en-US")} / ${rows.length.toLocaleString("en-US")}`);
+      if (rows.length > chunk)
+        log(
+          `  ${name}: ${Math.min(offset + chunk, rows.length).toLocaleString("en-US")} / ${rows.length.toLocaleString("en-US")}`,
+        );
     }
   }
 }
@@ -285,7 +293,9 @@ async function buildPlan(reference: Date, grandFestivalParticipants: number): Pr
 
   const catalog = buildCatalog(reference);
   if (grandFestivalParticipants > 0) catalog.push(buildGrandFestival(reference, grandFestivalParticipants));
-  const states: EventState[] = catalog.map((spec) => addEvent(plan, spec, id, organizationId(spec.organization), userId(spec.createdBy)));
+  const states: EventState[] = catalog.map((spec) =>
+    addEvent(plan, spec, id, organizationId(spec.organization), userId(spec.createdBy)),
+  );
   const stateByKey = new Map(states.map((state) => [state.spec.key, state]));
 
   plan.event_accesses.push(
@@ -311,7 +321,8 @@ async function buildPlan(reference: Date, grandFestivalParticipants: number): Pr
 
   const { charges, participantsByEvent } = addSales(plan, states, id, reference, grandFestivalParticipants);
   for (const state of states) {
-    if (state.spec.checkIns) addCheckIns(plan, state, participantsByEvent.get(state.spec.key) ?? [], id, [userId("manager"), userId("owner")]);
+    if (state.spec.checkIns)
+      addCheckIns(plan, state, participantsByEvent.get(state.spec.key) ?? [], id, [userId("manager"), userId("owner")]);
   }
 
   addPayouts(plan, charges, id, organizationId("nuits"), ref);
@@ -328,7 +339,8 @@ function buildScalePlan(reference: Date, participants: number, target: ScaleTarg
   const state = addEvent(plan, buildGrandFestival(reference, participants), id, target.organizationId, target.ownerId);
   const { charges } = addSales(plan, [state], id, reference, participants);
   charges.sort((a, b) => (a.occurredAt as Date).getTime() - (b.occurredAt as Date).getTime());
-  for (const charge of charges) plan.transactions.push({ id: id("transactions"), ...charge, createdAt: charge.occurredAt });
+  for (const charge of charges)
+    plan.transactions.push({ id: id("transactions"), ...charge, createdAt: charge.occurredAt });
   return plan;
 }
 
@@ -396,10 +408,20 @@ function addSales(
       paidAt: draft.paidAt === null ? null : new Date(draft.paidAt),
       payableUntil: draft.payableUntil === null ? null : new Date(draft.payableUntil),
       createdAt,
-      updatedAt: new Date(draft.paidAt ?? (draft.status === "pending" ? draft.createdAt : (draft.payableUntil ?? draft.createdAt))),
+      updatedAt: new Date(
+        draft.paidAt ?? (draft.status === "pending" ? draft.createdAt : (draft.payableUntil ?? draft.createdAt)),
+      ),
     });
     for (const answer of draft.orderAnswers) {
-      plan.form_answers.push({ id: id("form_answers"), organizationId: state.organizationId, eventId: state.id, orderId, participantId: null, ...answer, createdAt });
+      plan.form_answers.push({
+        id: id("form_answers"),
+        organizationId: state.organizationId,
+        eventId: state.id,
+        orderId,
+        participantId: null,
+        ...answer,
+        createdAt,
+      });
     }
     const eventParticipants = participantsByEvent.get(draft.eventKey) ?? [];
     participantsByEvent.set(draft.eventKey, eventParticipants);
@@ -427,7 +449,15 @@ function addSales(
       plan.participants.push(row);
       eventParticipants.push({ id: participantId, order: draft, row });
       for (const answer of participant.answers) {
-        plan.form_answers.push({ id: id("form_answers"), organizationId: state.organizationId, eventId: state.id, orderId, participantId, ...answer, createdAt });
+        plan.form_answers.push({
+          id: id("form_answers"),
+          organizationId: state.organizationId,
+          eventId: state.id,
+          orderId,
+          participantId,
+          ...answer,
+          createdAt,
+        });
       }
     }
     if (draft.status === "paid" && draft.amount > 0 && draft.paidAt !== null) {
@@ -461,7 +491,6 @@ function addSales(
   }
 
   return { charges, participantsByEvent };
-
 }
 
 function addEvent(
@@ -473,7 +502,8 @@ function addEvent(
 ): EventState {
   const rng = new Rng(`${SEED}:event:${spec.key}`);
   const eventId = id("events");
-  const updatedAt = spec.status === "archived" ? new Date(spec.endAt.getTime() + 2 * DAY) : (spec.publishedAt ?? spec.createdAt);
+  const updatedAt =
+    spec.status === "archived" ? new Date(spec.endAt.getTime() + 2 * DAY) : (spec.publishedAt ?? spec.createdAt);
   plan.events.push({
     id: eventId,
     organizationId,
@@ -690,7 +720,13 @@ function addCheckIns(
 }
 
 /** Weekly payouts: each sweeps the charges that became available (two days after payment) before it started. */
-function addPayouts(plan: Plan, charges: Row<typeof schema.transactions>[], id: (table: TableName) => number, organizationId: number, ref: number): void {
+function addPayouts(
+  plan: Plan,
+  charges: Row<typeof schema.transactions>[],
+  id: (table: TableName) => number,
+  organizationId: number,
+  ref: number,
+): void {
   const rng = new Rng(`${SEED}:payouts`);
   const bankAccountName = ORGANIZATIONS[0]?.bankAccountName ?? "";
   const sorted = [...charges].sort((a, b) => (a.occurredAt as Date).getTime() - (b.occurredAt as Date).getTime());
@@ -698,7 +734,10 @@ function addPayouts(plan: Plan, charges: Row<typeof schema.transactions>[], id: 
   const initiations = [22, 15, 8, 1].map((days) => ref - days * DAY + 5 * HOUR);
   for (const [index, initiatedAt] of initiations.entries()) {
     const cutoff = initiatedAt - 2 * DAY;
-    const swept = sorted.filter((c) => c.organizationId === organizationId && c.payoutId === undefined && (c.occurredAt as Date).getTime() < cutoff);
+    const swept = sorted.filter(
+      (c) =>
+        c.organizationId === organizationId && c.payoutId === undefined && (c.occurredAt as Date).getTime() < cutoff,
+    );
     const amount = swept.reduce((sum, c) => sum + c.net, 0);
     if (amount <= 0) continue;
     const payoutId = id("payouts");
@@ -732,7 +771,12 @@ function addPayouts(plan: Plan, charges: Row<typeof schema.transactions>[], id: 
   for (const row of ledger) plan.transactions.push({ id: id("transactions"), ...row, createdAt: row.occurredAt });
 }
 
-function addContactEntries(plan: Plan, id: (table: TableName) => number, organizationId: (key: OrganizationKey) => number, ref: number): void {
+function addContactEntries(
+  plan: Plan,
+  id: (table: TableName) => number,
+  organizationId: (key: OrganizationKey) => number,
+  ref: number,
+): void {
   const entries = [...CONTACT_ENTRIES].sort((a, b) => b.daysAgo - a.daysAgo || a.hour - b.hour);
   for (const entry of entries) {
     plan.contact_entries.push({
@@ -782,16 +826,88 @@ function addIntegrationsAndAudit(
     targetId: number,
     data: Record<string, unknown>,
     at: Date,
-  ) => ({ organizationId: organizationId(organization), userId: userId(user), action, targetType, targetId: String(targetId), data: JSON.stringify(data), createdAt: at });
+  ) => ({
+    organizationId: organizationId(organization),
+    userId: userId(user),
+    action,
+    targetType,
+    targetId: String(targetId),
+    data: JSON.stringify(data),
+    createdAt: at,
+  });
   const rows = [
-    log("nuits", "owner", "organization.updated", "organization", nuits, { fields: ["description", "payout_frequency"] }, new Date(ref - 40 * DAY + 11 * HOUR)),
-    log("nuits", "owner", "event.published", "event", event("festival")?.id ?? 0, { visibility: "public" }, event("festival")?.spec.publishedAt ?? new Date(ref)),
-    log("nuits", "manager", "event.published", "event", event("transbordeur")?.id ?? 0, { visibility: "public" }, event("transbordeur")?.spec.publishedAt ?? new Date(ref)),
-    log("nuits", "adminOrg", "event.published", "event", event("partners")?.id ?? 0, { visibility: "private" }, event("partners")?.spec.publishedAt ?? new Date(ref)),
-    log("nuits", "adminOrg", "promo_code.created", "event", event("festival")?.id ?? 0, { code: "ADHERENT10" }, new Date(ref - 25 * DAY + 15 * HOUR)),
-    log("nuits", "owner", "webhook_endpoint.created", "webhook_endpoint", webhookId, { url: "https://crm.nuits-sonores.exemple.test/webhooks/guichet" }, webhookCreatedAt),
-    log("nuits", "manager", "event.archived", "event", event("apero")?.id ?? 0, {}, new Date((event("apero")?.spec.endAt.getTime() ?? ref) + 2 * DAY)),
-    log("theatre", "theatre", "event.published", "event", event("misanthrope")?.id ?? 0, { visibility: "public" }, event("misanthrope")?.spec.publishedAt ?? new Date(ref)),
+    log(
+      "nuits",
+      "owner",
+      "organization.updated",
+      "organization",
+      nuits,
+      { fields: ["description", "payout_frequency"] },
+      new Date(ref - 40 * DAY + 11 * HOUR),
+    ),
+    log(
+      "nuits",
+      "owner",
+      "event.published",
+      "event",
+      event("festival")?.id ?? 0,
+      { visibility: "public" },
+      event("festival")?.spec.publishedAt ?? new Date(ref),
+    ),
+    log(
+      "nuits",
+      "manager",
+      "event.published",
+      "event",
+      event("transbordeur")?.id ?? 0,
+      { visibility: "public" },
+      event("transbordeur")?.spec.publishedAt ?? new Date(ref),
+    ),
+    log(
+      "nuits",
+      "adminOrg",
+      "event.published",
+      "event",
+      event("partners")?.id ?? 0,
+      { visibility: "private" },
+      event("partners")?.spec.publishedAt ?? new Date(ref),
+    ),
+    log(
+      "nuits",
+      "adminOrg",
+      "promo_code.created",
+      "event",
+      event("festival")?.id ?? 0,
+      { code: "ADHERENT10" },
+      new Date(ref - 25 * DAY + 15 * HOUR),
+    ),
+    log(
+      "nuits",
+      "owner",
+      "webhook_endpoint.created",
+      "webhook_endpoint",
+      webhookId,
+      { url: "https://crm.nuits-sonores.exemple.test/webhooks/guichet" },
+      webhookCreatedAt,
+    ),
+    log(
+      "nuits",
+      "manager",
+      "event.archived",
+      "event",
+      event("apero")?.id ?? 0,
+      {},
+      new Date((event("apero")?.spec.endAt.getTime() ?? ref) + 2 * DAY),
+    ),
+    log(
+      "theatre",
+      "theatre",
+      "event.published",
+      "event",
+      event("misanthrope")?.id ?? 0,
+      { visibility: "public" },
+      event("misanthrope")?.spec.publishedAt ?? new Date(ref),
+    ),
   ].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   for (const row of rows) plan.audit_logs.push({ id: id("audit_logs"), ...row });
 }

@@ -95,7 +95,10 @@ export function platformFee(amount: number): number {
 }
 
 // Paris wall-clock hour of purchase: lunch break and evening peaks, quiet nights.
-const HOUR_WEIGHTS = [0.5, 0.25, 0.1, 0.05, 0.03, 0.05, 0.15, 0.45, 0.8, 1.1, 1.3, 1.5, 2.1, 2.2, 1.6, 1.3, 1.4, 1.6, 2.0, 2.6, 2.9, 2.7, 2.0, 1.1];
+const HOUR_WEIGHTS = [
+  0.5, 0.25, 0.1, 0.05, 0.03, 0.05, 0.15, 0.45, 0.8, 1.1, 1.3, 1.5, 2.1, 2.2, 1.6, 1.3, 1.4, 1.6, 2.0, 2.6, 2.9, 2.7,
+  2.0, 1.1,
+];
 
 function drawOrderTimes(context: SaleContext, count: number): number[] {
   const { rng, clock, event } = context;
@@ -183,11 +186,18 @@ function capacityLeft(context: SaleContext, inOrder: Map<SaleTicket, number>): n
   const capacity = context.event.eventCapacity;
   if (capacity === -1) return Number.POSITIVE_INFINITY;
   let held = 0;
-  for (const ticket of context.tickets) if (ticket.spec.ticketType === "ticket") held += ticket.held + (inOrder.get(ticket) ?? 0);
+  for (const ticket of context.tickets)
+    if (ticket.spec.ticketType === "ticket") held += ticket.held + (inOrder.get(ticket) ?? 0);
   return capacity - held;
 }
 
-function canAdd(context: SaleContext, ticket: SaleTicket, inOrder: Map<SaleTicket, number>, at: number, manual: boolean): boolean {
+function canAdd(
+  context: SaleContext,
+  ticket: SaleTicket,
+  inOrder: Map<SaleTicket, number>,
+  at: number,
+  manual: boolean,
+): boolean {
   const already = inOrder.get(ticket) ?? 0;
   if (already + 1 > ticket.maxPerOrder) return false;
   if (ticket.amount !== -1 && ticket.held + already + 1 > ticket.amount) return false;
@@ -199,7 +209,13 @@ function canAdd(context: SaleContext, ticket: SaleTicket, inOrder: Map<SaleTicke
   return true;
 }
 
-function pickTicket(context: SaleContext, candidates: SaleTicket[], inOrder: Map<SaleTicket, number>, at: number, manual: boolean): SaleTicket | null {
+function pickTicket(
+  context: SaleContext,
+  candidates: SaleTicket[],
+  inOrder: Map<SaleTicket, number>,
+  at: number,
+  manual: boolean,
+): SaleTicket | null {
   const open = candidates.filter((ticket) => canAdd(context, ticket, inOrder, at, manual));
   if (open.length === 0) return null;
   return context.rng.weighted(open, (ticket) => Math.max(ticket.spec.weight, 0.01));
@@ -232,7 +248,11 @@ function answerForm(rng: Rng, formType: DraftAnswer["formType"], questions: Sale
   return answers;
 }
 
-function applyPromo(context: SaleContext, participants: DraftParticipant[], at: number): { promo: SalePromo; discount: number } | null {
+function applyPromo(
+  context: SaleContext,
+  participants: DraftParticipant[],
+  at: number,
+): { promo: SalePromo; discount: number } | null {
   const { rng } = context;
   const usable = context.promos.filter(
     (promo) =>
@@ -242,7 +262,9 @@ function applyPromo(context: SaleContext, participants: DraftParticipant[], at: 
   );
   if (usable.length === 0) return null;
   const promo = rng.pick(usable);
-  const eligible = participants.filter((p) => p.price > 0 && (promo.ticketIds === null || promo.ticketIds.has(p.ticket.id)));
+  const eligible = participants.filter(
+    (p) => p.price > 0 && (promo.ticketIds === null || promo.ticketIds.has(p.ticket.id)),
+  );
   if (eligible.length === 0) return null;
   let discount = 0;
   for (const participant of eligible) {
@@ -279,7 +301,14 @@ export function generateOrders(context: SaleContext): DraftOrder[] {
     const participants: DraftParticipant[] = [];
     const add = (ticket: SaleTicket, person: Person) => {
       inOrder.set(ticket, (inOrder.get(ticket) ?? 0) + 1);
-      participants.push({ person, ticket, price: ticket.price, promoCodeKey: null, accessToken: rng.hex(32), answers: [] });
+      participants.push({
+        person,
+        ticket,
+        price: ticket.price,
+        promoCodeKey: null,
+        accessToken: rng.hex(32),
+        answers: [],
+      });
     };
 
     // Organizers add invitations by hand, or box-office sales when the event has no invitation ticket.
@@ -300,10 +329,12 @@ export function generateOrders(context: SaleContext): DraftOrder[] {
     if (participants.length === 0) continue;
     if (!manual && size.addons > 0) {
       const addon = pickTicket(context, addonTickets, inOrder, createdAt, false);
-      if (addon) for (let i = 0; i < size.addons && canAdd(context, addon, inOrder, createdAt, false); i++) add(addon, buyer);
+      if (addon)
+        for (let i = 0; i < size.addons && canAdd(context, addon, inOrder, createdAt, false); i++) add(addon, buyer);
     }
 
-    const applied = !manual && !freeEvent && rng.chance(sales.promoRate) ? applyPromo(context, participants, createdAt) : null;
+    const applied =
+      !manual && !freeEvent && rng.chance(sales.promoRate) ? applyPromo(context, participants, createdAt) : null;
     const gross = participants.reduce((sum, p) => sum + p.price, 0);
     const amount = gross - (applied?.discount ?? 0);
     const fees = manual ? 0 : platformFee(amount);
@@ -322,7 +353,8 @@ export function generateOrders(context: SaleContext): DraftOrder[] {
     const orderAnswers = answered ? answerForm(rng, "before", context.beforeQuestions) : [];
     if (answered) {
       for (const participant of participants) {
-        if (participant.ticket.spec.ticketType === "ticket") participant.answers = answerForm(rng, "before-tickets", context.ticketQuestions);
+        if (participant.ticket.spec.ticketType === "ticket")
+          participant.answers = answerForm(rng, "before-tickets", context.ticketQuestions);
       }
     }
 

@@ -38,9 +38,13 @@ test("create an event through every step, with a banner cropped, resized and ser
   // Banner: a file that is not an image is refused with a clear message, before any upload.
   const fileInput = page.getByTestId("banner-file-input");
   await fileInput.setInputFiles({ name: "programme.png", mimeType: "image/png", buffer: Buffer.from("pas une image") });
-  await expect(page.getByTestId("banner-error")).toHaveText("Format non pris en charge : choisissez une image JPEG, PNG ou WebP.");
+  await expect(page.getByTestId("banner-error")).toHaveText(
+    "Format non pris en charge : choisissez une image JPEG, PNG ou WebP.",
+  );
   await fileInput.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
-  await expect(page.getByTestId("banner-error")).toHaveText("Format non pris en charge : choisissez une image JPEG, PNG ou WebP.");
+  await expect(page.getByTestId("banner-error")).toHaveText(
+    "Format non pris en charge : choisissez une image JPEG, PNG ou WebP.",
+  );
 
   // A small image is accepted, with a warning that the banner may look blurry.
   await fileInput.setInputFiles({ name: "vignette.png", mimeType: "image/png", buffer: makePng(200, 100) });
@@ -79,10 +83,13 @@ test("create an event through every step, with a banner cropped, resized and ser
     const body = await response.body();
     expect(body.subarray(0, 4).toString("ascii")).toBe("RIFF");
     expect(body.subarray(8, 12).toString("ascii")).toBe("WEBP");
-    const size = await page.evaluate(async (url) => {
-      const bitmap = await createImageBitmap(await (await fetch(url)).blob());
-      return [bitmap.width, bitmap.height];
-    }, src.replace("-1280.webp", `-${width}.webp`));
+    const size = await page.evaluate(
+      async (url) => {
+        const bitmap = await createImageBitmap(await (await fetch(url)).blob());
+        return [bitmap.width, bitmap.height];
+      },
+      src.replace("-1280.webp", `-${width}.webp`),
+    );
     expect(size).toEqual([width, height]);
     const again = await page.request.get(src.replace("-1280.webp", `-${width}.webp`), {
       headers: { "If-None-Match": response.headers()["etag"]! },
@@ -199,7 +206,12 @@ test("leaving with unsaved changes asks to resume, exit without saving, or save 
   const title = page.getByLabel("Titre de l'événement");
   const bar = page.getByTestId("unsaved-changes-bar");
   const dialog = page.getByTestId("unsaved-changes-dialog");
-  const leave = () => page.getByRole("navigation", { name: "Navigation principale" }).first().getByRole("link", { name: "Événements" }).click();
+  const leave = () =>
+    page
+      .getByRole("navigation", { name: "Navigation principale" })
+      .first()
+      .getByRole("link", { name: "Événements" })
+      .click();
 
   await expect(bar).toBeHidden();
   await title.fill("Conférence d'astronomie — complet");
@@ -292,7 +304,6 @@ test("the editor on a phone: compact progress, no side rail, the save bar above 
   await page.unrouteAll();
 });
 
-
 test("every way out of a step saves first; a refused save stays, says why and focuses the field", async ({ page }) => {
   await signIn(page, EDITOR_USER);
   // Creating without a title: refused with a message on the field, which takes the focus; nothing created.
@@ -338,7 +349,9 @@ test("every way out of a step saves first; a refused save stays, says why and fo
   await expect(page.getByLabel("Début")).toHaveValue("2026-08-12T22:00");
   await page.getByLabel("Début").fill("");
   await press(page, "Suivant");
-  await expect(page.getByText("Indiquez une date de début : un événement ne peut pas avoir de fin sans début.")).toBeVisible();
+  await expect(
+    page.getByText("Indiquez une date de début : un événement ne peut pas avoir de fin sans début."),
+  ).toBeVisible();
   await expect(page.getByLabel("Début")).toBeFocused();
   await expect(page).toHaveURL(/step=date/);
   await page.screenshot({ path: "test-results/screens/editor-start-required-fr.png", fullPage: true });
@@ -349,10 +362,17 @@ test("every way out of a step saves first; a refused save stays, says why and fo
 test.describe("a browser in another time zone and language than the event's", () => {
   test.use({ timezoneId: "America/Los_Angeles", locale: "de-DE" });
 
-  test("the date step loaded directly hydrates without error and keeps a date typed before hydration", async ({ page }) => {
+  test("the date step loaded directly hydrates without error and keeps a date typed before hydration", async ({
+    page,
+  }) => {
     await signIn(page, EDITOR_USER);
     const created = await page.request.post("/api/events", {
-      data: { title: "Éclipse partielle", start_at: "2026-09-12T18:00:00Z", end_at: "2026-09-12T23:30:00Z", timezone: "Europe/Paris" },
+      data: {
+        title: "Éclipse partielle",
+        start_at: "2026-09-12T18:00:00Z",
+        end_at: "2026-09-12T23:30:00Z",
+        timezone: "Europe/Paris",
+      },
     });
     expect(created.status(), await created.text()).toBe(201);
     const { id } = (await created.json()) as { id: number };
@@ -395,7 +415,9 @@ test.describe("a browser in another time zone and language than the event's", ()
  */
 function toastCoverage(page: Page, text: string) {
   return page.evaluate((wanted) => {
-    const toast = [...document.querySelectorAll("[data-sonner-toast]")].find((element) => element.textContent?.includes(wanted));
+    const toast = [...document.querySelectorAll("[data-sonner-toast]")].find((element) =>
+      element.textContent?.includes(wanted),
+    );
     if (!toast) return "no toast";
     const box = toast.getBoundingClientRect();
     const actions = document.querySelectorAll(
@@ -438,7 +460,9 @@ for (const viewport of [
     // A refused save keeps the save bar up: its buttons stay clear of the error toast too.
     await page.getByLabel("Latitude").fill("nord");
     await saveButton.click();
-    const failed = page.locator("[data-sonner-toast]").filter({ hasText: "Échec à la mise à jour des données de l'événement" });
+    const failed = page
+      .locator("[data-sonner-toast]")
+      .filter({ hasText: "Échec à la mise à jour des données de l'événement" });
     await expect(failed).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId("unsaved-changes-bar")).toBeVisible();
     await expect.poll(() => toastCoverage(page, "Échec à la mise à jour"), { timeout: 3_000 }).toBe("clear");

@@ -9,7 +9,8 @@ const SCREENS = process.env.E2E_SCREENS ?? "test-results/screens";
 
 const section = (page: Page, formType: "before" | "before-tickets") => page.getByTestId(`form-section-${formType}`);
 const titles = (list: Locator) => list.getByTestId("question-title-text").allTextContents();
-const row = (list: Locator, title: string) => list.getByTestId("question-row").filter({ has: list.page().getByText(title, { exact: true }) });
+const row = (list: Locator, title: string) =>
+  list.getByTestId("question-row").filter({ has: list.page().getByText(title, { exact: true }) });
 
 async function addQuestion(
   page: Page,
@@ -51,12 +52,19 @@ async function dragHandle(page: Page, handle: Locator, target: Locator, after: b
   await page.mouse.up();
 }
 
-test("order forms: every question type, options, ticket target, reorder, mandatory, delete, billing", async ({ page }) => {
+test("order forms: every question type, options, ticket target, reorder, mandatory, delete, billing", async ({
+  page,
+}) => {
   test.setTimeout(480_000);
   await signIn(page, "owner@guichet.test");
   const start = Date.now() + 30 * DAY;
   const created = await page.request.post("/api/events", {
-    data: { title: `Soirée formulaires ${Date.now()}`, start_at: new Date(start).toISOString(), end_at: new Date(start + 4 * 3_600_000).toISOString(), timezone: "Europe/Paris" },
+    data: {
+      title: `Soirée formulaires ${Date.now()}`,
+      start_at: new Date(start).toISOString(),
+      end_at: new Date(start + 4 * 3_600_000).toISOString(),
+      timezone: "Europe/Paris",
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: number };
@@ -79,8 +87,12 @@ test("order forms: every question type, options, ticket target, reorder, mandato
       await expect(builtIn.getByTestId("question-drag-handle")).toHaveCount(0);
       await expect(builtIn.getByRole("button")).toHaveCount(0);
     }
-    await expect(before.getByTestId("question-row").first().getByTestId("question-mandatory-badge")).toHaveText("Obligatoire");
-    await expect(perTicket.getByTestId("question-row").first().getByTestId("question-mandatory-badge")).toHaveText("Facultatif");
+    await expect(before.getByTestId("question-row").first().getByTestId("question-mandatory-badge")).toHaveText(
+      "Obligatoire",
+    );
+    await expect(perTicket.getByTestId("question-row").first().getByTestId("question-mandatory-badge")).toHaveText(
+      "Facultatif",
+    );
     await expect(page.getByTestId("order-forms-help")).toHaveAttribute("href", /docs\./);
     await expect(page.getByTestId("order-forms-participants")).toHaveAttribute("href", `/event/${id}/participants`);
 
@@ -90,7 +102,15 @@ test("order forms: every question type, options, ticket target, reorder, mandato
     await expect(panel.getByTestId("question-save")).toBeDisabled();
     await expect(panel.getByTestId("question-type")).toHaveText("Texte court");
     await panel.getByTestId("question-type").click();
-    for (const label of ["Texte court", "Champ texte", "Choix unique", "Choix multiple", "Sélection", "Condition supplémentaire", "Texte sans champ"]) {
+    for (const label of [
+      "Texte court",
+      "Champ texte",
+      "Choix unique",
+      "Choix multiple",
+      "Sélection",
+      "Condition supplémentaire",
+      "Texte sans champ",
+    ]) {
       await expect(page.getByRole("option", { name: label, exact: true })).toBeVisible();
     }
     await page.keyboard.press("Escape");
@@ -113,9 +133,22 @@ test("order forms: every question type, options, ticket target, reorder, mandato
     await addQuestion(page, "before", { title: "Remarques", type: "Champ texte" });
     await addQuestion(page, "before", { title: "Conditions générales", type: "Condition supplémentaire" });
     await addQuestion(page, "before", { title: "Informations pratiques", type: "Texte sans champ" });
-    await addQuestion(page, "before-tickets", { title: "Menu", type: "Choix unique", options: ["Végétarien", "Poisson", "Viande"], ticket: "Pass soirée" });
-    await addQuestion(page, "before-tickets", { title: "Ateliers", type: "Choix multiple", options: ["Danse", "Chant"] });
-    await addQuestion(page, "before-tickets", { title: "Taille de t-shirt", type: "Sélection", options: ["S", "M", "L"] });
+    await addQuestion(page, "before-tickets", {
+      title: "Menu",
+      type: "Choix unique",
+      options: ["Végétarien", "Poisson", "Viande"],
+      ticket: "Pass soirée",
+    });
+    await addQuestion(page, "before-tickets", {
+      title: "Ateliers",
+      type: "Choix multiple",
+      options: ["Danse", "Chant"],
+    });
+    await addQuestion(page, "before-tickets", {
+      title: "Taille de t-shirt",
+      type: "Sélection",
+      options: ["S", "M", "L"],
+    });
     await expect(row(perTicket, "Menu")).toContainText("3 options");
     await expect(row(perTicket, "Menu").getByTestId("question-targets")).toHaveText("Pass soirée");
     await expect(row(before, "Société").getByTestId("question-mandatory-toggle")).toHaveText("Obligatoire");
@@ -124,34 +157,64 @@ test("order forms: every question type, options, ticket target, reorder, mandato
     await row(perTicket, "Taille de t-shirt").getByRole("button", { name: "Modifier « Taille de t-shirt »" }).click();
     await expect(panel.getByTestId("question-save")).toBeDisabled();
     // The panel slides in: let it settle before measuring rows for the keyboard drag.
-    await panel.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
+    await panel.evaluate((element) =>
+      Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+    );
     await panel.getByTestId("option-drag-handle").nth(2).focus();
     await page.keyboard.press("Space");
     const optionHeight = (await panel.getByTestId("option-row").first().boundingBox())!.height;
     for (let i = 0; i < Math.ceil((2 * optionHeight) / 25) + 1; i++) await page.keyboard.press("ArrowUp");
     await page.keyboard.press("Space");
-    await expect.poll(() => panel.getByTestId("option-input").evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual(["L", "S", "M"]);
+    await expect
+      .poll(() =>
+        panel
+          .getByTestId("option-input")
+          .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)),
+      )
+      .toEqual(["L", "S", "M"]);
     await panel.getByRole("button", { name: "Supprimer l'option 3" }).click();
     await panel.getByTestId("option-add").click();
     await panel.getByTestId("option-input").nth(2).fill("XL");
     await panel.getByTestId("question-save").click();
     await expect(panel).toBeHidden();
-    const saved = (await (await page.request.get(`/api/events/${id}/participation-form`)).json()) as { form_type: string; questions: string }[];
-    const shirt = (JSON.parse(saved.find((form) => form.form_type === "before-tickets")!.questions) as { title: string; id: string; options: { title: string }[] }[]).find(
-      (question) => question.title === "Taille de t-shirt",
-    )!;
+    const saved = (await (await page.request.get(`/api/events/${id}/participation-form`)).json()) as {
+      form_type: string;
+      questions: string;
+    }[];
+    const shirt = (
+      JSON.parse(saved.find((form) => form.form_type === "before-tickets")!.questions) as {
+        title: string;
+        id: string;
+        options: { title: string }[];
+      }[]
+    ).find((question) => question.title === "Taille de t-shirt")!;
     expect(shirt.options.map((option) => option.title)).toEqual(["L", "S", "XL"]);
     expect(shirt.id).toMatch(/^[A-Za-z0-9]{16}$/);
 
     // Mandatory badge saves at once; the built-in question follows single_fill on the participant form.
     await row(perTicket, "Ateliers").getByTestId("question-mandatory-toggle").click();
     await expect(row(perTicket, "Ateliers").getByTestId("question-mandatory-toggle")).toHaveText("Obligatoire");
-    await expect(perTicket.getByTestId("question-row").first().getByTestId("question-mandatory-badge")).toHaveText("Obligatoire");
+    await expect(perTicket.getByTestId("question-row").first().getByTestId("question-mandatory-badge")).toHaveText(
+      "Obligatoire",
+    );
 
     // Reorder by drag: held locally (the save bar appears) until the page saves.
-    expect(await titles(before)).toEqual(["Nom, prénom, email", "Société", "Remarques", "Conditions générales", "Informations pratiques"]);
-    await dragHandle(page, row(before, "Informations pratiques").getByTestId("question-drag-handle"), row(before, "Société"), false);
-    await expect.poll(() => titles(before)).toEqual(["Nom, prénom, email", "Informations pratiques", "Société", "Remarques", "Conditions générales"]);
+    expect(await titles(before)).toEqual([
+      "Nom, prénom, email",
+      "Société",
+      "Remarques",
+      "Conditions générales",
+      "Informations pratiques",
+    ]);
+    await dragHandle(
+      page,
+      row(before, "Informations pratiques").getByTestId("question-drag-handle"),
+      row(before, "Société"),
+      false,
+    );
+    await expect
+      .poll(() => titles(before))
+      .toEqual(["Nom, prénom, email", "Informations pratiques", "Société", "Remarques", "Conditions générales"]);
     await expect(page.getByTestId("unsaved-changes-bar")).toBeVisible();
     // And by keyboard on the participant form.
     await row(perTicket, "Menu").getByTestId("question-drag-handle").focus();
@@ -170,7 +233,13 @@ test("order forms: every question type, options, ticket target, reorder, mandato
     await page.getByTestId("unsaved-changes-save").click();
     await expect(page.getByTestId("unsaved-changes-bar")).toBeHidden({ timeout: 30_000 });
     await page.reload();
-    expect(await titles(before)).toEqual(["Nom, prénom, email", "Informations pratiques", "Société", "Remarques", "Conditions générales"]);
+    expect(await titles(before)).toEqual([
+      "Nom, prénom, email",
+      "Informations pratiques",
+      "Société",
+      "Remarques",
+      "Conditions générales",
+    ]);
     expect(await titles(perTicket)).toEqual(["Nom, prénom, email", "Ateliers", "Menu", "Taille de t-shirt"]);
 
     // Delete with confirmation: cancel first, then delete.
@@ -185,7 +254,10 @@ test("order forms: every question type, options, ticket target, reorder, mandato
 
     // Billing switch, with its hint linking to the orders.
     const billing = page.getByTestId("billing-switch");
-    await expect(page.getByTestId("billing-card").getByRole("link", { name: "commandes" })).toHaveAttribute("href", `/event/${id}/orders`);
+    await expect(page.getByTestId("billing-card").getByRole("link", { name: "commandes" })).toHaveAttribute(
+      "href",
+      `/event/${id}/orders`,
+    );
     await expect(billing).toHaveAttribute("aria-checked", "false");
     await billing.click();
     await expect(billing).toHaveAttribute("aria-checked", "true");
@@ -197,9 +269,19 @@ test("order forms: every question type, options, ticket target, reorder, mandato
 
     await page.reload();
     await expect(page.getByTestId("billing-switch")).toHaveAttribute("aria-checked", "true");
-    expect(await titles(before)).toEqual(["Nom, prénom, email", "Informations pratiques", "Société", "Conditions générales"]);
-    await expect(perTicket.getByTestId("question-row").first().getByTestId("question-mandatory-badge")).toHaveText("Facultatif");
-    const forms = (await (await page.request.get(`/api/events/${id}/participation-form`)).json()) as { form_type: string; single_fill: boolean }[];
+    expect(await titles(before)).toEqual([
+      "Nom, prénom, email",
+      "Informations pratiques",
+      "Société",
+      "Conditions générales",
+    ]);
+    await expect(perTicket.getByTestId("question-row").first().getByTestId("question-mandatory-badge")).toHaveText(
+      "Facultatif",
+    );
+    const forms = (await (await page.request.get(`/api/events/${id}/participation-form`)).json()) as {
+      form_type: string;
+      single_fill: boolean;
+    }[];
     expect(forms.find((form) => form.form_type === "before")!.single_fill).toBe(false);
     expect(forms.find((form) => form.form_type === "before-tickets")!.single_fill).toBe(true);
   } finally {

@@ -7,7 +7,8 @@ import { signIn } from "./support/sign-in";
 const DAY = 86_400_000;
 const SCREENS = process.env.E2E_SCREENS ?? "test-results/screens";
 
-const card = (page: Page, field: "confirmation_page_message" | "email_pdf_message") => page.getByTestId(`message-${field}`);
+const card = (page: Page, field: "confirmation_page_message" | "email_pdf_message") =>
+  page.getByTestId(`message-${field}`);
 
 test("order messages: edit both messages, previews, save, reload", async ({ page }) => {
   test.setTimeout(240_000);
@@ -15,7 +16,12 @@ test("order messages: edit both messages, previews, save, reload", async ({ page
   const start = Date.now() + 30 * DAY;
   const title = `Soirée messages ${Date.now()}`;
   const created = await page.request.post("/api/events", {
-    data: { title, start_at: new Date(start).toISOString(), end_at: new Date(start + 4 * 3_600_000).toISOString(), timezone: "Europe/Paris" },
+    data: {
+      title,
+      start_at: new Date(start).toISOString(),
+      end_at: new Date(start + 4 * 3_600_000).toISOString(),
+      timezone: "Europe/Paris",
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: number };
@@ -36,7 +42,9 @@ test("order messages: edit both messages, previews, save, reload", async ({ page
     await page.keyboard.press("ControlOrMeta+b");
     await page.keyboard.type("Rendez-vous au vestiaire.");
     await expect(page.getByTestId("confirmation-preview-message")).toContainText("Merci d'être venus !");
-    await expect(page.getByTestId("confirmation-preview-message").locator("strong")).toHaveText("Rendez-vous au vestiaire.");
+    await expect(page.getByTestId("confirmation-preview-message").locator("strong")).toHaveText(
+      "Rendez-vous au vestiaire.",
+    );
     await expect(page.getByTestId("unsaved-changes-bar")).toBeVisible();
 
     // The email / PDF message, as a list: both the email and the ticket previews show it.
@@ -59,11 +67,19 @@ test("order messages: edit both messages, previews, save, reload", async ({ page
     await expect(page.getByTestId("order-messages-save")).toBeDisabled();
 
     await page.reload();
-    await expect(page.getByTestId("confirmation-preview-message").locator("strong")).toHaveText("Rendez-vous au vestiaire.");
+    await expect(page.getByTestId("confirmation-preview-message").locator("strong")).toHaveText(
+      "Rendez-vous au vestiaire.",
+    );
     await expect(page.getByTestId("ticket-preview-message").locator("li")).toHaveText("Présentez ce billet à l'entrée");
-    await expect(card(page, "email_pdf_message").getByTestId("description-editor")).toContainText("Présentez ce billet à l'entrée");
-    const event = (await (await page.request.get(`/api/events/${id}`)).json()) as { confirmation_page_message?: string; email_pdf_message?: string };
-    if (event.confirmation_page_message !== undefined) expect(event.confirmation_page_message).toContain("<strong>Rendez-vous au vestiaire.</strong>");
+    await expect(card(page, "email_pdf_message").getByTestId("description-editor")).toContainText(
+      "Présentez ce billet à l'entrée",
+    );
+    const event = (await (await page.request.get(`/api/events/${id}`)).json()) as {
+      confirmation_page_message?: string;
+      email_pdf_message?: string;
+    };
+    if (event.confirmation_page_message !== undefined)
+      expect(event.confirmation_page_message).toContain("<strong>Rendez-vous au vestiaire.</strong>");
     if (event.email_pdf_message !== undefined) expect(event.email_pdf_message).toContain("<li>");
 
     // Leaving with an unsaved change asks first.

@@ -12,7 +12,12 @@ test("promo codes: create, refuse bad input, edit, bulk-create and delete", asyn
   await signIn(page, "owner@guichet.test");
   const start = Date.now() + 30 * DAY;
   const created = await page.request.post("/api/events", {
-    data: { title: `Soirée promo ${Date.now()}`, start_at: new Date(start).toISOString(), end_at: new Date(start + 4 * 3_600_000).toISOString(), timezone: "Europe/Paris" },
+    data: {
+      title: `Soirée promo ${Date.now()}`,
+      start_at: new Date(start).toISOString(),
+      end_at: new Date(start + 4 * 3_600_000).toISOString(),
+      timezone: "Europe/Paris",
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: number };
@@ -48,7 +53,9 @@ test("promo codes: create, refuse bad input, edit, bulk-create and delete", asyn
     await panel.getByTestId("promo-key").fill("Ete25");
     await panel.getByTestId("promo-discount").fill("10");
     await panel.getByTestId("promo-save").click();
-    await expect(panel.getByText("Ce code existe déjà pour cet événement (les majuscules ne comptent pas).")).toBeVisible();
+    await expect(
+      panel.getByText("Ce code existe déjà pour cet événement (les majuscules ne comptent pas)."),
+    ).toBeVisible();
     await panel.getByRole("button", { name: "Annuler" }).click();
 
     // Edit: an amount in euros, every ticket.

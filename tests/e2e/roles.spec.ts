@@ -59,7 +59,10 @@ test("a platform admin reaches /admin from the account menu and opens an event's
   await expect(page.getByTestId("admin-organizations")).toContainText("Association Les Nuits Sonores");
   await expect(page.getByTestId("admin-organizations")).toContainText("Théâtre du Quai");
 
-  await page.getByRole("row", { name: /Théâtre du Quai/ }).getByRole("link", { name: "Voir les événements" }).click();
+  await page
+    .getByRole("row", { name: /Théâtre du Quai/ })
+    .getByRole("link", { name: "Voir les événements" })
+    .click();
   await expect(page).toHaveURL(/\/admin\/events\?organization=\d+$/);
   await expect(page.getByTestId("organization-filter")).toContainText("Théâtre du Quai");
   const firstEvent = page.getByTestId("admin-events").getByRole("link").first();
@@ -71,10 +74,19 @@ test("a platform admin reaches /admin from the account menu and opens an event's
   await expect(page.getByTestId("figure-gross-sales")).toContainText("€");
 });
 
-test("a new user names an organization in the dialog and lands on the events home", async ({ page, context, request, baseURL }) => {
+test("a new user names an organization in the dialog and lands on the events home", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
   const email = `nouvelle-${suffix()}@exemple.test`;
-  expect((await request.post("/auth/verify-email", { data: { email, first_name: "Nora", last_name: "Vidal" } })).ok()).toBe(true);
-  const mails = (await (await request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`)).json()) as { text: string }[];
+  expect(
+    (await request.post("/auth/verify-email", { data: { email, first_name: "Nora", last_name: "Vidal" } })).ok(),
+  ).toBe(true);
+  const mails = (await (await request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`)).json()) as {
+    text: string;
+  }[];
   const code = mails[0]!.text.match(/\b\d{6}\b/)![0];
   const registered = await request.post("/auth/register", {
     data: { username: email, email, email_code: code, password: "une-phrase-solide-2026" },

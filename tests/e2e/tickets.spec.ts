@@ -9,12 +9,17 @@ const DAY = 86_400_000;
 /** Where the screenshots go (E2E_SCREENS lets a run keep them apart from other runs' test-results). */
 const SCREENS = process.env.E2E_SCREENS ?? "test-results/screens";
 /** A `datetime-local` value in Europe/Paris (the event's zone and the browser's). */
-const parisLocal = (at: number) => new Date(at).toLocaleString("sv-SE", { timeZone: "Europe/Paris" }).slice(0, 16).replace(" ", "T");
+const parisLocal = (at: number) =>
+  new Date(at).toLocaleString("sv-SE", { timeZone: "Europe/Paris" }).slice(0, 16).replace(" ", "T");
 
 const titles = (page: Page) => page.getByTestId("ticket-title").allTextContents();
-const row = (page: Page, title: string) => page.getByTestId("ticket-row").filter({ has: page.getByTestId("ticket-title").getByText(title, { exact: true }) });
+const row = (page: Page, title: string) =>
+  page.getByTestId("ticket-row").filter({ has: page.getByTestId("ticket-title").getByText(title, { exact: true }) });
 
-async function createFromSheet(page: Page, values: { title: string; price: string; amount?: string; sellEnd?: string; showRemaining?: boolean }) {
+async function createFromSheet(
+  page: Page,
+  values: { title: string; price: string; amount?: string; sellEnd?: string; showRemaining?: boolean },
+) {
   await page.getByTestId("ticket-create").click();
   const sheet = page.getByTestId("ticket-sheet");
   await expect(sheet).toBeVisible();
@@ -63,13 +68,20 @@ test.afterAll(async ({ browser }) => {
   await page.close();
 });
 
-test("tickets: create, refuse bad input, reorder by drag and keyboard, derived statuses, capacity", async ({ page }) => {
+test("tickets: create, refuse bad input, reorder by drag and keyboard, derived statuses, capacity", async ({
+  page,
+}) => {
   test.setTimeout(480_000);
   await signIn(page, "owner@guichet.test");
   const title = `Soirée billets ${Date.now()}`;
   const start = Date.now() + 30 * DAY;
   const created = await page.request.post("/api/events", {
-    data: { title, start_at: new Date(start).toISOString(), end_at: new Date(start + 5 * 3_600_000).toISOString(), timezone: "Europe/Paris" },
+    data: {
+      title,
+      start_at: new Date(start).toISOString(),
+      end_at: new Date(start + 5 * 3_600_000).toISOString(),
+      timezone: "Europe/Paris",
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   id = ((await created.json()) as { id: number }).id;
@@ -96,7 +108,9 @@ test("tickets: create, refuse bad input, reorder by drag and keyboard, derived s
   await sheet.locator('input[name="min_per_order"]').fill("5");
   await sheet.locator('input[name="max_per_order"]').fill("2");
   await sheet.getByTestId("ticket-submit").click();
-  await expect(sheet.getByText("Le prix doit être un montant positif ou nul, avec au plus deux décimales.")).toBeVisible();
+  await expect(
+    sheet.getByText("Le prix doit être un montant positif ou nul, avec au plus deux décimales."),
+  ).toBeVisible();
   await expect(sheet.getByText("Le maximum par commande doit être supérieur ou égal au minimum.")).toBeVisible();
   await expect(sheet.locator('input[name="price"]')).toBeFocused();
   await page.keyboard.press("Escape");
@@ -202,12 +216,21 @@ test("the edit page at 390 px and 1440 px", async ({ page }) => {
   test.setTimeout(180_000);
   await signIn(page, "owner@guichet.test");
   const created = await page.request.post("/api/events", {
-    data: { title: `Billet seul ${Date.now()}`, start_at: new Date(Date.now() + 20 * DAY).toISOString(), timezone: "Europe/Paris" },
+    data: {
+      title: `Billet seul ${Date.now()}`,
+      start_at: new Date(Date.now() + 20 * DAY).toISOString(),
+      timezone: "Europe/Paris",
+    },
   });
   const { id } = (await created.json()) as { id: number };
   try {
     const ticket = await page.request.post(`/api/events/${id}/tickets`, {
-      data: { title: "Pass week-end", price: 4500, amount: 200, detailed_description: "<p>Accès aux <strong>deux jours</strong>.</p>" },
+      data: {
+        title: "Pass week-end",
+        price: 4500,
+        amount: 200,
+        detailed_description: "<p>Accès aux <strong>deux jours</strong>.</p>",
+      },
     });
     expect(ticket.status(), await ticket.text()).toBe(201);
     const { id: ticketId } = (await ticket.json()) as { id: number };

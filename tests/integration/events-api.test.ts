@@ -228,15 +228,13 @@ describe("POST /api/events", () => {
       accessToken: null,
     });
     await createTicket(db, source, { title: "Place", purchased: 12 });
-    await db
-      .insert(promoCodes)
-      .values({
-        organizationId: world.organization.id,
-        eventId: source.id,
-        code: "X",
-        useCount: 9,
-        appliesToAllTickets: false,
-      });
+    await db.insert(promoCodes).values({
+      organizationId: world.organization.id,
+      eventId: source.id,
+      code: "X",
+      useCount: 9,
+      appliesToAllTickets: false,
+    });
     const { status, json } = await call("/events", { method: "POST", body: { duplicate_from: source.id } });
     expect(status).toBe(201);
     expect(json).toMatchObject({ title: "Original", status: "draft" });

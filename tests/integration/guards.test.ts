@@ -23,7 +23,10 @@ type Outcome = { state: SignedInState; context: RouterContextProvider } | { thro
 
 /** The outcome of a guard that let the request through; fails the test when the guard threw instead. */
 function passed(outcome: Outcome): Extract<Outcome, { state: SignedInState }> {
-  if (!("state" in outcome)) throw new Error(`expected the guard to pass, got a ${outcome.thrown.status} to ${outcome.thrown.headers.get("Location")}`);
+  if (!("state" in outcome))
+    throw new Error(
+      `expected the guard to pass, got a ${outcome.thrown.status} to ${outcome.thrown.headers.get("Location")}`,
+    );
   return outcome;
 }
 
@@ -36,7 +39,10 @@ describe("signed-in guard, askAdmin and permission guards", () => {
   });
 
   /** Runs the real session middleware and the signed-in guard on a request, as React Router does. */
-  async function run(path: string, options: { token?: string; cookies?: string[]; secret?: string; method?: string } = {}): Promise<Outcome> {
+  async function run(
+    path: string,
+    options: { token?: string; cookies?: string[]; secret?: string; method?: string } = {},
+  ): Promise<Outcome> {
     const cookies = [...(options.token ? [`guichet_session=${options.token}`] : []), ...(options.cookies ?? [])];
     const request = new Request(`http://localhost${path}`, {
       method: options.method ?? "GET",
@@ -105,12 +111,18 @@ describe("signed-in guard, askAdmin and permission guards", () => {
     if (!("thrown" in outcome)) throw new Error("expected a redirect");
     expect(outcome.thrown.status).toBe(302);
     expect(outcome.thrown.headers.get("Location")).toBe("/finance?tab=1");
-    expect(outcome.thrown.headers.get("Set-Cookie")).toMatch(new RegExp(`^${ASK_ADMIN_COOKIE_NAME}=1; Path=/; SameSite=Lax; HttpOnly`));
+    expect(outcome.thrown.headers.get("Set-Cookie")).toMatch(
+      new RegExp(`^${ASK_ADMIN_COOKIE_NAME}=1; Path=/; SameSite=Lax; HttpOnly`),
+    );
   });
 
   it("lists every organization while the flag is set, with admin rights where the admin is not a member", async () => {
     const { admin, nuits, theatre, alpha } = fixture;
-    const outcome = await run("/", { token: admin.token, secret: SECRET, cookies: [`${ASK_ADMIN_COOKIE_NAME}=1`, `guichet_org=${nuits.id}`] });
+    const outcome = await run("/", {
+      token: admin.token,
+      secret: SECRET,
+      cookies: [`${ASK_ADMIN_COOKIE_NAME}=1`, `guichet_org=${nuits.id}`],
+    });
     if (!("state" in outcome)) throw new Error("expected the guard to pass");
     expect(outcome.state.askAdmin).toBe(true);
     expect(outcome.state.organizations).toEqual([
@@ -120,14 +132,23 @@ describe("signed-in guard, askAdmin and permission guards", () => {
     ]);
     // The admin may switch to any organization: the stored choice is honoured.
     expect(outcome.state.currentOrganization?.id).toBe(nuits.id);
-    expect(outcome.state.actor).toMatchObject({ organizationId: nuits.id, role: "admin", isAdmin: true, viaPlatformAdmin: true });
+    expect(outcome.state.actor).toMatchObject({
+      organizationId: nuits.id,
+      role: "admin",
+      isAdmin: true,
+      viaPlatformAdmin: true,
+    });
     expect(requireOrganizationPermission(outcome.context, "finance:view").currentOrganization.id).toBe(nuits.id);
     // Admin rights, not owner rights: members and the payout account stay the owner's.
     for (const action of ["members:manage", "finance:connect-account"] as const) {
       expect(() => requireOrganizationPermission(outcome.context, action)).toThrow();
     }
     // Where the admin is a member, their own role applies.
-    const own = await run("/", { token: admin.token, secret: SECRET, cookies: [`${ASK_ADMIN_COOKIE_NAME}=1`, `guichet_org=${theatre.id}`] });
+    const own = await run("/", {
+      token: admin.token,
+      secret: SECRET,
+      cookies: [`${ASK_ADMIN_COOKIE_NAME}=1`, `guichet_org=${theatre.id}`],
+    });
     expect(passed(own).state.actor).toMatchObject({ organizationId: theatre.id, role: "owner" });
     expect(passed(own).state.actor.viaPlatformAdmin).toBeUndefined();
   });
@@ -163,14 +184,21 @@ describe("signed-in guard, askAdmin and permission guards", () => {
 
   it("leaves the parameter alone on form posts", async () => {
     const { admin } = fixture;
-    const outcome = await run(`/resources/organization?askAdmin=${SECRET}`, { token: admin.token, secret: SECRET, method: "POST" });
+    const outcome = await run(`/resources/organization?askAdmin=${SECRET}`, {
+      token: admin.token,
+      secret: SECRET,
+      method: "POST",
+    });
     expect(outcome).toHaveProperty("state");
     expect(passed(outcome).state.askAdmin).toBe(false);
   });
 
   it("redirects single-fetch data requests to the page itself", () => {
     const request = new Request(`http://localhost/admin/events.data?q=x&askAdmin=${SECRET}&_routes=root`);
-    expect(handleAskAdminQuery(request, { isAdmin: true }, SECRET)).toMatchObject({ kind: "redirect", location: "/admin/events?q=x" });
+    expect(handleAskAdminQuery(request, { isAdmin: true }, SECRET)).toMatchObject({
+      kind: "redirect",
+      location: "/admin/events?q=x",
+    });
     const index = new Request(`http://localhost/_.data?askAdmin=0`);
     expect(handleAskAdminQuery(index, { isAdmin: true }, SECRET)).toMatchObject({ kind: "redirect", location: "/" });
   });

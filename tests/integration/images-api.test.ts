@@ -19,7 +19,10 @@ let secondEventId = 0;
 let foreignEventId = 0;
 
 async function userWithSession(email: string) {
-  const [user] = await db.insert(users).values({ email, firstName: "Test", lastName: email }).returning({ id: users.id });
+  const [user] = await db
+    .insert(users)
+    .values({ email, firstName: "Test", lastName: email })
+    .returning({ id: users.id });
   const { token } = await createSession(db, user!.id);
   return { id: user!.id, token };
 }
@@ -51,8 +54,20 @@ beforeAll(async () => {
     .returning({ id: events.id });
   [eventId, secondEventId, foreignEventId] = created.map((e) => e.id) as [number, number, number];
   await db.insert(eventAccesses).values([
-    { organizationId: organization!.id, eventId, userId: guestValidator.id, email: "validator@images.test", roles: "validator" },
-    { organizationId: organization!.id, eventId, userId: guestTeamManager.id, email: "team@images.test", roles: "team_manager" },
+    {
+      organizationId: organization!.id,
+      eventId,
+      userId: guestValidator.id,
+      email: "validator@images.test",
+      roles: "validator",
+    },
+    {
+      organizationId: organization!.id,
+      eventId,
+      userId: guestTeamManager.id,
+      email: "team@images.test",
+      roles: "team_manager",
+    },
   ]);
 });
 
@@ -66,7 +81,11 @@ const validParts = (): Parts => ({
 function multipart(parts: Parts, type = "image/webp"): FormData {
   const form = new FormData();
   for (const [width, bytes] of Object.entries(parts)) {
-    form.append(bannerPartName(Number(width)), new Blob([bytes as Uint8Array<ArrayBuffer>], { type }), `banner-${width}.webp`);
+    form.append(
+      bannerPartName(Number(width)),
+      new Blob([bytes as Uint8Array<ArrayBuffer>], { type }),
+      `banner-${width}.webp`,
+    );
   }
   return form;
 }
@@ -99,7 +118,9 @@ describe("POST /api/events/:id/banner", () => {
   });
 
   it("replaces the previous version and deletes its files", async () => {
-    const first = (await (await upload(eventId, ownerToken, multipart(validParts()))).json()) as { main_picture: string };
+    const first = (await (await upload(eventId, ownerToken, multipart(validParts()))).json()) as {
+      main_picture: string;
+    };
     const other = { ...validParts(), 640: losslessWebpHeader(640, 360, 10) };
     const second = (await (await upload(eventId, ownerToken, multipart(other))).json()) as { main_picture: string };
     expect(second.main_picture).not.toBe(first.main_picture);
@@ -110,7 +131,9 @@ describe("POST /api/events/:id/banner", () => {
   });
 
   it("keeps the files of a version another event still shows (a duplicated event)", async () => {
-    const original = (await (await upload(eventId, ownerToken, multipart(validParts()))).json()) as { main_picture: string };
+    const original = (await (await upload(eventId, ownerToken, multipart(validParts()))).json()) as {
+      main_picture: string;
+    };
     await db.update(events).set({ mainPicture: original.main_picture }).where(eq(events.id, secondEventId));
     await upload(eventId, ownerToken, multipart({ ...validParts(), 640: losslessWebpHeader(640, 360, 20) }));
     expect(await env.IMAGES.head(original.main_picture.slice("/images/".length))).not.toBeNull();
@@ -143,7 +166,11 @@ describe("POST /api/events/:id/banner", () => {
     const png = await upload(eventId, ownerToken, multipart({ ...validParts(), 1280: PNG_SIGNATURE }));
     expect(png.status).toBe(400);
     expect(await png.json()).toMatchObject({ message: "editor:banner.errors.not-webp" });
-    const text = await upload(eventId, ownerToken, multipart({ ...validParts(), 640: new TextEncoder().encode("<script>") }));
+    const text = await upload(
+      eventId,
+      ownerToken,
+      multipart({ ...validParts(), 640: new TextEncoder().encode("<script>") }),
+    );
     expect(await text.json()).toMatchObject({ message: "editor:banner.errors.not-webp" });
   });
 
@@ -178,7 +205,10 @@ describe("POST /api/events/:id/banner", () => {
   });
 
   it("needs a session and, with the cookie, a same-origin request", async () => {
-    const anonymous = await fetchWorker(`/api/events/${eventId}/banner`, { method: "POST", body: multipart(validParts()) });
+    const anonymous = await fetchWorker(`/api/events/${eventId}/banner`, {
+      method: "POST",
+      body: multipart(validParts()),
+    });
     expect(anonymous.status).toBe(401);
     const crossSite = await fetchWorker(`/api/events/${eventId}/banner`, {
       method: "POST",
@@ -197,7 +227,9 @@ describe("POST /api/events/:id/banner", () => {
 
 describe("DELETE /api/events/:id/banner", () => {
   it("empties main_picture and deletes the files", async () => {
-    const { main_picture } = (await (await upload(secondEventId, ownerToken, multipart({ ...validParts(), 640: losslessWebpHeader(640, 360, 30) }))).json()) as {
+    const { main_picture } = (await (
+      await upload(secondEventId, ownerToken, multipart({ ...validParts(), 640: losslessWebpHeader(640, 360, 30) }))
+    ).json()) as {
       main_picture: string;
     };
     const response = await fetchWorker(`/api/events/${secondEventId}/banner`, {
@@ -264,7 +296,9 @@ describe("GET /images/*", () => {
   });
 
   it("needs no session", async () => {
-    const { main_picture } = (await (await upload(eventId, ownerToken, multipart(validParts()))).json()) as { main_picture: string };
+    const { main_picture } = (await (await upload(eventId, ownerToken, multipart(validParts()))).json()) as {
+      main_picture: string;
+    };
     const response = await fetchWorker(main_picture.replace("-1280.webp", "-640.webp"));
     expect(response.status).toBe(200);
     expect(response.headers.get("X-Image-Placeholder")).toBeNull();

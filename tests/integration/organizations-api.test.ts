@@ -10,10 +10,17 @@ const db = createD1Database(env.DB);
 const api = (path: string, token: string | null, init: RequestInit = {}) =>
   exports.default.fetch(`http://localhost/api${path}`, {
     ...init,
-    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(init.headers as Record<string, string> | undefined) },
+    headers: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(init.headers as Record<string, string> | undefined),
+    },
   });
 const post = (path: string, token: string | null, body: unknown) =>
-  api(path, token, { method: "POST", headers: { "Content-Type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) });
+  api(path, token, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
 
 let ownerToken: string;
 let adminToken: string;
@@ -131,24 +138,96 @@ describe("POST /api/organizers", () => {
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: number };
     const [row] = await db.select().from(organizations).where(eq(organizations.id, id));
-    expect(row).toMatchObject({ isPrivate: true, addressLatitude: 45_748_500, addressLongitude: 4_837_800, mainPicture: "", coverPicture: "organizers/rive-gauche/cover" });
+    expect(row).toMatchObject({
+      isPrivate: true,
+      addressLatitude: 45_748_500,
+      addressLongitude: 4_837_800,
+      mainPicture: "",
+      coverPicture: "organizers/rive-gauche/cover",
+    });
   });
 
   const bad: [string, unknown, number, string, Record<string, string>?][] = [
-    ["a missing title", {}, 400, "organizations:errors.title-required", { title: "organizations:errors.title-required" }],
+    [
+      "a missing title",
+      {},
+      400,
+      "organizations:errors.title-required",
+      { title: "organizations:errors.title-required" },
+    ],
     ["an empty title", { title: "   " }, 400, "organizations:errors.title-required"],
     ["a title that is not text", { title: 42 }, 400, "organizations:errors.title-required"],
-    ["a 65-character title", { title: "x".repeat(65) }, 400, "organizations:errors.title-max-64", { title: "organizations:errors.title-max-64" }],
-    ["a taken title in another case", { title: "LES NUITS SONORES" }, 409, "organizations:errors.title-not-unique", { title: "organizations:errors.title-not-unique" }],
+    [
+      "a 65-character title",
+      { title: "x".repeat(65) },
+      400,
+      "organizations:errors.title-max-64",
+      { title: "organizations:errors.title-max-64" },
+    ],
+    [
+      "a taken title in another case",
+      { title: "LES NUITS SONORES" },
+      409,
+      "organizations:errors.title-not-unique",
+      { title: "organizations:errors.title-not-unique" },
+    ],
     ["a taken title with other spacing", { title: " Théâtre  du Quai " }, 409, "organizations:errors.title-not-unique"],
-    ["an oversized description", { title: "Neuve 1", description: "x".repeat(10_001) }, 400, "errors:invalid-input", { description: "organizations:errors.description-too-long" }],
-    ["an oversized short description", { title: "Neuve 2", small_description: "x".repeat(256) }, 400, "errors:invalid-input", { small_description: "organizations:errors.small-description-too-long" }],
-    ["an oversized address", { title: "Neuve 3", address_label: "x".repeat(256) }, 400, "errors:invalid-input", { address_label: "organizations:errors.address-too-long" }],
-    ["an oversized page address", { title: "Neuve 4", page_url: `https://a.test/${"x".repeat(2048)}` }, 400, "errors:invalid-input", { page_url: "organizations:errors.page-url-invalid" }],
-    ["a script page address", { title: "Neuve 5", page_url: "javascript:alert(1)" }, 400, "errors:invalid-input", { page_url: "organizations:errors.page-url-invalid" }],
-    ["an oversized picture path", { title: "Neuve 6", main_picture: `organizers/${"x".repeat(600)}` }, 400, "errors:invalid-input", { main_picture: "organizations:errors.picture-invalid" }],
-    ["a latitude out of range", { title: "Neuve 7", address_latitude: 120 }, 400, "errors:invalid-input", { address_latitude: "organizations:errors.coordinate-invalid" }],
-    ["a private flag that is not a boolean", { title: "Neuve 8", is_private: "true" }, 400, "errors:invalid-input", { is_private: "errors:invalid-input" }],
+    [
+      "an oversized description",
+      { title: "Neuve 1", description: "x".repeat(10_001) },
+      400,
+      "errors:invalid-input",
+      { description: "organizations:errors.description-too-long" },
+    ],
+    [
+      "an oversized short description",
+      { title: "Neuve 2", small_description: "x".repeat(256) },
+      400,
+      "errors:invalid-input",
+      { small_description: "organizations:errors.small-description-too-long" },
+    ],
+    [
+      "an oversized address",
+      { title: "Neuve 3", address_label: "x".repeat(256) },
+      400,
+      "errors:invalid-input",
+      { address_label: "organizations:errors.address-too-long" },
+    ],
+    [
+      "an oversized page address",
+      { title: "Neuve 4", page_url: `https://a.test/${"x".repeat(2048)}` },
+      400,
+      "errors:invalid-input",
+      { page_url: "organizations:errors.page-url-invalid" },
+    ],
+    [
+      "a script page address",
+      { title: "Neuve 5", page_url: "javascript:alert(1)" },
+      400,
+      "errors:invalid-input",
+      { page_url: "organizations:errors.page-url-invalid" },
+    ],
+    [
+      "an oversized picture path",
+      { title: "Neuve 6", main_picture: `organizers/${"x".repeat(600)}` },
+      400,
+      "errors:invalid-input",
+      { main_picture: "organizations:errors.picture-invalid" },
+    ],
+    [
+      "a latitude out of range",
+      { title: "Neuve 7", address_latitude: 120 },
+      400,
+      "errors:invalid-input",
+      { address_latitude: "organizations:errors.coordinate-invalid" },
+    ],
+    [
+      "a private flag that is not a boolean",
+      { title: "Neuve 8", is_private: "true" },
+      400,
+      "errors:invalid-input",
+      { is_private: "errors:invalid-input" },
+    ],
     ["a body that is not an object", [1, 2], 400, "errors:invalid-input"],
     ["a body that is not JSON", "{title:", 400, "errors:invalid-json"],
   ];
@@ -165,8 +244,12 @@ describe("POST /api/organizers", () => {
   }
 
   it("lets the spec's client tell the errors apart by '64' and 'unique' in the message", async () => {
-    const long = (await (await post("/organizers", ownerToken, { title: "y".repeat(80) })).json()) as { message: string };
-    const taken = (await (await post("/organizers", ownerToken, { title: "les nuits sonores" })).json()) as { message: string };
+    const long = (await (await post("/organizers", ownerToken, { title: "y".repeat(80) })).json()) as {
+      message: string;
+    };
+    const taken = (await (await post("/organizers", ownerToken, { title: "les nuits sonores" })).json()) as {
+      message: string;
+    };
     expect(long.message).toContain("64");
     expect(taken.message).toContain("unique");
   });
@@ -181,7 +264,11 @@ describe("POST /api/organizers", () => {
     const before = await snapshot();
     const response = await exports.default.fetch("http://localhost/api/organizers", {
       method: "POST",
-      headers: { "Content-Type": "application/json", Cookie: `guichet_session=${ownerToken}`, Origin: "https://evil.example" },
+      headers: {
+        "Content-Type": "application/json",
+        Cookie: `guichet_session=${ownerToken}`,
+        Origin: "https://evil.example",
+      },
       body: JSON.stringify({ title: "Forgée" }),
     });
     expect(response.status).toBe(403);
@@ -197,8 +284,14 @@ describe("GET /api/admin/data", () => {
       organizations: { organizer: number; title: string; members_count: number; events_count: number }[];
       events: { id: number; organizer: number; title: string; status: string }[];
     };
-    expect(body.organizations.find((o) => o.organizer === nuitsId)).toMatchObject({ title: "Les Nuits Sonores", members_count: 1, events_count: 1 });
-    expect(body.events).toEqual([expect.objectContaining({ organizer: nuitsId, title: "Festival", status: "published" })]);
+    expect(body.organizations.find((o) => o.organizer === nuitsId)).toMatchObject({
+      title: "Les Nuits Sonores",
+      members_count: 1,
+      events_count: 1,
+    });
+    expect(body.events).toEqual([
+      expect.objectContaining({ organizer: nuitsId, title: "Festival", status: "published" }),
+    ]);
   });
 
   it("answers 403 to anyone else, 401 without a session", async () => {

@@ -17,7 +17,12 @@ async function call(path: string, options: { method?: string; body?: unknown; as
     body = JSON.stringify(options.body);
     headers["Content-Type"] = "application/json";
   }
-  const response = await exports.default.fetch(`http://localhost/api${path}`, { method: options.method ?? "GET", headers, body });
+  const response = await exports.default.fetch(`http://localhost/api${path}`, {
+    method: options.method ?? "GET",
+    headers,
+    body,
+  });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read field by field in the assertions
   return { status: response.status, json: (await response.json()) as any };
 }
 
@@ -42,7 +47,12 @@ const specBody = (eventId: number, formType: string, questions: unknown[]) => ({
   form_type: formType,
 });
 const storedForm = async (eventId: number, formType: "before" | "before-tickets") =>
-  (await db.select().from(participationForms).where(and(eq(participationForms.eventId, eventId), eq(participationForms.formType, formType))))[0];
+  (
+    await db
+      .select()
+      .from(participationForms)
+      .where(and(eq(participationForms.eventId, eventId), eq(participationForms.formType, formType)))
+  )[0];
 
 beforeAll(async () => {
   world = await createEventsWorld(db);
@@ -57,7 +67,9 @@ describe("participation forms API (spec §7)", () => {
     expect(status).toBe(200);
     expect(json.map((form: { form_type: string }) => form.form_type)).toEqual(["before", "before-tickets"]);
     for (const form of json) {
-      expect(JSON.parse(form.questions)).toEqual([expect.objectContaining({ id: "default", title: "Nom, prénom, email", mandatory: true })]);
+      expect(JSON.parse(form.questions)).toEqual([
+        expect.objectContaining({ id: "default", title: "Nom, prénom, email", mandatory: true }),
+      ]);
       expect(form.ticket_target).toBe("all");
     }
   });
@@ -67,7 +79,10 @@ describe("participation forms API (spec §7)", () => {
     const choice = question("AAAAAAAAAAAAAAAA", {
       type: "unique-choice",
       mandatory: true,
-      options: [{ id: "OPT0000000000001", title: "Oui" }, { id: "OPT0000000000002", title: "Non" }],
+      options: [
+        { id: "OPT0000000000001", title: "Oui" },
+        { id: "OPT0000000000002", title: "Non" },
+      ],
       ticket_target: [ticket.id],
     });
     const text = question("BBBBBBBBBBBBBBBB");
@@ -99,28 +114,61 @@ describe("participation forms API (spec §7)", () => {
     const before = await storedForm(world.event.id, "before");
     const cases: [unknown[], string, string][] = [
       [[question("CCCCCCCCCCCCCCCC", { title: "  " })], "questions.0.title", "order-forms:errors.title-required"],
-      [[question("CCCCCCCCCCCCCCCC", { options: [{ id: "OPT0000000000001", title: "Non" }] })], "questions.0.options", "order-forms:errors.options-not-allowed"],
-      [[question("CCCCCCCCCCCCCCCC", { type: "selection" })], "questions.0.options", "order-forms:errors.options-required"],
+      [
+        [question("CCCCCCCCCCCCCCCC", { options: [{ id: "OPT0000000000001", title: "Non" }] })],
+        "questions.0.options",
+        "order-forms:errors.options-not-allowed",
+      ],
+      [
+        [question("CCCCCCCCCCCCCCCC", { type: "selection" })],
+        "questions.0.options",
+        "order-forms:errors.options-required",
+      ],
       [[question("CCCCCCCCCCCCCCCC", { type: "date" })], "questions.0.type", "order-forms:errors.type-invalid"],
       [[question("short")], "questions.0.id", "order-forms:errors.question-id-invalid"],
-      [[question("CCCCCCCCCCCCCCCC", { ticket_target: [elsewhere.id] })], "questions.0.ticket_target", "order-forms:errors.ticket-target-unknown"],
-      [[question("CCCCCCCCCCCCCCCC"), question("CCCCCCCCCCCCCCCC")], "questions.1.id", "order-forms:errors.question-id-duplicate"],
+      [
+        [question("CCCCCCCCCCCCCCCC", { ticket_target: [elsewhere.id] })],
+        "questions.0.ticket_target",
+        "order-forms:errors.ticket-target-unknown",
+      ],
+      [
+        [question("CCCCCCCCCCCCCCCC"), question("CCCCCCCCCCCCCCCC")],
+        "questions.1.id",
+        "order-forms:errors.question-id-duplicate",
+      ],
     ];
     for (const [questions, field, message] of cases) {
-      const refused = await call(`/events/${world.event.id}/participation-form/before`, { method: "PUT", body: specBody(world.event.id, "before", questions) });
+      const refused = await call(`/events/${world.event.id}/participation-form/before`, {
+        method: "PUT",
+        body: specBody(world.event.id, "before", questions),
+      });
       expect(refused.status, JSON.stringify(questions)).toBe(400);
       expect(refused.json.fields[field], JSON.stringify(refused.json)).toBe(message);
     }
-    const badJson = await call(`/events/${world.event.id}/participation-form/before`, { method: "PUT", body: { ...specBody(world.event.id, "before", []), questions: "[{" } });
+    const badJson = await call(`/events/${world.event.id}/participation-form/before`, {
+      method: "PUT",
+      body: { ...specBody(world.event.id, "before", []), questions: "[{" },
+    });
     expect(badJson.json.fields.questions).toBe("order-forms:errors.questions-invalid");
     expect(await storedForm(world.event.id, "before")).toEqual(before);
-    expect((await call(`/events/${world.event.id}/participation-form/after`, { method: "PUT", body: specBody(world.event.id, "after", []) })).status).toBe(404);
+    expect(
+      (
+        await call(`/events/${world.event.id}/participation-form/after`, {
+          method: "PUT",
+          body: specBody(world.event.id, "after", []),
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it("answers 404 to another organization and to members without access, and 404 to a validator", async () => {
     for (const as of ["foreignOwner", "guestNone", "guestValidator"]) {
       expect((await call(`/events/${world.event.id}/participation-form`, { as })).status).toBe(404);
-      const write = await call(`/events/${world.event.id}/participation-form/before`, { as, method: "PUT", body: specBody(world.event.id, "before", []) });
+      const write = await call(`/events/${world.event.id}/participation-form/before`, {
+        as,
+        method: "PUT",
+        body: specBody(world.event.id, "before", []),
+      });
       expect(write.status).toBe(404);
     }
     expect((await call(`/events/${world.event.id}/participation-form`, { as: "guestManager" })).status).toBe(200);
@@ -131,13 +179,26 @@ describe("personalized messages API", () => {
   it("stores both messages sanitized and answers 404 to another organization", async () => {
     const saved = await call(`/events/${world.event.id}/messages`, {
       method: "PUT",
-      body: { confirmation_page_message: "<p>Merci <strong>!</strong><script>alert(1)</script></p>", email_pdf_message: '<p onclick="x()">Présentez ce billet</p>' },
+      body: {
+        confirmation_page_message: "<p>Merci <strong>!</strong><script>alert(1)</script></p>",
+        email_pdf_message: '<p onclick="x()">Présentez ce billet</p>',
+      },
     });
     expect(saved.status).toBe(200);
-    expect(saved.json).toEqual({ confirmation_page_message: "<p>Merci <strong>!</strong></p>", email_pdf_message: "<p>Présentez ce billet</p>" });
-    const foreign = await call(`/events/${world.event.id}/messages`, { as: "foreignOwner", method: "PUT", body: { email_pdf_message: "pirate" } });
+    expect(saved.json).toEqual({
+      confirmation_page_message: "<p>Merci <strong>!</strong></p>",
+      email_pdf_message: "<p>Présentez ce billet</p>",
+    });
+    const foreign = await call(`/events/${world.event.id}/messages`, {
+      as: "foreignOwner",
+      method: "PUT",
+      body: { email_pdf_message: "pirate" },
+    });
     expect(foreign.status).toBe(404);
-    const tooLong = await call(`/events/${world.event.id}/messages`, { method: "PUT", body: { email_pdf_message: "x".repeat(20_001) } });
+    const tooLong = await call(`/events/${world.event.id}/messages`, {
+      method: "PUT",
+      body: { email_pdf_message: "x".repeat(20_001) },
+    });
     expect(tooLong.status).toBe(400);
     expect(tooLong.json.fields.email_pdf_message).toBe("event-messages:errors.too-long");
     const detail = await call(`/events/${world.event.id}`);

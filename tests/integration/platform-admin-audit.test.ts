@@ -65,7 +65,11 @@ describe("writes by a platform admin in an organization they are not a member of
       targetType: "request",
       targetId: `PUT /api/events/${event.id}/status/draft`,
     });
-    expect(JSON.parse(rows[0]!.data)).toEqual({ method: "PUT", path: `/api/events/${event.id}/status/draft`, adminEmail: admin.email });
+    expect(JSON.parse(rows[0]!.data)).toEqual({
+      method: "PUT",
+      path: `/api/events/${event.id}/status/draft`,
+      adminEmail: admin.email,
+    });
     expect(rows[0]!.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
   });
 
@@ -93,7 +97,10 @@ describe("writes by a platform admin in an organization they are not a member of
       cspNonce: "test-nonce",
     });
     const args = { request, context, params: {}, unstable_pattern: "" } as never;
-    await sessionMiddleware(args, () => requireSignedInMiddleware(args, async () => new Response("ok")) as Promise<Response>);
+    await sessionMiddleware(
+      args,
+      () => requireSignedInMiddleware(args, async () => new Response("ok")) as Promise<Response>,
+    );
     return getSignedIn(context);
   }
 
@@ -106,6 +113,10 @@ describe("writes by a platform admin in an organization they are not a member of
     await runPage("POST", "/profile", [`${ASK_ADMIN_COOKIE_NAME}=1`, `guichet_org=${own.id}`]);
     const rows = await auditRows();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ organizationId: foreign.id, userId: admin.id, targetId: "POST /event/12/settings" });
+    expect(rows[0]).toMatchObject({
+      organizationId: foreign.id,
+      userId: admin.id,
+      targetId: "POST /event/12/settings",
+    });
   });
 });

@@ -17,8 +17,13 @@ async function call(path: string, options: { method?: string; body?: unknown; as
     body = JSON.stringify(options.body);
     headers["Content-Type"] = "application/json";
   }
-  const response = await exports.default.fetch(`http://localhost/api${path}`, { method: options.method ?? "GET", headers, body });
+  const response = await exports.default.fetch(`http://localhost/api${path}`, {
+    method: options.method ?? "GET",
+    headers,
+    body,
+  });
   const text = await response.text();
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read field by field in the assertions
   return { status: response.status, json: (text ? JSON.parse(text) : null) as any };
 }
 
@@ -38,21 +43,54 @@ describe("promo codes API (spec §7, issue 9)", () => {
   it("creates, lists and updates codes by key, case-insensitively, keeping use_count", async () => {
     const ticket = await createTicket(db, world.event, { title: "Plein tarif", price: 2000 });
     const created = await bulk(world.event.id, [
-      { key: "ete25", discount_type: "percent", discount: 25, tickets: [ticket.id], start_at: "2027-06-01T00:00:00Z", end_at: null, max_uses: 50 },
+      {
+        key: "ete25",
+        discount_type: "percent",
+        discount: 25,
+        tickets: [ticket.id],
+        start_at: "2027-06-01T00:00:00Z",
+        end_at: null,
+        max_uses: 50,
+      },
       { key: "MOINS5", discount_type: "amount", discount: 500 },
     ]);
     expect(created.status).toBe(200);
     expect(created.json).toEqual([
-      { key: "ETE25", discount_type: "percent", discount: 25, tickets: [ticket.id], start_at: "2027-06-01T00:00:00.000Z", end_at: null, max_uses: 50, use_count: 0 },
-      { key: "MOINS5", discount_type: "amount", discount: 500, tickets: [], start_at: null, end_at: null, max_uses: -1, use_count: 0 },
+      {
+        key: "ETE25",
+        discount_type: "percent",
+        discount: 25,
+        tickets: [ticket.id],
+        start_at: "2027-06-01T00:00:00.000Z",
+        end_at: null,
+        max_uses: 50,
+        use_count: 0,
+      },
+      {
+        key: "MOINS5",
+        discount_type: "amount",
+        discount: 500,
+        tickets: [],
+        start_at: null,
+        end_at: null,
+        max_uses: -1,
+        use_count: 0,
+      },
     ]);
-    const [stored] = await db.select().from(promoCodes).where(and(eq(promoCodes.eventId, world.event.id), eq(promoCodes.code, "ETE25")));
+    const [stored] = await db
+      .select()
+      .from(promoCodes)
+      .where(and(eq(promoCodes.eventId, world.event.id), eq(promoCodes.code, "ETE25")));
     expect(stored!.discountValue).toBe(2500);
     await db.update(promoCodes).set({ useCount: 7 }).where(eq(promoCodes.id, stored!.id));
 
-    const updated = await bulk(world.event.id, [{ key: "Ete25", discount_type: "percent", discount: 30, tickets: [], max_uses: 40 }]);
+    const updated = await bulk(world.event.id, [
+      { key: "Ete25", discount_type: "percent", discount: 30, tickets: [], max_uses: 40 },
+    ]);
     expect(updated.status).toBe(200);
-    expect(updated.json).toEqual([expect.objectContaining({ key: "ETE25", discount: 30, tickets: [], max_uses: 40, use_count: 7 })]);
+    expect(updated.json).toEqual([
+      expect.objectContaining({ key: "ETE25", discount: 30, tickets: [], max_uses: 40, use_count: 7 }),
+    ]);
     expect(await db.select().from(promoCodeTickets).where(eq(promoCodeTickets.promoCodeId, stored!.id))).toEqual([]);
 
     const listed = await call(`/events/${world.event.id}/promo-code`, { as: "guestManager" });
@@ -63,13 +101,47 @@ describe("promo codes API (spec §7, issue 9)", () => {
   it("refuses the whole array, naming the entry and field, when one entry is wrong", async () => {
     const before = await codeCount(world.event.id);
     const cases: [unknown, string, string][] = [
-      [[{ key: "OK1", discount_type: "percent", discount: 10 }, { key: "BAD", discount_type: "percent", discount: 101 }], "1.discount", "promo-codes:errors.percent-above-100"],
-      [[{ key: "DUP", discount_type: "amount", discount: 100 }, { key: "dup", discount_type: "amount", discount: 200 }], "1.key", "promo-codes:errors.key-duplicate"],
-      [[{ key: "T1", discount_type: "amount", discount: 100, tickets: [world.foreignEvent.id * 1000] }], "0.tickets", "promo-codes:errors.ticket-unknown"],
-      [[{ key: "D1", discount_type: "amount", discount: 100, start_at: "2027-06-02T00:00:00Z", end_at: "2027-06-01T00:00:00Z" }], "0.end_at", "promo-codes:errors.end-before-start"],
+      [
+        [
+          { key: "OK1", discount_type: "percent", discount: 10 },
+          { key: "BAD", discount_type: "percent", discount: 101 },
+        ],
+        "1.discount",
+        "promo-codes:errors.percent-above-100",
+      ],
+      [
+        [
+          { key: "DUP", discount_type: "amount", discount: 100 },
+          { key: "dup", discount_type: "amount", discount: 200 },
+        ],
+        "1.key",
+        "promo-codes:errors.key-duplicate",
+      ],
+      [
+        [{ key: "T1", discount_type: "amount", discount: 100, tickets: [world.foreignEvent.id * 1000] }],
+        "0.tickets",
+        "promo-codes:errors.ticket-unknown",
+      ],
+      [
+        [
+          {
+            key: "D1",
+            discount_type: "amount",
+            discount: 100,
+            start_at: "2027-06-02T00:00:00Z",
+            end_at: "2027-06-01T00:00:00Z",
+          },
+        ],
+        "0.end_at",
+        "promo-codes:errors.end-before-start",
+      ],
       [[{ key: "has space", discount_type: "amount", discount: 100 }], "0.key", "promo-codes:errors.key-format"],
       [[{ key: "ZERO", discount_type: "amount", discount: 0 }], "0.discount", "promo-codes:errors.discount-invalid"],
-      [[{ key: "ETE25", discount_type: "percent", discount: 10, max_uses: 3 }], "0.max_uses", "promo-codes:errors.max-uses-below-use-count"],
+      [
+        [{ key: "ETE25", discount_type: "percent", discount: 10, max_uses: 3 }],
+        "0.max_uses",
+        "promo-codes:errors.max-uses-below-use-count",
+      ],
     ];
     for (const [body, field, message] of cases) {
       const refused = await bulk(world.event.id, body);
@@ -77,14 +149,19 @@ describe("promo codes API (spec §7, issue 9)", () => {
       expect(refused.json.fields[field], JSON.stringify(refused.json)).toBe(message);
     }
     expect(await codeCount(world.event.id)).toBe(before);
-    const [ete] = await db.select().from(promoCodes).where(and(eq(promoCodes.eventId, world.event.id), eq(promoCodes.code, "ETE25")));
+    const [ete] = await db
+      .select()
+      .from(promoCodes)
+      .where(and(eq(promoCodes.eventId, world.event.id), eq(promoCodes.code, "ETE25")));
     expect(ete!.maxUses).toBe(40);
   });
 
   it("refuses a ticket of another event of the same organization as a target", async () => {
     const sibling = await createTestEvent(db, world.organization.id, { title: "Autre soirée" });
     const other = await createTicket(db, sibling, { title: "Ailleurs" });
-    const refused = await bulk(world.event.id, [{ key: "CROSS", discount_type: "amount", discount: 100, tickets: [other.id] }]);
+    const refused = await bulk(world.event.id, [
+      { key: "CROSS", discount_type: "amount", discount: 100, tickets: [other.id] },
+    ]);
     expect(refused.status).toBe(400);
     expect(refused.json.fields["0.tickets"]).toBe("promo-codes:errors.ticket-unknown");
   });
@@ -92,10 +169,16 @@ describe("promo codes API (spec §7, issue 9)", () => {
   it("deletes a code; other organizations, validators and guests without access get 404", async () => {
     expect((await bulk(world.event.id, [{ key: "GONE", discount_type: "amount", discount: 100 }])).status).toBe(200);
     expect((await call(`/events/${world.event.id}/promo-code`, { as: "foreignOwner" })).status).toBe(404);
-    expect((await bulk(world.event.id, [{ key: "HACK", discount_type: "amount", discount: 100 }], "foreignOwner")).status).toBe(404);
-    expect((await call(`/events/${world.event.id}/promo-code/gone`, { method: "DELETE", as: "foreignOwner" })).status).toBe(404);
+    expect(
+      (await bulk(world.event.id, [{ key: "HACK", discount_type: "amount", discount: 100 }], "foreignOwner")).status,
+    ).toBe(404);
+    expect(
+      (await call(`/events/${world.event.id}/promo-code/gone`, { method: "DELETE", as: "foreignOwner" })).status,
+    ).toBe(404);
     expect((await call(`/events/${world.event.id}/promo-code`, { as: "guestNone" })).status).toBe(404);
-    expect((await bulk(world.event.id, [{ key: "VAL", discount_type: "amount", discount: 100 }], "guestValidator")).status).toBe(404);
+    expect(
+      (await bulk(world.event.id, [{ key: "VAL", discount_type: "amount", discount: 100 }], "guestValidator")).status,
+    ).toBe(404);
     expect((await call(`/events/${world.event.id}/promo-code/gone`, { method: "DELETE" })).status).toBe(204);
     expect((await call(`/events/${world.event.id}/promo-code/gone`, { method: "DELETE" })).status).toBe(404);
     const keys = (await call(`/events/${world.event.id}/promo-code`)).json.map((code: { key: string }) => code.key);

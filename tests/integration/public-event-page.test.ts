@@ -16,7 +16,10 @@ beforeAll(async () => {
   const db = createD1Database(env.DB);
   // Two organizations so that the event's and its organization's ids and titles differ.
   await db.insert(organizations).values({ title: "Autre", titleKey: "autre" });
-  const [organization] = await db.insert(organizations).values({ title: "Les Nuits Sonores", titleKey: "les nuits sonores" }).returning();
+  const [organization] = await db
+    .insert(organizations)
+    .values({ title: "Les Nuits Sonores", titleKey: "les nuits sonores" })
+    .returning();
   await db.insert(events).values({ organizationId: organization!.id, title: "Brouillon" });
   const [event] = await db
     .insert(events)
@@ -76,9 +79,13 @@ describe("revoking a private link", () => {
   it("finds the event with the current ?t= only: after 'Régénérer le lien privé' the old link is not found", async () => {
     const db = createD1Database(env.DB);
     const world = await insertEventsWorld(db);
-    await db.update(events).set({ status: "published", visibility: "private", startAt: new Date(Date.now() + 86_400_000) }).where(eq(events.id, world.event.id));
+    await db
+      .update(events)
+      .set({ status: "published", visibility: "private", startAt: new Date(Date.now() + 86_400_000) })
+      .where(eq(events.id, world.event.id));
     const { token } = await createSession(db, world.users.owner.id);
-    const lookup = async (hash: string) => (await getPublicEvent(db, world.event.id, { mode: "public", env, hash })).kind;
+    const lookup = async (hash: string) =>
+      (await getPublicEvent(db, world.event.id, { mode: "public", env, hash })).kind;
     const oldHash = privateEventHash(env, { id: world.event.id, privateLinkVersion: 0 });
     expect(await lookup(oldHash)).toBe("found");
 

@@ -23,8 +23,13 @@ const app = createHonoApp(
     renders++;
     const url = new URL(request.url);
     const id = Number(url.pathname.split("/")[2]);
-    const found = await getPublicEvent(createD1Database(workerEnv.DB), id, { mode: "public", env: workerEnv, hash: url.searchParams.get("t") });
-    if (found.kind === "not-found") return new Response("Introuvable", { status: 404, headers: { "Content-Type": "text/html" } });
+    const found = await getPublicEvent(createD1Database(workerEnv.DB), id, {
+      mode: "public",
+      env: workerEnv,
+      hash: url.searchParams.get("t"),
+    });
+    if (found.kind === "not-found")
+      return new Response("Introuvable", { status: 404, headers: { "Content-Type": "text/html" } });
     const language = request.headers.get("Accept-Language")?.startsWith("en") ? "en" : "fr";
     return new Response(`<!doctype html><h1>${found.event.title}</h1>`, {
       headers: {
@@ -53,10 +58,19 @@ let publicId: number;
 beforeAll(async () => {
   const [organization] = await db.insert(organizations).values({ title: "Cache", titleKey: "cache" }).returning();
   const startAt = new Date(Date.now() + 86_400_000 * 20);
-  const [shown] = await db.insert(events).values({ organizationId: organization!.id, title: "Ouvert", status: "published", startAt }).returning();
+  const [shown] = await db
+    .insert(events)
+    .values({ organizationId: organization!.id, title: "Ouvert", status: "published", startAt })
+    .returning();
   const [hidden] = await db
     .insert(events)
-    .values({ organizationId: organization!.id, title: "Soirée privée", status: "published", visibility: "private", startAt })
+    .values({
+      organizationId: organization!.id,
+      title: "Soirée privée",
+      status: "published",
+      visibility: "private",
+      startAt,
+    })
     .returning();
   publicId = shown!.id;
   publicPath = `/events/${publicId}/ouvert`;
@@ -74,7 +88,11 @@ describe("public page edge cache", () => {
     expect(hit.headers.get("X-Guichet-Cache")).toBe("HIT");
     expect(await hit.text()).toContain("Soirée privée");
 
-    for (const path of [privatePath, `${privatePath}?t=AAAAAAAAAAAAAAAAAAAAAA`, `${privatePath}?x=${privateEventHash(env, privateId)}`]) {
+    for (const path of [
+      privatePath,
+      `${privatePath}?t=AAAAAAAAAAAAAAAAAAAAAA`,
+      `${privatePath}?x=${privateEventHash(env, privateId)}`,
+    ]) {
       const response = await get(path);
       expect(response.status, path).toBe(404);
       expect(response.headers.get("X-Guichet-Cache"), path).not.toBe("HIT");
@@ -118,9 +136,15 @@ describe("public page edge cache", () => {
     expect(cookieEnglish.headers.get("Content-Language")).toBe("en");
     // A page rendered in another language than the key's is not filed: here the key says French (cookie), the page English.
     const before = renders;
-    const mismatch = await get(`${path}&mismatch=1`, { Cookie: (await localeCookie.serialize("fr")).split(";")[0]!, "Accept-Language": "en" });
+    const mismatch = await get(`${path}&mismatch=1`, {
+      Cookie: (await localeCookie.serialize("fr")).split(";")[0]!,
+      "Accept-Language": "en",
+    });
     expect(mismatch.headers.get("X-Guichet-Cache")).toBe("BYPASS");
-    await get(`${path}&mismatch=1`, { Cookie: (await localeCookie.serialize("fr")).split(";")[0]!, "Accept-Language": "en" });
+    await get(`${path}&mismatch=1`, {
+      Cookie: (await localeCookie.serialize("fr")).split(";")[0]!,
+      "Accept-Language": "en",
+    });
     expect(renders).toBe(before + 2);
   });
 

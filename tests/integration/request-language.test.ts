@@ -13,7 +13,9 @@ async function verificationSubject(email: string, headers: Record<string, string
   });
   expect(response.status).toBeLessThan(300);
   for (let i = 0; i < 50; i++) {
-    const row = await env.DB.prepare('SELECT subject FROM dev_mailbox WHERE "to" = ? ORDER BY id DESC LIMIT 1').bind(email).first<{ subject: string }>();
+    const row = await env.DB.prepare('SELECT subject FROM dev_mailbox WHERE "to" = ? ORDER BY id DESC LIMIT 1')
+      .bind(email)
+      .first<{ subject: string }>();
     if (row) return row.subject;
     await new Promise((done) => setTimeout(done, 20));
   }
@@ -23,8 +25,12 @@ async function verificationSubject(email: string, headers: Record<string, string
 describe("language of the JSON auth API's emails", () => {
   it("follows the lng cookie as the app writes it (React Router's encoded value), before Accept-Language", async () => {
     const english = (await localeCookie.serialize("en")).split(";")[0]!;
-    expect(await verificationSubject(newEmail(), { Cookie: english, "Accept-Language": "fr-FR" })).toMatch(/is your Guichet verification code$/);
+    expect(await verificationSubject(newEmail(), { Cookie: english, "Accept-Language": "fr-FR" })).toMatch(
+      /is your Guichet verification code$/,
+    );
     const french = (await localeCookie.serialize("fr")).split(";")[0]!;
-    expect(await verificationSubject(newEmail(), { Cookie: french, "Accept-Language": "en-GB" })).toMatch(/est votre code de validation Guichet$/);
+    expect(await verificationSubject(newEmail(), { Cookie: french, "Accept-Language": "en-GB" })).toMatch(
+      /est votre code de validation Guichet$/,
+    );
   });
 });

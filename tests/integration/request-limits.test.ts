@@ -64,7 +64,12 @@ describe("one body-size limit before every route", () => {
   it("counts a streamed body with no Content-Length too, and hands what fits to the page whole", async () => {
     rendered = [];
     const init = (bytes: number) =>
-      ({ method: "POST", headers: { Origin: "http://localhost" }, body: streamed(bytes), duplex: "half" }) as RequestInit;
+      ({
+        method: "POST",
+        headers: { Origin: "http://localhost" },
+        body: streamed(bytes),
+        duplex: "half",
+      }) as RequestInit;
     expect((await fetchApp("/profile", init(GLOBAL_BODY_LIMIT + 10))).status).toBe(413);
     expect(rendered).toEqual([]);
     expect((await fetchApp("/profile", init(GLOBAL_BODY_LIMIT - 10))).status).toBe(200);
@@ -93,14 +98,22 @@ describe("one body-size limit before every route", () => {
     // Past the global limit but within the upload's: it reaches the route (which then wants a session).
     expect((await fetchApp("/api/events/1/banner", { method: "POST", headers, body })).status).toBe(401);
     expect((await fetchApp("/api/events/1/other", { method: "POST", headers, body })).status).toBe(413);
-    const huge = await fetchApp("/api/events/1/banner", { method: "POST", headers, body: new Uint8Array(BANNER_UPLOAD_BODY_LIMIT + 1) });
+    const huge = await fetchApp("/api/events/1/banner", {
+      method: "POST",
+      headers,
+      body: new Uint8Array(BANNER_UPLOAD_BODY_LIMIT + 1),
+    });
     expect(huge.status).toBe(400);
     expect(await huge.json()).toMatchObject({ message: "editor:banner.errors.part-too-large" });
   });
 });
 
 describe("Origin check exemptions", () => {
-  const crossSite = { method: "POST", headers: { Origin: "https://evil.example", "Content-Type": "application/json" }, body: "{}" };
+  const crossSite = {
+    method: "POST",
+    headers: { Origin: "https://evil.example", "Content-Type": "application/json" },
+    body: "{}",
+  };
 
   it("exempts the listed signed webhook routes only, not everything under /webhooks/", async () => {
     rendered = [];
@@ -118,7 +131,11 @@ describe("Origin check exemptions", () => {
 describe("POST /auth/logout with a Bearer token", () => {
   it("ends that session only and answers true, JSON or not", async () => {
     const user = await insertUser(db);
-    const [first, second, third] = [await createSession(db, user.id), await createSession(db, user.id), await createSession(db, user.id)];
+    const [first, second, third] = [
+      await createSession(db, user.id),
+      await createSession(db, user.id),
+      await createSession(db, user.id),
+    ];
     const json = await fetchApp("/auth/logout", {
       method: "POST",
       headers: { Authorization: `Bearer ${first.token}`, "Content-Type": "application/json" },
@@ -131,7 +148,10 @@ describe("POST /auth/logout with a Bearer token", () => {
     const me = await fetchApp("/api/me", { headers: { Authorization: `Bearer ${first.token}` } });
     expect(me.status).toBe(401);
 
-    const bare = await fetchApp("/auth/logout", { method: "POST", headers: { Authorization: `Bearer ${second.token}` } });
+    const bare = await fetchApp("/auth/logout", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${second.token}` },
+    });
     expect(await bare.json()).toBe(true);
     expect(await validateSessionToken(db, second.token)).toBeNull();
 
@@ -145,7 +165,10 @@ describe("POST /auth/logout with a Bearer token", () => {
   });
 
   it("answers true for a token that is unknown or already ended", async () => {
-    const response = await fetchApp("/auth/logout", { method: "POST", headers: { Authorization: `Bearer ${"a".repeat(32)}` } });
+    const response = await fetchApp("/auth/logout", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${"a".repeat(32)}` },
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toBe(true);
   });

@@ -62,10 +62,18 @@ let eventPath: string;
 
 beforeAll(async () => {
   const db = createD1Database(env.DB);
-  const [organization] = await db.insert(organizations).values({ title: "Les Nuits Sonores", titleKey: "les nuits sonores" }).returning();
+  const [organization] = await db
+    .insert(organizations)
+    .values({ title: "Les Nuits Sonores", titleKey: "les nuits sonores" })
+    .returning();
   const [event] = await db
     .insert(events)
-    .values({ organizationId: organization!.id, title: "Festival", status: "published", startAt: new Date(Date.now() + 86_400_000 * 30) })
+    .values({
+      organizationId: organization!.id,
+      title: "Festival",
+      status: "published",
+      startAt: new Date(Date.now() + 86_400_000 * 30),
+    })
     .returning();
   eventPath = `/events/${event!.id}/festival`;
 });
@@ -112,10 +120,17 @@ describe("security headers", () => {
     const unauthorized = await fetchWorker("/api/me");
     expect(unauthorized.status).toBe(401);
     expectSecurityHeaders(unauthorized);
-    const invalid = await fetchWorker("/auth/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{" });
+    const invalid = await fetchWorker("/auth/login", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{",
+    });
     expect(invalid.status).toBe(400);
     expectSecurityHeaders(invalid);
-    const forbidden = await fetchWorker("/auth/logout", { method: "POST", headers: { Origin: "https://evil.example" } });
+    const forbidden = await fetchWorker("/auth/logout", {
+      method: "POST",
+      headers: { Origin: "https://evil.example" },
+    });
     expect(forbidden.status).toBe(403);
     expectSecurityHeaders(forbidden);
   });
@@ -162,7 +177,9 @@ describe("security headers", () => {
     expect(image.headers.get("Content-Type")).toBe("image/webp");
     expect(new Uint8Array(await image.arrayBuffer())).toEqual(bytes);
     expectSecurityHeaders(image);
-    const notModified = await fetchWorker(`/images/${key}`, { headers: { "If-None-Match": image.headers.get("ETag")! } });
+    const notModified = await fetchWorker(`/images/${key}`, {
+      headers: { "If-None-Match": image.headers.get("ETag")! },
+    });
     expect(notModified.status).toBe(304);
     expectSecurityHeaders(notModified);
     const placeholder = await fetchWorker("/images/events/1/banner-ffffffff-1280.webp");

@@ -5,7 +5,12 @@ import { createD1Database } from "#db/d1";
 import { eq } from "drizzle-orm";
 import { sessions, users } from "#db/schema";
 import { sha256Hex } from "#domain/shared/crypto";
-import { clearedSessionCookie, HOST_SESSION_COOKIE_NAME, SESSION_COOKIE_NAME, sessionCookie } from "~/server/session-cookie.server";
+import {
+  clearedSessionCookie,
+  HOST_SESSION_COOKIE_NAME,
+  SESSION_COOKIE_NAME,
+  sessionCookie,
+} from "~/server/session-cookie.server";
 import { createSession } from "#domain/auth/sessions";
 import { serverContext } from "~/server/context";
 import { sessionMiddleware } from "~/server/session.server";
@@ -17,17 +22,34 @@ describe("session middleware: cookie renewal", () => {
   const t = { db: createD1Database(env.DB) };
   let userId: number;
   beforeAll(async () => {
-    [{ id: userId }] = (await t.db.insert(users).values({ email: "lea@exemple.fr" }).returning({ id: users.id })) as [{ id: number }];
+    [{ id: userId }] = (await t.db.insert(users).values({ email: "lea@exemple.fr" }).returning({ id: users.id })) as [
+      { id: number },
+    ];
   });
 
   /** A session signed in 3 days ago: its next use pushes its idle deadline back, so the middleware renews the cookie. */
-  const renewableToken = async (createdAt = new Date(Date.now() - 3 * DAY)) => (await createSession(t.db, userId, {}, createdAt)).token;
+  const renewableToken = async (createdAt = new Date(Date.now() - 3 * DAY)) =>
+    (await createSession(t.db, userId, {}, createdAt)).token;
 
-  async function run(token: string, respond: () => Response, origin = "http://localhost", name = SESSION_COOKIE_NAME): Promise<string[]> {
+  async function run(
+    token: string,
+    respond: () => Response,
+    origin = "http://localhost",
+    name = SESSION_COOKIE_NAME,
+  ): Promise<string[]> {
     const request = new Request(`${origin}/auth/logout`, { method: "POST", headers: { Cookie: `${name}=${token}` } });
     const context = new RouterContextProvider();
-    context.set(serverContext, { env: {} as Env, ctx: {} as ExecutionContext, db: t.db, appVersion: "test", cspNonce: "test-nonce" });
-    const response = await sessionMiddleware({ request, context, params: {}, unstable_pattern: "" } as never, async () => respond());
+    context.set(serverContext, {
+      env: {} as Env,
+      ctx: {} as ExecutionContext,
+      db: t.db,
+      appVersion: "test",
+      cspNonce: "test-nonce",
+    });
+    const response = await sessionMiddleware(
+      { request, context, params: {}, unstable_pattern: "" } as never,
+      async () => respond(),
+    );
     if (!(response instanceof Response)) throw new Error("expected a response");
     return response.headers.getSetCookie().filter((cookie) => cookie.startsWith(`${name}=`));
   }
@@ -43,7 +65,10 @@ describe("session middleware: cookie renewal", () => {
     const signedIn = new Date(Date.now() - 26 * DAY);
     const token = await renewableToken(signedIn);
     // Last used six days ago: a day left before its idle deadline; a full 7 days now would pass the 30-day mark.
-    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() + DAY) }).where(eq(sessions.id, sha256Hex(token)));
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + DAY) })
+      .where(eq(sessions.id, sha256Hex(token)));
     const cookies = await run(token, () => new Response("ok"));
     expect(cookies).toHaveLength(1);
     const expires = new Date(/Expires=([^;]+)/.exec(cookies[0]!)![1]!);
@@ -61,7 +86,10 @@ describe("session middleware: cookie renewal", () => {
   it("leaves alone a response that clears the session cookie (logout)", async () => {
     const token = await renewableToken();
     const cleared = clearedSessionCookie("http://localhost/auth/logout");
-    const cookies = await run(token, () => new Response(null, { status: 302, headers: { Location: "/auth/login", "Set-Cookie": cleared } }));
+    const cookies = await run(
+      token,
+      () => new Response(null, { status: 302, headers: { Location: "/auth/login", "Set-Cookie": cleared } }),
+    );
     expect(cookies).toEqual([cleared]);
   });
 

@@ -4,7 +4,9 @@ import { handleScheduled } from "../../workers/scheduled";
 
 // The React Router server build is a Vite virtual module that only exists in the app build, so the Worker under
 // test is the real Hono app with a fallback standing in for React Router; the queue and cron handlers are the real ones.
-const app = createHonoApp(async (request) => new Response(`No route for ${new URL(request.url).pathname}`, { status: 404 }));
+const app = createHonoApp(
+  async (request) => new Response(`No route for ${new URL(request.url).pathname}`, { status: 404 }),
+);
 
 export default {
   fetch: app.fetch,

@@ -18,7 +18,11 @@ async function call(path: string, options: { method?: string; body?: unknown; as
     body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
     headers["Content-Type"] = "application/json";
   }
-  const response = await exports.default.fetch(`http://localhost/api${path}`, { method: options.method ?? "GET", headers, body });
+  const response = await exports.default.fetch(`http://localhost/api${path}`, {
+    method: options.method ?? "GET",
+    headers,
+    body,
+  });
   return { status: response.status, json: (await response.json()) as Json };
 }
 
@@ -83,7 +87,10 @@ describe("POST /api/events/:id/tickets", () => {
       status_color: "green",
       remaining: 100,
     });
-    const addon = await call(`/events/${event.id}/tickets`, { method: "POST", body: { title: "Parking", ticket_type: "addon", price: 0 } });
+    const addon = await call(`/events/${event.id}/tickets`, {
+      method: "POST",
+      body: { title: "Parking", ticket_type: "addon", price: 0 },
+    });
     expect(addon.json).toMatchObject({ ticket_type: "addon", is_free: true, sort: 0, status: "on_sale" });
   });
 
@@ -98,7 +105,10 @@ describe("POST /api/events/:id/tickets", () => {
         { sell_end_at: "tickets:errors.sell-end-before-start" },
       ],
       [{ price: 100 }, { title: "tickets:errors.title-required" }],
-      [{ title: "A", amount: 0, fees_type: "absorbed" }, { amount: "tickets:errors.amount-invalid", fees_type: "tickets:errors.fees-type-invalid" }],
+      [
+        { title: "A", amount: 0, fees_type: "absorbed" },
+        { amount: "tickets:errors.amount-invalid", fees_type: "tickets:errors.fees-type-invalid" },
+      ],
     ];
     for (const [body, fields] of cases) {
       const { status, json } = await call(`/events/${event.id}/tickets`, { method: "POST", body });
@@ -112,7 +122,9 @@ describe("POST /api/events/:id/tickets", () => {
   it("answers 404 to other organizations and guests without access, and writes nothing", async () => {
     const event = await freshEvent();
     for (const as of ["foreignOwner", "guestNone", "guestValidator"]) {
-      expect((await call(`/events/${event.id}/tickets`, { method: "POST", body: { title: "X" }, as })).status).toBe(404);
+      expect((await call(`/events/${event.id}/tickets`, { method: "POST", body: { title: "X" }, as })).status).toBe(
+        404,
+      );
       expect((await call(`/events/${event.id}/tickets`, { as })).status).toBe(404);
     }
     expect((await call(`/events/999999/tickets`, { method: "POST", body: { title: "X" } })).status).toBe(404);
@@ -136,30 +148,53 @@ describe("GET, PUT, DELETE /api/events/:id/tickets/:ticket_id", () => {
     expect((await call(`/events/${event.id}/tickets?type=addon`)).json.map((t) => t.id)).toEqual([addon.id]);
 
     const later = new Date(Date.now() + 5 * 86_400_000).toISOString();
-    const updated = await call(`/events/${event.id}/tickets/${open.id}`, { method: "PUT", body: { sell_start_at: later, price: 1500 } });
+    const updated = await call(`/events/${event.id}/tickets/${open.id}`, {
+      method: "PUT",
+      body: { sell_start_at: later, price: 1500 },
+    });
     expect(updated.status).toBe(200);
-    expect(updated.json).toMatchObject({ price: 1500, status: "not_on_sale", status_explanation: "sales_havent_started_yet", status_color: "red" });
-    const hidden = await call(`/events/${event.id}/tickets/${addon.id}`, { method: "PUT", body: { visibility: "hidden" } });
+    expect(updated.json).toMatchObject({
+      price: 1500,
+      status: "not_on_sale",
+      status_explanation: "sales_havent_started_yet",
+      status_color: "red",
+    });
+    const hidden = await call(`/events/${event.id}/tickets/${addon.id}`, {
+      method: "PUT",
+      body: { visibility: "hidden" },
+    });
     expect(hidden.json).toMatchObject({ status: "hidden", status_color: "red" });
 
-    const bad = await call(`/events/${event.id}/tickets/${sold.id}`, { method: "PUT", body: { amount: 1, title: "Changé" } });
+    const bad = await call(`/events/${event.id}/tickets/${sold.id}`, {
+      method: "PUT",
+      body: { amount: 1, title: "Changé" },
+    });
     expect(bad).toMatchObject({ status: 400, json: { fields: { amount: "tickets:errors.amount-below-purchased" } } });
     expect((await rowsOf(event.id)).find((t) => t.id === sold.id)).toMatchObject({ title: "Prévente", amount: 2 });
 
     const capacity = await call(`/events/${event.id}/capacity`, { method: "PUT", body: { event_capacity: 2 } });
     expect(capacity.json).toEqual({ event_capacity: 2 });
-    expect((await call(`/events/${event.id}/capacity`, { method: "PUT", body: { event_capacity: -2 } })).json.fields).toEqual({
+    expect(
+      (await call(`/events/${event.id}/capacity`, { method: "PUT", body: { event_capacity: -2 } })).json.fields,
+    ).toEqual({
       event_capacity: "events:errors.event-capacity-invalid",
     });
 
     const deleted = await call(`/events/${event.id}/tickets/${sold.id}`, { method: "DELETE" });
     expect(deleted).toMatchObject({ status: 200, json: { id: sold.id, deleted: true } });
-    expect((await rowsOf(event.id)).find((t) => t.id === sold.id)).toMatchObject({ visibility: "deleted", purchased: 2 });
+    expect((await rowsOf(event.id)).find((t) => t.id === sold.id)).toMatchObject({
+      visibility: "deleted",
+      purchased: 2,
+    });
     expect((await call(`/events/${event.id}/tickets/${sold.id}`, { method: "DELETE" })).status).toBe(404);
-    expect((await call(`/events/${event.id}/tickets/${sold.id}`, { method: "PUT", body: { title: "Revenu" } })).status).toBe(404);
+    expect(
+      (await call(`/events/${event.id}/tickets/${sold.id}`, { method: "PUT", body: { title: "Revenu" } })).status,
+    ).toBe(404);
 
     const detail = await call(`/events/${event.id}`);
-    expect((detail.json.tickets as unknown as Record<string, unknown>[]).map((t) => [t.id, t.status, t.status_explanation])).toEqual([
+    expect(
+      (detail.json.tickets as unknown as Record<string, unknown>[]).map((t) => [t.id, t.status, t.status_explanation]),
+    ).toEqual([
       // The deleted ticket's two sales still fill the capacity of 2.
       [open.id, "sold_out", null],
       [addon.id, "hidden", null],
@@ -171,11 +206,28 @@ describe("GET, PUT, DELETE /api/events/:id/tickets/:ticket_id", () => {
     const event = await freshEvent();
     const ticket = await createTicket(db, event, { title: "Mien" });
     const foreign = await createTicket(db, world.foreignEvent, { title: "Étranger" });
-    expect((await call(`/events/${event.id}/tickets/${ticket.id}`, { method: "PUT", body: { title: "Volé" }, as: "foreignOwner" })).status).toBe(404);
-    expect((await call(`/events/${event.id}/tickets/${ticket.id}`, { method: "DELETE", as: "foreignOwner" })).status).toBe(404);
-    expect((await call(`/events/${event.id}/tickets/${foreign.id}`, { method: "PUT", body: { title: "Volé" } })).status).toBe(404);
-    expect((await call(`/events/${world.foreignEvent.id}/tickets/${foreign.id}`, { method: "DELETE" })).status).toBe(404);
-    expect((await call(`/events/${event.id}/capacity`, { method: "PUT", body: { event_capacity: 1 }, as: "foreignOwner" })).status).toBe(404);
+    expect(
+      (
+        await call(`/events/${event.id}/tickets/${ticket.id}`, {
+          method: "PUT",
+          body: { title: "Volé" },
+          as: "foreignOwner",
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await call(`/events/${event.id}/tickets/${ticket.id}`, { method: "DELETE", as: "foreignOwner" })).status,
+    ).toBe(404);
+    expect(
+      (await call(`/events/${event.id}/tickets/${foreign.id}`, { method: "PUT", body: { title: "Volé" } })).status,
+    ).toBe(404);
+    expect((await call(`/events/${world.foreignEvent.id}/tickets/${foreign.id}`, { method: "DELETE" })).status).toBe(
+      404,
+    );
+    expect(
+      (await call(`/events/${event.id}/capacity`, { method: "PUT", body: { event_capacity: 1 }, as: "foreignOwner" }))
+        .status,
+    ).toBe(404);
     expect((await rowsOf(event.id))[0]?.title).toBe("Mien");
     expect((await rowsOf(world.foreignEvent.id))[0]).toMatchObject({ title: "Étranger", visibility: "visible" });
     expect((await db.select().from(events).where(eq(events.id, event.id)))[0]?.eventCapacity).toBe(-1);
@@ -189,20 +241,37 @@ describe("PUT /api/events/:id/tickets/order", () => {
     const b = await createTicket(db, event, { title: "B", sort: 1 });
     const c = await createTicket(db, event, { title: "C", sort: 2 });
     const foreign = await createTicket(db, world.foreignEvent);
-    const ordered = await call(`/events/${event.id}/tickets/order`, { method: "PUT", body: { ids: [c.id, a.id, b.id] } });
+    const ordered = await call(`/events/${event.id}/tickets/order`, {
+      method: "PUT",
+      body: { ids: [c.id, a.id, b.id] },
+    });
     expect(ordered.status).toBe(200);
     expect(ordered.json.map((t) => t.id)).toEqual([c.id, a.id, b.id]);
-    expect((await call(`/events/${event.id}/tickets/order`, { method: "PUT", body: [b.id, c.id, a.id] })).json.map((t) => t.id)).toEqual([
-      b.id,
-      c.id,
-      a.id,
-    ]);
-    for (const body of [{ ids: [a.id, b.id] }, { ids: [a.id, b.id, c.id, foreign.id] }, { ids: [a.id, a.id, b.id, c.id] }, { ids: "x" }, {}]) {
+    expect(
+      (await call(`/events/${event.id}/tickets/order`, { method: "PUT", body: [b.id, c.id, a.id] })).json.map(
+        (t) => t.id,
+      ),
+    ).toEqual([b.id, c.id, a.id]);
+    for (const body of [
+      { ids: [a.id, b.id] },
+      { ids: [a.id, b.id, c.id, foreign.id] },
+      { ids: [a.id, a.id, b.id, c.id] },
+      { ids: "x" },
+      {},
+    ]) {
       const refused = await call(`/events/${event.id}/tickets/order`, { method: "PUT", body });
       expect(refused.status, JSON.stringify(body)).toBe(400);
       expect(Object.keys(refused.json.fields as object)).toEqual(["ids"]);
     }
-    expect((await call(`/events/${event.id}/tickets/order`, { method: "PUT", body: { ids: [a.id, b.id, c.id] }, as: "foreignOwner" })).status).toBe(404);
+    expect(
+      (
+        await call(`/events/${event.id}/tickets/order`, {
+          method: "PUT",
+          body: { ids: [a.id, b.id, c.id] },
+          as: "foreignOwner",
+        })
+      ).status,
+    ).toBe(404);
     expect((await rowsOf(event.id)).map((t) => t.id)).toEqual([b.id, c.id, a.id]);
   });
 });

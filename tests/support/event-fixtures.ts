@@ -25,6 +25,10 @@ export function createUser(db: Database, label: string) {
 }
 
 /** insertEvent titled "Concert de printemps" unless `values` says otherwise. */
-export function createTestEvent(db: Database, organizationId: number, values: Partial<typeof schema.events.$inferInsert> = {}) {
+export function createTestEvent(
+  db: Database,
+  organizationId: number,
+  values: Partial<typeof schema.events.$inferInsert> = {},
+) {
   return insertEvent(db, organizationId, { title: "Concert de printemps", ...values });
 }

@@ -40,7 +40,11 @@ export async function insertMember(db: Database, organizationId: number, userId:
   await db.insert(schema.memberships).values({ organizationId, userId, role });
 }
 
-export async function insertEvent(db: Database, organizationId: number, values: Partial<typeof schema.events.$inferInsert> = {}) {
+export async function insertEvent(
+  db: Database,
+  organizationId: number,
+  values: Partial<typeof schema.events.$inferInsert> = {},
+) {
   const [event] = await db
     .insert(schema.events)
     .values({ organizationId, title: unique("Concert"), ...values })
@@ -49,13 +53,28 @@ export async function insertEvent(db: Database, organizationId: number, values: 
 }
 
 /** Event roles of a user on one event (the guests' access). */
-export async function insertEventAccess(db: Database, event: EventRef, user: { id: number; email: string }, roles: EventRole[]) {
+export async function insertEventAccess(
+  db: Database,
+  event: EventRef,
+  user: { id: number; email: string },
+  roles: EventRole[],
+) {
   await db
     .insert(schema.eventAccesses)
-    .values({ organizationId: event.organizationId, eventId: event.id, userId: user.id, email: user.email, roles: roles.join("|") });
+    .values({
+      organizationId: event.organizationId,
+      eventId: event.id,
+      userId: user.id,
+      email: user.email,
+      roles: roles.join("|"),
+    });
 }
 
-export async function insertTicket(db: Database, event: EventRef, values: Partial<typeof schema.tickets.$inferInsert> = {}): Promise<Ticket> {
+export async function insertTicket(
+  db: Database,
+  event: EventRef,
+  values: Partial<typeof schema.tickets.$inferInsert> = {},
+): Promise<Ticket> {
   const [ticket] = await db
     .insert(schema.tickets)
     .values({ organizationId: event.organizationId, eventId: event.id, title: "Plein tarif", price: 2000, ...values })
@@ -157,7 +176,8 @@ export async function insertEventsWorld(db: Database) {
   const event = await insertEvent(db, organization.id, { title: "Concert de printemps", accessToken: "preview-token" });
   const foreignEvent = await insertEvent(db, foreignOrganization.id, { title: "Ailleurs" });
 
-  const person = (label: string) => insertUser(db, { email: `${unique(label)}@events.test`, firstName: "Camille", lastName: label });
+  const person = (label: string) =>
+    insertUser(db, { email: `${unique(label)}@events.test`, firstName: "Camille", lastName: label });
   const users = {
     owner: await person("owner"),
     admin: await person("admin"),

@@ -104,7 +104,16 @@ async function insertEventWithSale(db: Database, amount = 100) {
       validatedBy: user.id,
     })
     .returning();
-  return { user, organization, event: event!, ticket: ticket!, addon: addon!, order: order!, participant: participant!, entry: entry! };
+  return {
+    user,
+    organization,
+    event: event!,
+    ticket: ticket!,
+    addon: addon!,
+    order: order!,
+    participant: participant!,
+    entry: entry!,
+  };
 }
 
 /** Every table and index that db/schema.ts declares, read from drizzle's own table configs. */
@@ -165,7 +174,12 @@ export function defineSchemaSuite(driver: string, createDatabase: DatabaseFactor
       expect(row).toEqual({ orderStatus: "paid", orderAmount: 2700, ticketTitle: "Plein tarif", isIn: true });
 
       // Column defaults come back typed.
-      expect(sale.event).toMatchObject({ status: "published", theme: "light", visibility: "public", eventCapacity: -1 });
+      expect(sale.event).toMatchObject({
+        status: "published",
+        theme: "light",
+        visibility: "public",
+        eventCapacity: -1,
+      });
       expect(sale.organization.payoutFrequency).toBe("manual");
       expect(sale.user.isAdmin).toBe(false);
     });
@@ -188,7 +202,9 @@ export function defineSchemaSuite(driver: string, createDatabase: DatabaseFactor
     it("rejects a second membership of the same user in the same organization", async () => {
       const sale = await insertEventWithSale(db);
       const failure = await failureOf(
-        db.insert(schema.memberships).values({ organizationId: sale.organization.id, userId: sale.user.id, role: "admin" }),
+        db
+          .insert(schema.memberships)
+          .values({ organizationId: sale.organization.id, userId: sale.user.id, role: "admin" }),
       );
       expect(failure).toMatch(/UNIQUE constraint failed: memberships\.organization_id, memberships\.user_id/);
     });
@@ -197,10 +213,16 @@ export function defineSchemaSuite(driver: string, createDatabase: DatabaseFactor
       const first = await insertEventWithSale(db);
       const second = await insertEventWithSale(db);
       const code = { code: "EARLY20", discountType: "percent" as const, discountValue: 2000 };
-      await db.insert(schema.promoCodes).values({ ...code, organizationId: first.organization.id, eventId: first.event.id });
-      await db.insert(schema.promoCodes).values({ ...code, organizationId: second.organization.id, eventId: second.event.id });
+      await db
+        .insert(schema.promoCodes)
+        .values({ ...code, organizationId: first.organization.id, eventId: first.event.id });
+      await db
+        .insert(schema.promoCodes)
+        .values({ ...code, organizationId: second.organization.id, eventId: second.event.id });
       const failure = await failureOf(
-        db.insert(schema.promoCodes).values({ ...code, organizationId: first.organization.id, eventId: first.event.id }),
+        db
+          .insert(schema.promoCodes)
+          .values({ ...code, organizationId: first.organization.id, eventId: first.event.id }),
       );
       expect(failure).toMatch(/UNIQUE constraint failed: promo_codes\.event_id, promo_codes\.code/);
     });
@@ -224,13 +246,31 @@ export function defineSchemaSuite(driver: string, createDatabase: DatabaseFactor
       // D1 counts the cascaded rows in meta.changes (8 here), libSQL only the organization: never compare changedRows
       // to an exact number for a statement that cascades.
       expect(changedRows(deleted)).toBeGreaterThanOrEqual(1);
-      expect(await db.select().from(schema.organizations).where(eq(schema.organizations.id, doomed.organization.id))).toEqual([]);
+      expect(
+        await db.select().from(schema.organizations).where(eq(schema.organizations.id, doomed.organization.id)),
+      ).toEqual([]);
 
-      const countFor = async (table: typeof schema.events | typeof schema.tickets | typeof schema.orders | typeof schema.participants | typeof schema.entries | typeof schema.memberships, organizationId: number) => {
+      const countFor = async (
+        table:
+          | typeof schema.events
+          | typeof schema.tickets
+          | typeof schema.orders
+          | typeof schema.participants
+          | typeof schema.entries
+          | typeof schema.memberships,
+        organizationId: number,
+      ) => {
         const [result] = await db.select({ n: count() }).from(table).where(eq(table.organizationId, organizationId));
         return result!.n;
       };
-      for (const table of [schema.events, schema.tickets, schema.orders, schema.participants, schema.entries, schema.memberships]) {
+      for (const table of [
+        schema.events,
+        schema.tickets,
+        schema.orders,
+        schema.participants,
+        schema.entries,
+        schema.memberships,
+      ]) {
         expect(await countFor(table, doomed.organization.id), getTableName(table)).toBe(0);
         expect(await countFor(table, kept.organization.id), getTableName(table)).toBeGreaterThan(0);
       }
@@ -261,7 +301,10 @@ export function defineSchemaSuite(driver: string, createDatabase: DatabaseFactor
           .where(
             and(
               eq(schema.tickets.id, ticketId),
-              or(eq(schema.tickets.amount, -1), lte(sql`${schema.tickets.purchased} + ${quantity}`, schema.tickets.amount)),
+              or(
+                eq(schema.tickets.amount, -1),
+                lte(sql`${schema.tickets.purchased} + ${quantity}`, schema.tickets.amount),
+              ),
             ),
           );
       expect(changedRows(await builderReserve(ticket.id, 1))).toBe(0);
@@ -285,7 +328,9 @@ export function defineSchemaSuite(driver: string, createDatabase: DatabaseFactor
 
       const failure = await failureOf(
         db.batch([
-          db.insert(schema.organizations).values({ title: organizationTitle, titleKey: organizationTitle.toLowerCase() }),
+          db
+            .insert(schema.organizations)
+            .values({ title: organizationTitle, titleKey: organizationTitle.toLowerCase() }),
           db.insert(schema.users).values({ email: freshEmail }),
           db.insert(schema.users).values({ email: existing.email }),
         ]),
@@ -299,7 +344,10 @@ export function defineSchemaSuite(driver: string, createDatabase: DatabaseFactor
 
       // And a batch that succeeds returns each statement's result in order.
       const [organizations, users] = await db.batch([
-        db.insert(schema.organizations).values({ title: organizationTitle, titleKey: organizationTitle.toLowerCase() }).returning(),
+        db
+          .insert(schema.organizations)
+          .values({ title: organizationTitle, titleKey: organizationTitle.toLowerCase() })
+          .returning(),
         db.insert(schema.users).values({ email: freshEmail }).returning(),
       ]);
       expect(organizations[0]?.title).toBe(organizationTitle);

@@ -40,7 +40,18 @@ export function extendedWebpHeader(width: number, height: number): Uint8Array {
   const payload = new Uint8Array(10);
   const w = width - 1;
   const h = height - 1;
-  payload.set([0x10, 0, 0, 0, w & 0xff, (w >> 8) & 0xff, (w >> 16) & 0xff, h & 0xff, (h >> 8) & 0xff, (h >> 16) & 0xff]);
+  payload.set([
+    0x10,
+    0,
+    0,
+    0,
+    w & 0xff,
+    (w >> 8) & 0xff,
+    (w >> 16) & 0xff,
+    h & 0xff,
+    (h >> 8) & 0xff,
+    (h >> 16) & 0xff,
+  ]);
   return riff("VP8X", payload);
 }
 
@@ -55,4 +66,6 @@ export const REAL_ALPHA_16x9 = fromBase64(
 );
 
 /** The smallest valid PNG signature + IHDR start: an image, but not a WebP. */
-export const PNG_SIGNATURE = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+export const PNG_SIGNATURE = new Uint8Array([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+]);

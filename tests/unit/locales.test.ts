@@ -66,7 +66,10 @@ function sameInBoth(text: string): boolean {
 
 // "{{total}} participant" / "{{total}} participants": the same word in both languages.
 function isPluralOf(word: string): boolean {
-  return SAME_IN_BOTH.has(word.charAt(0).toUpperCase() + word.slice(1)) || SAME_IN_BOTH.has(`${word.charAt(0).toUpperCase()}${word.slice(1)}s`);
+  return (
+    SAME_IN_BOTH.has(word.charAt(0).toUpperCase() + word.slice(1)) ||
+    SAME_IN_BOTH.has(`${word.charAt(0).toUpperCase()}${word.slice(1)}s`)
+  );
 }
 
 describe("locale files", () => {
@@ -93,8 +96,18 @@ describe("locale files", () => {
     const fixed: [keyof typeof resources.fr, string, string, string][] = [
       ["common", "errors.connection-title", "Connection Error", "Erreur de connexion"],
       ["common", "errors.retry-connection", "Retry Connection", "Réessayer la connexion"],
-      ["common", "messages.permission-denied", "You do not have permission to access this page", "Vous n'avez pas l'autorisation d'accéder à cette page"],
-      ["event-area", "header.copy-failed", "Failed to copy link to clipboard", "Impossible de copier le lien dans le presse-papiers"],
+      [
+        "common",
+        "messages.permission-denied",
+        "You do not have permission to access this page",
+        "Vous n'avez pas l'autorisation d'accéder à cette page",
+      ],
+      [
+        "event-area",
+        "header.copy-failed",
+        "Failed to copy link to clipboard",
+        "Impossible de copier le lien dans le presse-papiers",
+      ],
     ];
     const lookup = (language: "fr" | "en", namespace: keyof typeof resources.fr, key: string) =>
       new Map(entries(resources[language][namespace])).get(key);

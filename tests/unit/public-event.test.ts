@@ -37,7 +37,10 @@ describe("public event page data", () => {
 
   beforeEach(async () => {
     t = await createLibsqlTestDatabase();
-    const [organization] = await t.db.insert(organizations).values({ title: "Les Nuits", titleKey: "les nuits" }).returning();
+    const [organization] = await t.db
+      .insert(organizations)
+      .values({ title: "Les Nuits", titleKey: "les nuits" })
+      .returning();
     organizationId = organization!.id;
   });
   afterEach(() => t.close());
@@ -45,7 +48,16 @@ describe("public event page data", () => {
   it("shows a published public event with its visible tickets, add-ons, statuses and remaining counts", async () => {
     const event = await makeEvent({});
     await t.db.insert(tickets).values([
-      { organizationId, eventId: event.id, title: "Plein tarif", price: 2500, amount: 100, purchased: 40, showRemainingCount: true, sort: 1 },
+      {
+        organizationId,
+        eventId: event.id,
+        title: "Plein tarif",
+        price: 2500,
+        amount: 100,
+        purchased: 40,
+        showRemainingCount: true,
+        sort: 1,
+      },
       { organizationId, eventId: event.id, title: "Complet", price: 1500, amount: 10, purchased: 10, sort: 2 },
       { organizationId, eventId: event.id, title: "Masqué", price: 1000, visibility: "hidden", sort: 3 },
       { organizationId, eventId: event.id, title: "Supprimé", price: 1000, visibility: "deleted", sort: 4 },
@@ -68,10 +80,44 @@ describe("public event page data", () => {
     const event = await makeEvent({ eventCapacity: 100 });
     await t.db.insert(tickets).values([
       // Its own stock leaves 150, the capacity only 100 - (30 + 50 + 15) = 5.
-      { organizationId, eventId: event.id, title: "Plein tarif", price: 2500, amount: 200, purchased: 50, showRemainingCount: true, sort: 1 },
-      { organizationId, eventId: event.id, title: "Sans limite", price: 1500, purchased: 15, showRemainingCount: true, sort: 2 },
-      { organizationId, eventId: event.id, title: "Ancien tarif", price: 1000, purchased: 30, visibility: "deleted", sort: 3 },
-      { organizationId, eventId: event.id, title: "Vestiaire", price: 200, purchased: 500, ticketType: "addon", showRemainingCount: true, sort: 4 },
+      {
+        organizationId,
+        eventId: event.id,
+        title: "Plein tarif",
+        price: 2500,
+        amount: 200,
+        purchased: 50,
+        showRemainingCount: true,
+        sort: 1,
+      },
+      {
+        organizationId,
+        eventId: event.id,
+        title: "Sans limite",
+        price: 1500,
+        purchased: 15,
+        showRemainingCount: true,
+        sort: 2,
+      },
+      {
+        organizationId,
+        eventId: event.id,
+        title: "Ancien tarif",
+        price: 1000,
+        purchased: 30,
+        visibility: "deleted",
+        sort: 3,
+      },
+      {
+        organizationId,
+        eventId: event.id,
+        title: "Vestiaire",
+        price: 200,
+        purchased: 500,
+        ticketType: "addon",
+        showRemainingCount: true,
+        sort: 4,
+      },
     ]);
     const found = await getPublicEvent(t.db, event.id, { mode: "public", env, hash: null }, now);
     if (found.kind !== "found") throw new Error("not found");
@@ -80,7 +126,9 @@ describe("public event page data", () => {
       ["Sans limite", "on_sale", 5],
     ]);
     // Add-ons do not count toward the capacity and have no stock here: nothing to show.
-    expect(found.event.addons.map((x) => [x.title, x.sale.status, x.remaining])).toEqual([["Vestiaire", "on_sale", null]]);
+    expect(found.event.addons.map((x) => [x.title, x.sale.status, x.remaining])).toEqual([
+      ["Vestiaire", "on_sale", null],
+    ]);
 
     // 5 more places sold on a ticket that was later deleted: the capacity is reached, every ticket is sold out.
     await t.db.update(tickets).set({ purchased: 35 }).where(eq(tickets.title, "Ancien tarif"));
@@ -94,11 +142,14 @@ describe("public event page data", () => {
 
   it("sanitizes the description again on read, gives its text with entities decoded, and only the organization's title", async () => {
     const event = await makeEvent({
-      description: '<p onclick="steal()">Rock &amp; Roll <script>alert(1)</script><a href="javascript:alert(1)">lien</a></p><p>Suite</p>',
+      description:
+        '<p onclick="steal()">Rock &amp; Roll <script>alert(1)</script><a href="javascript:alert(1)">lien</a></p><p>Suite</p>',
     });
     const found = await getPublicEvent(t.db, event.id, { mode: "public", env, hash: null }, now);
     if (found.kind !== "found") throw new Error("not found");
-    expect(found.event.description).toBe('<p>Rock &amp; Roll <a rel="noopener noreferrer nofollow" target="_blank">lien</a></p><p>Suite</p>');
+    expect(found.event.description).toBe(
+      '<p>Rock &amp; Roll <a rel="noopener noreferrer nofollow" target="_blank">lien</a></p><p>Suite</p>',
+    );
     expect(found.event.descriptionText).toBe("Rock & Roll lien Suite");
     expect(found.event.organization).toEqual({ title: "Les Nuits" });
   });
@@ -123,7 +174,8 @@ describe("public event page data", () => {
   it("previews an unpublished event with its access token only", async () => {
     const draft = await makeEvent({ status: "draft", accessToken: "tok_preview_123" });
     const published = await makeEvent({ accessToken: "tok_published" });
-    const preview = (id: number, accessToken: string) => getPublicEvent(t.db, id, { mode: "preview", accessToken }, now);
+    const preview = (id: number, accessToken: string) =>
+      getPublicEvent(t.db, id, { mode: "preview", accessToken }, now);
     expect((await preview(draft.id, "tok_preview_123")).kind).toBe("found");
     expect((await preview(draft.id, "wrong")).kind).toBe("not-found");
     expect((await preview(published.id, "tok_published")).kind).toBe("not-found");
@@ -131,11 +183,17 @@ describe("public event page data", () => {
 
   it("changes version when the event is edited or a ticket sells", async () => {
     const event = await makeEvent({});
-    const [ticket] = await t.db.insert(tickets).values({ organizationId, eventId: event.id, title: "Billet", price: 1000 }).returning();
+    const [ticket] = await t.db
+      .insert(tickets)
+      .values({ organizationId, eventId: event.id, title: "Billet", price: 1000 })
+      .returning();
     const v1 = await getPublicEventVersion(t.db, event.id);
     await t.db.update(tickets).set({ purchased: 1 }).where(eq(tickets.id, ticket!.id));
     const v2 = await getPublicEventVersion(t.db, event.id);
-    await t.db.update(events).set({ title: "Nouveau titre", updatedAt: new Date(Date.now() + 1000) }).where(eq(events.id, event.id));
+    await t.db
+      .update(events)
+      .set({ title: "Nouveau titre", updatedAt: new Date(Date.now() + 1000) })
+      .where(eq(events.id, event.id));
     const v3 = await getPublicEventVersion(t.db, event.id);
     expect(new Set([v1, v2, v3]).size).toBe(3);
     expect(await getPublicEventVersion(t.db, 12345)).toBeNull();
@@ -174,7 +232,12 @@ describe("request language (edge cache key, emails of the JSON API)", () => {
   it("decides exactly as the page's i18next middleware does, so a page is never filed under another language", async () => {
     // The same library and detection options as app/middleware/i18next.ts.
     const [middleware, getLocale] = createI18nextMiddleware({
-      detection: { supportedLanguages: [...supportedLanguages], fallbackLanguage, cookie: localeCookie, order: ["cookie", "header"] },
+      detection: {
+        supportedLanguages: [...supportedLanguages],
+        fallbackLanguage,
+        cookie: localeCookie,
+        order: ["cookie", "header"],
+      },
     });
     const english = (await localeCookie.serialize("en")).split(";")[0]!;
     const cases: Record<string, string>[] = [

@@ -54,34 +54,60 @@ describe("demo data seeder", () => {
     expect(result.counts.orders).toBeGreaterThan(1_800);
     expect(result.counts.orders).toBeLessThan(2_200);
     expect(result.counts.participants).toBeGreaterThan(result.counts.orders ?? 0);
-    for (const table of ["entries", "form_answers", "transactions", "contact_entries", "webhook_endpoints", "audit_logs", "promo_code_tickets", "event_accesses"]) {
+    for (const table of [
+      "entries",
+      "form_answers",
+      "transactions",
+      "contact_entries",
+      "webhook_endpoints",
+      "audit_logs",
+      "promo_code_tickets",
+      "event_accesses",
+    ]) {
       expect(result.counts[table], table).toBeGreaterThan(0);
     }
     expect(result.counts.payouts).toBeGreaterThanOrEqual(3);
     expect(result.counts.payouts).toBeLessThanOrEqual(4);
   });
 
-  it("creates every printed login, each signing in with its password", async () => {
-    // The logins printed by `npm start` and `npm run seed` are exactly the seeded accounts.
-    expect(demoLogins.map((login) => [login.email, login.password]).sort()).toEqual(USERS.map((user) => [user.email, user.password]).sort());
-    for (const login of demoLogins) {
-      const [user] = await t.db.select().from(schema.users).where(eq(schema.users.email, login.email));
-      expect(user, login.email).toBeDefined();
-      expect(await verifyPassword(login.password, user?.passwordHash ?? "")).toBe(true);
-    }
-    const [owner] = await t.db.select().from(schema.users).where(eq(schema.users.email, "owner@guichet.test"));
-    expect(await verifyPassword("guichet-admin-2026", owner?.passwordHash ?? "")).toBe(false);
-    const admins = await t.db.select({ email: schema.users.email }).from(schema.users).where(eq(schema.users.isAdmin, true));
-    expect(admins).toEqual([{ email: "admin@guichet.test" }]);
-  }, SLOW);
+  it(
+    "creates every printed login, each signing in with its password",
+    async () => {
+      // The logins printed by `npm start` and `npm run seed` are exactly the seeded accounts.
+      expect(demoLogins.map((login) => [login.email, login.password]).sort()).toEqual(
+        USERS.map((user) => [user.email, user.password]).sort(),
+      );
+      for (const login of demoLogins) {
+        const [user] = await t.db.select().from(schema.users).where(eq(schema.users.email, login.email));
+        expect(user, login.email).toBeDefined();
+        expect(await verifyPassword(login.password, user?.passwordHash ?? "")).toBe(true);
+      }
+      const [owner] = await t.db.select().from(schema.users).where(eq(schema.users.email, "owner@guichet.test"));
+      expect(await verifyPassword("guichet-admin-2026", owner?.passwordHash ?? "")).toBe(false);
+      const admins = await t.db
+        .select({ email: schema.users.email })
+        .from(schema.users)
+        .where(eq(schema.users.isAdmin, true));
+      expect(admins).toEqual([{ email: "admin@guichet.test" }]);
+    },
+    SLOW,
+  );
 
   it("gives the first organization one member per role and the second its own owner", async () => {
     const organizations = await t.db.select().from(schema.organizations).orderBy(asc(schema.organizations.id));
     expect(organizations.map((o) => o.title)).toEqual(["Association Les Nuits Sonores", "Théâtre du Quai"]);
-    expect(organizations[0]).toMatchObject({ connectedAccountId: "acct_demo_lesnuits", isConnectedAccountValid: true, payoutFrequency: "weekly" });
+    expect(organizations[0]).toMatchObject({
+      connectedAccountId: "acct_demo_lesnuits",
+      isConnectedAccountValid: true,
+      payoutFrequency: "weekly",
+    });
 
     const members = await t.db
-      .select({ organizationId: schema.memberships.organizationId, role: schema.memberships.role, email: schema.users.email })
+      .select({
+        organizationId: schema.memberships.organizationId,
+        role: schema.memberships.role,
+        email: schema.users.email,
+      })
       .from(schema.memberships)
       .innerJoin(schema.users, eq(schema.users.id, schema.memberships.userId))
       .orderBy(asc(schema.memberships.id));
@@ -89,7 +115,12 @@ describe("demo data seeder", () => {
     expect(first.filter((m) => m.role === "owner").map((m) => m.email)).toEqual(["owner@guichet.test"]);
     expect(first.filter((m) => m.role === "admin").map((m) => m.email)).toEqual(["admin-org@guichet.test"]);
     expect(first.filter((m) => m.role === "event_manager").map((m) => m.email)).toEqual(["manager@guichet.test"]);
-    expect(first.filter((m) => m.role === "").map((m) => m.email).sort()).toEqual(["guest@guichet.test", "validator@guichet.test"]);
+    expect(
+      first
+        .filter((m) => m.role === "")
+        .map((m) => m.email)
+        .sort(),
+    ).toEqual(["guest@guichet.test", "validator@guichet.test"]);
     const second = members.filter((m) => m.organizationId === organizations[1]?.id);
     expect(second.map((m) => [m.email, m.role]).sort()).toEqual([
       ["admin@guichet.test", "owner"],
@@ -97,7 +128,11 @@ describe("demo data seeder", () => {
     ]);
 
     const accesses = await t.db
-      .select({ email: schema.eventAccesses.email, roles: schema.eventAccesses.roles, eventOrg: schema.events.organizationId })
+      .select({
+        email: schema.eventAccesses.email,
+        roles: schema.eventAccesses.roles,
+        eventOrg: schema.events.organizationId,
+      })
       .from(schema.eventAccesses)
       .innerJoin(schema.events, eq(schema.events.id, schema.eventAccesses.eventId));
     expect(accesses.map((a) => [a.email, a.roles]).sort()).toEqual([
@@ -116,7 +151,9 @@ describe("demo data seeder", () => {
     const ref = now.getTime();
     expect(published.some((e) => (e.endAt?.getTime() ?? 0) < ref - 9 * 86_400_000)).toBe(true);
     expect(published.some((e) => e.visibility === "private" && (e.startAt?.getTime() ?? 0) > ref)).toBe(true);
-    const main = published.find((e) => e.visibility === "public" && (e.startAt?.getTime() ?? 0) > ref && e.description.includes("<h2>"));
+    const main = published.find(
+      (e) => e.visibility === "public" && (e.startAt?.getTime() ?? 0) > ref && e.description.includes("<h2>"),
+    );
     expect(main?.addressLabel).toContain("Lyon");
     expect(main?.addressLatitude).toBeGreaterThan(45_000_000);
     expect(main?.addressLongitude).toBeGreaterThan(4_000_000);
@@ -153,7 +190,18 @@ describe("demo data seeder", () => {
   });
 
   it("prices every order consistently: net = amount − fees, discounts only with a promo code", async () => {
-    const orders = await t.db.all<{ id: number; status: string; amount: number; fees: number; net_amount: number; promo_code_id: number | null; gross: number; checkout_time: number; paid_at: number | null; payable_until: number | null }>(sql`
+    const orders = await t.db.all<{
+      id: number;
+      status: string;
+      amount: number;
+      fees: number;
+      net_amount: number;
+      promo_code_id: number | null;
+      gross: number;
+      checkout_time: number;
+      paid_at: number | null;
+      payable_until: number | null;
+    }>(sql`
       SELECT o.id, o.status, o.amount, o.fees, o.net_amount, o.promo_code_id, o.checkout_time, o.paid_at, o.payable_until,
         (SELECT coalesce(sum(p.price), 0) FROM participants p WHERE p.order_id = o.id) AS gross
       FROM orders o`);
@@ -183,7 +231,14 @@ describe("demo data seeder", () => {
   });
 
   it("counts promo code uses and limits codes to their tickets", async () => {
-    const promos = await t.db.all<{ id: number; use_count: number; max_uses: number; applies_to_all_tickets: number; used: number; outside: number }>(sql`
+    const promos = await t.db.all<{
+      id: number;
+      use_count: number;
+      max_uses: number;
+      applies_to_all_tickets: number;
+      used: number;
+      outside: number;
+    }>(sql`
       SELECT pc.id, pc.use_count, pc.max_uses, pc.applies_to_all_tickets,
         (SELECT count(*) FROM orders o WHERE o.promo_code_id = pc.id AND o.status IN ('paid', 'pending', 'manual')) AS used,
         (SELECT count(*) FROM participants p JOIN orders o ON o.id = p.order_id
@@ -207,7 +262,12 @@ describe("demo data seeder", () => {
     const events = new Map((await t.db.select().from(schema.events)).map((e) => [e.id, e]));
     for (const participant of participants.slice(0, 500)) {
       expect(participant.accessToken).toMatch(/^[0-9a-f]{32}$/);
-      expect(participant.searchText).toBe(participant.searchText.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase());
+      expect(participant.searchText).toBe(
+        participant.searchText
+          .normalize("NFD")
+          .replace(/\p{Diacritic}/gu, "")
+          .toLowerCase(),
+      );
       expect(participant.searchText).toContain(participant.email);
       const order = orders.get(participant.orderId);
       expect(order?.eventId).toBe(participant.eventId);
@@ -217,7 +277,14 @@ describe("demo data seeder", () => {
   });
 
   it("records check-ins only for the past event, consistent with each participant's state", async () => {
-    const rows = await t.db.all<{ event_id: number; participant_id: number; is_in: number; last_validation_at: number | null; last_in: number; last_at: number }>(sql`
+    const rows = await t.db.all<{
+      event_id: number;
+      participant_id: number;
+      is_in: number;
+      last_validation_at: number | null;
+      last_in: number;
+      last_at: number;
+    }>(sql`
       SELECT e.event_id, e.participant_id, p.is_in, p.last_validation_at,
         (SELECT e2.is_in FROM entries e2 WHERE e2.participant_id = e.participant_id ORDER BY e2.validated_at DESC, e2.id DESC LIMIT 1) AS last_in,
         (SELECT max(e2.validated_at) FROM entries e2 WHERE e2.participant_id = e.participant_id) AS last_at
@@ -243,7 +310,13 @@ describe("demo data seeder", () => {
     const [unpaidCharges] = await t.db.all<{ n: number }>(sql`
       SELECT count(*) AS n FROM transactions tr JOIN orders o ON o.id = tr.order_id WHERE tr.type = 'charge' AND o.status <> 'paid'`);
     expect(unpaidCharges?.n).toBe(0);
-    const payouts = await t.db.all<{ id: number; status: string; amount: number; swept: number; organization_id: number }>(sql`
+    const payouts = await t.db.all<{
+      id: number;
+      status: string;
+      amount: number;
+      swept: number;
+      organization_id: number;
+    }>(sql`
       SELECT p.id, p.status, p.amount, p.organization_id,
         (SELECT sum(tr.net) FROM transactions tr WHERE tr.payout_id = p.id AND tr.type = 'charge') AS swept
       FROM payouts p ORDER BY p.id`);
@@ -273,7 +346,16 @@ describe("demo data seeder", () => {
       }
       for (const question of questions.filter((q) => q.id !== "default")) {
         expect(question.id).toMatch(/^[A-Za-z0-9]{16}$/);
-        expect(Object.keys(question).sort()).toEqual(["allow_target", "description", "id", "mandatory", "options", "ticket_target", "title", "type"]);
+        expect(Object.keys(question).sort()).toEqual([
+          "allow_target",
+          "description",
+          "id",
+          "mandatory",
+          "options",
+          "ticket_target",
+          "title",
+          "type",
+        ]);
         expect(question.allow_target).toBe(false);
       }
     }
@@ -290,50 +372,60 @@ describe("demo data seeder", () => {
     expect(await countRows(t.db)).toEqual(before);
   });
 
-  it("builds the same rows on a fresh database, and again after a reset", async () => {
-    const expected = await orderFingerprint(t);
-    const other = await createLibsqlTestDatabase();
-    try {
-      const again = await seedDatabase(other.db, { now });
-      expect(again.counts).toEqual(result.counts);
-      expect(await orderFingerprint(other)).toEqual(expected);
+  it(
+    "builds the same rows on a fresh database, and again after a reset",
+    async () => {
+      const expected = await orderFingerprint(t);
+      const other = await createLibsqlTestDatabase();
+      try {
+        const again = await seedDatabase(other.db, { now });
+        expect(again.counts).toEqual(result.counts);
+        expect(await orderFingerprint(other)).toEqual(expected);
 
-      const reset = await seedDatabase(other.db, { now, reset: true, rowsPerInsert: 97 });
-      expect(reset.counts).toEqual(result.counts);
-      expect(await orderFingerprint(other)).toEqual(expected);
-    } finally {
-      other.close();
-    }
-  }, SLOW);
+        const reset = await seedDatabase(other.db, { now, reset: true, rowsPerInsert: 97 });
+        expect(reset.counts).toEqual(result.counts);
+        expect(await orderFingerprint(other)).toEqual(expected);
+      } finally {
+        other.close();
+      }
+    },
+    SLOW,
+  );
 
-  it("adds a Grand Festival with exactly the requested participants without changing the regular demo", async () => {
-    const expected = await orderFingerprint(t);
-    const fresh = await createLibsqlTestDatabase();
-    const appended = await createLibsqlTestDatabase();
-    try {
-      const seeded = await seedDatabase(fresh.db, { now, participants: 1_234 });
-      const [festival] = await fresh.db.select().from(schema.events).where(eq(schema.events.title, "Grand Festival"));
-      expect(festival).toMatchObject({ status: "published", organizationId: 1 });
-      const [row] = await fresh.db.all<{ n: number }>(sql`SELECT count(*) AS n FROM participants WHERE event_id = ${festival?.id}`);
-      expect(row?.n).toBe(1_234);
-      expect(seeded.counts.participants).toBe((result.counts.participants ?? 0) + 1_234);
-      const orders = await orderFingerprint(fresh);
-      expect(orders.slice(0, expected.length)).toEqual(expected);
-      expect(orders.slice(expected.length).every((o) => o.eventId === festival?.id)).toBe(true);
-      expect(await unbalancedTickets(fresh)).toEqual([]);
+  it(
+    "adds a Grand Festival with exactly the requested participants without changing the regular demo",
+    async () => {
+      const expected = await orderFingerprint(t);
+      const fresh = await createLibsqlTestDatabase();
+      const appended = await createLibsqlTestDatabase();
+      try {
+        const seeded = await seedDatabase(fresh.db, { now, participants: 1_234 });
+        const [festival] = await fresh.db.select().from(schema.events).where(eq(schema.events.title, "Grand Festival"));
+        expect(festival).toMatchObject({ status: "published", organizationId: 1 });
+        const [row] = await fresh.db.all<{ n: number }>(
+          sql`SELECT count(*) AS n FROM participants WHERE event_id = ${festival?.id}`,
+        );
+        expect(row?.n).toBe(1_234);
+        expect(seeded.counts.participants).toBe((result.counts.participants ?? 0) + 1_234);
+        const orders = await orderFingerprint(fresh);
+        expect(orders.slice(0, expected.length)).toEqual(expected);
+        expect(orders.slice(expected.length).every((o) => o.eventId === festival?.id)).toBe(true);
+        expect(await unbalancedTickets(fresh)).toEqual([]);
 
-      // On an already seeded demo, --participants alone appends the same event with the same orders.
-      await seedDatabase(appended.db, { now });
-      const added = await seedDatabase(appended.db, { now, participants: 1_234 });
-      expect(added.counts.participants).toBe(seeded.counts.participants);
-      expect(await orderFingerprint(appended)).toEqual(orders);
-      expect(await unbalancedTickets(appended)).toEqual([]);
-      await expect(seedDatabase(appended.db, { now, participants: 1_234 })).rejects.toThrow(/--reset/);
-    } finally {
-      fresh.close();
-      appended.close();
-    }
-  }, SLOW);
+        // On an already seeded demo, --participants alone appends the same event with the same orders.
+        await seedDatabase(appended.db, { now });
+        const added = await seedDatabase(appended.db, { now, participants: 1_234 });
+        expect(added.counts.participants).toBe(seeded.counts.participants);
+        expect(await orderFingerprint(appended)).toEqual(orders);
+        expect(await unbalancedTickets(appended)).toEqual([]);
+        await expect(seedDatabase(appended.db, { now, participants: 1_234 })).rejects.toThrow(/--reset/);
+      } finally {
+        fresh.close();
+        appended.close();
+      }
+    },
+    SLOW,
+  );
 });
 
 describe("findLocalD1File", () => {
@@ -346,7 +438,8 @@ describe("findLocalD1File", () => {
   it("picks the most recently written database file and ignores miniflare's metadata", () => {
     const directory = join(root, "v3", "d1", "miniflare-D1DatabaseObject");
     mkdirSync(directory, { recursive: true });
-    for (const name of ["metadata.sqlite", "aaaa.sqlite", "bbbb.sqlite", "bbbb.sqlite-wal"]) writeFileSync(join(directory, name), "");
+    for (const name of ["metadata.sqlite", "aaaa.sqlite", "bbbb.sqlite", "bbbb.sqlite-wal"])
+      writeFileSync(join(directory, name), "");
     utimesSync(join(directory, "metadata.sqlite"), new Date("2030-01-01"), new Date("2030-01-01"));
     utimesSync(join(directory, "aaaa.sqlite"), new Date("2026-01-02"), new Date("2026-01-02"));
     utimesSync(join(directory, "bbbb.sqlite"), new Date("2026-01-01"), new Date("2026-01-01"));

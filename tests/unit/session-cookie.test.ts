@@ -43,7 +43,9 @@ describe("session cookie", () => {
     expect(readSessionToken(new Request("https://guichet.app/", { headers: both }))).toBe("prefixed");
     expect(readSessionToken(new Request("http://localhost:8787/", { headers: both }))).toBe("plain");
     // A cookie planted without the prefix (by a sibling subdomain, say) is not a session on the deployed host.
-    expect(readSessionToken(new Request("https://guichet.app/", { headers: { Cookie: "guichet_session=planted" } }))).toBeNull();
+    expect(
+      readSessionToken(new Request("https://guichet.app/", { headers: { Cookie: "guichet_session=planted" } })),
+    ).toBeNull();
   });
 
   it("is cleared with Max-Age=0", () => {

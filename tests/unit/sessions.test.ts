@@ -78,7 +78,10 @@ describe("sessions", () => {
     const session = await validateSessionToken(t.db, token, later);
     expect(session?.renewed).toBe(true);
     expect(session?.expiresAt.getTime()).toBe(later.getTime() + SESSION_IDLE_TIMEOUT_MS);
-    const [row] = await t.db.select().from(sessions).where(eq(sessions.id, sha256Hex(token)));
+    const [row] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, sha256Hex(token)));
     expect(row!.expiresAt.getTime()).toBe(later.getTime() + SESSION_IDLE_TIMEOUT_MS);
     expect(row!.lastUsedAt.getTime()).toBe(later.getTime());
   });
@@ -88,7 +91,8 @@ describe("sessions", () => {
     expect(SESSION_ABSOLUTE_LIFETIME_MS).toBe(30 * DAY);
     const { token } = await createSession(t.db, userId, {}, now);
     let last = null;
-    for (let day = 2; day < 30; day += 2) last = await validateSessionToken(t.db, token, new Date(now.getTime() + day * DAY));
+    for (let day = 2; day < 30; day += 2)
+      last = await validateSessionToken(t.db, token, new Date(now.getTime() + day * DAY));
     // Used every other day: still alive on day 28, but its renewal stops at the 30-day mark.
     expect(last?.expiresAt.getTime()).toBe(now.getTime() + 30 * DAY);
     expect(await validateSessionToken(t.db, token, new Date(now.getTime() + 30 * DAY - 1))).not.toBeNull();
@@ -99,7 +103,10 @@ describe("sessions", () => {
     const now = new Date("2026-01-01T00:00:00Z");
     const { token } = await createSession(t.db, userId, {}, now);
     // A row written by the earlier rule (each renewal gave a full 30 days again).
-    await t.db.update(sessions).set({ expiresAt: new Date(now.getTime() + 50 * DAY) }).where(eq(sessions.id, sha256Hex(token)));
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(now.getTime() + 50 * DAY) })
+      .where(eq(sessions.id, sha256Hex(token)));
     expect(await validateSessionToken(t.db, token, new Date(now.getTime() + 31 * DAY))).toBeNull();
   });
 

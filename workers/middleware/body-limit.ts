@@ -24,7 +24,10 @@ export const UPLOAD_BODY_LIMITS: readonly RaisedLimit[] = [
     method: "POST",
     path: /^\/api\/events\/[0-9]+\/banner$/,
     maxSize: BANNER_UPLOAD_BODY_LIMIT,
-    tooLarge: () => new AppError("validation", "editor:banner.errors.part-too-large", { fields: { banner: "editor:banner.errors.part-too-large" } }),
+    tooLarge: () =>
+      new AppError("validation", "editor:banner.errors.part-too-large", {
+        fields: { banner: "editor:banner.errors.part-too-large" },
+      }),
   },
 ];
 

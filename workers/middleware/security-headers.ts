@@ -53,7 +53,8 @@ export const securityHeaders = createMiddleware<HonoEnv>(async (c, next) => {
     "Referrer-Policy": NO_REFERRER_PATHS.has(c.req.path) ? "no-referrer" : "same-origin",
     "X-Content-Type-Options": "nosniff",
   };
-  if (!LOOPBACK_HOSTS.has(new URL(c.req.url).hostname)) headers["Strict-Transport-Security"] = STRICT_TRANSPORT_SECURITY;
+  if (!LOOPBACK_HOSTS.has(new URL(c.req.url).hostname))
+    headers["Strict-Transport-Security"] = STRICT_TRANSPORT_SECURITY;
   try {
     for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
   } catch {

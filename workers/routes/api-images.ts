@@ -22,7 +22,9 @@ imagesApiRoutes.post(
     try {
       form = await c.req.formData();
     } catch {
-      throw new AppError("validation", "editor:banner.errors.not-webp", { fields: { banner: "editor:banner.errors.not-webp" } });
+      throw new AppError("validation", "editor:banner.errors.not-webp", {
+        fields: { banner: "editor:banner.errors.not-webp" },
+      });
     }
     const parts: BannerPart[] = [];
     for (const [name, value] of form) {

@@ -57,7 +57,9 @@ ticketsApiRoutes.put("/:id{[0-9]+}/tickets/order", limitBody(), async (c) => {
   }
   const parsed = v.safeParse(ticketOrderSchema, body);
   if (!parsed.success) {
-    throw new AppError("validation", "tickets:errors.invalid-input", { fields: { ids: "tickets:errors.order-invalid" } });
+    throw new AppError("validation", "tickets:errors.invalid-input", {
+      fields: { ids: "tickets:errors.order-invalid" },
+    });
   }
   const actor = await actorForEventParam(c, eventId);
   const tickets = await reorderTickets(c.get("db"), actor, { eventId, ids: parsed.output });

@@ -14,7 +14,13 @@ import { orEmpty } from "#domain/auth/validate-input";
 import { requestPasswordReset } from "#domain/auth/request-password-reset";
 import { requestRegistrationCode } from "#domain/auth/request-registration-code";
 import { resetPassword } from "#domain/auth/reset-password";
-import { isSecureRequest, readCookie, readSessionToken, serializeCookie, signInCookies } from "~/server/session-cookie.server";
+import {
+  isSecureRequest,
+  readCookie,
+  readSessionToken,
+  serializeCookie,
+  signInCookies,
+} from "~/server/session-cookie.server";
 import { invalidateSession } from "#domain/auth/sessions";
 import { signInWithGoogle } from "#domain/auth/sign-in-with-google";
 import { toEmailLocale } from "#domain/emails/email-locale";
@@ -89,7 +95,12 @@ authApiRoutes.get("/google/callback", async (c) => {
     // Rotation: a session this browser held before is ended, not left alive beside the new one.
     const previous = readSessionToken(c.req.raw);
     if (previous) await invalidateSession(c.get("db"), previous);
-    const { token, expiresAt } = await signInWithGoogle(c.get("db"), mailFor(c), identity, clientInfoFromHeaders(c.req.raw.headers));
+    const { token, expiresAt } = await signInWithGoogle(
+      c.get("db"),
+      mailFor(c),
+      identity,
+      clientInfoFromHeaders(c.req.raw.headers),
+    );
     return redirectWithCookies(redirectTo, [...cleared, ...signInCookies(token, expiresAt, c.req.url)]);
   } catch (error) {
     if (!isAppError(error)) throw error;
@@ -177,7 +188,10 @@ authApiRoutes.post("/need-register", async (c) => {
 
 /** Spec §7 POST /verify-email {email, first_name, last_name}: emails the registration code. */
 authApiRoutes.post("/verify-email", async (c) => {
-  const input = await parseJson(c, v.object({ email: orEmpty(emailSchema), first_name: orEmpty(firstNameSchema), last_name: orEmpty(lastNameSchema) }));
+  const input = await parseJson(
+    c,
+    v.object({ email: orEmpty(emailSchema), first_name: orEmpty(firstNameSchema), last_name: orEmpty(lastNameSchema) }),
+  );
   await requestRegistrationCode(
     c.get("db"),
     mailFor(c),
@@ -194,7 +208,11 @@ authApiRoutes.post("/verify-email", async (c) => {
 authApiRoutes.post("/login-google", async (c) => {
   const input = await parseJson(
     c,
-    v.object({ email: v.optional(v.pipe(v.string(), v.maxLength(254))), password: ignoredString, old_token: ignoredString }),
+    v.object({
+      email: v.optional(v.pipe(v.string(), v.maxLength(254))),
+      password: ignoredString,
+      old_token: ignoredString,
+    }),
   );
   if (!googleFor(c)) throw new AppError("not_found", "errors:google-unavailable");
   const start = new URL("/auth/google", c.req.url);
@@ -206,12 +224,20 @@ authApiRoutes.post("/login-google", async (c) => {
 
 /** Spec §7 POST /reset-password {email, password, email_code}: the code is the one of the emailed link. */
 authApiRoutes.post("/reset-password", async (c) => {
-  const input = await parseJson(c, v.object({
+  const input = await parseJson(
+    c,
+    v.object({
       email: orEmpty(emailSchema),
       password: orEmpty(newPasswordSchema),
       email_code: orEmpty(resetCodeSchema),
-    }));
-  await resetPassword(c.get("db"), mailFor(c), { email: input.email, code: input.email_code, password: input.password }, clientOf(c));
+    }),
+  );
+  await resetPassword(
+    c.get("db"),
+    mailFor(c),
+    { email: input.email, code: input.email_code, password: input.password },
+    clientOf(c),
+  );
   return c.json(true);
 });
 

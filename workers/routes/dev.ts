@@ -39,7 +39,13 @@ async function listMail(c: { get: (key: "db") => HonoEnv["Variables"]["db"] }, t
 devRoutes.get("/mailbox.json", async (c) => {
   const rows = await listMail(c, c.req.query("to"));
   return c.json(
-    rows.map((m) => ({ to: m.to, subject: m.subject, text: m.text, html: m.html, created_at: m.createdAt.toISOString() })),
+    rows.map((m) => ({
+      to: m.to,
+      subject: m.subject,
+      text: m.text,
+      html: m.html,
+      created_at: m.createdAt.toISOString(),
+    })),
   );
 });
 
@@ -53,19 +59,77 @@ devRoutes.get("/mailbox", async (c) => {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>Boîte de réception de développement — Guichet</title>
         <style>
-          body { font-family: system-ui, sans-serif; margin: 0; background: #f8fafc; color: #0f172a; }
-          header { padding: 16px 24px; background: #1e1b4b; color: white; }
-          header p { margin: 4px 0 0; opacity: .8; font-size: 14px; }
-          main { max-width: 960px; margin: 24px auto; padding: 0 16px; }
-          form { margin-bottom: 16px; display: flex; gap: 8px; }
-          input { flex: 1; padding: 8px; border: 1px solid #cbd5e1; border-radius: 6px; }
-          button { padding: 8px 14px; border-radius: 6px; border: 0; background: #4338ca; color: white; }
-          details { background: white; border: 1px solid #e2e8f0; border-radius: 8px; margin-bottom: 8px; }
-          summary { padding: 12px 16px; cursor: pointer; display: flex; justify-content: space-between; gap: 12px; }
-          .meta { color: #64748b; font-size: 13px; white-space: nowrap; }
-          .body { border-top: 1px solid #e2e8f0; padding: 16px; }
-          iframe { width: 100%; min-height: 320px; border: 0; }
-          .empty { color: #64748b; text-align: center; padding: 48px; }
+          body {
+            font-family: system-ui, sans-serif;
+            margin: 0;
+            background: #f8fafc;
+            color: #0f172a;
+          }
+          header {
+            padding: 16px 24px;
+            background: #1e1b4b;
+            color: white;
+          }
+          header p {
+            margin: 4px 0 0;
+            opacity: 0.8;
+            font-size: 14px;
+          }
+          main {
+            max-width: 960px;
+            margin: 24px auto;
+            padding: 0 16px;
+          }
+          form {
+            margin-bottom: 16px;
+            display: flex;
+            gap: 8px;
+          }
+          input {
+            flex: 1;
+            padding: 8px;
+            border: 1px solid #cbd5e1;
+            border-radius: 6px;
+          }
+          button {
+            padding: 8px 14px;
+            border-radius: 6px;
+            border: 0;
+            background: #4338ca;
+            color: white;
+          }
+          details {
+            background: white;
+            border: 1px solid #e2e8f0;
+            border-radius: 8px;
+            margin-bottom: 8px;
+          }
+          summary {
+            padding: 12px 16px;
+            cursor: pointer;
+            display: flex;
+            justify-content: space-between;
+            gap: 12px;
+          }
+          .meta {
+            color: #64748b;
+            font-size: 13px;
+            white-space: nowrap;
+          }
+          .body {
+            border-top: 1px solid #e2e8f0;
+            padding: 16px;
+          }
+          iframe {
+            width: 100%;
+            min-height: 320px;
+            border: 0;
+          }
+          .empty {
+            color: #64748b;
+            text-align: center;
+            padding: 48px;
+          }
         </style>
       </head>
       <body>
@@ -75,17 +139,32 @@ devRoutes.get("/mailbox", async (c) => {
         </header>
         <main>
           <form method="get">
-            <input type="email" name="to" placeholder="Filtrer par destinataire" value="${to ?? ""}" aria-label="Destinataire" />
+            <input
+              type="email"
+              name="to"
+              placeholder="Filtrer par destinataire"
+              value="${to ?? ""}"
+              aria-label="Destinataire"
+            />
             <button type="submit">Filtrer</button>
           </form>
-          ${rows.length === 0
-            ? html`<p class="empty">Aucun e-mail pour l'instant.</p>`
-            : rows.map(
-                (m) => html`<details>
-                  <summary><span><strong>${m.subject}</strong> — ${m.to}</span><span class="meta">${m.createdAt.toISOString()}</span></summary>
-                  <div class="body"><iframe sandbox="" srcdoc="${m.html}" title="${m.subject}"></iframe><pre>${m.text}</pre></div>
-                </details>`,
-              )}
+          ${
+            rows.length === 0
+              ? html`<p class="empty">Aucun e-mail pour l'instant.</p>`
+              : rows.map(
+                  (m) =>
+                    html`<details>
+                      <summary>
+                        <span><strong>${m.subject}</strong> — ${m.to}</span
+                        ><span class="meta">${m.createdAt.toISOString()}</span>
+                      </summary>
+                      <div class="body">
+                        <iframe sandbox="" srcdoc="${m.html}" title="${m.subject}"></iframe>
+                        <pre>${m.text}</pre>
+                      </div>
+                    </details>`,
+                )
+          }
         </main>
       </body>
     </html>`;

@@ -23,7 +23,8 @@ export async function checkBannerSource(file: File): Promise<string | null> {
   if (file.size > BANNER_SOURCE_MAX_BYTES) return "editor:banner.errors.too-large";
   const head = new Uint8Array(await file.slice(0, 12).arrayBuffer());
   const type = sniffImageType(head);
-  if (!type || !(BANNER_SOURCE_TYPES as readonly string[]).includes(file.type || type)) return "editor:banner.errors.invalid-type";
+  if (!type || !(BANNER_SOURCE_TYPES as readonly string[]).includes(file.type || type))
+    return "editor:banner.errors.invalid-type";
   return null;
 }
 
@@ -63,7 +64,10 @@ async function encodeUnderLimit(canvas: HTMLCanvasElement): Promise<Blob> {
  * Crops the 16:9 area out of the image and renders each banner size as WebP, each size drawn from the previous
  * (larger) one, which downsamples more smoothly than one big jump.
  */
-export async function renderBannerSizes(image: CanvasImageSource, area: CropArea): Promise<{ width: number; blob: Blob }[]> {
+export async function renderBannerSizes(
+  image: CanvasImageSource,
+  area: CropArea,
+): Promise<{ width: number; blob: Blob }[]> {
   const out: { width: number; blob: Blob }[] = [];
   let previous: { canvas: HTMLCanvasElement; area: CropArea } | null = null;
   for (const size of BANNER_SIZES) {

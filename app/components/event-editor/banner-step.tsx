@@ -15,7 +15,14 @@ import {
   AlertDialogTitle,
 } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
 import { Spinner } from "~/components/ui/spinner";
 import { cn } from "~/lib/utils";
 import { Skeleton } from "~/components/ui/skeleton";
@@ -170,9 +177,16 @@ export function BannerStep({ eventId, mainPicture, title }: { eventId: number; m
           </div>
         )}
         {busy ? (
-          <div className="absolute inset-0 flex items-center justify-center gap-2 bg-background/80 text-sm font-medium" role="status">
+          <div
+            className="absolute inset-0 flex items-center justify-center gap-2 bg-background/80 text-sm font-medium"
+            role="status"
+          >
             <Spinner label={null} />
-            {phase === "preparing" ? t("banner.preparing") : phase === "uploading" ? t("banner.uploading") : t("banner.removing")}
+            {phase === "preparing"
+              ? t("banner.preparing")
+              : phase === "uploading"
+                ? t("banner.uploading")
+                : t("banner.removing")}
           </div>
         ) : null}
       </div>
@@ -225,7 +239,10 @@ export function BannerStep({ eventId, mainPicture, title }: { eventId: number; m
       ) : null}
       {lowResolution && phase === "idle" ? <LowResolutionWarning {...lowResolution} /> : null}
 
-      <Dialog open={phase !== "idle" && source !== null} onOpenChange={(open) => (!open && phase === "cropping" ? closeCropper() : undefined)}>
+      <Dialog
+        open={phase !== "idle" && source !== null}
+        onOpenChange={(open) => (!open && phase === "cropping" ? closeCropper() : undefined)}
+      >
         <DialogContent className="sm:max-w-3xl" data-testid="banner-cropper">
           <DialogHeader>
             <DialogTitle>{t("banner.crop-title")}</DialogTitle>
@@ -236,26 +253,30 @@ export function BannerStep({ eventId, mainPicture, title }: { eventId: number; m
             {source ? (
               <Suspense
                 fallback={
-                  <div className="absolute inset-0 grid place-items-center" role="status" aria-label={t("banner.loading-cropper")}>
+                  <div
+                    className="absolute inset-0 grid place-items-center"
+                    role="status"
+                    aria-label={t("banner.loading-cropper")}
+                  >
                     <Skeleton className="h-3/4 w-3/4 bg-neutral-700" />
                   </div>
                 }
               >
-              <Cropper
-                image={source.url}
-                crop={crop}
-                zoom={zoom}
-                aspect={16 / 9}
-                minZoom={1}
-                maxZoom={4}
-                objectFit="cover"
-                onCropChange={setCrop}
-                onZoomChange={setZoom}
-                onCropComplete={onCropComplete}
-                showGrid
-                cropperProps={{ "aria-label": t("banner.crop-title") }}
-                mediaProps={{ alt: source.name } as React.ImgHTMLAttributes<HTMLElement>}
-              />
+                <Cropper
+                  image={source.url}
+                  crop={crop}
+                  zoom={zoom}
+                  aspect={16 / 9}
+                  minZoom={1}
+                  maxZoom={4}
+                  objectFit="cover"
+                  onCropChange={setCrop}
+                  onZoomChange={setZoom}
+                  onCropComplete={onCropComplete}
+                  showGrid
+                  cropperProps={{ "aria-label": t("banner.crop-title") }}
+                  mediaProps={{ alt: source.name } as React.ImgHTMLAttributes<HTMLElement>}
+                />
               </Suspense>
             ) : null}
           </div>
@@ -276,9 +297,18 @@ export function BannerStep({ eventId, mainPicture, title }: { eventId: number; m
             <Button type="button" variant="outline" onClick={closeCropper} disabled={phase !== "cropping"}>
               {t("banner.crop-cancel")}
             </Button>
-            <Button type="button" onClick={() => void confirmCrop()} disabled={phase !== "cropping" || !area} data-testid="banner-crop-confirm">
+            <Button
+              type="button"
+              onClick={() => void confirmCrop()}
+              disabled={phase !== "cropping" || !area}
+              data-testid="banner-crop-confirm"
+            >
               {phase === "preparing" || phase === "uploading" ? <Spinner label={null} /> : null}
-              {phase === "preparing" ? t("banner.preparing") : phase === "uploading" ? t("banner.uploading") : t("banner.crop-confirm")}
+              {phase === "preparing"
+                ? t("banner.preparing")
+                : phase === "uploading"
+                  ? t("banner.uploading")
+                  : t("banner.crop-confirm")}
             </Button>
           </DialogFooter>
         </DialogContent>

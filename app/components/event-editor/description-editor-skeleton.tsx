@@ -40,7 +40,10 @@ export function DescriptionEditorSkeleton({ bare = false, html = "" }: { bare?: 
         </div>
       </div>
       {html ? (
-        <div className={cn(descriptionEditableClass, descriptionContentClass, "text-muted-foreground")} dangerouslySetInnerHTML={{ __html: html }} />
+        <div
+          className={cn(descriptionEditableClass, descriptionContentClass, "text-muted-foreground")}
+          dangerouslySetInnerHTML={{ __html: html }}
+        />
       ) : (
         <div className={cn(descriptionEditableClass, "space-y-2 py-3")}>
           <Skeleton className="h-4 w-3/4" />

@@ -22,10 +22,13 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Popover, PopoverContent, PopoverTrigger } from "~/components/ui/popover";
 import { cn } from "~/lib/utils";
-import { DescriptionEditorSkeleton, descriptionContentClass, descriptionEditableClass } from "./description-editor-skeleton";
+import {
+  DescriptionEditorSkeleton,
+  descriptionContentClass,
+  descriptionEditableClass,
+} from "./description-editor-skeleton";
 
 const SAFE_LINK = /^(https?:\/\/|mailto:)\S+$/i;
-
 
 /**
  * The rich-text description (tiptap): the toolbar offers what the server's sanitizer keeps (headings h2/h3, bold,
@@ -111,7 +114,17 @@ export default function DescriptionEditor({
 }
 
 type ToolbarState = Record<
-  "bold" | "italic" | "underline" | "h2" | "h3" | "bulletList" | "orderedList" | "blockquote" | "link" | "canUndo" | "canRedo",
+  | "bold"
+  | "italic"
+  | "underline"
+  | "h2"
+  | "h3"
+  | "bulletList"
+  | "orderedList"
+  | "blockquote"
+  | "link"
+  | "canUndo"
+  | "canRedo",
   boolean
 >;
 
@@ -134,20 +147,75 @@ function Toolbar({ editor }: { editor: Editor }) {
     }),
   });
   const chain = () => editor.chain().focus();
-  const buttons: { key: string; icon: LucideIcon; label: string; active?: boolean; disabled?: boolean; run: () => void }[][] = [
+  const buttons: {
+    key: string;
+    icon: LucideIcon;
+    label: string;
+    active?: boolean;
+    disabled?: boolean;
+    run: () => void;
+  }[][] = [
     [
-      { key: "h2", icon: Heading2, label: t("description.heading-2"), active: state.h2, run: () => chain().toggleHeading({ level: 2 }).run() },
-      { key: "h3", icon: Heading3, label: t("description.heading-3"), active: state.h3, run: () => chain().toggleHeading({ level: 3 }).run() },
+      {
+        key: "h2",
+        icon: Heading2,
+        label: t("description.heading-2"),
+        active: state.h2,
+        run: () => chain().toggleHeading({ level: 2 }).run(),
+      },
+      {
+        key: "h3",
+        icon: Heading3,
+        label: t("description.heading-3"),
+        active: state.h3,
+        run: () => chain().toggleHeading({ level: 3 }).run(),
+      },
     ],
     [
-      { key: "bold", icon: Bold, label: t("description.bold"), active: state.bold, run: () => chain().toggleBold().run() },
-      { key: "italic", icon: Italic, label: t("description.italic"), active: state.italic, run: () => chain().toggleItalic().run() },
-      { key: "underline", icon: Underline, label: t("description.underline"), active: state.underline, run: () => chain().toggleUnderline().run() },
+      {
+        key: "bold",
+        icon: Bold,
+        label: t("description.bold"),
+        active: state.bold,
+        run: () => chain().toggleBold().run(),
+      },
+      {
+        key: "italic",
+        icon: Italic,
+        label: t("description.italic"),
+        active: state.italic,
+        run: () => chain().toggleItalic().run(),
+      },
+      {
+        key: "underline",
+        icon: Underline,
+        label: t("description.underline"),
+        active: state.underline,
+        run: () => chain().toggleUnderline().run(),
+      },
     ],
     [
-      { key: "ul", icon: List, label: t("description.bullet-list"), active: state.bulletList, run: () => chain().toggleBulletList().run() },
-      { key: "ol", icon: ListOrdered, label: t("description.ordered-list"), active: state.orderedList, run: () => chain().toggleOrderedList().run() },
-      { key: "quote", icon: Quote, label: t("description.blockquote"), active: state.blockquote, run: () => chain().toggleBlockquote().run() },
+      {
+        key: "ul",
+        icon: List,
+        label: t("description.bullet-list"),
+        active: state.bulletList,
+        run: () => chain().toggleBulletList().run(),
+      },
+      {
+        key: "ol",
+        icon: ListOrdered,
+        label: t("description.ordered-list"),
+        active: state.orderedList,
+        run: () => chain().toggleOrderedList().run(),
+      },
+      {
+        key: "quote",
+        icon: Quote,
+        label: t("description.blockquote"),
+        active: state.blockquote,
+        run: () => chain().toggleBlockquote().run(),
+      },
     ],
   ];
 
@@ -169,8 +237,18 @@ function Toolbar({ editor }: { editor: Editor }) {
         <LinkControl editor={editor} active={state.link} />
       </div>
       <div className="ml-auto flex items-center gap-0.5">
-        <ToolbarButton icon={Undo2} label={t("description.undo")} disabled={!state.canUndo} run={() => chain().undo().run()} />
-        <ToolbarButton icon={Redo2} label={t("description.redo")} disabled={!state.canRedo} run={() => chain().redo().run()} />
+        <ToolbarButton
+          icon={Undo2}
+          label={t("description.undo")}
+          disabled={!state.canUndo}
+          run={() => chain().undo().run()}
+        />
+        <ToolbarButton
+          icon={Redo2}
+          label={t("description.redo")}
+          disabled={!state.canRedo}
+          run={() => chain().redo().run()}
+        />
       </div>
     </div>
   );
@@ -183,7 +261,8 @@ function moveFocusWithArrows(event: React.KeyboardEvent<HTMLDivElement>) {
   const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
   if (index === -1) return;
   event.preventDefault();
-  const next = event.key === "ArrowRight" ? (index + 1) % buttons.length : (index - 1 + buttons.length) % buttons.length;
+  const next =
+    event.key === "ArrowRight" ? (index + 1) % buttons.length : (index - 1 + buttons.length) % buttons.length;
   buttons[next]?.focus();
 }
 
@@ -234,7 +313,8 @@ function LinkControl({ editor, active }: { editor: Editor; active: boolean }) {
       return;
     }
     const chain = editor.chain().focus().extendMarkRange("link");
-    if (editor.state.selection.empty && !active) chain.insertContent({ type: "text", text: url, marks: [{ type: "link", attrs: { href: url } }] }).run();
+    if (editor.state.selection.empty && !active)
+      chain.insertContent({ type: "text", text: url, marks: [{ type: "link", attrs: { href: url } }] }).run();
     else chain.setLink({ href: url }).run();
     setOpen(false);
   }

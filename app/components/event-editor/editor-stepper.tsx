@@ -73,7 +73,10 @@ export function StepRail({ current, status, hrefFor, onSelect }: StepperProps) {
           return (
             <li key={step}>
               {s.locked ? (
-                <span className={cn(className, "cursor-not-allowed opacity-60 hover:bg-transparent")} aria-disabled="true">
+                <span
+                  className={cn(className, "cursor-not-allowed opacity-60 hover:bg-transparent")}
+                  aria-disabled="true"
+                >
                   {label}
                 </span>
               ) : (
@@ -110,7 +113,13 @@ export function StepProgress({ current, status, hrefFor, onSelect }: StepperProp
             const s = status[step];
             const dot = cn(
               "block size-2.5 rounded-full",
-              step === current ? "bg-primary" : s.hasError ? "bg-destructive" : s.filled ? "bg-primary/40" : "bg-muted-foreground/25",
+              step === current
+                ? "bg-primary"
+                : s.hasError
+                  ? "bg-destructive"
+                  : s.filled
+                    ? "bg-primary/40"
+                    : "bg-muted-foreground/25",
             );
             return (
               <li key={step}>
@@ -134,7 +143,10 @@ export function StepProgress({ current, status, hrefFor, onSelect }: StepperProp
         </ol>
       </div>
       <div className="h-1.5 overflow-hidden rounded-full bg-muted" aria-hidden>
-        <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${((index + 1) / EDITOR_STEPS.length) * 100}%` }} />
+        <div
+          className="h-full rounded-full bg-primary transition-[width]"
+          style={{ width: `${((index + 1) / EDITOR_STEPS.length) * 100}%` }}
+        />
       </div>
     </nav>
   );

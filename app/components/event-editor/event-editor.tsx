@@ -30,7 +30,11 @@ import { ThemeStep } from "./theme-step";
 export type EditorSaveResult =
   | { ok: true; intent: "save"; eventId: number; savedAt: number }
   | { ok: true; intent: "remove-banner"; savedAt: number }
-  | { ok: false; errors: { formError?: string; fields?: Partial<Record<EditorField, string>> }; values?: Record<string, string> };
+  | {
+      ok: false;
+      errors: { formError?: string; fields?: Partial<Record<EditorField, string>> };
+      values?: Record<string, string>;
+    };
 
 type EditorProps = {
   mode: "new" | "update";
@@ -64,12 +68,23 @@ const STEP_COMPONENTS: Record<Exclude<EditorStep, "banner">, (props: StepProps) 
  * the step of the first error) with the errors shown and focus on the first invalid field. Leaving the editor itself
  * goes through the unsaved-changes guard (spec §4: exit, save and exit, or resume).
  */
-export function EventEditor({ mode, eventId, eventTitle, initial, mainPicture, step, fromCreate, renderedAt }: EditorProps) {
+export function EventEditor({
+  mode,
+  eventId,
+  eventTitle,
+  initial,
+  mainPicture,
+  step,
+  fromCreate,
+  renderedAt,
+}: EditorProps) {
   const { t } = useTranslation("editor");
   const navigate = useNavigate();
   const fetcher = useFetcher<EditorSaveResult>();
   const [values, setValues] = useState<EditorValues>(initial);
-  const [errors, setErrors] = useState<{ formError?: string; fields: Partial<Record<EditorField, string>> }>({ fields: {} });
+  const [errors, setErrors] = useState<{ formError?: string; fields: Partial<Record<EditorField, string>> }>({
+    fields: {},
+  });
   const [leavingTo, setLeavingTo] = useState<string | null>(null);
   const pendingSaves = useRef<((ok: boolean) => void)[]>([]);
   const afterSave = useRef<((result: EditorSaveResult) => void) | null>(null);
@@ -120,7 +135,8 @@ export function EventEditor({ mode, eventId, eventTitle, initial, mainPicture, s
       // An error on a field of another step (e.g. the title emptied, saved from the theme step): open that step.
       const firstField = EDITOR_FIELDS.find((field) => fields[field]);
       const errorStep = firstField ? STEP_OF_FIELD[firstField] : null;
-      if (mode === "update" && errorStep && errorStep !== currentStepRef.current) setLeavingTo(hrefForRef.current(errorStep));
+      if (mode === "update" && errorStep && errorStep !== currentStepRef.current)
+        setLeavingTo(hrefForRef.current(errorStep));
     }
     const ok = result.ok;
     for (const resolve of pendingSaves.current.splice(0)) resolve(ok);
@@ -146,7 +162,9 @@ export function EventEditor({ mode, eventId, eventTitle, initial, mainPicture, s
   }, [currentStep]);
 
   // After the step heading took the focus on a step change: a refused save sends it on to the first invalid field.
-  const stepHasError = Object.entries(errors.fields).some(([field, message]) => message && STEP_OF_FIELD[field as EditorField] === currentStep);
+  const stepHasError = Object.entries(errors.fields).some(
+    ([field, message]) => message && STEP_OF_FIELD[field as EditorField] === currentStep,
+  );
   useFocusFirstInvalid(formRef, stepHasError ? rejection : null);
 
   useToasterLift(footerRef);
@@ -158,7 +176,12 @@ export function EventEditor({ mode, eventId, eventTitle, initial, mainPicture, s
     if (!form) return;
     for (const field of EDITOR_FIELDS) {
       const control = form.elements.namedItem(field);
-      if (!(control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement || control instanceof HTMLSelectElement)) continue;
+      if (!(
+        control instanceof HTMLInputElement ||
+        control instanceof HTMLTextAreaElement ||
+        control instanceof HTMLSelectElement
+      ))
+        continue;
       if (control instanceof HTMLInputElement && (control.type === "hidden" || control.type === "radio")) continue;
       if (control.value !== initial[field]) setValue(field, control.value as EditorValues[typeof field]);
     }
@@ -174,7 +197,8 @@ export function EventEditor({ mode, eventId, eventTitle, initial, mainPicture, s
 
   function setValue<K extends EditorField>(field: K, value: EditorValues[K]) {
     setValues((current) => ({ ...current, [field]: value }));
-    if (errors.fields[field]) setErrors((current) => ({ ...current, fields: { ...current.fields, [field]: undefined } }));
+    if (errors.fields[field])
+      setErrors((current) => ({ ...current, fields: { ...current.fields, [field]: undefined } }));
   }
 
   /** Leaves the current step for `target` (a step's href or the finish page): saves first when something changed. */
@@ -197,7 +221,8 @@ export function EventEditor({ mode, eventId, eventTitle, initial, mainPicture, s
     if (mode === "new") {
       if (saving) return;
       void save((result) => {
-        if (result.ok && result.intent === "save") setLeavingTo(`/event/update/${result.eventId}?step=banner&from=create`);
+        if (result.ok && result.intent === "save")
+          setLeavingTo(`/event/update/${result.eventId}?step=banner&from=create`);
       });
       return;
     }
@@ -209,9 +234,14 @@ export function EventEditor({ mode, eventId, eventTitle, initial, mainPicture, s
     if (leavingTo) setLeavingTo(null);
   }, [leavingTo]);
 
-  const changed = useMemo(() => new Set(changedFields(values, initial).map((f) => STEP_OF_FIELD[f])), [values, initial]);
+  const changed = useMemo(
+    () => new Set(changedFields(values, initial).map((f) => STEP_OF_FIELD[f])),
+    [values, initial],
+  );
   const errorSteps = new Set(
-    (Object.entries(errors.fields) as [EditorField, string | undefined][]).filter(([, m]) => m).map(([f]) => STEP_OF_FIELD[f]),
+    (Object.entries(errors.fields) as [EditorField, string | undefined][])
+      .filter(([, m]) => m)
+      .map(([f]) => STEP_OF_FIELD[f]),
   );
   const errorCount = Object.values(errors.fields).filter(Boolean).length;
   const status = Object.fromEntries(
@@ -239,7 +269,9 @@ export function EventEditor({ mode, eventId, eventTitle, initial, mainPicture, s
           <ArrowLeft className="size-4" aria-hidden />
           {eventId === null ? t("back.home") : t("back.event")}
         </Link>
-        <h1 className="text-2xl font-semibold tracking-tight md:text-3xl">{mode === "new" ? t("heading.new") : t("heading.update")}</h1>
+        <h1 className="text-2xl font-semibold tracking-tight md:text-3xl">
+          {mode === "new" ? t("heading.new") : t("heading.update")}
+        </h1>
         {mode === "update" ? (
           <p className="truncate text-sm text-muted-foreground" data-testid="editor-event-title">
             {eventTitle || t("heading.untitled")}
@@ -276,12 +308,19 @@ export function EventEditor({ mode, eventId, eventTitle, initial, mainPicture, s
           >
             <section aria-labelledby="editor-step-title" className="space-y-6 p-4 sm:p-6" data-step={currentStep}>
               <div className="space-y-1">
-                <h2 id="editor-step-title" ref={headingRef} tabIndex={-1} className="text-lg font-semibold outline-none">
+                <h2
+                  id="editor-step-title"
+                  ref={headingRef}
+                  tabIndex={-1}
+                  className="text-lg font-semibold outline-none"
+                >
                   {t(`steps.${currentStep}.name`)}
                 </h2>
                 <p className="text-sm text-muted-foreground">{t(`steps.${currentStep}.hint`)}</p>
               </div>
-              {errors.formError ? <FormError message={errorCount > 0 ? "editor:errors.fix-fields" : errors.formError} /> : null}
+              {errors.formError ? (
+                <FormError message={errorCount > 0 ? "editor:errors.fix-fields" : errors.formError} />
+              ) : null}
               {currentStep === "banner" && eventId !== null ? (
                 <BannerStep eventId={eventId} mainPicture={mainPicture} title={values.title} />
               ) : StepBody ? (
@@ -289,7 +328,11 @@ export function EventEditor({ mode, eventId, eventTitle, initial, mainPicture, s
               ) : null}
             </section>
 
-            <div ref={footerRef} className="flex flex-wrap items-center gap-2 border-t bg-muted/30 px-4 py-3 sm:px-6" data-testid="editor-footer">
+            <div
+              ref={footerRef}
+              className="flex flex-wrap items-center gap-2 border-t bg-muted/30 px-4 py-3 sm:px-6"
+              data-testid="editor-footer"
+            >
               {stepIndex > 0 ? (
                 <Button variant="outline" asChild>
                   <Link

@@ -1,7 +1,11 @@
 import { ExternalLink, MapPin } from "lucide-react";
 import { lazy, Suspense, useId } from "react";
 import { useTranslation } from "react-i18next";
-import { EVENT_ADDRESS_MAX_LENGTH, EVENT_SMALL_DESCRIPTION_MAX_LENGTH, EVENT_TITLE_MAX_LENGTH } from "#domain/events/event-input-schema";
+import {
+  EVENT_ADDRESS_MAX_LENGTH,
+  EVENT_SMALL_DESCRIPTION_MAX_LENGTH,
+  EVENT_TITLE_MAX_LENGTH,
+} from "#domain/events/event-input-schema";
 import { isValidTimeZone, zonedDateTimeToUtc } from "#domain/events/event-time-zone";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -126,7 +130,11 @@ export function DateStep({ values, errors, setValue, renderedAt }: StepProps) {
         </Field>
       </div>
       {start && end && !endBeforeStart ? (
-        <p className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground" aria-live="polite" data-testid="date-summary">
+        <p
+          className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground"
+          aria-live="polite"
+          data-testid="date-summary"
+        >
           {t("date.summary", {
             start: formatDateTime(start, i18n.language, values.timezone),
             end: formatDateTime(end, i18n.language, values.timezone),
@@ -207,7 +215,9 @@ export function LocationStep({ values, errors, setValue }: StepProps) {
         <MapPin className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
         <div className="min-w-0 space-y-1">
           {values.address_name || values.address_label ? (
-            <p className="font-medium break-words">{[values.address_name, values.address_label].filter(Boolean).join(" — ")}</p>
+            <p className="font-medium break-words">
+              {[values.address_name, values.address_label].filter(Boolean).join(" — ")}
+            </p>
           ) : null}
           {mapUrl ? (
             <a

@@ -114,7 +114,10 @@ function ThemePreview({
         {t("theme.preview")}
       </h3>
       <div
-        className={cn("overflow-hidden rounded-xl border shadow-sm", dark ? "border-neutral-800 bg-neutral-950 text-neutral-100" : "bg-white text-neutral-900")}
+        className={cn(
+          "overflow-hidden rounded-xl border shadow-sm",
+          dark ? "border-neutral-800 bg-neutral-950 text-neutral-100" : "bg-white text-neutral-900",
+        )}
         data-testid="theme-preview"
         data-text-color={textColor}
       >
@@ -148,7 +151,9 @@ function ThemePreview({
           Aa
         </span>
         <span>
-          <span className="font-medium text-foreground">{light ? t("theme.contrast-light") : t("theme.contrast-dark")}</span>
+          <span className="font-medium text-foreground">
+            {light ? t("theme.contrast-light") : t("theme.contrast-dark")}
+          </span>
           {" · "}
           {t("theme.contrast-help")}
         </span>

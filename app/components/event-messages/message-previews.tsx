@@ -6,17 +6,38 @@ import { cn } from "~/lib/utils";
 /** The message as the buyer will read it, or a quiet note when there is none. */
 function MessageBlock({ html, testId }: { html: string; testId: string }) {
   const { t } = useTranslation("event-messages");
-  if (!html) return <p className="text-sm text-muted-foreground italic" data-testid={testId}>{t("preview.empty")}</p>;
+  if (!html)
+    return (
+      <p className="text-sm text-muted-foreground italic" data-testid={testId}>
+        {t("preview.empty")}
+      </p>
+    );
   // The editor's own output (or the stored, sanitized message): only the tags the server keeps.
-  return <div className={cn(descriptionContentClass, "break-words")} data-testid={testId} dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    <div
+      className={cn(descriptionContentClass, "break-words")}
+      data-testid={testId}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
 }
 
 /** A mock of the page shown right after a purchase, in the event's colour, with the message where it will appear. */
-export function ConfirmationPagePreview({ html, eventTitle, color }: { html: string; eventTitle: string; color: string }) {
+export function ConfirmationPagePreview({
+  html,
+  eventTitle,
+  color,
+}: {
+  html: string;
+  eventTitle: string;
+  color: string;
+}) {
   const { t } = useTranslation("event-messages");
   return (
     <figure className="grid gap-2" data-testid="confirmation-preview">
-      <figcaption className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{t("preview.confirmation-caption")}</figcaption>
+      <figcaption className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+        {t("preview.confirmation-caption")}
+      </figcaption>
       <div className="overflow-hidden rounded-lg border bg-background shadow-sm" aria-hidden={false}>
         <div className="flex items-center gap-3 px-4 py-5 text-white" style={{ backgroundColor: color }}>
           <CircleCheck className="size-7 shrink-0" aria-hidden />
@@ -30,7 +51,10 @@ export function ConfirmationPagePreview({ html, eventTitle, color }: { html: str
           <div className="rounded-md border-l-4 bg-muted/40 p-3" style={{ borderColor: color }}>
             <MessageBlock html={html} testId="confirmation-preview-message" />
           </div>
-          <span className="inline-flex h-9 items-center justify-self-start rounded-md px-4 text-sm font-medium text-white" style={{ backgroundColor: color }}>
+          <span
+            className="inline-flex h-9 items-center justify-self-start rounded-md px-4 text-sm font-medium text-white"
+            style={{ backgroundColor: color }}
+          >
             {t("preview.confirmation-button")}
           </span>
         </div>
@@ -44,7 +68,9 @@ export function EmailPdfPreview({ html, eventTitle, color }: { html: string; eve
   const { t } = useTranslation("event-messages");
   return (
     <figure className="grid gap-2" data-testid="email-pdf-preview">
-      <figcaption className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{t("preview.email-caption")}</figcaption>
+      <figcaption className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+        {t("preview.email-caption")}
+      </figcaption>
       <div className="overflow-hidden rounded-lg border bg-background shadow-sm">
         <div className="flex items-center gap-2 border-b bg-muted/40 px-4 py-2 text-sm">
           <Mail className="size-4 shrink-0 text-muted-foreground" aria-hidden />
@@ -56,7 +82,10 @@ export function EmailPdfPreview({ html, eventTitle, color }: { html: string; eve
           <MessageBlock html={html} testId="email-preview-message" />
         </div>
       </div>
-      <div className="mt-2 grid grid-cols-[minmax(0,1fr)_auto] overflow-hidden rounded-lg border bg-background shadow-sm" data-testid="ticket-preview">
+      <div
+        className="mt-2 grid grid-cols-[minmax(0,1fr)_auto] overflow-hidden rounded-lg border bg-background shadow-sm"
+        data-testid="ticket-preview"
+      >
         <div className="grid gap-3 p-4">
           <div className="h-1.5 w-12 rounded-full" style={{ backgroundColor: color }} />
           <div>

@@ -30,20 +30,28 @@ export function OrderMessagesPage({ data }: { data: OrderMessagesPageData }) {
   const canUpdate = area?.permissions.update ?? false;
   const color = area?.event.primaryColor || DEFAULT_COLOR;
   const eventTitle = area?.event.title ?? "";
-  const initial: Values = { confirmation_page_message: data.confirmationPageMessage, email_pdf_message: data.emailPdfMessage };
+  const initial: Values = {
+    confirmation_page_message: data.confirmationPageMessage,
+    email_pdf_message: data.emailPdfMessage,
+  };
   const [values, setValues] = useState<Values>(initial);
   const [errors, setErrors] = useState<{ formError?: string; fields?: Record<string, string> }>({});
   const saver = useAwaitedFetcher<OrderMessagesActionResult>(`order-messages-${data.eventId}`);
   const saving = saver.state !== "idle";
 
-  const dirty = values.confirmation_page_message !== initial.confirmation_page_message || values.email_pdf_message !== initial.email_pdf_message;
+  const dirty =
+    values.confirmation_page_message !== initial.confirmation_page_message ||
+    values.email_pdf_message !== initial.email_pdf_message;
 
   async function save(): Promise<boolean> {
     const result = await saver.submit({ ...values });
     if (result?.ok) {
       setErrors({});
       // The stored messages, as sanitized by the server (the page's reload brings the same).
-      setValues({ confirmation_page_message: result.confirmationPageMessage, email_pdf_message: result.emailPdfMessage });
+      setValues({
+        confirmation_page_message: result.confirmationPageMessage,
+        email_pdf_message: result.emailPdfMessage,
+      });
       toast.success(t("toasts.saved"));
       return true;
     }
@@ -84,7 +92,9 @@ export function OrderMessagesPage({ data }: { data: OrderMessagesPageData }) {
         onChange={set("confirmation_page_message")}
         error={errors.fields?.confirmation_page_message}
         canUpdate={canUpdate}
-        preview={<ConfirmationPagePreview html={values.confirmation_page_message} eventTitle={eventTitle} color={color} />}
+        preview={
+          <ConfirmationPagePreview html={values.confirmation_page_message} eventTitle={eventTitle} color={color} />
+        }
       />
       <MessageCard
         field="email_pdf_message"
@@ -141,7 +151,13 @@ function MessageCard({
         <div className="grid content-start gap-2">
           {canUpdate ? (
             <Suspense fallback={<DescriptionEditorSkeleton html={value} />}>
-              <DescriptionEditor value={value} onChange={onChange} labelId={`${ids}-label`} describedBy={error ? `${ids}-error` : `${ids}-hint`} invalid={Boolean(error)} />
+              <DescriptionEditor
+                value={value}
+                onChange={onChange}
+                labelId={`${ids}-label`}
+                describedBy={error ? `${ids}-error` : `${ids}-hint`}
+                invalid={Boolean(error)}
+              />
             </Suspense>
           ) : (
             <p className="text-sm text-muted-foreground">{t("page.read-only")}</p>

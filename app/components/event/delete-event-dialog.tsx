@@ -52,12 +52,18 @@ export function DeleteEventDialog({
         >
           <AlertDialogHeader>
             <AlertDialogTitle>{t("delete.title")}</AlertDialogTitle>
-            <AlertDialogDescription>{t("delete.description", { title, interpolation: { escapeValue: false } })}</AlertDialogDescription>
+            <AlertDialogDescription>
+              {t("delete.description", { title, interpolation: { escapeValue: false } })}
+            </AlertDialogDescription>
           </AlertDialogHeader>
           <div className="grid gap-2">
             <Label htmlFor={inputId} className="font-normal">
               <span>
-                <Trans t={t} i18nKey="delete.prompt" components={{ strong: <strong className="font-mono font-semibold" /> }} />
+                <Trans
+                  t={t}
+                  i18nKey="delete.prompt"
+                  components={{ strong: <strong className="font-mono font-semibold" /> }}
+                />
               </span>
             </Label>
             <Input

@@ -4,7 +4,19 @@ import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 
-function Screen({ icon, title, message, children, testId }: { icon: React.ReactNode; title: string; message: string; children: React.ReactNode; testId: string }) {
+function Screen({
+  icon,
+  title,
+  message,
+  children,
+  testId,
+}: {
+  icon: React.ReactNode;
+  title: string;
+  message: string;
+  children: React.ReactNode;
+  testId: string;
+}) {
   return (
     <div className="mx-auto grid min-h-[60svh] w-full max-w-lg place-items-center px-4 py-10" data-testid={testId}>
       <div className="flex flex-col items-center gap-4 rounded-xl border bg-background px-6 py-10 text-center shadow-xs sm:px-10">
@@ -38,7 +50,13 @@ export function EventNotFound() {
  * Spec §2/§6: the event belongs to another of the user's organizations: switch to it and stay on the event
  * (`stay` tells the switcher not to apply its "back to /" rule, which is for the account menu).
  */
-export function EventInOtherOrganization({ eventId, organization }: { eventId: number; organization: { id: number; title: string } }) {
+export function EventInOtherOrganization({
+  eventId,
+  organization,
+}: {
+  eventId: number;
+  organization: { id: number; title: string };
+}) {
   const { t } = useTranslation("event-area");
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === "/resources/organization";
@@ -47,7 +65,10 @@ export function EventInOtherOrganization({ eventId, organization }: { eventId: n
       testId="event-other-organization"
       icon={<Building2 className="size-7" aria-hidden />}
       title={t("no-access.other-organization-title")}
-      message={t("no-access.other-organization-message", { organization: organization.title, interpolation: { escapeValue: false } })}
+      message={t("no-access.other-organization-message", {
+        organization: organization.title,
+        interpolation: { escapeValue: false },
+      })}
     >
       <Form method="post" action="/resources/organization" className="flex flex-col gap-2 sm:flex-row">
         <input type="hidden" name="organizationId" value={organization.id} />

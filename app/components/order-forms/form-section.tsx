@@ -53,7 +53,11 @@ export function FormSection({
   };
 
   return (
-    <Card data-testid={`form-section-${form.formType}`} aria-labelledby={`form-section-${form.formType}-title`} role="region">
+    <Card
+      data-testid={`form-section-${form.formType}`}
+      aria-labelledby={`form-section-${form.formType}-title`}
+      role="region"
+    >
       <CardHeader className="flex flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1">
           <h3 id={`form-section-${form.formType}-title`} className="font-semibold">
@@ -69,9 +73,21 @@ export function FormSection({
         ) : null}
       </CardHeader>
       <CardContent className="grid gap-3">
-        <ul className="divide-y rounded-lg border" aria-label={t(`sections.${form.formType}.title`)} data-testid={`question-list-${form.formType}`}>
+        <ul
+          className="divide-y rounded-lg border"
+          aria-label={t(`sections.${form.formType}.title`)}
+          data-testid={`question-list-${form.formType}`}
+        >
           {builtIn.map((question) => (
-            <QuestionRow key={question.id} question={question} mandatoryShown={builtInMandatory} ticketTitle={ticketTitle} canUpdate={false} busy={busy} {...actions} />
+            <QuestionRow
+              key={question.id}
+              question={question}
+              mandatoryShown={builtInMandatory}
+              ticketTitle={ticketTitle}
+              canUpdate={false}
+              busy={busy}
+              {...actions}
+            />
           ))}
           <DndContext
             sensors={sensors}
@@ -81,7 +97,14 @@ export function FormSection({
           >
             <SortableContext items={custom.map((question) => question.id)} strategy={verticalListSortingStrategy}>
               {custom.map((question) => (
-                <SortableQuestionRow key={question.id} question={question} ticketTitle={ticketTitle} canUpdate={canUpdate} busy={busy} {...actions} />
+                <SortableQuestionRow
+                  key={question.id}
+                  question={question}
+                  ticketTitle={ticketTitle}
+                  canUpdate={canUpdate}
+                  busy={busy}
+                  {...actions}
+                />
               ))}
             </SortableContext>
           </DndContext>
@@ -153,7 +176,9 @@ function QuestionRow({
 }) {
   const { t } = useTranslation("order-forms");
   const builtIn = isDefaultQuestion(question);
-  const targets = question.ticket_target.map((id) => ticketTitle.get(id)).filter((title): title is string => Boolean(title));
+  const targets = question.ticket_target
+    .map((id) => ticketTitle.get(id))
+    .filter((title): title is string => Boolean(title));
   const mandatoryLabel = mandatoryShown ? t("question.mandatory") : t("question.optional");
 
   return (
@@ -177,7 +202,9 @@ function QuestionRow({
         </div>
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
           <span data-testid="question-type-text">{t(`types.${question.type}`)}</span>
-          {isChoiceType(question.type) ? <span>· {t("question.options-count", { count: question.options.length })}</span> : null}
+          {isChoiceType(question.type) ? (
+            <span>· {t("question.options-count", { count: question.options.length })}</span>
+          ) : null}
           <span aria-hidden>·</span>
           {targets.length === 0 ? (
             <span>{t("question.all-tickets")}</span>
@@ -191,7 +218,9 @@ function QuestionRow({
             </span>
           )}
         </div>
-        {question.description ? <p className="line-clamp-2 text-sm text-muted-foreground">{question.description}</p> : null}
+        {question.description ? (
+          <p className="line-clamp-2 text-sm text-muted-foreground">{question.description}</p>
+        ) : null}
       </div>
       {/* Below the text on a phone, at the end of the row from sm up. */}
       <div className="col-start-2 flex items-center gap-1 sm:col-start-3 sm:row-start-1">
@@ -216,10 +245,22 @@ function QuestionRow({
         )}
         {canUpdate && !builtIn ? (
           <>
-            <Button variant="ghost" size="icon" aria-label={t("question.edit", { title: question.title })} onClick={() => onEdit(question)} disabled={busy}>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={t("question.edit", { title: question.title })}
+              onClick={() => onEdit(question)}
+              disabled={busy}
+            >
               <Pencil aria-hidden />
             </Button>
-            <Button variant="ghost" size="icon" aria-label={t("question.delete", { title: question.title })} onClick={() => onDelete(question)} disabled={busy}>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={t("question.delete", { title: question.title })}
+              onClick={() => onDelete(question)}
+              disabled={busy}
+            >
               <Trash2 aria-hidden />
             </Button>
           </>

@@ -48,7 +48,11 @@ export function OptionList({
                 index={index}
                 invalid={invalid && option.title.trim() === ""}
                 errorId={errorId}
-                onTitle={(title) => onChange(options.map((candidate) => (candidate.id === option.id ? { ...candidate, title } : candidate)))}
+                onTitle={(title) =>
+                  onChange(
+                    options.map((candidate) => (candidate.id === option.id ? { ...candidate, title } : candidate)),
+                  )
+                }
                 onRemove={() => onChange(options.filter((candidate) => candidate.id !== option.id))}
               />
             ))}
@@ -86,14 +90,19 @@ function OptionRow({
   onRemove: () => void;
 }) {
   const { t } = useTranslation("order-forms");
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: option.id });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: option.id,
+  });
   const n = index + 1;
   return (
     <li
       ref={setNodeRef}
       style={sortableStyle(transform, transition)}
       data-testid="option-row"
-      className={cn("flex items-center gap-2 rounded-md bg-background", isDragging && "relative z-10 shadow-md ring-2 ring-primary/40")}
+      className={cn(
+        "flex items-center gap-2 rounded-md bg-background",
+        isDragging && "relative z-10 shadow-md ring-2 ring-primary/40",
+      )}
     >
       <button
         type="button"
@@ -116,7 +125,14 @@ function OptionRow({
         maxLength={200}
         data-testid="option-input"
       />
-      <Button type="button" variant="ghost" size="icon" aria-label={t("fields.remove-option", { n })} onClick={onRemove} data-testid="option-remove">
+      <Button
+        type="button"
+        variant="ghost"
+        size="icon"
+        aria-label={t("fields.remove-option", { n })}
+        onClick={onRemove}
+        data-testid="option-remove"
+      >
         <X aria-hidden />
       </Button>
     </li>

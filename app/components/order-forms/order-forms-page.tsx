@@ -27,7 +27,8 @@ import { inOrder, isDefaultQuestion, newQuestionDraft, normalizedQuestion } from
 import { QuestionPanel, type QuestionErrors, type QuestionPanelState } from "./question-panel";
 import { useAwaitedFetcher } from "./use-awaited-fetcher";
 
-const customIds = (form: OrderFormView) => form.questions.filter((question) => !isDefaultQuestion(question)).map((question) => question.id);
+const customIds = (form: OrderFormView) =>
+  form.questions.filter((question) => !isDefaultQuestion(question)).map((question) => question.id);
 
 /** Refusals name `questions.<i>.<field>`: the ones of the question at `index` go to its fields, the rest to the form. */
 function questionErrors(result: Extract<OrderFormsActionResult, { ok: false }>, index: number): QuestionErrors {
@@ -38,7 +39,10 @@ function questionErrors(result: Extract<OrderFormsActionResult, { ok: false }>, 
     if (key.startsWith(prefix)) fields[key.slice(prefix.length).split(".")[0]!] ??= message;
     else formError = message;
   }
-  return { formError: Object.keys(fields).length > 0 && formError === "errors:invalid-input" ? undefined : formError, fields };
+  return {
+    formError: Object.keys(fields).length > 0 && formError === "errors:invalid-input" ? undefined : formError,
+    fields,
+  };
 }
 
 /**
@@ -85,10 +89,16 @@ export function OrderFormsPage({ data }: { data: OrderFormsPageData }) {
     if (!panel) return null;
     const current = formOf(panel.formType).questions;
     const exists = current.some((candidate) => candidate.id === question.id);
-    const questions = exists ? current.map((candidate) => (candidate.id === question.id ? question : candidate)) : [...current, question];
+    const questions = exists
+      ? current.map((candidate) => (candidate.id === question.id ? question : candidate))
+      : [...current, question];
     const result = await saveForm(panel.formType, questions);
     if (!result) return { fields: {}, formError: "errors:internal-error" };
-    if (!result.ok) return questionErrors(result, questions.findIndex((candidate) => candidate.id === question.id));
+    if (!result.ok)
+      return questionErrors(
+        result,
+        questions.findIndex((candidate) => candidate.id === question.id),
+      );
     // After saving, the draft resets: the panel closes and the next add starts afresh.
     setPanel(null);
     return null;
@@ -97,7 +107,12 @@ export function OrderFormsPage({ data }: { data: OrderFormsPageData }) {
   async function saveOrder(): Promise<boolean> {
     const result = await saver.submit({
       intent: "save-order",
-      ...Object.fromEntries(forms.flatMap((form) => [[`title_${form.formType}`, form.title], [form.formType, JSON.stringify(form.questions)]])),
+      ...Object.fromEntries(
+        forms.flatMap((form) => [
+          [`title_${form.formType}`, form.title],
+          [form.formType, JSON.stringify(form.questions)],
+        ]),
+      ),
     });
     if (result?.ok) {
       toast.success(t("toasts.saved"));
@@ -120,7 +135,12 @@ export function OrderFormsPage({ data }: { data: OrderFormsPageData }) {
         </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" size="sm" asChild>
-            <a href={externalLinks.documentation} target="_blank" rel="noopener noreferrer" data-testid="order-forms-help">
+            <a
+              href={externalLinks.documentation}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-testid="order-forms-help"
+            >
               <BookOpen aria-hidden />
               {t("page.help")}
             </a>
@@ -147,7 +167,9 @@ export function OrderFormsPage({ data }: { data: OrderFormsPageData }) {
           onToggleMandatory={(question) =>
             void saveForm(
               form.formType,
-              form.questions.map((candidate) => (candidate.id === question.id ? { ...candidate, mandatory: !candidate.mandatory } : candidate)),
+              form.questions.map((candidate) =>
+                candidate.id === question.id ? { ...candidate, mandatory: !candidate.mandatory } : candidate,
+              ),
             )
           }
           onReorder={(ids) => setOrders((current) => ({ ...current, [form.formType]: ids }))}
@@ -162,7 +184,14 @@ export function OrderFormsPage({ data }: { data: OrderFormsPageData }) {
               <Trans
                 t={t}
                 i18nKey="billing.hint"
-                components={{ orders: <Link to={eventPath(data.eventId, "orders")} className="text-primary underline underline-offset-2" /> }}
+                components={{
+                  orders: (
+                    <Link
+                      to={eventPath(data.eventId, "orders")}
+                      className="text-primary underline underline-offset-2"
+                    />
+                  ),
+                }}
               />
             </p>
           </div>
@@ -179,7 +208,13 @@ export function OrderFormsPage({ data }: { data: OrderFormsPageData }) {
         </CardContent>
       </Card>
 
-      <QuestionPanel panel={panel} tickets={data.tickets} saving={saving} onSave={saveQuestion} onClose={() => setPanel(null)} />
+      <QuestionPanel
+        panel={panel}
+        tickets={data.tickets}
+        saving={saving}
+        onSave={saveQuestion}
+        onClose={() => setPanel(null)}
+      />
 
       <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
         <AlertDialogContent data-testid="question-delete-dialog">
@@ -206,7 +241,9 @@ export function OrderFormsPage({ data }: { data: OrderFormsPageData }) {
         </AlertDialogContent>
       </AlertDialog>
 
-      {data.canUpdate ? <UnsavedChangesGuard dirty={dirty} saving={saving} onSave={saveOrder} onReset={() => setOrders({})} /> : null}
+      {data.canUpdate ? (
+        <UnsavedChangesGuard dirty={dirty} saving={saving} onSave={saveOrder} onReset={() => setOrders({})} />
+      ) : null}
     </div>
   );
 }

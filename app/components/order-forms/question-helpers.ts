@@ -1,4 +1,10 @@
-import { choiceQuestionTypes, DEFAULT_QUESTION_ID, QUESTION_ID_LENGTH, type Question, type QuestionType } from "#domain/order-forms/question-schema";
+import {
+  choiceQuestionTypes,
+  DEFAULT_QUESTION_ID,
+  QUESTION_ID_LENGTH,
+  type Question,
+  type QuestionType,
+} from "#domain/order-forms/question-schema";
 
 const ID_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
@@ -19,7 +25,16 @@ export const isDefaultQuestion = (question: Pick<Question, "id">) => question.id
 
 /** A new question: short text by default (spec §4), allow_target always false on creation (spec §3). */
 export function newQuestionDraft(): Question {
-  return { id: randomQuestionId(), title: "", description: "", mandatory: false, type: "short-text", options: [], ticket_target: [], allow_target: false };
+  return {
+    id: randomQuestionId(),
+    title: "",
+    description: "",
+    mandatory: false,
+    type: "short-text",
+    options: [],
+    ticket_target: [],
+    allow_target: false,
+  };
 }
 
 /** What is saved: options only for the choice types. */
@@ -28,7 +43,9 @@ export function normalizedQuestion(question: Question): Question {
     ...question,
     title: question.title.trim(),
     description: question.description.trim(),
-    options: isChoiceType(question.type) ? question.options.map((option) => ({ ...option, title: option.title.trim() })) : [],
+    options: isChoiceType(question.type)
+      ? question.options.map((option) => ({ ...option, title: option.title.trim() }))
+      : [],
   };
 }
 
@@ -41,6 +58,8 @@ export function inOrder(questions: Question[], order: string[] | undefined): Que
   if (!order) return questions;
   const rank = new Map(order.map((id, index) => [id, index]));
   const custom = questions.filter((question) => !isDefaultQuestion(question));
-  const sorted = [...custom].sort((a, b) => (rank.get(a.id) ?? Number.MAX_SAFE_INTEGER) - (rank.get(b.id) ?? Number.MAX_SAFE_INTEGER));
+  const sorted = [...custom].sort(
+    (a, b) => (rank.get(a.id) ?? Number.MAX_SAFE_INTEGER) - (rank.get(b.id) ?? Number.MAX_SAFE_INTEGER),
+  );
   return [...questions.filter(isDefaultQuestion), ...sorted];
 }

@@ -44,7 +44,16 @@ export function QuestionPanel({
   onClose: () => void;
 }) {
   if (!panel) return null;
-  return <QuestionPanelBody key={`${panel.mode}-${panel.question.id}`} panel={panel} tickets={tickets} saving={saving} onSave={onSave} onClose={onClose} />;
+  return (
+    <QuestionPanelBody
+      key={`${panel.mode}-${panel.question.id}`}
+      panel={panel}
+      tickets={tickets}
+      saving={saving}
+      onSave={onSave}
+      onClose={onClose}
+    />
+  );
 }
 
 function QuestionPanelBody({
@@ -84,7 +93,11 @@ function QuestionPanelBody({
   function chooseType(type: QuestionType) {
     setTypeChosen(type);
     // A choice question needs at least one option: start with an empty one to fill.
-    update(isChoiceType(type) && draft.options.length === 0 ? { type, options: [{ id: randomQuestionId(), title: "" }] } : { type });
+    update(
+      isChoiceType(type) && draft.options.length === 0
+        ? { type, options: [{ id: randomQuestionId(), title: "" }] }
+        : { type },
+    );
   }
 
   async function save(): Promise<boolean> {
@@ -115,113 +128,122 @@ function QuestionPanelBody({
   return (
     <>
       <Sheet open onOpenChange={(open) => !open && requestClose()}>
-      <SheetContent className="w-full overflow-y-auto sm:max-w-lg" data-testid="question-panel">
-        <form
-          noValidate
-          className="flex min-h-full flex-col"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void save();
-          }}
-        >
-          <SheetHeader>
-            <SheetTitle>{panel.mode === "add" ? t("panel.add-title") : t("panel.edit-title")}</SheetTitle>
-            <SheetDescription>{t(`panel.description-${panel.formType}`)}</SheetDescription>
-          </SheetHeader>
-          <div className="grid gap-5 px-4 pb-4">
-            <FormError message={errors.formError} />
-            <div className="grid gap-2">
-              <Label htmlFor={`${ids}-title`}>{t("fields.title")}</Label>
-              <Input
-                id={`${ids}-title`}
-                value={draft.title}
-                onChange={(event) => update({ title: event.target.value })}
-                maxLength={200}
-                aria-invalid={titleError ? true : undefined}
-                aria-describedby={titleError ? `${ids}-title-error` : undefined}
-                data-testid="question-title"
-                autoFocus
-              />
-              <FieldError id={`${ids}-title-error`} message={titleError} />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={`${ids}-type`}>{t("fields.type")}</Label>
-              <Select value={typeChosen} onValueChange={(value) => chooseType(value as QuestionType)}>
-                <SelectTrigger id={`${ids}-type`} className="w-full" data-testid="question-type">
-                  <SelectValue placeholder={t("fields.type-placeholder")} />
-                </SelectTrigger>
-                <SelectContent>
-                  {questionTypes.map((type) => (
-                    <SelectItem key={type} value={type}>
-                      {t(`types.${type}`)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={`${ids}-description`}>{t("fields.description")}</Label>
-              <Textarea
-                id={`${ids}-description`}
-                value={draft.description}
-                onChange={(event) => update({ description: event.target.value })}
-                maxLength={2000}
-                rows={3}
-                aria-describedby={`${ids}-description-hint`}
-                data-testid="question-description"
-              />
-              <p id={`${ids}-description-hint`} className="text-sm text-muted-foreground">
-                {t(draft.type === "additional-conditions" ? "fields.description-hint-conditions" : "fields.description-hint")}
-              </p>
-            </div>
-            {isChoiceType(draft.type) ? (
+        <SheetContent className="w-full overflow-y-auto sm:max-w-lg" data-testid="question-panel">
+          <form
+            noValidate
+            className="flex min-h-full flex-col"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void save();
+            }}
+          >
+            <SheetHeader>
+              <SheetTitle>{panel.mode === "add" ? t("panel.add-title") : t("panel.edit-title")}</SheetTitle>
+              <SheetDescription>{t(`panel.description-${panel.formType}`)}</SheetDescription>
+            </SheetHeader>
+            <div className="grid gap-5 px-4 pb-4">
+              <FormError message={errors.formError} />
               <div className="grid gap-2">
-                <span id={`${ids}-options`} className="text-sm font-medium">
-                  {t("fields.options")}
-                </span>
-                <OptionList
-                  options={draft.options}
-                  onChange={(options) => update({ options })}
-                  labelId={`${ids}-options`}
-                  errorId={`${ids}-options-error`}
-                  invalid={Boolean(optionsError)}
+                <Label htmlFor={`${ids}-title`}>{t("fields.title")}</Label>
+                <Input
+                  id={`${ids}-title`}
+                  value={draft.title}
+                  onChange={(event) => update({ title: event.target.value })}
+                  maxLength={200}
+                  aria-invalid={titleError ? true : undefined}
+                  aria-describedby={titleError ? `${ids}-title-error` : undefined}
+                  data-testid="question-title"
+                  autoFocus
                 />
-                <FieldError id={`${ids}-options-error`} message={optionsError} />
+                <FieldError id={`${ids}-title-error`} message={titleError} />
               </div>
-            ) : null}
-            <div className="grid gap-2">
-              <span id={`${ids}-tickets`} className="text-sm font-medium">
-                {t("fields.tickets")}
-              </span>
-              <TicketMultiSelect
-                tickets={tickets}
-                value={draft.ticket_target}
-                onChange={(ticket_target) => update({ ticket_target })}
-                labelId={`${ids}-tickets`}
-                invalid={Boolean(ticketsError)}
-              />
-              <p className="text-sm text-muted-foreground">{t("fields.tickets-hint")}</p>
-              <FieldError id={`${ids}-tickets-error`} message={ticketsError} />
+              <div className="grid gap-2">
+                <Label htmlFor={`${ids}-type`}>{t("fields.type")}</Label>
+                <Select value={typeChosen} onValueChange={(value) => chooseType(value as QuestionType)}>
+                  <SelectTrigger id={`${ids}-type`} className="w-full" data-testid="question-type">
+                    <SelectValue placeholder={t("fields.type-placeholder")} />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {questionTypes.map((type) => (
+                      <SelectItem key={type} value={type}>
+                        {t(`types.${type}`)}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              </div>
+              <div className="grid gap-2">
+                <Label htmlFor={`${ids}-description`}>{t("fields.description")}</Label>
+                <Textarea
+                  id={`${ids}-description`}
+                  value={draft.description}
+                  onChange={(event) => update({ description: event.target.value })}
+                  maxLength={2000}
+                  rows={3}
+                  aria-describedby={`${ids}-description-hint`}
+                  data-testid="question-description"
+                />
+                <p id={`${ids}-description-hint`} className="text-sm text-muted-foreground">
+                  {t(
+                    draft.type === "additional-conditions"
+                      ? "fields.description-hint-conditions"
+                      : "fields.description-hint",
+                  )}
+                </p>
+              </div>
+              {isChoiceType(draft.type) ? (
+                <div className="grid gap-2">
+                  <span id={`${ids}-options`} className="text-sm font-medium">
+                    {t("fields.options")}
+                  </span>
+                  <OptionList
+                    options={draft.options}
+                    onChange={(options) => update({ options })}
+                    labelId={`${ids}-options`}
+                    errorId={`${ids}-options-error`}
+                    invalid={Boolean(optionsError)}
+                  />
+                  <FieldError id={`${ids}-options-error`} message={optionsError} />
+                </div>
+              ) : null}
+              <div className="grid gap-2">
+                <span id={`${ids}-tickets`} className="text-sm font-medium">
+                  {t("fields.tickets")}
+                </span>
+                <TicketMultiSelect
+                  tickets={tickets}
+                  value={draft.ticket_target}
+                  onChange={(ticket_target) => update({ ticket_target })}
+                  labelId={`${ids}-tickets`}
+                  invalid={Boolean(ticketsError)}
+                />
+                <p className="text-sm text-muted-foreground">{t("fields.tickets-hint")}</p>
+                <FieldError id={`${ids}-tickets-error`} message={ticketsError} />
+              </div>
+              <div className="flex items-center justify-between gap-4 rounded-md border p-3">
+                <Label htmlFor={`${ids}-mandatory`} className="grid gap-1">
+                  <span>{t("fields.mandatory")}</span>
+                  <span className="text-sm font-normal text-muted-foreground">{t("fields.mandatory-hint")}</span>
+                </Label>
+                <Switch
+                  id={`${ids}-mandatory`}
+                  checked={draft.mandatory}
+                  onCheckedChange={(mandatory) => update({ mandatory })}
+                  data-testid="question-mandatory"
+                />
+              </div>
             </div>
-            <div className="flex items-center justify-between gap-4 rounded-md border p-3">
-              <Label htmlFor={`${ids}-mandatory`} className="grid gap-1">
-                <span>{t("fields.mandatory")}</span>
-                <span className="text-sm font-normal text-muted-foreground">{t("fields.mandatory-hint")}</span>
-              </Label>
-              <Switch id={`${ids}-mandatory`} checked={draft.mandatory} onCheckedChange={(mandatory) => update({ mandatory })} data-testid="question-mandatory" />
-            </div>
-          </div>
-          <SheetFooter className="mt-auto border-t">
-            <Button type="submit" disabled={!canSave} data-testid="question-save">
-              {saving ? <Spinner label={null} /> : null}
-              {t("panel.save")}
-            </Button>
-            <Button type="button" variant="outline" onClick={requestClose} disabled={saving}>
-              {t("panel.cancel")}
-            </Button>
-          </SheetFooter>
-        </form>
-      </SheetContent>
+            <SheetFooter className="mt-auto border-t">
+              <Button type="submit" disabled={!canSave} data-testid="question-save">
+                {saving ? <Spinner label={null} /> : null}
+                {t("panel.save")}
+              </Button>
+              <Button type="button" variant="outline" onClick={requestClose} disabled={saving}>
+                {t("panel.cancel")}
+              </Button>
+            </SheetFooter>
+          </form>
+        </SheetContent>
       </Sheet>
 
       <AlertDialog open={confirmClose} onOpenChange={(open) => !open && setConfirmClose(false)}>
@@ -231,7 +253,13 @@ function QuestionPanelBody({
             <AlertDialogDescription>{t("close-confirm.description")}</AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter className="sm:flex-wrap">
-            <Button type="button" variant="ghost" className="text-destructive hover:text-destructive sm:mr-auto" onClick={onClose} data-testid="question-close-leave">
+            <Button
+              type="button"
+              variant="ghost"
+              className="text-destructive hover:text-destructive sm:mr-auto"
+              onClick={onClose}
+              data-testid="question-close-leave"
+            >
               {t("close-confirm.leave")}
             </Button>
             <Button type="button" variant="outline" onClick={() => setConfirmClose(false)}>

@@ -1,4 +1,11 @@
-import { KeyboardSensor, PointerSensor, TouchSensor, useSensor, useSensors, type KeyboardCoordinateGetter } from "@dnd-kit/core";
+import {
+  KeyboardSensor,
+  PointerSensor,
+  TouchSensor,
+  useSensor,
+  useSensors,
+  type KeyboardCoordinateGetter,
+} from "@dnd-kit/core";
 
 /** Spec §9: a drag moved with the keyboard goes 25 px per arrow key. */
 export const KEYBOARD_DRAG_STEP = 25;

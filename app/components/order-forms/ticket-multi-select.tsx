@@ -30,7 +30,11 @@ export function TicketMultiSelect({
   const shown = chosen.slice(0, MAX_TICKET_BADGES);
   const more = chosen.length - shown.length;
   const toggle = (id: number, checked: boolean) =>
-    onChange(checked ? tickets.map((ticket) => ticket.id).filter((candidate) => candidate === id || chosen.includes(candidate)) : chosen.filter((candidate) => candidate !== id));
+    onChange(
+      checked
+        ? tickets.map((ticket) => ticket.id).filter((candidate) => candidate === id || chosen.includes(candidate))
+        : chosen.filter((candidate) => candidate !== id),
+    );
 
   return (
     <Popover>
@@ -46,7 +50,9 @@ export function TicketMultiSelect({
           )}
         >
           <span className="flex min-w-0 flex-1 flex-wrap gap-1">
-            {chosen.length === 0 ? <span className="text-muted-foreground">{t("fields.tickets-placeholder")}</span> : null}
+            {chosen.length === 0 ? (
+              <span className="text-muted-foreground">{t("fields.tickets-placeholder")}</span>
+            ) : null}
             {shown.map((id) => (
               <Badge key={id} variant="secondary" className="max-w-40 truncate">
                 {title.get(id)}
@@ -70,8 +76,15 @@ export function TicketMultiSelect({
               const id = `${listId}-${ticket.id}`;
               return (
                 <li key={ticket.id}>
-                  <label htmlFor={id} className="flex cursor-pointer items-center gap-2 rounded-sm px-2 py-2 text-sm hover:bg-accent">
-                    <Checkbox id={id} checked={chosen.includes(ticket.id)} onCheckedChange={(checked) => toggle(ticket.id, checked === true)} />
+                  <label
+                    htmlFor={id}
+                    className="flex cursor-pointer items-center gap-2 rounded-sm px-2 py-2 text-sm hover:bg-accent"
+                  >
+                    <Checkbox
+                      id={id}
+                      checked={chosen.includes(ticket.id)}
+                      onCheckedChange={(checked) => toggle(ticket.id, checked === true)}
+                    />
                     <span className="truncate">{ticket.title}</span>
                   </label>
                 </li>

@@ -1,6 +1,10 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { PROMO_BULK_MAX_COUNT, PROMO_CODE_MAX_LENGTH, PROMO_PREFIX_MAX_LENGTH } from "#domain/promo-codes/promo-code-input-schema";
+import {
+  PROMO_BULK_MAX_COUNT,
+  PROMO_CODE_MAX_LENGTH,
+  PROMO_PREFIX_MAX_LENGTH,
+} from "#domain/promo-codes/promo-code-input-schema";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -19,7 +23,8 @@ type Props = {
   values?: Record<string, string>;
 };
 
-const centsToEuros = (cents: number) => (cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2).replace(".", ","));
+const centsToEuros = (cents: number) =>
+  cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2).replace(".", ",");
 
 /** The fields of one promo code (create and edit) or of a bulk creation (prefix and count instead of the code). */
 export function PromoCodeFields({ mode, code, tickets, timezone, errors, values }: Props) {
@@ -35,21 +40,48 @@ export function PromoCodeFields({ mode, code, tickets, timezone, errors, values 
     return code?.tickets ?? [];
   });
   const [unlimited, setUnlimited] = useState(values ? values.unlimited === "on" : (code?.maxUses ?? -1) === -1);
-  const discountDefault = code ? (code.discountType === "amount" ? centsToEuros(code.discount) : String(code.discount)) : "";
+  const discountDefault = code
+    ? code.discountType === "amount"
+      ? centsToEuros(code.discount)
+      : String(code.discount)
+    : "";
 
   return (
     <>
       {mode === "bulk" ? (
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label={t("fields.prefix")} description={t("fields.prefix-hint")} error={error("prefix")}>
-            <Input name="prefix" defaultValue={initial("prefix", "")} maxLength={PROMO_PREFIX_MAX_LENGTH} autoComplete="off" className="font-mono uppercase" />
+            <Input
+              name="prefix"
+              defaultValue={initial("prefix", "")}
+              maxLength={PROMO_PREFIX_MAX_LENGTH}
+              autoComplete="off"
+              className="font-mono uppercase"
+            />
           </Field>
-          <Field label={t("fields.count")} description={t("fields.count-hint", { max: PROMO_BULK_MAX_COUNT })} error={error("count")} required>
-            <Input name="count" type="number" inputMode="numeric" min={1} max={PROMO_BULK_MAX_COUNT} defaultValue={initial("count", "10")} />
+          <Field
+            label={t("fields.count")}
+            description={t("fields.count-hint", { max: PROMO_BULK_MAX_COUNT })}
+            error={error("count")}
+            required
+          >
+            <Input
+              name="count"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={PROMO_BULK_MAX_COUNT}
+              defaultValue={initial("count", "10")}
+            />
           </Field>
         </div>
       ) : (
-        <Field label={t("fields.code")} description={mode === "edit" ? t("fields.code-locked") : t("fields.code-hint")} error={error("key")} required>
+        <Field
+          label={t("fields.code")}
+          description={mode === "edit" ? t("fields.code-locked") : t("fields.code-hint")}
+          error={error("key")}
+          required
+        >
           <Input
             name="key"
             defaultValue={initial("key", code?.key ?? "")}
@@ -81,7 +113,14 @@ export function PromoCodeFields({ mode, code, tickets, timezone, errors, values 
         error={error("discount") ?? error("discount_type")}
         required
       >
-        <Input name="discount" inputMode="decimal" defaultValue={initial("discount", discountDefault)} autoComplete="off" className="max-w-40" data-testid="promo-discount" />
+        <Input
+          name="discount"
+          inputMode="decimal"
+          defaultValue={initial("discount", discountDefault)}
+          autoComplete="off"
+          className="max-w-40"
+          data-testid="promo-discount"
+        />
       </Field>
 
       <fieldset className="grid gap-2" aria-describedby="promo-tickets-hint">
@@ -102,12 +141,16 @@ export function PromoCodeFields({ mode, code, tickets, timezone, errors, values 
                     id={id}
                     checked={selected.includes(ticket.id)}
                     onCheckedChange={(checked) =>
-                      setSelected((current) => (checked === true ? [...current, ticket.id] : current.filter((other) => other !== ticket.id)))
+                      setSelected((current) =>
+                        checked === true ? [...current, ticket.id] : current.filter((other) => other !== ticket.id),
+                      )
                     }
                   />
                   <Label htmlFor={id} className="min-w-0 font-normal">
                     <span className="truncate">{ticket.title}</span>
-                    {ticket.ticketType === "addon" ? <span className="text-xs text-muted-foreground">({t("fields.addon")})</span> : null}
+                    {ticket.ticketType === "addon" ? (
+                      <span className="text-xs text-muted-foreground">({t("fields.addon")})</span>
+                    ) : null}
                   </Label>
                 </div>
               );
@@ -118,23 +161,45 @@ export function PromoCodeFields({ mode, code, tickets, timezone, errors, values 
       </fieldset>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={t("fields.start")} description={t("fields.time-zone", { zone: timezone })} error={error("start_at")}>
-          <Input type="datetime-local" name="start_at" defaultValue={initial("start_at", utcToZonedInput(code?.startAt ? new Date(code.startAt) : null, timezone))} />
+        <Field
+          label={t("fields.start")}
+          description={t("fields.time-zone", { zone: timezone })}
+          error={error("start_at")}
+        >
+          <Input
+            type="datetime-local"
+            name="start_at"
+            defaultValue={initial("start_at", utcToZonedInput(code?.startAt ? new Date(code.startAt) : null, timezone))}
+          />
         </Field>
         <Field label={t("fields.end")} error={error("end_at")}>
-          <Input type="datetime-local" name="end_at" defaultValue={initial("end_at", utcToZonedInput(code?.endAt ? new Date(code.endAt) : null, timezone))} />
+          <Input
+            type="datetime-local"
+            name="end_at"
+            defaultValue={initial("end_at", utcToZonedInput(code?.endAt ? new Date(code.endAt) : null, timezone))}
+          />
         </Field>
       </div>
 
       <div className="grid gap-2">
         <div className="flex items-center gap-2">
-          <Checkbox id="promo-unlimited" name="unlimited" checked={unlimited} onCheckedChange={(checked) => setUnlimited(checked === true)} />
+          <Checkbox
+            id="promo-unlimited"
+            name="unlimited"
+            checked={unlimited}
+            onCheckedChange={(checked) => setUnlimited(checked === true)}
+          />
           <Label htmlFor="promo-unlimited" className="font-normal">
             {t("fields.unlimited")}
           </Label>
         </div>
         {unlimited ? null : (
-          <Field label={t("fields.max-uses")} description={mode === "bulk" ? t("fields.max-uses-bulk") : undefined} error={error("max_uses")} required>
+          <Field
+            label={t("fields.max-uses")}
+            description={mode === "bulk" ? t("fields.max-uses-bulk") : undefined}
+            error={error("max_uses")}
+            required
+          >
             <Input
               name="max_uses"
               type="number"

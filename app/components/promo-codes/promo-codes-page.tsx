@@ -59,7 +59,9 @@ export function PromoCodesPage({ data }: { data: PromoCodesPageData }) {
 
   const ticketTitle = new Map(data.tickets.map((ticket) => [ticket.id, ticket.title]));
   const describeDiscount = (code: PromoCodeView) =>
-    code.discountType === "percent" ? `-${formatNumber(code.discount, locale)} %` : `-${formatMoney(code.discount, locale)}`;
+    code.discountType === "percent"
+      ? `-${formatNumber(code.discount, locale)} %`
+      : `-${formatMoney(code.discount, locale)}`;
   const describeValidity = (code: PromoCodeView) => {
     if (!code.startAt && !code.endAt) return t("list.always");
     if (code.startAt && code.endAt) {
@@ -139,14 +141,27 @@ export function PromoCodesPage({ data }: { data: PromoCodesPageData }) {
                     <TableCell className="text-right tabular-nums whitespace-nowrap">
                       {code.maxUses === -1
                         ? t("list.uses-unlimited", { used: formatNumber(code.useCount, locale) })
-                        : t("list.uses-of", { used: formatNumber(code.useCount, locale), max: formatNumber(code.maxUses, locale) })}
+                        : t("list.uses-of", {
+                            used: formatNumber(code.useCount, locale),
+                            max: formatNumber(code.maxUses, locale),
+                          })}
                     </TableCell>
                     {data.canUpdate ? (
                       <TableCell className="text-right whitespace-nowrap">
-                        <Button variant="ghost" size="icon" aria-label={t("list.edit", { code: code.key })} onClick={() => setPanel({ kind: "edit", code })}>
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          aria-label={t("list.edit", { code: code.key })}
+                          onClick={() => setPanel({ kind: "edit", code })}
+                        >
                           <Pencil aria-hidden />
                         </Button>
-                        <Button variant="ghost" size="icon" aria-label={t("list.delete", { code: code.key })} onClick={() => setDeleting(code)}>
+                        <Button
+                          variant="ghost"
+                          size="icon"
+                          aria-label={t("list.delete", { code: code.key })}
+                          onClick={() => setDeleting(code)}
+                        >
                           <Trash2 aria-hidden />
                         </Button>
                       </TableCell>
@@ -161,12 +176,24 @@ export function PromoCodesPage({ data }: { data: PromoCodesPageData }) {
 
       <Sheet open={panel !== null} onOpenChange={(open) => !open && !busy && setPanel(null)}>
         <SheetContent className="w-full overflow-y-auto sm:max-w-lg" data-testid="promo-panel">
-          <save.Form method="post" ref={formRef} noValidate className="flex min-h-full flex-col" key={panel ? `${panel.kind}-${editing?.key ?? ""}` : "closed"}>
+          <save.Form
+            method="post"
+            ref={formRef}
+            noValidate
+            className="flex min-h-full flex-col"
+            key={panel ? `${panel.kind}-${editing?.key ?? ""}` : "closed"}
+          >
             <SheetHeader>
               <SheetTitle>
-                {panel?.kind === "bulk" ? t("panel.bulk-title") : editing ? t("panel.edit-title", { code: editing.key }) : t("panel.create-title")}
+                {panel?.kind === "bulk"
+                  ? t("panel.bulk-title")
+                  : editing
+                    ? t("panel.edit-title", { code: editing.key })
+                    : t("panel.create-title")}
               </SheetTitle>
-              <SheetDescription>{panel?.kind === "bulk" ? t("panel.bulk-description") : t("panel.description")}</SheetDescription>
+              <SheetDescription>
+                {panel?.kind === "bulk" ? t("panel.bulk-description") : t("panel.description")}
+              </SheetDescription>
             </SheetHeader>
             <div className="grid gap-4 px-4 pb-4">
               <FormError message={failure?.errors.formError} />
@@ -199,14 +226,18 @@ export function PromoCodesPage({ data }: { data: PromoCodesPageData }) {
           <AlertDialogHeader>
             <AlertDialogTitle>{t("delete.title", { code: deleting?.key ?? "" })}</AlertDialogTitle>
             <AlertDialogDescription>
-              {deleting && deleting.useCount > 0 ? t("delete.description-used", { count: deleting.useCount }) : t("delete.description")}
+              {deleting && deleting.useCount > 0
+                ? t("delete.description-used", { count: deleting.useCount })
+                : t("delete.description")}
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
             <AlertDialogCancel>{t("panel.cancel")}</AlertDialogCancel>
             <AlertDialogAction
               className="bg-destructive text-white hover:bg-destructive/90"
-              onClick={() => deleting && void remove.submit({ intent: "delete", key: deleting.key }, { method: "post" })}
+              onClick={() =>
+                deleting && void remove.submit({ intent: "delete", key: deleting.key }, { method: "post" })
+              }
             >
               {t("delete.confirm")}
             </AlertDialogAction>

@@ -18,7 +18,10 @@ export function PublicEventView({ event, preview }: { event: PublicEvent; previe
   return (
     <div className={cn("min-h-svh", dark ? "dark bg-slate-950 text-slate-100" : "bg-slate-50 text-slate-900")}>
       {preview ? (
-        <div role="status" className="sticky top-0 z-20 bg-amber-400 px-4 py-2 text-center text-sm font-medium text-slate-900">
+        <div
+          role="status"
+          className="sticky top-0 z-20 bg-amber-400 px-4 py-2 text-center text-sm font-medium text-slate-900"
+        >
           <Eye className="mr-2 inline size-4 align-[-2px]" aria-hidden />
           {t("preview.banner")} {t("preview.booking-impossible")}
         </div>
@@ -26,10 +29,15 @@ export function PublicEventView({ event, preview }: { event: PublicEvent; previe
       <header style={{ backgroundColor: event.primaryColor, color: onPrimary }}>
         <div className="mx-auto max-w-5xl px-4 pt-8 pb-6 md:px-6">
           <p className="text-sm opacity-80">{t("organized-by", { name: event.organization.title })}</p>
-          <h1 className="mt-2 text-3xl font-bold tracking-tight wrap-anywhere md:text-5xl" data-testid="public-event-title">
+          <h1
+            className="mt-2 text-3xl font-bold tracking-tight wrap-anywhere md:text-5xl"
+            data-testid="public-event-title"
+          >
             {event.title}
           </h1>
-          {event.smallDescription ? <p className="mt-3 max-w-3xl text-lg wrap-anywhere opacity-90">{event.smallDescription}</p> : null}
+          {event.smallDescription ? (
+            <p className="mt-3 max-w-3xl text-lg wrap-anywhere opacity-90">{event.smallDescription}</p>
+          ) : null}
           {event.visibility === "private" ? (
             <p className="mt-4 inline-flex items-center gap-1.5 rounded-full bg-black/15 px-3 py-1 text-xs font-medium">
               <Lock className="size-3.5" aria-hidden />
@@ -61,7 +69,13 @@ export function PublicEventView({ event, preview }: { event: PublicEvent; previe
               />
             </section>
           ) : null}
-          <TicketSection title={t("tickets")} tickets={event.tickets} primaryColor={event.primaryColor} dark={dark} emptyText={t("no-tickets")} />
+          <TicketSection
+            title={t("tickets")}
+            tickets={event.tickets}
+            primaryColor={event.primaryColor}
+            dark={dark}
+            emptyText={t("no-tickets")}
+          />
           {event.addons.length > 0 ? (
             <TicketSection title={t("addons")} tickets={event.addons} primaryColor={event.primaryColor} dark={dark} />
           ) : null}
@@ -76,7 +90,9 @@ export function PublicEventView({ event, preview }: { event: PublicEvent; previe
           <InfoCard dark={dark} icon={<CalendarDays className="size-5" aria-hidden />} title={t("when")}>
             {event.startAt ? (
               <>
-                <p data-testid="public-event-dates">{formatDateRange(event.startAt, event.endAt, i18n.language, event.timezone)}</p>
+                <p data-testid="public-event-dates">
+                  {formatDateRange(event.startAt, event.endAt, i18n.language, event.timezone)}
+                </p>
                 <p className="text-xs opacity-70">{t("time-zone", { zone })}</p>
               </>
             ) : (
@@ -88,7 +104,13 @@ export function PublicEventView({ event, preview }: { event: PublicEvent; previe
               {event.addressName ? <p className="font-medium">{event.addressName}</p> : null}
               {event.addressLabel ? <p className="opacity-80">{event.addressLabel}</p> : null}
               {mapUrl ? (
-                <a href={mapUrl} target="_blank" rel="noopener noreferrer" className="mt-1 inline-block font-medium underline" style={{ color: dark ? undefined : event.primaryColor }}>
+                <a
+                  href={mapUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="mt-1 inline-block font-medium underline"
+                  style={{ color: dark ? undefined : event.primaryColor }}
+                >
                   {t("open-map")}
                 </a>
               ) : null}
@@ -108,9 +130,24 @@ export function PublicEventView({ event, preview }: { event: PublicEvent; previe
   );
 }
 
-function InfoCard({ icon, title, children, dark }: { icon: React.ReactNode; title: string; children: React.ReactNode; dark: boolean }) {
+function InfoCard({
+  icon,
+  title,
+  children,
+  dark,
+}: {
+  icon: React.ReactNode;
+  title: string;
+  children: React.ReactNode;
+  dark: boolean;
+}) {
   return (
-    <div className={cn("flex gap-3 rounded-xl border p-4 text-sm", dark ? "border-slate-800 bg-slate-900" : "border-slate-200 bg-white")}>
+    <div
+      className={cn(
+        "flex gap-3 rounded-xl border p-4 text-sm",
+        dark ? "border-slate-800 bg-slate-900" : "border-slate-200 bg-white",
+      )}
+    >
       <span className="mt-0.5 opacity-70">{icon}</span>
       <div className="min-w-0 space-y-1">
         <h2 className="text-xs font-semibold tracking-wide uppercase opacity-60">{title}</h2>
@@ -166,7 +203,9 @@ function TicketSection({
                   ) : null}
                 </div>
                 <div className="text-right">
-                  <p className="font-semibold">{ticket.price === 0 ? t("free") : formatMoney(ticket.price, i18n.language)}</p>
+                  <p className="font-semibold">
+                    {ticket.price === 0 ? t("free") : formatMoney(ticket.price, i18n.language)}
+                  </p>
                   <p
                     className={cn(
                       "mt-1 inline-block rounded-full px-2 py-0.5 text-xs font-medium",

@@ -37,7 +37,12 @@ export function AccountMenu({ data, onCreateOrganization }: { data: ShellData; o
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" className="h-10 gap-2 px-2" aria-label={t("account.menu")} data-testid="account-menu-trigger">
+        <Button
+          variant="ghost"
+          className="h-10 gap-2 px-2"
+          aria-label={t("account.menu")}
+          data-testid="account-menu-trigger"
+        >
           <Avatar className="size-8">
             <AvatarFallback className="bg-primary/10 text-xs font-semibold text-primary">
               {initials(user.firstName, user.lastName, user.email)}
@@ -81,9 +86,17 @@ export function AccountMenu({ data, onCreateOrganization }: { data: ShellData; o
                   {organization.title}
                 </span>
                 {organization.viaAdmin ? (
-                  <ShieldCheck className="ml-auto text-muted-foreground" aria-label={tOrganizations("switcher.via-admin")} />
+                  <ShieldCheck
+                    className="ml-auto text-muted-foreground"
+                    aria-label={tOrganizations("switcher.via-admin")}
+                  />
                 ) : null}
-                {current ? <Check className={organization.viaAdmin ? undefined : "ml-auto"} aria-label={t("account.current-organization")} /> : null}
+                {current ? (
+                  <Check
+                    className={organization.viaAdmin ? undefined : "ml-auto"}
+                    aria-label={t("account.current-organization")}
+                  />
+                ) : null}
               </DropdownMenuItem>
             );
           })}

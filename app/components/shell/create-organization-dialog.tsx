@@ -111,7 +111,10 @@ export function CreateOrganizationDialog({
               <FieldError id={errorId} message={titleError} />
               <p
                 id={`${inputId}-counter`}
-                className={cn("ml-auto shrink-0 text-xs whitespace-nowrap tabular-nums", count > TITLE_MAX ? "text-destructive" : "text-muted-foreground")}
+                className={cn(
+                  "ml-auto shrink-0 text-xs whitespace-nowrap tabular-nums",
+                  count > TITLE_MAX ? "text-destructive" : "text-muted-foreground",
+                )}
               >
                 {t("create.counter", { count, max: TITLE_MAX })}
               </p>

@@ -21,10 +21,13 @@ export function PermissionDeniedToast() {
     window.setTimeout(() => toast.error(t("messages.permission-denied"), { id: "permission-denied" }), 0);
     params.delete(PERMISSION_DENIED_PARAM);
     const search = params.toString();
-    void navigate({ pathname: location.pathname, search: search ? `?${search}` : "", hash: location.hash }, {
-      replace: true,
-      preventScrollReset: true,
-    });
+    void navigate(
+      { pathname: location.pathname, search: search ? `?${search}` : "", hash: location.hash },
+      {
+        replace: true,
+        preventScrollReset: true,
+      },
+    );
   }, [location, navigate, t]);
 
   return null;

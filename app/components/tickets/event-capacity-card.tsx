@@ -48,10 +48,18 @@ export function EventCapacityCard({
             />
           </Field>
           <label className="flex h-9 items-center gap-2 text-sm">
-            <Checkbox name="unlimited" checked={unlimited} onCheckedChange={(value) => setUnlimited(value === true)} disabled={!canUpdate} />
+            <Checkbox
+              name="unlimited"
+              checked={unlimited}
+              onCheckedChange={(value) => setUnlimited(value === true)}
+              disabled={!canUpdate}
+            />
             {t("capacity.unlimited")}
           </label>
-          <span className="flex h-9 items-center text-sm text-muted-foreground tabular-nums" data-testid="capacity-sold">
+          <span
+            className="flex h-9 items-center text-sm text-muted-foreground tabular-nums"
+            data-testid="capacity-sold"
+          >
             {t("capacity.sold", { sold: ticketsPurchased })}
           </span>
           {canUpdate ? (

@@ -68,15 +68,27 @@ export function TicketFormFields({
         />
       </Field>
       <Field label={t("form.description")} description={t("form.description-hint")} error={fieldError("description")}>
-        <Textarea name="description" rows={2} defaultValue={initial("description", ticket?.description ?? "")} disabled={disabled} />
+        <Textarea
+          name="description"
+          rows={2}
+          defaultValue={initial("description", ticket?.description ?? "")}
+          disabled={disabled}
+        />
       </Field>
       <div className="grid gap-2">
         <Label id={detailedLabelId}>{t("form.detailed-description")}</Label>
         <input type="hidden" name="detailed_description" value={detailed} />
         <Suspense fallback={<DescriptionEditorSkeleton html={detailed} />}>
-          <DescriptionEditor value={detailed} onChange={setDetailed} labelId={detailedLabelId} invalid={!!fieldError("detailed_description")} />
+          <DescriptionEditor
+            value={detailed}
+            onChange={setDetailed}
+            labelId={detailedLabelId}
+            invalid={!!fieldError("detailed_description")}
+          />
         </Suspense>
-        {fieldError("detailed_description") ? <p className="text-sm text-destructive">{fieldError("detailed_description")}</p> : null}
+        {fieldError("detailed_description") ? (
+          <p className="text-sm text-destructive">{fieldError("detailed_description")}</p>
+        ) : null}
       </div>
 
       <div className="grid gap-4 sm:grid-cols-2">
@@ -108,7 +120,11 @@ export function TicketFormFields({
           </Field>
           <input type="hidden" name="amount" value={unlimited ? "-1" : amount} />
           <label className="flex items-center gap-2 text-sm">
-            <Checkbox checked={unlimited} onCheckedChange={(value) => setUnlimited(value === true)} disabled={disabled} />
+            <Checkbox
+              checked={unlimited}
+              onCheckedChange={(value) => setUnlimited(value === true)}
+              disabled={disabled}
+            />
             {t("form.amount-unlimited")}
           </label>
         </div>
@@ -120,7 +136,10 @@ export function TicketFormFields({
             <Input
               type="datetime-local"
               name="sell_start_at"
-              defaultValue={initial("sell_start_at", utcToZonedInput(ticket?.sellStartAt ? new Date(ticket.sellStartAt) : null, timezone))}
+              defaultValue={initial(
+                "sell_start_at",
+                utcToZonedInput(ticket?.sellStartAt ? new Date(ticket.sellStartAt) : null, timezone),
+              )}
               disabled={disabled}
             />
           </Field>
@@ -128,7 +147,10 @@ export function TicketFormFields({
             <Input
               type="datetime-local"
               name="sell_end_at"
-              defaultValue={initial("sell_end_at", utcToZonedInput(ticket?.sellEndAt ? new Date(ticket.sellEndAt) : null, timezone))}
+              defaultValue={initial(
+                "sell_end_at",
+                utcToZonedInput(ticket?.sellEndAt ? new Date(ticket.sellEndAt) : null, timezone),
+              )}
               disabled={disabled}
             />
           </Field>
@@ -138,22 +160,44 @@ export function TicketFormFields({
 
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={t("form.min-per-order")} error={fieldError("min_per_order")}>
-          <Input type="number" name="min_per_order" min={1} defaultValue={initial("min_per_order", String(ticket?.minPerOrder ?? 1))} disabled={disabled} />
+          <Input
+            type="number"
+            name="min_per_order"
+            min={1}
+            defaultValue={initial("min_per_order", String(ticket?.minPerOrder ?? 1))}
+            disabled={disabled}
+          />
         </Field>
         <Field label={t("form.max-per-order")} error={fieldError("max_per_order")}>
-          <Input type="number" name="max_per_order" min={1} defaultValue={initial("max_per_order", String(ticket?.maxPerOrder ?? 10))} disabled={disabled} />
+          <Input
+            type="number"
+            name="max_per_order"
+            min={1}
+            defaultValue={initial("max_per_order", String(ticket?.maxPerOrder ?? 10))}
+            disabled={disabled}
+          />
         </Field>
       </div>
 
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={t("form.visibility")} error={fieldError("visibility")}>
-          <select name="visibility" defaultValue={initial("visibility", ticket?.visibility ?? "visible")} className={selectClass} disabled={disabled}>
+          <select
+            name="visibility"
+            defaultValue={initial("visibility", ticket?.visibility ?? "visible")}
+            className={selectClass}
+            disabled={disabled}
+          >
             <option value="visible">{t("form.visibility-visible")}</option>
             <option value="hidden">{t("form.visibility-hidden")}</option>
           </select>
         </Field>
         <Field label={t("form.fees-type")} error={fieldError("fees_type")}>
-          <select name="fees_type" defaultValue={initial("fees_type", ticket?.feesType ?? "included")} className={selectClass} disabled={disabled}>
+          <select
+            name="fees_type"
+            defaultValue={initial("fees_type", ticket?.feesType ?? "included")}
+            className={selectClass}
+            disabled={disabled}
+          >
             <option value="included">{t("form.fees-included")}</option>
             <option value="added">{t("form.fees-added")}</option>
           </select>
@@ -161,7 +205,13 @@ export function TicketFormFields({
       </div>
 
       <div className="grid gap-3">
-        <CheckboxRow name="restricted" label={t("form.restricted")} hint={t("form.restricted-hint")} defaultChecked={checked("restricted", ticket?.restricted ?? false)} disabled={disabled} />
+        <CheckboxRow
+          name="restricted"
+          label={t("form.restricted")}
+          hint={t("form.restricted-hint")}
+          defaultChecked={checked("restricted", ticket?.restricted ?? false)}
+          disabled={disabled}
+        />
         <CheckboxRow
           name="show_remaining_count"
           label={t("form.show-remaining")}
@@ -174,11 +224,30 @@ export function TicketFormFields({
   );
 }
 
-function CheckboxRow({ name, label, hint, defaultChecked, disabled }: { name: string; label: string; hint: string; defaultChecked: boolean; disabled?: boolean }) {
+function CheckboxRow({
+  name,
+  label,
+  hint,
+  defaultChecked,
+  disabled,
+}: {
+  name: string;
+  label: string;
+  hint: string;
+  defaultChecked: boolean;
+  disabled?: boolean;
+}) {
   const id = useId();
   return (
     <div className="flex items-start gap-3">
-      <Checkbox id={id} name={name} defaultChecked={defaultChecked} disabled={disabled} aria-describedby={`${id}-hint`} className="mt-0.5" />
+      <Checkbox
+        id={id}
+        name={name}
+        defaultChecked={defaultChecked}
+        disabled={disabled}
+        aria-describedby={`${id}-hint`}
+        className="mt-0.5"
+      />
       <div className="grid gap-0.5">
         <Label htmlFor={id}>{label}</Label>
         <p id={`${id}-hint`} className="text-sm text-muted-foreground">

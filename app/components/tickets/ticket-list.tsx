@@ -90,7 +90,13 @@ export function TicketList({
       <SortableContext items={items.map((ticket) => ticket.id)} strategy={verticalListSortingStrategy}>
         <ul aria-label={t("list.label")} className="divide-y rounded-lg border bg-card" data-testid="ticket-list">
           {items.map((ticket) => (
-            <TicketRow key={ticket.id} ticket={ticket} editPath={editPath(ticket)} canUpdate={canUpdate} onDelete={() => onDelete(ticket)} />
+            <TicketRow
+              key={ticket.id}
+              ticket={ticket}
+              editPath={editPath(ticket)}
+              canUpdate={canUpdate}
+              onDelete={() => onDelete(ticket)}
+            />
           ))}
         </ul>
       </SortableContext>
@@ -182,7 +188,12 @@ function TicketRow({
 
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon" aria-label={t("list.actions", { title: ticket.title })} data-testid="ticket-actions">
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={t("list.actions", { title: ticket.title })}
+            data-testid="ticket-actions"
+          >
             <MoreHorizontal className="size-4" aria-hidden />
           </Button>
         </DropdownMenuTrigger>

@@ -30,7 +30,10 @@ export function TicketStatusBadge({
         data-status={status}
         data-color={color}
         title={help ?? undefined}
-        className={cn("inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap", colorClass[color])}
+        className={cn(
+          "inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap",
+          colorClass[color],
+        )}
       >
         <span aria-hidden className="size-1.5 rounded-full bg-current" />
         {t(`status.${key}`)}

@@ -54,7 +54,14 @@ export function TicketsPage({ data }: { data: TicketsPageData }) {
     if (changes.state !== "idle" || !result || handled.current === result) return;
     handled.current = result;
     if (result.ok) {
-      const key = result.intent === "delete" ? "toasts.deleted" : result.intent === "reorder" ? "toasts.reordered" : result.intent === "capacity" ? "capacity.saved" : "toasts.updated";
+      const key =
+        result.intent === "delete"
+          ? "toasts.deleted"
+          : result.intent === "reorder"
+            ? "toasts.reordered"
+            : result.intent === "capacity"
+              ? "capacity.saved"
+              : "toasts.updated";
       toast.success(t(key));
     } else if (!result.errors.fields?.event_capacity) {
       toast.error(t("toasts.failed"));
@@ -78,7 +85,8 @@ export function TicketsPage({ data }: { data: TicketsPageData }) {
   const location = useLocation();
   // Going from the tickets to the add-ons (or back) keeps this page up until the other one has loaded: show its shape.
   const target = navigation.state === "loading" ? navigation.location.pathname : null;
-  if (target && target !== location.pathname && /^\/event\/\d+\/(tickets|addons)\/?$/.test(target)) return <TicketsSkeleton />;
+  if (target && target !== location.pathname && /^\/event\/\d+\/(tickets|addons)\/?$/.test(target))
+    return <TicketsSkeleton />;
 
   return (
     <div className="grid gap-6" data-testid={`${section}-page`}>
@@ -105,9 +113,16 @@ export function TicketsPage({ data }: { data: TicketsPageData }) {
       ) : null}
 
       {data.tickets.length === 0 ? (
-        <div className="grid justify-items-center gap-3 rounded-lg border border-dashed px-6 py-12 text-center" data-testid="tickets-empty">
+        <div
+          className="grid justify-items-center gap-3 rounded-lg border border-dashed px-6 py-12 text-center"
+          data-testid="tickets-empty"
+        >
           <span className="flex size-12 items-center justify-center rounded-full bg-muted">
-            {data.ticketType === "addon" ? <Puzzle className="size-5" aria-hidden /> : <Tag className="size-5" aria-hidden />}
+            {data.ticketType === "addon" ? (
+              <Puzzle className="size-5" aria-hidden />
+            ) : (
+              <Tag className="size-5" aria-hidden />
+            )}
           </span>
           <p className="font-medium">{t(`${section}.empty-title`)}</p>
           <p className="max-w-sm text-sm text-muted-foreground">{t(`${section}.empty-description`)}</p>
@@ -137,7 +152,9 @@ export function TicketsPage({ data }: { data: TicketsPageData }) {
           <creation.Form method="post" ref={formRef} noValidate className="flex min-h-0 flex-1 flex-col">
             <input type="hidden" name="intent" value="create" />
             <div className="grid flex-1 gap-4 overflow-y-auto p-4">
-              <FormError message={creationErrors && !creationErrors.errors.fields ? creationErrors.errors.formError : undefined} />
+              <FormError
+                message={creationErrors && !creationErrors.errors.fields ? creationErrors.errors.formError : undefined}
+              />
               {createOpen ? (
                 <TicketFormFields
                   key={creation.data && creation.data.ok ? `done-${creation.data.ticketId}` : "new"}
@@ -174,7 +191,8 @@ export function TicketsPage({ data }: { data: TicketsPageData }) {
               data-testid="ticket-delete-confirm"
               className="bg-destructive text-white hover:bg-destructive/90"
               onClick={() => {
-                if (deleting) void changes.submit({ intent: "delete", ticket_id: String(deleting.id) }, { method: "post" });
+                if (deleting)
+                  void changes.submit({ intent: "delete", ticket_id: String(deleting.id) }, { method: "post" });
                 setDeleting(null);
               }}
             >

@@ -167,7 +167,12 @@ function FieldError({
   const { errorId } = useField();
   if (messages.length === 0) return null;
   return (
-    <div data-slot="field-error" id={errorId} className={cn("grid gap-1 text-sm text-destructive", className)} {...props}>
+    <div
+      data-slot="field-error"
+      id={errorId}
+      className={cn("grid gap-1 text-sm text-destructive", className)}
+      {...props}
+    >
       {messages.map((message, index) => (
         <p key={index}>{message}</p>
       ))}

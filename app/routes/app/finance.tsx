@@ -104,7 +104,9 @@ export default function Finance({ loaderData }: Route.ComponentProps) {
                     return (
                       <TableRow key={type}>
                         <TableCell>{t(`finance.transactions.types.${type}`)}</TableCell>
-                        <TableCell className="text-right tabular-nums">{formatNumber(totals.count, i18n.language)}</TableCell>
+                        <TableCell className="text-right tabular-nums">
+                          {formatNumber(totals.count, i18n.language)}
+                        </TableCell>
                         <TableCell className="text-right tabular-nums">{money(totals.amount)}</TableCell>
                         <TableCell className="text-right tabular-nums">{money(totals.fee)}</TableCell>
                         <TableCell className="text-right tabular-nums">{money(totals.net)}</TableCell>
@@ -115,7 +117,9 @@ export default function Finance({ loaderData }: Route.ComponentProps) {
               <TableFooter>
                 <TableRow>
                   <TableCell>{t("finance.transactions.total")}</TableCell>
-                  <TableCell className="text-right tabular-nums">{formatNumber(overview.transactions.all.count, i18n.language)}</TableCell>
+                  <TableCell className="text-right tabular-nums">
+                    {formatNumber(overview.transactions.all.count, i18n.language)}
+                  </TableCell>
                   <TableCell className="text-right tabular-nums">{money(overview.transactions.all.amount)}</TableCell>
                   <TableCell className="text-right tabular-nums">{money(overview.transactions.all.fee)}</TableCell>
                   <TableCell className="text-right tabular-nums">{money(overview.transactions.all.net)}</TableCell>
@@ -149,15 +153,21 @@ export default function Finance({ loaderData }: Route.ComponentProps) {
                   .map((status) => (
                     <TableRow key={status}>
                       <TableCell>{t(`finance.payouts.statuses.${status}`)}</TableCell>
-                      <TableCell className="text-right tabular-nums">{formatNumber(overview.payouts[status].count, i18n.language)}</TableCell>
-                      <TableCell className="text-right tabular-nums">{money(overview.payouts[status].amount)}</TableCell>
+                      <TableCell className="text-right tabular-nums">
+                        {formatNumber(overview.payouts[status].count, i18n.language)}
+                      </TableCell>
+                      <TableCell className="text-right tabular-nums">
+                        {money(overview.payouts[status].amount)}
+                      </TableCell>
                     </TableRow>
                   ))}
               </TableBody>
               <TableFooter>
                 <TableRow>
                   <TableCell>{t("finance.payouts.total")}</TableCell>
-                  <TableCell className="text-right tabular-nums">{formatNumber(overview.payouts.all.count, i18n.language)}</TableCell>
+                  <TableCell className="text-right tabular-nums">
+                    {formatNumber(overview.payouts.all.count, i18n.language)}
+                  </TableCell>
                   <TableCell className="text-right tabular-nums">{money(overview.payouts.all.amount)}</TableCell>
                 </TableRow>
               </TableFooter>

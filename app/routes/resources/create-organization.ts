@@ -21,8 +21,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await parseForm(request, createOrganizationSchema);
   if (!form.ok) return data({ ok: false as const, errors: form.errors, values: form.values }, { status: 400 });
   try {
-    const created = await createOrganization(context.get(serverContext).db, { userId: user.id, isAdmin: user.isAdmin }, form.data);
-    return data({ ok: true as const, organizationId: created.id }, { headers: { "Set-Cookie": organizationCookie(created.id, request.url) } });
+    const created = await createOrganization(
+      context.get(serverContext).db,
+      { userId: user.id, isAdmin: user.isAdmin },
+      form.data,
+    );
+    return data(
+      { ok: true as const, organizationId: created.id },
+      { headers: { "Set-Cookie": organizationCookie(created.id, request.url) } },
+    );
   } catch (error) {
     if (isAppError(error)) return actionError(error, { title: form.data.title });
     // Spec §8: an unexpected failure shows the generic message; the dialog stays open with what was typed.

@@ -18,12 +18,23 @@ export function pageFromQuery(value: string | null): number {
  * The search box of an admin list (`?q=`), submitted with Enter. `children` are hidden inputs that keep the list's
  * other filters; `section` picks the "<section>.search-…" strings of the admin namespace.
  */
-export function AdminSearchForm({ section, search, children }: { section: "events" | "organizations"; search: string; children?: ReactNode }) {
+export function AdminSearchForm({
+  section,
+  search,
+  children,
+}: {
+  section: "events" | "organizations";
+  search: string;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation("admin");
   return (
     <Form method="get" role="search" className="relative w-full md:w-80">
       {children}
-      <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+      <Search
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+        aria-hidden
+      />
       <Input
         type="search"
         name="q"

@@ -1,4 +1,15 @@
-import { ArrowLeft, Building2, CalendarDays, Euro, ScanLine, ShoppingCart, Tag, Ticket, Users, UsersRound } from "lucide-react";
+import {
+  ArrowLeft,
+  Building2,
+  CalendarDays,
+  Euro,
+  ScanLine,
+  ShoppingCart,
+  Tag,
+  Ticket,
+  Users,
+  UsersRound,
+} from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { getAdminEvent } from "#domain/admin/get-admin-event";
@@ -28,7 +39,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     const detail = await getAdminEvent(context.get(serverContext).db, actor, { organizationId, eventId });
     const i18n = getInstance(context);
-    return { title: i18n.t("admin:event.meta-title", { title: detail.event.title || i18n.t("admin:events.untitled") }), ...detail };
+    return {
+      title: i18n.t("admin:event.meta-title", { title: detail.event.title || i18n.t("admin:events.untitled") }),
+      ...detail,
+    };
   } catch (error) {
     loaderError(error);
   }
@@ -45,7 +59,10 @@ export default function AdminEvent({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="space-y-6">
-      <Link to="/admin/events" className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+      <Link
+        to="/admin/events"
+        className="inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+      >
         <ArrowLeft className="size-4" aria-hidden />
         {t("event.back")}
       </Link>
@@ -65,7 +82,9 @@ export default function AdminEvent({ loaderData }: Route.ComponentProps) {
         </p>
         <p className="text-xs text-muted-foreground">
           {t("event.created", { date: formatDate(event.createdAt, i18n.language, event.timezone) })}
-          {event.publishedAt ? ` · ${t("event.published", { date: formatDate(event.publishedAt, i18n.language, event.timezone) })}` : null}
+          {event.publishedAt
+            ? ` · ${t("event.published", { date: formatDate(event.publishedAt, i18n.language, event.timezone) })}`
+            : null}
         </p>
       </div>
 
@@ -86,14 +105,19 @@ export default function AdminEvent({ loaderData }: Route.ComponentProps) {
             icon={Users}
             label={t("event.participants")}
             value={number(figures.participants)}
-            detail={t("event.capacity-value", { value: event.eventCapacity === -1 ? t("event.unlimited") : number(event.eventCapacity) })}
+            detail={t("event.capacity-value", {
+              value: event.eventCapacity === -1 ? t("event.unlimited") : number(event.eventCapacity),
+            })}
           />
           <StatCard
             testId="figure-checked-in"
             icon={ScanLine}
             label={t("event.checked-in")}
             value={number(figures.checkedIn)}
-            detail={t("event.checked-in-of", { checkedIn: number(figures.checkedIn), participants: number(figures.participants) })}
+            detail={t("event.checked-in-of", {
+              checkedIn: number(figures.checkedIn),
+              participants: number(figures.participants),
+            })}
           />
           <StatCard
             testId="figure-orders"
@@ -107,7 +131,12 @@ export default function AdminEvent({ loaderData }: Route.ComponentProps) {
               other: number(figures.orders.other),
             })}
           />
-          <StatCard icon={Ticket} label={t("event.tickets")} value={number(figures.tickets)} detail={t("event.addons-value", { value: number(figures.addons) })} />
+          <StatCard
+            icon={Ticket}
+            label={t("event.tickets")}
+            value={number(figures.tickets)}
+            detail={t("event.addons-value", { value: number(figures.addons) })}
+          />
           <StatCard icon={Tag} label={t("event.promo-codes")} value={number(figures.promoCodes)} />
           <StatCard icon={UsersRound} label={t("event.team")} value={number(figures.teamMembers)} />
         </div>

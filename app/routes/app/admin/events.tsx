@@ -56,7 +56,8 @@ export default function AdminEvents({ loaderData }: Route.ComponentProps) {
     <section className="space-y-4" aria-labelledby="admin-events-title">
       <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
         <h2 id="admin-events-title" className="text-lg font-semibold">
-          {t("events.title")} <span className="text-sm font-normal text-muted-foreground">{t("events.count", { count: total })}</span>
+          {t("events.title")}{" "}
+          <span className="text-sm font-normal text-muted-foreground">{t("events.count", { count: total })}</span>
         </h2>
         <AdminSearchForm section="events" search={search}>
           {status !== "all" ? <input type="hidden" name="status" value={status} /> : null}
@@ -72,7 +73,9 @@ export default function AdminEvents({ loaderData }: Route.ComponentProps) {
               aria-current={status === value ? "page" : undefined}
               className={cn(
                 "rounded-full border px-3 py-1 text-sm transition-colors",
-                status === value ? "border-primary bg-primary text-primary-foreground" : "bg-background hover:bg-accent",
+                status === value
+                  ? "border-primary bg-primary text-primary-foreground"
+                  : "bg-background hover:bg-accent",
               )}
             >
               {t(`status.${value}`)}
@@ -82,7 +85,11 @@ export default function AdminEvents({ loaderData }: Route.ComponentProps) {
         {organization ? (
           <Badge variant="secondary" className="gap-1.5 py-1 pr-1 text-sm" data-testid="organization-filter">
             {t("events.filtered-by", { organization: organization.title })}
-            <Link to={withParams({ organization: null })} className="rounded-sm p-0.5 hover:bg-background" aria-label={t("events.clear-filter")}>
+            <Link
+              to={withParams({ organization: null })}
+              className="rounded-sm p-0.5 hover:bg-background"
+              aria-label={t("events.clear-filter")}
+            >
               <X className="size-3.5" aria-hidden />
             </Link>
           </Badge>

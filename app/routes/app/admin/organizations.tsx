@@ -35,7 +35,9 @@ export default function AdminOrganizations({ loaderData }: Route.ComponentProps)
       <div className="flex flex-col gap-3 md:flex-row md:items-center md:justify-between">
         <h2 id="admin-organizations-title" className="text-lg font-semibold">
           {t("organizations.title")}{" "}
-          <span className="text-sm font-normal text-muted-foreground">{t("organizations.count", { count: total })}</span>
+          <span className="text-sm font-normal text-muted-foreground">
+            {t("organizations.count", { count: total })}
+          </span>
         </h2>
         <AdminSearchForm section="organizations" search={search} />
       </div>
@@ -65,9 +67,15 @@ export default function AdminOrganizations({ loaderData }: Route.ComponentProps)
                   <TableCell className="max-w-72 truncate font-medium" title={organization.title}>
                     {organization.title}
                   </TableCell>
-                  <TableCell className="text-right tabular-nums">{formatNumber(organization.membersCount, i18n.language)}</TableCell>
-                  <TableCell className="text-right tabular-nums">{formatNumber(organization.eventsCount, i18n.language)}</TableCell>
-                  <TableCell className="whitespace-nowrap">{formatDate(organization.createdAt, i18n.language, PLATFORM_TIME_ZONE)}</TableCell>
+                  <TableCell className="text-right tabular-nums">
+                    {formatNumber(organization.membersCount, i18n.language)}
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">
+                    {formatNumber(organization.eventsCount, i18n.language)}
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap">
+                    {formatDate(organization.createdAt, i18n.language, PLATFORM_TIME_ZONE)}
+                  </TableCell>
                   <TableCell className="text-right">
                     <Link
                       to={`/admin/events?organization=${organization.id}`}

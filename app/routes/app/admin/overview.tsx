@@ -32,7 +32,12 @@ export default function AdminOverview({ loaderData: { overview } }: Route.Compon
           value={number(overview.users)}
           detail={t("overview.admins", { count: overview.admins })}
         />
-        <StatCard testId="stat-organizations" icon={Building2} label={t("overview.organizations")} value={number(overview.organizations)} />
+        <StatCard
+          testId="stat-organizations"
+          icon={Building2}
+          label={t("overview.organizations")}
+          value={number(overview.organizations)}
+        />
         <StatCard
           testId="stat-events"
           icon={CalendarDays}

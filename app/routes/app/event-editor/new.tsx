@@ -25,7 +25,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { actor } = getSignedIn(context);
   const { db } = context.get(serverContext);
   const parsed = parseEditorForm(await request.formData());
-  if (!parsed.ok) return data({ ok: false, errors: parsed.errors, values: parsed.values } satisfies EditorSaveResult, { status: 400 });
+  if (!parsed.ok)
+    return data({ ok: false, errors: parsed.errors, values: parsed.values } satisfies EditorSaveResult, {
+      status: 400,
+    });
   try {
     const event = await createEvent(db, actor, { fields: parsed.fields });
     return { ok: true, intent: "save", eventId: event.id, savedAt: Date.now() } satisfies EditorSaveResult;

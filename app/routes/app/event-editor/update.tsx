@@ -45,7 +45,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 /** Moving between steps only changes ?step=: the form keeps its state and nothing needs reloading. */
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
   return defaultShouldRevalidate;
 }
@@ -65,7 +70,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
   }
   const parsed = parseEditorForm(form);
-  if (!parsed.ok) return data({ ok: false, errors: parsed.errors, values: parsed.values } satisfies EditorSaveResult, { status: 400 });
+  if (!parsed.ok)
+    return data({ ok: false, errors: parsed.errors, values: parsed.values } satisfies EditorSaveResult, {
+      status: 400,
+    });
   try {
     await updateEvent(db, actor, { eventId, changes: parsed.fields });
     return { ok: true, intent: "save", eventId, savedAt: Date.now() } satisfies EditorSaveResult;
@@ -82,7 +90,13 @@ export default function UpdateEventEditor({ loaderData }: Route.ComponentProps) 
   return <EditorPage {...loaderData} />;
 }
 
-function EditorPage({ eventId, eventTitle, mainPicture, values, renderedAt }: Extract<Route.ComponentProps["loaderData"], { kind: "editor" }>) {
+function EditorPage({
+  eventId,
+  eventTitle,
+  mainPicture,
+  values,
+  renderedAt,
+}: Extract<Route.ComponentProps["loaderData"], { kind: "editor" }>) {
   const [searchParams] = useSearchParams();
   return (
     <EventEditor

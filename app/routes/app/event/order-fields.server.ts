@@ -30,7 +30,12 @@ export async function loadOrderFormsPage({ params, context }: Args): Promise<Ord
       canUpdate: page.canUpdate,
       allowBilling: page.allowBilling,
       tickets: page.tickets,
-      forms: page.forms.map((form) => ({ formType: form.formType, title: form.title, singleFill: form.singleFill, questions: form.questions })),
+      forms: page.forms.map((form) => ({
+        formType: form.formType,
+        title: form.title,
+        singleFill: form.singleFill,
+        questions: form.questions,
+      })),
     };
   } catch (error) {
     return loaderError(error);
@@ -60,12 +65,22 @@ export async function orderFormsAction({ params, context, request }: Args) {
       await updateEventSettings(db, actor, { eventId, allowBilling: values.allow_billing === "true" });
       return { ok: true as const, intent } satisfies OrderFormsActionResult;
     }
-    const entries = intent === "save-form" ? [[values.form_type, values.questions]] : [["before", values.before], ["before-tickets", values["before-tickets"]]];
+    const entries =
+      intent === "save-form"
+        ? [[values.form_type, values.questions]]
+        : [
+            ["before", values.before],
+            ["before-tickets", values["before-tickets"]],
+          ];
     const writes = [];
     for (const [formTypeValue, questions] of entries) {
       const formType = v.safeParse(formTypeSchema, formTypeValue);
       if (!formType.success) return invalid({ form_type: "order-forms:errors.form-type-invalid" });
-      const body = v.safeParse(participationFormBodySchema, { title: values[`title_${formType.output}`] ?? "", questions: questions ?? "", ticket_target: "all" });
+      const body = v.safeParse(participationFormBodySchema, {
+        title: values[`title_${formType.output}`] ?? "",
+        questions: questions ?? "",
+        ticket_target: "all",
+      });
       if (!body.success) return invalid(issuesToFields(body.issues));
       writes.push({ formType: formType.output, body: body.output });
     }

@@ -6,7 +6,10 @@ import { updateEventMessages } from "#domain/event-messages/update-event-message
 import { notFound } from "#domain/shared/app-error";
 import { parseId } from "#domain/shared/ids";
 import { issuesToFields } from "#domain/shared/validation";
-import type { OrderMessagesActionResult, OrderMessagesPageData } from "~/components/event-messages/event-messages-types";
+import type {
+  OrderMessagesActionResult,
+  OrderMessagesPageData,
+} from "~/components/event-messages/event-messages-types";
 import { serverContext } from "~/server/context";
 import { getSignedIn } from "~/server/guards.server";
 import { actionError, loaderError } from "~/server/route-errors.server";
@@ -45,7 +48,14 @@ export async function orderMessagesAction({ params, context, request }: Args) {
       email_pdf_message: values.email_pdf_message,
     });
     if (!parsed.success) {
-      return data({ ok: false as const, errors: { fields: issuesToFields(parsed.issues), formError: "errors:invalid-input" }, values }, { status: 400 });
+      return data(
+        {
+          ok: false as const,
+          errors: { fields: issuesToFields(parsed.issues), formError: "errors:invalid-input" },
+          values,
+        },
+        { status: 400 },
+      );
     }
     const saved = await updateEventMessages(db, actor, { eventId, messages: parsed.output });
     return { ok: true as const, ...saved } satisfies OrderMessagesActionResult;

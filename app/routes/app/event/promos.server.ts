@@ -28,18 +28,16 @@ export async function loadPromoCodesPage({ params, context }: Args): Promise<Pro
     const page = await getPromoCodesPage(db, actor, { eventId: eventIdOf(params) });
     return {
       ...page,
-      codes: page.codes.map(
-        (code): PromoCodeView => ({
-          key: code.key,
-          discountType: code.discountType,
-          discount: code.discount,
-          tickets: code.tickets,
-          startAt: code.startAt?.toISOString() ?? null,
-          endAt: code.endAt?.toISOString() ?? null,
-          maxUses: code.maxUses,
-          useCount: code.useCount,
-        }),
-      ),
+      codes: page.codes.map((code): PromoCodeView => ({
+        key: code.key,
+        discountType: code.discountType,
+        discount: code.discount,
+        tickets: code.tickets,
+        startAt: code.startAt?.toISOString() ?? null,
+        endAt: code.endAt?.toISOString() ?? null,
+        maxUses: code.maxUses,
+        useCount: code.useCount,
+      })),
     };
   } catch (error) {
     return loaderError(error);
@@ -68,9 +66,15 @@ export async function promoCodesAction({ params, context, request }: Args) {
     }
     const { timezone } = await getPromoCodesPage(db, actor, { eventId });
     const entry = v.safeParse(promoFormSchema(timezone), intent === "bulk" ? { ...values, key: "BULK" } : values);
-    const bulk = intent === "bulk" ? v.safeParse(promoBulkSchema, { prefix: values.prefix ?? "", count: values.count ?? "" }) : null;
+    const bulk =
+      intent === "bulk"
+        ? v.safeParse(promoBulkSchema, { prefix: values.prefix ?? "", count: values.count ?? "" })
+        : null;
     if (!entry.success || (bulk && !bulk.success)) {
-      return invalid({ ...(bulk && !bulk.success ? issuesToFields(bulk.issues) : {}), ...(!entry.success ? issuesToFields(entry.issues) : {}) });
+      return invalid({
+        ...(bulk && !bulk.success ? issuesToFields(bulk.issues) : {}),
+        ...(!entry.success ? issuesToFields(entry.issues) : {}),
+      });
     }
     if (bulk?.success) {
       const { key: _key, ...settings } = entry.output;

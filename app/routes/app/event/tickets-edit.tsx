@@ -45,7 +45,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     const ticket = tickets.find((t) => t.id === parseId(params.ticket_id));
     if (!ticket) throw notFound("tickets:errors.not-found");
     const permissions = eventPermissions(actor, { organizationId: event.organizationId, roles: location.eventRoles });
-    return { eventId: event.id, timezone: event.timezone, ticket: toTicketView(ticket), canUpdate: permissions.canUpdate };
+    return {
+      eventId: event.id,
+      timezone: event.timezone,
+      ticket: toTicketView(ticket),
+      canUpdate: permissions.canUpdate,
+    };
   } catch (error) {
     return loaderError(error);
   }
@@ -72,7 +77,10 @@ export default function EditTicket({ loaderData }: Route.ComponentProps) {
   return (
     <div className="grid max-w-3xl gap-6" data-testid="ticket-edit-page">
       <div className="grid gap-3">
-        <Link to={eventPath(eventId, section)} className="inline-flex w-fit items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
+        <Link
+          to={eventPath(eventId, section)}
+          className="inline-flex w-fit items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
+        >
           <ArrowLeft className="size-4" aria-hidden />
           {t(section === "addons" ? "form.back-addons" : "form.back-tickets")}
         </Link>
@@ -98,7 +106,12 @@ export default function EditTicket({ loaderData }: Route.ComponentProps) {
           </CardContent>
           {canUpdate ? (
             <CardFooter className="flex-wrap justify-between gap-3 border-t">
-              <Button type="button" variant="ghost" className="text-destructive hover:text-destructive" onClick={() => setConfirmDelete(true)}>
+              <Button
+                type="button"
+                variant="ghost"
+                className="text-destructive hover:text-destructive"
+                onClick={() => setConfirmDelete(true)}
+              >
                 <Trash2 className="size-4" aria-hidden />
                 {t("list.delete")}
               </Button>

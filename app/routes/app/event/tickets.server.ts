@@ -52,7 +52,10 @@ export function toTicketView(ticket: TicketWithStatus): TicketView {
  * The tickets or add-ons page: the list with derived statuses and the event capacity. Null when the event is out of
  * reach: the event layout shows the no-access screens.
  */
-export async function loadTicketsPage({ params, context }: Args, ticketType: TicketType): Promise<TicketsPageData | null> {
+export async function loadTicketsPage(
+  { params, context }: Args,
+  ticketType: TicketType,
+): Promise<TicketsPageData | null> {
   const { actor } = getSignedIn(context);
   const { db } = context.get(serverContext);
   const eventId = parseId(params.event_id);
@@ -86,7 +89,10 @@ const invalid = (errors: { fields?: Record<string, string> }, values: Record<str
  * Every change of the tickets pages, by `intent`: create and update (the ticket form), delete, reorder (`ids` in order,
  * comma-separated) and capacity. Answers what happened; the page shows the toast.
  */
-export async function ticketsAction({ request, params, context }: Args, options: { redirectAfterUpdate?: boolean } = {}) {
+export async function ticketsAction(
+  { request, params, context }: Args,
+  options: { redirectAfterUpdate?: boolean } = {},
+) {
   const { actor } = getSignedIn(context);
   const { db } = context.get(serverContext);
   const eventId = parseId(params.event_id);
@@ -109,7 +115,9 @@ export async function ticketsAction({ request, params, context }: Args, options:
         if (ticketId === null) throw notFound("tickets:errors.not-found");
         const ticket = await updateTicket(db, actor, { eventId, ticketId, fields: parsed.data });
         if (options.redirectAfterUpdate) {
-          return redirect(`${eventPath(eventId, ticket.ticketType === "addon" ? "addons" : "tickets")}?updated=${ticket.id}`);
+          return redirect(
+            `${eventPath(eventId, ticket.ticketType === "addon" ? "addons" : "tickets")}?updated=${ticket.id}`,
+          );
         }
         return data<TicketsActionResult>({ ok: true, intent, ticketId: ticket.id });
       }
@@ -118,22 +126,31 @@ export async function ticketsAction({ request, params, context }: Args, options:
         await deleteTicket(db, actor, { eventId, ticketId });
         if (options.redirectAfterUpdate) {
           const form = await request.formData();
-          return redirect(`${eventPath(eventId, form.get("ticket_type") === "addon" ? "addons" : "tickets")}?deleted=${ticketId}`);
+          return redirect(
+            `${eventPath(eventId, form.get("ticket_type") === "addon" ? "addons" : "tickets")}?deleted=${ticketId}`,
+          );
         }
         return data<TicketsActionResult>({ ok: true, intent, ticketId });
       }
       case "reorder": {
         const parsed = await parseForm(request, reorderFormSchema);
         const ids = parsed.ok ? v.safeParse(ticketOrderSchema, parsed.data.ids.split(",")) : null;
-        if (!parsed.ok || !ids?.success) return invalid({ fields: { ids: "tickets:errors.order-invalid" } }, parsed.ok ? {} : parsed.values, intent);
+        if (!parsed.ok || !ids?.success)
+          return invalid({ fields: { ids: "tickets:errors.order-invalid" } }, parsed.ok ? {} : parsed.values, intent);
         await reorderTickets(db, actor, { eventId, ids: ids.output });
         return data<TicketsActionResult>({ ok: true, intent });
       }
       case "capacity": {
         const parsed = await parseForm(request, capacityFormSchema);
-        const capacity = parsed.ok ? v.safeParse(eventCapacitySchema, parsed.data.unlimited === "on" ? -1 : parsed.data.event_capacity) : null;
+        const capacity = parsed.ok
+          ? v.safeParse(eventCapacitySchema, parsed.data.unlimited === "on" ? -1 : parsed.data.event_capacity)
+          : null;
         if (!parsed.ok || !capacity?.success) {
-          return invalid({ fields: { event_capacity: "events:errors.event-capacity-invalid" } }, parsed.ok ? {} : parsed.values, intent);
+          return invalid(
+            { fields: { event_capacity: "events:errors.event-capacity-invalid" } },
+            parsed.ok ? {} : parsed.values,
+            intent,
+          );
         }
         await updateEventCapacity(db, actor, { eventId, eventCapacity: capacity.output });
         return data<TicketsActionResult>({ ok: true, intent });
