@@ -19,9 +19,7 @@ import type { Actor } from "../shared/actor";
 import { AppError } from "../shared/app-error";
 import { inEventScope, loadEventForActor } from "./event-access";
 import { DELETE_CONFIRMATION_WORD } from "./event-input-schema";
-
-/** Orders that moved money through the platform: their records must outlive any deletion. */
-export const MONEY_ORDER_STATUSES = ["paid", "refunded"] as const;
+import { MONEY_ORDER_STATUSES } from "../orders/order-status";
 
 export type DeletedEvent = {
   id: number;

@@ -13,11 +13,9 @@ import {
   zonedDayKey,
   zonedStartOfDay,
 } from "./event-time-zone";
-import { HOLDING_ORDER_STATUSES } from "./get-event";
+import { PARTICIPANT_ORDER_STATUSES, SALE_ORDER_STATUSES } from "../orders/order-status";
 import { eventHtmlToText } from "./sanitize-event-html";
 
-/** Statuses of orders that are sales: their amounts make the gross and net figures. */
-export const SALE_ORDER_STATUSES = ["paid", "manual"] as const;
 export const PARTICIPANTS_CHART_MIN_DAYS = 30;
 export const PARTICIPANTS_CHART_MAX_DAYS = 90;
 
@@ -68,7 +66,7 @@ export async function getEventDashboard(
   const now = input.now ?? new Date();
   const timezone = isValidTimeZone(event.timezone) ? event.timezone : "UTC";
   const inEvent = (table: Parameters<typeof inEventScope>[0]) => inEventScope(table, event);
-  const holding = inArray(orders.status, [...HOLDING_ORDER_STATUSES]);
+  const holding = inArray(orders.status, [...PARTICIPANT_ORDER_STATUSES]);
   const ticketParticipants = and(inEvent(participants), eq(participants.ticketType, "ticket"), holding);
 
   const [participantFigures, [salesRow], [checkInRow], [ticketRow], readiness] = await Promise.all([

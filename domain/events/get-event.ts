@@ -5,6 +5,7 @@ import type { Actor } from "../shared/actor";
 import { eventPermissions, inEventScope, loadEventForActor, type EventPermissions } from "./event-access";
 import { toEventRecord, type EventRecord, type ParticipationFormRow, type TicketRow } from "./event-record";
 import { paymentStatus, type PaymentStatus } from "./payment-status";
+import { PARTICIPANT_ORDER_STATUSES } from "../orders/order-status";
 import {
   deriveTicketStatus,
   eventTicketsPurchased,
@@ -73,9 +74,6 @@ export type EventDetail = {
   payments?: EventPaymentSummary[];
 };
 
-/** Order statuses whose participants and sales are counted (holding their places). */
-export const HOLDING_ORDER_STATUSES = ["pending", "paid", "manual"] as const;
-
 /** The full event for the event area and the API (event:view). */
 export async function getEvent(
   db: Database,
@@ -101,13 +99,13 @@ export async function getEvent(
         and(
           scope(participants),
           eq(participants.ticketType, "ticket"),
-          inArray(orders.status, [...HOLDING_ORDER_STATUSES]),
+          inArray(orders.status, [...PARTICIPANT_ORDER_STATUSES]),
         ),
       ),
     db
       .select({ value: count() })
       .from(orders)
-      .where(and(scope(orders), inArray(orders.status, [...HOLDING_ORDER_STATUSES]))),
+      .where(and(scope(orders), inArray(orders.status, [...PARTICIPANT_ORDER_STATUSES]))),
     db.select({ value: count() }).from(entries).where(scope(entries)),
   ]);
 

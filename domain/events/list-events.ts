@@ -7,8 +7,7 @@ import { forbidden } from "../shared/app-error";
 import { escapeLike } from "../shared/sql";
 import { defaultEventListFilter, type EventListFilter } from "./event-list-filter";
 import { isEventPast } from "./event-past";
-import { HOLDING_ORDER_STATUSES } from "./get-event";
-import { SALE_ORDER_STATUSES } from "./get-event-dashboard";
+import { PARTICIPANT_ORDER_STATUSES, SALE_ORDER_STATUSES } from "../orders/order-status";
 
 export type EventListItem = {
   id: number;
@@ -138,7 +137,7 @@ export async function listEvents(
   // The covering participants_event_type_created_idx and orders_event_status_amounts_idx answer both from the index.
   const participantCount = sql<number>`(select count(*) from "participants" inner join "orders" on "orders"."id" = "participants"."order_id"
     where "participants"."event_id" = "events"."id" and "participants"."organization_id" = "events"."organization_id"
-    and "participants"."ticket_type" = 'ticket' and "orders"."status" in ${[...HOLDING_ORDER_STATUSES]})`;
+    and "participants"."ticket_type" = 'ticket' and "orders"."status" in ${[...PARTICIPANT_ORDER_STATUSES]})`;
   const grossSales = sql<number>`(select coalesce(sum("orders"."amount"), 0) from "orders"
     where "orders"."event_id" = "events"."id" and +"orders"."organization_id" = "events"."organization_id"
     and "orders"."status" in ${[...SALE_ORDER_STATUSES]})`;

@@ -20,10 +20,10 @@ import { updateEventSettings } from "#domain/events/update-event-settings";
 import { listUserOrganizations } from "#domain/organizations/list-user-organizations";
 import { selectCurrentOrganization } from "#domain/organizations/select-current-organization";
 import { AppError, notFound } from "#domain/shared/app-error";
-import { issuesToFields } from "#domain/shared/validation";
 import { actorForEventParam, actorForOrganizerParam, idParam } from "../actor-for-organization";
 import type { ApiEnv } from "../middleware/api-session";
 import { limitBody } from "../middleware/body-limit";
+import { parseJsonParts } from "../parse-json";
 
 /** Spec §7 event calls under /api/events. */
 export const eventsApiRoutes = new Hono<ApiEnv>();
@@ -34,33 +34,12 @@ const jsonBodyLimit = limitBody(
   () => new AppError("validation", "errors:invalid-input", { fields: { _: "events:errors.description-too-long" } }),
 );
 
-/** Reads a JSON object body (an empty body counts as {}) and parses it with each schema, reporting every field. */
-async function parseBody<const S extends readonly v.GenericSchema[]>(
+/** The one JSON reader of the API, with the events namespace's message for field errors. */
+const parseBody = <const S extends readonly v.GenericSchema[]>(
   c: Context<ApiEnv>,
   schemas: S,
   options: { allowEmpty?: boolean } = {},
-): Promise<{ [K in keyof S]: v.InferOutput<S[K]> }> {
-  const text = await c.req.text();
-  let body: unknown = {};
-  if (text.trim() !== "" || !options.allowEmpty) {
-    try {
-      body = JSON.parse(text);
-    } catch {
-      throw new AppError("validation", "errors:invalid-json");
-    }
-  }
-  if (typeof body !== "object" || body === null || Array.isArray(body))
-    throw new AppError("validation", "errors:invalid-json");
-  const fields: Record<string, string> = {};
-  const outputs = schemas.map((schema) => {
-    const result = v.safeParse(schema, body);
-    if (result.success) return result.output;
-    issuesToFields(result.issues, fields);
-    return undefined;
-  });
-  if (Object.keys(fields).length > 0) throw new AppError("validation", "events:errors.invalid-input", { fields });
-  return outputs as { [K in keyof S]: v.InferOutput<S[K]> };
-}
+) => parseJsonParts(c, schemas, { ...options, messageKey: "events:errors.invalid-input" });
 
 const statusFieldSchema = v.object({
   status: v.optional(v.picklist(eventStatuses, "events:errors.status-invalid")),

@@ -49,20 +49,16 @@ ticketsApiRoutes.post("/:id{[0-9]+}/tickets", ticketBodyLimit, async (c) => {
 /** PUT /api/events/:id/tickets/order — `{"ids": [...]}` (or the bare array): the new order of the tickets or add-ons. */
 ticketsApiRoutes.put("/:id{[0-9]+}/tickets/order", limitBody(), async (c) => {
   const eventId = eventIdOf(c.req.param("id"));
-  let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch {
-    throw new AppError("validation", "errors:invalid-json");
-  }
-  const parsed = v.safeParse(ticketOrderSchema, body);
+  // Any wrong list is one error on `ids`, whatever valibot's path inside it.
+  const parsed = v.safeParse(ticketOrderSchema, await parseJson(c, v.unknown()));
   if (!parsed.success) {
     throw new AppError("validation", "tickets:errors.invalid-input", {
       fields: { ids: "tickets:errors.order-invalid" },
     });
   }
+  const ids = parsed.output;
   const actor = await actorForEventParam(c, eventId);
-  const tickets = await reorderTickets(c.get("db"), actor, { eventId, ids: parsed.output });
+  const tickets = await reorderTickets(c.get("db"), actor, { eventId, ids });
   return c.json(tickets.map(ticketToJson));
 });
 
