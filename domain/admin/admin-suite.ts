@@ -77,15 +77,13 @@ export function defineAdminSuite(name: string, open: () => Promise<{ db: Databas
       await insertOrder(t.db, past, { status: "paid", tickets: 1, price: 1000, fees: 50 });
 
       await t.db.insert(promoCodes).values({ organizationId: nuits.id, eventId: upcoming.id, code: "ETE" });
-      await t.db
-        .insert(eventAccesses)
-        .values({
-          organizationId: nuits.id,
-          eventId: upcoming.id,
-          userId: manager.id,
-          email: manager.email,
-          roles: "validator",
-        });
+      await t.db.insert(eventAccesses).values({
+        organizationId: nuits.id,
+        eventId: upcoming.id,
+        userId: manager.id,
+        email: manager.email,
+        roles: "validator",
+      });
       return { nuits, theatre, upcoming, past, draft };
     }
 

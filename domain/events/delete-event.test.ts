@@ -49,50 +49,42 @@ async function eventFullOfRecords(paidStatus: "manual" | "paid" = "manual") {
     participants: [participant],
   } = await createOrder(db, event, { status: paidStatus, places: [{ ticket, count: 1 }], amount: 0 });
   await createOrder(db, event, { status: "cancelled", places: [{ ticket, count: 2 }] });
-  await db
-    .insert(entries)
-    .values({
-      organizationId: event.organizationId,
-      eventId: event.id,
-      participantId: participant!.id,
-      ticketId: ticket.id,
-      isIn: true,
-      validatedAt: new Date(),
-    });
-  await db
-    .insert(formAnswers)
-    .values({
-      organizationId: event.organizationId,
-      eventId: event.id,
-      orderId: order.id,
-      formType: "before",
-      questionId: "q1",
-      value: '"oui"',
-    });
+  await db.insert(entries).values({
+    organizationId: event.organizationId,
+    eventId: event.id,
+    participantId: participant!.id,
+    ticketId: ticket.id,
+    isIn: true,
+    validatedAt: new Date(),
+  });
+  await db.insert(formAnswers).values({
+    organizationId: event.organizationId,
+    eventId: event.id,
+    orderId: order.id,
+    formType: "before",
+    questionId: "q1",
+    value: '"oui"',
+  });
   await db.insert(promoCodes).values({ organizationId: event.organizationId, eventId: event.id, code: "GRATUIT" });
   await db
     .insert(participationForms)
     .values({ organizationId: event.organizationId, eventId: event.id, formType: "before" });
-  await db
-    .insert(images)
-    .values({
-      organizationId: event.organizationId,
-      keyPrefix: `events/${event.id}/banner-00000000`,
-      ownerType: "event",
-      ownerId: event.id,
-    });
+  await db.insert(images).values({
+    organizationId: event.organizationId,
+    keyPrefix: `events/${event.id}/banner-00000000`,
+    ownerType: "event",
+    ownerId: event.id,
+  });
   await grantEventAccess(db, event, world.users.guestManager, ["event_manager"]);
-  await db
-    .insert(transactions)
-    .values({
-      organizationId: event.organizationId,
-      eventId: event.id,
-      orderId: order.id,
-      type: "adjustment",
-      amount: 0,
-      net: 0,
-      occurredAt: new Date(),
-    });
+  await db.insert(transactions).values({
+    organizationId: event.organizationId,
+    eventId: event.id,
+    orderId: order.id,
+    type: "adjustment",
+    amount: 0,
+    net: 0,
+    occurredAt: new Date(),
+  });
   return event;
 }
 
@@ -103,17 +95,15 @@ describe("deleteEvent", () => {
     await test.db.update(images).set({ sizes: "[640,1280]" }).where(eq(images.ownerId, event.id));
     // A duplicate shows the same banner version through its own images row: those files must stay.
     const sharedPrefix = `events/${shared.id}/banner-11111111`;
-    await test.db
-      .insert(images)
-      .values([
-        {
-          organizationId: event.organizationId,
-          keyPrefix: sharedPrefix,
-          ownerType: "event",
-          ownerId: event.id,
-          sizes: "[640]",
-        },
-      ]);
+    await test.db.insert(images).values([
+      {
+        organizationId: event.organizationId,
+        keyPrefix: sharedPrefix,
+        ownerType: "event",
+        ownerId: event.id,
+        sizes: "[640]",
+      },
+    ]);
     await test.db
       .update(events)
       .set({ mainPicture: `/images/${sharedPrefix}-1280.webp` })

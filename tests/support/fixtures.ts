@@ -59,15 +59,13 @@ export async function insertEventAccess(
   user: { id: number; email: string },
   roles: EventRole[],
 ) {
-  await db
-    .insert(schema.eventAccesses)
-    .values({
-      organizationId: event.organizationId,
-      eventId: event.id,
-      userId: user.id,
-      email: user.email,
-      roles: roles.join("|"),
-    });
+  await db.insert(schema.eventAccesses).values({
+    organizationId: event.organizationId,
+    eventId: event.id,
+    userId: user.id,
+    email: user.email,
+    roles: roles.join("|"),
+  });
 }
 
 export async function insertTicket(
