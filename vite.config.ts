@@ -10,9 +10,8 @@ export default defineConfig({
     cloudflare({ viteEnvironment: { name: "ssr" } }),
     tailwindcss(),
     reactRouter(),
-    // Not strict yet: the login page cannot meet its 120 KB budget while it hydrates (React, React Router and i18next
-    // alone weigh about 128 KB gzipped). Turn on once that budget is settled.
-    pageWeightReport({ clientDirectory: resolve(import.meta.dirname, "build/client"), strict: false }),
+    // Strict: a page over its budget fails the build (scripts/lib/page-weight.ts has the budgets).
+    pageWeightReport({ clientDirectory: resolve(import.meta.dirname, "build/client"), strict: true }),
   ],
   resolve: { tsconfigPaths: true },
 });

@@ -7,15 +7,20 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
+import { NativeMenu, nativeMenuItemClassName } from "~/components/native-menu";
 import { externalLinks } from "~/lib/external-links";
 
-export function HelpMenu({ showLabel = false }: { showLabel?: boolean }) {
-  const { t } = useTranslation();
-  const items = [
+function helpItems(t: (key: "help.documentation" | "help.custom-needs" | "help.contact-support") => string) {
+  return [
     { href: externalLinks.documentation, label: t("help.documentation"), icon: BookOpen },
     { href: externalLinks.customNeeds, label: t("help.custom-needs"), icon: Sparkles },
     { href: externalLinks.contactSupport, label: t("help.contact-support"), icon: LifeBuoy },
   ];
+}
+
+export function HelpMenu({ showLabel = false }: { showLabel?: boolean }) {
+  const { t } = useTranslation();
+  const items = helpItems(t);
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -35,5 +40,33 @@ export function HelpMenu({ showLabel = false }: { showLabel?: boolean }) {
         ))}
       </DropdownMenuContent>
     </DropdownMenu>
+  );
+}
+
+/** The same menu without JavaScript (auth pages, served as HTML alone): a <details> menu of the same links. */
+export function NativeHelpMenu({ group }: { group?: string }) {
+  const { t } = useTranslation();
+  return (
+    <NativeMenu
+      group={group}
+      contentClassName="w-56"
+      trigger={
+        <>
+          <CircleHelp aria-hidden />
+          {t("help.menu")}
+        </>
+      }
+    >
+      <ul>
+        {helpItems(t).map(({ href, label, icon: Icon }) => (
+          <li key={href}>
+            <a href={href} target="_blank" rel="noopener noreferrer" className={nativeMenuItemClassName}>
+              <Icon aria-hidden className="text-muted-foreground" />
+              {label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </NativeMenu>
   );
 }

@@ -1,15 +1,8 @@
-import { Languages } from "lucide-react";
+import { CircleIcon, Languages } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLocation } from "react-router";
-import { Button } from "~/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuTrigger,
-} from "~/components/ui/dropdown-menu";
+import { NativeMenu, nativeMenuItemClassName } from "~/components/native-menu";
+import { DropdownMenuRadioGroup, DropdownMenuRadioItem } from "~/components/ui/dropdown-menu";
 import { selectableLanguages } from "~/lib/i18n-config";
 
 export function useChangeLanguage() {
@@ -39,22 +32,49 @@ export function LanguageRadioGroup({ onChange }: { onChange: (locale: string) =>
   );
 }
 
-/** Compact selector for the auth pages; the account menu shows the same choice in a sub-menu. */
-export function LanguageSwitcher() {
+/**
+ * The compact selector of the auth pages, without JavaScript (they are served as HTML alone): a <details> menu whose
+ * items submit a plain form to /resources/locale, which stores the choice and redirects back to this page. The account
+ * menu shows the same choice in a Radix sub-menu (LanguageRadioGroup).
+ */
+export function NativeLanguageSwitcher({ group }: { group?: string }) {
   const { t, i18n } = useTranslation();
-  const changeLanguage = useChangeLanguage();
+  const location = useLocation();
+  const current = i18n.language === "en" ? "en" : "fr";
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label={t("account.language")} data-testid="language-switcher">
+    <NativeMenu
+      group={group}
+      label={t("account.language")}
+      testId="language-switcher"
+      trigger={
+        <>
           <Languages aria-hidden />
-          {t(`languages.${i18n.language === "en" ? "en" : "fr"}`)}
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuLabel>{t("account.language")}</DropdownMenuLabel>
-        <LanguageRadioGroup onChange={changeLanguage} />
-      </DropdownMenuContent>
-    </DropdownMenu>
+          {t(`languages.${current}`)}
+        </>
+      }
+    >
+      <form method="post" action="/resources/locale" aria-label={t("account.language")}>
+        <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+        <p className="px-2 py-1.5 text-sm font-medium">{t("account.language")}</p>
+        {selectableLanguages.map((lng) => (
+          <button
+            key={lng}
+            type="submit"
+            name="locale"
+            value={lng}
+            aria-current={lng === current ? "true" : undefined}
+            lang={lng}
+            className={`${nativeMenuItemClassName} py-1.5 pr-2 pl-8`}
+          >
+            {lng === current ? (
+              <span className="pointer-events-none absolute left-2 flex size-3.5 items-center justify-center">
+                <CircleIcon className="size-2 fill-current" aria-hidden />
+              </span>
+            ) : null}
+            {t(`languages.${lng}`)}
+          </button>
+        ))}
+      </form>
+    </NativeMenu>
   );
 }

@@ -2,7 +2,10 @@ import { FieldError } from "~/components/form-error";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 
-/** First and last name side by side, as registration and the profile ask them; errors are i18n keys. */
+/**
+ * First and last name side by side, as registration and the profile ask them; errors are i18n keys. `autoFocus`: true
+ * (or "firstName") focuses the first name, "lastName" the last name.
+ */
 export function NameFields({
   labels,
   defaults,
@@ -12,22 +15,23 @@ export function NameFields({
   labels: { firstName: string; lastName: string };
   defaults?: { firstName?: string; lastName?: string };
   errors?: Record<string, string | undefined>;
-  autoFocus?: boolean;
+  autoFocus?: boolean | "firstName" | "lastName";
 }) {
+  const focused = autoFocus === true ? "firstName" : autoFocus || undefined;
   const fields = [
     { name: "firstName", label: labels.firstName, autoComplete: "given-name" },
     { name: "lastName", label: labels.lastName, autoComplete: "family-name" },
   ] as const;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      {fields.map(({ name, label, autoComplete }, index) => (
+      {fields.map(({ name, label, autoComplete }) => (
         <div key={name} className="space-y-2">
           <Label htmlFor={name}>{label}</Label>
           <Input
             id={name}
             name={name}
             autoComplete={autoComplete}
-            autoFocus={autoFocus && index === 0}
+            autoFocus={focused === name}
             required
             maxLength={100}
             defaultValue={defaults?.[name]}

@@ -1,11 +1,22 @@
 /**
  * Route ids of pages served as HTML alone, without client JavaScript (app/root.tsx leaves out <Scripts />): the public
  * event page has nothing interactive (links only), and React with React Router alone weigh more than its budget
- * (100 KB gzipped; scripts/lib/page-weight.ts). A page that becomes interactive leaves this list.
+ * (100 KB gzipped; scripts/lib/page-weight.ts). The auth pages (120 KB budget) work as plain HTML forms posting to
+ * their route actions, with <details> menus and server-side autofocus (app/routes/auth/form-focus.ts); their layouts
+ * are listed so that any page added under them is served the same way. A page that becomes interactive leaves this
+ * list.
  */
 export const pagesWithoutJavaScript: ReadonlySet<string> = new Set([
   "routes/public/event-page",
   "routes/public/event-preview",
+  "routes/auth/layout",
+  "routes/auth/login",
+  "routes/auth/login-password",
+  "routes/auth/register",
+  "routes/auth/register-validate-email",
+  "routes/auth/register-password",
+  "routes/auth/open-layout",
+  "routes/auth/reset-password",
 ]);
 
 export function pageLoadsJavaScript(routeIds: Iterable<string>): boolean {

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { registrationCodeOf, uniqueEmail, waitForMail } from "./support/mailbox";
+import { registrationCodeOf, uniqueEmail, waitForMail, type DevMail } from "./support/mailbox";
 
 test("a new user registers with the emailed code, sets a password, names an organization and lands on the events home", async ({
   page,
@@ -52,16 +52,31 @@ test("a new user registers with the emailed code, sets a password, names an orga
   await expect(page).toHaveURL(/\/auth\/register\/validate-email\?email=/);
 
   await expect(page.getByText(email)).toBeVisible();
-  const mail = await waitForMail(request, email, /code de validation Guichet$/);
-  const code = registrationCodeOf(mail);
+  await waitForMail(request, email, /code de validation Guichet$/);
 
-  // The code field is numeric: the right keyboard and autofill, and letters are refused as they are typed.
+  // 'Renvoyer le code' sends a fresh one and says so on the page (inline: no toast without JavaScript).
+  const codeMails = async () =>
+    ((await (await request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`)).json()) as DevMail[]).filter((m) =>
+      /code de validation Guichet$/.test(m.subject),
+    );
+  const sentBefore = (await codeMails()).length;
+  await page.getByRole("button", { name: "renvoyez le code" }).click();
+  await expect(page.getByRole("status")).toContainText("Un nouveau code vous a été envoyé.");
+  await expect.poll(async () => (await codeMails()).length).toBe(sentBefore + 1);
+  const code = registrationCodeOf((await codeMails())[0]!);
+
+  // The code field is numeric: the right keyboard and autofill, six characters at most, and letters are refused (by
+  // the server: the page loads no JavaScript), without spending an attempt.
   const codeField = page.getByLabel("Code de validation");
   await expect(codeField).toHaveAttribute("inputmode", "numeric");
   await expect(codeField).toHaveAttribute("autocomplete", "one-time-code");
-  await codeField.pressSequentially("12ab3c");
-  await expect(codeField).toHaveValue("123");
-  await codeField.fill("");
+  await expect(codeField).toHaveAttribute("pattern", "[0-9]*");
+  await codeField.pressSequentially("12ab3c9");
+  await expect(codeField).toHaveValue("12ab3c");
+  await page.getByRole("button", { name: "Valider" }).click();
+  await expect(page.getByText("Code invalide. Veuillez réessayer.")).toBeVisible();
+  await expect(page.getByLabel("Code de validation")).toBeFocused();
+  await page.getByLabel("Code de validation").fill("");
 
   // The code: required, then a wrong one is invalid (try again), then the right one.
   const validate = page.getByRole("button", { name: "Valider" });

@@ -80,7 +80,8 @@ test("a tab that runs an older build is offered a reload", async ({ page }) => {
   await expect(page.getByTestId("new-version-banner")).toHaveCount(0);
   // Pretend this tab loaded an earlier deployment, then navigate: the server now reports a different version.
   await page.evaluate(() => {
-    (window as unknown as { __reactRouterManifest: { version: string } }).__reactRouterManifest.version = "an-older-build";
+    (window as unknown as { __reactRouterManifest: { version: string } }).__reactRouterManifest.version =
+      "an-older-build";
   });
   await page.getByRole("link", { name: "Brouillons" }).click();
   await expect(page.getByTestId("new-version-banner")).toContainText("Une nouvelle version de Guichet est disponible.");

@@ -17,7 +17,12 @@ beforeAll(async () => {
   const db = createD1Database(env.DB);
   const [user] = await db
     .insert(users)
-    .values({ email: "lea@exemple.fr", firstName: "Léa", lastName: "Martin", passwordHash: await hashPassword("correct-horse-42") })
+    .values({
+      email: "lea@exemple.fr",
+      firstName: "Léa",
+      lastName: "Martin",
+      passwordHash: await hashPassword("correct-horse-42"),
+    })
     .returning({ id: users.id });
   const [organization] = await db.insert(organizations).values({ title: "Asso", titleKey: "asso" }).returning();
   await db.insert(memberships).values({ organizationId: organization!.id, userId: user!.id, role: "owner" });
@@ -53,7 +58,11 @@ describe("JSON sign-in and bearer sessions", () => {
     expect(response.status).toBe(400);
     const body = (await response.json()) as { fields: Record<string, string> };
     expect(body.fields).toEqual({ email: "errors:email-invalid", password: "errors:password-required" });
-    const broken = await fetchWorker("/auth/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{" });
+    const broken = await fetchWorker("/auth/login", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{",
+    });
     expect(broken.status).toBe(400);
   });
 
@@ -96,6 +105,17 @@ describe("cross-site request forgery guard", () => {
     expect(response.status).toBe(403);
   });
 
+  it("takes an opaque origin (null) from its fetch metadata: same-origin passes, anything else is refused", async () => {
+    // What a plain form on a no-referrer page sends (the password reset page, served without JavaScript).
+    const form = { method: "POST", headers: { Origin: "null", "Sec-Fetch-Site": "same-origin" } };
+    expect((await fetchWorker("/auth/logout", form)).status).toBe(404);
+    for (const site of ["cross-site", "same-site", undefined]) {
+      const headers: Record<string, string> = { Origin: "null", Cookie: "guichet_session=x" };
+      if (site) headers["Sec-Fetch-Site"] = site;
+      expect((await fetchWorker("/auth/logout", { method: "POST", headers })).status, String(site)).toBe(403);
+    }
+  });
+
   it("lets same-origin writes through, and Bearer writes on /api", async () => {
     // The test worker's React Router stand-in answers 404 "No route": reaching it means the guard let the write pass.
     const same = await fetchWorker("/auth/logout", { method: "POST", headers: { Origin: "http://localhost" } });
@@ -105,7 +125,10 @@ describe("cross-site request forgery guard", () => {
     const token = (await login.json()) as string;
     const bearer = await fetchWorker(
       "/api/me",
-      json({ first_name: "Léa", last_name: "Martin" }, { Authorization: `Bearer ${token}`, Origin: "https://app.example" }),
+      json(
+        { first_name: "Léa", last_name: "Martin" },
+        { Authorization: `Bearer ${token}`, Origin: "https://app.example" },
+      ),
     );
     expect(bearer.status).toBe(200);
   });
@@ -117,7 +140,10 @@ describe("cross-site request forgery guard", () => {
     });
     expect(logout.status).toBe(403);
     expect(await logout.json()).toEqual({ error: "forbidden", message: "cross-origin-request" });
-    const login = await fetchWorker("/auth/login", json({ email: "lea@exemple.fr", password: "x" }, { Authorization: "Bearer abc", Origin: "https://evil.example" }));
+    const login = await fetchWorker(
+      "/auth/login",
+      json({ email: "lea@exemple.fr", password: "x" }, { Authorization: "Bearer abc", Origin: "https://evil.example" }),
+    );
     expect(login.status).toBe(403);
   });
 });
@@ -131,7 +157,13 @@ describe("dev mailbox", () => {
     await sender.send({ to: "a@exemple.fr", subject: "Second", text: "2", html: "<p>2</p>" });
     await sender.send({ to: "b@exemple.fr", subject: "Autre", text: "3", html: "<p>3</p>" });
     const response = await fetchWorker("/dev/mailbox.json?to=A@exemple.fr");
-    const mails = (await response.json()) as Array<{ to: string; subject: string; text: string; html: string; created_at: string }>;
+    const mails = (await response.json()) as Array<{
+      to: string;
+      subject: string;
+      text: string;
+      html: string;
+      created_at: string;
+    }>;
     expect(mails.map((m) => m.subject)).toEqual(["Second", "Premier"]);
     expect(mails[0]).toMatchObject({ to: "a@exemple.fr", text: "2", html: "<p>2</p>" });
     expect(new Date(mails[0]!.created_at).toISOString()).toBe(mails[0]!.created_at);

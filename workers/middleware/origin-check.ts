@@ -21,8 +21,17 @@ export const originCheck = createMiddleware<HonoEnv>(async (c, next) => {
   if (SAFE_METHODS.has(c.req.method) || SIGNED_WEBHOOK_PATHS.includes(path)) return next();
   const bearerApiCall = path.startsWith("/api/") && c.req.header("Authorization")?.startsWith("Bearer ");
   if (bearerApiCall) return next();
-  const origin = c.req.header("Origin");
   const own = new URL(c.req.url).origin;
+  const sameOrigin = c.req.header("Sec-Fetch-Site") === "same-origin";
+  // A plain form posted from a page under `Referrer-Policy: no-referrer` (/auth/reset-password, served without
+  // JavaScript) says `Origin: null`; the browser's Sec-Fetch-Site, which pages cannot set, still tells where it came from.
+  if (c.req.header("Origin") === "null" && sameOrigin) {
+    // React Router refuses an action whose Origin is not the request's own: hand it the origin the browser vouched for.
+    const headers = new Headers(c.req.raw.headers);
+    headers.set("Origin", own);
+    c.req.raw = new Request(c.req.raw, { headers });
+  }
+  const origin = c.req.header("Origin");
   if (origin ? origin !== own : c.req.header("Sec-Fetch-Site") === "cross-site") {
     return c.json({ error: "forbidden", message: "cross-origin-request" }, 403);
   }

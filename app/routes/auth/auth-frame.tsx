@@ -1,15 +1,18 @@
 import { ArrowLeft, Quote } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useMatches } from "react-router";
-import { HelpMenu } from "~/components/help-menu";
-import { LanguageSwitcher } from "~/components/language-switcher";
+import { NativeHelpMenu } from "~/components/help-menu";
+import { NativeLanguageSwitcher } from "~/components/language-switcher";
 import { Logo } from "~/components/logo";
 import { Button } from "~/components/ui/button";
 
 /** A child route may declare `handle = { backTo: "/path" }` to show the go-back button. */
 export type AuthHandle = { backTo?: string };
 
-/** The split-screen auth layout (spec §2): testimonial, help button, language switch, optional go-back button. */
+/**
+ * The split-screen auth layout (spec §2): testimonial, help button, language switch, optional go-back button. Plain HTML
+ * only: links, forms and <details> menus, since these pages load no JavaScript.
+ */
 export function AuthFrame({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation("auth");
   const matches = useMatches();
@@ -31,8 +34,9 @@ export function AuthFrame({ children }: { children: React.ReactNode }) {
             )}
           </div>
           <div className="flex items-center gap-1">
-            <HelpMenu showLabel />
-            <LanguageSwitcher />
+            {/* Native menus: the auth pages are served without JavaScript (app/lib/pages-without-javascript.ts). */}
+            <NativeHelpMenu group="auth-header-menu" />
+            <NativeLanguageSwitcher group="auth-header-menu" />
           </div>
         </header>
         <main className="flex flex-1 items-center justify-center py-10">

@@ -4,7 +4,15 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 
 /** The email field that opens the sign-in and password-reset forms; `error` is an i18n key. */
-export function EmailField({ defaultValue, error }: { defaultValue?: string; error?: string }) {
+export function EmailField({
+  defaultValue,
+  error,
+  autoFocus = true,
+}: {
+  defaultValue?: string;
+  error?: string;
+  autoFocus?: boolean;
+}) {
   const { t } = useTranslation("auth");
   return (
     <div className="space-y-2">
@@ -14,7 +22,7 @@ export function EmailField({ defaultValue, error }: { defaultValue?: string; err
         name="email"
         type="email"
         autoComplete="email"
-        autoFocus
+        autoFocus={autoFocus}
         required
         placeholder={t("login.email-placeholder")}
         defaultValue={defaultValue}

@@ -1,6 +1,5 @@
-import { useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, replace, useNavigation } from "react-router";
+import { data, Form, Link, redirect, replace } from "react-router";
 import { clientInfoFromHeaders } from "~/server/client-info.server";
 import { loginSchema, loginWithPassword } from "#domain/auth/login-with-password";
 import { signInCookies } from "~/server/session-cookie.server";
@@ -9,7 +8,6 @@ import { FieldError, FormError } from "~/components/form-error";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { useFocusFirstInvalid } from "~/lib/use-focus-first-invalid";
 import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
 import { parseForm } from "~/server/forms.server";
@@ -47,11 +45,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function LoginPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
-  const navigation = useNavigation();
   const passwordError = actionData?.errors.fields?.password;
   const formError = passwordError ? undefined : actionData?.errors.formError;
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(formRef, actionData?.errors);
   return (
     <div className="space-y-6">
       <div className="space-y-2">
@@ -66,7 +61,8 @@ export default function LoginPassword({ loaderData, actionData }: Route.Componen
           </Link>
         </p>
       </div>
-      <Form ref={formRef} method="post" className="space-y-4" noValidate>
+      {/* A plain form (no JavaScript on this page): focus is on the password field, the one to fix after a refusal too. */}
+      <Form method="post" className="space-y-4" noValidate>
         <FormError message={formError} />
         <input type="hidden" name="email" value={loaderData.email} />
         <input type="email" name="username" autoComplete="username" value={loaderData.email} readOnly hidden />
@@ -92,7 +88,7 @@ export default function LoginPassword({ loaderData, actionData }: Route.Componen
           />
           <FieldError id="password-error" message={passwordError} />
         </div>
-        <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
+        <Button type="submit" className="w-full">
           {t("login.submit")}
         </Button>
       </Form>

@@ -1,11 +1,11 @@
-import { useRef } from "react";
+import { CircleCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import * as v from "valibot";
 import { emailSchema } from "#domain/shared/email";
 import { FormError } from "~/components/form-error";
+import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { useFocusFirstInvalid } from "~/lib/use-focus-first-invalid";
 import { getInstance } from "~/middleware/i18next";
 import { parseForm } from "~/server/forms.server";
 import { isGoogleEnabled } from "./auth-mail.server";
@@ -33,6 +33,8 @@ export function loader({ context, request }: Route.LoaderArgs) {
     email: params.get("email") ?? "",
     googleEnabled: isGoogleEnabled(context),
     callbackError: callbackErrors[params.get("error") ?? ""] ?? null,
+    // Set by the password reset that sent the user here (/auth/reset-password): no toast on a page without JavaScript.
+    passwordReset: params.get("notice") === "password-reset",
   };
 }
 
@@ -45,20 +47,24 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
-  const navigation = useNavigation();
   const emailError = actionData?.errors.fields?.email;
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(formRef, actionData?.errors);
   return (
     <div className="space-y-6">
       <div className="space-y-2">
         <h1 className="text-2xl font-semibold tracking-tight">{t("login.title")}</h1>
         <p className="text-sm text-muted-foreground">{t("login.subtitle")}</p>
       </div>
+      {loaderData.passwordReset ? (
+        <Alert role="status">
+          <CircleCheck aria-hidden />
+          <AlertDescription>{t("reset.reset-success")}</AlertDescription>
+        </Alert>
+      ) : null}
       <FormError message={loaderData.callbackError} />
-      <Form ref={formRef} method="post" className="space-y-4" noValidate>
+      {/* A plain form (the page loads no JavaScript): the email field is the only one, it takes the focus. */}
+      <Form method="post" className="space-y-4" noValidate>
         <EmailField defaultValue={actionData?.values.email ?? loaderData.email} error={emailError} />
-        <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
+        <Button type="submit" className="w-full">
           {t("login.continue")}
         </Button>
       </Form>

@@ -5,16 +5,18 @@ import { Label } from "~/components/ui/label";
 
 /**
  * A new password and its confirmation (registration and reset): the password rules as a hint until the field has an
- * error. Field errors are i18n keys.
+ * error. Field errors are i18n keys. `focus` names the field that gets the autofocus attribute (none: null).
  */
 export function NewPasswordFields({
   passwordLabel,
   confirmationLabel,
   fields,
+  focus = "password",
 }: {
   passwordLabel: string;
   confirmationLabel: string;
   fields?: { password?: string; passwordConfirmation?: string };
+  focus?: "password" | "passwordConfirmation" | null;
 }) {
   const { t } = useTranslation("auth");
   return (
@@ -26,7 +28,7 @@ export function NewPasswordFields({
           name="password"
           type="password"
           autoComplete="new-password"
-          autoFocus
+          autoFocus={focus === "password"}
           required
           minLength={8}
           maxLength={256}
@@ -48,6 +50,7 @@ export function NewPasswordFields({
           name="passwordConfirmation"
           type="password"
           autoComplete="new-password"
+          autoFocus={focus === "passwordConfirmation"}
           required
           maxLength={256}
           aria-invalid={fields?.passwordConfirmation ? true : undefined}

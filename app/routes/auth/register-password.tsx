@@ -1,6 +1,5 @@
-import { useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, replace, useNavigation } from "react-router";
+import { data, Form, Link, redirect, replace } from "react-router";
 import { clientInfoFromHeaders } from "~/server/client-info.server";
 import { completeRegistration, readRegistrationTicket } from "#domain/auth/complete-registration";
 import { passwordWithConfirmationSchema } from "#domain/auth/password-policy";
@@ -8,11 +7,11 @@ import { clearedRegistrationCookie, REGISTRATION_COOKIE_NAME } from "~/server/re
 import { readCookie, signInCookies } from "~/server/session-cookie.server";
 import { FormError } from "~/components/form-error";
 import { Button } from "~/components/ui/button";
-import { useFocusFirstInvalid } from "~/lib/use-focus-first-invalid";
 import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
 import { parseForm } from "~/server/forms.server";
 import { actionError } from "~/server/route-errors.server";
+import { focusTarget } from "./form-focus";
 import { NewPasswordFields } from "./new-password-fields";
 import { RegistrationSteps } from "./registration-steps";
 import type { Route } from "./+types/register-password";
@@ -54,12 +53,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function RegisterPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
-  const navigation = useNavigation();
   const fields = actionData?.errors.fields;
   const formError = fields?.password || fields?.passwordConfirmation ? undefined : actionData?.errors.formError;
   const expired = formError === "errors:registration-expired" || formError === "errors:email-already-used";
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(formRef, actionData?.errors);
+  // No JavaScript on this page: the server puts the autofocus attribute on the first field to fix.
+  const focus = focusTarget(["password", "passwordConfirmation"], actionData?.errors, formError);
   return (
     <div className="space-y-6">
       <div className="space-y-2">
@@ -67,8 +65,8 @@ export default function RegisterPassword({ loaderData, actionData }: Route.Compo
         <h1 className="text-2xl font-semibold tracking-tight">{t("register-password.title")}</h1>
         <p className="text-sm text-muted-foreground">{t("register-password.subtitle", { email: loaderData.email })}</p>
       </div>
-      <Form ref={formRef} method="post" className="space-y-4" noValidate>
-        <FormError message={formError} />
+      <Form method="post" className="space-y-4" noValidate>
+        <FormError message={formError} autoFocus={focus === "form-error"} />
         {expired ? (
           <p className="text-sm">
             <Link to="/auth/register" className="font-medium text-primary underline-offset-4 hover:underline">
@@ -81,8 +79,9 @@ export default function RegisterPassword({ loaderData, actionData }: Route.Compo
           passwordLabel={t("register-password.password")}
           confirmationLabel={t("register-password.confirmation")}
           fields={fields}
+          focus={focus === "form-error" ? null : focus}
         />
-        <Button type="submit" className="w-full" disabled={navigation.state !== "idle"}>
+        <Button type="submit" className="w-full">
           {t("register-password.submit")}
         </Button>
       </Form>

@@ -1,7 +1,6 @@
-import { useEffect, useRef } from "react";
+import { CircleCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { data, Form, Link, redirect } from "react-router";
 import * as v from "valibot";
 import { clientInfoFromHeaders } from "~/server/client-info.server";
 import { registrationCodeSchema } from "#domain/auth/email-code";
@@ -11,15 +10,16 @@ import { verifyRegistrationCode } from "#domain/auth/verify-registration-code";
 import { isValidEmail, normalizeEmail } from "#domain/shared/email";
 import { NAME_MAX_LENGTH } from "#domain/users/user-fields";
 import { FieldError, FormError } from "~/components/form-error";
+import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { useFocusFirstInvalid } from "~/lib/use-focus-first-invalid";
 import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
 import { parseForm } from "~/server/forms.server";
 import { actionError } from "~/server/route-errors.server";
 import { authMailFor } from "./auth-mail.server";
+import { focusTarget } from "./form-focus";
 import { RegistrationSteps } from "./registration-steps";
 import type { Route } from "./+types/register-validate-email";
 
@@ -78,25 +78,19 @@ const linkClass = "font-medium text-primary underline-offset-4 hover:underline";
 
 export default function RegisterValidateEmail({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting";
   const errors = actionData?.errors;
   // Code problems (required, invalid, expired, too many attempts) belong under the code field.
   const codeError =
     errors?.fields?.code ?? (errors?.formError?.startsWith("errors:email-code") ? errors.formError : undefined);
   const formError = codeError ? undefined : errors?.formError;
   const resent = actionData && "resent" in actionData && actionData.resent;
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(formRef, errors);
+  // No JavaScript on this page: the server puts the autofocus attribute on the code field, or on a form-level error.
+  const focus = focusTarget(["code"], { fields: codeError ? { code: codeError } : undefined }, formError);
   const changeEmail = new URLSearchParams({
     email: loaderData.email,
     firstName: loaderData.firstName,
     lastName: loaderData.lastName,
   });
-
-  useEffect(() => {
-    if (resent) toast.success(t("validate-email.resent"));
-  }, [actionData, resent, t]);
 
   return (
     <div className="space-y-6">
@@ -110,24 +104,26 @@ export default function RegisterValidateEmail({ loaderData, actionData }: Route.
           </Link>
         </p>
       </div>
-      <Form ref={formRef} method="post" className="space-y-4" noValidate>
-        <FormError message={formError} />
+      {/* Inline rather than a toast: toasts need JavaScript. */}
+      {resent ? (
+        <Alert role="status">
+          <CircleCheck aria-hidden />
+          <AlertDescription>{t("validate-email.resent")}</AlertDescription>
+        </Alert>
+      ) : null}
+      <Form method="post" className="space-y-4" noValidate>
+        <FormError message={formError} autoFocus={focus === "form-error"} />
         <div className="space-y-2">
           <Label htmlFor="code">{t("validate-email.code")}</Label>
           <Input
             id="code"
             name="code"
+            // Digits: the numeric keyboard and one-time-code autofill; the server refuses anything but 6 digits.
             inputMode="numeric"
             autoComplete="one-time-code"
-            pattern="[0-9]{6}"
+            pattern="[0-9]*"
             maxLength={6}
-            // Digits only: letters typed or pasted are dropped as they come (the server refuses them too).
-            onInput={(event) => {
-              const field = event.currentTarget;
-              const digits = field.value.replace(/\D/g, "").slice(0, 6);
-              if (digits !== field.value) field.value = digits;
-            }}
-            autoFocus
+            autoFocus={focus === "code"}
             required
             placeholder="000000"
             className="h-12 text-center font-mono text-2xl tracking-[0.5em]"
@@ -137,19 +133,13 @@ export default function RegisterValidateEmail({ loaderData, actionData }: Route.
           />
           <FieldError id="code-error" message={codeError} />
         </div>
-        <Button type="submit" name="intent" value="verify" className="w-full" disabled={submitting}>
+        <Button type="submit" name="intent" value="verify" className="w-full">
           {t("validate-email.submit")}
         </Button>
       </Form>
       <Form method="post" className="text-center text-sm text-muted-foreground">
         {t("validate-email.no-code")}{" "}
-        <button
-          type="submit"
-          name="intent"
-          value="resend"
-          className={`${linkClass} cursor-pointer`}
-          disabled={submitting}
-        >
+        <button type="submit" name="intent" value="resend" className={`${linkClass} cursor-pointer`}>
           {t("validate-email.resend")}
         </button>
         .

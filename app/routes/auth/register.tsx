@@ -1,6 +1,5 @@
-import { useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { clientInfoFromHeaders } from "~/server/client-info.server";
 import { registrationRequestSchema, requestRegistrationCode } from "#domain/auth/request-registration-code";
 import { FieldError, FormError } from "~/components/form-error";
@@ -8,12 +7,12 @@ import { NameFields } from "~/components/name-fields";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { useFocusFirstInvalid } from "~/lib/use-focus-first-invalid";
 import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
 import { parseForm } from "~/server/forms.server";
 import { actionError } from "~/server/route-errors.server";
 import { authMailFor, isGoogleEnabled } from "./auth-mail.server";
+import { focusTarget } from "./form-focus";
 import { GoogleButton, OrSeparator } from "./google-button";
 import { RegistrationSteps } from "./registration-steps";
 import type { Route } from "./+types/register";
@@ -57,7 +56,6 @@ const linkClass = "font-medium text-primary underline-offset-4 hover:underline";
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
-  const navigation = useNavigation();
   const fields = actionData?.errors.fields;
   const values = actionData?.values;
   const emailInUse = fields?.email === "errors:email-already-used";
@@ -65,8 +63,8 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   const invalid = (name: string) => (fields?.[name] ? true : undefined);
   const email = values?.email ?? loaderData.email;
   const names = values ?? { firstName: loaderData.firstName, lastName: loaderData.lastName };
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(formRef, actionData?.errors);
+  // No JavaScript on this page: the server puts the autofocus attribute on the first field to fix.
+  const focus = focusTarget(["firstName", "lastName", "email"], actionData?.errors, formError);
   return (
     <div className="space-y-6">
       <div className="space-y-2">
@@ -74,13 +72,13 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         <h1 className="text-2xl font-semibold tracking-tight">{t("register.title")}</h1>
         <p className="text-sm text-muted-foreground">{t("register.subtitle")}</p>
       </div>
-      <Form ref={formRef} method="post" className="space-y-4" noValidate>
-        <FormError message={formError} />
+      <Form method="post" className="space-y-4" noValidate>
+        <FormError message={formError} autoFocus={focus === "form-error"} />
         <NameFields
           labels={{ firstName: t("register.first-name"), lastName: t("register.last-name") }}
           defaults={names}
           errors={fields}
-          autoFocus
+          autoFocus={focus === "firstName" || focus === "lastName" ? focus : false}
         />
         <div className="space-y-2">
           <Label htmlFor="email">{t("register.email")}</Label>
@@ -89,6 +87,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
             name="email"
             type="email"
             autoComplete="email"
+            autoFocus={focus === "email"}
             required
             placeholder={t("register.email-placeholder")}
             defaultValue={email}
@@ -106,7 +105,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
             <FieldError id="email-error" message={fields?.email} />
           )}
         </div>
-        <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
+        <Button type="submit" className="w-full">
           {t("register.submit")}
         </Button>
       </Form>

@@ -1,8 +1,6 @@
-import { CircleAlert, MailCheck } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { CircleAlert, CircleCheck, MailCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, useNavigate, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { data, Form, Link, redirect } from "react-router";
 import { clientInfoFromHeaders } from "~/server/client-info.server";
 import { passwordWithConfirmationSchema } from "#domain/auth/password-policy";
 import { passwordResetRequestSchema, requestPasswordReset } from "#domain/auth/request-password-reset";
@@ -11,14 +9,13 @@ import { isValidEmail, normalizeEmail } from "#domain/shared/email";
 import { FormError } from "~/components/form-error";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Spinner } from "~/components/ui/spinner";
-import { useFocusFirstInvalid } from "~/lib/use-focus-first-invalid";
 import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
 import { parseForm } from "~/server/forms.server";
 import { actionError } from "~/server/route-errors.server";
 import { getSession } from "~/server/session.server";
 import { authMailFor } from "./auth-mail.server";
+import { focusTarget } from "./form-focus";
 import { NewPasswordFields } from "./new-password-fields";
 import { EmailField } from "./email-field";
 import type { Route } from "./+types/reset-password";
@@ -53,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type ActionResult =
   | { ok: "sent"; email: string }
-  | { ok: "reset"; email: string }
+  | { ok: "reset" }
   | { ok: false; errors: { formError?: string; fields?: Record<string, string> }; values: Record<string, string> };
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -80,7 +77,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     await resetPassword(db, authMailFor(context), { email, code, password: parsed.data.password }, client, {
       currentSession: session ? { sessionId: session.sessionId, userId: session.user.id } : null,
     });
-    return data<ActionResult>({ ok: "reset", email: normalizeEmail(email) });
+    // Spec §2: on success, go to /. Signed out, / would send to the sign-in page: go there with the email filled in and
+    // the success said inline (no toast: the auth pages load no JavaScript). Signed in, this page says it, then goes to /.
+    if (!session)
+      return redirect(`/auth/login?${new URLSearchParams({ email: normalizeEmail(email), notice: "password-reset" })}`);
+    return data<ActionResult>({ ok: "reset" });
   } catch (error) {
     return actionError(error);
   }
@@ -90,34 +91,10 @@ const linkClass = "font-medium text-primary underline-offset-4 hover:underline";
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation(["auth", "errors"]);
-  const navigate = useNavigate();
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle";
   const result = actionData as ActionResult | undefined;
   const errors = result?.ok === false ? result.errors : undefined;
   const fields = errors?.fields;
   const formError = errors && !fields?.password && !fields?.passwordConfirmation ? errors.formError : undefined;
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(formRef, errors);
-
-  useEffect(() => {
-    if (!result) return;
-    if (result.ok === "sent") toast.success(t("reset.email-sent"));
-    if (result.ok === "reset") {
-      toast.success(t("reset.reset-success"));
-      // Spec §2: on success, go to /. Signed out, / would send to the sign-in page: go there with the email filled in.
-      void navigate(loaderData.signedIn ? "/" : `/auth/login?${new URLSearchParams({ email: result.email })}`, {
-        replace: true,
-      });
-    }
-    if (result.ok === false && loaderData.mode === "reset") {
-      toast.error(
-        result.errors.fields?.passwordConfirmation === "errors:password-confirmation-mismatch"
-          ? t("errors:password-confirmation-mismatch")
-          : t("reset.reset-failed"),
-      );
-    }
-  }, [result, loaderData.mode, loaderData.signedIn, navigate, t]);
 
   const backLink = loaderData.signedIn ? (
     <Link to="/" className={linkClass}>
@@ -128,6 +105,13 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       {t("reset.back-to-login")}
     </Link>
   );
+
+  // What the toasts said, inline (no JavaScript on the auth pages): a refused new password reads 'reset-failed' above
+  // the fields, unless the only problem is the confirmation (its own message says it).
+  const mismatchOnly = fields?.passwordConfirmation === "errors:password-confirmation-mismatch" && !fields.password;
+  const resetError = formError ?? (fields && !mismatchOnly ? "auth:reset.reset-failed" : undefined);
+  const requestError = fields?.email ? undefined : formError;
+  const focus = focusTarget(["password", "passwordConfirmation"], errors, formError);
 
   if (loaderData.mode === "request") {
     if (result?.ok === "sent") {
@@ -150,13 +134,14 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           <h1 className="text-2xl font-semibold tracking-tight">{t("reset.request-title")}</h1>
           <p className="text-sm text-muted-foreground">{t("reset.request-subtitle")}</p>
         </div>
-        <Form ref={formRef} method="post" className="space-y-4" noValidate>
-          <FormError message={fields?.email ? undefined : formError} />
+        <Form method="post" className="space-y-4" noValidate>
+          <FormError message={requestError} autoFocus={!fields?.email && Boolean(requestError)} />
           <EmailField
             defaultValue={result?.ok === false ? (result.values.email ?? loaderData.email) : loaderData.email}
             error={fields?.email}
+            autoFocus={!requestError || Boolean(fields?.email)}
           />
-          <Button type="submit" className="w-full" disabled={submitting}>
+          <Button type="submit" className="w-full">
             {t("reset.request-submit")}
           </Button>
         </Form>
@@ -166,10 +151,15 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   }
 
   if (result?.ok === "reset") {
+    // Signed in: the message, then home (a refresh: no JavaScript here), with a link for those who do not wait.
     return (
-      <div className="flex items-center gap-3 text-sm" role="status">
-        <Spinner />
-        {t("reset.reset-success")}
+      <div className="space-y-6">
+        <meta httpEquiv="refresh" content="3;url=/" />
+        <Alert role="status">
+          <CircleCheck aria-hidden />
+          <AlertDescription>{t("reset.reset-success")}</AlertDescription>
+        </Alert>
+        <p className="text-sm">{backLink}</p>
       </div>
     );
   }
@@ -206,15 +196,16 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <h1 className="text-2xl font-semibold tracking-tight">{t("reset.title")}</h1>
         <p className="text-sm text-muted-foreground">{t("reset.subtitle", { email: loaderData.email })}</p>
       </div>
-      <Form ref={formRef} method="post" className="space-y-4" noValidate>
-        <FormError message={formError} />
+      <Form method="post" className="space-y-4" noValidate>
+        <FormError message={resetError} autoFocus={focus === "form-error"} />
         <input type="email" name="username" autoComplete="username" value={loaderData.email} readOnly hidden />
         <NewPasswordFields
           passwordLabel={t("reset.password")}
           confirmationLabel={t("reset.confirmation")}
           fields={fields}
+          focus={focus === "form-error" ? null : focus}
         />
-        <Button type="submit" className="w-full" disabled={submitting}>
+        <Button type="submit" className="w-full">
           {t("reset.submit")}
         </Button>
       </Form>

@@ -25,4 +25,5 @@ export function registrationCodeOf(mail: DevMail): string {
   return code;
 }
 
-export const uniqueEmail = (label: string) => `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@exemple.fr`;
+export const uniqueEmail = (label: string) =>
+  `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@exemple.fr`;
