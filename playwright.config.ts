@@ -17,7 +17,8 @@ export default defineConfig({
   forbidOnly: inCI,
   workers: 2,
   retries: inCI ? 1 : 0,
-  timeout: 30_000,
+  // A 2-core machine renders each page with ~100 module requests; sign-in is deliberately slow (scrypt).
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
   use: {
@@ -27,7 +28,7 @@ export default defineConfig({
     locale: "fr-FR",
     timezoneId: "Europe/Paris",
     screenshot: "only-on-failure",
-    trace: "retain-on-failure",
+    trace: "on-first-retry",
     headless: true,
     launchOptions: { executablePath: chromium.executablePath, args: chromium.args },
   },
