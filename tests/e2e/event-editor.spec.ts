@@ -156,10 +156,14 @@ test("create an event through every step, with a banner cropped, resized and ser
   const contrast = page.getByTestId("theme-contrast");
   await page.getByLabel("Code hexadécimal").fill("#ffd60a");
   await expect(preview).toHaveAttribute("data-text-color", "#111827");
-  await expect(contrast).toHaveText(/^Aa\s*Texte foncé · Choisi automatiquement pour rester lisible sur cette couleur\.$/);
+  await expect(contrast).toHaveText(
+    /^Aa\s*Texte foncé · Choisi automatiquement pour rester lisible sur cette couleur\.$/,
+  );
   await page.getByLabel("Code hexadécimal").fill("#1e3a8a");
   await expect(preview).toHaveAttribute("data-text-color", "#ffffff");
-  await expect(contrast).toHaveText(/^Aa\s*Texte clair · Choisi automatiquement pour rester lisible sur cette couleur\.$/);
+  await expect(contrast).toHaveText(
+    /^Aa\s*Texte clair · Choisi automatiquement pour rester lisible sur cette couleur\.$/,
+  );
   await expect(page.getByText(/luminance/i)).toHaveCount(0);
   // An invalid colour is not dropped on 'Terminer': refused on its field, focused, nothing leaves the step.
   await page.getByLabel("Code hexadécimal").fill("#1e3a8");
