@@ -118,8 +118,13 @@ test("tickets: create, refuse bad input, reorder by drag and keyboard, derived s
 
   // Drag the last ticket to the top with the pointer; the order is saved.
   await page.waitForLoadState("networkidle");
-  await dragHandle(page, row(page, "Prévente").getByTestId("ticket-drag-handle"), row(page, "Plein tarif"), false);
-  await expect.poll(() => titles(page)).toEqual(["Prévente", "Plein tarif", "Tarif réduit"]);
+  // A pointer drag that starts before the list is ready does nothing: drag again until the order shows it.
+  await expect(async () => {
+    if ((await titles(page))[0] !== "Prévente") {
+      await dragHandle(page, row(page, "Prévente").getByTestId("ticket-drag-handle"), row(page, "Plein tarif"), false);
+    }
+    expect(await titles(page)).toEqual(["Prévente", "Plein tarif", "Tarif réduit"]);
+  }).toPass({ timeout: 60_000 });
   await expect(page.getByText("Ordre enregistré")).toBeVisible();
   await page.reload();
   expect(await titles(page)).toEqual(["Prévente", "Plein tarif", "Tarif réduit"]);
