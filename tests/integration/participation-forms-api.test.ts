@@ -1,30 +1,17 @@
-import { env, exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "#db/d1";
 import { participationForms } from "#db/schema";
 import { createSession } from "#domain/auth/sessions";
+import { apiClient } from "./api-client";
 import { createEventsWorld, createTestEvent, createTicket, type TestUser } from "../support/event-fixtures";
 
 const db = createD1Database(env.DB);
 let world: Awaited<ReturnType<typeof createEventsWorld>>;
 const tokens: Record<string, string> = {};
 
-async function call(path: string, options: { method?: string; body?: unknown; as?: string } = {}) {
-  const headers: Record<string, string> = { Authorization: `Bearer ${tokens[options.as ?? "owner"]}` };
-  let body: string | undefined;
-  if (options.body !== undefined) {
-    body = JSON.stringify(options.body);
-    headers["Content-Type"] = "application/json";
-  }
-  const response = await exports.default.fetch(`http://localhost/api${path}`, {
-    method: options.method ?? "GET",
-    headers,
-    body,
-  });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read field by field in the assertions
-  return { status: response.status, json: (await response.json()) as any };
-}
+const call = apiClient(tokens);
 
 const question = (id: string, extra: Record<string, unknown> = {}) => ({
   id,
