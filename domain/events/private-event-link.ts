@@ -2,28 +2,16 @@ import { constantTimeEqual } from "@oslojs/crypto/subtle";
 import { hmac } from "@oslojs/crypto/hmac";
 import { SHA256 } from "@oslojs/crypto/sha2";
 import { encodeBase64urlNoPadding } from "@oslojs/encoding";
+import { signingSecret, type SigningEnv } from "../shared/signing-secret";
 import { eventSlug } from "./event-slug";
 
 /** The part of the Worker env this module reads. */
-export type PrivateLinkEnv = { SESSION_SECRET?: string; ENVIRONMENT?: string };
+export type PrivateLinkEnv = SigningEnv;
 
-/**
- * Only when ENVIRONMENT is exactly "development" or "test" does a missing SESSION_SECRET fall back to this fixed value,
- * so local runs, seeds and tests produce stable links. Anything else (production, staging, a typo, no ENVIRONMENT at
- * all) refuses to build or check a link without the secret: fail closed (docs/decisions/0011-events-domain.md).
- */
-const DEV_ONLY_SECRET = "guichet-dev-only-private-event-link-secret";
-const DEV_ONLY_ENVIRONMENTS: ReadonlySet<string> = new Set(["development", "test"]);
 export const PRIVATE_EVENT_HASH_LENGTH = 22;
 
 function secretOf(env: PrivateLinkEnv): Uint8Array {
-  const secret = env.SESSION_SECRET;
-  if (secret) return new TextEncoder().encode(secret);
-  if (env.ENVIRONMENT !== undefined && DEV_ONLY_ENVIRONMENTS.has(env.ENVIRONMENT))
-    return new TextEncoder().encode(DEV_ONLY_SECRET);
-  throw new Error(
-    `SESSION_SECRET is required for private event links (ENVIRONMENT=${JSON.stringify(env.ENVIRONMENT ?? null)})`,
-  );
+  return signingSecret(env, "private event links");
 }
 
 /**
