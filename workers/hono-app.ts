@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { Database } from "#db/database";
 import { databaseFromEnv } from "#db/from-env";
 import { httpStatusOf, isAppError } from "#domain/shared/app-error";
+import { publicApiRoutes } from "./routes/api-public";
 import { apiRoutes } from "./routes/api";
 import { authApiRoutes } from "./routes/auth-api";
 import { devRoutes } from "./routes/dev";
@@ -67,6 +68,8 @@ export function createHonoApp(fallback: Fallback, options: { buildVersion?: () =
   });
 
   app.get("/api/health", (c) => c.json({ ok: true }));
+  // Before /api: the public booking API needs no session.
+  app.route("/api/public", publicApiRoutes);
   app.route("/api", apiRoutes);
   app.route("/auth", authApiRoutes);
   app.route("/dev", devRoutes);

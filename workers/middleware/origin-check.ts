@@ -19,6 +19,8 @@ export const SIGNED_WEBHOOK_PATHS: readonly string[] = ["/webhooks/stripe"];
 export const originCheck = createMiddleware<HonoEnv>(async (c, next) => {
   const path = c.req.path;
   if (SAFE_METHODS.has(c.req.method) || SIGNED_WEBHOOK_PATHS.includes(path)) return next();
+  // The public booking API never reads the session cookie (embedding sites call it from their own origin).
+  if (path.startsWith("/api/public/")) return next();
   const bearerApiCall = path.startsWith("/api/") && c.req.header("Authorization")?.startsWith("Bearer ");
   if (bearerApiCall) return next();
   const own = new URL(c.req.url).origin;

@@ -1,0 +1,10 @@
+import { Hono } from "hono";
+import { cors } from "hono/cors";
+import type { HonoEnv } from "../hono-app";
+
+/**
+ * The unauthenticated booking API under /api/public (issue 10): used by the public event page and by embedding sites,
+ * so any origin may call it; it never reads the session cookie. Each area mounts its own router here.
+ */
+export const publicApiRoutes = new Hono<HonoEnv>();
+publicApiRoutes.use("*", cors({ origin: "*", allowMethods: ["GET", "POST"], allowHeaders: ["Content-Type"] }));
