@@ -36,7 +36,8 @@ export default defineConfig({
     // Serves the existing build in workerd on a fresh, seeded database (see scripts/e2e-server.ts).
     command: "tsx scripts/e2e-server.ts",
     url: `${baseURL}/api/health`,
-    timeout: 120_000,
+    // Migrating and seeding a fresh database, then starting workerd, can take minutes on a loaded 2-core machine.
+    timeout: 300_000,
     reuseExistingServer: !inCI,
     stdout: "ignore",
     stderr: "pipe",

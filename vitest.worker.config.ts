@@ -12,6 +12,9 @@ export default defineConfig(async () => {
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
           bindings: { ENVIRONMENT: "test", APP_URL: "http://localhost:8787", TEST_MIGRATIONS: migrations },
+          // No test reaches the network: a request no test stubbed (e.g. the queue delivering a webhook a test
+          // recorded) gets this answer instead of a DNS lookup.
+          outboundService: () => new Response("no network in tests", { status: 503 }),
         },
       }),
     ],

@@ -1,3 +1,4 @@
+import { encodeBase64 } from "@oslojs/encoding";
 import { Resend } from "resend";
 import type { Database } from "#db/database";
 import { devMailbox } from "#db/schema";
@@ -10,7 +11,22 @@ export type EmailAttachment = {
   contentType: string;
 };
 
-export type EmailMessage = { to: string; subject: string; text: string; html: string; attachments?: EmailAttachment[] };
+export type EmailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: EmailAttachment[];
+  /** Resend keeps one email per key for 24 hours: a retried send with the same key is not delivered twice. */
+  idempotencyKey?: string;
+};
+
+/** How the dev mailbox stores an attachment (JSON in dev_mailbox.attachments). */
+export type StoredAttachment = { filename: string; contentType: string; content: string };
+
+export function attachmentToBase64(content: string | Uint8Array): string {
+  return typeof content === "string" ? content : encodeBase64(content);
+}
 
 export type EmailSender = {
   /** "resend" when RESEND_API_KEY is set, else "dev-mailbox" (stored and shown at /dev/mailbox). */
@@ -32,9 +48,21 @@ export function createEmailSender(options: { db: Database; resendApiKey?: string
     return {
       mode: "dev-mailbox",
       async send(message) {
-        // The mailbox keeps what a person reads; attachments are not stored.
-        const { attachments: _attachments, ...readable } = message;
-        await db.insert(devMailbox).values({ ...readable, to: message.to.toLowerCase() });
+        // Attachments are kept (base64) so a developer, or an end-to-end test, can open the PDF tickets.
+        const stored: StoredAttachment[] | null = message.attachments?.length
+          ? message.attachments.map(({ filename, contentType, content }) => ({
+              filename,
+              contentType,
+              content: attachmentToBase64(content),
+            }))
+          : null;
+        await db.insert(devMailbox).values({
+          to: message.to.toLowerCase(),
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          attachments: stored ? JSON.stringify(stored) : null,
+        });
       },
     };
   }
@@ -42,18 +70,21 @@ export function createEmailSender(options: { db: Database; resendApiKey?: string
   return {
     mode: "resend",
     async send(message) {
-      const { error } = await resend.emails.send({
-        from,
-        to: [message.to],
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        attachments: message.attachments?.map(({ filename, content, contentType }) => ({
-          filename,
-          content,
-          contentType,
-        })),
-      });
+      const { error } = await resend.emails.send(
+        {
+          from,
+          to: [message.to],
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          attachments: message.attachments?.map(({ filename, content, contentType }) => ({
+            filename,
+            content: attachmentToBase64(content),
+            contentType,
+          })),
+        },
+        message.idempotencyKey ? { idempotencyKey: message.idempotencyKey } : undefined,
+      );
       // The SDK reports refusals and network failures as a value; the queue retries on a thrown error.
       if (error) throw new EmailDeliveryError(`Resend refused the email (${error.name}): ${error.message}`);
     },

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 // Times are UTC epoch milliseconds; money is integer cents (EUR).
 const createdAt = () =>
@@ -321,6 +321,11 @@ export const orders = sqliteTable(
     stripePaymentIntentId: text("stripe_payment_intent_id"),
     paidAt: time("paid_at"),
     payableUntil: time("payable_until"),
+    // JSON of what the buyer entered (participants, answers), kept until confirmation writes the rows; NULL after.
+    draft: text("draft"),
+    locale: text("locale", { enum: ["fr", "en"] })
+      .notNull()
+      .default("fr"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -330,10 +335,61 @@ export const orders = sqliteTable(
     // Covers the dashboard's and the events home's sales sums: read from the index, never from the order rows.
     index("orders_event_status_amounts_idx").on(t.eventId, t.status, t.organizationId, t.amount, t.netAmount),
     index("orders_event_email_idx").on(t.eventId, t.email),
+    // The orders table's sorts (migration 0009).
+    index("orders_event_amount_idx").on(t.eventId, t.amount),
+    index("orders_event_checkout_idx").on(t.eventId, t.checkoutTime),
     index("orders_org_created_idx").on(t.organizationId, t.createdAt),
     uniqueIndex("orders_checkout_session_unique").on(t.stripeCheckoutSessionId),
+    uniqueIndex("orders_access_token_unique").on(t.accessToken),
+    // Counts a promo code's unexpired pending orders (its uses held by checkouts in progress).
+    index("orders_promo_status_payable_idx").on(t.promoCodeId, t.status, t.payableUntil),
   ],
 );
+
+/**
+ * The lines of an order (booking, migration 0003). `held_until` is set while the order awaits payment: places taken
+ * = tickets.purchased + the quantities of items whose held_until is still ahead; NULL once paid, cancelled or released.
+ */
+export const orderItems = sqliteTable(
+  "order_items",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "no action" }),
+    ticketType: text("ticket_type", { enum: ticketTypes }).notNull().default("ticket"),
+    quantity: integer("quantity").notNull(),
+    unitPrice: integer("unit_price").notNull().default(0),
+    // Whole line, cents.
+    discount: integer("discount").notNull().default(0),
+    fees: integer("fees").notNull().default(0),
+    feesType: text("fees_type", { enum: feesTypes }).notNull().default("included"),
+    heldUntil: time("held_until"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("order_items_ticket_held_idx").on(t.ticketId, t.heldUntil, t.quantity),
+    index("order_items_event_held_idx").on(t.eventId, t.heldUntil, t.ticketType, t.quantity),
+    index("order_items_order_idx").on(t.orderId),
+    // The cron's sweep of holds that ran out.
+    index("order_items_held_idx").on(t.heldUntil),
+    check("order_items_quantity_positive", sql`${t.quantity} > 0`),
+  ],
+);
+
+/** Always empty: a booking batch inserts 0 here to fail its CHECK and roll the whole batch back (domain/booking). */
+export const bookingGuards = sqliteTable("booking_guards", { ok: integer("ok").notNull() }, (t) => [
+  check("booking_guards_ok", sql`${t.ok} = 1`),
+]);
 
 export const participants = sqliteTable(
   "participants",
@@ -375,10 +431,60 @@ export const participants = sqliteTable(
     index("participants_event_last_name_idx").on(t.eventId, t.lastName),
     index("participants_event_email_idx").on(t.eventId, t.email),
     index("participants_event_ticket_idx").on(t.eventId, t.ticketId),
+    // The participants table's search and sorts (migration 0009): each sortable column pages from an index.
+    index("participants_event_search_idx").on(t.eventId, t.organizationId, t.searchText),
+    index("participants_event_price_idx").on(t.eventId, t.price),
+    index("participants_event_validation_idx").on(t.eventId, t.lastValidationAt),
+    index("participants_event_promo_idx").on(t.eventId, t.promoCodeKey),
+    index("participants_event_date_idx").on(t.eventId, t.eventDate),
+    index("participants_event_ticket_title_idx").on(t.eventId, t.ticketTitle),
+    index("participants_event_order_idx").on(t.eventId, t.orderId),
+    // The table's default order (id desc) and its deep pages: (event, tenant) rows in rowid order, no sort of every row.
+    index("participants_event_scope_idx").on(t.eventId, t.organizationId),
     index("participants_order_idx").on(t.orderId),
     index("participants_ticket_idx").on(t.ticketId),
     uniqueIndex("participants_access_token_unique").on(t.accessToken),
   ],
+);
+
+/**
+ * Sales figures kept up to date in the same batch as each confirmation, refund, cancellation or deletion (migration
+ * 0004, domain/sales-figures): the dashboard and the events home read these instead of aggregating rows.
+ * participants: ticket-type participants of holding orders; orders/gross/fees/net: sale orders (order-status.ts).
+ */
+export const salesFigures = sqliteTable("sales_figures", {
+  eventId: integer("event_id")
+    .primaryKey()
+    .references(() => events.id, { onDelete: "cascade" }),
+  organizationId: integer("organization_id")
+    .notNull()
+    .references(() => organizations.id, { onDelete: "cascade" }),
+  participants: integer("participants").notNull().default(0),
+  orders: integer("orders").notNull().default(0),
+  gross: integer("gross").notNull().default(0),
+  fees: integer("fees").notNull().default(0),
+  net: integer("net").notNull().default(0),
+  updatedAt: updatedAt(),
+});
+
+/** The same figures per calendar day of the event's time zone (`day` = YYYY-MM-DD), for the dashboard chart. */
+export const salesFigureDays = sqliteTable(
+  "sales_figure_days",
+  {
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    participants: integer("participants").notNull().default(0),
+    orders: integer("orders").notNull().default(0),
+    gross: integer("gross").notNull().default(0),
+    fees: integer("fees").notNull().default(0),
+    net: integer("net").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.day] })],
 );
 
 export const formAnswers = sqliteTable(
@@ -428,9 +534,12 @@ export const entries = sqliteTable(
     isIn: bool("is_in").notNull(),
     validatedAt: time("validated_at").notNull(),
     validatedBy: integer("validated_by").references(() => users.id, { onDelete: "set null" }),
+    // The scanner's own UUID for the scan (migration 0005): a replayed scan finds its entry instead of writing twice.
+    clientId: text("client_id"),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex("entries_event_client_unique").on(t.eventId, t.clientId),
     index("entries_event_validated_idx").on(t.eventId, t.validatedAt),
     index("entries_participant_idx").on(t.participantId, t.validatedAt),
     index("entries_event_in_participant_idx").on(t.eventId, t.organizationId, t.isIn, t.participantId),
@@ -497,6 +606,9 @@ export const webhookEndpoints = sqliteTable(
     eventTypes: text("event_types").notNull().default("[]"),
     enabled: bool("enabled").notNull().default(true),
     disabledReason: text("disabled_reason"),
+    // Deliveries that failed for good since the last success; reset by a success.
+    consecutiveFailures: integer("consecutive_failures").notNull().default(0),
+    disabledAt: time("disabled_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -524,12 +636,36 @@ export const webhookDeliveries = sqliteTable(
     lastResponseStatus: integer("last_response_status"),
     lastError: text("last_error"),
     deliveredAt: time("delivered_at"),
+    // When the delivery was last handed to the queue; NULL while it waits for the first hand-off.
+    enqueuedAt: time("enqueued_at"),
     createdAt: createdAt(),
   },
   (t) => [
     index("webhook_deliveries_endpoint_created_idx").on(t.endpointId, t.createdAt),
     uniqueIndex("webhook_deliveries_endpoint_message_unique").on(t.endpointId, t.messageId),
+    index("webhook_deliveries_status_next_idx").on(t.status, t.nextAttemptAt),
   ],
+);
+
+/** One row per attempt to deliver a webhook: what the endpoint answered, for the delivery log. */
+export const webhookDeliveryAttempts = sqliteTable(
+  "webhook_delivery_attempts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    deliveryId: integer("delivery_id")
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    attempt: integer("attempt").notNull(),
+    responseStatus: integer("response_status"),
+    error: text("error"),
+    responseExcerpt: text("response_excerpt").notNull().default(""),
+    durationMs: integer("duration_ms").notNull().default(0),
+    attemptedAt: time("attempted_at").notNull(),
+  },
+  (t) => [index("webhook_delivery_attempts_delivery_idx").on(t.deliveryId, t.attempt)],
 );
 
 export const payoutStatuses = ["pending", "paid", "failed", "cancelled"] as const;
@@ -639,7 +775,45 @@ export const devMailbox = sqliteTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull(),
+    // JSON [{ filename, contentType, content (base64) }] (migration 0008), NULL without attachments.
+    attachments: text("attachments"),
     createdAt: createdAt(),
   },
   (t) => [index("dev_mailbox_to_created_idx").on(t.to, t.createdAt)],
+);
+
+export const orderEmailKinds = ["confirmation"] as const;
+export const orderEmailDeliveryStatuses = ["sending", "sent", "failed"] as const;
+
+/**
+ * The sent marker of each order email delivery (migration 0008, docs/decisions/0016-order-email-outbox.md): claimed
+ * ("sending") before the send, "sent" after it, so a redelivered queue message finds it and sends nothing. `key` names
+ * one delivery: `order-confirmation:{orderId}` for the first confirmation, a fresh one per resend.
+ */
+export const orderEmailDeliveries = sqliteTable(
+  "order_email_deliveries",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    kind: text("kind", { enum: orderEmailKinds }).notNull().default("confirmation"),
+    status: text("status", { enum: orderEmailDeliveryStatuses }).notNull().default("sending"),
+    attempts: integer("attempts").notNull().default(1),
+    claimedAt: time("claimed_at").notNull(),
+    sentAt: time("sent_at"),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("order_email_deliveries_key_unique").on(t.key),
+    index("order_email_deliveries_order_idx").on(t.orderId),
+  ],
 );

@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
 import { createLibsqlDatabase } from "../db/libsql";
+import { rebuildSalesFigures } from "../domain/sales-figures/rebuild-sales-figures";
 import { formatDemoLogins } from "./lib/demo-logins";
 import { findLocalD1File } from "./lib/local-d1";
 import { seedDatabase } from "./lib/seed-data";
@@ -47,6 +48,9 @@ async function main(): Promise<void> {
       participants,
       log: (line) => console.log(line),
     });
+    // Sales write their figures in their own batches; the seed writes rows directly, so it recounts them (a skipped
+    // seed too: its database may predate the figures).
+    await rebuildSalesFigures(db);
     if (result.skipped) {
       console.log(`Seed skipped: ${target} already has users.`);
       return;

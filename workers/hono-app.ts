@@ -7,10 +7,13 @@ import { apiRoutes } from "./routes/api";
 import { authApiRoutes } from "./routes/auth-api";
 import { devRoutes } from "./routes/dev";
 import { imageRoutes } from "./routes/images";
+import { stripeWebhookRoutes } from "./routes/webhooks-stripe";
+import { orderTicketsRoutes } from "./routes/order-tickets";
 import { globalBodyLimit } from "./middleware/body-limit";
 import { originCheck } from "./middleware/origin-check";
 import { publicPageCache } from "./middleware/public-page-cache";
 import { securityHeaders } from "./middleware/security-headers";
+import { webhookDispatch } from "./middleware/webhook-dispatch";
 import { requestLanguage } from "~/lib/request-language";
 import type { SupportedLanguage } from "~/lib/i18n-config";
 
@@ -54,6 +57,7 @@ export function createHonoApp(fallback: Fallback, options: { buildVersion?: () =
   });
   app.use("*", originCheck);
   app.use("*", globalBodyLimit);
+  app.use("*", webhookDispatch);
 
   // The one place where domain errors become HTTP answers for the JSON API.
   app.onError((error, c) => {
@@ -74,6 +78,8 @@ export function createHonoApp(fallback: Fallback, options: { buildVersion?: () =
   app.route("/auth", authApiRoutes);
   app.route("/dev", devRoutes);
   app.route("/images", imageRoutes);
+  app.route("/webhooks/stripe", stripeWebhookRoutes);
+  app.route("/orders", orderTicketsRoutes);
 
   app.use("/events/*", publicPageCache({ buildVersion: options.buildVersion ?? (() => "unversioned") }));
 

@@ -1,9 +1,53 @@
 import type { EmailMessage } from "#adapters/email";
+import type { WebhookDeliveryJob } from "#domain/webhooks/dispatch-due-webhook-deliveries";
 
-/** Messages carried by the JOBS queue. */
-export type Job = { type: "send-email"; message: EmailMessage };
+/** A ready email (auth mail sent later). */
+export type SendEmailJob = { type: "send-email"; message: EmailMessage };
+
+/**
+ * Small on purpose: the consumer re-reads the order and builds the email and its PDF tickets at send time, so a retry
+ * hours later still sends what the order is then. `key` names one delivery (the sent marker's key): absent for the
+ * first confirmation (`order-confirmation:{orderId}`), a fresh one for each resend.
+ */
+export type OrderConfirmationJob = { type: "send-order-confirmation"; orderId: number; key?: string };
+
+/** Messages carried by the JOBS queue. To add a type: extend this union and `jobGuards`, then `jobHandlers` (queue.ts). */
+export type Job = SendEmailJob | OrderConfirmationJob | WebhookDeliveryJob;
+export type JobType = Job["type"];
+
+const isPositiveId = (value: unknown): value is number =>
+  typeof value === "number" && Number.isSafeInteger(value) && value > 0;
+
+/** One shape check per job type: a message that fails its own is dropped, never handed to a handler. */
+const jobGuards: { [T in JobType]: (job: Record<string, unknown>) => boolean } = {
+  "send-email": (job) => typeof (job.message as Partial<EmailMessage> | undefined)?.to === "string",
+  "send-order-confirmation": (job) =>
+    isPositiveId(job.orderId) && (job.key === undefined || (typeof job.key === "string" && job.key.length <= 200)),
+  "deliver-webhook": (job) => isPositiveId(job.deliveryId) && isPositiveId(job.attempt),
+};
 
 export function isJob(value: unknown): value is Job {
-  const job = value as Partial<Job> | null;
-  return job?.type === "send-email" && typeof job.message?.to === "string";
+  if (typeof value !== "object" || value === null) return false;
+  const job = value as Record<string, unknown>;
+  const guard = Object.hasOwn(jobGuards, job.type as string) ? jobGuards[job.type as JobType] : undefined;
+  return guard !== undefined && guard(job);
+}
+
+/** The first confirmation email of an order, queued once the order is confirmed (paid or entered by hand). */
+export function orderConfirmationJob(orderId: number): OrderConfirmationJob {
+  return { type: "send-order-confirmation", orderId };
+}
+
+/** The part of a Queue binding that enqueueJobs needs: `env.JOBS` fits. */
+export type JobQueue = {
+  sendBatch(messages: Iterable<{ body: Job; delaySeconds?: number }>): Promise<unknown>;
+};
+
+/** Queues accept at most 100 messages per sendBatch. */
+const MAX_BATCH = 100;
+
+export async function enqueueJobs(env: { JOBS: JobQueue }, jobs: readonly Job[]): Promise<void> {
+  for (let start = 0; start < jobs.length; start += MAX_BATCH) {
+    await env.JOBS.sendBatch(jobs.slice(start, start + MAX_BATCH).map((body) => ({ body })));
+  }
 }

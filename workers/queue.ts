@@ -1,11 +1,62 @@
-import { emailSenderFromEnv } from "#adapters/email";
+import { emailSenderFromEnv, type EmailSender } from "#adapters/email";
+import type { Database } from "#db/database";
 import { databaseFromEnv } from "#db/from-env";
-import { isJob } from "./jobs";
+import { DELIVERY_CLAIM_LEASE_MS, sendOrderConfirmation } from "#domain/order-documents/send-order-confirmation";
+import { logEvent } from "#domain/shared/log";
+import { deliverWebhook } from "#domain/webhooks/deliver-webhook";
+import { notifyWebhookEndpointDisabled } from "#domain/webhooks/notify-webhook-endpoint-disabled";
+import { isJob, type Job, type JobType } from "./jobs";
+
+/** What every job handler gets: one database and one email sender per batch. */
+export type JobContext = { env: Env; db: Database; email: EmailSender };
+
+/**
+ * "done" acknowledges the message; `retryAfterSeconds` puts it back for later without it being an error (another
+ * consumer holds the work). A thrown error retries with exponential backoff.
+ */
+export type JobOutcome = "done" | { retryAfterSeconds: number };
+
+type JobHandlers = { [T in JobType]: (job: Extract<Job, { type: T }>, context: JobContext) => Promise<JobOutcome> };
+
+/** One handler per job type (workers/jobs.ts): add a type's handler here. */
+const jobHandlers: JobHandlers = {
+  "send-email": async (job, { email }) => {
+    await email.send(job.message);
+    return "done";
+  },
+  "send-order-confirmation": async (job, { env, db, email }) => {
+    const outcome = await sendOrderConfirmation(db, { env, sender: email }, { orderId: job.orderId, key: job.key });
+    if (outcome === "not-confirmed" || outcome === "no-recipient")
+      console.warn("order confirmation skipped", outcome, job.orderId);
+    return outcome === "in-progress" ? { retryAfterSeconds: DELIVERY_CLAIM_LEASE_MS / 1000 } : "done";
+  },
+  "deliver-webhook": async (job, { env, db, email }) => {
+    const outcome = await deliverWebhook(db, job);
+    if (outcome.outcome === "retry") {
+      // The next attempt is a new message (its own attempt number), so this one is done either way.
+      await env.JOBS.send({ ...job, attempt: outcome.nextAttempt }, { delaySeconds: outcome.delaySeconds });
+    } else if (outcome.outcome === "failed" && outcome.endpointDisabled) {
+      logEvent({ event: "webhooks.endpoint_disabled", level: "warn", endpointId: outcome.endpointId });
+      await notifyWebhookEndpointDisabled(db, email, { endpointId: outcome.endpointId, appUrl: env.APP_URL });
+    }
+    return "done";
+  },
+};
+
+function runJob(job: Job, context: JobContext): Promise<JobOutcome> {
+  const handler = jobHandlers[job.type] as (job: Job, context: JobContext) => Promise<JobOutcome>;
+  return handler(job, context);
+}
+
+/** Backoff of a failed job: 30 s, 1 min, 2 min… capped at one hour (Queues allow delays up to 24 h). */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(3600, 30 * 2 ** Math.max(0, attempts - 1));
+}
 
 /** Each message is acknowledged on success and retried (with backoff) on failure; unknown messages are dropped. */
 export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env, _ctx: ExecutionContext) {
   const db = databaseFromEnv(env);
-  const email = emailSenderFromEnv(env, db);
+  const context: JobContext = { env, db, email: emailSenderFromEnv(env, db) };
   for (const message of batch.messages) {
     if (!isJob(message.body)) {
       console.warn("dropping unknown job", message.id);
@@ -13,11 +64,12 @@ export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env, _
       continue;
     }
     try {
-      await email.send(message.body.message);
-      message.ack();
+      const outcome = await runJob(message.body, context);
+      if (outcome === "done") message.ack();
+      else message.retry({ delaySeconds: outcome.retryAfterSeconds });
     } catch (error) {
-      console.error("job failed", message.id, error);
-      message.retry({ delaySeconds: Math.min(3600, 30 * 2 ** message.attempts) });
+      console.error("job failed", message.body.type, message.id, error);
+      message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
     }
   }
 }

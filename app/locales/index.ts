@@ -9,6 +9,12 @@
  * for the client.
  */
 import type { Resource } from "i18next";
+import enPayments from "./en/payments.json";
+import enWebhooks from "./en/webhooks.json";
+import frWebhooks from "./fr/webhooks.json";
+import enTracking from "./en/tracking.json";
+import frTracking from "./fr/tracking.json";
+import frPayments from "./fr/payments.json";
 import enAdmin from "./en/admin.json";
 import enAuth from "./en/auth.json";
 import enCommon from "./en/common.json";
@@ -23,6 +29,17 @@ import enTickets from "./en/tickets.json";
 import enEventMessages from "./en/event-messages.json";
 import enOrderForms from "./en/order-forms.json";
 import enPromoCodes from "./en/promo-codes.json";
+import enMembers from "./en/members.json";
+import enOrganization from "./en/organization.json";
+import enTeam from "./en/team.json";
+import enContact from "./en/contact.json";
+import enBooking from "./en/booking.json";
+import enCheckIns from "./en/check-ins.json";
+import enParticipantImport from "./en/participant-import.json";
+import enDataTable from "./en/data-table.json";
+import enParticipants from "./en/participants.json";
+import enOrders from "./en/orders.json";
+import enEntries from "./en/entries.json";
 import frAdmin from "./fr/admin.json";
 import frAuth from "./fr/auth.json";
 import frCommon from "./fr/common.json";
@@ -37,6 +54,17 @@ import frTickets from "./fr/tickets.json";
 import frEventMessages from "./fr/event-messages.json";
 import frOrderForms from "./fr/order-forms.json";
 import frPromoCodes from "./fr/promo-codes.json";
+import frMembers from "./fr/members.json";
+import frOrganization from "./fr/organization.json";
+import frTeam from "./fr/team.json";
+import frContact from "./fr/contact.json";
+import frBooking from "./fr/booking.json";
+import frCheckIns from "./fr/check-ins.json";
+import frParticipantImport from "./fr/participant-import.json";
+import frDataTable from "./fr/data-table.json";
+import frParticipants from "./fr/participants.json";
+import frOrders from "./fr/orders.json";
+import frEntries from "./fr/entries.json";
 
 export const resources = {
   fr: {
@@ -54,6 +82,20 @@ export const resources = {
     "order-forms": frOrderForms,
     "event-messages": frEventMessages,
     emails: frEmails,
+    members: frMembers,
+    organization: frOrganization,
+    team: frTeam,
+    contact: frContact,
+    booking: frBooking,
+    "check-ins": frCheckIns,
+    "participant-import": frParticipantImport,
+    "data-table": frDataTable,
+    participants: frParticipants,
+    orders: frOrders,
+    entries: frEntries,
+    payments: frPayments,
+    webhooks: frWebhooks,
+    tracking: frTracking,
   },
   en: {
     common: enCommon,
@@ -70,6 +112,20 @@ export const resources = {
     "order-forms": enOrderForms,
     "event-messages": enEventMessages,
     emails: enEmails,
+    members: enMembers,
+    organization: enOrganization,
+    team: enTeam,
+    contact: enContact,
+    booking: enBooking,
+    "check-ins": enCheckIns,
+    "participant-import": enParticipantImport,
+    "data-table": enDataTable,
+    participants: enParticipants,
+    orders: enOrders,
+    entries: enEntries,
+    payments: enPayments,
+    webhooks: enWebhooks,
+    tracking: enTracking,
   },
 } satisfies Resource;
 

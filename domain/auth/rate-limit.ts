@@ -30,6 +30,13 @@ export const rateLimitRules = {
   codeCheckFailuresPerEmailPerDay: { limit: 30, windowMs: DAY },
   /** need-register answers whether an account exists: kept slow to enumerate. */
   accountLookupPerIp: { limit: 30, windowMs: 15 * MINUTE },
+  /** Messages sent through an organization's public contact form (domain/contact-entries). */
+  contactMessagePerEmail: { limit: 5, windowMs: HOUR },
+  contactMessagePerIp: { limit: 20, windowMs: HOUR },
+  /** Public bookings per buyer email and IP together (a box office or a school shares one IP). */
+  bookingPerEmailAndIp: { limit: 30, windowMs: 10 * MINUTE },
+  /** Every booking from one IP: only a flood, far above an on-sale rush behind one network. */
+  bookingPerIp: { limit: 2_000, windowMs: 10 * MINUTE },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof rateLimitRules;

@@ -15,10 +15,20 @@ type Block =
   | { kind: "button"; label: string; href: string }
   | { kind: "note"; text: string };
 
-const footer = (locale: EmailLocale) => emailCopy(locale).layout.footer;
+export type EmailLayoutOptions = {
+  /** Replaces the account-holder footer, for emails sent to people without an account (e.g. ticket buyers). */
+  footer?: string;
+};
+
+const footer = (locale: EmailLocale, options: EmailLayoutOptions) => options.footer ?? emailCopy(locale).layout.footer;
 
 /** A plain, inline-styled HTML email (mail clients ignore style sheets), one column, 560px wide. */
-export function renderEmailHtml(locale: EmailLocale, heading: string, blocks: Block[]): string {
+export function renderEmailHtml(
+  locale: EmailLocale,
+  heading: string,
+  blocks: Block[],
+  options: EmailLayoutOptions = {},
+): string {
   const body = blocks
     .map((block) => {
       switch (block.kind) {
@@ -46,13 +56,18 @@ export function renderEmailHtml(locale: EmailLocale, heading: string, blocks: Bl
 ${body}
 </td></tr>
 </table>
-<p style="max-width:560px;margin:16px auto 0;font-size:12px;line-height:18px;color:#94a3b8;">${escapeHtml(footer(locale))}</p>
+<p style="max-width:560px;margin:16px auto 0;font-size:12px;line-height:18px;color:#94a3b8;">${escapeHtml(footer(locale, options))}</p>
 </td></tr>
 </table>
 </body>
 </html>`;
 }
 
-export function renderEmailText(locale: EmailLocale, heading: string, lines: string[]): string {
-  return [heading, "", ...lines, "", "—", footer(locale)].join("\n");
+export function renderEmailText(
+  locale: EmailLocale,
+  heading: string,
+  lines: string[],
+  options: EmailLayoutOptions = {},
+): string {
+  return [heading, "", ...lines, "", "—", footer(locale, options)].join("\n");
 }

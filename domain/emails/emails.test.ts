@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import enEmails from "~/locales/en/emails.json";
 import frEmails from "~/locales/fr/emails.json";
 import { accountNoticeEmail } from "./account-notice-email";
+import { renderEmailHtml, renderEmailText } from "./email-layout";
 import { toEmailLocale } from "./email-locale";
 import { googleAccountResetEmail } from "./google-account-reset-email";
 import { passwordResetEmail } from "./password-reset-email";
@@ -81,6 +82,20 @@ describe("auth emails", () => {
     });
     expect(linked.subject).toBe("Google is now linked to your Guichet account");
     expect(linked.text).toContain("Hello,");
+  });
+
+  it("keep the account footer unless the layout is given another one", () => {
+    const link = "https://guichet.test/auth/reset-password?email=a%40b.fr&code=x";
+    const reset = passwordResetEmail({ locale: "fr", firstName: "", link, validMinutes: 60 });
+    expect(reset.text.endsWith(`\n—\n${frEmails.layout.footer}`)).toBe(true);
+    expect(reset.html).toContain("Vous recevez cet email suite à une action sur votre compte.");
+    const custom = { footer: "Vous recevez cet email car <vous> l'avez demandé." };
+    expect(renderEmailText("en", "Heading", ["Body"], custom)).toBe(
+      "Heading\n\nBody\n\n—\nVous recevez cet email car <vous> l'avez demandé.",
+    );
+    const html = renderEmailHtml("en", "Heading", [{ kind: "paragraph", text: "Body" }], custom);
+    expect(html).toContain("Vous recevez cet email car &lt;vous&gt; l&#39;avez demandé.");
+    expect(html).not.toContain(enEmails.layout.footer);
   });
 
   it("take their copy from the emails namespace of the locale files", () => {

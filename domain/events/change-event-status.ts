@@ -4,6 +4,7 @@ import { events, organizations, tickets, type EventStatus } from "#db/schema";
 import { canOnEvent, type EventAction } from "../policy";
 import type { Actor } from "../shared/actor";
 import { AppError, forbidden } from "../shared/app-error";
+import { eventWebhookStatement } from "../webhooks/event-webhook-statement";
 import { loadEventForActor } from "./event-access";
 import type { EventVisibility } from "./event-input-schema";
 import { newEventAccessToken, toEventRecord, type EventRecord, type EventRow } from "./event-record";
@@ -210,14 +211,18 @@ async function applyStatusAction(
   now: Date,
 ): Promise<EventRecord> {
   const { changes } = await prepareStatusChange(db, event, action, options, now);
-  const [row] = await db
-    .update(events)
-    .set({ ...changes, updatedAt: now })
-    // The status guard makes a concurrent change lose instead of both applying.
-    .where(
-      and(eq(events.id, event.id), eq(events.organizationId, event.organizationId), eq(events.status, event.status)),
-    )
-    .returning();
+  const [rows] = await db.batch([
+    db
+      .update(events)
+      .set({ ...changes, updatedAt: now })
+      // The status guard makes a concurrent change lose instead of both applying.
+      .where(
+        and(eq(events.id, event.id), eq(events.organizationId, event.organizationId), eq(events.status, event.status)),
+      )
+      .returning(),
+    eventWebhookStatement(db, event, { ...event, ...changes, updatedAt: now }, now),
+  ]);
+  const [row] = rows;
   if (!row) throw new AppError("conflict", "events:errors.invalid-transition");
   return toEventRecord(row);
 }

@@ -1,7 +1,13 @@
+import { createClient, type InStatement } from "@libsql/client";
+import { drizzle } from "drizzle-orm/libsql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "#db/database";
+import * as schema from "#db/schema";
 import { entries } from "#db/schema";
 import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../../tests/support/libsql-test-db";
 import { createEventsWorld, createOrder, createTestEvent, createTicket } from "../../tests/support/event-fixtures";
+import { recountTotals, runFiguresScenario } from "../../tests/support/sales-figures-scenario";
+import { rebuildSalesFigures } from "../sales-figures/rebuild-sales-figures";
 import { chartDays, getEventDashboard } from "./get-event-dashboard";
 
 let test: LibsqlTestDatabase;
@@ -122,6 +128,52 @@ describe("getEventDashboard", () => {
     const nonZero = Object.fromEntries(participantsPerDay.filter((d) => d.count > 0).map((d) => [d.date, d.count]));
     expect(nonZero).toEqual({ "2026-03-29": 1, "2026-03-30": 1, "2026-04-01": 1, "2026-04-09": 2, "2026-04-10": 2 });
     expect(participantsPerDay.reduce((sum, d) => sum + d.count, 0)).toBe(7);
+  });
+
+  it("shows the figures kept by the write batches, equal to a recount and to a rebuild of the rows", async () => {
+    const { event } = await runFiguresScenario(test.db, { organizationId: world.organization.id });
+    const at = new Date("2026-04-03T10:00:00Z");
+    const kept = await getEventDashboard(test.db, world.actors.owner, { eventId: event.id, now: at });
+    const recount = await recountTotals(test.db, event.id);
+    expect({
+      participants: kept.participantsCount,
+      gross: kept.grossSales,
+      net: kept.netSales,
+      orders: kept.ordersCount,
+    }).toEqual({ participants: recount.participants, gross: recount.gross, net: recount.net, orders: recount.orders });
+    // First sale on 28 March: the chart still covers the last 30 days.
+    expect(kept.participantsPerDay).toHaveLength(30);
+    expect(kept.participantsPerDay.filter((day) => day.count > 0)).toEqual([
+      { date: "2026-03-28", count: 2 },
+      { date: "2026-04-02", count: 3 },
+    ]);
+    await rebuildSalesFigures(test.db, { eventId: event.id });
+    expect(await getEventDashboard(test.db, world.actors.owner, { eventId: event.id, now: at })).toEqual(kept);
+  });
+
+  it("reads the sales figures, never the orders or participants", async () => {
+    const client = createClient({ url: test.url });
+    const statements: string[] = [];
+    // Every statement the client runs, batched ones included (drizzle's logger does not see batches).
+    const sqlOf = (statement: InStatement) => (typeof statement === "string" ? statement : statement.sql);
+    const execute = client.execute.bind(client);
+    const batch = client.batch.bind(client);
+    client.execute = ((statement: InStatement) => {
+      statements.push(sqlOf(statement));
+      return execute(statement);
+    }) as typeof client.execute;
+    client.batch = ((batched: InStatement[], mode) => {
+      statements.push(...batched.map(sqlOf));
+      return batch(batched, mode);
+    }) as typeof client.batch;
+    const logged = drizzle(client, { schema }) as unknown as Database;
+    try {
+      await getEventDashboard(logged, world.actors.owner, { eventId, now });
+      expect(statements.filter((sql) => /from "sales_figures?(_days)?"/.test(sql))).toHaveLength(3);
+      expect(statements.filter((sql) => /(from|join) "(orders|participants)"/.test(sql))).toEqual([]);
+    } finally {
+      client.close();
+    }
   });
 
   it("starts the chart at the first sale when earlier, at most 90 days back", () => {

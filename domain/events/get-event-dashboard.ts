@@ -1,19 +1,10 @@
-import { and, count, countDistinct, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, countDistinct, eq, gt, gte, lte, min, sql } from "drizzle-orm";
 import type { Database } from "#db/database";
-import { entries, orders, participants, tickets } from "#db/schema";
+import { entries, salesFigureDays, salesFigures, tickets } from "#db/schema";
 import type { Actor } from "../shared/actor";
 import { readPublishReadiness } from "./change-event-status";
 import { inEventScope, loadEventForActor } from "./event-access";
-import {
-  DAY_MS,
-  dayKeyDistance,
-  isValidTimeZone,
-  nextDayKey,
-  offsetSegments,
-  zonedDayKey,
-  zonedStartOfDay,
-} from "./event-time-zone";
-import { PARTICIPANT_ORDER_STATUSES, SALE_ORDER_STATUSES } from "../orders/order-status";
+import { dayKeyDistance, isValidTimeZone, nextDayKey, zonedDayKey, zonedStartOfDay } from "./event-time-zone";
 import { eventHtmlToText } from "./sanitize-event-html";
 
 export const PARTICIPANTS_CHART_MIN_DAYS = 30;
@@ -52,10 +43,10 @@ export type EventDashboard = {
 };
 
 /**
- * The event dashboard (spec §2): figures computed in SQL from the orders, participants, tickets and entries.
- * The chart covers the last 30 days, or from the first sale when earlier (at most 90 days), by day in the event's
- * time zone: the zone's UTC offsets over the window are computed here, split at the DST changes, and SQL groups by
- * `(created_at + offset) / 86 400 000`.
+ * The event dashboard (spec §2). Participants, sales and orders come from the sales figures (domain/sales-figures),
+ * kept per event and per day of the event's time zone by every write that changes them, so a view reads a few rows
+ * whatever the number of participants; tickets sold, the capacity and check-ins from the tickets and entries.
+ * The chart covers the last 30 days, or from the first sale when earlier (at most 90 days).
  */
 export async function getEventDashboard(
   db: Database,
@@ -66,35 +57,34 @@ export async function getEventDashboard(
   const now = input.now ?? new Date();
   const timezone = isValidTimeZone(event.timezone) ? event.timezone : "UTC";
   const inEvent = (table: Parameters<typeof inEventScope>[0]) => inEventScope(table, event);
-  const holding = inArray(orders.status, [...PARTICIPANT_ORDER_STATUSES]);
-  const ticketParticipants = and(inEvent(participants), eq(participants.ticketType, "ticket"), holding);
 
-  const [participantFigures, [salesRow], [checkInRow], [ticketRow], readiness] = await Promise.all([
-    readParticipantFigures(db, ticketParticipants, timezone, now),
-    db
-      .select({
-        gross: sql<number>`coalesce(sum(${orders.amount}), 0)`,
-        net: sql<number>`coalesce(sum(${orders.netAmount}), 0)`,
-        orders: count(),
-      })
-      .from(orders)
-      .where(and(inEvent(orders), inArray(orders.status, [...SALE_ORDER_STATUSES]))),
-    db
-      .select({ value: countDistinct(entries.participantId) })
-      .from(entries)
-      .where(and(inEvent(entries), eq(entries.isIn, true))),
-    db
-      .select({
-        sold: sql<number>`coalesce(sum(${tickets.purchased}), 0)`,
-        live: sql<number>`coalesce(sum(case when ${tickets.visibility} != 'deleted' then 1 else 0 end), 0)`,
-        unlimited: sql<number>`coalesce(sum(case when ${tickets.visibility} != 'deleted' and ${tickets.amount} = -1 then 1 else 0 end), 0)`,
-        stock: sql<number>`coalesce(sum(case when ${tickets.visibility} != 'deleted' then ${tickets.amount} else 0 end), 0)`,
-      })
-      .from(tickets)
-      .where(and(inEvent(tickets), eq(tickets.ticketType, "ticket"))),
+  // One round trip for every figure (the sales figures' rows, check-ins, tickets), beside the publish readiness.
+  const figureReads = salesFigureReads(db, event, zonedDayKey(now, timezone));
+  const [[[totals], days, [first], [checkInRow], [ticketRow]], readiness] = await Promise.all([
+    db.batch([
+      figureReads.totals,
+      figureReads.days,
+      figureReads.firstDay,
+      db
+        .select({ value: countDistinct(entries.participantId) })
+        .from(entries)
+        .where(and(inEvent(entries), eq(entries.isIn, true))),
+      db
+        .select({
+          sold: sql<number>`coalesce(sum(${tickets.purchased}), 0)`,
+          live: sql<number>`coalesce(sum(case when ${tickets.visibility} != 'deleted' then 1 else 0 end), 0)`,
+          unlimited: sql<number>`coalesce(sum(case when ${tickets.visibility} != 'deleted' and ${tickets.amount} = -1 then 1 else 0 end), 0)`,
+          stock: sql<number>`coalesce(sum(case when ${tickets.visibility} != 'deleted' then ${tickets.amount} else 0 end), 0)`,
+        })
+        .from(tickets)
+        .where(and(inEvent(tickets), eq(tickets.ticketType, "ticket"))),
+    ]),
     // The same rule as the publish flow: what would stop publishing is an action to take.
     readPublishReadiness(db, event),
   ]);
+  const firstDay = first?.day ?? null;
+  const byDay = new Map(days.map((row) => [row.day, Number(row.count)]));
+  const chart = chartDays(timezone, now, firstDay === null ? null : zonedStartOfDay(firstDay, timezone));
 
   const liveTickets = Number(ticketRow?.live ?? 0);
   const capacity =
@@ -113,14 +103,14 @@ export async function getEventDashboard(
   if (!event.startAt) actions.push("no-start-date");
 
   return {
-    participantsCount: participantFigures.count,
-    grossSales: Number(salesRow?.gross ?? 0),
-    netSales: Number(salesRow?.net ?? 0),
-    ordersCount: salesRow?.orders ?? 0,
+    participantsCount: Number(totals?.participants ?? 0),
+    grossSales: Number(totals?.gross ?? 0),
+    netSales: Number(totals?.net ?? 0),
+    ordersCount: Number(totals?.orders ?? 0),
     checkInsCount: checkInRow?.value ?? 0,
     ticketsSold: Number(ticketRow?.sold ?? 0),
     capacity,
-    participantsPerDay: participantFigures.perDay,
+    participantsPerDay: chart.map((date) => ({ date, count: byDay.get(date) ?? 0 })),
     actions,
     timezone,
   };
@@ -142,53 +132,39 @@ export function chartDays(timezone: string, now: Date, firstSaleAt: Date | null)
 }
 
 /**
- * The participant count, the first sale and the chart in one pass over the event's participants (the covering
- * participants_event_type_created_idx, one primary-key probe of the order each): every holding participant falls in
- * one group, those of the widest possible chart window by local day, the others in one null group. The count and the
- * first sale are taken over every group; the chart, whose window depends on that first sale, keeps its days only.
+ * Reads of the sales figures for one batch: the event's totals row, its chart days with participants (at most 90, up
+ * to today) and its first day with participants; primary-key reads, whatever the number of participants.
  */
-async function readParticipantFigures(
-  db: Database,
-  where: ReturnType<typeof and>,
-  timezone: string,
-  now: Date,
-): Promise<{ count: number; perDay: { date: string; count: number }[] }> {
-  const today = zonedDayKey(now, timezone);
-  const from = zonedStartOfDay(shiftDays(today, -(PARTICIPANTS_CHART_MAX_DAYS - 1)), timezone).getTime();
-  const to = zonedStartOfDay(nextDayKey(today), timezone).getTime();
-  const segments = offsetSegments(timezone, from, to);
-  // Integers computed here, never user input: inlined so the statement stays within D1's bound-parameter limit.
-  const createdAt = `"participants"."created_at"`;
-  const offsetSql =
-    segments.length === 1
-      ? String(segments[0]!.offsetMs)
-      : `case ${segments
-          .slice(1)
-          .map((segment, index) => `when ${createdAt} < ${segment.from} then ${segments[index]!.offsetMs}`)
-          .join(" ")} else ${segments[segments.length - 1]!.offsetMs} end`;
-  const dayExpression = sql<
-    number | null
-  >`case when ${sql.raw(createdAt)} >= ${sql.raw(String(from))} and ${sql.raw(createdAt)} < ${sql.raw(String(to))}
-    then (${sql.raw(createdAt)} + ${sql.raw(offsetSql)}) / ${sql.raw(String(DAY_MS))} end`;
-
-  const rows = await db
-    .select({ day: dayExpression, count: count(), firstAt: sql<number | null>`min(${sql.raw(createdAt)})` })
-    .from(participants)
-    .innerJoin(orders, eq(orders.id, participants.orderId))
-    .where(where)
-    .groupBy(dayExpression);
-
-  let total = 0;
-  let firstAtMs: number | null = null;
-  const byDay = new Map<string, number>();
-  for (const row of rows) {
-    total += row.count;
-    if (row.firstAt !== null && (firstAtMs === null || Number(row.firstAt) < firstAtMs))
-      firstAtMs = Number(row.firstAt);
-    if (row.day !== null) byDay.set(new Date(Number(row.day) * DAY_MS).toISOString().slice(0, 10), row.count);
-  }
-  const days = chartDays(timezone, now, firstAtMs === null ? null : new Date(firstAtMs));
-  return { count: total, perDay: days.map((date) => ({ date, count: byDay.get(date) ?? 0 })) };
+function salesFigureReads(db: Database, event: { id: number; organizationId: number }, today: string) {
+  const ofEvent = (table: typeof salesFigures | typeof salesFigureDays) =>
+    and(eq(table.eventId, event.id), eq(table.organizationId, event.organizationId));
+  return {
+    totals: db
+      .select({
+        participants: salesFigures.participants,
+        orders: salesFigures.orders,
+        gross: salesFigures.gross,
+        net: salesFigures.net,
+      })
+      .from(salesFigures)
+      .where(ofEvent(salesFigures)),
+    days: db
+      .select({ day: salesFigureDays.day, count: salesFigureDays.participants })
+      .from(salesFigureDays)
+      .where(
+        and(
+          ofEvent(salesFigureDays),
+          gte(salesFigureDays.day, shiftDays(today, -(PARTICIPANTS_CHART_MAX_DAYS - 1))),
+          lte(salesFigureDays.day, today),
+          gt(salesFigureDays.participants, 0),
+        ),
+      )
+      .orderBy(asc(salesFigureDays.day)),
+    firstDay: db
+      .select({ day: min(salesFigureDays.day) })
+      .from(salesFigureDays)
+      .where(and(ofEvent(salesFigureDays), gt(salesFigureDays.participants, 0))),
+  };
 }
 
 function shiftDays(dayKey: string, delta: number): string {

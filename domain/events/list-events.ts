@@ -1,13 +1,12 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#db/database";
-import { eventAccesses, events, type EventRole } from "#db/schema";
+import { eventAccesses, events, salesFigures, type EventRole } from "#db/schema";
 import { canInOrganization } from "../policy";
 import type { Actor } from "../shared/actor";
 import { forbidden } from "../shared/app-error";
 import { escapeLike } from "../shared/sql";
 import { defaultEventListFilter, type EventListFilter } from "./event-list-filter";
 import { isEventPast } from "./event-past";
-import { PARTICIPANT_ORDER_STATUSES, SALE_ORDER_STATUSES } from "../orders/order-status";
 
 export type EventListItem = {
   id: number;
@@ -129,18 +128,10 @@ export async function listEvents(
   const search = input.search?.trim();
   if (search) conditions.push(sql`${events.title} like ${`%${escapeLike(search)}%`} escape '\\'`);
 
-  // Correlated per listed event, on the (event_id, …) indexes: only the rows of the events shown are read, never the
-  // whole platform's orders. The same statuses as the event dashboard, so both show the same figures. Columns are
-  // spelled with their table: drizzle leaves them unqualified in a single-table query, which would be ambiguous here.
-  // The unary + keeps SQLite from picking the (organization_id, created_at) index of orders, which would read every
-  // order of the organization per event, instead of (event_id, status).
-  // The covering participants_event_type_created_idx and orders_event_status_amounts_idx answer both from the index.
-  const participantCount = sql<number>`(select count(*) from "participants" inner join "orders" on "orders"."id" = "participants"."order_id"
-    where "participants"."event_id" = "events"."id" and "participants"."organization_id" = "events"."organization_id"
-    and "participants"."ticket_type" = 'ticket' and "orders"."status" in ${[...PARTICIPANT_ORDER_STATUSES]})`;
-  const grossSales = sql<number>`(select coalesce(sum("orders"."amount"), 0) from "orders"
-    where "orders"."event_id" = "events"."id" and +"orders"."organization_id" = "events"."organization_id"
-    and "orders"."status" in ${[...SALE_ORDER_STATUSES]})`;
+  // The sales figures' row of each listed event (domain/sales-figures, kept by every write that changes them): one
+  // primary-key probe per event shown, the same numbers as the event dashboard, whatever the number of participants.
+  const participantCount = sql<number>`coalesce(${salesFigures.participants}, 0)`;
+  const grossSales = sql<number>`coalesce(${salesFigures.gross}, 0)`;
 
   const where = and(...conditions);
   const listed = db
@@ -159,6 +150,10 @@ export async function listEvents(
       grossSales,
     })
     .from(events)
+    .leftJoin(
+      salesFigures,
+      and(eq(salesFigures.eventId, events.id), eq(salesFigures.organizationId, events.organizationId)),
+    )
     .where(where)
     .orderBy(
       ...(filter === "past"

@@ -5,6 +5,8 @@ import { canOnEvent } from "../policy";
 import type { Actor } from "../shared/actor";
 import { AppError, forbidden } from "../shared/app-error";
 import { assertPictureOfOrganization } from "./create-event";
+import { rebuildSalesFigures } from "../sales-figures/rebuild-sales-figures";
+import { eventWebhookStatement } from "../webhooks/event-webhook-statement";
 import { loadEventForActor } from "./event-access";
 import {
   endsBeforeStart,
@@ -65,18 +67,25 @@ export async function updateEvent(db: Database, actor: Actor, input: UpdateEvent
     statusColumns = plan.changes;
   }
 
-  const [row] = await db
-    .update(events)
-    .set({ ...eventColumnsFromFields(changes), ...statusColumns, updatedAt: now })
-    .where(
-      and(
-        eq(events.id, event.id),
-        eq(events.organizationId, event.organizationId),
-        // With a lifecycle action, a concurrent status change makes this one lose instead of both applying.
-        action ? eq(events.status, event.status) : undefined,
-      ),
-    )
-    .returning();
+  const columns = { ...eventColumnsFromFields(changes), ...statusColumns, updatedAt: now };
+  const [rows] = await db.batch([
+    db
+      .update(events)
+      .set(columns)
+      .where(
+        and(
+          eq(events.id, event.id),
+          eq(events.organizationId, event.organizationId),
+          // With a lifecycle action, a concurrent status change makes this one lose instead of both applying.
+          action ? eq(events.status, event.status) : undefined,
+        ),
+      )
+      .returning(),
+    eventWebhookStatement(db, event, { ...event, ...columns }, now),
+  ]);
+  const [row] = rows;
   if (!row) throw new AppError("conflict", "events:errors.invalid-transition");
+  // The per-day sales figures count days in the event's zone: a new zone re-buckets them.
+  if (row.timezone !== event.timezone) await rebuildSalesFigures(db, { eventId: row.id });
   return toEventRecord(row);
 }

@@ -3,7 +3,9 @@ import type { Database } from "#db/database";
 import {
   events,
   organizations,
+  participationForms,
   tickets,
+  type FeesType,
   type EventStatus,
   type EventTheme,
   type EventVisibility,
@@ -12,6 +14,8 @@ import {
 import { eventSlug } from "../events/event-slug";
 import { previewTokenMatches, verifyPrivateEventHash, type PrivateLinkEnv } from "../events/private-event-link";
 import { eventHtmlToText, sanitizeEventHtml } from "../events/sanitize-event-html";
+import { emptyParticipationForm, toParticipationForm } from "../order-forms/participation-form-record";
+import type { QuestionType } from "../order-forms/question-schema";
 import {
   deriveTicketStatus,
   eventTicketsPurchased,
@@ -25,6 +29,8 @@ export type PublicTicket = {
   title: string;
   description: string;
   price: number;
+  /** Who pays the platform fee: `included` in the price, or `added` on top (domain/booking/fees.ts). */
+  feesType: FeesType;
   minPerOrder: number;
   maxPerOrder: number;
   /**
@@ -58,10 +64,42 @@ export type PublicEvent = {
   refundPolicy: string | null;
   visibility: EventVisibility;
   status: EventStatus;
-  organization: { title: string };
+  /** `isPrivate`: no public organization page, so no contact form either. */
+  organization: { id: number; title: string; isPrivate: boolean };
+  /** The Meta pixel of this event's page (digits only, or empty): loaded only with the visitor's consent. */
+  metaPixelId: string;
+  allowBilling: boolean;
   tickets: PublicTicket[];
   addons: PublicTicket[];
+  /** The order form (asked once, form_type 'before') and the participant form (per ticket, 'before-tickets'). */
+  forms: { order: PublicForm; participant: PublicForm };
 };
+
+export type PublicQuestion = {
+  id: string;
+  title: string;
+  description: string;
+  mandatory: boolean;
+  type: QuestionType;
+  options: { id: string; title: string }[];
+  /** Ticket ids the question is asked for; empty means every ticket. */
+  ticket_target: number[];
+};
+
+export type PublicForm = { title: string; ticketTarget: "all" | number[]; questions: PublicQuestion[] };
+
+/**
+ * The participant form's questions asked for one ticket: the form's own target, then each question's; the built-in
+ * question (name and email) always first.
+ */
+export function questionsForTicket(form: PublicForm, ticketId: number): PublicQuestion[] {
+  if (form.ticketTarget !== "all" && !form.ticketTarget.includes(ticketId)) {
+    return form.questions.filter((question) => question.id === "default");
+  }
+  return form.questions.filter(
+    (question) => question.ticket_target.length === 0 || question.ticket_target.includes(ticketId),
+  );
+}
 
 export type PublicEventLookup = { kind: "found"; event: PublicEvent } | { kind: "not-found" };
 
@@ -80,15 +118,16 @@ export async function getPublicEvent(
 ): Promise<PublicEventLookup> {
   if (!Number.isSafeInteger(eventId) || eventId <= 0) return { kind: "not-found" };
   // Three single-table reads in one round trip: inside a D1 batch, joined columns of the same name would collide.
-  const [eventRows, organizationRows, ticketRows] = await db.batch([
+  const [eventRows, organizationRows, ticketRows, formRows] = await db.batch([
     db.select().from(events).where(eq(events.id, eventId)).limit(1),
     db
-      .select({ title: organizations.title })
+      .select({ id: organizations.id, title: organizations.title, isPrivate: organizations.isPrivate })
       .from(organizations)
       .where(eq(organizations.id, db.select({ id: events.organizationId }).from(events).where(eq(events.id, eventId))))
       .limit(1),
     // Deleted tickets too: what they sold still counts toward the event capacity (ticket-status.ts).
     db.select().from(tickets).where(eq(tickets.eventId, eventId)).orderBy(asc(tickets.sort), asc(tickets.id)),
+    db.select().from(participationForms).where(eq(participationForms.eventId, eventId)),
   ]);
   const event = eventRows[0];
   const organization = organizationRows[0];
@@ -113,6 +152,7 @@ export async function getPublicEvent(
     title: t.title,
     description: t.description,
     price: t.price,
+    feesType: t.feesType,
     minPerOrder: t.minPerOrder,
     maxPerOrder: t.maxPerOrder,
     remaining: t.showRemainingCount ? ticketRemaining(t, event, purchased) : null,
@@ -146,9 +186,38 @@ export async function getPublicEvent(
       visibility: event.visibility,
       status: event.status,
       organization,
+      // Digits only on write (spec §5); checked again here because it ends up in a URL on the page.
+      metaPixelId: /^\d{1,32}$/.test(event.metaPixelId) ? event.metaPixelId : "",
+      allowBilling: event.allowBilling,
+      forms: {
+        order: publicForm(formRows, event.id, "before"),
+        participant: publicForm(formRows, event.id, "before-tickets"),
+      },
       tickets: visible.filter((t) => t.ticketType === "ticket").map(toPublic),
       addons: visible.filter((t) => t.ticketType === "addon").map(toPublic),
     },
+  };
+}
+
+function publicForm(
+  rows: (typeof participationForms.$inferSelect)[],
+  eventId: number,
+  formType: "before" | "before-tickets",
+): PublicForm {
+  const row = rows.find((candidate) => candidate.formType === formType);
+  const form = row ? toParticipationForm(row) : emptyParticipationForm(eventId, formType);
+  return {
+    title: form.title,
+    ticketTarget: form.ticketTarget,
+    questions: form.questions.map((question) => ({
+      id: question.id,
+      title: question.title,
+      description: question.description ?? "",
+      mandatory: question.id === "default" ? true : Boolean(question.mandatory),
+      type: question.type,
+      options: (question.options ?? []).map((option) => ({ id: option.id, title: option.title })),
+      ticket_target: Array.isArray(question.ticket_target) ? question.ticket_target : [],
+    })),
   };
 }
 

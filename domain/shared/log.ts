@@ -9,7 +9,9 @@ export type AuthLogEvent =
   | "auth.code_check_locked"
   | "auth.password_reset_requested"
   | "auth.password_reset"
-  | "auth.google_linked";
+  | "auth.google_linked"
+  | "webhooks.dispatch_failed"
+  | "webhooks.endpoint_disabled";
 
 export type LogEntry = { event: AuthLogEvent; level?: "info" | "warn" } & Record<string, LogValue>;
 

@@ -3,6 +3,8 @@ import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/database";
 import * as schema from "../../db/schema";
 import { hashPassword } from "../../domain/auth/password";
+import { unitDiscount } from "../../domain/booking/fees";
+import type { OrderDraft } from "../../domain/booking/place-order";
 import { countsAsSale } from "../../domain/orders/order-status";
 import {
   buildCatalog,
@@ -58,6 +60,7 @@ const TABLES = {
   participation_forms: schema.participationForms,
   event_accesses: schema.eventAccesses,
   orders: schema.orders,
+  order_items: schema.orderItems,
   participants: schema.participants,
   form_answers: schema.formAnswers,
   entries: schema.entries,
@@ -162,7 +165,15 @@ async function scaleTarget(db: Database): Promise<ScaleTarget | null> {
     .where(and(eq(schema.events.organizationId, organization.id), eq(schema.events.title, SCALE_EVENT_TITLE)));
   if (existing) return null;
   const lastIds: Partial<Record<TableName, number>> = {};
-  for (const name of ["events", "tickets", "promo_codes", "orders", "participants", "transactions"] as const) {
+  for (const name of [
+    "events",
+    "tickets",
+    "promo_codes",
+    "orders",
+    "order_items",
+    "participants",
+    "transactions",
+  ] as const) {
     const [row] = await db.all<{ n: number | null }>(sql`SELECT max(id) AS n FROM ${TABLES[name]}`);
     lastIds[name] = Number(row?.n ?? 0);
   }
@@ -388,6 +399,8 @@ function addSales(
     if (!state) continue;
     const orderId = id("orders");
     const createdAt = new Date(draft.createdAt);
+    const pending = draft.status === "pending";
+    plan.order_items.push(...orderItemRows(draft, orderId, state.organizationId, state.id, id));
     plan.orders.push({
       id: orderId,
       organizationId: state.organizationId,
@@ -407,11 +420,15 @@ function addSales(
       stripePaymentIntentId: draft.stripePaymentIntentId,
       paidAt: draft.paidAt === null ? null : new Date(draft.paidAt),
       payableUntil: draft.payableUntil === null ? null : new Date(draft.payableUntil),
+      // A pending order keeps what the buyer typed until payment writes it as rows, as a live booking does.
+      draft: pending ? JSON.stringify(pendingDraft(draft)) : null,
       createdAt,
       updatedAt: new Date(
         draft.paidAt ?? (draft.status === "pending" ? draft.createdAt : (draft.payableUntil ?? draft.createdAt)),
       ),
     });
+    // Pending orders have no participants or answers yet: they hold their places through order_items.
+    if (pending) continue;
     for (const answer of draft.orderAnswers) {
       plan.form_answers.push({
         id: id("form_answers"),
@@ -482,15 +499,80 @@ function addSales(
   for (const state of states) {
     for (const ticket of state.tickets) {
       const row = ticketRows.get(ticket.id);
-      if (row) row.purchased = ticket.held;
+      if (row) row.purchased = ticket.held - ticket.pendingHeld;
     }
     for (const promo of state.promos) {
       const row = promoRows.get(promo.id);
-      if (row) row.useCount = promo.useCount;
+      if (row) row.useCount = promo.useCount - promo.pendingUses;
     }
   }
 
   return { charges, participantsByEvent };
+}
+
+/** The draft a pending order keeps (domain/booking/place-order.ts `OrderDraft`). */
+function pendingDraft(draft: DraftOrder): OrderDraft {
+  return {
+    participants: draft.participants.map((participant) => ({
+      ticketId: participant.ticket.id,
+      ticketTitle: participant.ticket.spec.title,
+      ticketType: participant.ticket.spec.ticketType,
+      price: participant.price,
+      promoCodeKey: participant.promoCodeKey,
+      firstName: participant.person.firstName,
+      lastName: participant.person.lastName,
+      email: participant.person.email,
+      answers: participant.answers,
+    })),
+    orderAnswers: draft.orderAnswers,
+  };
+}
+
+/**
+ * The order's lines, as booking writes them: one per ticket with its quantity, discount and share of the order's
+ * fees (the seed charges its fee once per order: the lines split it so that they add up). A pending order's lines
+ * hold their places until its payment deadline; the others hold nothing any more.
+ */
+function orderItemRows(
+  draft: DraftOrder,
+  orderId: number,
+  organizationId: number,
+  eventId: number,
+  id: (table: TableName) => number,
+): Row<typeof schema.orderItems>[] {
+  const lines = new Map<
+    number,
+    { participant: DraftOrder["participants"][number]; quantity: number; discount: number }
+  >();
+  for (const participant of draft.participants) {
+    const line = lines.get(participant.ticket.id) ?? { participant, quantity: 0, discount: 0 };
+    line.quantity += 1;
+    if (participant.promoCodeKey && draft.promo) line.discount += unitDiscount(participant.price, draft.promo);
+    lines.set(participant.ticket.id, line);
+  }
+  const paid = [...lines.values()].map((line) => line.participant.price * line.quantity - line.discount);
+  const total = paid.reduce((sum, amount) => sum + amount, 0);
+  let feesLeft = draft.fees;
+  return [...lines.values()].map((line, index) => {
+    const last = index === lines.size - 1;
+    const fees = last ? feesLeft : total > 0 ? Math.floor((draft.fees * (paid[index] ?? 0)) / total) : 0;
+    feesLeft -= fees;
+    return {
+      id: id("order_items"),
+      organizationId,
+      eventId,
+      orderId,
+      ticketId: line.participant.ticket.id,
+      ticketType: line.participant.ticket.spec.ticketType,
+      quantity: line.quantity,
+      unitPrice: line.participant.price,
+      discount: line.discount,
+      fees,
+      feesType: "included" as const,
+      heldUntil: draft.status === "pending" && draft.payableUntil !== null ? new Date(draft.payableUntil) : null,
+      createdAt: new Date(draft.createdAt),
+    };
+  });
 }
 
 function addEvent(
@@ -574,6 +656,7 @@ function addEvent(
       sellEndAt: ticket.sellEndAt?.getTime() ?? null,
       maxPerOrder: ticket.maxPerOrder ?? 10,
       held: 0,
+      pendingHeld: 0,
     });
   }
   const ticketByKey = new Map(tickets.map((ticket) => [ticket.spec.key, ticket]));
@@ -607,6 +690,7 @@ function addEvent(
       endAt: promo.endAt?.getTime() ?? null,
       ticketIds,
       useCount: 0,
+      pendingUses: 0,
     });
   }
 

@@ -1,4 +1,5 @@
 import type { OrderStatus as SchemaOrderStatus } from "../../db/schema";
+import { platformFee } from "../../domain/booking/fees";
 import { countsAsParticipant } from "../../domain/orders/order-status";
 import type { EventSpec, QuestionSpec, TicketSpec } from "./seed-catalog";
 import type { PeopleFactory, Person } from "./seed-people";
@@ -18,8 +19,10 @@ export interface SaleTicket {
   sellStartAt: number | null;
   sellEndAt: number | null;
   maxPerOrder: number;
-  /** Rows held by orders so far. */
+  /** Rows held by orders so far (pending ones included). */
   held: number;
+  /** Of `held`, the units of pending orders: they hold through order_items, not tickets.purchased. */
+  pendingHeld: number;
 }
 
 export interface SalePromo {
@@ -33,6 +36,8 @@ export interface SalePromo {
   /** Null when the code applies to every ticket. */
   ticketIds: ReadonlySet<number> | null;
   useCount: number;
+  /** Of `useCount`, pending orders: they count through orders.payable_until, not promo_codes.use_count. */
+  pendingUses: number;
 }
 
 export interface SaleQuestion {
@@ -89,10 +94,8 @@ export interface SaleContext {
   exactParticipants?: number;
 }
 
-/** Platform fee on card payments: 1.5 % + 0.25 €. */
-export function platformFee(amount: number): number {
-  return amount > 0 ? Math.round(amount * 0.015) + 25 : 0;
-}
+/** Platform fee of a seeded order, charged once on its amount (the live rule is per unit: domain/booking/fees.ts). */
+export { platformFee };
 
 // Paris wall-clock hour of purchase: lunch break and evening peaks, quiet nights.
 const HOUR_WEIGHTS = [
@@ -292,7 +295,9 @@ export function generateOrders(context: SaleContext): DraftOrder[] {
   for (let index = 0; index < times.length; index++) {
     const createdAt = times[index] ?? reference;
     const size = sizes[index] ?? { tickets: 1, addons: 0 };
-    const status = drawStatus(context, createdAt, freeEvent);
+    const drawn = drawStatus(context, createdAt, freeEvent);
+    // The scale event must have exactly the requested participant rows: pending orders have none yet.
+    const status = context.exactParticipants !== undefined && drawn === "pending" ? "paid" : drawn;
     const manual = status === "manual";
     // Holding orders count in tickets.purchased and promo_codes.use_count.
     const holds = countsAsParticipant(status);
@@ -345,8 +350,12 @@ export function generateOrders(context: SaleContext): DraftOrder[] {
     const card = !manual && amount > 0;
 
     if (holds) {
-      for (const [ticket, quantity] of inOrder) ticket.held += quantity;
+      for (const [ticket, quantity] of inOrder) {
+        ticket.held += quantity;
+        if (status === "pending") ticket.pendingHeld += quantity;
+      }
       if (applied) applied.promo.useCount += 1;
+      if (applied && status === "pending") applied.promo.pendingUses += 1;
     }
 
     const answered = holds && sales.answerRate > 0 && rng.chance(sales.answerRate);

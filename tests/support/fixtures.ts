@@ -2,6 +2,7 @@ import type { Database } from "#db/database";
 import * as schema from "#db/schema";
 import type { EventRole, OrderStatus, OrganizationRole } from "#db/schema";
 import type { Actor } from "#domain/shared/actor";
+import { rebuildSalesFigures } from "#domain/sales-figures/rebuild-sales-figures";
 
 /**
  * The one fixture vocabulary of the tests (libSQL and D1 alike). Every helper writes rows directly, bypassing the
@@ -143,6 +144,8 @@ export async function insertOrder(db: Database, event: EventRef, options: OrderO
     })),
   );
   const participants = rows.length > 0 ? await db.insert(schema.participants).values(rows).returning() : [];
+  // Every write of orders keeps the sales figures (domain/sales-figures); rows written directly get a recount.
+  await rebuildSalesFigures(db, { eventId: event.id });
   return { order: order!, participants };
 }
 

@@ -17,6 +17,12 @@ function entries(value: unknown, prefix = ""): [string, unknown][] {
  */
 const SAME_IN_BOTH = new Set([
   "",
+  "ID",
+  "Ticket",
+  "Secret",
+  // Spec §8 gives these in English for the French interface too: kept verbatim.
+  "ID copied to clipboard",
+  "Failed to copy ID to clipboard",
   "—",
   "Guichet",
   "Administration",

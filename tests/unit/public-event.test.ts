@@ -151,7 +151,8 @@ describe("public event page data", () => {
       '<p>Rock &amp; Roll <a rel="noopener noreferrer nofollow" target="_blank">lien</a></p><p>Suite</p>',
     );
     expect(found.event.descriptionText).toBe("Rock & Roll lien Suite");
-    expect(found.event.organization).toEqual({ title: "Les Nuits" });
+    // Only what the page shows of its organization: its name, and its id and privacy for the organizer page link.
+    expect(found.event.organization).toEqual({ id: expect.any(Number), title: "Les Nuits", isPrivate: false });
   });
 
   it("hides drafts, archived events and unknown ids", async () => {

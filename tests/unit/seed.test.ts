@@ -203,7 +203,7 @@ describe("demo data seeder", () => {
       payable_until: number | null;
     }>(sql`
       SELECT o.id, o.status, o.amount, o.fees, o.net_amount, o.promo_code_id, o.checkout_time, o.paid_at, o.payable_until,
-        (SELECT coalesce(sum(p.price), 0) FROM participants p WHERE p.order_id = o.id) AS gross
+        (SELECT coalesce(sum(i.unit_price * i.quantity), 0) FROM order_items i WHERE i.order_id = o.id) AS gross
       FROM orders o`);
     const ref = now.getTime();
     const statuses = new Set<string>();
@@ -240,7 +240,7 @@ describe("demo data seeder", () => {
       outside: number;
     }>(sql`
       SELECT pc.id, pc.use_count, pc.max_uses, pc.applies_to_all_tickets,
-        (SELECT count(*) FROM orders o WHERE o.promo_code_id = pc.id AND o.status IN ('paid', 'pending', 'manual')) AS used,
+        (SELECT count(*) FROM orders o WHERE o.promo_code_id = pc.id AND o.status IN ('paid', 'manual')) AS used,
         (SELECT count(*) FROM participants p JOIN orders o ON o.id = p.order_id
           WHERE o.promo_code_id = pc.id AND p.promo_code_key IS NOT NULL
             AND pc.applies_to_all_tickets = 0

@@ -1,5 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { getPublicEventVersion } from "#domain/public-events/get-public-event";
+import { hasConsentCookie } from "~/lib/tracking-consent";
 import type { HonoEnv } from "../hono-app";
 import { withFreshNonce } from "./security-headers";
 
@@ -41,6 +42,17 @@ export function publicPageCache(options: { buildVersion: () => Promise<string> |
   return createMiddleware<HonoEnv>(async (c, next) => {
     const match = c.req.method === "GET" ? PUBLIC_PAGE.exec(c.req.path) : null;
     if (!match || typeof caches === "undefined") return next();
+    // A visitor who answered the tracking banner gets a page of their own (no banner; Meta's pixel if they accepted):
+    // neither served from nor stored in the shared copy, which is the banner-showing default.
+    if (hasConsentCookie(c.req.header("Cookie"))) {
+      await next();
+      const own = new Response(c.res.body, c.res);
+      own.headers.set("Cache-Control", BROWSER_CACHE_CONTROL);
+      own.headers.set("X-Guichet-Cache", "BYPASS");
+      c.res = undefined;
+      c.res = own;
+      return;
+    }
     const version = await getPublicEventVersion(c.get("db"), Number(match[1]));
     if (!version) return next();
 

@@ -1,4 +1,5 @@
 import { createMiddleware } from "hono/factory";
+import { CSP_META_PIXEL_HEADER, META_PIXEL_ORIGIN } from "~/lib/tracking-consent";
 import type { HonoEnv } from "../hono-app";
 
 // The reset link carries its code in the query: no page loaded from it may pass the address on.
@@ -21,12 +22,13 @@ export function createCspNonce(): string {
  * editor set theme colours in `style` attributes, and the toaster injects its stylesheet. Images come from our
  * `/images/*`, and `data:`/`blob:` for the banner cropper's previews.
  */
-export function pageContentSecurityPolicy(nonce: string): string {
+export function pageContentSecurityPolicy(nonce: string, options: { metaPixel?: boolean } = {}): string {
   return [
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic'`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    // Meta's image pixel only on a page that renders it, after the visitor's consent (app/lib/tracking-consent.ts).
+    `img-src 'self' data: blob:${options.metaPixel ? ` ${META_PIXEL_ORIGIN}` : ""}`,
     "font-src 'self'",
     "connect-src 'self'",
     "object-src 'none'",
@@ -47,8 +49,9 @@ export const securityHeaders = createMiddleware<HonoEnv>(async (c, next) => {
   c.set("cspNonce", nonce);
   await next();
   const html = c.res.headers.get("Content-Type")?.toLowerCase().startsWith("text/html") === true;
+  const metaPixel = c.res.headers.get(CSP_META_PIXEL_HEADER) === "1";
   const headers: Record<string, string> = {
-    "Content-Security-Policy": html ? pageContentSecurityPolicy(nonce) : "frame-ancestors 'none'",
+    "Content-Security-Policy": html ? pageContentSecurityPolicy(nonce, { metaPixel }) : "frame-ancestors 'none'",
     "X-Frame-Options": "DENY",
     "Referrer-Policy": NO_REFERRER_PATHS.has(c.req.path) ? "no-referrer" : "same-origin",
     "X-Content-Type-Options": "nosniff",
@@ -57,10 +60,12 @@ export const securityHeaders = createMiddleware<HonoEnv>(async (c, next) => {
     headers["Strict-Transport-Security"] = STRICT_TRANSPORT_SECURITY;
   try {
     for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+    c.res.headers.delete(CSP_META_PIXEL_HEADER);
   } catch {
     // A response straight from fetch() or the cache has immutable headers: copy it (the body is streamed, not read).
     const response = new Response(c.res.body, c.res);
     for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+    response.headers.delete(CSP_META_PIXEL_HEADER);
     c.res = undefined;
     c.res = response;
   }

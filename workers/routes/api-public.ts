@@ -1,6 +1,9 @@
 import { Hono } from "hono";
 import { cors } from "hono/cors";
 import type { HonoEnv } from "../hono-app";
+import { publicEventsApiRoutes } from "./api-public-events";
+import { publicOrdersApiRoutes } from "./api-public-orders";
+import { publicContactRoutes } from "./api-contact-form";
 
 /**
  * The unauthenticated booking API under /api/public (issue 10): used by the public event page and by embedding sites,
@@ -8,3 +11,6 @@ import type { HonoEnv } from "../hono-app";
  */
 export const publicApiRoutes = new Hono<HonoEnv>();
 publicApiRoutes.use("*", cors({ origin: "*", allowMethods: ["GET", "POST"], allowHeaders: ["Content-Type"] }));
+publicApiRoutes.route("/", publicEventsApiRoutes);
+publicApiRoutes.route("/", publicOrdersApiRoutes);
+publicApiRoutes.route("/organizers", publicContactRoutes);

@@ -1,6 +1,8 @@
 import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { html } from "hono/html";
+import { decodeBase64 } from "@oslojs/encoding";
+import type { StoredAttachment } from "#adapters/email";
 import { devMailbox } from "#db/schema";
 import type { HonoEnv } from "../hono-app";
 
@@ -36,17 +38,47 @@ async function listMail(c: { get: (key: "db") => HonoEnv["Variables"]["db"] }, t
     .limit(100);
 }
 
+function storedAttachments(json: string | null): StoredAttachment[] {
+  return json ? (JSON.parse(json) as StoredAttachment[]) : [];
+}
+
+/** The attachments of a message as listed (not their content): each one's bytes are at its `url`. */
+function attachmentLinks(message: { id: number; attachments: string | null }) {
+  return storedAttachments(message.attachments).map((a, index) => ({
+    filename: a.filename,
+    content_type: a.contentType,
+    size: decodeBase64(a.content).length,
+    url: `/dev/mailbox/${message.id}/attachments/${index}`,
+  }));
+}
+
 devRoutes.get("/mailbox.json", async (c) => {
   const rows = await listMail(c, c.req.query("to"));
   return c.json(
     rows.map((m) => ({
+      id: m.id,
       to: m.to,
       subject: m.subject,
       text: m.text,
       html: m.html,
+      attachments: attachmentLinks(m),
       created_at: m.createdAt.toISOString(),
     })),
   );
+});
+
+devRoutes.get("/mailbox/:id/attachments/:index", async (c) => {
+  const id = Number(c.req.param("id"));
+  const index = Number(c.req.param("index"));
+  const [message] = Number.isSafeInteger(id)
+    ? await c.get("db").select().from(devMailbox).where(eq(devMailbox.id, id)).limit(1)
+    : [];
+  const attachment = message && Number.isInteger(index) ? storedAttachments(message.attachments)[index] : undefined;
+  if (!attachment) return c.json({ error: "not_found", message: "not-found" }, 404);
+  return c.body(new Uint8Array(decodeBase64(attachment.content)), 200, {
+    "Content-Type": attachment.contentType,
+    "Content-Disposition": `inline; filename="${attachment.filename.replace(/["\\\r\n]/g, "_")}"`,
+  });
 });
 
 devRoutes.get("/mailbox", async (c) => {
@@ -125,6 +157,9 @@ devRoutes.get("/mailbox", async (c) => {
             min-height: 320px;
             border: 0;
           }
+          .attachment {
+            margin: 8px 0;
+          }
           .empty {
             color: #64748b;
             text-align: center;
@@ -160,6 +195,13 @@ devRoutes.get("/mailbox", async (c) => {
                       </summary>
                       <div class="body">
                         <iframe sandbox="" srcdoc="${m.html}" title="${m.subject}"></iframe>
+                        ${attachmentLinks(m).map(
+                          (a) =>
+                            html`<p class="attachment">
+                              📎 <a href="${a.url}" target="_blank" rel="noopener">${a.filename}</a>
+                              <span class="meta">${a.content_type}, ${Math.ceil(a.size / 1024)} Ko</span>
+                            </p>`,
+                        )}
                         <pre>${m.text}</pre>
                       </div>
                     </details>`,

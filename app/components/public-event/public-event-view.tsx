@@ -5,11 +5,35 @@ import { textColorOn } from "~/lib/contrast";
 import { formatDateRange, formatMoney } from "~/lib/format";
 import { openStreetMapUrl } from "~/lib/map-link";
 import { cn } from "~/lib/utils";
+import { QuantitySelect } from "~/components/booking/quantity-select";
 
 const saleLabelKey = (ticket: PublicTicket) => ticket.sale.explanation ?? ticket.sale.status;
 
-export function PublicEventView({ event, preview }: { event: PublicEvent; preview: boolean }) {
+/**
+ * `bookingPath`: where the ticket choice goes (the booking page, with the private link's `t`); null on the preview,
+ * which shows the choice disabled and never books.
+ */
+export function PublicEventView({
+  event,
+  preview,
+  bookingPath = null,
+  privateHash = null,
+  contactForm = null,
+  tracking = null,
+}: {
+  event: PublicEvent;
+  preview: boolean;
+  bookingPath?: string | null;
+  privateHash?: string | null;
+  /** 'Écrire à l'organisateur' (OrganizerContactForm), at the end of the main column. */
+  contactForm?: React.ReactNode;
+  /** The consent banner and, with consent, the Meta pixel (app/components/tracking/meta-pixel.tsx). */
+  tracking?: React.ReactNode;
+}) {
   const { t, i18n } = useTranslation("public-event");
+  const { t: tb } = useTranslation("booking");
+  const anyOnSale = [...event.tickets, ...event.addons].some((ticket) => ticket.sale.status === "on_sale");
+  const pickerDisabled = preview || !bookingPath;
   const dark = event.theme === "dark";
   const onPrimary = textColorOn(event.primaryColor);
   const mapUrl = openStreetMapUrl(event.latitude, event.longitude);
@@ -69,22 +93,57 @@ export function PublicEventView({ event, preview }: { event: PublicEvent; previe
               />
             </section>
           ) : null}
-          <TicketSection
-            title={t("tickets")}
-            tickets={event.tickets}
-            primaryColor={event.primaryColor}
-            dark={dark}
-            emptyText={t("no-tickets")}
-          />
-          {event.addons.length > 0 ? (
-            <TicketSection title={t("addons")} tickets={event.addons} primaryColor={event.primaryColor} dark={dark} />
-          ) : null}
+          <form
+            method="get"
+            action={bookingPath ?? undefined}
+            className="space-y-8"
+            aria-label={tb("picker.book")}
+            data-testid="booking-picker"
+          >
+            {privateHash ? <input type="hidden" name="t" value={privateHash} /> : null}
+            <TicketSection
+              title={t("tickets")}
+              tickets={event.tickets}
+              primaryColor={event.primaryColor}
+              dark={dark}
+              emptyText={t("no-tickets")}
+              pickerDisabled={pickerDisabled}
+            />
+            {event.addons.length > 0 ? (
+              <TicketSection
+                title={t("addons")}
+                tickets={event.addons}
+                primaryColor={event.primaryColor}
+                dark={dark}
+                pickerDisabled={pickerDisabled}
+              />
+            ) : null}
+            {anyOnSale ? (
+              <div className="flex flex-wrap items-center justify-end gap-3">
+                {preview ? (
+                  <p id="booking-disabled" className="text-sm opacity-80">
+                    {tb("picker.preview-disabled")}
+                  </p>
+                ) : null}
+                <button
+                  type="submit"
+                  disabled={pickerDisabled}
+                  aria-describedby={preview ? "booking-disabled" : undefined}
+                  className="h-11 w-full rounded-lg px-6 font-semibold shadow-sm focus-visible:ring-[3px] focus-visible:ring-sky-500/60 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-50 sm:w-auto"
+                  style={{ backgroundColor: event.primaryColor, color: onPrimary }}
+                >
+                  {tb("picker.book")}
+                </button>
+              </div>
+            ) : null}
+          </form>
           {event.refundPolicy ? (
             <section className="space-y-2">
               <h2 className="text-xl font-semibold">{t("refund-policy")}</h2>
               <p className="whitespace-pre-line text-sm opacity-80">{event.refundPolicy}</p>
             </section>
           ) : null}
+          {contactForm}
         </div>
         <aside className="order-first space-y-4 md:order-none md:sticky md:top-6 md:self-start">
           <InfoCard dark={dark} icon={<CalendarDays className="size-5" aria-hidden />} title={t("when")}>
@@ -126,6 +185,7 @@ export function PublicEventView({ event, preview }: { event: PublicEvent; previe
         </aside>
       </main>
       <footer className="py-8 text-center text-xs opacity-60">{t("powered-by")}</footer>
+      {tracking}
     </div>
   );
 }
@@ -163,12 +223,14 @@ function TicketSection({
   primaryColor,
   dark,
   emptyText,
+  pickerDisabled,
 }: {
   title: string;
   tickets: PublicTicket[];
   primaryColor: string;
   dark: boolean;
   emptyText?: string;
+  pickerDisabled: boolean;
 }) {
   const { t, i18n } = useTranslation("public-event");
   return (
@@ -202,7 +264,7 @@ function TicketSection({
                     </p>
                   ) : null}
                 </div>
-                <div className="text-right">
+                <div className="flex flex-col items-end gap-2 text-right">
                   <p className="font-semibold">
                     {ticket.price === 0 ? t("free") : formatMoney(ticket.price, i18n.language)}
                   </p>
@@ -216,6 +278,7 @@ function TicketSection({
                   >
                     {t(`sale.${saleLabelKey(ticket)}`)}
                   </p>
+                  {onSale ? <QuantitySelect ticket={ticket} disabled={pickerDisabled} dark={dark} /> : null}
                 </div>
               </li>
             );

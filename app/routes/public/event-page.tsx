@@ -3,6 +3,10 @@ import { data, redirect } from "react-router";
 import { getPublicEvent } from "#domain/public-events/get-public-event";
 import { PublicEventNotFound } from "~/components/public-event/public-event-not-found";
 import { PublicEventView } from "~/components/public-event/public-event-view";
+import { bookingPagePath } from "~/components/booking/booking-paths";
+import { contactOutcomeOf, OrganizerContactForm } from "~/components/contact-form/organizer-contact-form";
+import { EventPageTracking } from "~/components/tracking/meta-pixel";
+import { consentFromCookieHeader, CSP_META_PIXEL_HEADER, metaPixelUrl } from "~/lib/tracking-consent";
 import { getLocale } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
 import { publicEventMeta } from "~/server/public-event-meta";
@@ -22,7 +26,26 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     throw redirect(target, 302);
   }
   // The edge cache files the page under the language it was rendered in (workers/middleware/public-page-cache.ts).
-  return data({ event, pageUrl: url.toString() }, { headers: { "Content-Language": getLocale(context) } });
+  const privateHash = event.visibility === "private" ? hash : null;
+  // This page's own address (with a private link's `t`): where the contact form and the tracking banner come back to.
+  const path = `/events/${event.id}/${encodeURIComponent(event.slug)}${privateHash ? `?${new URLSearchParams({ t: privateHash })}` : ""}`;
+  // Without the consent cookie the page is the same for everyone (the edge copy); with it the cache is bypassed.
+  const consent = consentFromCookieHeader(request.headers.get("Cookie"));
+  const pageViewPixel = event.metaPixelId ? metaPixelUrl(event.metaPixelId, { name: "PageView" }) : null;
+  const headers = new Headers({ "Content-Language": getLocale(context) });
+  if (pageViewPixel && consent === "ads") headers.set(CSP_META_PIXEL_HEADER, "1");
+  return data(
+    {
+      event,
+      pageUrl: url.toString(),
+      privateHash,
+      path,
+      contactOutcome: contactOutcomeOf(url.search),
+      consent,
+      pageViewPixel,
+    },
+    { headers },
+  );
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -31,6 +54,8 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   const headers = new Headers({ "Cache-Control": "private, no-cache" });
   const language = loaderHeaders.get("Content-Language");
   if (language) headers.set("Content-Language", language);
+  const metaPixel = loaderHeaders.get(CSP_META_PIXEL_HEADER);
+  if (metaPixel) headers.set(CSP_META_PIXEL_HEADER, metaPixel);
   return headers;
 }
 
@@ -40,7 +65,28 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function EventPage({ loaderData }: Route.ComponentProps) {
-  return <PublicEventView event={loaderData.event} preview={false} />;
+  const { event, privateHash, path, contactOutcome, consent, pageViewPixel } = loaderData;
+  return (
+    <PublicEventView
+      event={event}
+      preview={false}
+      bookingPath={bookingPagePath(event)}
+      privateHash={privateHash}
+      contactForm={
+        // A private organization has no public page and takes no messages (submitContactMessage answers 404).
+        event.organization.isPrivate ? null : (
+          <OrganizerContactForm
+            organizerId={event.organization.id}
+            organizerTitle={event.organization.title}
+            returnTo={path}
+            subject={event.title}
+            outcome={contactOutcome}
+          />
+        )
+      }
+      tracking={<EventPageTracking pageViewPixel={pageViewPixel} consent={consent} returnTo={path} />}
+    />
+  );
 }
 
 export function ErrorBoundary() {

@@ -1,0 +1,383 @@
+import { ArrowLeft } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { data, redirect } from "react-router";
+import { bookingCheckout } from "#domain/payments/booking-checkout";
+import { orderTicketsPath } from "#domain/booking/get-public-order";
+import {
+  BILLING_FIELDS,
+  bookingBodyFromForm,
+  chosenItems,
+  formValues,
+  orderQuestions,
+  participantSlots,
+} from "#domain/public-events/booking-form";
+import { getPublicEvent, type PublicEvent } from "#domain/public-events/get-public-event";
+import { placePageOrder } from "#domain/public-events/place-page-order";
+import { quoteOrder } from "#domain/public-events/quote-order";
+import { parseId } from "#domain/shared/ids";
+import { paymentProviderFromEnv } from "#adapters/payments";
+import { enqueueJobs, orderConfirmationJob } from "../../../workers/jobs";
+import { bookingPagePath, eventPagePath } from "~/components/booking/booking-paths";
+import {
+  ErrorText,
+  fieldId,
+  NameFields,
+  QuestionField,
+  TextField,
+  type FieldState,
+} from "~/components/booking/booking-fields";
+import { OrderSummary } from "~/components/booking/order-summary";
+import { quantityParam } from "~/components/booking/quantity-select";
+import { PublicEventNotFound } from "~/components/public-event/public-event-not-found";
+import { textColorOn } from "~/lib/contrast";
+import { formatMoney } from "~/lib/format";
+import { cn } from "~/lib/utils";
+import { getLocale } from "~/middleware/i18next";
+import { serverContext } from "~/server/context";
+import { clientInfoFromHeaders } from "~/server/client-info.server";
+import { actionError } from "~/server/route-errors.server";
+import type { Route } from "./+types/event-booking";
+
+async function loadBooking({ params, request, context }: Route.LoaderArgs | Route.ActionArgs) {
+  const { db, env } = context.get(serverContext);
+  const url = new URL(request.url);
+  const hash = url.searchParams.get("t");
+  const found = await getPublicEvent(db, parseId(params.id) ?? 0, { mode: "public", env, hash });
+  if (found.kind === "not-found") throw data(null, { status: 404 });
+  const { event } = found;
+  const items = chosenItems(event, url.searchParams);
+  const promoCode = url.searchParams.get("promo")?.trim().slice(0, 64) || null;
+  return { db, env, url, event, items, promoCode, privateHash: event.visibility === "private" ? hash : null };
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { db, url, event, items, promoCode, privateHash } = await loadBooking(args);
+  if (args.params.slug !== event.slug) {
+    throw redirect(`${bookingPagePath(event)}${url.search}`, 302);
+  }
+  const quote = await quoteOrder(db, event, { items, promoCode });
+  return { event, items, quote, promoCode, privateHash };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { db, env, url, event, items, promoCode, privateHash } = await loadBooking(args);
+  const { ctx } = args.context.get(serverContext);
+  const form = await args.request.formData();
+  const values = formValues(form);
+  const locale = getLocale(args.context) === "en" ? "en" : "fr";
+  const body = bookingBodyFromForm(form, event, { items, promoCode, t: privateHash, locale });
+  try {
+    const provider = paymentProviderFromEnv(env, db);
+    const placed = await placePageOrder(
+      db,
+      { env, createCheckout: bookingCheckout(db, provider, { appUrl: env.APP_URL || url.origin }) },
+      { eventId: event.id, body, ip: clientInfoFromHeaders(args.request.headers).ip },
+    );
+    if (placed.status === "paid") {
+      // A free order is confirmed at once: its email goes through the outbox like a paid one's.
+      ctx.waitUntil(enqueueJobs(env, [orderConfirmationJob(placed.id)]));
+    }
+    throw redirect(placed.checkoutUrl ?? orderTicketsPath({ id: placed.id, accessToken: placed.accessToken }));
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return actionError(error, values);
+  }
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData ? `${loaderData.event.title} · Guichet` : "Guichet" }, { name: "robots", content: "noindex" }];
+}
+
+export default function EventBooking({ loaderData, actionData }: Route.ComponentProps) {
+  const { event, items, quote, promoCode, privateHash } = loaderData;
+  const { t, i18n } = useTranslation("booking");
+  const dark = event.theme === "dark";
+  const onPrimary = textColorOn(event.primaryColor);
+  const state: FieldState = {
+    errors: actionData && !actionData.ok ? (actionData.errors.fields ?? {}) : {},
+    values: actionData && !actionData.ok ? actionData.values : {},
+  };
+  const formError = actionData && !actionData.ok ? actionData.errors.formError : null;
+  const slots = participantSlots(event, items);
+  const questions = orderQuestions(event, items).filter((question) => question.id !== "default");
+  const quantityHidden = items.map((item) => (
+    <input key={item.ticketId} type="hidden" name={quantityParam(item.ticketId)} value={item.quantity} />
+  ));
+  const backHref = eventPagePath(event, privateHash);
+  const errorEntries = Object.entries(state.errors);
+
+  return (
+    <div className={cn("min-h-svh", dark ? "dark bg-slate-950 text-slate-100" : "bg-slate-50 text-slate-900")}>
+      <header style={{ backgroundColor: event.primaryColor, color: onPrimary }}>
+        <div className="mx-auto max-w-5xl px-4 py-6 md:px-6">
+          <a href={backHref} className="inline-flex items-center gap-1 text-sm underline underline-offset-2">
+            <ArrowLeft className="size-4" aria-hidden />
+            {t("page.back")}
+          </a>
+          <p className="mt-3 text-sm opacity-80">{event.organization.title}</p>
+          <h1 className="text-2xl font-bold tracking-tight wrap-anywhere md:text-3xl">
+            {t("page.title", { title: event.title })}
+          </h1>
+        </div>
+      </header>
+      <main className="mx-auto max-w-5xl px-4 py-6 md:px-6">
+        {items.length === 0 ? (
+          <div className="space-y-4" role="alert">
+            <p>{t("page.choose-first")}</p>
+            <a href={backHref} className="font-medium underline">
+              {t("page.back")}
+            </a>
+          </div>
+        ) : (
+          <div className="grid gap-6 md:grid-cols-[1fr_320px]">
+            <aside className="space-y-4 md:sticky md:top-6 md:order-last md:self-start">
+              <OrderSummary quote={quote} dark={dark} />
+              <PromoForm
+                event={event}
+                items={quantityHidden}
+                privateHash={privateHash}
+                promoCode={promoCode}
+                quote={quote}
+                dark={dark}
+                error={state.errors.promo_code}
+              />
+            </aside>
+            <form method="post" noValidate className="min-w-0 space-y-6" data-testid="booking-form">
+              {formError || errorEntries.length > 0 ? (
+                <div
+                  role="alert"
+                  tabIndex={-1}
+                  autoFocus
+                  className="space-y-2 rounded-lg border border-rose-300 bg-rose-50 p-4 text-sm text-rose-900 outline-none focus-visible:ring-2 focus-visible:ring-rose-500 dark:border-rose-900 dark:bg-rose-950 dark:text-rose-100"
+                  data-testid="booking-errors"
+                >
+                  <p className="font-semibold">{t("page.errors-summary")}</p>
+                  {formError &&
+                  formError !== "booking:page.errors-summary" &&
+                  !Object.values(state.errors).includes(formError) ? (
+                    <p>{t(formError as never)}</p>
+                  ) : null}
+                  {errorEntries.length > 0 ? (
+                    <ul className="list-disc space-y-1 pl-5">
+                      {errorEntries.map(([name, message]) => (
+                        <li key={name}>
+                          <a href={`#${fieldId(name)}`} className="underline">
+                            {t(message as never)}
+                          </a>
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </div>
+              ) : null}
+              <p className="text-sm opacity-70">{t("page.required-hint")}</p>
+              {items.map((item, index) => {
+                const message = state.errors[`items.${index}.quantity`];
+                const line = quote.lines.find((candidate) => candidate.ticketId === item.ticketId);
+                return message ? (
+                  <p
+                    key={item.ticketId}
+                    id={fieldId(`items.${index}.quantity`)}
+                    className="text-sm font-medium text-rose-600 dark:text-rose-400"
+                  >
+                    {line ? `${line.title} — ` : ""}
+                    {t(message as never)}{" "}
+                    <a href={backHref} className="underline">
+                      {t("page.back")}
+                    </a>
+                  </p>
+                ) : null;
+              })}
+              <ErrorText name="items" state={state} />
+              <ErrorText name="participants" state={state} />
+              <Fieldset legend={t("buyer.legend")} dark={dark} hint={t("buyer.hint")}>
+                <NameFields prefix="buyer" state={state} dark={dark} />
+              </Fieldset>
+              {questions.length > 0 ? (
+                <Fieldset legend={event.forms.order.title || t("order-form.legend")} dark={dark}>
+                  {questions.map((question) => (
+                    <QuestionField key={question.id} question={question} prefix="answers" state={state} dark={dark} />
+                  ))}
+                </Fieldset>
+              ) : null}
+              {slots.map((slot) => (
+                <Fieldset
+                  key={slot.index}
+                  legend={t("participant.legend", { number: slot.index + 1, title: slot.ticketTitle })}
+                  dark={dark}
+                  testId="participant-fieldset"
+                >
+                  <NameFields prefix={`participants.${slot.index}`} state={state} dark={dark} />
+                  {slot.questions
+                    .filter((question) => question.id !== "default")
+                    .map((question) => (
+                      <QuestionField
+                        key={question.id}
+                        question={question}
+                        prefix={`participants.${slot.index}.answers`}
+                        state={state}
+                        dark={dark}
+                      />
+                    ))}
+                </Fieldset>
+              ))}
+              {event.allowBilling ? (
+                <Fieldset legend={t("billing.legend")} dark={dark} hint={t("billing.hint")}>
+                  <div className="grid gap-4 sm:grid-cols-2">
+                    {BILLING_FIELDS.map((field) => (
+                      <div key={field} className={field === "address" ? "sm:col-span-2" : undefined}>
+                        <TextField
+                          name={`billing.${field}`}
+                          label={t(`billing.${field.replace("_", "-") as "name"}`)}
+                          state={state}
+                          dark={dark}
+                          autoComplete={billingAutoComplete[field]}
+                        />
+                      </div>
+                    ))}
+                  </div>
+                </Fieldset>
+              ) : null}
+              <button
+                type="submit"
+                className="h-12 w-full rounded-lg px-6 text-base font-semibold shadow-sm focus-visible:ring-[3px] focus-visible:ring-sky-500/60 focus-visible:outline-none sm:w-auto"
+                style={{ backgroundColor: event.primaryColor, color: onPrimary }}
+                data-testid="booking-submit"
+              >
+                {quote.total > 0
+                  ? t("submit.pay", { amount: formatMoney(quote.total, i18n.language) })
+                  : t("submit.free")}
+              </button>
+            </form>
+          </div>
+        )}
+      </main>
+    </div>
+  );
+}
+
+const billingAutoComplete: Record<(typeof BILLING_FIELDS)[number], string> = {
+  name: "name",
+  company: "organization",
+  address: "street-address",
+  postal_code: "postal-code",
+  city: "address-level2",
+  country: "country-name",
+  vat_number: "off",
+};
+
+function Fieldset({
+  legend,
+  hint,
+  dark,
+  testId,
+  children,
+}: {
+  legend: string;
+  hint?: string;
+  dark: boolean;
+  testId?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <fieldset
+      className={cn(
+        "min-w-0 space-y-4 rounded-xl border p-4",
+        dark ? "border-slate-800 bg-slate-900" : "border-slate-200 bg-white",
+      )}
+      data-testid={testId}
+    >
+      <legend className="px-1 text-base font-semibold">{legend}</legend>
+      {hint ? <p className="-mt-2 text-xs opacity-70">{hint}</p> : null}
+      {children}
+    </fieldset>
+  );
+}
+
+/** A GET form: applying a code re-renders the page with the discount (the order call checks the code again). */
+function PromoForm({
+  event,
+  items,
+  privateHash,
+  promoCode,
+  quote,
+  dark,
+  error,
+}: {
+  event: PublicEvent;
+  items: React.ReactNode;
+  privateHash: string | null;
+  promoCode: string | null;
+  quote: Awaited<ReturnType<typeof quoteOrder>>;
+  dark: boolean;
+  error?: string;
+}) {
+  const { t, i18n } = useTranslation("booking");
+  const promo = quote.promo;
+  const status =
+    promo?.status === "applied"
+      ? t("promo.applied", { code: promo.code, amount: formatMoney(quote.discount, i18n.language) })
+      : promo?.status === "invalid"
+        ? t("promo.invalid", { code: promo.code })
+        : promo?.status === "not_applicable"
+          ? t("promo.not-applicable", { code: promo.code })
+          : null;
+  return (
+    <form
+      method="get"
+      action={bookingPagePath(event)}
+      className={cn("space-y-2 rounded-xl border p-4", dark ? "border-slate-800 bg-slate-900" : "border-slate-200 bg-white")}
+    >
+      {privateHash ? <input type="hidden" name="t" value={privateHash} /> : null}
+      {items}
+      <label htmlFor="promo-code" className="block text-sm font-medium">
+        {t("promo.label")}
+      </label>
+      <div className="flex gap-2">
+        <input
+          id="promo-code"
+          name="promo"
+          defaultValue={promoCode ?? ""}
+          autoComplete="off"
+          autoCapitalize="characters"
+          aria-describedby={status || error ? "promo-status" : undefined}
+          aria-invalid={(promo !== null && promo.status !== "applied") || Boolean(error) || undefined}
+          className={cn(
+            "h-10 min-w-0 flex-1 rounded-md border px-3 text-base uppercase outline-none focus-visible:ring-[3px] focus-visible:ring-sky-500/50",
+            dark ? "border-slate-700 bg-slate-950" : "border-slate-300 bg-white",
+          )}
+        />
+        <button
+          type="submit"
+          className={cn(
+            "h-10 shrink-0 rounded-md border px-4 text-sm font-medium focus-visible:ring-[3px] focus-visible:ring-sky-500/50 focus-visible:outline-none",
+            dark ? "border-slate-700" : "border-slate-300",
+          )}
+        >
+          {t("promo.apply")}
+        </button>
+      </div>
+      {status || error ? (
+        <p
+          id="promo-status"
+          role="status"
+          className={cn(
+            "text-sm",
+            promo?.status === "applied" && !error ? "text-emerald-700 dark:text-emerald-400" : "text-rose-600",
+          )}
+          data-testid="promo-status"
+        >
+          {error ? t(error as never) : status}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+export function ErrorBoundary() {
+  return <PublicEventNotFound />;
+}

@@ -1,0 +1,218 @@
+import { CalendarDays, Download, MapPin } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { data } from "react-router";
+import { getOrderPage } from "#domain/public-events/get-order-page";
+import { parseId } from "#domain/shared/ids";
+import { eventPagePath, orderTicketsPdfHref } from "~/components/booking/booking-paths";
+import { qrPath } from "~/components/booking/qr-path";
+import { PublicEventNotFound } from "~/components/public-event/public-event-not-found";
+import { MetaPixelImage } from "~/components/tracking/meta-pixel";
+import { textColorOn } from "~/lib/contrast";
+import { formatDateRange, formatDateTime, formatMoney } from "~/lib/format";
+import { consentFromCookieHeader, CSP_META_PIXEL_HEADER, metaPixelUrl } from "~/lib/tracking-consent";
+import { cn } from "~/lib/utils";
+import { serverContext } from "~/server/context";
+import { loaderError } from "~/server/route-errors.server";
+import type { Route } from "./+types/order-page";
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { db, env } = context.get(serverContext);
+  const token = new URL(request.url).searchParams.get("token");
+  try {
+    const page = await getOrderPage(db, env, { orderId: parseId(params.id) ?? 0, token });
+    const live = page.order.status === "paid" || page.order.status === "manual";
+    // Meta's Purchase only for an order paid here, with the buyer's consent to ads tracking (the event page's banner).
+    const consent = consentFromCookieHeader(request.headers.get("Cookie"));
+    const purchasePixel =
+      page.order.status === "paid" && consent === "ads" && page.event.metaPixelId
+        ? metaPixelUrl(page.event.metaPixelId, {
+            name: "Purchase",
+            amountCents: page.order.amount,
+            currency: "EUR",
+            eventId: `order-${page.order.id}`,
+          })
+        : null;
+    return data(
+      {
+        ...page,
+        token: token ?? "",
+        qrCodes: live ? page.order.participants.map((participant) => qrPath(participant.ticket_token)) : [],
+        purchasePixel,
+      },
+      { headers: purchasePixel ? { [CSP_META_PIXEL_HEADER]: "1" } : {} },
+    );
+  } catch (error) {
+    return loaderError(error);
+  }
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  // The access token is in the URL: nothing keeps a copy, and no other site learns the address.
+  const headers = new Headers({ "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" });
+  const metaPixel = loaderHeaders.get(CSP_META_PIXEL_HEADER);
+  if (metaPixel) headers.set(CSP_META_PIXEL_HEADER, metaPixel);
+  return headers;
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [
+    { title: loaderData ? `${loaderData.event.title} · Guichet` : "Guichet" },
+    { name: "robots", content: "noindex" },
+    // No JavaScript on this page: a pending payment is looked at again every 5 seconds until the webhook confirms it.
+    ...(loaderData?.order.status === "pending" ? [{ httpEquiv: "refresh", content: "5" }] : []),
+  ];
+}
+
+const statusStyle: Record<string, string> = {
+  pending: "bg-amber-100 text-amber-900",
+  paid: "bg-emerald-100 text-emerald-800",
+  manual: "bg-emerald-100 text-emerald-800",
+  expired: "bg-slate-200 text-slate-700",
+  refunded: "bg-slate-200 text-slate-700",
+  cancelled: "bg-rose-100 text-rose-800",
+};
+
+export default function OrderPage({ loaderData }: Route.ComponentProps) {
+  const { order, event, token, qrCodes, purchasePixel } = loaderData;
+  const { t, i18n } = useTranslation("booking");
+  const dark = event.theme === "dark";
+  const live = order.status === "paid" || order.status === "manual";
+  const eventHref = event.publicPage ? eventPagePath(event) : null;
+  const card = cn("rounded-xl border p-4", dark ? "border-slate-800 bg-slate-900" : "border-slate-200 bg-white");
+  const statusKey = order.status as "pending";
+
+  return (
+    <div className={cn("min-h-svh", dark ? "dark bg-slate-950 text-slate-100" : "bg-slate-50 text-slate-900")}>
+      <header style={{ backgroundColor: event.primaryColor, color: textColorOn(event.primaryColor) }}>
+        <div className="mx-auto max-w-3xl px-4 py-6 md:px-6">
+          <p className="text-sm opacity-80">{t("order.title", { id: order.id })}</p>
+          <h1 className="mt-1 text-2xl font-bold tracking-tight wrap-anywhere md:text-3xl">
+            {live ? t("order.heading", { name: order.first_name }) : t("order.for-event", { title: event.title })}
+          </h1>
+          {live ? <p className="mt-1 wrap-anywhere opacity-90">{t("order.for-event", { title: event.title })}</p> : null}
+        </div>
+      </header>
+      <main className="mx-auto max-w-3xl space-y-6 px-4 py-6 md:px-6">
+        <section className={cn(card, "space-y-3")} aria-labelledby="order-status-heading" role="status">
+          <h2 id="order-status-heading" className="sr-only">
+            {t("order.status-label")}
+          </h2>
+          <p>
+            <span
+              className={cn("rounded-full px-3 py-1 text-sm font-semibold", statusStyle[order.status])}
+              data-testid="order-status"
+            >
+              {t(`order.status.${statusKey}`)}
+            </span>
+          </p>
+          {order.status === "pending" ? (
+            <p className="text-sm">
+              {t("order.pending", {
+                time: order.payable_until ? formatDateTime(order.payable_until, i18n.language, event.timezone) : "",
+              })}{" "}
+              <a href={`/orders/${order.id}?token=${encodeURIComponent(token)}`} className="font-medium underline">
+                {t("order.refresh")}
+              </a>
+            </p>
+          ) : null}
+          {order.status === "expired" ? (
+            <p className="text-sm">
+              {t("order.expired")}{" "}
+              {eventHref ? (
+                <a href={eventHref} className="font-medium underline">
+                  {t("order.book-again")}
+                </a>
+              ) : null}
+            </p>
+          ) : null}
+          {order.status === "refunded" ? <p className="text-sm">{t("order.refunded")}</p> : null}
+          {order.status === "cancelled" ? <p className="text-sm">{t("order.cancelled")}</p> : null}
+          {live ? <p className="text-sm">{t("order.email-sent", { email: order.email })}</p> : null}
+          {live && order.amount > 0 ? (
+            <p className="text-sm font-medium">
+              {t("order.amount", { amount: formatMoney(order.amount, i18n.language) })}
+            </p>
+          ) : null}
+        </section>
+
+        {live && event.confirmationPageMessage ? (
+          <section className={card} data-testid="confirmation-message">
+            <p className="whitespace-pre-line">{event.confirmationPageMessage}</p>
+          </section>
+        ) : null}
+
+        <section className={cn(card, "space-y-2 text-sm")}>
+          {event.startAt ? (
+            <p className="flex gap-2">
+              <CalendarDays className="size-4 shrink-0 opacity-70" aria-hidden />
+              {formatDateRange(event.startAt, event.endAt, i18n.language, event.timezone)}
+            </p>
+          ) : null}
+          {event.addressName || event.addressLabel ? (
+            <p className="flex gap-2">
+              <MapPin className="size-4 shrink-0 opacity-70" aria-hidden />
+              <span>{[event.addressName, event.addressLabel].filter(Boolean).join(", ")}</span>
+            </p>
+          ) : null}
+          {eventHref ? (
+            <a href={eventHref} className="inline-block font-medium underline">
+              {t("order.back-to-event")}
+            </a>
+          ) : null}
+        </section>
+
+        {live && order.participants.length > 0 ? (
+          <section aria-labelledby="tickets-heading" className="space-y-4">
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <h2 id="tickets-heading" className="text-xl font-semibold">
+                {t("order.tickets")}
+              </h2>
+              <a
+                href={orderTicketsPdfHref(order.id, token)}
+                className="inline-flex h-10 items-center gap-2 rounded-lg px-4 text-sm font-semibold shadow-sm"
+                style={{ backgroundColor: event.primaryColor, color: textColorOn(event.primaryColor) }}
+                data-testid="download-tickets"
+              >
+                <Download className="size-4" aria-hidden />
+                {t("order.download")}
+              </a>
+            </div>
+            <ul className="grid gap-4 sm:grid-cols-2">
+              {order.participants.map((participant, index) => {
+                const qr = qrCodes[index];
+                const name = `${participant.first_name} ${participant.last_name}`;
+                return (
+                  <li key={participant.id} className={cn(card, "space-y-3")} data-testid="order-ticket">
+                    <div>
+                      <p className="font-semibold wrap-anywhere">{participant.ticket_title}</p>
+                      <p className="text-sm wrap-anywhere">{name}</p>
+                      <p className="text-xs opacity-70">{t("order.ticket-number", { id: participant.id })}</p>
+                    </div>
+                    {qr ? (
+                      <svg
+                        viewBox={`0 0 ${qr.size} ${qr.size}`}
+                        role="img"
+                        aria-label={t("order.qr", { name })}
+                        className="mx-auto aspect-square w-full max-w-56 rounded-md bg-white"
+                        shapeRendering="crispEdges"
+                        data-token={participant.ticket_token}
+                      >
+                        <rect width={qr.size} height={qr.size} fill="#fff" />
+                        <path d={qr.d} fill="#000" />
+                      </svg>
+                    ) : null}
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        ) : null}
+      </main>
+      {purchasePixel ? <MetaPixelImage src={purchasePixel} /> : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <PublicEventNotFound />;
+}

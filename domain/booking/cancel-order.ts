@@ -1,0 +1,34 @@
+import { and, eq } from "drizzle-orm";
+import type { Database } from "#db/database";
+import { orders } from "#db/schema";
+import { loadEventForActor } from "../events/event-access";
+import type { Actor } from "../shared/actor";
+import { AppError, notFound } from "../shared/app-error";
+import { releaseOrderHold } from "./expire-order";
+
+/**
+ * An organizer cancels an order still awaiting payment (H6's orders page): it gives its places back. Needs
+ * event:manage-sales on the order's event; another organization's order answers 404. A paid, manual, expired or
+ * already cancelled order answers conflict 'booking:errors.not-pending' (paid ones are refunded, not cancelled).
+ */
+export async function cancelOrder(
+  db: Database,
+  actor: Actor,
+  input: { orderId: number; now?: number },
+): Promise<{ cancelled: true }> {
+  if (actor.organizationId === null || !Number.isSafeInteger(input.orderId) || input.orderId <= 0)
+    throw notFound("booking:errors.order-not-found");
+  const [order] = await db
+    .select({ id: orders.id, eventId: orders.eventId, status: orders.status })
+    .from(orders)
+    .where(and(eq(orders.id, input.orderId), eq(orders.organizationId, actor.organizationId)))
+    .limit(1);
+  if (!order) throw notFound("booking:errors.order-not-found");
+  await loadEventForActor(db, actor, order.eventId, "event:manage-sales");
+  if (order.status !== "pending") throw new AppError("conflict", "booking:errors.not-pending");
+  const released = await releaseOrderHold(db, order.id, "cancelled", input.now ?? Date.now(), {
+    organizationId: actor.organizationId,
+  });
+  if (!released) throw new AppError("conflict", "booking:errors.not-pending");
+  return { cancelled: true };
+}

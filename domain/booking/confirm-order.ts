@@ -1,0 +1,109 @@
+import { asc, eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Database } from "#db/database";
+import { events, orderItems, orders, participants } from "#db/schema";
+import { confirmationStatements } from "./confirm-statements";
+import type { OrderDraft } from "./place-order";
+import { clearGuards, guardStatement, isGuardFailure, promoAllows, stockAllows } from "./stock-sql";
+
+export type ConfirmOrderInput = {
+  orderId: number;
+  paidAt: number;
+  paymentIntentId?: string | null;
+  checkoutSessionId?: string | null;
+  now?: number;
+};
+
+export type ConfirmResult =
+  | { outcome: "confirmed"; orderId: number; participantIds: number[] }
+  | { outcome: "already_confirmed"; orderId: number }
+  | { outcome: "needs_refund"; orderId: number; reason: "sold_out" | "cancelled" | "refunded" | "not_found" };
+
+function parseDraft(text: string | null): OrderDraft {
+  try {
+    const parsed = JSON.parse(text ?? "") as Partial<OrderDraft>;
+    return { participants: parsed.participants ?? [], orderAnswers: parsed.orderAnswers ?? [] };
+  } catch {
+    return { participants: [], orderAnswers: [] };
+  }
+}
+
+/**
+ * A payment completed (issue 10 §5): writes the participants and answers the order kept, raises purchased and
+ * use_count, clears the holds and marks the order paid, in one batch. Idempotent: an order already paid changes
+ * nothing and says so. When the payment came after the hold expired (docs/decisions/0017-booking-holds-and-fees.md), the order is confirmed
+ * only if the stock, the capacity and the promo code still allow it, by the same conditional SQL as a new order;
+ * otherwise nothing is written and the caller refunds (needs_refund).
+ */
+export async function confirmOrder(db: Database, input: ConfirmOrderInput): Promise<ConfirmResult> {
+  const now = input.now ?? Date.now();
+  const { orderId } = input;
+  const [orderRows, items, eventRows] = await db.batch([
+    db.select().from(orders).where(eq(orders.id, orderId)).limit(1),
+    db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id)),
+    db
+      .select({ timezone: events.timezone })
+      .from(events)
+      .where(sql`${events.id} = (select event_id from orders where id = ${orderId})`)
+      .limit(1),
+  ]);
+  const order = orderRows[0];
+  if (!order) return { outcome: "needs_refund", orderId, reason: "not_found" };
+  if (order.status === "paid" || order.status === "manual" || order.paidAt !== null)
+    return { outcome: "already_confirmed", orderId };
+  if (order.status === "cancelled" || order.status === "refunded")
+    return { outcome: "needs_refund", orderId, reason: order.status };
+
+  const draft = parseDraft(order.draft);
+  const statements: BatchItem<"sqlite">[] = [
+    // Two deliveries racing: the second batch finds the order paid and rolls back.
+    guardStatement(
+      db,
+      sql`exists (select 1 from orders where id = ${orderId} and paid_at is null and status in ('pending', 'expired'))`,
+    ),
+  ];
+  for (const item of items)
+    statements.push(
+      guardStatement(
+        db,
+        sql`(coalesce((select held_until from order_items where id = ${item.id}), 0) > ${now}
+          or ${stockAllows({ ticketId: item.ticketId, eventId: item.eventId }, item.quantity, now)})`,
+      ),
+    );
+  if (order.promoCodeId !== null) statements.push(guardStatement(db, promoAllows(order.promoCodeId, now, orderId)));
+  statements.push(
+    ...confirmationStatements(db, {
+      orderRef: orderId,
+      organizationId: order.organizationId,
+      eventId: order.eventId,
+      timezone: eventRows[0]?.timezone ?? "Europe/Paris",
+      amount: order.amount,
+      fees: order.fees,
+      netAmount: order.netAmount,
+      participants: draft.participants,
+      orderAnswers: draft.orderAnswers,
+      lines: items.map((item) => ({ ticketId: item.ticketId, quantity: item.quantity })),
+      promoCodeId: order.promoCodeId,
+      paidAt: input.paidAt,
+      createdAt: order.createdAt.getTime(),
+      paymentIntentId: input.paymentIntentId,
+      checkoutSessionId: input.checkoutSessionId,
+    }),
+    clearGuards(db),
+  );
+
+  try {
+    await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  } catch (error) {
+    if (!isGuardFailure(error)) throw error;
+    const [after] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).limit(1);
+    if (after?.status === "paid") return { outcome: "already_confirmed", orderId };
+    return { outcome: "needs_refund", orderId, reason: "sold_out" };
+  }
+  const rows = await db
+    .select({ id: participants.id })
+    .from(participants)
+    .where(eq(participants.orderId, orderId))
+    .orderBy(asc(participants.id));
+  return { outcome: "confirmed", orderId, participantIds: rows.map((row) => row.id) };
+}

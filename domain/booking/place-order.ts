@@ -1,0 +1,254 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Database } from "#db/database";
+import { events, orderItems, orders, participationForms, promoCodes, promoCodeTickets, tickets } from "#db/schema";
+import { verifyPrivateEventHash } from "../events/private-event-link";
+import { toParticipationForm } from "../order-forms/participation-form-record";
+import { normalizePromoCode } from "../promo-codes/promo-code-input-schema";
+import { AppError, notFound } from "../shared/app-error";
+import { generateRandomToken } from "../shared/crypto";
+import type { SigningEnv } from "../shared/signing-secret";
+import { orderWebhookStatement } from "../webhooks/sales-webhook-statements";
+import { confirmationStatements } from "./confirm-statements";
+import { releaseOrderHold } from "./expire-order";
+import type { PlaceOrderBody } from "./order-input-schema";
+import { planOrder, soldOut, type OrderPlan, type PlanPromo } from "./plan-order";
+import { clearGuards, guardStatement, isGuardFailure, promoAllows, stockAllows } from "./stock-sql";
+
+/** How long an order holds its places while the buyer pays: Stripe Checkout's minimum session lifetime. */
+export const HOLD_MS = 30 * 60_000;
+
+export type CheckoutRequest = {
+  orderId: number;
+  organizationId: number;
+  eventId: number;
+  amount: number;
+  fees: number;
+  email: string;
+  locale: "fr" | "en";
+  payableUntil: number;
+  accessToken: string;
+  lines: { title: string; quantity: number; amount: number }[];
+};
+
+export type PlaceOrderDeps = {
+  env: SigningEnv;
+  now?: number;
+  /** The payment provider (H2, adapters/payments.ts): a checkout for a pending paid order. A throw releases the hold. */
+  createCheckout?: (request: CheckoutRequest) => Promise<{ url: string; sessionId: string }>;
+};
+
+export type PlaceOrderInput = { eventId: number; body: PlaceOrderBody };
+
+export type PlacedOrder = {
+  id: number;
+  status: "paid" | "pending";
+  accessToken: string;
+  amount: number;
+  fees: number;
+  payableUntil: number | null;
+  checkoutUrl: string | null;
+  eventId: number;
+  organizationId: number;
+};
+
+/** What the order keeps of the buyer's entries until confirmation writes them as rows. */
+export type OrderDraft = Pick<OrderPlan, "participants" | "orderAnswers">;
+
+/**
+ * Places an order on a published event (issue 10 §2–3): prices it (planOrder), then holds its places in ONE batch
+ * whose conditional inserts refuse to pass a ticket's stock, the event capacity or the promo code's uses; a short
+ * insert fails the final guard and the whole batch rolls back, so a refusal writes nothing. A free order is
+ * confirmed in the same batch; a paid one stays pending until payable_until and gets its checkout address.
+ */
+export async function placeOrder(db: Database, deps: PlaceOrderDeps, input: PlaceOrderInput): Promise<PlacedOrder> {
+  const now = deps.now ?? Date.now();
+  const { body } = input;
+  const promoKey = normalizePromoCode(body.promo_code ?? "");
+  // One round trip for every read: the promo code's ticket targets are found through its (event, code) key.
+  const [eventRows, ticketRows, formRows, promoRows, targetRows] = await db.batch([
+    db.select().from(events).where(eq(events.id, input.eventId)).limit(1),
+    db.select().from(tickets).where(eq(tickets.eventId, input.eventId)),
+    db.select().from(participationForms).where(eq(participationForms.eventId, input.eventId)),
+    db
+      .select()
+      .from(promoCodes)
+      .where(and(eq(promoCodes.eventId, input.eventId), eq(promoCodes.code, promoKey)))
+      .limit(1),
+    db
+      .select({ ticketId: promoCodeTickets.ticketId })
+      .from(promoCodeTickets)
+      .where(
+        sql`${promoCodeTickets.promoCodeId} = (select id from promo_codes where event_id = ${input.eventId} and code = ${promoKey})`,
+      ),
+  ]);
+  const event = eventRows[0];
+  // Drafts, archived events and the preview never book; a private event needs its link's hash.
+  if (!event || event.status !== "published") throw notFound("events:errors.not-found");
+  if (event.visibility === "private" && !verifyPrivateEventHash(deps.env, event, body.t))
+    throw notFound("events:errors.not-found");
+
+  let promo: PlanPromo | null = null;
+  const promoRow = body.promo_code ? promoRows[0] : undefined;
+  if (promoRow) {
+    promo = {
+      id: promoRow.id,
+      code: promoRow.code,
+      discountType: promoRow.discountType,
+      discountValue: promoRow.discountValue,
+      startAt: promoRow.startAt,
+      endAt: promoRow.endAt,
+      appliesToAllTickets: promoRow.appliesToAllTickets,
+      ticketIds: promoRow.appliesToAllTickets ? [] : targetRows.map((target) => target.ticketId),
+    };
+  }
+  const forms = formRows.map(toParticipationForm);
+  const plan = planOrder({
+    event,
+    tickets: ticketRows.filter((ticket) => ticket.organizationId === event.organizationId),
+    promo,
+    forms: {
+      before: forms.find((form) => form.formType === "before") ?? null,
+      beforeTickets: forms.find((form) => form.formType === "before-tickets") ?? null,
+    },
+    body,
+    now,
+  });
+
+  const free = plan.amount === 0;
+  const accessToken = generateRandomToken();
+  const payableUntil = now + HOLD_MS;
+  const orderRef = sql`(select id from orders where access_token = ${accessToken})`;
+  const draft: OrderDraft = { participants: plan.participants, orderAnswers: plan.orderAnswers };
+
+  const statements: BatchItem<"sqlite">[] = [];
+  if (plan.promo) statements.push(guardStatement(db, promoAllows(plan.promo.id, now)));
+  const insertOrder = db
+    .insert(orders)
+    .values({
+      organizationId: plan.organizationId,
+      eventId: plan.eventId,
+      firstName: plan.buyer.firstName,
+      lastName: plan.buyer.lastName,
+      email: plan.buyer.email,
+      amount: plan.amount,
+      fees: plan.fees,
+      netAmount: plan.netAmount,
+      status: "pending",
+      promoCodeId: plan.promo?.id ?? null,
+      promoCodeKey: plan.promo?.key ?? null,
+      // Seconds in checkout, set at payment; 0 or less would mean an order added by hand.
+      checkoutTime: 1,
+      accessToken,
+      billing: plan.billing ? JSON.stringify(plan.billing) : null,
+      payableUntil: new Date(payableUntil),
+      draft: JSON.stringify(draft),
+      locale: plan.locale,
+      createdAt: new Date(now),
+      updatedAt: new Date(now),
+    })
+    .returning({ id: orders.id });
+  statements.push(insertOrder);
+  for (const line of plan.lines) {
+    statements.push(
+      // Column order of the table (id null: assigned); the row is written only if the stock allows it.
+      db.insert(orderItems).select(
+        sql`select null, ${plan.organizationId}, ${plan.eventId}, ${orderRef}, ${line.ticketId}, ${line.ticketType},
+          ${line.quantity}, ${line.unitPrice}, ${line.discount}, ${line.fees}, ${line.feesType}, ${payableUntil}, ${now}
+        where ${stockAllows({ ticketId: line.ticketId, eventId: plan.eventId }, line.quantity, now)}`,
+      ),
+    );
+  }
+  statements.push(
+    guardStatement(
+      db,
+      sql`(select count(*) from ${orderItems} where ${orderItems.orderId} = ${orderRef}) = ${plan.lines.length}`,
+    ),
+  );
+  statements.push(
+    orderWebhookStatement(db, {
+      organizationId: plan.organizationId,
+      type: "order.created",
+      orderId: orderRef,
+      occurredAt: new Date(now),
+    }),
+  );
+  if (free)
+    statements.push(
+      ...confirmationStatements(db, {
+        orderRef,
+        organizationId: plan.organizationId,
+        eventId: plan.eventId,
+        timezone: event.timezone,
+        amount: plan.amount,
+        fees: plan.fees,
+        netAmount: plan.netAmount,
+        participants: plan.participants,
+        orderAnswers: plan.orderAnswers,
+        lines: plan.lines,
+        promoCodeId: plan.promo?.id ?? null,
+        paidAt: now,
+        createdAt: now,
+      }),
+    );
+  statements.push(clearGuards(db));
+
+  let orderId: number;
+  try {
+    const results = await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+    const inserted = results[plan.promo ? 1 : 0] as { id: number }[];
+    orderId = inserted[0]!.id;
+  } catch (error) {
+    if (!isGuardFailure(error)) throw error;
+    throw await explainRefusal(db, plan, now);
+  }
+
+  const placed: PlacedOrder = {
+    id: orderId,
+    status: free ? "paid" : "pending",
+    accessToken,
+    amount: plan.amount,
+    fees: plan.fees,
+    payableUntil: free ? null : payableUntil,
+    checkoutUrl: null,
+    eventId: plan.eventId,
+    organizationId: plan.organizationId,
+  };
+  if (free || !deps.createCheckout) return placed;
+
+  try {
+    const checkout = await deps.createCheckout({
+      orderId,
+      organizationId: plan.organizationId,
+      eventId: plan.eventId,
+      amount: plan.amount,
+      fees: plan.fees,
+      email: plan.buyer.email,
+      locale: plan.locale,
+      payableUntil,
+      accessToken,
+      lines: plan.lines.map((line) => ({
+        title: line.title,
+        quantity: line.quantity,
+        amount: line.charged,
+      })),
+    });
+    await db.update(orders).set({ stripeCheckoutSessionId: checkout.sessionId }).where(eq(orders.id, orderId));
+    return { ...placed, checkoutUrl: checkout.url };
+  } catch (error) {
+    console.error("checkout creation failed", error);
+    await releaseOrderHold(db, orderId, "expired", now);
+    throw new AppError("conflict", "booking:errors.payment-unavailable");
+  }
+}
+
+/** After a refused batch: which ticket ran short (for `ticket_id`), or none when the promo code or a race did. */
+async function explainRefusal(db: Database, plan: OrderPlan, now: number): Promise<AppError> {
+  for (const line of plan.lines) {
+    const [row] = await db.all<{ ok: number }>(
+      sql`select ${stockAllows({ ticketId: line.ticketId, eventId: plan.eventId }, line.quantity, now)} as ok`,
+    );
+    if (!row || !Number(row.ok)) return soldOut(line.ticketId);
+  }
+  return soldOut();
+}

@@ -1,0 +1,357 @@
+import type { FeesType, TicketType } from "#db/schema";
+import type { ParticipationForm } from "../order-forms/participation-form-record";
+import { DEFAULT_QUESTION_ID, type Question } from "../order-forms/question-schema";
+import { AppError } from "../shared/app-error";
+import { deriveTicketStatus, eventTicketsPurchased, type TicketStatusTicket } from "../tickets/ticket-status";
+import { platformFee, unitDiscount } from "./fees";
+import type { AnswerValue, PlaceOrderBody } from "./order-input-schema";
+
+/*
+ * Pricing and checking an order, with no I/O: what the buyer asked for against the event's tickets, the promo code
+ * and the order forms as read just before. Stock is only pre-checked here (a ticket already sold out answers at once);
+ * the authoritative check is the conditional SQL of the booking batch (stock-sql.ts).
+ */
+
+export type PlanEvent = {
+  id: number;
+  organizationId: number;
+  startAt: Date | number | null;
+  endAt: Date | number | null;
+  eventCapacity: number;
+  allowBilling: boolean;
+};
+
+export type PlanTicket = TicketStatusTicket & {
+  id: number;
+  title: string;
+  price: number;
+  minPerOrder: number;
+  maxPerOrder: number;
+  feesType: FeesType;
+  ticketType: TicketType;
+};
+
+export type PlanPromo = {
+  id: number;
+  code: string;
+  discountType: "percent" | "amount";
+  discountValue: number;
+  startAt: Date | number | null;
+  endAt: Date | number | null;
+  appliesToAllTickets: boolean;
+  ticketIds: number[];
+};
+
+export type PlannedLine = {
+  ticketId: number;
+  ticketType: TicketType;
+  title: string;
+  quantity: number;
+  unitPrice: number;
+  /** Whole line, cents. */
+  discount: number;
+  fees: number;
+  feesType: FeesType;
+  /** What the buyer pays for the line: discounted price, plus the fees when they are added. */
+  charged: number;
+};
+
+export type PlannedAnswer = {
+  formType: "before" | "before-tickets";
+  questionId: string;
+  questionTitle: string;
+  value: string;
+};
+
+export type PlannedParticipant = {
+  ticketId: number;
+  ticketTitle: string;
+  ticketType: TicketType;
+  price: number;
+  promoCodeKey: string | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+  answers: PlannedAnswer[];
+};
+
+export type OrderPlan = {
+  eventId: number;
+  organizationId: number;
+  buyer: { firstName: string; lastName: string; email: string };
+  lines: PlannedLine[];
+  amount: number;
+  fees: number;
+  netAmount: number;
+  promo: { id: number; key: string } | null;
+  participants: PlannedParticipant[];
+  orderAnswers: PlannedAnswer[];
+  billing: Record<string, string> | null;
+  locale: "fr" | "en";
+};
+
+export type PlanInput = {
+  event: PlanEvent;
+  /** Every ticket of the event, deleted ones included (they still take capacity). */
+  tickets: PlanTicket[];
+  /** The code the buyer typed, looked up by (event, upper-cased code); null when none was typed or none matched. */
+  promo: PlanPromo | null;
+  forms: { before: ParticipationForm | null; beforeTickets: ParticipationForm | null };
+  body: PlaceOrderBody;
+  now: number;
+};
+
+const toMs = (value: Date | number | null) =>
+  value === null ? null : typeof value === "number" ? value : value.getTime();
+
+/** Thrown by planOrder when a ticket is already sold out: the API answers 409 `{ error: "sold_out", ticket_id }`. */
+export function soldOut(ticketId?: number): AppError {
+  return new AppError("conflict", "booking:errors.sold-out", { details: ticketId ? { ticketId } : {} });
+}
+
+export function planOrder(input: PlanInput): OrderPlan {
+  const { event, body, now } = input;
+  const fields: Record<string, string> = {};
+  const ticketsById = new Map(input.tickets.map((ticket) => [ticket.id, ticket]));
+  const purchased = eventTicketsPurchased(input.tickets);
+
+  // One line per ticket: the same ticket twice is summed, so every limit sees the order's whole quantity.
+  const quantities = new Map<number, number>();
+  const firstIndex = new Map<number, number>();
+  body.items.forEach((item, index) => {
+    quantities.set(item.ticket_id, (quantities.get(item.ticket_id) ?? 0) + item.quantity);
+    if (!firstIndex.has(item.ticket_id)) firstIndex.set(item.ticket_id, index);
+  });
+
+  const chosen: { ticket: PlanTicket; quantity: number }[] = [];
+  let soldOutTicket: number | null = null;
+  for (const [ticketId, quantity] of quantities) {
+    const at = `items.${firstIndex.get(ticketId)}`;
+    const ticket = ticketsById.get(ticketId);
+    // Hidden tickets are sold through their link only when they exist; deleted ones are gone.
+    if (!ticket || ticket.visibility === "deleted") {
+      fields[`${at}.ticket_id`] = "booking:errors.unknown-ticket";
+      continue;
+    }
+    const derived = deriveTicketStatus(ticket, event, { eventTicketsPurchased: purchased, now });
+    if (derived.status === "sold_out") {
+      soldOutTicket ??= ticket.id;
+      continue;
+    }
+    if (derived.status === "not_on_sale" || ticket.visibility !== "visible") {
+      fields[`${at}.ticket_id`] = "booking:errors.not-on-sale";
+      continue;
+    }
+    if (quantity < ticket.minPerOrder) fields[`${at}.quantity`] = "booking:errors.min-per-order";
+    else if (quantity > ticket.maxPerOrder) fields[`${at}.quantity`] = "booking:errors.max-per-order";
+    chosen.push({ ticket, quantity });
+  }
+  if (Object.keys(fields).length === 0 && soldOutTicket !== null) throw soldOut(soldOutTicket);
+  if (chosen.length > 0 && !chosen.some(({ ticket }) => ticket.ticketType === "ticket"))
+    fields.items = "booking:errors.addon-needs-ticket";
+
+  const promo = checkPromo(input.promo, body.promo_code, chosen, now, fields);
+
+  const lines: PlannedLine[] = chosen.map(({ ticket, quantity }) => {
+    const applies = promo !== null && (promo.appliesToAllTickets || promo.ticketIds.includes(ticket.id));
+    const perUnitDiscount = applies ? unitDiscount(ticket.price, promo) : 0;
+    const perUnitFee = platformFee(ticket.price - perUnitDiscount);
+    const fees = perUnitFee * quantity;
+    const discounted = (ticket.price - perUnitDiscount) * quantity;
+    return {
+      ticketId: ticket.id,
+      ticketType: ticket.ticketType,
+      title: ticket.title,
+      quantity,
+      unitPrice: ticket.price,
+      discount: perUnitDiscount * quantity,
+      fees,
+      feesType: ticket.feesType,
+      charged: discounted + (ticket.feesType === "added" ? fees : 0),
+    };
+  });
+
+  const participants = planParticipants(input, lines, promo, fields);
+  const orderAnswers = planAnswers(
+    "before",
+    formQuestions(
+      input.forms.before,
+      lines.map((line) => line.ticketId),
+    ),
+    body.answers ?? {},
+    "answers",
+    fields,
+  );
+
+  let billing: Record<string, string> | null = null;
+  if (event.allowBilling && body.billing) billing = { ...body.billing };
+
+  if (Object.keys(fields).length > 0) throw new AppError("validation", "errors:invalid-input", { fields });
+
+  const amount = lines.reduce((sum, line) => sum + line.charged, 0);
+  const fees = lines.reduce((sum, line) => sum + line.fees, 0);
+  return {
+    eventId: event.id,
+    organizationId: event.organizationId,
+    buyer: { firstName: body.buyer.first_name, lastName: body.buyer.last_name, email: body.buyer.email },
+    lines,
+    amount,
+    // A free order carries no fee, whoever would have paid it.
+    fees: amount === 0 ? 0 : fees,
+    netAmount: amount === 0 ? 0 : amount - fees,
+    promo: promo ? { id: promo.id, key: promo.code } : null,
+    participants,
+    orderAnswers,
+    billing,
+    locale: body.locale,
+  };
+}
+
+function checkPromo(
+  promo: PlanPromo | null,
+  typed: string | undefined,
+  chosen: { ticket: PlanTicket }[],
+  now: number,
+  fields: Record<string, string>,
+): PlanPromo | null {
+  if (!typed) return null;
+  if (!promo) {
+    fields.promo_code = "booking:errors.promo-invalid";
+    return null;
+  }
+  const startAt = toMs(promo.startAt);
+  const endAt = toMs(promo.endAt);
+  if ((startAt !== null && now < startAt) || (endAt !== null && now >= endAt)) {
+    fields.promo_code = "booking:errors.promo-invalid";
+    return null;
+  }
+  const applies = chosen.some(
+    ({ ticket }) => ticket.price > 0 && (promo.appliesToAllTickets || promo.ticketIds.includes(ticket.id)),
+  );
+  if (!applies) {
+    fields.promo_code = "booking:errors.promo-not-applicable";
+    return null;
+  }
+  return promo;
+}
+
+/** A form's questions that apply to an order or a participant holding `ticketIds`. */
+function formQuestions(form: ParticipationForm | null, ticketIds: number[]): Question[] {
+  if (!form) return [];
+  if (form.ticketTarget !== "all" && !ticketIds.some((id) => (form.ticketTarget as number[]).includes(id))) return [];
+  return form.questions.filter(
+    (question) =>
+      question.id !== DEFAULT_QUESTION_ID &&
+      (question.ticket_target.length === 0 || ticketIds.some((id) => question.ticket_target.includes(id))),
+  );
+}
+
+/** Checks the answers to `questions` and returns them as stored (JSON values). Unknown question ids are ignored. */
+function planAnswers(
+  formType: PlannedAnswer["formType"],
+  questions: Question[],
+  given: Record<string, AnswerValue>,
+  path: string,
+  fields: Record<string, string>,
+): PlannedAnswer[] {
+  const answers: PlannedAnswer[] = [];
+  for (const question of questions) {
+    if (question.type === "no-field") continue;
+    const field = `${path}.${question.id}`;
+    const stored = storedAnswer(question, given[question.id]);
+    if (stored === "invalid") {
+      fields[field] = "booking:errors.answer-invalid";
+      continue;
+    }
+    if (stored === null) {
+      if (question.mandatory) fields[field] = "booking:errors.answer-required";
+      continue;
+    }
+    answers.push({ formType, questionId: question.id, questionTitle: question.title, value: stored });
+  }
+  return answers;
+}
+
+/** The JSON stored for an answer, null when it is empty, "invalid" when it does not fit the question. */
+function storedAnswer(question: Question, value: AnswerValue | undefined): string | null | "invalid" {
+  if (value === undefined || value === null) return null;
+  const optionIds = question.options.map((option) => option.id);
+  switch (question.type) {
+    case "additional-conditions":
+      if (value === true || value === "true") return JSON.stringify("true");
+      if (value === false || value === "false" || value === "") return null;
+      return "invalid";
+    case "unique-choice":
+    case "selection": {
+      const id = Array.isArray(value) ? (value.length === 1 ? value[0] : value.length === 0 ? "" : null) : value;
+      if (id === "") return null;
+      if (typeof id !== "string" || !optionIds.includes(id)) return "invalid";
+      return JSON.stringify([id]);
+    }
+    case "multiple-choice": {
+      const ids = Array.isArray(value) ? value : typeof value === "string" && value !== "" ? [value] : [];
+      if (ids.length === 0) return null;
+      if (!ids.every((id) => optionIds.includes(id)) || new Set(ids).size !== ids.length) return "invalid";
+      return JSON.stringify(ids);
+    }
+    default: {
+      if (typeof value !== "string") return "invalid";
+      const text = value.trim();
+      return text === "" ? null : JSON.stringify(text);
+    }
+  }
+}
+
+/**
+ * One participant per unit: tickets take the names given in `participants` (each ticket unit needs one, in the order
+ * given per ticket), add-ons and tickets without a participant entry take the buyer's.
+ */
+function planParticipants(
+  input: PlanInput,
+  lines: PlannedLine[],
+  promo: PlanPromo | null,
+  fields: Record<string, string>,
+): PlannedParticipant[] {
+  const { body } = input;
+  const given = body.participants;
+  const byTicket = new Map<number, { entry: NonNullable<typeof given>[number]; index: number }[]>();
+  given?.forEach((entry, index) => {
+    const list = byTicket.get(entry.ticket_id) ?? [];
+    list.push({ entry, index });
+    byTicket.set(entry.ticket_id, list);
+  });
+  if (given) {
+    for (const line of lines) {
+      const count = byTicket.get(line.ticketId)?.length ?? 0;
+      if (line.ticketType === "ticket" && count !== line.quantity)
+        fields.participants = "booking:errors.participants-mismatch";
+    }
+    for (const [ticketId] of byTicket)
+      if (!lines.some((line) => line.ticketId === ticketId && line.ticketType === "ticket"))
+        fields.participants = "booking:errors.participants-mismatch";
+  }
+
+  const participants: PlannedParticipant[] = [];
+  for (const line of lines) {
+    const applies = promo !== null && (promo.appliesToAllTickets || promo.ticketIds.includes(line.ticketId));
+    const questions = line.ticketType === "ticket" ? formQuestions(input.forms.beforeTickets, [line.ticketId]) : [];
+    const entries = byTicket.get(line.ticketId) ?? [];
+    for (let unit = 0; unit < line.quantity; unit++) {
+      const named = line.ticketType === "ticket" ? entries[unit] : undefined;
+      const path = named ? `participants.${named.index}.answers` : `participants.${line.ticketId}.${unit}.answers`;
+      const answers = planAnswers("before-tickets", questions, named?.entry.answers ?? {}, path, fields);
+      participants.push({
+        ticketId: line.ticketId,
+        ticketTitle: line.title,
+        ticketType: line.ticketType,
+        price: line.unitPrice,
+        promoCodeKey: applies && line.unitPrice > 0 ? promo.code : null,
+        firstName: named?.entry.first_name ?? body.buyer.first_name,
+        lastName: named?.entry.last_name ?? body.buyer.last_name,
+        email: named?.entry.email ?? body.buyer.email,
+        answers,
+      });
+    }
+  }
+  return participants;
+}

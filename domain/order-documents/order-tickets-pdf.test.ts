@@ -1,0 +1,128 @@
+import { PDFDocument, StandardFonts } from "pdf-lib";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../../tests/support/libsql-test-db";
+import { insertConfirmedOrder } from "../../tests/support/order-documents-fixtures";
+import { decodeQrFromRects, readPdf } from "../../tests/support/pdf-reading";
+import { parseTicketToken, ticketTokenMatches } from "../tickets/ticket-token";
+import { getOrderTicketsPdf } from "./get-order-tickets-pdf";
+import { loadOrderDocuments } from "./load-order-documents";
+import { renderOrderTicketsPdf } from "./order-tickets-pdf";
+import { fontSafeText, wrapText } from "./pdf-text";
+
+const env = { ENVIRONMENT: "test" };
+
+describe("PDF text", () => {
+  it("keeps French accents, the euro sign and typographic punctuation in the standard font", async () => {
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    expect(fontSafeText(font, "Événement à l'Opéra — 12,00 €")).toBe("Événement à l'Opéra — 12,00 €");
+    expect(fontSafeText(font, "Cœur d’artichaut « spécial » …")).toBe("Cœur d’artichaut « spécial » …");
+    // Intl's French amounts use a narrow no-break space, which WinAnsi lacks.
+    expect(fontSafeText(font, "1\u202f234,50\u00a0€")).toBe("1\u00a0234,50\u00a0€");
+    expect(fontSafeText(font, "Łódź − Erdős 東京")).toBe("Lódz - Erdos ??");
+    expect(fontSafeText(font, "ligne 1\nligne 2")).toBe("ligne 1 ligne 2");
+  });
+
+  it("wraps long text within the width, cutting a word longer than a line", async () => {
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    const lines = wrapText(font, `Présentez ce billet à l'entrée ${"x".repeat(120)}`, 10, 150);
+    expect(lines.length).toBeGreaterThan(2);
+    for (const line of lines) expect(font.widthOfTextAtSize(line, 10)).toBeLessThanOrEqual(150);
+    expect(lines.join("").replaceAll(" ", "")).toBe(`Présentezcebilletàl'entrée${"x".repeat(120)}`);
+  });
+
+  it("never starts a line with French high punctuation", async () => {
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.Helvetica);
+    const text = "Présentez ce QR code à l'entrée. Il est personnel : ne le partagez pas ! « Merci »";
+    for (let width = 60; width <= 300; width += 7) {
+      for (const line of wrapText(font, text, 8, width)) expect(line).not.toMatch(/^[:;!?»]|«$/);
+    }
+  });
+});
+
+describe("order tickets PDF", () => {
+  let t: LibsqlTestDatabase;
+  beforeEach(async () => {
+    t = await createLibsqlTestDatabase();
+  });
+  afterEach(() => t.close());
+
+  it("has one page per ticket with the event, participant, ticket, order and message, and parses back", async () => {
+    const scenario = await insertConfirmedOrder(t.db);
+    const documents = await loadOrderDocuments(t.db, { orderId: scenario.order.id });
+    const bytes = await renderOrderTicketsPdf(env, documents!);
+    expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe("%PDF-");
+
+    const { document, pages } = await readPdf(bytes);
+    expect(document.getTitle()).toBe(`Billets — commande n° ${scenario.order.id}`);
+    expect(pages).toHaveLength(2);
+    const [first, second] = pages.map((page) => page.text.join("\n"));
+    expect(first).toContain("Événement à l'Opéra");
+    // 20:00 in Paris (UTC+1 in March), same day end: one date, two times.
+    expect(first).toContain("ven. 12 mars 2027, 20:00 – 23:30");
+    expect(first).toContain("Opéra Garnier, Place de l'Opéra, 75009 Paris");
+    expect(first).toContain("Léa Martin");
+    expect(second).toContain("Noël Dupré");
+    expect(first).toContain("Plein tarif");
+    expect(first).toContain("12,00\u00a0€");
+    expect(first).toContain(`Commande n° ${scenario.order.id}`);
+    expect(first).toContain("1 × Vestiaire");
+    expect(first).toContain("Présentez ce billet à l'entrée, avec une pièce d'identité.");
+    expect(first).toContain("Ouverture des portes à 19 h 30.");
+    expect(first).toContain("Billet 1 sur 2");
+    expect(second).toContain("Billet 2 sur 2");
+  });
+
+  it("writes English for an English order and 'free' for a free ticket", async () => {
+    const scenario = await insertConfirmedOrder(t.db, { locale: "en", price: 0, emailPdfMessage: "" });
+    const documents = await loadOrderDocuments(t.db, { orderId: scenario.order.id });
+    const { document, pages } = await readPdf(await renderOrderTicketsPdf(env, documents!));
+    const text = pages[0]!.text.join("\n");
+    expect(document.getTitle()).toBe(`Tickets — order no. ${scenario.order.id}`);
+    expect(text).toContain("Fri, 12 Mar 2027, 20:00 – 23:30");
+    expect(text).toContain("Free");
+    expect(text).toContain("Ticket 1 of 2");
+    expect(text).not.toContain("Information from the organizer");
+  });
+
+  it("draws on each page a QR code holding that participant's signed ticket token", async () => {
+    const scenario = await insertConfirmedOrder(t.db);
+    const documents = await loadOrderDocuments(t.db, { orderId: scenario.order.id });
+    const { pages } = await readPdf(await renderOrderTicketsPdf(env, documents!));
+    pages.forEach((page, index) => {
+      const participant = scenario.participants[index]!;
+      const token = decodeQrFromRects(page.rects);
+      expect(token).toMatch(/^G1\./);
+      const parsed = parseTicketToken(token!);
+      expect(parsed).toMatchObject({ eventId: scenario.event.id, participantId: participant.id });
+      const subject = {
+        eventId: scenario.event.id,
+        participantId: participant.id,
+        accessToken: participant.accessToken,
+      };
+      expect(ticketTokenMatches(env, parsed!, subject)).toBe(true);
+      // Signed with the participant's own access token: another participant's does not match.
+      const other = scenario.participants[1 - index]!;
+      expect(ticketTokenMatches(env, parsed!, { ...subject, accessToken: other.accessToken })).toBe(false);
+    });
+  });
+
+  it("is served for the order's access token only, and only once the order has tickets", async () => {
+    const scenario = await insertConfirmedOrder(t.db);
+    const pdf = await getOrderTicketsPdf(t.db, env, { orderId: scenario.order.id, token: scenario.order.accessToken });
+    expect(pdf.filename).toBe(`billets-commande-${scenario.order.id}.pdf`);
+    expect((await readPdf(pdf.bytes)).pages).toHaveLength(2);
+
+    for (const token of ["", "wrong", `${scenario.order.accessToken}x`, scenario.participants[0]!.accessToken]) {
+      await expect(getOrderTicketsPdf(t.db, env, { orderId: scenario.order.id, token })).rejects.toMatchObject({
+        code: "not_found",
+      });
+    }
+    const pending = await insertConfirmedOrder(t.db, { status: "pending" });
+    await expect(
+      getOrderTicketsPdf(t.db, env, { orderId: pending.order.id, token: pending.order.accessToken }),
+    ).rejects.toMatchObject({ code: "not_found" });
+  });
+});

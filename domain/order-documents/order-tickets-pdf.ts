@@ -1,0 +1,216 @@
+import {
+  fill,
+  PDFDocument,
+  popGraphicsState,
+  pushGraphicsState,
+  rectangle,
+  rgb,
+  setFillingRgbColor,
+  StandardFonts,
+  type PDFFont,
+  type PDFPage,
+} from "pdf-lib";
+import { encode } from "uqr";
+import { formatDateRange, formatMoney } from "~/lib/format";
+import { emailCopy, fill as fillCopy } from "../emails/email-locale";
+import type { SigningEnv } from "../shared/signing-secret";
+import { signTicketToken } from "../tickets/ticket-token";
+import type { OrderDocuments } from "./load-order-documents";
+import { messageParagraphs } from "./message-paragraphs";
+import { fontSafeText, wrapText } from "./pdf-text";
+
+// A4 in points.
+const PAGE_WIDTH = 595.28;
+const PAGE_HEIGHT = 841.89;
+const MARGIN = 48;
+const QR_SIZE = 176;
+const INDIGO = rgb(0x43 / 255, 0x38 / 255, 0xca / 255);
+const INK = rgb(0x0f / 255, 0x17 / 255, 0x2a / 255);
+const MUTED = rgb(0x64 / 255, 0x74 / 255, 0x8b / 255);
+const RULE = rgb(0xe2 / 255, 0xe8 / 255, 0xf0 / 255);
+
+export type TicketQrMatrix = boolean[][];
+
+/** The QR modules of a ticket token (`true` = dark), medium error correction: it still scans from a worn printout. */
+export function ticketQrMatrix(token: string): TicketQrMatrix {
+  return encode(token, { ecc: "M", border: 0 }).data;
+}
+
+/**
+ * Draws the matrix as vector squares, one filled rectangle per horizontal run of dark modules, so the code stays sharp
+ * at any zoom or print size. `x`, `y` are the bottom-left corner of the code.
+ */
+function drawQr(page: PDFPage, matrix: TicketQrMatrix, x: number, y: number, size: number) {
+  const cell = size / matrix.length;
+  const operators = [pushGraphicsState(), setFillingRgbColor(0, 0, 0)];
+  matrix.forEach((row, r) => {
+    let c = 0;
+    while (c < row.length) {
+      if (!row[c]) {
+        c++;
+        continue;
+      }
+      const start = c;
+      while (c < row.length && row[c]) c++;
+      const top = y + size - r * cell;
+      operators.push(rectangle(x + start * cell, top - cell, (c - start) * cell, cell));
+    }
+  });
+  operators.push(fill(), popGraphicsState());
+  page.pushOperators(...operators);
+}
+
+type Fonts = { regular: PDFFont; bold: PDFFont };
+
+/** Draws wrapped text from the top line's baseline `y` down; returns the baseline below the last line. */
+function drawLines(
+  page: PDFPage,
+  text: string,
+  options: { x: number; y: number; size: number; font: PDFFont; maxWidth: number; color?: ReturnType<typeof rgb> },
+): number {
+  const lineHeight = options.size * 1.35;
+  let y = options.y;
+  for (const line of wrapText(options.font, text, options.size, options.maxWidth)) {
+    page.drawText(line, { x: options.x, y, size: options.size, font: options.font, color: options.color ?? INK });
+    y -= lineHeight;
+  }
+  return y;
+}
+
+function drawLabelled(page: PDFPage, fonts: Fonts, label: string, value: string, x: number, y: number, width: number) {
+  page.drawText(fontSafeText(fonts.regular, label.toUpperCase()), { x, y, size: 8, font: fonts.regular, color: MUTED });
+  return drawLines(page, value, { x, y: y - 15, size: 12, font: fonts.bold, maxWidth: width }) - 8;
+}
+
+function eventAddress(documents: OrderDocuments): string {
+  const { addressName, addressLabel } = documents.event;
+  return [addressName, addressLabel].filter((part) => part.trim().length > 0).join(", ");
+}
+
+export function eventDates(documents: OrderDocuments): string {
+  const { startAt, endAt, timezone } = documents.event;
+  return startAt ? formatDateRange(startAt, endAt, documents.order.locale, timezone) : "";
+}
+
+export function ticketPrice(documents: OrderDocuments, price: number): string {
+  const c = emailCopy(documents.order.locale)["order-tickets-pdf"];
+  return price > 0 ? formatMoney(price, documents.order.locale) : c.free;
+}
+
+/**
+ * One PDF for the order, one A4 page per ticket: the event (title, dates in its time zone, venue), the participant,
+ * the ticket and its price, the order number, the order's add-ons, the organizer's `email_pdf_message`, and the QR
+ * code of the participant's signed ticket token, which the check-in API verifies.
+ */
+export async function renderOrderTicketsPdf(env: SigningEnv, documents: OrderDocuments): Promise<Uint8Array> {
+  const { order, event } = documents;
+  const locale = order.locale;
+  const c = emailCopy(locale)["order-tickets-pdf"];
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(fillCopy(c.title, { order: order.id }));
+  pdf.setSubject(event.title);
+  pdf.setAuthor(event.organizationTitle);
+  pdf.setCreator("Guichet");
+  pdf.setProducer("Guichet");
+  pdf.setLanguage(locale === "en" ? "en-GB" : "fr-FR");
+  const fonts: Fonts = {
+    regular: await pdf.embedFont(StandardFonts.Helvetica),
+    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
+  };
+  const dates = eventDates(documents);
+  const address = eventAddress(documents);
+  const message = messageParagraphs(event.emailPdfMessage);
+  const addons = documents.addons.map((addon) => `${addon.quantity} × ${addon.title}`);
+  const contentWidth = PAGE_WIDTH - 2 * MARGIN;
+  const leftWidth = contentWidth - QR_SIZE - 24;
+
+  documents.tickets.forEach((ticket, index) => {
+    const page = pdf.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
+    // Header band.
+    page.drawRectangle({ x: 0, y: PAGE_HEIGHT - 64, width: PAGE_WIDTH, height: 64, color: INDIGO });
+    page.drawText("Guichet", { x: MARGIN, y: PAGE_HEIGHT - 40, size: 16, font: fonts.bold, color: rgb(1, 1, 1) });
+    const pageLabel = fontSafeText(
+      fonts.regular,
+      fillCopy(c.page, { index: index + 1, count: documents.tickets.length }),
+    );
+    page.drawText(pageLabel, {
+      x: PAGE_WIDTH - MARGIN - fonts.regular.widthOfTextAtSize(pageLabel, 10),
+      y: PAGE_HEIGHT - 38,
+      size: 10,
+      font: fonts.regular,
+      color: rgb(1, 1, 1),
+    });
+
+    // Event.
+    let y = PAGE_HEIGHT - 64 - 44;
+    y = drawLines(page, event.title, { x: MARGIN, y, size: 22, font: fonts.bold, maxWidth: contentWidth }) - 6;
+    if (dates) y = drawLabelled(page, fonts, c.date, dates, MARGIN, y, contentWidth);
+    if (address) y = drawLabelled(page, fonts, c.address, address, MARGIN, y, contentWidth);
+    y -= 4;
+    page.drawLine({ start: { x: MARGIN, y }, end: { x: PAGE_WIDTH - MARGIN, y }, thickness: 1, color: RULE });
+    y -= 34;
+
+    // Ticket on the left, QR code on the right, with a quiet zone of at least four modules around it.
+    const qrTop = y + 4;
+    const token = signTicketToken(env, {
+      eventId: event.id,
+      participantId: ticket.participantId,
+      accessToken: ticket.accessToken,
+    });
+    drawQr(page, ticketQrMatrix(token), PAGE_WIDTH - MARGIN - QR_SIZE, qrTop - QR_SIZE, QR_SIZE);
+    drawLines(page, c.present, {
+      x: PAGE_WIDTH - MARGIN - QR_SIZE,
+      y: qrTop - QR_SIZE - 16,
+      size: 8,
+      font: fonts.regular,
+      maxWidth: QR_SIZE,
+      color: MUTED,
+    });
+
+    const name = `${ticket.firstName} ${ticket.lastName}`.trim() || `${order.firstName} ${order.lastName}`.trim();
+    y = drawLabelled(page, fonts, c.participant, name, MARGIN, y, leftWidth);
+    y = drawLabelled(page, fonts, c.ticket, ticket.ticketTitle, MARGIN, y, leftWidth);
+    y = drawLabelled(page, fonts, c.price, ticketPrice(documents, ticket.price), MARGIN, y, leftWidth);
+    y = drawLines(page, fillCopy(c.order, { order: order.id }), {
+      x: MARGIN,
+      y,
+      size: 10,
+      font: fonts.regular,
+      maxWidth: leftWidth,
+      color: MUTED,
+    });
+    if (addons.length > 0) {
+      y -= 8;
+      y = drawLabelled(page, fonts, c.addons, addons.join(", "), MARGIN, y, leftWidth);
+    }
+
+    // The organizer's message, under both columns.
+    y = Math.min(y, qrTop - QR_SIZE - 48);
+    if (message.length > 0) {
+      page.drawLine({ start: { x: MARGIN, y }, end: { x: PAGE_WIDTH - MARGIN, y }, thickness: 1, color: RULE });
+      y -= 24;
+      page.drawText(fontSafeText(fonts.bold, c.message), { x: MARGIN, y, size: 11, font: fonts.bold, color: INK });
+      y -= 18;
+      for (const paragraph of message) {
+        if (y < MARGIN + 40) break;
+        y = drawLines(page, paragraph, { x: MARGIN, y, size: 10, font: fonts.regular, maxWidth: contentWidth }) - 4;
+      }
+    }
+
+    if (event.organizationTitle) {
+      page.drawText(fontSafeText(fonts.regular, fillCopy(c.organizer, { organization: event.organizationTitle })), {
+        x: MARGIN,
+        y: MARGIN - 16,
+        size: 8,
+        font: fonts.regular,
+        color: MUTED,
+      });
+    }
+  });
+  return pdf.save();
+}
+
+/** The PDF's file name in the buyer's language. */
+export function orderTicketsFilename(documents: OrderDocuments): string {
+  return fillCopy(emailCopy(documents.order.locale)["order-confirmation"].filename, { order: documents.order.id });
+}

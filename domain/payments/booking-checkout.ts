@@ -1,0 +1,100 @@
+import { eq } from "drizzle-orm";
+import { PaymentsUnavailableError, type CheckoutLineItem, type PaymentProvider } from "#adapters/payments";
+import type { Database } from "#db/database";
+import { organizations } from "#db/schema";
+import { AppError } from "../shared/app-error";
+
+/** What booking (domain/booking/place-order.ts, `CheckoutRequest`) hands over for a pending paid order. */
+export type BookingCheckoutRequest = {
+  orderId: number;
+  organizationId: number;
+  eventId: number;
+  /** What the buyer pays, cents (fees of `added` tickets included). */
+  amount: number;
+  /** The platform fee, cents. */
+  fees: number;
+  email: string;
+  locale: "fr" | "en";
+  payableUntil: number;
+  accessToken: string;
+  /** `amount`: the line's total, cents. */
+  lines: { title: string; quantity: number; amount: number }[];
+};
+
+const paymentUnavailable = () => new AppError("conflict", "booking:errors.payment-unavailable");
+
+/**
+ * Line items whose total is exactly what the order costs: a line whose total does not divide by its quantity (a
+ * rounded discount) is sold as one unit named "2 × …"; whatever the lines leave out (fees added to the price) becomes
+ * one more line; lines that add up to more than the order (a discount not spread on them) collapse into one line.
+ */
+export function checkoutLineItems(
+  request: Pick<BookingCheckoutRequest, "amount" | "lines" | "orderId">,
+  labels: { fees: string; order: string },
+): CheckoutLineItem[] {
+  const items: CheckoutLineItem[] = request.lines
+    .filter((line) => line.amount > 0 && line.quantity > 0)
+    .map((line) =>
+      line.amount % line.quantity === 0
+        ? { name: line.title, unitAmount: line.amount / line.quantity, quantity: line.quantity }
+        : { name: `${line.quantity} × ${line.title}`, unitAmount: line.amount, quantity: 1 },
+    );
+  const total = items.reduce((sum, item) => sum + item.unitAmount * item.quantity, 0);
+  if (total > request.amount) return [{ name: labels.order, unitAmount: request.amount, quantity: 1 }];
+  if (total < request.amount) items.push({ name: labels.fees, unitAmount: request.amount - total, quantity: 1 });
+  return items;
+}
+
+const lineLabels = {
+  fr: { fees: "Frais de service", order: "Commande n° {id}" },
+  en: { fees: "Service fee", order: "Order #{id}" },
+} as const;
+
+/**
+ * Booking's `createCheckout` (PlaceOrderDeps): a checkout session for a pending paid order, paid to the organization's
+ * connected account with the platform fee kept. With Stripe on, an organization without a valid connected account
+ * cannot take a paid booking (conflict, and booking releases the hold).
+ */
+export function bookingCheckout(db: Database, provider: PaymentProvider, options: { appUrl: string; now?: number }) {
+  return async (request: BookingCheckoutRequest): Promise<{ url: string; sessionId: string }> => {
+    const [organization] = await db
+      .select({
+        connectedAccountId: organizations.connectedAccountId,
+        isConnectedAccountValid: organizations.isConnectedAccountValid,
+      })
+      .from(organizations)
+      .where(eq(organizations.id, request.organizationId))
+      .limit(1);
+    if (!organization) throw paymentUnavailable();
+    const connectedAccountId =
+      organization.connectedAccountId && organization.isConnectedAccountValid ? organization.connectedAccountId : null;
+    if (provider.mode === "stripe" && !connectedAccountId) throw paymentUnavailable();
+
+    const appUrl = options.appUrl.replace(/\/+$/, "");
+    const labels = lineLabels[request.locale];
+    try {
+      const session = await provider.createCheckoutSession({
+        orderId: request.orderId,
+        eventId: request.eventId,
+        organizationId: request.organizationId,
+        lineItems: checkoutLineItems(request, {
+          fees: labels.fees,
+          order: labels.order.replace("{id}", String(request.orderId)),
+        }),
+        currency: "eur",
+        applicationFeeAmount: Math.min(request.fees, request.amount),
+        connectedAccountId,
+        customerEmail: request.email,
+        expiresAt: request.payableUntil,
+        successUrl: `${appUrl}/orders/${request.orderId}?token=${encodeURIComponent(request.accessToken)}`,
+        cancelUrl: `${appUrl}/events/${request.eventId}`,
+        locale: request.locale,
+        now: options.now,
+      });
+      return { url: session.url, sessionId: session.id };
+    } catch (error) {
+      if (error instanceof PaymentsUnavailableError) throw paymentUnavailable();
+      throw error;
+    }
+  };
+}

@@ -1,0 +1,170 @@
+import { asc, eq } from "drizzle-orm";
+import {
+  demoPaymentIntentId,
+  demoPaymentsAllowed,
+  paymentModeOf,
+  signDemoWebhookPayload,
+  type PaymentProvider,
+  type PaymentsEnv,
+} from "#adapters/payments";
+import type { Database } from "#db/database";
+import { events, orderItems, orders, tickets } from "#db/schema";
+import { AppError, notFound } from "../shared/app-error";
+import type { HandledEvent } from "./handle-provider-event";
+import { receiveProviderWebhook } from "./receive-webhook";
+
+/*
+ * The demo checkout (payments without STRIPE_SECRET_KEY, development and test only): a page of ours stands where
+ * Stripe Checkout would, and its buttons send the events Stripe would send, signed the way Stripe signs them, through
+ * the same webhook entry point. A demo session is its order: orders.stripe_checkout_session_id names it.
+ */
+
+export type DemoCheckout = {
+  sessionId: string;
+  orderId: number;
+  eventId: number;
+  eventTitle: string;
+  /** The event's time zone, for the payment deadline. */
+  timezone: string;
+  email: string;
+  amount: number;
+  fees: number;
+  payableUntil: number | null;
+  /** Only an order still awaiting payment can be paid or cancelled here. */
+  open: boolean;
+  /** `total`: what the line costs the buyer before fees added on top. */
+  lines: { title: string; quantity: number; total: number }[];
+  /** Fees the buyer pays on top of the prices (tickets whose fees_type is `added`); included ones are not shown. */
+  addedFees: number;
+  /** Where paying leads: the buyer's order and tickets page. */
+  successPath: string;
+  /** Where cancelling leads: the event's public page. */
+  cancelPath: string;
+};
+
+function assertDemo(env: PaymentsEnv) {
+  if (paymentModeOf(env) !== "demo" || !demoPaymentsAllowed(env)) throw notFound();
+}
+
+export async function getDemoCheckout(db: Database, env: PaymentsEnv, sessionId: string): Promise<DemoCheckout> {
+  assertDemo(env);
+  if (!sessionId.startsWith("cs_demo_")) throw notFound();
+  const [order] = await db
+    .select({
+      id: orders.id,
+      eventId: orders.eventId,
+      email: orders.email,
+      amount: orders.amount,
+      fees: orders.fees,
+      status: orders.status,
+      payableUntil: orders.payableUntil,
+      accessToken: orders.accessToken,
+    })
+    .from(orders)
+    .where(eq(orders.stripeCheckoutSessionId, sessionId))
+    .limit(1);
+  if (!order) throw notFound();
+  const [[event], lines] = await Promise.all([
+    db
+      .select({ title: events.title, timezone: events.timezone })
+      .from(events)
+      .where(eq(events.id, order.eventId))
+      .limit(1),
+    db
+      .select({
+        title: tickets.title,
+        quantity: orderItems.quantity,
+        unitPrice: orderItems.unitPrice,
+        discount: orderItems.discount,
+        fees: orderItems.fees,
+        feesType: orderItems.feesType,
+      })
+      .from(orderItems)
+      .innerJoin(tickets, eq(tickets.id, orderItems.ticketId))
+      .where(eq(orderItems.orderId, order.id))
+      .orderBy(asc(orderItems.id)),
+  ]);
+  return {
+    sessionId,
+    orderId: order.id,
+    eventId: order.eventId,
+    eventTitle: event?.title ?? "",
+    timezone: event?.timezone ?? "Europe/Paris",
+    email: order.email,
+    amount: order.amount,
+    fees: order.fees,
+    payableUntil: order.payableUntil?.getTime() ?? null,
+    open: order.status === "pending",
+    lines: lines.map((line) => ({
+      title: line.title,
+      quantity: line.quantity,
+      total: line.unitPrice * line.quantity - line.discount,
+    })),
+    addedFees: lines.reduce((sum, line) => sum + (line.feesType === "added" ? line.fees : 0), 0),
+    successPath: `/orders/${order.id}?token=${encodeURIComponent(order.accessToken)}`,
+    cancelPath: `/events/${order.eventId}`,
+  };
+}
+
+function randomId(prefix: string): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return prefix + Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The Stripe-shaped event the demo sends: what Stripe's own delivery carries for a Checkout Session. */
+export function demoSessionEvent(
+  checkout: Pick<DemoCheckout, "sessionId" | "orderId" | "eventId" | "amount">,
+  type: "checkout.session.completed" | "checkout.session.expired",
+  now: number,
+) {
+  const completed = type === "checkout.session.completed";
+  return {
+    id: randomId("evt_demo_"),
+    object: "event",
+    api_version: null,
+    created: Math.floor(now / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: {
+      object: {
+        id: checkout.sessionId,
+        object: "checkout.session",
+        mode: "payment",
+        currency: "eur",
+        amount_total: checkout.amount,
+        client_reference_id: String(checkout.orderId),
+        metadata: { order_id: String(checkout.orderId), event_id: String(checkout.eventId) },
+        status: completed ? "complete" : "expired",
+        payment_status: completed ? "paid" : "unpaid",
+        payment_intent: completed ? demoPaymentIntentId(checkout.orderId) : null,
+      },
+    },
+  };
+}
+
+export type DemoCheckoutDeps = { env: PaymentsEnv; provider: PaymentProvider; now?: number };
+
+/**
+ * "Payer" (completed) or "Annuler" (expired) on the demo page: the event goes over the same path as Stripe's (signature
+ * checked, then the one handler). Returns where to send the buyer and what the handler did.
+ */
+export async function submitDemoCheckout(
+  db: Database,
+  deps: DemoCheckoutDeps,
+  input: { sessionId: string; action: "pay" | "cancel" },
+): Promise<{ redirectTo: string; result: HandledEvent }> {
+  const checkout = await getDemoCheckout(db, deps.env, input.sessionId);
+  if (!checkout.open) throw new AppError("conflict", "payments:errors.session-closed");
+  const now = deps.now ?? Date.now();
+  const type = input.action === "pay" ? "checkout.session.completed" : "checkout.session.expired";
+  const payload = JSON.stringify(demoSessionEvent(checkout, type, now));
+  const signature = await signDemoWebhookPayload(deps.env, payload, now);
+  const receipt = await receiveProviderWebhook(db, { provider: deps.provider, now }, { payload, signature });
+  if (receipt.status !== 200) throw new Error(`The demo checkout's own event was refused: ${receipt.error}`);
+  return {
+    redirectTo: input.action === "pay" ? checkout.successPath : checkout.cancelPath,
+    result: receipt.result,
+  };
+}

@@ -1,0 +1,61 @@
+import { sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Database } from "#db/database";
+import { orderFiguresDelta, salesFigureStatements } from "../sales-figures/sales-figures";
+import { orderWebhookStatement, participantsWebhookStatement } from "../webhooks/sales-webhook-statements";
+
+type Statement = BatchItem<"sqlite">;
+
+/**
+ * The batch that turns a paid order into a refunded one (D1 runs a batch in order, alone, all or nothing). Each
+ * statement acts only while the order is still `paid`, and the status changes last: a second run, or one racing
+ * this one, finds the order refunded and changes nothing. The order's places go back on sale (tickets.purchased, the
+ * promo code's use), the sales figures lose what it counted, and its participants are deleted so their QR codes stop
+ * validating (their entries and answers go with them through the foreign keys). `ledgerRows` (insert-or-ignore on the
+ * provider's reference) are written whatever the status: money moved either way. The last statement is the status
+ * update: its changed-row count says whether this run refunded the order.
+ */
+export async function refundStatements(
+  db: Database,
+  input: { orderId: number; now: number; ledgerRows: Statement[] },
+): Promise<[Statement, ...Statement[]]> {
+  const { orderId, now } = input;
+  // Every value is an integer of ours: inlined, because D1 cannot bind parameters of raw SQL inside a batch.
+  const stillPaid = sql`(select status from orders where id = ${orderId}) = 'paid'`;
+  const delta = await orderFiguresDelta(db, { orderId, sign: -1 });
+  return [
+    db.run(
+      sql`update tickets set purchased = max(0, purchased - coalesce(
+        (select sum(quantity) from order_items where order_id = ${orderId} and ticket_id = tickets.id),
+        (select count(*) from participants where order_id = ${orderId} and ticket_id = tickets.id)))
+      where id in (
+        select ticket_id from order_items where order_id = ${orderId}
+        union select ticket_id from participants where order_id = ${orderId})
+      and ${stillPaid}`.inlineParams(),
+    ),
+    db.run(
+      sql`update promo_codes set use_count = max(0, use_count - 1)
+      where id = (select promo_code_id from orders where id = ${orderId}) and ${stillPaid}`.inlineParams(),
+    ),
+    ...(delta ? salesFigureStatements(db, { ...delta, onlyIf: stillPaid.inlineParams() }) : []),
+    ...input.ledgerRows,
+    // Recorded before the rows go (docs/decisions/0019-outgoing-webhooks.md).
+    participantsWebhookStatement(db, {
+      type: "participant.deleted",
+      where: sql`p.order_id = ${orderId} and ${stillPaid}`,
+      occurredAt: new Date(now),
+    }),
+    db.run(sql`delete from participants where order_id = ${orderId} and ${stillPaid}`.inlineParams()),
+    orderWebhookStatement(db, {
+      type: "order.refunded",
+      orderId,
+      onlyStatus: "paid",
+      reportStatus: "refunded",
+      occurredAt: new Date(now),
+    }),
+    db.run(
+      sql`update orders set status = 'refunded', updated_at = ${now}
+      where id = ${orderId} and status = 'paid'`.inlineParams(),
+    ),
+  ];
+}

@@ -1,0 +1,73 @@
+import { and, eq } from "drizzle-orm";
+import type { PaymentProvider } from "#adapters/payments";
+import type { Database } from "#db/database";
+import { changedRows } from "#db/database";
+import { orders } from "#db/schema";
+import { eventRolesOf } from "../events/event-access";
+import { canOnEvent } from "../policy";
+import type { Actor } from "../shared/actor";
+import { AppError, forbidden, notFound } from "../shared/app-error";
+import { refundRow } from "./ledger";
+import { refundStatements } from "./refund-effect";
+
+export type RefundDeps = { provider: PaymentProvider; now?: number };
+
+/** The idempotency key of the organizer's full refund of an order: a retried click is the same refund at Stripe. */
+export const orderRefundKey = (orderId: number) => `refund-order-${orderId}`;
+
+/**
+ * The organizer refunds a paid order in full (H6's order page): the provider first (demo: at once), then one batch
+ * that marks the order refunded, puts its places back on sale and writes the refund's ledger row. A refunded order
+ * answers `refunded: false` and changes nothing, as does the provider's webhook echoing the refund later.
+ */
+export async function refundOrder(
+  db: Database,
+  deps: RefundDeps,
+  actor: Actor,
+  input: { orderId: number },
+): Promise<{ refunded: boolean; refundId: string | null }> {
+  if (actor.organizationId === null || !Number.isSafeInteger(input.orderId) || input.orderId <= 0) throw notFound();
+  const [order] = await db
+    .select({
+      id: orders.id,
+      organizationId: orders.organizationId,
+      eventId: orders.eventId,
+      status: orders.status,
+      amount: orders.amount,
+      fees: orders.fees,
+      paymentIntentId: orders.stripePaymentIntentId,
+    })
+    .from(orders)
+    .where(and(eq(orders.id, input.orderId), eq(orders.organizationId, actor.organizationId)))
+    .limit(1);
+  if (!order) throw notFound();
+  const scope = { organizationId: order.organizationId, roles: await eventRolesOf(db, actor, order.eventId) };
+  if (!canOnEvent(actor, "event:view", scope)) throw notFound();
+  if (!canOnEvent(actor, "event:manage-sales", scope)) throw forbidden();
+
+  if (order.status === "refunded") return { refunded: false, refundId: null };
+  if (order.status !== "paid" || !order.paymentIntentId || order.amount <= 0) {
+    throw new AppError("conflict", "payments:errors.not-refundable");
+  }
+
+  const refund = await deps.provider.refund({
+    paymentIntentId: order.paymentIntentId,
+    idempotencyKey: orderRefundKey(order.id),
+  });
+  const now = deps.now ?? Date.now();
+  const statements = await refundStatements(db, {
+    orderId: order.id,
+    now,
+    ledgerRows: [
+      refundRow(db, order, {
+        providerReference: refund.id,
+        amount: refund.amount,
+        feeRefunded: refund.amount >= order.amount ? order.fees : 0,
+        occurredAt: now,
+        description: "refund:organizer",
+      }),
+    ],
+  });
+  const results = await db.batch(statements);
+  return { refunded: changedRows(results[results.length - 1]) > 0, refundId: refund.id };
+}

@@ -1,0 +1,61 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "#db/database";
+import { events } from "#db/schema";
+import { getPublicOrder, type PublicOrderJson } from "../booking/get-public-order";
+import { eventSlug } from "../events/event-slug";
+import { notFound } from "../shared/app-error";
+import type { SigningEnv } from "../shared/signing-secret";
+
+export type OrderPage = {
+  order: PublicOrderJson;
+  event: {
+    id: number;
+    title: string;
+    slug: string;
+    startAt: Date | null;
+    endAt: Date | null;
+    timezone: string;
+    addressName: string;
+    addressLabel: string;
+    primaryColor: string;
+    theme: "light" | "dark";
+    /** Shown after purchase (spec §1 personalized messages). */
+    confirmationPageMessage: string;
+    /** The public page is linked only while it is public (a private link's `t` is not the buyer's to keep). */
+    publicPage: boolean;
+    /** The event's Meta pixel (digits only, or empty): the Purchase pixel, with the buyer's consent. */
+    metaPixelId: string;
+  };
+};
+
+/**
+ * The order / tickets page (`/orders/:id?token=`): the order as GET /api/public/orders/:id answers it (H1's
+ * getPublicOrder: a wrong token is not_found) and the event's confirmation message.
+ */
+export async function getOrderPage(
+  db: Database,
+  env: SigningEnv,
+  input: { orderId: number; token: string | null },
+): Promise<OrderPage> {
+  const order = await getPublicOrder(db, env, input);
+  const [event] = await db.select().from(events).where(eq(events.id, order.event_id)).limit(1);
+  if (!event) throw notFound("booking:errors.order-not-found");
+  return {
+    order,
+    event: {
+      id: event.id,
+      title: event.title,
+      slug: eventSlug(event.title),
+      startAt: event.startAt,
+      endAt: event.endAt,
+      timezone: event.timezone,
+      addressName: event.addressName,
+      addressLabel: event.addressLabel,
+      primaryColor: event.primaryColor,
+      theme: event.theme,
+      confirmationPageMessage: event.confirmationPageMessage,
+      publicPage: event.status === "published" && event.visibility === "public",
+      metaPixelId: /^\d{1,32}$/.test(event.metaPixelId) ? event.metaPixelId : "",
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import * as v from "valibot";
+import type { Database } from "#db/database";
+import { hitRateLimits } from "../auth/rate-limit";
+import { placeOrderBodySchema } from "../booking/order-input-schema";
+import { placeOrder, type PlacedOrder, type PlaceOrderDeps } from "../booking/place-order";
+import { AppError, isAppError } from "../shared/app-error";
+import { issuesToFields } from "../shared/validation";
+
+/**
+ * The booking page's order: the same body and the same `placeOrder` (H1) as POST /api/public/events/:id/orders. A
+ * shortage of one ticket is reported on that ticket's line (`items.<index>.quantity`), so the page shows it there.
+ */
+export async function placePageOrder(
+  db: Database,
+  deps: PlaceOrderDeps,
+  input: { eventId: number; body: Record<string, unknown>; ip: string | null },
+): Promise<PlacedOrder> {
+  const parsed = v.safeParse(placeOrderBodySchema, input.body);
+  if (!parsed.success) {
+    throw new AppError("validation", "booking:page.errors-summary", { fields: issuesToFields(parsed.issues) });
+  }
+  // The same limits as the order call: the buyer's email with the IP (a box office shares one IP), and the IP.
+  await hitRateLimits(db, [
+    { name: "bookingPerEmailAndIp", subject: `${parsed.output.buyer.email}|${input.ip ?? "-"}` },
+    ...(input.ip ? [{ name: "bookingPerIp" as const, subject: input.ip }] : []),
+  ]);
+  try {
+    return await placeOrder(db, deps, { eventId: input.eventId, body: parsed.output });
+  } catch (error) {
+    const ticketId = isAppError(error) && error.code === "conflict" ? error.details?.ticketId : undefined;
+    if (typeof ticketId === "number") {
+      const index = parsed.output.items.findIndex((item) => item.ticket_id === ticketId);
+      throw new AppError("conflict", error instanceof AppError ? error.messageKey : "booking:errors.sold-out", {
+        fields: index >= 0 ? { [`items.${index}.quantity`]: "booking:errors.sold-out" } : undefined,
+        details: { ticketId },
+      });
+    }
+    throw error;
+  }
+}

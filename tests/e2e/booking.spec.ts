@@ -1,0 +1,191 @@
+import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { demoPassword } from "../../scripts/lib/demo-logins";
+import { signIn } from "./support/sign-in";
+
+// Booking on the public page (issue 10 §1): the ticket choice, the booking page's forms, the order call, the demo
+// checkout and the order page with its QR codes. Plain HTML pages (no JavaScript): every step is a page load.
+
+const expect = baseExpect.configure({ timeout: 30_000 });
+const SCREENS = process.env.E2E_SCREENS ?? "test-results/screens";
+
+async function findEvent(request: APIRequestContext, title: string) {
+  for (let id = 1; id <= 20; id++) {
+    const response = await request.get(`/api/public/events/${id}`);
+    if (!response.ok()) continue;
+    const event = (await response.json()) as { id: number; slug: string; title: string };
+    if (event.title === title) return event;
+  }
+  throw new Error(`no published event titled ${title}`);
+}
+
+/** A free ticket on sale, made through the organizer API (the demo's free events are sold out by their sales). */
+async function addFreeTicket(request: APIRequestContext, eventId: number, title: string, amount = -1) {
+  const login = await request.post("/auth/login", { data: { email: "theatre@guichet.test", password: demoPassword } });
+  expect(login.ok()).toBe(true);
+  const token = (await login.json()) as string;
+  const created = await request.post(`/api/events/${eventId}/tickets`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { title, price: 0, ticket_type: "ticket", max_per_order: 4, amount },
+  });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { id: number }).id;
+}
+
+async function fillNames(page: Page, prefix: string, first: string, last: string, email: string) {
+  await page.locator(`[name="${prefix}.first_name"]`).fill(first);
+  await page.locator(`[name="${prefix}.last_name"]`).fill(last);
+  await page.locator(`[name="${prefix}.email"]`).fill(email);
+}
+
+test("a buyer books a free ticket and sees the confirmation page with the ticket's QR code", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const event = await findEvent(request, "Le Misanthrope, de Molière");
+  const title = `Répétition publique ${Date.now().toString(36)}`;
+  const ticketId = await addFreeTicket(request, event.id, title);
+
+  await page.goto(`/events/${event.id}/${event.slug}`);
+  await page.getByLabel(`Quantité pour ${title}`).selectOption("2");
+  await page.getByRole("button", { name: "Réserver" }).click();
+  await expect(page).toHaveURL(new RegExp(`/events/${event.id}/${event.slug}/book\\?q\\d+=`));
+  await expect(page.getByTestId("summary-total")).toHaveText("Gratuit");
+  await expect(page.getByTestId("participant-fieldset")).toHaveCount(2);
+
+  // Nothing filled in: refused, each error next to its field, the summary focused and announced.
+  await page.getByTestId("booking-submit").click();
+  await expect(page.getByTestId("booking-errors")).toBeFocused();
+  await expect(page.locator('[name="buyer.email"]')).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator("#f-participants-1-first_name-error")).toBeVisible();
+
+  await fillNames(page, "buyer", "Camille", "Martin", "camille.martin@example.test");
+  await fillNames(page, "participants.0", "Camille", "Martin", "camille.martin@example.test");
+  await fillNames(page, "participants.1", "Louis", "Bernard", "louis.bernard@example.test");
+  await page.getByTestId("booking-submit").click();
+
+  await expect(page).toHaveURL(/\/orders\/\d+\?token=/);
+  await expect(page.getByTestId("order-status")).toHaveText("Payée");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Merci Camille !");
+  const tickets = page.getByTestId("order-ticket");
+  await expect(tickets).toHaveCount(2);
+  await expect(tickets.nth(1)).toContainText("Louis Bernard");
+  await expect(page.getByRole("img", { name: "QR code du billet de Louis Bernard" })).toBeVisible();
+  await expect(page.getByTestId("download-tickets")).toHaveAttribute("href", /\/orders\/\d+\/tickets\.pdf\?token=/);
+
+  // The same order through the public API: the QR holds the participant's signed ticket token.
+  const url = new URL(page.url());
+  const order = (await (
+    await request.get(`/api/public/orders/${url.pathname.split("/")[2]}?token=${url.searchParams.get("token")}`)
+  ).json()) as { participants: { ticket_id: number; ticket_token: string }[] };
+  expect(order.participants.map((participant) => participant.ticket_id)).toEqual([ticketId, ticketId]);
+  await expect(tickets.first().locator("svg[data-token]")).toHaveAttribute(
+    "data-token",
+    order.participants[0]!.ticket_token,
+  );
+
+  // A wrong token is not found.
+  const wrong = await page.goto(`${url.pathname}?token=wrong`);
+  expect(wrong?.status()).toBe(404);
+});
+
+test("a sold-out ticket is refused next to its line, and the refusal holds nothing", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const event = await findEvent(request, "Le Misanthrope, de Molière");
+  const title = `Dernière place ${Date.now().toString(36)}`;
+  await addFreeTicket(request, event.id, title, 1);
+
+  await page.goto(`/events/${event.id}/${event.slug}`);
+  await page.getByLabel(`Quantité pour ${title}`).selectOption("2");
+  await page.getByRole("button", { name: "Réserver" }).click();
+  await fillNames(page, "buyer", "Jeanne", "Petit", "jeanne.petit@example.test");
+  await fillNames(page, "participants.0", "Jeanne", "Petit", "jeanne.petit@example.test");
+  await fillNames(page, "participants.1", "Paul", "Petit", "paul.petit@example.test");
+  await page.getByTestId("booking-submit").click();
+
+  await expect(page.getByTestId("booking-errors")).toBeFocused();
+  await expect(page.locator('[id^="f-items-0-quantity"]')).toContainText(
+    `${title} — Il ne reste plus assez de places pour ce billet.`,
+  );
+  // What was typed is kept.
+  await expect(page.locator('[name="participants.1.first_name"]')).toHaveValue("Paul");
+  await page.screenshot({ path: `${SCREENS}/booking-sold-out.png`, fullPage: true });
+
+  // The refusal held nothing: the last place is still there for one.
+  await page.goto(`/events/${event.id}/${event.slug}`);
+  await page.getByLabel(`Quantité pour ${title}`).selectOption("1");
+  await page.getByRole("button", { name: "Réserver" }).click();
+  await fillNames(page, "buyer", "Jeanne", "Petit", "jeanne.petit@example.test");
+  await fillNames(page, "participants.0", "Jeanne", "Petit", "jeanne.petit@example.test");
+  await page.getByTestId("booking-submit").click();
+  await expect(page.getByTestId("order-status")).toHaveText("Payée");
+});
+
+test("a paid order with a promo code answers both forms and pays through the demo checkout", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const event = await findEvent(request, "Festival Nuits Sonores");
+  await page.goto(`/events/${event.id}/${event.slug}`);
+  await page.getByLabel(/Quantité pour Pass 2 nuits$/).selectOption("1");
+  await page.getByLabel("Quantité pour Navette retour vers Lyon centre").selectOption("1");
+  await page.getByRole("button", { name: "Réserver" }).click();
+
+  // 75,00 € + 6,00 €; the pass's fee is included in its price.
+  await expect(page.getByTestId("summary-total")).toHaveText(/81,00\s€/);
+  await page.getByLabel("Code promo").fill("adherent10");
+  await page.getByRole("button", { name: "Appliquer" }).click();
+  await expect(page.getByTestId("promo-status")).toHaveText(/Code ADHERENT10 appliqué : 10,00\s€ de réduction\./);
+  await expect(page.getByTestId("summary-discount")).toHaveText(/−10,00\s€/);
+  await expect(page.getByTestId("summary-total")).toHaveText(/71,00\s€/);
+
+  await fillNames(page, "buyer", "Inès", "Moreau", "ines.moreau@example.test");
+  // The order form, once.
+  const orderForm = page.getByRole("group", { name: "Informations de commande" });
+  await orderForm.getByLabel("Réseaux sociaux").check();
+  await orderForm.getByLabel("Code postal").fill("69002");
+  await orderForm.getByLabel(/J'accepte le règlement intérieur du lieu/).check();
+  // The participant form of the one pass.
+  const participant = page.getByTestId("participant-fieldset");
+  await expect(participant).toHaveCount(1);
+  await fillNames(page, "participants.0", "Inès", "Moreau", "ines.moreau@example.test");
+  await participant.getByLabel("Tranche d'âge").selectOption({ index: 2 });
+  await participant.getByLabel("Techno").check();
+  await page.getByTestId("booking-submit").click();
+
+  await expect(page).toHaveURL(/\/demo-checkout\//);
+  await expect(page.getByTestId("demo-checkout-total")).toHaveText(/71,00\s€/);
+  await page.getByRole("button", { name: /^Payer/ }).click();
+
+  await expect(page).toHaveURL(/\/orders\/\d+\?token=/);
+  await expect(page.getByTestId("order-status")).toHaveText("Payée");
+  await expect(page.getByTestId("confirmation-message")).toContainText("Merci pour votre commande !");
+  await expect(page.getByTestId("order-ticket")).toHaveCount(2);
+  await expect(page.getByRole("img", { name: "QR code du billet de Inès Moreau" }).first()).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/booking-order-paid.png`, fullPage: true });
+});
+
+test("the booking page fits a 390 px screen", async ({ page, request }) => {
+  const event = await findEvent(request, "Festival Nuits Sonores");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/events/${event.id}/${event.slug}`);
+  await page.getByLabel("Quantité pour Pass 1 nuit — Samedi").selectOption("1");
+  await page.getByRole("button", { name: "Réserver" }).click();
+  await expect(page.getByTestId("booking-form")).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: `${SCREENS}/booking-390.png`, fullPage: true });
+});
+
+test("the preview shows the ticket choice disabled and never books", async ({ page }) => {
+  await signIn(page, "owner@guichet.test");
+  await page.goto("/event/6");
+  const href = await page.getByTestId("preview-button").getAttribute("href");
+  await page.goto(href!);
+  const picker = page.getByTestId("booking-picker");
+  await expect(picker.locator("select").first()).toBeDisabled();
+  expect(await picker.locator("select:not([disabled])").count()).toBe(0);
+  await expect(picker.getByRole("button", { name: "Réserver" })).toBeDisabled();
+  await expect(picker).toContainText("Réservation impossible depuis l'aperçu.");
+});
