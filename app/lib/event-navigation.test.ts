@@ -41,6 +41,7 @@ describe("the event navigation structure", () => {
       "separator",
       "participants",
       "entries",
+      "scan",
       "orders",
     ]);
   });

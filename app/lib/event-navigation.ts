@@ -4,6 +4,7 @@ import {
   type LucideIcon,
   MessageSquareText,
   Puzzle,
+  QrCode,
   ScanLine,
   Settings,
   ShoppingCart,
@@ -27,6 +28,7 @@ export type EventNavigationSegment =
   | "settings"
   | "participants"
   | "entries"
+  | "scan"
   | "orders";
 
 /** A link's id is its segment, but for the dashboard whose segment is "". */
@@ -90,12 +92,14 @@ export const eventNavigation: readonly EventNavigationEntry[] = [
       link("order-messages", "order-messages", MessageSquareText, true),
     ],
   },
-  link("team", "team", UsersRound, false),
+  link("team", "team", UsersRound, true),
   link("settings", "settings", Settings, true),
   { kind: "separator", id: "separator" },
-  link("participants", "participants", Users, false),
-  link("entries", "entries", ScanLine, false),
-  link("orders", "orders", ShoppingCart, false),
+  link("participants", "participants", Users, true),
+  link("entries", "entries", ScanLine, true),
+  // The web scanner (spec label 'Scan and entries'); its route sits outside the event layout so validators reach it.
+  link("scan", "scan", QrCode, true),
+  link("orders", "orders", ShoppingCart, true),
 ];
 
 /**

@@ -1,9 +1,25 @@
 import { expect, type APIRequestContext } from "@playwright/test";
 
-export type DevMail = { to: string; subject: string; text: string; html: string; created_at: string };
+/** An attachment as `/dev/mailbox.json` lists it: its bytes are served at `url` (`/dev/mailbox/:id/attachments/:index`). */
+export type DevMailAttachment = { filename: string; content_type: string; size: number; url: string };
+
+export type DevMail = {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments: DevMailAttachment[];
+  created_at: string;
+};
 
 /** The newest email to `to` whose subject matches, read from the dev mailbox (polled: some sends are deferred). */
-export async function waitForMail(request: APIRequestContext, to: string, subject: RegExp): Promise<DevMail> {
+export async function waitForMail(
+  request: APIRequestContext,
+  to: string,
+  subject: RegExp,
+  options: { timeout?: number } = {},
+): Promise<DevMail> {
   let found: DevMail | undefined;
   await expect
     .poll(
@@ -13,7 +29,7 @@ export async function waitForMail(request: APIRequestContext, to: string, subjec
         found = messages.find((m) => subject.test(m.subject));
         return Boolean(found);
       },
-      { timeout: 10_000, message: `an email to ${to} matching ${subject}` },
+      { timeout: options.timeout ?? 10_000, message: `an email to ${to} matching ${subject}` },
     )
     .toBe(true);
   return found!;

@@ -1,0 +1,37 @@
+import { paymentStatuses } from "#domain/events/payment-status";
+import { checkInStates } from "#domain/participants/check-in-state";
+import type { DataTableConfig } from "./data-table-url";
+
+/** The participants table (spec §3, §9): hidden by default promo_code_key, last_validation, created_at, event_date. */
+export const participantsTableConfig = {
+  sortable: [
+    "id",
+    "name",
+    "email",
+    "ticket",
+    "price",
+    "order",
+    "promo_code_key",
+    "last_validation",
+    "created_at",
+    "event_date",
+  ],
+  filters: { search: "text", ticket: "ids", order_status: paymentStatuses, check_in: checkInStates },
+  defaultVisibility: { promo_code_key: false, last_validation: false, created_at: false, event_date: false },
+} as const satisfies DataTableConfig;
+
+/** The orders table: search by order id, filter by status. */
+export const ordersTableConfig = {
+  sortable: ["id", "buyer", "amount", "status", "checkout_time", "created_at"],
+  filters: { search: "text", status: paymentStatuses },
+  defaultVisibility: { fees: false, paid_at: false },
+} as const satisfies DataTableConfig;
+
+export const entryDirectionValues = ["in", "out"] as const;
+
+/** The entries table: search by ticket number, filter by direction. */
+export const entriesTableConfig = {
+  sortable: ["validated_at"],
+  filters: { search: "text", direction: entryDirectionValues },
+  defaultSort: [{ id: "validated_at", desc: true }],
+} as const satisfies DataTableConfig;

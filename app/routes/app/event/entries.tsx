@@ -1,0 +1,82 @@
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { listEntries, parseTicketSearch, type EntryRow } from "#domain/entries/list-entries";
+import { notFound } from "#domain/shared/app-error";
+import { parseId } from "#domain/shared/ids";
+import { DataTable } from "~/components/data-table/data-table";
+import { EventPageErrorBoundary } from "~/components/event/event-page-error";
+import { entriesTableConfig, entryDirectionValues } from "~/lib/data-table-configs";
+import { facetFilter, parseDataTableState, textFilter } from "~/lib/data-table-url";
+import { serverContext } from "~/server/context";
+import { getSignedIn } from "~/server/guards.server";
+import { loaderError } from "~/server/route-errors.server";
+import { entryColumns } from "./entries-columns";
+import type { Route } from "./+types/entries";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { actor } = getSignedIn(context);
+  const { db } = context.get(serverContext);
+  const state = parseDataTableState(new URL(request.url).searchParams, entriesTableConfig);
+  const search = textFilter(state, "search");
+  const sort = state.sort[0];
+  try {
+    const eventId = parseId(params.event_id);
+    if (eventId === null) throw notFound("events:errors.not-found");
+    const page = await listEntries(db, actor, {
+      eventId,
+      offset: state.page * state.pageSize,
+      limit: state.pageSize,
+      sort: sort ? { id: "validated_at", desc: sort.desc } : { id: "id", desc: true },
+      ticketId: search ? parseTicketSearch(search) : undefined,
+      directions: facetFilter(state, "direction").filter((d): d is "in" | "out" =>
+        (entryDirectionValues as readonly string[]).includes(d),
+      ),
+    });
+    return { eventId, state, ...page };
+  } catch (error) {
+    return loaderError(error);
+  }
+}
+
+export { EventPageErrorBoundary as ErrorBoundary };
+
+export default function Entries({ loaderData }: Route.ComponentProps) {
+  const { eventId, rows, total, timezone } = loaderData;
+  const { t, i18n } = useTranslation("entries");
+  const columns = useMemo(
+    () => entryColumns({ eventId, timezone, language: i18n.language, t }),
+    [eventId, timezone, i18n.language, t],
+  );
+  return (
+    <section className="flex min-w-0 flex-col gap-4" aria-labelledby="entries-title">
+      <div>
+        <h2 id="entries-title" className="text-xl font-semibold">
+          {t("title")}
+        </h2>
+        <p className="text-sm text-muted-foreground">{t("description")}</p>
+      </div>
+      <DataTable<EntryRow>
+        label={t("title")}
+        columns={columns}
+        rows={rows}
+        total={total}
+        config={entriesTableConfig}
+        getRowId={(row) => String(row.id)}
+        searchPlaceholder={t("search-placeholder")}
+        facets={[
+          {
+            id: "direction",
+            title: t("filters.direction"),
+            options: entryDirectionValues.map((d) => ({ value: d, label: t(`direction.${d}`) })),
+          },
+        ]}
+        emptyState={
+          <div className="rounded-xl border border-dashed bg-background px-6 py-12 text-center">
+            <p className="font-medium">{t("empty-title")}</p>
+            <p className="mt-1 text-sm text-muted-foreground">{t("empty-hint")}</p>
+          </div>
+        }
+      />
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import type { TFunction } from "i18next";
+import { Link } from "react-router";
+import type { DataTableColumn } from "~/components/data-table/features";
+import { selectColumn } from "~/components/data-table/select-column";
+import type { OrderRow } from "#domain/orders/list-orders";
+import { formatDateTime, formatMoney } from "~/lib/format";
+import { PaymentStatusBadge } from "./orders-status-badge";
+
+/** Spec §9: checkout time in whole seconds with 's'; 0 or less means the order was added by hand. */
+export function checkoutTimeLabel(seconds: number, t: TFunction<"orders">): string {
+  return seconds <= 0 ? t("manual") : t("seconds", { count: Math.round(seconds) });
+}
+
+export function orderColumns(options: {
+  eventId: number;
+  timezone: string;
+  language: string;
+  t: TFunction<"orders">;
+}): DataTableColumn<OrderRow>[] {
+  const { eventId, timezone, language, t } = options;
+  // Spec §9: orders show 0 as '0.00 €', never 'free'.
+  const money = (cents: number) => formatMoney(cents, language);
+  return [
+    selectColumn<OrderRow>(),
+    {
+      id: "id",
+      header: t("columns.id"),
+      size: 90,
+      enableHiding: false,
+      cell: ({ row }) => (
+        <Link to={`/event/${eventId}/orders/${row.original.id}`} className="font-medium hover:underline">
+          #{row.original.id}
+        </Link>
+      ),
+    },
+    {
+      id: "buyer",
+      header: t("columns.buyer"),
+      size: 180,
+      cell: ({ row }) => `${row.original.firstName} ${row.original.lastName}`.trim() || "—",
+    },
+    { id: "email", header: t("columns.email"), size: 220, cell: ({ row }) => row.original.email },
+    { id: "amount", header: t("columns.amount"), size: 110, cell: ({ row }) => money(row.original.amount) },
+    { id: "fees", header: t("columns.fees"), size: 100, cell: ({ row }) => money(row.original.fees) },
+    { id: "net_amount", header: t("columns.net_amount"), size: 110, cell: ({ row }) => money(row.original.netAmount) },
+    {
+      id: "status",
+      header: t("columns.status"),
+      size: 130,
+      cell: ({ row }) => <PaymentStatusBadge status={row.original.status} />,
+    },
+    {
+      id: "checkout_time",
+      header: t("columns.checkout_time"),
+      size: 150,
+      cell: ({ row }) => checkoutTimeLabel(row.original.checkoutTime, t),
+    },
+    { id: "participants", header: t("columns.participants"), size: 90, cell: ({ row }) => row.original.participants },
+    {
+      id: "created_at",
+      header: t("columns.created_at"),
+      size: 200,
+      cell: ({ row }) => formatDateTime(row.original.createdAt, language, timezone),
+    },
+    {
+      id: "paid_at",
+      header: t("columns.paid_at"),
+      size: 200,
+      cell: ({ row }) => (row.original.paidAt === null ? "—" : formatDateTime(row.original.paidAt, language, timezone)),
+    },
+  ];
+}

@@ -1,0 +1,277 @@
+import { ArrowLeft, Ban, Mail, Undo2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Link, useFetcher } from "react-router";
+import { toast } from "sonner";
+import * as v from "valibot";
+import { paymentProviderFromEnv } from "#adapters/payments";
+import { cancelOrder } from "#domain/booking/cancel-order";
+import { refundOrder } from "#domain/payments/refund-order";
+import { resendOrderConfirmation } from "#domain/order-documents/resend-order-confirmation";
+import { getOrder } from "#domain/orders/get-order";
+import { notFound } from "#domain/shared/app-error";
+import { parseId } from "#domain/shared/ids";
+import { EventPageErrorBoundary } from "~/components/event/event-page-error";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "~/components/ui/alert-dialog";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Spinner } from "~/components/ui/spinner";
+import { formatDateTime, formatMoney } from "~/lib/format";
+import { serverContext } from "~/server/context";
+import { parseForm } from "~/server/forms.server";
+import { getSignedIn } from "~/server/guards.server";
+import { actionError, loaderError } from "~/server/route-errors.server";
+import { checkoutTimeLabel } from "./orders-columns";
+import { PaymentStatusBadge } from "./orders-status-badge";
+import { participantPrice } from "./participants-columns";
+import type { Route } from "./+types/orders-detail";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { actor } = getSignedIn(context);
+  const { db } = context.get(serverContext);
+  try {
+    const eventId = parseId(params.event_id);
+    const orderId = parseId(params.oid);
+    if (eventId === null || orderId === null) throw notFound("orders:errors.not-found");
+    return { eventId, ...(await getOrder(db, actor, { eventId, orderId })) };
+  } catch (error) {
+    return loaderError(error);
+  }
+}
+
+const actionSchema = v.object({ intent: v.picklist(["resend", "cancel", "refund"]) });
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { actor } = getSignedIn(context);
+  const { db, env } = context.get(serverContext);
+  const parsed = await parseForm(request, actionSchema);
+  if (!parsed.ok) return data({ ok: false as const, errors: parsed.errors, values: parsed.values }, { status: 400 });
+  const { intent } = parsed.data;
+  const orderId = parseId(params.oid) ?? 0;
+  try {
+    if (intent === "resend") await resendOrderConfirmation(db, actor, { orderId }, env.JOBS);
+    else if (intent === "refund")
+      await refundOrder(db, { provider: paymentProviderFromEnv(env, db) }, actor, { orderId });
+    else await cancelOrder(db, actor, { orderId });
+    return { ok: true as const, intent };
+  } catch (error) {
+    return actionError(error, { intent });
+  }
+}
+
+export { EventPageErrorBoundary as ErrorBoundary };
+
+type Intent = "resend" | "cancel" | "refund";
+type ActionAnswer = Awaited<ReturnType<typeof action>> extends infer A ? (A extends { data: infer D } ? D : A) : never;
+
+const successToast = { resend: "toasts.resent", cancel: "toasts.cancelled", refund: "toasts.refunded" } as const;
+
+export default function OrderDetail({ loaderData }: Route.ComponentProps) {
+  const { eventId, order, participants, answers, timezone, canManage } = loaderData;
+  const { t, i18n } = useTranslation("orders");
+  const { t: tParticipants } = useTranslation("participants");
+  const { t: tAny } = useTranslation();
+  const fetcher = useFetcher<ActionAnswer>({ key: `order-${order.id}` });
+  const [confirm, setConfirm] = useState<Intent | null>(null);
+  const money = (cents: number) => formatMoney(cents, i18n.language);
+  const date = (value: number) => formatDateTime(value, i18n.language, timezone);
+  const busy = fetcher.state !== "idle";
+
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const [seen, setSeen] = useState(answer);
+  useEffect(() => {
+    if (answer === seen) return;
+    setSeen(answer);
+    if (!answer) return;
+    setConfirm(null);
+    if (answer.ok) toast.success(t(successToast[answer.intent]));
+    else {
+      const key = answer.errors.formError;
+      toast.error(key && i18n.exists(key) ? tAny(key as never) : t("toasts.failed"));
+    }
+  }, [answer, seen, t, tAny, i18n]);
+
+  const dialog: Record<Intent, { title: string; body: string }> = {
+    resend: { title: t("actions.resend-title"), body: t("actions.resend-body", { email: order.email }) },
+    cancel: { title: t("actions.cancel-title"), body: t("actions.cancel-body") },
+    refund: { title: t("actions.refund-title"), body: t("actions.refund-body", { amount: money(order.amount) }) },
+  };
+  const canRefund = order.status === "paid" && order.amount > 0;
+  const canResend = order.status === "paid" || order.status === "manual";
+
+  return (
+    <section className="flex min-w-0 flex-col gap-4" aria-labelledby="order-title">
+      <div>
+        <Button variant="ghost" size="sm" asChild className="-ml-2">
+          <Link to={`/event/${eventId}/orders`}>
+            <ArrowLeft />
+            {t("back")}
+          </Link>
+        </Button>
+      </div>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0 space-y-1">
+          <div className="flex items-center gap-2">
+            <h2 id="order-title" className="text-xl font-semibold">
+              {t("detail.title", { id: order.id })}
+            </h2>
+            <PaymentStatusBadge status={order.status} />
+          </div>
+          <p className="text-sm text-muted-foreground">
+            {t("detail.created", { date: date(order.createdAt) })}
+            {order.paidAt !== null ? ` · ${t("detail.paid", { date: date(order.paidAt) })}` : null}
+          </p>
+        </div>
+        {canManage ? (
+          <div className="flex flex-wrap gap-2">
+            {canResend ? (
+              <Button variant="outline" size="sm" onClick={() => setConfirm("resend")}>
+                <Mail />
+                {t("actions.resend")}
+              </Button>
+            ) : null}
+            {canRefund ? (
+              <Button variant="outline" size="sm" onClick={() => setConfirm("refund")} className="text-destructive">
+                <Undo2 />
+                {t("actions.refund")}
+              </Button>
+            ) : null}
+            {order.status === "pending" ? (
+              <Button variant="outline" size="sm" onClick={() => setConfirm("cancel")} className="text-destructive">
+                <Ban />
+                {t("actions.cancel")}
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("detail.buyer")}</CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-1 text-sm">
+            <p className="font-medium">{`${order.firstName} ${order.lastName}`.trim() || "—"}</p>
+            <p className="text-muted-foreground">{order.email}</p>
+            {order.promoCodeKey ? <p>{t("detail.promo", { code: order.promoCodeKey })}</p> : null}
+            <p>{t("detail.checkout", { time: checkoutTimeLabel(order.checkoutTime, t) })}</p>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("detail.amounts")}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid grid-cols-2 gap-y-1 text-sm tabular-nums">
+              <dt className="text-muted-foreground">{t("detail.amount")}</dt>
+              <dd className="text-right" data-testid="order-amount">
+                {money(order.amount)}
+              </dd>
+              <dt className="text-muted-foreground">{t("detail.fees")}</dt>
+              <dd className="text-right">{money(order.fees)}</dd>
+              <dt className="font-semibold">{t("detail.net")}</dt>
+              <dd className="text-right font-semibold">{money(order.netAmount)}</dd>
+            </dl>
+          </CardContent>
+        </Card>
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <CardTitle>{t("detail.participants")}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ul className="divide-y text-sm">
+              {participants.map((p) => (
+                <li key={p.id} className="flex items-center justify-between gap-3 py-2">
+                  <Link to={`/event/${eventId}/participants/${p.id}`} className="min-w-0 hover:underline">
+                    <span className="block truncate font-medium">
+                      {`${p.firstName} ${p.lastName}`.trim()}{" "}
+                      {p.ticketType === "addon" ? <Badge variant="outline">{tParticipants("addon")}</Badge> : null}
+                    </span>
+                    <span className="block truncate text-muted-foreground">
+                      #{p.id} · {p.ticketTitle} · {p.email}
+                    </span>
+                  </Link>
+                  <span className="shrink-0 tabular-nums">
+                    {participantPrice(p.price, tParticipants, i18n.language)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("detail.billing")}</CardTitle>
+          </CardHeader>
+          <CardContent className="text-sm">
+            {order.billing.length === 0 ? (
+              <p className="text-muted-foreground">{t("detail.no-billing")}</p>
+            ) : (
+              <dl className="space-y-1">
+                {order.billing.map((field, i) => (
+                  <div key={`${field.label}-${i}`} className="flex gap-2">
+                    {field.label ? <dt className="text-muted-foreground">{field.label}</dt> : null}
+                    <dd className="break-words">{field.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("detail.answers")}</CardTitle>
+          </CardHeader>
+          <CardContent className="text-sm">
+            {answers.length === 0 ? (
+              <p className="text-muted-foreground">{t("detail.no-answers")}</p>
+            ) : (
+              <dl className="space-y-2">
+                {answers.map((a, i) => (
+                  <div key={`${a.questionId}-${i}`}>
+                    <dt className="text-muted-foreground">{a.questionTitle || a.questionId}</dt>
+                    <dd className="break-words">{a.value || "—"}</dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+
+      <AlertDialog open={confirm !== null} onOpenChange={(open) => (open ? null : setConfirm(null))}>
+        <AlertDialogContent>
+          {confirm ? (
+            <>
+              <AlertDialogHeader>
+                <AlertDialogTitle>{dialog[confirm].title}</AlertDialogTitle>
+                <AlertDialogDescription>{dialog[confirm].body}</AlertDialogDescription>
+              </AlertDialogHeader>
+              <AlertDialogFooter>
+                <AlertDialogCancel>{t("actions.close")}</AlertDialogCancel>
+                <Button
+                  variant={confirm === "resend" ? "default" : "destructive"}
+                  disabled={busy}
+                  onClick={() => void fetcher.submit({ intent: confirm }, { method: "post" })}
+                >
+                  {busy ? <Spinner /> : null}
+                  {t("actions.confirm")}
+                </Button>
+              </AlertDialogFooter>
+            </>
+          ) : null}
+        </AlertDialogContent>
+      </AlertDialog>
+    </section>
+  );
+}

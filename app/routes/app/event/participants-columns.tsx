@@ -1,0 +1,102 @@
+import type { TFunction } from "i18next";
+import { Link } from "react-router";
+import { selectColumn } from "~/components/data-table/select-column";
+import type { DataTableColumn } from "~/components/data-table/features";
+import { Badge } from "~/components/ui/badge";
+import { formatDateTime, formatMoney } from "~/lib/format";
+import type { ParticipantRow } from "#domain/participants/list-participants";
+import { PaymentStatusBadge } from "./orders-status-badge";
+
+/** Spec §9: cents in euros with two decimals; 0 shows as free. */
+export function participantPrice(cents: number, t: TFunction<"participants">, language: string): string {
+  return cents === 0 ? t("free") : formatMoney(cents, language);
+}
+
+export function participantColumns(options: {
+  eventId: number;
+  timezone: string;
+  language: string;
+  t: TFunction<"participants">;
+}): DataTableColumn<ParticipantRow>[] {
+  const { eventId, timezone, language, t } = options;
+  const date = (value: number | null) => (value === null ? "—" : formatDateTime(value, language, timezone));
+  return [
+    selectColumn<ParticipantRow>(),
+    { id: "id", header: t("columns.id"), size: 80, cell: ({ row }) => `#${row.original.id}` },
+    {
+      id: "name",
+      header: t("columns.name"),
+      size: 200,
+      enableHiding: false,
+      cell: ({ row }) => (
+        <Link
+          to={`/event/${eventId}/participants/${row.original.id}`}
+          className="font-medium hover:underline"
+          data-testid="participant-link"
+        >
+          {`${row.original.firstName} ${row.original.lastName}`.trim() || "—"}
+        </Link>
+      ),
+    },
+    { id: "email", header: t("columns.email"), size: 220, cell: ({ row }) => row.original.email },
+    {
+      id: "ticket",
+      header: t("columns.ticket"),
+      size: 180,
+      cell: ({ row }) => (
+        <span className="flex items-center gap-1.5 truncate">
+          <span className="truncate">{row.original.ticketTitle}</span>
+          {row.original.ticketType === "addon" ? <Badge variant="outline">{t("addon")}</Badge> : null}
+        </span>
+      ),
+    },
+    {
+      id: "price",
+      header: t("columns.price"),
+      size: 110,
+      cell: ({ row }) => participantPrice(row.original.price, t, language),
+    },
+    {
+      id: "order",
+      header: t("columns.order"),
+      size: 110,
+      cell: ({ row }) => (
+        <Link to={`/event/${eventId}/orders/${row.original.orderId}`} className="hover:underline">
+          #{row.original.orderId}
+        </Link>
+      ),
+    },
+    {
+      id: "order_status",
+      header: t("columns.order_status"),
+      size: 130,
+      cell: ({ row }) => <PaymentStatusBadge status={row.original.orderStatus} />,
+    },
+    {
+      id: "check_in",
+      header: t("columns.check_in"),
+      size: 130,
+      cell: ({ row }) =>
+        row.original.isIn ? (
+          <Badge variant="success">{t("check-in.in")}</Badge>
+        ) : row.original.lastValidationAt !== null ? (
+          <Badge variant="secondary">{t("check-in.out")}</Badge>
+        ) : (
+          <span className="text-muted-foreground">{t("check-in.never")}</span>
+        ),
+    },
+    {
+      id: "promo_code_key",
+      header: t("columns.promo_code_key"),
+      cell: ({ row }) => row.original.promoCodeKey ?? "—",
+    },
+    {
+      id: "last_validation",
+      header: t("columns.last_validation"),
+      size: 200,
+      cell: ({ row }) => date(row.original.lastValidationAt),
+    },
+    { id: "created_at", header: t("columns.created_at"), size: 200, cell: ({ row }) => date(row.original.createdAt) },
+    { id: "event_date", header: t("columns.event_date"), size: 200, cell: ({ row }) => date(row.original.eventDate) },
+  ];
+}

@@ -1,0 +1,419 @@
+import { ArrowLeft, Copy, Pencil, Trash2 } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Link, redirect, useFetcher } from "react-router";
+import { toast } from "sonner";
+import * as v from "valibot";
+import { DELETE_CONFIRMATION_WORD } from "#domain/events/event-input-schema";
+import { orderTicketsUrl } from "#domain/order-documents/order-links";
+import { deleteParticipant } from "#domain/participants/delete-participant";
+import { getParticipant } from "#domain/participants/get-participant";
+import { updateParticipant } from "#domain/participants/update-participant";
+import { AppError, notFound } from "#domain/shared/app-error";
+import { parseId } from "#domain/shared/ids";
+import { EventPageErrorBoundary } from "~/components/event/event-page-error";
+import { FieldError, FormError } from "~/components/form-error";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "~/components/ui/alert-dialog";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Spinner } from "~/components/ui/spinner";
+import { formatDateTime, formatMoney } from "~/lib/format";
+import { useFocusFirstInvalid } from "~/lib/use-focus-first-invalid";
+import { serverContext } from "~/server/context";
+import { parseForm } from "~/server/forms.server";
+import { getSignedIn } from "~/server/guards.server";
+import { actionError, loaderError } from "~/server/route-errors.server";
+import { PaymentStatusBadge } from "./orders-status-badge";
+import { participantPrice } from "./participants-columns";
+import type { Route } from "./+types/participants-detail";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const p = loaderData?.detail.participant;
+  return [{ title: p ? `${p.firstName} ${p.lastName} · Guichet` : "Guichet" }];
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { actor } = getSignedIn(context);
+  const { db, env } = context.get(serverContext);
+  try {
+    const eventId = parseId(params.event_id);
+    const participantId = parseId(params.pid);
+    if (eventId === null || participantId === null) throw notFound("participants:errors.not-found");
+    const detail = await getParticipant(db, actor, { eventId, participantId });
+    const appUrl = env.APP_URL || new URL(request.url).origin;
+    return {
+      eventId,
+      detail,
+      ticketsLink: orderTicketsUrl(appUrl, detail.order.id, detail.order.accessToken),
+    };
+  } catch (error) {
+    return loaderError(error);
+  }
+}
+
+const actionSchema = v.variant("intent", [
+  v.object({
+    intent: v.literal("update"),
+    first_name: v.optional(v.string(), ""),
+    last_name: v.optional(v.string(), ""),
+    email: v.optional(v.string(), ""),
+  }),
+  v.object({ intent: v.literal("delete"), confirmation: v.optional(v.string(), "") }),
+]);
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { actor } = getSignedIn(context);
+  const { db } = context.get(serverContext);
+  const parsed = await parseForm(request, actionSchema);
+  if (!parsed.ok) return data({ ok: false as const, errors: parsed.errors, values: parsed.values }, { status: 400 });
+  const input = parsed.data;
+  const eventId = parseId(params.event_id) ?? 0;
+  const participantId = parseId(params.pid) ?? 0;
+  try {
+    if (input.intent === "update") {
+      await updateParticipant(db, actor, { participantId, eventId, changes: input });
+      return { ok: true as const, intent: "update" as const };
+    }
+    if (input.confirmation.trim() !== DELETE_CONFIRMATION_WORD) {
+      throw new AppError("validation", "participants:errors.delete-confirmation", {
+        fields: { confirmation: "participants:errors.delete-confirmation" },
+      });
+    }
+    await deleteParticipant(db, actor, { participantId, eventId });
+    throw redirect(`/event/${eventId}/participants?deleted=1`);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return actionError(error, { intent: input.intent });
+  }
+}
+
+export { EventPageErrorBoundary as ErrorBoundary };
+
+type ActionAnswer = Awaited<ReturnType<typeof action>> extends infer A ? (A extends { data: infer D } ? D : A) : never;
+
+export default function ParticipantDetail({ loaderData }: Route.ComponentProps) {
+  const { eventId, detail, ticketsLink } = loaderData;
+  const { participant, order, lines, timezone } = detail;
+  const { t, i18n } = useTranslation("participants");
+  const [editOpen, setEditOpen] = useState(false);
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  const date = (value: number) => formatDateTime(value, i18n.language, timezone);
+  const price = (cents: number) => participantPrice(cents, t, i18n.language);
+
+  const copyLink = async () => {
+    await navigator.clipboard.writeText(ticketsLink);
+    toast.success(t("detail.link-copied"));
+  };
+
+  return (
+    <section className="flex min-w-0 flex-col gap-4" aria-labelledby="participant-title">
+      <div>
+        <Button variant="ghost" size="sm" asChild className="-ml-2">
+          <Link to={`/event/${eventId}/participants`}>
+            <ArrowLeft />
+            {t("back")}
+          </Link>
+        </Button>
+      </div>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id="participant-title" className="truncate text-xl font-semibold">
+            {`${participant.firstName} ${participant.lastName}`.trim()}
+          </h2>
+          <p className="truncate text-sm text-muted-foreground">{participant.email}</p>
+          <p className="text-sm text-muted-foreground">
+            #{participant.id} · {participant.ticketTitle} · {price(participant.price)}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" size="sm" onClick={() => void copyLink()} data-testid="copy-tickets-link">
+            <Copy />
+            {t("detail.copy-link")}
+          </Button>
+          {detail.canManage ? (
+            <>
+              <Button variant="outline" size="sm" onClick={() => setEditOpen(true)} data-testid="participant-edit">
+                <Pencil />
+                {t("edit.open")}
+              </Button>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => setDeleteOpen(true)}
+                className="text-destructive"
+                data-testid="participant-delete"
+              >
+                <Trash2 />
+                {t("delete.open")}
+              </Button>
+            </>
+          ) : null}
+        </div>
+      </div>
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("detail.tickets")}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ul className="divide-y text-sm" data-testid="participant-lines">
+              {lines.map((line) => (
+                <li key={line.id} className="flex items-center justify-between gap-3 py-2">
+                  <span className="min-w-0">
+                    <span className="block truncate font-medium">
+                      {line.ticketTitle}{" "}
+                      {line.ticketType === "addon" ? <Badge variant="outline">{t("addon")}</Badge> : null}
+                    </span>
+                    <span className="block truncate text-muted-foreground">
+                      {line.id === participant.id ? t("detail.this-ticket") : `#${line.id} · ${line.name}`}
+                    </span>
+                  </span>
+                  <span className="shrink-0 tabular-nums">{price(line.price)}</span>
+                </li>
+              ))}
+            </ul>
+            <div className="mt-2 flex justify-between border-t pt-3 text-sm font-semibold">
+              <span>{t("detail.sum")}</span>
+              <span className="tabular-nums" data-testid="participant-sum">
+                {formatMoney(detail.sum, i18n.language)}
+              </span>
+            </div>
+          </CardContent>
+        </Card>
+
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("detail.order")}</CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-2 text-sm">
+            <div className="flex items-center justify-between gap-3">
+              <Link to={`/event/${eventId}/orders/${order.id}`} className="font-medium hover:underline">
+                {t("detail.order-link", { id: order.id })}
+              </Link>
+              <PaymentStatusBadge status={order.status} />
+            </div>
+            <p className="text-muted-foreground">{t("detail.purchased-at", { date: date(order.createdAt) })}</p>
+            <p>
+              <span className="text-muted-foreground">{t("detail.buyer")} : </span>
+              {`${order.firstName} ${order.lastName}`.trim()} · {order.email}
+            </p>
+            <p className="tabular-nums">{formatMoney(order.amount, i18n.language)}</p>
+          </CardContent>
+        </Card>
+
+        <Answers title={t("detail.order-answers")} answers={detail.orderAnswers} empty={t("detail.no-answers")} />
+        <Answers
+          title={t("detail.participant-answers")}
+          answers={detail.participantAnswers}
+          empty={t("detail.no-answers")}
+        />
+
+        <Card className="lg:col-span-2">
+          <CardHeader>
+            <CardTitle>{t("detail.history")}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {detail.entries.length === 0 ? (
+              <p className="text-sm text-muted-foreground">{t("detail.no-history")}</p>
+            ) : (
+              <ul className="divide-y text-sm">
+                {detail.entries.map((entry) => (
+                  <li key={entry.id} className="flex flex-wrap items-center gap-3 py-2">
+                    <Badge variant={entry.isIn ? "success" : "secondary"}>
+                      {entry.isIn ? t("detail.entry-in") : t("detail.entry-out")}
+                    </Badge>
+                    <span>{date(entry.validatedAt)}</span>
+                    {entry.validatedBy ? (
+                      <span className="text-muted-foreground">{t("detail.by", { name: entry.validatedBy })}</span>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </CardContent>
+        </Card>
+      </div>
+
+      {detail.canManage ? (
+        <>
+          <EditParticipantDialog open={editOpen} onOpenChange={setEditOpen} participant={participant} />
+          <DeleteParticipantDialog open={deleteOpen} onOpenChange={setDeleteOpen} free={participant.price === 0} />
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function Answers(props: {
+  title: string;
+  answers: { questionId: string; questionTitle: string; value: string }[];
+  empty: string;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{props.title}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {props.answers.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{props.empty}</p>
+        ) : (
+          <dl className="space-y-2 text-sm">
+            {props.answers.map((answer, i) => (
+              <div key={`${answer.questionId}-${i}`}>
+                <dt className="text-muted-foreground">{answer.questionTitle || answer.questionId}</dt>
+                <dd className="break-words">{answer.value || "—"}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function EditParticipantDialog(props: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  participant: { firstName: string; lastName: string; email: string };
+}) {
+  const { t } = useTranslation("participants");
+  const { t: tAny } = useTranslation();
+  const fetcher = useFetcher<ActionAnswer>({ key: "participant-edit" });
+  const formRef = useRef<HTMLFormElement>(null);
+  const ids = useId();
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const errors = answer && !answer.ok ? answer.errors : undefined;
+  useFocusFirstInvalid(formRef, errors);
+  const [seen, setSeen] = useState(answer);
+  const { onOpenChange } = props;
+  useEffect(() => {
+    if (answer === seen) return;
+    setSeen(answer);
+    if (answer?.ok) {
+      toast.success(t("toasts.updated"));
+      onOpenChange(false);
+    }
+  }, [answer, seen, t, onOpenChange]);
+  const busy = fetcher.state !== "idle";
+  const field = (name: "first_name" | "last_name" | "email", label: string, value: string, type = "text") => (
+    <div className="grid gap-1.5">
+      <Label htmlFor={`${ids}-${name}`}>{label}</Label>
+      <Input
+        id={`${ids}-${name}`}
+        name={name}
+        type={type}
+        defaultValue={value}
+        aria-invalid={errors?.fields?.[name] ? true : undefined}
+        aria-describedby={`${ids}-${name}-error`}
+      />
+      <FieldError
+        id={`${ids}-${name}-error`}
+        message={errors?.fields?.[name] ? tAny(errors.fields[name] as never) : null}
+      />
+    </div>
+  );
+  return (
+    <Dialog open={props.open} onOpenChange={props.onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{t("edit.title")}</DialogTitle>
+          <DialogDescription className="sr-only">{t("edit.title")}</DialogDescription>
+        </DialogHeader>
+        <fetcher.Form method="post" ref={formRef} className="grid gap-4" noValidate>
+          <input type="hidden" name="intent" value="update" />
+          <FormError message={errors?.formError ? tAny(errors.formError as never) : null} />
+          {field("first_name", t("edit.first-name"), props.participant.firstName)}
+          {field("last_name", t("edit.last-name"), props.participant.lastName)}
+          {field("email", t("edit.email"), props.participant.email, "email")}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => props.onOpenChange(false)}>
+              {t("edit.cancel")}
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? <Spinner /> : null}
+              {t("edit.submit")}
+            </Button>
+          </DialogFooter>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function DeleteParticipantDialog(props: { open: boolean; onOpenChange: (open: boolean) => void; free: boolean }) {
+  const { t } = useTranslation("participants");
+  const { t: tAny } = useTranslation();
+  const fetcher = useFetcher<ActionAnswer>({ key: "participant-delete" });
+  const [typed, setTyped] = useState("");
+  const inputId = useId();
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const [seen, setSeen] = useState(answer);
+  useEffect(() => {
+    if (answer === seen) return;
+    setSeen(answer);
+    if (answer && !answer.ok && answer.errors.formError) toast.error(tAny(answer.errors.formError as never));
+  }, [answer, seen, tAny]);
+  const busy = fetcher.state !== "idle";
+  const matches = typed.trim() === DELETE_CONFIRMATION_WORD;
+  return (
+    <AlertDialog
+      open={props.open}
+      onOpenChange={(open) => {
+        if (!open) setTyped("");
+        props.onOpenChange(open);
+      }}
+    >
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{t("delete.title")}</AlertDialogTitle>
+          <AlertDialogDescription>{t("delete.warning")}</AlertDialogDescription>
+        </AlertDialogHeader>
+        {props.free ? null : (
+          <p className="rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm text-destructive">
+            {t("delete.paid-hint")}
+          </p>
+        )}
+        <fetcher.Form method="post" className="grid gap-3" id={`${inputId}-form`}>
+          <input type="hidden" name="intent" value="delete" />
+          <Label htmlFor={inputId}>{t("delete.type-keyword", { keyword: DELETE_CONFIRMATION_WORD })}</Label>
+          <Input
+            id={inputId}
+            name="confirmation"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            autoComplete="off"
+            data-testid="delete-confirmation"
+          />
+        </fetcher.Form>
+        <AlertDialogFooter>
+          <AlertDialogCancel>{t("delete.cancel")}</AlertDialogCancel>
+          <Button type="submit" form={`${inputId}-form`} variant="destructive" disabled={!matches || busy}>
+            {busy ? <Spinner /> : null}
+            {t("delete.confirm")}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,190 @@
+import { Download, Upload } from "lucide-react";
+import { useEffect, useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Link, useLocation, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import * as v from "valibot";
+import { placeManualOrders } from "#domain/manual-orders/place-manual-orders";
+import { listParticipants, type ParticipantRow } from "#domain/participants/list-participants";
+import { notFound } from "#domain/shared/app-error";
+import { parseId } from "#domain/shared/ids";
+import { DataTable } from "~/components/data-table/data-table";
+import { EventPageErrorBoundary } from "~/components/event/event-page-error";
+import { Button } from "~/components/ui/button";
+import { participantsTableConfig } from "~/lib/data-table-configs";
+import { paymentStatuses } from "#domain/events/payment-status";
+import { checkInStates } from "#domain/participants/check-in-state";
+import { serverContext } from "~/server/context";
+import { parseForm } from "~/server/forms.server";
+import { getSignedIn } from "~/server/guards.server";
+import { actionError, loaderError } from "~/server/route-errors.server";
+import { AddParticipantsDialog } from "./participants-add-dialog";
+import { manualOrderFromForm, withFormFieldNames } from "./participants-add.server";
+import { participantColumns } from "./participants-columns";
+import { participantsQuery } from "./participants.server";
+import type { Route } from "./+types/participants";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { actor } = getSignedIn(context);
+  const { db } = context.get(serverContext);
+  const eventId = parseId(params.event_id);
+  const { state, ...query } = participantsQuery(new URL(request.url));
+  try {
+    if (eventId === null) throw notFound("events:errors.not-found");
+    const page = await listParticipants(db, actor, { eventId, ...query });
+    return { eventId, state, ...page };
+  } catch (error) {
+    return loaderError(error);
+  }
+}
+
+const addSchema = v.objectWithRest({ intent: v.literal("add") }, v.string());
+
+/** Adds participants by hand: one manual order (no payment), the confirmation email when asked. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { actor } = getSignedIn(context);
+  const { db, env } = context.get(serverContext);
+  const parsed = await parseForm(request, addSchema);
+  if (!parsed.ok) return data({ ok: false as const, errors: parsed.errors }, { status: 400 });
+  const form = manualOrderFromForm(parsed.data);
+  if (!form.ok) {
+    return data({ ok: false as const, errors: { formError: form.formError, fields: form.fields } }, { status: 400 });
+  }
+  try {
+    const { participantIds } = await placeManualOrders(
+      db,
+      actor,
+      { eventId: parseId(params.event_id) ?? 0, orders: [form.order], sendEmail: form.sendEmail },
+      { queue: env.JOBS },
+    );
+    return { ok: true as const, added: participantIds.length };
+  } catch (error) {
+    return actionError(withFormFieldNames(error));
+  }
+}
+
+export { EventPageErrorBoundary as ErrorBoundary };
+
+/** The export link keeps the table's search and filters (and the selection's ids when given). */
+export function participantsExportHref(eventId: number, search: string, ids?: number[]): string {
+  const params = new URLSearchParams(search);
+  if (ids?.length) params.set("ids", ids.join(","));
+  return `/event/${eventId}/participants/export.csv?${params.toString()}`;
+}
+
+/** The detail page's delete redirects here with ?deleted=1: say it once, then drop the flag. */
+function useDeletedToast(message: string) {
+  const [params, setParams] = useSearchParams();
+  const deleted = params.has("deleted");
+  useEffect(() => {
+    if (!deleted) return;
+    toast.success(message);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete("deleted");
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [deleted, message, setParams]);
+}
+
+export default function Participants({ loaderData }: Route.ComponentProps) {
+  const { eventId, rows, total, timezone, tickets } = loaderData;
+  const { t, i18n } = useTranslation("participants");
+  const { t: tOrders } = useTranslation("orders");
+  const location = useLocation();
+  useDeletedToast(t("toasts.deleted"));
+  const columns = useMemo(
+    () => participantColumns({ eventId, timezone, language: i18n.language, t }),
+    [eventId, timezone, i18n.language, t],
+  );
+  const facets = [
+    {
+      id: "ticket",
+      title: t("filters.ticket"),
+      options: tickets.map((ticket) => ({ value: String(ticket.id), label: ticket.title })),
+    },
+    {
+      id: "order_status",
+      title: t("filters.order_status"),
+      options: paymentStatuses.map((status) => ({ value: status, label: tOrders(`status.${status}`) })),
+    },
+    {
+      id: "check_in",
+      title: t("filters.check_in"),
+      options: checkInStates.map((state) => ({ value: state, label: t(`check-in.${state}`) })),
+    },
+  ];
+
+  return (
+    <section className="flex min-w-0 flex-col gap-4" aria-labelledby="participants-title">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id="participants-title" className="text-xl font-semibold">
+            {t("title")}
+          </h2>
+          <p className="text-sm text-muted-foreground">{t("description")}</p>
+        </div>
+        {loaderData.canManage ? (
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" size="sm" asChild>
+              <Link to={`/event/${eventId}/participants/import`}>
+                <Upload />
+                {t("import")}
+              </Link>
+            </Button>
+            <AddParticipantsDialog tickets={tickets} />
+          </div>
+        ) : null}
+      </div>
+      <DataTable<ParticipantRow>
+        label={t("title")}
+        columns={columns}
+        rows={rows}
+        total={total}
+        config={participantsTableConfig}
+        getRowId={(row) => String(row.id)}
+        searchPlaceholder={t("search-placeholder")}
+        facets={facets}
+        rowHref={(row) => `/event/${eventId}/participants/${row.id}`}
+        toolbarEnd={
+          loaderData.canManage ? (
+            <Button variant="outline" size="sm" asChild>
+              <a href={participantsExportHref(eventId, location.search)} download data-testid="participants-export">
+                <Download />
+                {t("export")}
+              </a>
+            </Button>
+          ) : null
+        }
+        bulkActions={
+          loaderData.canManage
+            ? (selected) => (
+                <Button variant="outline" size="sm" asChild>
+                  <a
+                    href={participantsExportHref(
+                      eventId,
+                      location.search,
+                      selected.map((row) => row.id),
+                    )}
+                    download
+                  >
+                    <Download />
+                    {t("export-selected")}
+                  </a>
+                </Button>
+              )
+            : undefined
+        }
+        emptyState={
+          <div className="rounded-xl border border-dashed bg-background px-6 py-12 text-center">
+            <p className="font-medium">{t("empty-title")}</p>
+            <p className="mt-1 text-sm text-muted-foreground">{t("empty-hint")}</p>
+          </div>
+        }
+      />
+    </section>
+  );
+}

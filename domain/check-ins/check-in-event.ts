@@ -1,0 +1,38 @@
+import { and, eq } from "drizzle-orm";
+import type { Database } from "#db/database";
+import { events } from "#db/schema";
+import { eventRolesOf } from "../events/event-access";
+import { canOnEvent, type EventScope } from "../policy";
+import type { Actor } from "../shared/actor";
+import { forbidden, notFound } from "../shared/app-error";
+
+export type CheckInEvent = {
+  id: number;
+  organizationId: number;
+  title: string;
+  timezone: string;
+  /** The actor may also open the event area (a validator may not). */
+  canView: boolean;
+};
+
+/**
+ * The event a scan is about, for an actor allowed to validate its entries (spec §6: owners, admins, event managers
+ * and the event's validators). A validator cannot view the event area (event:view), so this does not go through
+ * loadEventForActor: another organization's event, a missing one, or one the actor has no part in answers 404; an
+ * actor who sees the event but may not validate answers 403.
+ */
+export async function loadCheckInEvent(db: Database, actor: Actor, eventId: number): Promise<CheckInEvent> {
+  if (actor.organizationId === null || !Number.isSafeInteger(eventId) || eventId <= 0)
+    throw notFound("events:errors.not-found");
+  const [event] = await db
+    .select({ id: events.id, organizationId: events.organizationId, title: events.title, timezone: events.timezone })
+    .from(events)
+    .where(and(eq(events.id, eventId), eq(events.organizationId, actor.organizationId)))
+    .limit(1);
+  if (!event) throw notFound("events:errors.not-found");
+  const scope: EventScope = { organizationId: event.organizationId, roles: await eventRolesOf(db, actor, eventId) };
+  const canView = canOnEvent(actor, "event:view", scope);
+  if (canOnEvent(actor, "event:validate-entries", scope)) return { ...event, canView };
+  if (canView) throw forbidden();
+  throw notFound("events:errors.not-found");
+}

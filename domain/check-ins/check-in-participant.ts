@@ -1,0 +1,57 @@
+import type { SigningEnv } from "../shared/signing-secret";
+import { signTicketToken } from "../tickets/ticket-token";
+import { ticketTokenHash } from "./token-hash";
+
+/** What a scanner knows of one participant: enough to validate their ticket offline and to show who it is. */
+export type CheckInListParticipant = {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  ticket_id: number;
+  ticket_title: string;
+  is_in: boolean;
+  last_validation_at: number | null;
+  /** The order was cancelled, refunded or expired: the ticket answers "cancelled". */
+  cancelled: boolean;
+  token_hash: string;
+  updated_at: number;
+};
+
+export type CheckInParticipantRow = {
+  id: number;
+  eventId: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  ticketId: number;
+  ticketTitle: string;
+  isIn: boolean;
+  lastValidationAt: Date | null;
+  accessToken: string;
+  orderStatus: string;
+  updatedAt: Date;
+};
+
+export const ADMITTED_ORDER_STATUSES: readonly string[] = ["paid", "manual"];
+
+export async function toCheckInParticipant(
+  env: SigningEnv,
+  row: CheckInParticipantRow,
+): Promise<CheckInListParticipant & { token: string }> {
+  const token = signTicketToken(env, { eventId: row.eventId, participantId: row.id, accessToken: row.accessToken });
+  return {
+    id: row.id,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    email: row.email,
+    ticket_id: row.ticketId,
+    ticket_title: row.ticketTitle,
+    is_in: row.isIn,
+    last_validation_at: row.lastValidationAt?.getTime() ?? null,
+    cancelled: !ADMITTED_ORDER_STATUSES.includes(row.orderStatus),
+    token_hash: await ticketTokenHash(token),
+    updated_at: row.updatedAt.getTime(),
+    token,
+  };
+}

@@ -1,0 +1,202 @@
+import { checkInWebhookStatement } from "../webhooks/sales-webhook-statements";
+import { and, eq, sql } from "drizzle-orm";
+import * as v from "valibot";
+import type { Database } from "#db/database";
+import { entries, orders, participants } from "#db/schema";
+import type { Actor } from "../shared/actor";
+import type { SigningEnv } from "../shared/signing-secret";
+import { parseTicketToken, ticketTokenMatches } from "../tickets/ticket-token";
+import { loadCheckInEvent } from "./check-in-event";
+
+export const checkInDirections = ["in", "out"] as const;
+export type CheckInDirection = (typeof checkInDirections)[number];
+export type CheckInResultCode = "ok" | "already_in" | "not_in" | "wrong_event" | "invalid" | "cancelled";
+
+export type CheckInOutcome = {
+  result: CheckInResultCode;
+  participant: {
+    id: number;
+    first_name: string;
+    last_name: string;
+    email: string;
+    is_in: boolean;
+    last_validation_at: number | null;
+  } | null;
+  ticket: { id: number; title: string } | null;
+  entry: { id: number; is_in: boolean; validated_at: number; client_id: string } | null;
+};
+
+export type CheckInInput = {
+  eventId: number;
+  /** The signed ticket token read from the QR code… */
+  token?: string;
+  /** …or, for a check-in from the manual search by name, the participant's id. */
+  participantId?: number;
+  direction: CheckInDirection;
+  /** The scanner's UUID for this scan: replaying it never writes a second entry. */
+  clientId: string;
+  /** When the scan happened on the device (offline scans sync later). */
+  scannedAt?: number;
+  now?: number;
+};
+
+/** The JSON body of POST /api/events/:id/check-ins. */
+export const checkInBodySchema = v.pipe(
+  v.object({
+    token: v.optional(v.pipe(v.string(), v.maxLength(200))),
+    participant_id: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(1))),
+    direction: v.picklist(checkInDirections),
+    id: v.pipe(v.string(), v.uuid()),
+    scanned_at: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(0))),
+  }),
+  v.check((body) => (body.token === undefined) !== (body.participant_id === undefined), "errors:invalid-input"),
+);
+
+/** Orders whose participants may enter: paid, or added by hand. Pending ones have no participants yet. */
+const VALID_ORDER_STATUSES = ["paid", "manual"] as const;
+/** An offline scan can be synced up to this long after it happened; older or future times fall back to now. */
+const MAX_SCAN_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+const MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
+
+/**
+ * Checks a ticket in or out (issue 11 §6). The signed token names the participant; the participant is looked up in the
+ * actor's organization and event only. The state change is one D1 batch (atomic and serialized): the entry is
+ * inserted only when the participant is currently out (for "in") or in (for "out") and no entry has this client id,
+ * then the participant's is_in / last_validation_at are set from their latest entry. So 50 replays of one scan write one
+ * entry, two different scans racing for one participant make one "ok" and one "already_in", and replaying an old scan
+ * after a later one never flips the state back.
+ */
+export async function recordCheckIn(
+  db: Database,
+  actor: Actor,
+  env: SigningEnv,
+  input: CheckInInput,
+): Promise<CheckInOutcome> {
+  const event = await loadCheckInEvent(db, actor, input.eventId);
+  const refused = (result: CheckInResultCode): CheckInOutcome => ({
+    result,
+    participant: null,
+    ticket: null,
+    entry: null,
+  });
+
+  const parsed = input.token !== undefined ? parseTicketToken(input.token) : null;
+  if (input.token !== undefined && !parsed) return refused("invalid");
+  // The event id is readable in the token on purpose: a ticket of another event is told apart without a lookup.
+  if (parsed && parsed.eventId !== event.id) return refused("wrong_event");
+  const participantId = parsed?.participantId ?? input.participantId;
+  if (participantId === undefined) return refused("invalid");
+
+  const [found] = await db
+    .select({
+      id: participants.id,
+      accessToken: participants.accessToken,
+      ticketId: participants.ticketId,
+      ticketTitle: participants.ticketTitle,
+      orderStatus: orders.status,
+    })
+    .from(participants)
+    .innerJoin(orders, eq(orders.id, participants.orderId))
+    .where(
+      and(
+        eq(participants.id, participantId),
+        eq(participants.eventId, event.id),
+        eq(participants.organizationId, event.organizationId),
+      ),
+    )
+    .limit(1);
+  if (!found) return refused("invalid");
+  const subject = { eventId: event.id, participantId: found.id, accessToken: found.accessToken };
+  if (parsed && !ticketTokenMatches(env, parsed, subject)) return refused("invalid");
+
+  const now = input.now ?? Date.now();
+  const scannedAt = input.scannedAt;
+  const validatedAt =
+    scannedAt !== undefined && scannedAt <= now + MAX_CLOCK_SKEW_MS && scannedAt >= now - MAX_SCAN_AGE_MS
+      ? Math.min(scannedAt, now)
+      : now;
+  const isIn = input.direction === "in" ? 1 : 0;
+  const validStatuses = sql.join(
+    VALID_ORDER_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  );
+
+  const [, , , entryRows, participantRows] = await db.batch([
+    // Query builders, not db.run(sql): drizzle's D1 batch cannot bind the parameters of a raw statement.
+    db
+      .insert(entries)
+      .select(
+        sql`select null, p.organization_id, p.event_id, p.id, p.ticket_id, ${isIn}, ${validatedAt}, ${actor.userId},
+          ${input.clientId}, ${now}
+        from participants p
+        where p.id = ${found.id} and p.event_id = ${event.id} and p.organization_id = ${event.organizationId}
+          and p.is_in = ${1 - isIn}
+          and exists (select 1 from orders o where o.id = p.order_id and o.status in (${validStatuses}))
+          and not exists (select 1 from entries e where e.event_id = ${event.id} and e.client_id = ${input.clientId})`,
+      )
+      .onConflictDoNothing(),
+    // Right after the insert: reported only when this scan wrote the entry (docs/decisions/0019-outgoing-webhooks.md).
+    checkInWebhookStatement(db, { eventId: event.id, clientId: input.clientId, occurredAt: new Date(now) }),
+    db
+      .update(participants)
+      .set({
+        isIn: sql`coalesce((select e.is_in from entries e where e.participant_id = ${participants.id}
+          order by e.id desc limit 1), 0)`,
+        lastValidationAt: sql`(select e.validated_at from entries e where e.participant_id = ${participants.id}
+          and e.is_in = 1 order by e.id desc limit 1)`,
+        updatedAt: new Date(now),
+      })
+      .where(
+        and(
+          eq(participants.id, found.id),
+          eq(participants.organizationId, event.organizationId),
+          sql`exists (select 1 from entries e where e.event_id = ${event.id} and e.client_id = ${input.clientId}
+            and e.participant_id = ${found.id})`,
+        ),
+      ),
+    db
+      .select({
+        id: entries.id,
+        participantId: entries.participantId,
+        isIn: entries.isIn,
+        validatedAt: entries.validatedAt,
+      })
+      .from(entries)
+      .where(and(eq(entries.eventId, event.id), eq(entries.clientId, input.clientId)))
+      .limit(1),
+    db
+      .select({
+        id: participants.id,
+        firstName: participants.firstName,
+        lastName: participants.lastName,
+        email: participants.email,
+        isIn: participants.isIn,
+        lastValidationAt: participants.lastValidationAt,
+      })
+      .from(participants)
+      .where(and(eq(participants.id, found.id), eq(participants.organizationId, event.organizationId)))
+      .limit(1),
+  ]);
+
+  const row = participantRows[0]!;
+  const entry = entryRows[0];
+  const participant = {
+    id: row.id,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    email: row.email,
+    is_in: row.isIn,
+    last_validation_at: row.lastValidationAt?.getTime() ?? null,
+  };
+  const ticket = { id: found.ticketId, title: found.ticketTitle };
+  if (entry && entry.participantId === found.id)
+    return {
+      result: "ok",
+      participant,
+      ticket,
+      entry: { id: entry.id, is_in: entry.isIn, validated_at: entry.validatedAt.getTime(), client_id: input.clientId },
+    };
+  const cancelled = !(VALID_ORDER_STATUSES as readonly string[]).includes(found.orderStatus);
+  const result: CheckInResultCode = cancelled ? "cancelled" : input.direction === "in" ? "already_in" : "not_in";
+  return { result, participant, ticket, entry: null };
+}

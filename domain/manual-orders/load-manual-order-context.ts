@@ -1,0 +1,41 @@
+import { and, asc, eq, ne } from "drizzle-orm";
+import type { Database } from "#db/database";
+import { tickets } from "#db/schema";
+import { loadEventForActor } from "../events/event-access";
+import type { Actor } from "../shared/actor";
+import type { ManualOrderEvent, ManualOrderTicket } from "./manual-orders-statements";
+
+export type ManualOrderContext = {
+  event: ManualOrderEvent & { title: string };
+  /** The event's tickets and add-ons that are not deleted: what a manual order may name. */
+  tickets: (ManualOrderTicket & { amount: number; purchased: number })[];
+  ticketsById: Map<number, ManualOrderTicket>;
+};
+
+/** The event (the actor needs event:manage-sales; another organization's answers 404) and its tickets. */
+export async function loadManualOrderContext(db: Database, actor: Actor, eventId: number): Promise<ManualOrderContext> {
+  const { event } = await loadEventForActor(db, actor, eventId, "event:manage-sales");
+  const rows = await db
+    .select({
+      id: tickets.id,
+      title: tickets.title,
+      price: tickets.price,
+      ticketType: tickets.ticketType,
+      amount: tickets.amount,
+      purchased: tickets.purchased,
+    })
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.eventId, event.id),
+        eq(tickets.organizationId, event.organizationId),
+        ne(tickets.visibility, "deleted"),
+      ),
+    )
+    .orderBy(asc(tickets.ticketType), asc(tickets.sort), asc(tickets.id));
+  return {
+    event: { id: event.id, organizationId: event.organizationId, timezone: event.timezone, title: event.title },
+    tickets: rows,
+    ticketsById: new Map(rows.map((row) => [row.id, row])),
+  };
+}

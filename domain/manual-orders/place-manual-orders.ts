@@ -1,0 +1,140 @@
+import { and, eq, inArray } from "drizzle-orm";
+import * as v from "valibot";
+import type { Database } from "#db/database";
+import { orders, participants } from "#db/schema";
+import { enqueueJobs, orderConfirmationJob, type JobQueue } from "../../workers/jobs";
+import { isGuardFailure } from "../booking/stock-sql";
+import type { Actor } from "../shared/actor";
+import { AppError } from "../shared/app-error";
+import { isValidEmail, normalizeEmail } from "../shared/email";
+import { idSchema } from "../shared/ids";
+import { loadManualOrderContext } from "./load-manual-order-context";
+import { manualOrdersStatements, type ManualOrder } from "./manual-orders-statements";
+
+export type ManualOrderInput = ManualOrder;
+
+/** Orders per call; the CSV import goes through importParticipants. */
+export const MAX_MANUAL_ORDERS = 100;
+export const MAX_MANUAL_PARTICIPANTS = 1000;
+
+const person = {
+  first_name: v.pipe(v.string(), v.maxLength(200)),
+  last_name: v.pipe(v.string(), v.maxLength(200)),
+  email: v.pipe(v.string(), v.maxLength(254)),
+};
+
+/** The JSON body of POST /api/events/:id/manual-orders. */
+export const manualOrdersBodySchema = v.object({
+  orders: v.pipe(
+    v.array(
+      v.object({
+        buyer: v.object(person),
+        participants: v.pipe(
+          v.array(v.object({ ticket_id: idSchema, ...person })),
+          v.maxLength(MAX_MANUAL_PARTICIPANTS),
+        ),
+      }),
+    ),
+    v.minLength(1),
+    v.maxLength(MAX_MANUAL_ORDERS),
+  ),
+  send_email: v.optional(v.boolean(), false),
+});
+
+export function manualOrdersFromBody(body: v.InferOutput<typeof manualOrdersBodySchema>): ManualOrderInput[] {
+  const personOf = (p: { first_name: string; last_name: string; email: string }) => ({
+    firstName: p.first_name,
+    lastName: p.last_name,
+    email: p.email,
+  });
+  return body.orders.map((order) => ({
+    buyer: personOf(order.buyer),
+    participants: order.participants.map((p) => ({ ...personOf(p), ticketId: p.ticket_id })),
+  }));
+}
+
+const QUERY_IDS_PER_STATEMENT = 90;
+
+/**
+ * Adds participants by hand (issue 11 §2): each order is written with status manual (amount 0: nothing was paid
+ * through us; checkout_time 0), its participants carry their ticket's price. Everything is one atomic batch whose
+ * guards count the places like a sale (ticket stock and event capacity): refused whole when anything would oversell
+ * (conflict participant-import:errors.sold-out). With `sendEmail`, each order's confirmation email is queued (H5).
+ */
+export async function placeManualOrders(
+  db: Database,
+  actor: Actor,
+  input: { eventId: number; orders: ManualOrderInput[]; sendEmail: boolean; now?: number },
+  deps: { queue?: JobQueue } = {},
+): Promise<{ orderIds: number[]; participantIds: number[] }> {
+  const context = await loadManualOrderContext(db, actor, input.eventId);
+  const fields: Record<string, string> = {};
+  const clean = (p: { firstName: string; lastName: string; email: string }, path: string) => {
+    const cleaned = { firstName: p.firstName.trim(), lastName: p.lastName.trim(), email: normalizeEmail(p.email) };
+    if (!cleaned.firstName || !cleaned.lastName)
+      fields[`${path}.first_name`] = "participant-import:errors.name-missing";
+    if (!isValidEmail(cleaned.email)) fields[`${path}.email`] = "participant-import:errors.email-invalid";
+    return cleaned;
+  };
+  const orderList = input.orders.map((order, o) => {
+    if (order.participants.length === 0)
+      fields[`orders.${o}.participants`] = "participant-import:errors.no-participants";
+    return {
+      buyer: clean(order.buyer, `orders.${o}.buyer`),
+      participants: order.participants.map((p, i) => {
+        const path = `orders.${o}.participants.${i}`;
+        if (!context.ticketsById.has(p.ticketId))
+          fields[`${path}.ticket_id`] = "participant-import:errors.ticket-unknown";
+        return { ...clean(p, path), ticketId: p.ticketId };
+      }),
+    };
+  });
+  if (orderList.length === 0) fields.orders = "participant-import:errors.no-participants";
+  if (Object.keys(fields).length > 0) {
+    const first = Object.values(fields)[0]!;
+    throw new AppError("validation", first, { fields });
+  }
+
+  const now = input.now ?? Date.now();
+  const { statements, orderTokens } = manualOrdersStatements(db, context.event, context.ticketsById, orderList, now);
+  await runManualOrdersBatch(db, statements);
+
+  const orderIds: number[] = [];
+  const participantIds: number[] = [];
+  for (let i = 0; i < orderTokens.length; i += QUERY_IDS_PER_STATEMENT) {
+    const rows = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.eventId, context.event.id),
+          inArray(orders.accessToken, orderTokens.slice(i, i + QUERY_IDS_PER_STATEMENT)),
+        ),
+      );
+    orderIds.push(...rows.map((row) => row.id).sort((a, b) => a - b));
+  }
+  for (let i = 0; i < orderIds.length; i += QUERY_IDS_PER_STATEMENT) {
+    const rows = await db
+      .select({ id: participants.id })
+      .from(participants)
+      .where(
+        and(
+          eq(participants.eventId, context.event.id),
+          inArray(participants.orderId, orderIds.slice(i, i + QUERY_IDS_PER_STATEMENT)),
+        ),
+      );
+    participantIds.push(...rows.map((row) => row.id).sort((a, b) => a - b));
+  }
+  if (input.sendEmail && deps.queue) await enqueueJobs({ JOBS: deps.queue }, orderIds.map(orderConfirmationJob));
+  return { orderIds, participantIds };
+}
+
+/** Runs the batch; a failed stock guard (it rolled everything back) is the sold-out refusal. */
+export async function runManualOrdersBatch(db: Database, statements: Parameters<Database["batch"]>[0]): Promise<void> {
+  try {
+    await db.batch(statements);
+  } catch (error) {
+    if (isGuardFailure(error)) throw new AppError("conflict", "participant-import:errors.sold-out");
+    throw error;
+  }
+}

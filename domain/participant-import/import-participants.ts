@@ -1,0 +1,62 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Database } from "#db/database";
+import { orders } from "#db/schema";
+import { enqueueJobs, orderConfirmationJob, type JobQueue } from "../../workers/jobs";
+import { loadManualOrderContext } from "../manual-orders/load-manual-order-context";
+import { manualOrdersStatements, type ManualOrder } from "../manual-orders/manual-orders-statements";
+import { runManualOrdersBatch } from "../manual-orders/place-manual-orders";
+import type { Actor } from "../shared/actor";
+import { AppError } from "../shared/app-error";
+import { checkImportRows, IMPORT_CHUNK_ROWS, type ImportRowError } from "./import-rows";
+
+export type ImportResult = { imported: number; participants: number; errors: ImportRowError[] };
+
+/**
+ * One chunk of the CSV import (issue 11 §3; the page checked the whole file and its totals with checkImportCapacity
+ * first). The rows (header removed; `firstLine` is the file line of the first one) are checked again with the page's
+ * rules; any row error answers the errors and writes nothing. Otherwise every row becomes a manual order of `quantity`
+ * participants, the chunk written in ONE atomic batch whose stock guards count the places like a sale: a chunk that
+ * would oversell is refused whole (conflict participant-import:errors.sold-out).
+ * docs/decisions/0018-check-ins-and-participant-import.md.
+ */
+export async function importParticipants(
+  db: Database,
+  actor: Actor,
+  input: { eventId: number; records: string[][]; firstLine?: number; sendEmail?: boolean; now?: number },
+  deps: { queue?: JobQueue } = {},
+): Promise<ImportResult> {
+  const context = await loadManualOrderContext(db, actor, input.eventId);
+  if (input.records.length > IMPORT_CHUNK_ROWS * 2)
+    throw new AppError("validation", "participant-import:errors.too-many-rows");
+  const checked = checkImportRows(input.records, new Set(context.ticketsById.keys()), input.firstLine ?? 2);
+  if (checked.errors.length > 0) return { imported: 0, participants: 0, errors: checked.errors };
+  if (checked.rows.length === 0) throw new AppError("validation", "participant-import:errors.invalid-file");
+
+  const manualOrders: ManualOrder[] = checked.rows.map((row) => {
+    const person = { firstName: row.firstName, lastName: row.lastName, email: row.email };
+    return {
+      buyer: person,
+      participants: Array.from({ length: row.quantity }, () => ({ ...person, ticketId: row.ticketId })),
+    };
+  });
+  const now = input.now ?? Date.now();
+  const { statements, orderTokens } = manualOrdersStatements(db, context.event, context.ticketsById, manualOrders, now);
+  await runManualOrdersBatch(db, statements);
+
+  if (input.sendEmail && deps.queue) {
+    const ids: number[] = [];
+    for (let i = 0; i < orderTokens.length; i += 90) {
+      const rows = await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.eventId, context.event.id), inArray(orders.accessToken, orderTokens.slice(i, i + 90))));
+      ids.push(...rows.map((row) => row.id));
+    }
+    await enqueueJobs({ JOBS: deps.queue }, ids.map(orderConfirmationJob));
+  }
+  return {
+    imported: manualOrders.length,
+    participants: manualOrders.reduce((sum, order) => sum + order.participants.length, 0),
+    errors: [],
+  };
+}

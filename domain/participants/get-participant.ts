@@ -1,0 +1,171 @@
+import { and, asc, desc, eq, isNull, or } from "drizzle-orm";
+import type { Database } from "#db/database";
+import { entries, formAnswers, orders, participants, users } from "#db/schema";
+import { paymentStatus, type PaymentStatus } from "../events/payment-status";
+import { canOnEvent } from "../policy";
+import type { Actor } from "../shared/actor";
+import { loadParticipantForActor } from "./participant-access";
+
+export type ParticipantAnswer = { questionId: string; questionTitle: string; value: string };
+
+export type ParticipantDetail = {
+  participant: {
+    id: number;
+    firstName: string;
+    lastName: string;
+    email: string;
+    ticketTitle: string;
+    ticketType: "ticket" | "addon";
+    price: number;
+    promoCodeKey: string | null;
+    isIn: boolean;
+    lastValidationAt: number | null;
+    createdAt: number;
+    eventDate: number | null;
+  };
+  /** Every ticket and add-on of the same order, this one included, and the sum of their prices. */
+  lines: { id: number; name: string; ticketTitle: string; ticketType: "ticket" | "addon"; price: number }[];
+  sum: number;
+  order: {
+    id: number;
+    status: PaymentStatus;
+    amount: number;
+    fees: number;
+    netAmount: number;
+    email: string;
+    firstName: string;
+    lastName: string;
+    createdAt: number;
+    accessToken: string;
+  };
+  /** Answers to the order form ('before') and to this participant's form ('before-tickets'). */
+  orderAnswers: ParticipantAnswer[];
+  participantAnswers: ParticipantAnswer[];
+  entries: { id: number; isIn: boolean; validatedAt: number; validatedBy: string | null }[];
+  timezone: string;
+  canManage: boolean;
+};
+
+/** Stored answers are JSON: a string, or a list of chosen option labels/ids. */
+function answerText(value: string): string {
+  try {
+    const parsed = JSON.parse(value) as unknown;
+    if (Array.isArray(parsed)) return parsed.map(String).join(", ");
+    if (typeof parsed === "string") return parsed;
+    return String(parsed);
+  } catch {
+    return value;
+  }
+}
+
+/** The participant detail page (spec §2): the participant, its order and lines, both forms' answers, check-ins. */
+export async function getParticipant(
+  db: Database,
+  actor: Actor,
+  input: { eventId: number; participantId: number; now?: number },
+): Promise<ParticipantDetail> {
+  const { participant, event, scope } = await loadParticipantForActor(
+    db,
+    actor,
+    input.participantId,
+    "event:view",
+    input.eventId,
+  );
+  const [[order], lines, answers, history] = await Promise.all([
+    db.select().from(orders).where(eq(orders.id, participant.orderId)).limit(1),
+    db
+      .select({
+        id: participants.id,
+        firstName: participants.firstName,
+        lastName: participants.lastName,
+        ticketTitle: participants.ticketTitle,
+        ticketType: participants.ticketType,
+        price: participants.price,
+      })
+      .from(participants)
+      .where(and(eq(participants.orderId, participant.orderId), eq(participants.organizationId, event.organizationId)))
+      .orderBy(asc(participants.ticketType), asc(participants.id)),
+    db
+      .select({
+        participantId: formAnswers.participantId,
+        formType: formAnswers.formType,
+        questionId: formAnswers.questionId,
+        questionTitle: formAnswers.questionTitle,
+        value: formAnswers.value,
+      })
+      .from(formAnswers)
+      .where(
+        and(
+          eq(formAnswers.orderId, participant.orderId),
+          eq(formAnswers.organizationId, event.organizationId),
+          or(isNull(formAnswers.participantId), eq(formAnswers.participantId, participant.id)),
+        ),
+      )
+      .orderBy(asc(formAnswers.id)),
+    db
+      .select({
+        id: entries.id,
+        isIn: entries.isIn,
+        validatedAt: entries.validatedAt,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+      })
+      .from(entries)
+      .leftJoin(users, eq(users.id, entries.validatedBy))
+      .where(and(eq(entries.participantId, participant.id), eq(entries.organizationId, event.organizationId)))
+      .orderBy(desc(entries.validatedAt), desc(entries.id)),
+  ]);
+  const now = input.now ?? Date.now();
+  const toAnswer = (a: (typeof answers)[number]): ParticipantAnswer => ({
+    questionId: a.questionId,
+    questionTitle: a.questionTitle,
+    value: answerText(a.value),
+  });
+  return {
+    participant: {
+      id: participant.id,
+      firstName: participant.firstName,
+      lastName: participant.lastName,
+      email: participant.email,
+      ticketTitle: participant.ticketTitle,
+      ticketType: participant.ticketType,
+      price: participant.price,
+      promoCodeKey: participant.promoCodeKey,
+      isIn: participant.isIn,
+      lastValidationAt: participant.lastValidationAt?.getTime() ?? null,
+      createdAt: participant.createdAt.getTime(),
+      eventDate: participant.eventDate?.getTime() ?? null,
+    },
+    lines: lines.map((line) => ({
+      id: line.id,
+      name: `${line.firstName} ${line.lastName}`.trim(),
+      ticketTitle: line.ticketTitle,
+      ticketType: line.ticketType,
+      price: line.price,
+    })),
+    sum: lines.reduce((total, line) => total + line.price, 0),
+    order: {
+      id: order!.id,
+      status: paymentStatus(order!, now),
+      amount: order!.amount,
+      fees: order!.fees,
+      netAmount: order!.netAmount,
+      email: order!.email,
+      firstName: order!.firstName,
+      lastName: order!.lastName,
+      createdAt: order!.createdAt.getTime(),
+      accessToken: order!.accessToken,
+    },
+    orderAnswers: answers.filter((a) => a.participantId === null).map(toAnswer),
+    participantAnswers: answers.filter((a) => a.participantId !== null).map(toAnswer),
+    entries: history.map((entry) => ({
+      id: entry.id,
+      isIn: entry.isIn,
+      validatedAt: entry.validatedAt.getTime(),
+      validatedBy: entry.email ? `${entry.firstName} ${entry.lastName}`.trim() || entry.email : null,
+    })),
+    timezone: event.timezone,
+    canManage: canOnEvent(actor, "event:manage-sales", scope),
+  };
+}

@@ -1,0 +1,241 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { Database } from "#db/database";
+import { orders, participants, tickets, type TicketType } from "#db/schema";
+import { inEventScope, loadEventForActor } from "../events/event-access";
+import { paymentStatus, type PaymentStatus } from "../events/payment-status";
+import { canOnEvent } from "../policy";
+import { paymentStatusesSql } from "../orders/payment-status-sql";
+import type { Actor } from "../shared/actor";
+import { escapeLike } from "../shared/sql";
+import type { CheckInState } from "./check-in-state";
+
+export const participantSortIds = [
+  "id",
+  "name",
+  "email",
+  "ticket",
+  "price",
+  "order",
+  "promo_code_key",
+  "last_validation",
+  "created_at",
+  "event_date",
+] as const;
+export type ParticipantSortId = (typeof participantSortIds)[number];
+
+export { checkInStates, type CheckInState } from "./check-in-state";
+
+export type ParticipantFilters = {
+  /** Free text on the combined first name, last name and email (participants.search_text). */
+  search?: string;
+  ticketIds?: number[];
+  orderStatuses?: PaymentStatus[];
+  checkIn?: CheckInState[];
+  /** Only these participants (an export of the selected rows). */
+  ids?: number[];
+};
+
+export type ListParticipantsInput = ParticipantFilters & {
+  eventId: number;
+  offset: number;
+  limit: number;
+  sort: { id: ParticipantSortId; desc: boolean } | null;
+  now?: number;
+};
+
+export type ParticipantRow = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  ticketId: number;
+  ticketTitle: string;
+  ticketType: TicketType;
+  price: number;
+  orderId: number;
+  orderStatus: PaymentStatus;
+  promoCodeKey: string | null;
+  lastValidationAt: number | null;
+  isIn: boolean;
+  createdAt: number;
+  eventDate: number | null;
+};
+
+export type ParticipantsPage = {
+  rows: ParticipantRow[];
+  total: number;
+  timezone: string;
+  canManage: boolean;
+  tickets: { id: number; title: string; ticketType: TicketType }[];
+};
+
+/** Lower-case and accent-free words, as participants.search_text is stored. */
+export function searchWords(search: string): string[] {
+  return search
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 5);
+}
+
+const sortColumns: Record<ParticipantSortId, AnySQLiteColumn[]> = {
+  id: [participants.id],
+  name: [participants.lastName, participants.firstName],
+  email: [participants.email],
+  ticket: [participants.ticketTitle],
+  price: [participants.price],
+  order: [participants.orderId],
+  promo_code_key: [participants.promoCodeKey],
+  last_validation: [participants.lastValidationAt],
+  created_at: [participants.createdAt],
+  event_date: [participants.eventDate],
+};
+
+/**
+ * The WHERE of the participants table for an event (tenant included): search on search_text (each word a substring,
+ * read from the (event, organization, search_text) index, never the rows), tickets, the order's displayed status
+ * and the check-in state.
+ */
+export function participantsWhere(
+  event: { id: number; organizationId: number },
+  filters: ParticipantFilters,
+  now: number,
+): SQL {
+  const conditions: (SQL | undefined)[] = [inEventScope(participants, event)];
+  if (filters.ids?.length) conditions.push(inArray(participants.id, filters.ids));
+  for (const word of searchWords(filters.search ?? "")) {
+    conditions.push(sql`${participants.searchText} like ${`%${escapeLike(word)}%`} escape '\\'`);
+  }
+  if (filters.ticketIds?.length) conditions.push(inArray(participants.ticketId, filters.ticketIds));
+  if (filters.orderStatuses?.length) conditions.push(paymentStatusesSql(filters.orderStatuses, now));
+  if (filters.checkIn?.length) {
+    const states: SQL[] = filters.checkIn.map((state) =>
+      state === "in"
+        ? eq(participants.isIn, true)
+        : state === "out"
+          ? and(eq(participants.isIn, false), isNotNull(participants.lastValidationAt))!
+          : and(eq(participants.isIn, false), isNull(participants.lastValidationAt))!,
+    );
+    conditions.push(or(...states));
+  }
+  return and(...conditions)!;
+}
+
+function needsOrders(filters: ParticipantFilters): boolean {
+  return (filters.orderStatuses?.length ?? 0) > 0;
+}
+
+const rowColumns = {
+  id: participants.id,
+  firstName: participants.firstName,
+  lastName: participants.lastName,
+  email: participants.email,
+  ticketId: participants.ticketId,
+  ticketTitle: participants.ticketTitle,
+  ticketType: participants.ticketType,
+  price: participants.price,
+  orderId: participants.orderId,
+  promoCodeKey: participants.promoCodeKey,
+  lastValidationAt: participants.lastValidationAt,
+  isIn: participants.isIn,
+  createdAt: participants.createdAt,
+  eventDate: participants.eventDate,
+  orderStatusRaw: orders.status,
+  orderPaidAt: orders.paidAt,
+  orderPayableUntil: orders.payableUntil,
+};
+
+type RawRow = {
+  [K in keyof typeof rowColumns]: (typeof rowColumns)[K]["_"]["notNull"] extends true
+    ? (typeof rowColumns)[K]["_"]["data"]
+    : (typeof rowColumns)[K]["_"]["data"] | null;
+};
+
+function toRow(raw: RawRow, now: number): ParticipantRow {
+  return {
+    id: raw.id,
+    firstName: raw.firstName,
+    lastName: raw.lastName,
+    email: raw.email,
+    ticketId: raw.ticketId,
+    ticketTitle: raw.ticketTitle,
+    ticketType: raw.ticketType,
+    price: raw.price,
+    orderId: raw.orderId,
+    orderStatus: paymentStatus(
+      { status: raw.orderStatusRaw, paidAt: raw.orderPaidAt, payableUntil: raw.orderPayableUntil },
+      now,
+    ),
+    promoCodeKey: raw.promoCodeKey,
+    lastValidationAt: raw.lastValidationAt?.getTime() ?? null,
+    isIn: raw.isIn,
+    createdAt: raw.createdAt.getTime(),
+    eventDate: raw.eventDate?.getTime() ?? null,
+  };
+}
+
+/** One page of rows for an event already authorized (the page, the export and the API share it). */
+export async function readParticipantRows(
+  db: Database,
+  event: { id: number; organizationId: number },
+  input: ParticipantFilters & {
+    offset: number;
+    limit: number;
+    sort: { id: ParticipantSortId; desc: boolean } | null;
+    now: number;
+  },
+): Promise<ParticipantRow[]> {
+  const sort = input.sort ?? { id: "id", desc: true };
+  const direction = sort.desc ? desc : asc;
+  const order = [...sortColumns[sort.id].map((column) => direction(column)), direction(participants.id)];
+  const raw = await db
+    .select(rowColumns)
+    .from(participants)
+    .innerJoin(orders, eq(orders.id, participants.orderId))
+    .where(participantsWhere(event, input, input.now))
+    .orderBy(...(sort.id === "id" ? [direction(participants.id)] : order))
+    .limit(input.limit)
+    .offset(input.offset);
+  return raw.map((row) => toRow(row, input.now));
+}
+
+export async function countParticipants(
+  db: Database,
+  event: { id: number; organizationId: number },
+  filters: ParticipantFilters,
+  now: number,
+): Promise<number> {
+  const base = db.select({ total: count() }).from(participants);
+  const query = needsOrders(filters) ? base.innerJoin(orders, eq(orders.id, participants.orderId)) : base;
+  const [row] = await query.where(participantsWhere(event, filters, now));
+  return row?.total ?? 0;
+}
+
+/** The participants table of an event (spec §2, §3): one page, the total, the ticket facet and the actor's rights. */
+export async function listParticipants(
+  db: Database,
+  actor: Actor,
+  input: ListParticipantsInput,
+): Promise<ParticipantsPage> {
+  const { event, scope } = await loadEventForActor(db, actor, input.eventId, "event:view");
+  const now = input.now ?? Date.now();
+  const [rows, total, ticketList] = await Promise.all([
+    readParticipantRows(db, event, { ...input, now }),
+    countParticipants(db, event, input, now),
+    db
+      .select({ id: tickets.id, title: tickets.title, ticketType: tickets.ticketType })
+      .from(tickets)
+      .where(and(inEventScope(tickets, event), ne(tickets.visibility, "deleted")))
+      .orderBy(asc(tickets.ticketType), asc(tickets.sort), asc(tickets.id)),
+  ]);
+  return {
+    rows,
+    total,
+    timezone: event.timezone,
+    canManage: canOnEvent(actor, "event:manage-sales", scope),
+    tickets: ticketList,
+  };
+}

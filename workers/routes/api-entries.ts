@@ -1,0 +1,54 @@
+import { Hono } from "hono";
+import * as v from "valibot";
+import { entryDirections, listEntries, parseTicketSearch } from "#domain/entries/list-entries";
+import { AppError } from "#domain/shared/app-error";
+import { actorForEventParam, idParam } from "../actor-for-organization";
+import type { ApiEnv } from "../middleware/api-session";
+
+/** Spec §7 GET /api/events/:id/entries. */
+export const entriesApiRoutes = new Hono<ApiEnv>();
+
+const querySchema = v.object({
+  page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/), v.transform(Number)), "0"),
+  page_size: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,3}$/), v.transform(Number), v.minValue(1), v.maxValue(500)),
+    "100",
+  ),
+  ticket: v.optional(v.string()),
+  direction: v.optional(v.picklist(entryDirections)),
+});
+
+/**
+ * Every scan of the event, newest first: `?page=` (zero-based), `?page_size=` (at most 500, default 100),
+ * `?ticket=` (a ticket number), `?direction=in|out`. Answers `{ entries, total, page, page_size }`.
+ */
+entriesApiRoutes.get("/:id{[0-9]+}/entries", async (c) => {
+  const eventId = idParam(c.req.param("id"), "events:errors.not-found");
+  const actor = await actorForEventParam(c, eventId);
+  const parsed = v.safeParse(querySchema, c.req.query());
+  if (!parsed.success) throw new AppError("validation", "errors:invalid-input");
+  const { page, page_size: pageSize, ticket, direction } = parsed.output;
+  const result = await listEntries(c.get("db"), actor, {
+    eventId,
+    offset: Number(page) * Number(pageSize),
+    limit: Number(pageSize),
+    ticketId: ticket === undefined ? undefined : parseTicketSearch(ticket),
+    directions: direction ? [direction] : [],
+  });
+  return c.json({
+    entries: result.rows.map((row) => ({
+      id: row.id,
+      ticket: row.participantId,
+      ticket_type: row.ticketId,
+      ticket_title: row.ticketTitle,
+      event: eventId,
+      participant: { id: row.participantId, first_name: row.firstName, last_name: row.lastName },
+      is_in: row.isIn,
+      is_in_str: row.isIn ? "true" : "false",
+      validated_at: new Date(row.validatedAt).toISOString(),
+    })),
+    total: result.total,
+    page: Number(page),
+    page_size: Number(pageSize),
+  });
+});

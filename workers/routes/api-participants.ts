@@ -1,0 +1,67 @@
+import type { Context } from "hono";
+import { Hono } from "hono";
+import { requireActorInOrganization } from "#domain/organizations/actor-for-organization";
+import { deleteParticipant } from "#domain/participants/delete-participant";
+import { organizationOfParticipant } from "#domain/participants/participant-access";
+import { participantEditSchema, updateParticipant } from "#domain/participants/update-participant";
+import { notFound } from "#domain/shared/app-error";
+import { idParam } from "../actor-for-organization";
+import type { ApiEnv } from "../middleware/api-session";
+import { parseJson } from "../parse-json";
+
+/**
+ * Spec §7 participant-ticket calls. The spec's client always sends event id 1, so the path's event id is ignored: the
+ * participant is found by its own id and the caller is authorized in the participant's organization (404 elsewhere).
+ */
+export const participantsApiRoutes = new Hono<ApiEnv>();
+
+async function actorForParticipant(c: Context<ApiEnv>, participantId: number) {
+  const organizationId = await organizationOfParticipant(c.get("db"), participantId);
+  if (organizationId === null) throw notFound("participants:errors.not-found");
+  return requireActorInOrganization(
+    c.get("db"),
+    c.get("session").user,
+    organizationId,
+    "participants:errors.not-found",
+  );
+}
+
+function participantJson(participant: {
+  id: number;
+  eventId: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  ticketTitle: string;
+  price: number;
+  orderId: number;
+}) {
+  return {
+    id: participant.id,
+    event: participant.eventId,
+    first_name: participant.firstName,
+    last_name: participant.lastName,
+    full_name: `${participant.firstName} ${participant.lastName}`.trim(),
+    email: participant.email,
+    ticket_title: participant.ticketTitle,
+    price: participant.price,
+    payment: participant.orderId,
+  };
+}
+
+/** PUT /api/events/:event_id/participant-ticket/:id — {first_name, last_name, email}. */
+participantsApiRoutes.put("/:event_id/participant-ticket/:id", async (c) => {
+  const participantId = idParam(c.req.param("id"), "participants:errors.not-found");
+  const actor = await actorForParticipant(c, participantId);
+  const changes = await parseJson(c, participantEditSchema);
+  const updated = await updateParticipant(c.get("db"), actor, { participantId, changes });
+  return c.json(participantJson(updated));
+});
+
+/** DELETE /api/events/:event_id/participant-ticket/:id — free tickets only. */
+participantsApiRoutes.delete("/:event_id/participant-ticket/:id", async (c) => {
+  const participantId = idParam(c.req.param("id"), "participants:errors.not-found");
+  const actor = await actorForParticipant(c, participantId);
+  await deleteParticipant(c.get("db"), actor, { participantId });
+  return c.body(null, 204);
+});
