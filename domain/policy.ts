@@ -39,6 +39,7 @@ export const eventActions = [
   "event:update",
   "event:publish",
   "event:delete",
+  "event:view-team",
   "event:manage-team",
   "event:manage-sales",
   "event:validate-entries",

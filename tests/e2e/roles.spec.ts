@@ -28,7 +28,12 @@ test("an event manager sees only Events and is bounced from /finance with the pe
 
 test("the owner sees Finances and opens the stored finance figures", async ({ page }) => {
   await signIn(page, "owner@guichet.test");
-  await expect(mainNavigation(page).getByRole("link")).toHaveText(["Événements", "Finances"]);
+  await expect(mainNavigation(page).getByRole("link")).toHaveText([
+    "Événements",
+    "Organisateur",
+    "Finances",
+    "Paramètres",
+  ]);
   await mainNavigation(page).getByRole("link", { name: "Finances" }).click();
   await expect(page).toHaveURL(/\/finance$/);
   await expect(page.getByRole("heading", { level: 1, name: "Finances" })).toBeVisible();
@@ -122,7 +127,12 @@ test("a new user names an organization in the dialog and lands on the events hom
   await expect(page.getByRole("heading", { level: 1, name: "Événements" })).toBeVisible();
   await expect(page.getByText(`Tous les événements de ${name}.`)).toBeVisible();
   // The creator is the owner: the organization area is open.
-  await expect(mainNavigation(page).getByRole("link")).toHaveText(["Événements", "Finances"]);
+  await expect(mainNavigation(page).getByRole("link")).toHaveText([
+    "Événements",
+    "Organisateur",
+    "Finances",
+    "Paramètres",
+  ]);
 });
 
 test("the organization switcher switches organizations, and back to / from an event page", async ({ page }) => {

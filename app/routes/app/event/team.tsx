@@ -1,0 +1,304 @@
+import { UserPlus } from "lucide-react";
+import { useEffect, useId, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+import * as v from "valibot";
+import { eventRoles, type EventRole } from "#db/schema";
+import { addEventAccess } from "#domain/event-team/add-event-access";
+import { listEventTeam } from "#domain/event-team/list-event-team";
+import { removeEventAccess, setEventAccessRoles } from "#domain/event-team/set-event-access-roles";
+import { loadEventForActor } from "#domain/events/event-access";
+import { canOnEvent, displayEventRole } from "#domain/policy";
+import { notFound } from "#domain/shared/app-error";
+import { emailSchema } from "#domain/shared/email";
+import { parseId } from "#domain/shared/ids";
+import { EventPageErrorBoundary } from "~/components/event/event-page-error";
+import { FieldError, FormError } from "~/components/form-error";
+import { TeamPageSkeleton } from "~/components/page-skeletons";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Checkbox } from "~/components/ui/checkbox";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Spinner } from "~/components/ui/spinner";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { useFocusFirstInvalid } from "~/lib/use-focus-first-invalid";
+import { getInstance } from "~/middleware/i18next";
+import { serverContext } from "~/server/context";
+import { parseForm } from "~/server/forms.server";
+import { getSignedIn } from "~/server/guards.server";
+import { actionError, loaderError } from "~/server/route-errors.server";
+import type { Route } from "./+types/team";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title ?? "Guichet" }];
+}
+
+function eventIdOf(param: string | undefined): number {
+  const id = parseId(param);
+  if (id === null) throw notFound("events:errors.not-found");
+  return id;
+}
+
+/** Spec §2 event team page: the people given an access on the event (issue 12 §3). */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { actor } = getSignedIn(context);
+  const { db } = context.get(serverContext);
+  try {
+    const eventId = eventIdOf(params.event_id);
+    const { scope } = await loadEventForActor(db, actor, eventId, "event:view-team");
+    const team = await listEventTeam(db, actor, eventId);
+    return {
+      title: getInstance(context).t("team:meta-title"),
+      team,
+      currentUserId: actor.userId,
+      canManage: canOnEvent(actor, "event:manage-team", scope),
+    };
+  } catch (error) {
+    return loaderError(error);
+  }
+}
+
+const userIdSchema = v.pipe(v.string(), v.regex(/^\d+$/), v.toNumber());
+const actionSchema = v.variant("intent", [
+  v.object({ intent: v.literal("add"), email: emailSchema }),
+  v.object({
+    intent: v.literal("roles"),
+    userId: userIdSchema,
+    role: v.pipe(
+      v.string(),
+      v.transform((value) => value.split("|").filter(Boolean)),
+      v.check(
+        (parts) => parts.length > 0 && parts.every((p) => (eventRoles as readonly string[]).includes(p)),
+        "team:errors.role-invalid",
+      ),
+      v.transform((parts) => parts as EventRole[]),
+    ),
+  }),
+  v.object({ intent: v.literal("remove"), userId: userIdSchema }),
+]);
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { actor } = getSignedIn(context);
+  const { db } = context.get(serverContext);
+  const parsed = await parseForm(request, actionSchema);
+  if (!parsed.ok) return { ok: false as const, errors: parsed.errors };
+  const input = parsed.data;
+  try {
+    const eventId = eventIdOf(params.event_id);
+    if (input.intent === "add") {
+      await addEventAccess(db, actor, eventId, { email: input.email });
+      return { ok: true as const, message: "team:messages.added" };
+    }
+    if (input.intent === "roles") {
+      await setEventAccessRoles(db, actor, eventId, { userId: input.userId, roles: input.role });
+      return { ok: true as const, message: "team:messages.updated" };
+    }
+    await removeEventAccess(db, actor, eventId, input.userId);
+    return { ok: true as const, message: "team:messages.removed" };
+  } catch (error) {
+    return actionError(error);
+  }
+}
+
+type ActionData =
+  { ok: true; message: string } | { ok: false; errors?: { formError?: string; fields?: Record<string, string> } };
+type TeamRow = Route.ComponentProps["loaderData"]["team"][number];
+
+/** Display order of spec §4: admin (team_manager), event_manager, validator (can validate). */
+const ROLE_ORDER: EventRole[] = ["team_manager", "event_manager", "validator"];
+
+export { EventPageErrorBoundary as ErrorBoundary };
+export function HydrateFallback() {
+  return <TeamPageSkeleton />;
+}
+
+function AddToTeamForm() {
+  const { t } = useTranslation("team");
+  const fetcher = useFetcher<typeof action>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const emailId = useId();
+  const answer = fetcher.data as ActionData | undefined;
+  const errors = answer && !answer.ok ? answer.errors : undefined;
+  const busy = fetcher.state !== "idle";
+  useFocusFirstInvalid(formRef, errors);
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !answer) return;
+    if (answer.ok) {
+      toast.success(t("messages.added"));
+      formRef.current?.reset();
+    }
+  }, [fetcher.state, answer, t]);
+  const emailError = errors?.fields?.email;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-base">
+          <UserPlus className="size-4" aria-hidden />
+          {t("add.title")}
+        </CardTitle>
+        <CardDescription>{t("add.description")}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <fetcher.Form method="post" ref={formRef} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <input type="hidden" name="intent" value="add" />
+          <div className="grid flex-1 gap-2">
+            <Label htmlFor={emailId}>{t("add.email")}</Label>
+            <Input
+              id={emailId}
+              name="email"
+              type="email"
+              required
+              autoComplete="off"
+              aria-invalid={emailError ? true : undefined}
+              aria-describedby={emailError ? `${emailId}-error` : undefined}
+            />
+          </div>
+          <Button type="submit" disabled={busy}>
+            {busy ? <Spinner label={null} /> : null}
+            {busy ? t("add.submitting") : t("add.submit")}
+          </Button>
+        </fetcher.Form>
+        <div className="mt-2">
+          <FieldError id={`${emailId}-error`} message={emailError} />
+          {errors && !emailError ? <FormError message={errors.formError} /> : null}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function RolesCell({ member, canManage }: { member: TeamRow; canManage: boolean }) {
+  const { t } = useTranslation("team");
+  const fetcher = useFetcher<typeof action>();
+  const answer = fetcher.data as ActionData | undefined;
+  const pending = fetcher.formData?.get("role");
+  // Optimistic: the boxes show the submitted roles at once; a refused change falls back to the loader's roles.
+  const roles = typeof pending === "string" ? (pending.split("|") as EventRole[]) : member.roles;
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !answer) return;
+    if (answer.ok) toast.success(t("messages.updated"));
+    else toast.error(t("messages.update-failed", { email: member.email }));
+  }, [fetcher.state, answer, member.email, t]);
+  const name = `${member.firstName} ${member.lastName}`.trim() || member.email;
+
+  if (!canManage) {
+    return (
+      <div className="flex flex-wrap gap-1">
+        {ROLE_ORDER.filter((role) => roles.includes(role)).map((role) => (
+          <span key={role} className="rounded-md bg-muted px-2 py-0.5 text-xs">
+            {t(`roles.${displayEventRole(role)}`)}
+          </span>
+        ))}
+      </div>
+    );
+  }
+  return (
+    <fieldset className="flex flex-wrap gap-x-4 gap-y-2" aria-label={t("roles-of", { name })}>
+      {ROLE_ORDER.map((role) => {
+        const checked = roles.includes(role);
+        const id = `role-${member.userId}-${role}`;
+        return (
+          <div key={role} className="flex items-center gap-2">
+            <Checkbox
+              id={id}
+              checked={checked}
+              // At least one role: the last one is removed with the Remove button.
+              disabled={checked && roles.length === 1}
+              onCheckedChange={(next) => {
+                const nextRoles = ROLE_ORDER.filter((r) => (r === role ? next === true : roles.includes(r)));
+                fetcher.submit(
+                  { intent: "roles", userId: String(member.userId), role: nextRoles.join("|") },
+                  { method: "post" },
+                );
+              }}
+            />
+            <Label htmlFor={id} className="text-sm font-normal" title={t(`role-help.${displayEventRole(role)}`)}>
+              {t(`roles.${displayEventRole(role)}`)}
+            </Label>
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+function RemoveButton({ member }: { member: TeamRow }) {
+  const { t } = useTranslation("team");
+  const fetcher = useFetcher<typeof action>();
+  const answer = fetcher.data as ActionData | undefined;
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !answer) return;
+    if (answer.ok) toast.success(t("messages.removed"));
+    else toast.error(t("messages.update-failed", { email: member.email }));
+  }, [fetcher.state, answer, member.email, t]);
+  const name = `${member.firstName} ${member.lastName}`.trim() || member.email;
+  return (
+    <fetcher.Form method="post">
+      <input type="hidden" name="intent" value="remove" />
+      <input type="hidden" name="userId" value={member.userId} />
+      <Button
+        type="submit"
+        variant="ghost"
+        size="sm"
+        className="text-destructive"
+        disabled={fetcher.state !== "idle"}
+        aria-label={t("remove-label", { name })}
+      >
+        {t("remove")}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+export default function EventTeam({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("team");
+  const { team, canManage } = loaderData;
+  return (
+    <div className="space-y-6">
+      <div className="space-y-1">
+        <h1 className="text-2xl font-semibold tracking-tight">{t("title")}</h1>
+        <p className="text-sm text-muted-foreground">{t("subtitle")}</p>
+      </div>
+      {canManage ? <AddToTeamForm /> : <p className="text-sm text-muted-foreground">{t("read-only")}</p>}
+      <Card className="py-0">
+        <Table data-testid="team-table">
+          <TableHeader>
+            <TableRow>
+              <TableHead>{t("columns.first-name")}</TableHead>
+              <TableHead>{t("columns.last-name")}</TableHead>
+              <TableHead className="hidden lg:table-cell">{t("columns.email")}</TableHead>
+              <TableHead>{t("columns.roles")}</TableHead>
+              {canManage ? <TableHead className="text-right">{t("columns.actions")}</TableHead> : null}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {team.map((member) => (
+              <TableRow key={member.userId} data-testid="team-row" data-email={member.email}>
+                <TableCell className="font-medium">{member.firstName}</TableCell>
+                <TableCell>{member.lastName}</TableCell>
+                <TableCell className="hidden lg:table-cell">{member.email}</TableCell>
+                <TableCell>
+                  <RolesCell member={member} canManage={canManage} />
+                </TableCell>
+                {canManage ? (
+                  <TableCell className="text-right">
+                    <RemoveButton member={member} />
+                  </TableCell>
+                ) : null}
+              </TableRow>
+            ))}
+            {team.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={5} className="py-8 text-center whitespace-normal text-muted-foreground">
+                  {t("empty")}
+                </TableCell>
+              </TableRow>
+            ) : null}
+          </TableBody>
+        </Table>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,323 @@
+import { UserPlus } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+import * as v from "valibot";
+import { organizationRoles, type OrganizationRole } from "#db/schema";
+import { addMember } from "#domain/members/add-member";
+import { changeMemberRole } from "#domain/members/change-member-role";
+import { listMembers } from "#domain/members/list-members";
+import { removeMember } from "#domain/members/remove-member";
+import { canInOrganization } from "#domain/policy";
+import { emailSchema } from "#domain/shared/email";
+import { emailSenderFromEnv } from "#adapters/email";
+import { FieldError, FormError } from "~/components/form-error";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
+import { Spinner } from "~/components/ui/spinner";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { useFocusFirstInvalid } from "~/lib/use-focus-first-invalid";
+import { getInstance } from "~/middleware/i18next";
+import { serverContext } from "~/server/context";
+import { parseForm } from "~/server/forms.server";
+import { requireOrganizationPermission } from "~/server/guards.server";
+import { actionError } from "~/server/route-errors.server";
+import { RemoveMemberDialog, REMOVE_MEMBER_WORD } from "./settings-remove-member";
+import type { Route } from "./+types/settings";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title ?? "Guichet" }];
+}
+
+/** Spec §2 /settings: the organization's members (owners and admins see them; only owners change them). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { actor, currentOrganization } = requireOrganizationPermission(context, "members:view");
+  const members = await listMembers(context.get(serverContext).db, actor, actor.organizationId);
+  return {
+    title: getInstance(context).t("members:meta-title"),
+    organization: currentOrganization.title,
+    members,
+    currentUserId: actor.userId,
+    canManage: canInOrganization(actor, "members:manage"),
+  };
+}
+
+const roleSchema = v.picklist(organizationRoles, "members:errors.role-invalid");
+const actionSchema = v.variant("intent", [
+  v.object({ intent: v.literal("add"), email: emailSchema, role: roleSchema }),
+  v.object({ intent: v.literal("role"), userId: v.pipe(v.string(), v.toNumber(), v.integer()), role: roleSchema }),
+  v.object({
+    intent: v.literal("remove"),
+    userId: v.pipe(v.string(), v.toNumber(), v.integer()),
+    confirmation: v.literal(REMOVE_MEMBER_WORD, "errors:invalid-input"),
+  }),
+]);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { actor } = requireOrganizationPermission(context, "members:view");
+  const { db, env } = context.get(serverContext);
+  const parsed = await parseForm(request, actionSchema);
+  if (!parsed.ok) return { ok: false as const, errors: parsed.errors, values: parsed.values };
+  const input = parsed.data;
+  try {
+    if (input.intent === "add") {
+      const sender = emailSenderFromEnv(env, db);
+      await addMember(db, actor, actor.organizationId, input, {
+        sendEmail: (message) => sender.send(message),
+        appUrl: new URL(request.url).origin,
+      });
+      return { ok: true as const, intent: input.intent, message: "members:messages.added" };
+    }
+    if (input.intent === "role") {
+      await changeMemberRole(db, actor, actor.organizationId, input.userId, input.role);
+      return { ok: true as const, intent: input.intent, message: "members:messages.updated" };
+    }
+    await removeMember(db, actor, actor.organizationId, input.userId);
+    return { ok: true as const, intent: input.intent, message: "members:messages.deleted" };
+  } catch (error) {
+    return actionError(error);
+  }
+}
+
+type ActionData =
+  { ok: true; message: string } | { ok: false; errors?: { formError?: string; fields?: Record<string, string> } };
+const roleKey = (role: OrganizationRole) => (role === "" ? "guest" : role);
+/** Radix Select cannot hold an empty value: the guest role travels as "guest" in the widget. */
+const toWidget = (role: OrganizationRole) => roleKey(role);
+const fromWidget = (value: string): OrganizationRole => (value === "guest" ? "" : (value as OrganizationRole));
+
+function useActionToast(answer: unknown) {
+  const data = answer as ActionData | undefined;
+  const { t } = useTranslation();
+  useEffect(() => {
+    if (!data) return;
+    if (data.ok) toast.success(t(data.message as never));
+    else if (data.errors?.formError) toast.error(t(data.errors.formError as never));
+  }, [data, t]);
+}
+
+function RoleSelect({
+  value,
+  onChange,
+  disabled,
+  id,
+  label,
+  name,
+}: {
+  value: OrganizationRole;
+  onChange: (role: OrganizationRole) => void;
+  disabled?: boolean;
+  id?: string;
+  label: string;
+  name?: string;
+}) {
+  const { t } = useTranslation("members");
+  return (
+    <>
+      <Select value={toWidget(value)} onValueChange={(next) => onChange(fromWidget(next))} disabled={disabled}>
+        <SelectTrigger id={id} aria-label={label} className="w-full min-w-[200px]">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {organizationRoles.map((role) => (
+            <SelectItem key={roleKey(role)} value={toWidget(role)}>
+              {t(`roles.${roleKey(role)}`)}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+      {name ? <input type="hidden" name={name} value={value} /> : null}
+    </>
+  );
+}
+
+function InviteMemberForm() {
+  const { t } = useTranslation("members");
+  const fetcher = useFetcher<typeof action>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [role, setRole] = useState<OrganizationRole>("event_manager");
+  const emailId = useId();
+  const roleId = useId();
+  const busy = fetcher.state !== "idle";
+  const answer = fetcher.data as ActionData | undefined;
+  const errors = answer && !answer.ok ? answer.errors : undefined;
+  useFocusFirstInvalid(formRef, errors);
+  const handled = useRef<unknown>(null);
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !answer?.ok || handled.current === answer) return;
+    handled.current = answer;
+    toast.success(t("messages.added"));
+    formRef.current?.reset();
+    setRole("event_manager");
+  }, [fetcher.state, answer, t]);
+  const emailError = errors?.fields?.email;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-base">
+          <UserPlus className="size-4" aria-hidden />
+          {t("invite.title")}
+        </CardTitle>
+        <CardDescription>{t("invite.description")}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <fetcher.Form method="post" ref={formRef} className="grid gap-3 md:grid-cols-[1fr_260px_auto] md:items-end">
+          <input type="hidden" name="intent" value="add" />
+          <div className="grid gap-2">
+            <Label htmlFor={emailId}>{t("invite.email")}</Label>
+            <Input
+              id={emailId}
+              name="email"
+              type="email"
+              autoComplete="off"
+              required
+              aria-invalid={emailError ? true : undefined}
+              aria-describedby={emailError ? `${emailId}-error` : undefined}
+            />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={roleId}>{t("invite.role")}</Label>
+            <RoleSelect id={roleId} value={role} onChange={setRole} label={t("invite.role")} name="role" />
+          </div>
+          <Button type="submit" disabled={busy}>
+            {busy ? <Spinner label={null} /> : null}
+            {busy ? t("invite.submitting") : t("invite.submit")}
+          </Button>
+        </fetcher.Form>
+        <div className="mt-2">
+          <FieldError id={`${emailId}-error`} message={emailError} />
+          {errors && !emailError ? <FormError message={errors.formError} /> : null}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+type MemberRow = Route.ComponentProps["loaderData"]["members"][number];
+
+function MemberRoleCell({ member, canManage }: { member: MemberRow; canManage: boolean }) {
+  const { t } = useTranslation("members");
+  const fetcher = useFetcher<typeof action>();
+  useActionToast(fetcher.data);
+  const pending = fetcher.formData?.get("role");
+  const shown = typeof pending === "string" ? (pending as OrganizationRole) : member.role;
+  const name = `${member.firstName} ${member.lastName}`.trim() || member.email;
+  if (!canManage) return <span>{t(`roles.${roleKey(member.role)}`)}</span>;
+  return (
+    <RoleSelect
+      value={shown}
+      label={t("change-role", { name })}
+      disabled={fetcher.state !== "idle"}
+      onChange={(role) => fetcher.submit({ intent: "role", userId: String(member.userId), role }, { method: "post" })}
+    />
+  );
+}
+
+/** One removal fetcher for the page: its answer outlives the row it removed (the toast is shown by the page). */
+const REMOVAL_FETCHER = "remove-member";
+
+function useRemovalToast() {
+  const { t } = useTranslation("members");
+  const fetcher = useFetcher<typeof action>({ key: REMOVAL_FETCHER });
+  const answer = fetcher.data as ActionData | undefined;
+  const handled = useRef<unknown>(null);
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !answer || handled.current === answer) return;
+    handled.current = answer;
+    if (answer.ok) toast.success(t("messages.deleted"));
+    else {
+      const key = answer.errors?.formError;
+      toast.error(t(key && key !== "errors:invalid-input" ? (key as never) : "messages.delete-failed"));
+    }
+  }, [fetcher.state, answer, t]);
+}
+
+function RemoveMemberButton({ member }: { member: MemberRow }) {
+  const { t } = useTranslation("members");
+  const fetcher = useFetcher<typeof action>({ key: REMOVAL_FETCHER });
+  const [open, setOpen] = useState(false);
+  const name = `${member.firstName} ${member.lastName}`.trim() || member.email;
+  const answer = fetcher.data as ActionData | undefined;
+  useEffect(() => {
+    if (fetcher.state === "idle" && answer && !answer.ok) setOpen(false);
+  }, [fetcher.state, answer]);
+  return (
+    <>
+      <Button type="button" variant="ghost" size="sm" className="text-destructive" onClick={() => setOpen(true)}>
+        {t("remove.button")}
+      </Button>
+      <RemoveMemberDialog
+        open={open}
+        onOpenChange={setOpen}
+        name={name}
+        busy={fetcher.state !== "idle"}
+        onConfirm={(confirmation) =>
+          fetcher.submit({ intent: "remove", userId: String(member.userId), confirmation }, { method: "post" })
+        }
+      />
+    </>
+  );
+}
+
+export default function Members({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("members");
+  const { members, canManage, currentUserId, organization } = loaderData;
+  useRemovalToast();
+  return (
+    <div className="space-y-6">
+      <div className="space-y-1">
+        <h1 className="text-2xl font-semibold tracking-tight md:text-3xl">{t("title")}</h1>
+        <p className="text-sm text-muted-foreground">{t("subtitle", { organization })}</p>
+      </div>
+      {canManage ? <InviteMemberForm /> : <p className="text-sm text-muted-foreground">{t("read-only")}</p>}
+      <Card className="py-0">
+        <Table data-testid="members-table">
+          <TableHeader>
+            <TableRow>
+              <TableHead>{t("columns.name")}</TableHead>
+              <TableHead className="hidden md:table-cell">{t("columns.email")}</TableHead>
+              <TableHead>{t("columns.role")}</TableHead>
+              {canManage ? <TableHead className="text-right">{t("columns.actions")}</TableHead> : null}
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {members.map((member) => (
+              <TableRow key={member.userId} data-testid="member-row" data-email={member.email}>
+                <TableCell>
+                  <div className="font-medium">
+                    {`${member.firstName} ${member.lastName}`.trim() || member.email}
+                    {member.userId === currentUserId ? (
+                      <span className="ml-1 text-xs text-muted-foreground">({t("you")})</span>
+                    ) : null}
+                  </div>
+                  <div className="text-xs text-muted-foreground md:hidden">{member.email}</div>
+                </TableCell>
+                <TableCell className="hidden md:table-cell">{member.email}</TableCell>
+                <TableCell>
+                  <MemberRoleCell member={member} canManage={canManage} />
+                </TableCell>
+                {canManage ? (
+                  <TableCell className="text-right">
+                    <RemoveMemberButton member={member} />
+                  </TableCell>
+                ) : null}
+              </TableRow>
+            ))}
+            {members.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={4} className="text-center text-muted-foreground">
+                  {t("empty")}
+                </TableCell>
+              </TableRow>
+            ) : null}
+          </TableBody>
+        </Table>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { expect as baseExpect, test } from "@playwright/test";
+import { signIn } from "./support/sign-in";
+
+// Long flows on a shared, slow machine.
+test.describe.configure({ timeout: 240_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+test("a visitor writes from the public organization page; the owner reads, unreads and re-reads it", async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, "owner@guichet.test");
+  await page.goto("/organization");
+  const organizationId = (await page.getByTestId("organization-id").textContent())!.trim();
+
+  const visitor = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await visitor.goto(`/organizers/${organizationId}/page`);
+  const subject = `Accessibilité ${Date.now()}`;
+  await visitor.getByText("Écrire à l'organisateur").click();
+  await visitor.getByLabel("Prénom").fill("Camille");
+  await visitor.getByLabel("Nom", { exact: true }).fill("Durand");
+  await visitor.getByLabel("Email").fill("camille.durand@exemple.test");
+  await visitor.getByLabel("Sujet").fill(subject);
+  await visitor.getByLabel("Votre message").fill("La salle est-elle accessible en fauteuil roulant ?");
+  await visitor.getByRole("button", { name: "Envoyer le message" }).click();
+  await expect(visitor.getByTestId("contact-sent")).toBeVisible();
+  await visitor.screenshot({ path: "test-results/screens/contact-sent-390.png", fullPage: true });
+  await visitor.close();
+
+  await page.getByRole("link", { name: "Messages de contact" }).click();
+  await expect(page).toHaveURL(/\/organization\/contact-entries/);
+  await page.getByPlaceholder("Rechercher un nom, un email ou un sujet").fill(subject);
+  const row = page.getByRole("row").filter({ hasText: subject });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByTestId("read-status")).toHaveText("Non lu");
+
+  await row.getByRole("button", { name: "Ouvrir le message de Camille Durand" }).click();
+  const sheet = page.getByTestId("contact-entry-sheet");
+  await expect(sheet.getByText("La salle est-elle accessible en fauteuil roulant ?")).toBeVisible();
+  // Opening it marked it read at once: the sheet offers to mark it unread.
+  await expect(sheet.getByTestId("read-toggle")).toHaveText("Marquer comme non lu");
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: "test-results/screens/contact-entry-desktop.png" });
+  await page.keyboard.press("Escape");
+  await expect(row.getByTestId("read-status")).toHaveText("Lu");
+
+  await row.getByTestId("read-toggle").click();
+  await expect(row.getByTestId("read-status")).toHaveText("Non lu");
+  await page.reload();
+  await expect(row.getByTestId("read-status")).toHaveText("Non lu");
+  await row.getByRole("button", { name: "Ouvrir le message de Camille Durand" }).click();
+  await expect(sheet.getByTestId("read-toggle")).toHaveText("Marquer comme non lu");
+  await page.keyboard.press("Escape");
+  await expect(row.getByTestId("read-status")).toHaveText("Lu");
+  await page.reload();
+  await expect(row.getByTestId("read-status")).toHaveText("Lu");
+  await page.screenshot({ path: "test-results/screens/contact-inbox-desktop.png", fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: "test-results/screens/contact-inbox-390.png", fullPage: true });
+});

@@ -1,0 +1,84 @@
+import { expect as baseExpect, test } from "@playwright/test";
+import { signIn } from "./support/sign-in";
+
+// Long flows on a shared, slow machine.
+test.describe.configure({ timeout: 240_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
+
+test("the owner invites, re-roles and removes a member (DELETE MEMBER)", async ({ page, request }) => {
+  await signIn(page, "owner@guichet.test");
+  const navigation = page.getByRole("navigation", { name: "Navigation principale" }).first();
+  await expect(navigation.getByRole("link")).toHaveText(["Événements", "Organisateur", "Finances", "Paramètres"]);
+  await navigation.getByRole("link", { name: "Paramètres" }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Membres de l'organisation" })).toBeVisible();
+  await expect(page.getByTestId("member-row")).toHaveCount(5);
+
+  // An email without an account: the spec's 'failed to add'.
+  await page.getByLabel("Email").fill("personne@exemple.test");
+  await page.getByRole("button", { name: "Ajouter", exact: true }).click();
+  await expect(
+    page.getByText("Échec de l'ajout du membre. Vérifiez qu'un compte est bien associé à cet email."),
+  ).toBeVisible();
+
+  await page.getByLabel("Email").fill("theatre@guichet.test");
+  await page.getByRole("combobox", { name: "Rôle", exact: true }).click();
+  await page.getByRole("option", { name: "Administrateur", exact: true }).click();
+  await page.getByRole("button", { name: "Ajouter", exact: true }).click();
+  await expect(page.getByText("Membre ajouté")).toBeVisible();
+  const row = page.locator('[data-testid="member-row"][data-email="theatre@guichet.test"]');
+  await expect(row).toBeVisible();
+  await expect(row.getByRole("combobox")).toHaveText("Administrateur");
+  const mail = await request.get(`/dev/mailbox.json?to=${encodeURIComponent("theatre@guichet.test")}`);
+  expect(JSON.stringify(await mail.json())).toContain("Association Les Nuits Sonores");
+
+  // Already there.
+  await page.getByLabel("Email").fill("theatre@guichet.test");
+  await page.getByRole("button", { name: "Ajouter", exact: true }).click();
+  await expect(page.getByText("Ce membre a déjà été ajouté.")).toBeVisible();
+
+  await row.getByRole("combobox").click();
+  await page.getByRole("option", { name: "Gestionnaire d'événements" }).click();
+  await expect(page.getByText("Rôle mis à jour")).toBeVisible();
+  await page.reload();
+  await expect(row.getByRole("combobox")).toHaveText("Gestionnaire d'événements");
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: "test-results/screens/members-desktop.png", fullPage: true });
+
+  await row.getByRole("button", { name: "Retirer" }).click();
+  const dialog = page.getByTestId("remove-member-dialog");
+  const confirm = dialog.getByRole("button", { name: "Retirer le membre" });
+  await dialog.getByLabel("Tapez DELETE MEMBER").fill("delete member");
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel("Tapez DELETE MEMBER").fill("DELETE MEMBER");
+  await expect(confirm).toBeEnabled();
+  await confirm.click();
+  await expect(page.getByText("Membre supprimé")).toBeVisible();
+  await expect(row).toHaveCount(0);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.getByTestId("mobile-bottom-bar").getByRole("link")).toHaveText([
+    "Événements",
+    "Organisateur",
+    "Finances",
+    "Paramètres",
+  ]);
+  await page.screenshot({ path: "test-results/screens/members-390.png", fullPage: true });
+});
+
+test("an admin sees the members without changing them", async ({ page }) => {
+  await signIn(page, "admin-org@guichet.test");
+  await page.goto("/settings");
+  await expect(
+    page.getByText("Seul un super administrateur peut ajouter, modifier ou retirer des membres."),
+  ).toBeVisible();
+  await expect(page.getByRole("combobox")).toHaveCount(0);
+});
+
+test("an event manager is sent away from the organization pages", async ({ page }) => {
+  await signIn(page, "manager@guichet.test");
+  await page.goto("/settings");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText("Vous n'avez pas l'autorisation d'accéder à cette page")).toBeVisible();
+});

@@ -1,0 +1,201 @@
+import { env } from "cloudflare:workers";
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createD1Database } from "#db/d1";
+import { eventAccesses, memberships } from "#db/schema";
+import { createSession } from "#domain/auth/sessions";
+import { apiClient } from "./api-client";
+import { insertEvent, insertEventAccess, insertMember, insertOrganization, insertUser } from "../support/fixtures";
+
+const db = createD1Database(env.DB);
+const tokens: Record<string, string> = {};
+const call = apiClient(tokens);
+const users: Record<string, { id: number; email: string }> = {};
+let orgId: number;
+let event: { id: number; organizationId: number };
+let otherEvent: { id: number; organizationId: number };
+let foreignEvent: { id: number; organizationId: number };
+
+async function accessesOf(eventId: number) {
+  const rows = await db
+    .select({ userId: eventAccesses.userId, roles: eventAccesses.roles })
+    .from(eventAccesses)
+    .where(eq(eventAccesses.eventId, eventId));
+  return Object.fromEntries(rows.map((r) => [r.userId, r.roles]));
+}
+
+beforeAll(async () => {
+  const organization = await insertOrganization(db);
+  const foreign = await insertOrganization(db);
+  orgId = organization.id;
+  event = await insertEvent(db, orgId, { title: "Concert" });
+  otherEvent = await insertEvent(db, orgId, { title: "Autre" });
+  foreignEvent = await insertEvent(db, foreign.id, { title: "Ailleurs" });
+  for (const [name, role] of [
+    ["owner", "owner"],
+    ["admin", "admin"],
+    ["manager", "event_manager"],
+    ["teamManager", ""],
+    ["eventManagerGuest", ""],
+    ["validator", ""],
+    ["guest", ""],
+  ] as const) {
+    const user = await insertUser(db, {
+      email: `${name.toLowerCase()}@team.test`,
+      firstName: name,
+      lastName: "Équipe",
+    });
+    await insertMember(db, orgId, user.id, role);
+    users[name] = user;
+    tokens[name] = (await createSession(db, user.id)).token;
+  }
+  await insertEventAccess(db, event, users.teamManager!, ["team_manager"]);
+  await insertEventAccess(db, event, users.eventManagerGuest!, ["event_manager"]);
+  await insertEventAccess(db, event, users.validator!, ["validator"]);
+  const foreignOwner = await insertUser(db, { email: "owner@foreign.test" });
+  await insertMember(db, foreign.id, foreignOwner.id, "owner");
+  tokens.foreignOwner = (await createSession(db, foreignOwner.id)).token;
+  users.colleague = await insertUser(db, { email: "colleague@exemple.test", firstName: "Chloé", lastName: "Collègue" });
+});
+
+describe("GET /api/events/:id/accesses", () => {
+  it("lists first name, last name and roles, team_manager shown as admin (spec §4)", async () => {
+    const { status, json } = await call(`/events/${event.id}/accesses`);
+    expect(status).toBe(200);
+    expect(json).toHaveLength(3);
+    expect(json).toContainEqual({
+      profile: users.teamManager!.id,
+      email: "teammanager@team.test",
+      first_name: "teamManager",
+      last_name: "Équipe",
+      role: "team_manager",
+      roles: ["team_manager"],
+      display_roles: ["admin"],
+      can_validate: false,
+    });
+    expect(json.find((m: { profile: number }) => m.profile === users.validator!.id).can_validate).toBe(true);
+  });
+
+  it("is open to organization roles, team managers and event managers of the event; 404 to validators, guests and strangers", async () => {
+    for (const as of ["owner", "admin", "manager", "teamManager", "eventManagerGuest"]) {
+      expect((await call(`/events/${event.id}/accesses`, { as })).status, as).toBe(200);
+    }
+    for (const as of ["validator", "guest", "foreignOwner"]) {
+      expect((await call(`/events/${event.id}/accesses`, { as })).status, as).toBe(404);
+    }
+    expect((await call(`/events/${foreignEvent.id}/accesses`)).status).toBe(404);
+    expect((await call(`/events/${otherEvent.id}/accesses`, { as: "teamManager" })).status).toBe(404);
+  });
+});
+
+describe("POST /api/events/:id/accesses", () => {
+  it("adds an existing account as validator, making them a guest of the organization", async () => {
+    const { status, json } = await call(`/events/${event.id}/accesses`, {
+      method: "POST",
+      body: { email: "Colleague@Exemple.test" },
+      as: "teamManager",
+    });
+    expect(status).toBe(201);
+    expect(json).toMatchObject({ profile: users.colleague!.id, role: "validator", display_roles: ["validator"] });
+    expect((await accessesOf(event.id))[users.colleague!.id]).toBe("validator");
+    const [membership] = await db
+      .select({ role: memberships.role })
+      .from(memberships)
+      .where(and(eq(memberships.organizationId, orgId), eq(memberships.userId, users.colleague!.id)));
+    expect(membership?.role).toBe("");
+  });
+
+  it("answers already added (409), failed to add without an account (400)", async () => {
+    const again = await call(`/events/${event.id}/accesses`, {
+      method: "POST",
+      body: { email: "colleague@exemple.test" },
+    });
+    expect(again.status).toBe(409);
+    expect(again.json.message).toBe("team:errors.already-added");
+    const missing = await call(`/events/${event.id}/accesses`, {
+      method: "POST",
+      body: { email: "ghost@exemple.test" },
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.json.message).toBe("team:errors.add-failed");
+  });
+
+  it("is 403 for an event manager of the event, 404 for validators, guests and other organizations; nothing added", async () => {
+    const before = await accessesOf(event.id);
+    const body = { email: "owner@foreign.test" };
+    expect((await call(`/events/${event.id}/accesses`, { method: "POST", body, as: "eventManagerGuest" })).status).toBe(
+      403,
+    );
+    for (const as of ["validator", "guest", "foreignOwner"]) {
+      expect((await call(`/events/${event.id}/accesses`, { method: "POST", body, as })).status, as).toBe(404);
+    }
+    expect((await call(`/events/${foreignEvent.id}/accesses`, { method: "POST", body })).status).toBe(404);
+    expect(await accessesOf(event.id)).toEqual(before);
+    expect(await accessesOf(foreignEvent.id)).toEqual({});
+  });
+});
+
+describe("PUT /api/events/:id/accesses", () => {
+  it("sets the roles from a pipe-separated list", async () => {
+    const { status, json } = await call(`/events/${event.id}/accesses`, {
+      method: "PUT",
+      body: { role: "validator|event_manager", profile: users.colleague!.id },
+    });
+    expect(status).toBe(200);
+    expect(json.roles).toEqual(["validator", "event_manager"]);
+    expect((await accessesOf(event.id))[users.colleague!.id]).toBe("validator|event_manager");
+  });
+
+  it("refuses unknown roles and unknown people", async () => {
+    const bad = await call(`/events/${event.id}/accesses`, {
+      method: "PUT",
+      body: { role: "validator|owner", profile: users.colleague!.id },
+    });
+    expect(bad.status).toBe(400);
+    const nobody = await call(`/events/${event.id}/accesses`, {
+      method: "PUT",
+      body: { role: "validator", profile: users.guest!.id },
+    });
+    expect(nobody.status).toBe(404);
+  });
+
+  it("is 403 for event managers of the event and 404 across organizations, nothing changed", async () => {
+    const before = await accessesOf(event.id);
+    const body = { role: "team_manager", profile: users.eventManagerGuest!.id };
+    expect((await call(`/events/${event.id}/accesses`, { method: "PUT", body, as: "eventManagerGuest" })).status).toBe(
+      403,
+    );
+    expect((await call(`/events/${event.id}/accesses`, { method: "PUT", body, as: "validator" })).status).toBe(404);
+    expect((await call(`/events/${event.id}/accesses`, { method: "PUT", body, as: "foreignOwner" })).status).toBe(404);
+    expect(await accessesOf(event.id)).toEqual(before);
+  });
+
+  it("removes the access with an empty role list, and DELETE removes one too", async () => {
+    const { status } = await call(`/events/${event.id}/accesses`, {
+      method: "PUT",
+      body: { role: "", profile: users.colleague!.id },
+    });
+    expect(status).toBe(204);
+    expect((await accessesOf(event.id))[users.colleague!.id]).toBeUndefined();
+    expect(
+      (await call(`/events/${event.id}/accesses/${users.validator!.id}`, { method: "DELETE", as: "foreignOwner" }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await call(`/events/${event.id}/accesses/${users.validator!.id}`, { method: "DELETE", as: "eventManagerGuest" }))
+        .status,
+    ).toBe(403);
+    expect((await call(`/events/${event.id}/accesses/${users.validator!.id}`, { method: "DELETE" })).status).toBe(204);
+    expect((await accessesOf(event.id))[users.validator!.id]).toBeUndefined();
+    expect((await call(`/events/${event.id}/accesses/${users.validator!.id}`, { method: "DELETE" })).status).toBe(404);
+  });
+});
+
+describe("what an access opens", () => {
+  it("lets a guest see exactly the events they manage (events-guest)", async () => {
+    const { status, json } = await call(`/dashboard/${orgId}/events-guest`, { as: "teamManager" });
+    expect(status).toBe(200);
+    const ids = (Array.isArray(json) ? json : json.events).map((e: { id: number }) => e.id);
+    expect(ids).toEqual([event.id]);
+  });
+});
