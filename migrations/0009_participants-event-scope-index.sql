@@ -1,0 +1,1 @@
+CREATE INDEX `participants_event_scope_idx` ON `participants` (`event_id`,`organization_id`);
