@@ -19,7 +19,7 @@ import { parseForm } from "~/server/forms.server";
 import { getSignedIn } from "~/server/guards.server";
 import { actionError, loaderError } from "~/server/route-errors.server";
 import { AddParticipantsDialog } from "./participants-add-dialog";
-import { manualOrderFromForm, withFormFieldNames } from "./participants-add.server";
+import { manualOrderFromForm, withFormFieldNames } from "~/lib/manual-order-form";
 import { participantColumns } from "./participants-columns";
 import { participantsQuery } from "./participants.server";
 import type { Route } from "./+types/participants";

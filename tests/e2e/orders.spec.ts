@@ -1,0 +1,87 @@
+import { expect as baseExpect, test, type APIRequestContext } from "@playwright/test";
+import { uniqueEmail } from "./support/mailbox";
+import { signIn } from "./support/sign-in";
+
+// Issue 11 §4 "Done when": refund an order and see the ticket back on sale. The only place of a paid ticket is bought
+// on the public page through the demo checkout, the ticket is sold out, the organizer refunds the order from the order
+// page, and the public page offers the ticket again.
+
+const expect = baseExpect.configure({ timeout: 30_000 });
+const SCREENS = process.env.E2E_SCREENS ?? "test-results/screens";
+const DAY = 86_400_000;
+
+type PublicTicket = { id: number; status: string };
+
+async function saleStatus(request: APIRequestContext, eventId: number, ticketId: number): Promise<string> {
+  const response = await request.get(`/api/public/events/${eventId}`, { headers: { "cache-control": "no-cache" } });
+  expect(response.status()).toBe(200);
+  const event = (await response.json()) as { tickets: PublicTicket[] };
+  return event.tickets.find((ticket) => ticket.id === ticketId)?.status ?? "missing";
+}
+
+test("a paid order refunded from the order page puts its ticket back on sale", async ({ page }) => {
+  test.setTimeout(240_000);
+  await signIn(page, "owner@guichet.test");
+  const start = Date.now() + 30 * DAY;
+  const title = `Concert remboursé ${Date.now().toString(36)}`;
+  const created = await page.request.post("/api/events", {
+    data: {
+      title,
+      start_at: new Date(start).toISOString(),
+      end_at: new Date(start + 3 * 3_600_000).toISOString(),
+      timezone: "Europe/Paris",
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const eventId = ((await created.json()) as { id: number }).id;
+  const ticket = await page.request.post(`/api/events/${eventId}/tickets`, {
+    data: { title: "Place unique", price: 2500, amount: 1, ticket_type: "ticket", max_per_order: 1 },
+  });
+  expect(ticket.status(), await ticket.text()).toBe(201);
+  const ticketId = ((await ticket.json()) as { id: number }).id;
+  const published = await page.request.put(`/api/events/${eventId}/status/published`);
+  expect(published.status(), await published.text()).toBe(200);
+  const publicEvent = (await (await page.request.get(`/api/public/events/${eventId}`)).json()) as { slug: string };
+
+  // The buyer pays the only place through the demo checkout.
+  const buyer = uniqueEmail("rembourse");
+  await page.goto(`/events/${eventId}/${publicEvent.slug}`);
+  await page.getByLabel("Quantité pour Place unique").selectOption("1");
+  await page.getByRole("button", { name: "Réserver" }).click();
+  await expect(page.getByTestId("summary-total")).toHaveText(/25,00\s€/);
+  for (const prefix of ["buyer", "participants.0"]) {
+    await page.locator(`[name="${prefix}.first_name"]`).fill("Inès");
+    await page.locator(`[name="${prefix}.last_name"]`).fill("Morel");
+    await page.locator(`[name="${prefix}.email"]`).fill(buyer);
+  }
+  await page.getByTestId("booking-submit").click();
+  await expect(page).toHaveURL(/\/demo-checkout\//);
+  await page.getByRole("button", { name: /^Payer/ }).click();
+  await expect(page).toHaveURL(/\/orders\/\d+\?token=/);
+  await expect(page.getByTestId("order-status")).toHaveText("Payée");
+  const orderId = Number(/\/orders\/(\d+)/.exec(page.url())?.[1]);
+  expect(orderId).toBeGreaterThan(0);
+
+  // Sold out.
+  await expect.poll(() => saleStatus(page.request, eventId, ticketId)).toBe("sold_out");
+
+  // The organizer refunds it from the order page.
+  await page.goto(`/event/${eventId}/orders/${orderId}`);
+  await expect(page.getByRole("heading", { name: `Commande n° ${orderId}` })).toBeVisible();
+  await page.getByRole("button", { name: "Rembourser" }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText("Rembourser cette commande ?");
+  await expect(dialog).toContainText(/remboursé de 25,00\s€/);
+  await expect(dialog).toContainText("irréversible");
+  await expect(dialog).toContainText("remis en vente");
+  await page.screenshot({ path: `${SCREENS}/order-refund-dialog.png` });
+  await dialog.getByRole("button", { name: "Confirmer" }).click();
+  await expect(page.getByText("Commande remboursée")).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Rembourser" })).toHaveCount(0);
+
+  // Back on sale: the public page offers the place again.
+  await expect.poll(() => saleStatus(page.request, eventId, ticketId)).toBe("on_sale");
+  await page.goto(`/events/${eventId}/${publicEvent.slug}`);
+  await expect(page.getByLabel("Quantité pour Place unique")).toBeVisible();
+});
