@@ -81,7 +81,9 @@ export function createHonoApp(fallback: Fallback, options: { buildVersion?: () =
   app.route("/webhooks/stripe", stripeWebhookRoutes);
   app.route("/orders", orderTicketsRoutes);
 
-  app.use("/events/*", publicPageCache({ buildVersion: options.buildVersion ?? (() => "unversioned") }));
+  const pageCache = publicPageCache({ buildVersion: options.buildVersion ?? (() => "unversioned") });
+  app.use("/events/*", pageCache);
+  app.use("/organizers/*", pageCache);
 
   // app.all, not app.get: form POSTs must reach React Router actions.
   app.all("*", (c) => c.get("fallback")(c.req.raw));

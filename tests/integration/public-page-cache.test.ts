@@ -23,6 +23,17 @@ const app = createHonoApp(
     renders++;
     const url = new URL(request.url);
     const id = Number(url.pathname.split("/")[2]);
+    if (url.pathname.startsWith("/organizers/")) {
+      const [organization] = await createD1Database(workerEnv.DB)
+        .select()
+        .from(organizations)
+        .where(eq(organizations.id, id));
+      if (!organization || organization.isPrivate)
+        return new Response("Introuvable", { status: 404, headers: { "Content-Type": "text/html" } });
+      return new Response(`<!doctype html><h1>${organization.title}</h1>`, {
+        headers: { "Content-Type": "text/html; charset=utf-8", "Content-Language": "fr" },
+      });
+    }
     const found = await getPublicEvent(createD1Database(workerEnv.DB), id, {
       mode: "public",
       env: workerEnv,
@@ -154,5 +165,35 @@ describe("public page edge cache", () => {
     expect((await get(path)).headers.get("X-Guichet-Cache")).toBe("HIT");
     build = "build-2";
     expect((await get(path)).headers.get("X-Guichet-Cache")).toBe("MISS");
+  });
+});
+
+describe("the public organization page", () => {
+  it("is served from the edge until the organization changes; a private one is never stored", async () => {
+    const [organization] = await db
+      .insert(organizations)
+      .values({ title: "Orga en cache", titleKey: "orga en cache" })
+      .returning();
+    const path = `/organizers/${organization!.id}/orga-en-cache`;
+    const first = await get(path);
+    expect(first.headers.get("X-Guichet-Cache")).toBe("MISS");
+    const before = renders;
+    const second = await get(path);
+    expect(second.headers.get("X-Guichet-Cache")).toBe("HIT");
+    expect(await second.text()).toContain("Orga en cache");
+    expect(renders).toBe(before);
+
+    await db
+      .update(organizations)
+      .set({ title: "Orga renommée", updatedAt: new Date(Date.now() + 1000) })
+      .where(eq(organizations.id, organization!.id));
+    const renamed = await get(path);
+    expect(renamed.headers.get("X-Guichet-Cache")).toBe("MISS");
+    expect(await renamed.text()).toContain("Orga renommée");
+
+    await db.update(organizations).set({ isPrivate: true }).where(eq(organizations.id, organization!.id));
+    const hidden = await get(path);
+    expect(hidden.status).toBe(404);
+    expect(hidden.headers.get("X-Guichet-Cache")).toBeNull();
   });
 });

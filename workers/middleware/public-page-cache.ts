@@ -1,10 +1,20 @@
 import { createMiddleware } from "hono/factory";
+import type { Database } from "#db/database";
+import { getPublicOrganizationVersion } from "#domain/organizations/get-public-organization";
 import { getPublicEventVersion } from "#domain/public-events/get-public-event";
 import { hasConsentCookie } from "~/lib/tracking-consent";
 import type { HonoEnv } from "../hono-app";
 import { withFreshNonce } from "./security-headers";
 
-const PUBLIC_PAGE = /^\/events\/(\d+)\/[^/.]+$/;
+/**
+ * The cached public pages and the version of what each shows: the event page, and the organization's public page
+ * (its profile and its events' state; a private organization has none). The version is null when nothing may be
+ * cached (unpublished event, private organization).
+ */
+const PUBLIC_PAGES: readonly { path: RegExp; version: (db: Database, id: number) => Promise<string | null> }[] = [
+  { path: /^\/events\/(\d+)\/[^/.]+$/, version: getPublicEventVersion },
+  { path: /^\/organizers\/(\d+)\/[^/.]+$/, version: getPublicOrganizationVersion },
+];
 
 /** How long the edge keeps a copy; the key changes with every edit anyway, so this only bounds dead entries. */
 export const EDGE_COPY_CACHE_CONTROL = "public, max-age=300";
@@ -33,15 +43,16 @@ export function publicPageCacheKey(url: string, parts: { build: string; version:
 }
 
 /**
- * Edge cache of the public event page. The key carries the build, the event's version (its status, visibility,
+ * Edge cache of the public pages (the event page and the organization page). The key carries the build, the event's version (its status, visibility,
  * updated_at and its tickets' state) and the language, so an edit, a sale, an unpublish or a deploy is visible at the
  * next request without purging anything; stale entries simply stop being asked for and expire. Events that are not
  * published are never looked up nor stored.
  */
 export function publicPageCache(options: { buildVersion: () => Promise<string> | string }) {
   return createMiddleware<HonoEnv>(async (c, next) => {
-    const match = c.req.method === "GET" ? PUBLIC_PAGE.exec(c.req.path) : null;
-    if (!match || typeof caches === "undefined") return next();
+    const page = c.req.method === "GET" ? PUBLIC_PAGES.find(({ path }) => path.test(c.req.path)) : undefined;
+    const match = page?.path.exec(c.req.path);
+    if (!page || !match || typeof caches === "undefined") return next();
     // A visitor who answered the tracking banner gets a page of their own (no banner; Meta's pixel if they accepted):
     // neither served from nor stored in the shared copy, which is the banner-showing default.
     if (hasConsentCookie(c.req.header("Cookie"))) {
@@ -53,7 +64,7 @@ export function publicPageCache(options: { buildVersion: () => Promise<string> |
       c.res = own;
       return;
     }
-    const version = await getPublicEventVersion(c.get("db"), Number(match[1]));
+    const version = await page.version(c.get("db"), Number(match[1]));
     if (!version) return next();
 
     const language = c.get("language");

@@ -8,6 +8,7 @@ import { eventSettingsSchema, META_PIXEL_ID_MAX_LENGTH } from "#domain/events/ev
 import { getEventSettings } from "#domain/events/get-event-settings";
 import { regeneratePrivateLink } from "#domain/events/regenerate-private-link";
 import { updateEventSettings } from "#domain/events/update-event-settings";
+import { canInOrganization } from "#domain/policy";
 import { notFound } from "#domain/shared/app-error";
 import { parseId } from "#domain/shared/ids";
 import { EventPageErrorBoundary } from "~/components/event/event-page-error";
@@ -44,7 +45,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     const eventId = parseId(params.event_id);
     if (eventId === null) throw notFound("events:errors.not-found");
-    return await getEventSettings(db, actor, { eventId, env });
+    const settings = await getEventSettings(db, actor, { eventId, env });
+    // The link to the organization's webhooks shows only to those who may open them (owners and admins).
+    return { ...settings, canManageWebhooks: canInOrganization(actor, "integrations:manage") };
   } catch (error) {
     // A 404 leaves the event layout's no-access screen in place (EventPageErrorBoundary).
     return loaderError(error);
@@ -104,7 +107,7 @@ export default function EventSettings({ loaderData: settings }: Route.ComponentP
 
   const fieldError = failure?.errors.fields?.meta_pixel_id;
   const formError = failure && !fieldError ? failure.errors.formError : undefined;
-  const webhooksExist = pageExists(WEBHOOK_SETTINGS_PATH);
+  const webhooksExist = pageExists(WEBHOOK_SETTINGS_PATH) && settings.canManageWebhooks;
 
   return (
     <div className="grid gap-6" data-testid="event-settings">
