@@ -35,7 +35,7 @@ function startReceiver() {
 const headersOf = (request: Received) =>
   Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, String(value)]));
 
-test("webhooks: create an endpoint, receive signed events, see a failure retried, replay a delivery", async ({
+test("webhooks: create an endpoint, receive signed events, see a failure retried, replay a delivery, then a real order", async ({
   page,
 }) => {
   test.setTimeout(240_000);
@@ -98,6 +98,48 @@ test("webhooks: create an endpoint, receive signed events, see a failure retried
     await expect.poll(() => receiver.received.length, { timeout: 60_000 }).toBe(4);
     expect(receiver.received[3]!.headers["webhook-id"]).toBe(first.headers["webhook-id"]);
     expect(new Webhook(secret).verify(receiver.received[3]!.body, headersOf(receiver.received[3]!))).toBeTruthy();
+
+    // A real sale: publishing an event and booking a free ticket through the public API reach the endpoint, signed.
+    const start = Date.now() + 30 * 86_400_000;
+    const created = await page.request.post("/api/events", {
+      data: {
+        title: `Webhook live ${Date.now().toString(36)}`,
+        start_at: new Date(start).toISOString(),
+        end_at: new Date(start + 3 * 3_600_000).toISOString(),
+        timezone: "Europe/Paris",
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const eventId = ((await created.json()) as { id: number }).id;
+    const ticket = await page.request.post(`/api/events/${eventId}/tickets`, {
+      data: { title: "Entrée libre", price: 0, ticket_type: "ticket" },
+    });
+    expect(ticket.status(), await ticket.text()).toBe(201);
+    const ticketId = ((await ticket.json()) as { id: number }).id;
+    expect((await page.request.put(`/api/events/${eventId}/status/published`)).status()).toBe(200);
+    const order = await page.request.post(`/api/public/events/${eventId}/orders`, {
+      data: {
+        items: [{ ticket_id: ticketId, quantity: 1 }],
+        buyer: { first_name: "Nina", last_name: "Garnier", email: "nina.webhook@exemple.test" },
+        participants: [
+          { ticket_id: ticketId, first_name: "Nina", last_name: "Garnier", email: "nina.webhook@exemple.test" },
+        ],
+      },
+    });
+    expect(order.status(), await order.text()).toBe(201);
+    const orderId = ((await order.json()) as { id: number }).id;
+    const typesAfter = () => receiver.received.slice(4).map((r) => (JSON.parse(r.body) as { type: string }).type);
+    await expect
+      .poll(() => typesAfter().sort(), { timeout: 90_000 })
+      .toEqual(expect.arrayContaining(["event.published", "order.created", "order.paid", "participant.created"]));
+    for (const request of receiver.received.slice(4)) {
+      const payload = new Webhook(secret).verify(request.body, headersOf(request)) as {
+        type: string;
+        data: { id: number; payment?: number };
+      };
+      if (payload.type === "order.paid") expect(payload.data.id).toBe(orderId);
+      if (payload.type === "participant.created") expect(payload.data.payment).toBe(orderId);
+    }
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/settings/tracking");
