@@ -99,7 +99,8 @@ export function AddParticipantsDialog({ tickets }: { tickets: Ticket[] }) {
             className="grid gap-5"
             noValidate
             onChange={(event) => {
-              const name = (event.target as HTMLInputElement).name;
+              // The field that changed (the form only receives the bubbling event).
+              const name = (event.nativeEvent.target as HTMLInputElement | null)?.name;
               if (name && !edited.has(name)) setEdited(new Set(edited).add(name));
             }}
           >
