@@ -44,8 +44,14 @@ test("a visitor writes from the public organization page; the owner reads, unrea
   await page.keyboard.press("Escape");
   await expect(row.getByTestId("read-status")).toHaveText("Lu");
 
+  // The toggle flips at once; the reload waits for the save it sent (opening marked it read, this marks it unread).
+  const saved = page.waitForResponse(
+    (response) =>
+      response.request().method() === "POST" && (response.request().postData() ?? "").includes("isRead=false"),
+  );
   await row.getByTestId("read-toggle").click();
   await expect(row.getByTestId("read-status")).toHaveText("Non lu");
+  await saved;
   await page.reload();
   await expect(row.getByTestId("read-status")).toHaveText("Non lu");
   await row.getByRole("button", { name: "Ouvrir le message de Camille Durand" }).click();

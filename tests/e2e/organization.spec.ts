@@ -55,7 +55,7 @@ test("the owner edits the organization with a logo and a cover, and the public p
   await expect(page.getByText("Ce nom est déjà pris. Veuillez en choisir un autre.")).toBeVisible();
   await page.getByLabel("Nom de l'organisation").fill("Association Les Nuits Sonores");
   await bar.getByRole("button", { name: "Enregistrer" }).click();
-  await expect(page.getByText("Organisation mise à jour")).toBeVisible();
+  await expect(page.getByText("Organisation mise à jour").first()).toBeVisible();
   await expect(bar).toHaveCount(0);
 
   await page.setViewportSize({ width: 1280, height: 900 });
