@@ -1,3 +1,4 @@
+import { orders, participants } from "#db/schema";
 import type { SigningEnv } from "../shared/signing-secret";
 import { signTicketToken } from "../tickets/ticket-token";
 import { ticketTokenHash } from "./token-hash";
@@ -16,6 +17,22 @@ export type CheckInListParticipant = {
   cancelled: boolean;
   token_hash: string;
   updated_at: number;
+};
+
+/** The columns every scanner query reads (participants joined to their order), in CheckInParticipantRow's shape. */
+export const checkInParticipantColumns = {
+  id: participants.id,
+  eventId: participants.eventId,
+  firstName: participants.firstName,
+  lastName: participants.lastName,
+  email: participants.email,
+  ticketId: participants.ticketId,
+  ticketTitle: participants.ticketTitle,
+  isIn: participants.isIn,
+  lastValidationAt: participants.lastValidationAt,
+  accessToken: participants.accessToken,
+  orderStatus: orders.status,
+  updatedAt: participants.updatedAt,
 };
 
 export type CheckInParticipantRow = {

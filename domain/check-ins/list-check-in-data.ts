@@ -4,7 +4,7 @@ import { orders, participants } from "#db/schema";
 import type { Actor } from "../shared/actor";
 import type { SigningEnv } from "../shared/signing-secret";
 import { loadCheckInEvent } from "./check-in-event";
-import { toCheckInParticipant, type CheckInListParticipant } from "./check-in-participant";
+import { checkInParticipantColumns, toCheckInParticipant, type CheckInListParticipant } from "./check-in-participant";
 
 export type CheckInList = {
   event: { id: number; title: string };
@@ -33,20 +33,7 @@ export async function listCheckInData(
   const limit = Math.min(Math.max(1, input.limit ?? CHECK_IN_LIST_DEFAULT_LIMIT), CHECK_IN_LIST_MAX_LIMIT);
   const since = input.since !== undefined ? new Date(input.since) : undefined;
   const rows = await db
-    .select({
-      id: participants.id,
-      eventId: participants.eventId,
-      firstName: participants.firstName,
-      lastName: participants.lastName,
-      email: participants.email,
-      ticketId: participants.ticketId,
-      ticketTitle: participants.ticketTitle,
-      isIn: participants.isIn,
-      lastValidationAt: participants.lastValidationAt,
-      accessToken: participants.accessToken,
-      orderStatus: orders.status,
-      updatedAt: participants.updatedAt,
-    })
+    .select(checkInParticipantColumns)
     .from(participants)
     .innerJoin(orders, eq(orders.id, participants.orderId))
     .where(

@@ -5,7 +5,7 @@ import type { Actor } from "../shared/actor";
 import type { SigningEnv } from "../shared/signing-secret";
 import { escapeLike } from "../shared/sql";
 import { loadCheckInEvent } from "./check-in-event";
-import { toCheckInParticipant, type CheckInListParticipant } from "./check-in-participant";
+import { checkInParticipantColumns, toCheckInParticipant, type CheckInListParticipant } from "./check-in-participant";
 
 /** Lower-case and accent-free, as participants.search_text is stored. */
 function normalizeSearch(value: string): string {
@@ -33,20 +33,7 @@ export async function searchCheckInParticipants(
   const pattern = `%${escapeLike(query)}%`;
   const id = /^\d{1,15}$/.test(query) ? Number(query) : null;
   const rows = await db
-    .select({
-      id: participants.id,
-      eventId: participants.eventId,
-      firstName: participants.firstName,
-      lastName: participants.lastName,
-      email: participants.email,
-      ticketId: participants.ticketId,
-      ticketTitle: participants.ticketTitle,
-      isIn: participants.isIn,
-      lastValidationAt: participants.lastValidationAt,
-      accessToken: participants.accessToken,
-      orderStatus: orders.status,
-      updatedAt: participants.updatedAt,
-    })
+    .select(checkInParticipantColumns)
     .from(participants)
     .innerJoin(orders, eq(orders.id, participants.orderId))
     .where(
