@@ -6,19 +6,41 @@ export function intlLocale(language: string | undefined): "fr-FR" | "en-GB" {
   return language === "en" || language?.startsWith("en-") ? "en-GB" : "fr-FR";
 }
 
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * Formatters are kept by locale and options: building one costs far more than formatting with it (a dashboard or a
+ * table page formats hundreds of values per server render). The keys are few (2 locales × a handful of time zones).
+ */
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(locale, options)));
+  return format;
+}
+
+/** As numberFormat, for dates; a time zone the runtime refuses throws as `new Intl.DateTimeFormat` would. */
+export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = dateTimeFormats.get(key);
+  if (!format) dateTimeFormats.set(key, (format = new Intl.DateTimeFormat(locale, options)));
+  return format;
+}
+
 /** Spec §1: amounts are integer cents, shown in euros with two decimals and the euro sign. */
 export function formatMoney(cents: number, locale: string): string {
-  return new Intl.NumberFormat(intlLocale(locale), { style: "currency", currency: "EUR" }).format(cents / 100);
+  return numberFormat(intlLocale(locale), { style: "currency", currency: "EUR" }).format(cents / 100);
 }
 
 /** Counts (participants, orders, members…) with the language's thousands separator, as amounts have. */
 export function formatNumber(value: number, locale: string): string {
-  return new Intl.NumberFormat(intlLocale(locale)).format(value);
+  return numberFormat(intlLocale(locale)).format(value);
 }
 
 /** Dates are stored in UTC and shown in the event's time zone. */
 export function formatDateTime(date: Date | string | number, locale: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(intlLocale(locale), {
+  return dateTimeFormat(intlLocale(locale), {
     timeZone,
     weekday: "short",
     day: "numeric",
@@ -30,7 +52,7 @@ export function formatDateTime(date: Date | string | number, locale: string, tim
 }
 
 export function formatDate(date: Date | string | number, locale: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(intlLocale(locale), {
+  return dateTimeFormat(intlLocale(locale), {
     timeZone,
     day: "numeric",
     month: "long",
@@ -40,7 +62,7 @@ export function formatDate(date: Date | string | number, locale: string, timeZon
 
 // A comparison key, never shown: en-CA writes dates as YYYY-MM-DD.
 function calendarDay(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
+  return dateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
 }
 
 /**
@@ -60,6 +82,6 @@ export function formatDateRange(
   if (calendarDay(startDate, timeZone) !== calendarDay(endDate, timeZone)) {
     return `${from} – ${formatDateTime(endDate, locale, timeZone)}`;
   }
-  const time = new Intl.DateTimeFormat(intlLocale(locale), { timeZone, hour: "2-digit", minute: "2-digit" });
+  const time = dateTimeFormat(intlLocale(locale), { timeZone, hour: "2-digit", minute: "2-digit" });
   return `${from} – ${time.format(endDate)}`;
 }

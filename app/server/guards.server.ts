@@ -12,7 +12,7 @@ import { PERMISSION_DENIED_PATH } from "~/lib/permission-denied";
 import { auditedRequest } from "./audit.server";
 import { adminQuerySecret, handleAskAdminQuery, readAskAdminFlag } from "./ask-admin.server";
 import { serverContext } from "./context";
-import { getSession } from "./session.server";
+import { getSession, getSessionOrganizations } from "./session.server";
 
 export type SignedInState = {
   user: SessionUser;
@@ -44,7 +44,7 @@ export const requireSignedInMiddleware: MiddlewareFunction<Response> = async ({ 
   const askAdmin = secret !== null && canOnPlatform(session.user, "admin:ask-admin") && readAskAdminFlag(request);
   const organizations = askAdmin
     ? await listAllOrganizations(db, { userId: session.user.id, isAdmin: session.user.isAdmin })
-    : await listUserOrganizations(db, session.user.id);
+    : (getSessionOrganizations(context) ?? (await listUserOrganizations(db, session.user.id)));
   const currentOrganization = selectCurrentOrganization(
     organizations,
     readStoredOrganizationId(request.headers.get("Cookie")),

@@ -47,13 +47,12 @@ export type RateLimitHit = { name: RateLimitName; subject: string };
 const keyOf = ({ name, subject }: RateLimitHit) => `${name}:${subject}`;
 
 /**
- * Counts one hit on each counter and throws `rate_limited` ('errors:rate-limited') if any is over its limit.
- * Each hit is one conditional UPSERT — a new window restarts the count at 1 — so concurrent hits never lose a count;
- * all hits go to the database in one batch.
+ * The statements that count one hit on each counter, for a caller's batch (a booking sends them with its reads, in
+ * one D1 round trip). Each hit is one conditional UPSERT — a new window restarts the count at 1 — so concurrent hits
+ * never lose a count. Pass the batch's results for them to `assertUnderRateLimits`.
  */
-export async function hitRateLimits(db: Database, hits: RateLimitHit[], now = new Date()): Promise<void> {
-  if (hits.length === 0) return;
-  const statements = hits.map(({ name, subject }) => {
+export function rateLimitStatements(db: Database, hits: RateLimitHit[], now = new Date()) {
+  return hits.map(({ name, subject }) => {
     const rule = rateLimitRules[name];
     const windowOpenedAfter = now.getTime() - rule.windowMs;
     return db
@@ -68,9 +67,23 @@ export async function hitRateLimits(db: Database, hits: RateLimitHit[], now = ne
       })
       .returning({ count: rateLimits.count });
   });
-  const results = await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+}
+
+/** Throws `rate_limited` ('errors:rate-limited') when a counter of `hits` went over its limit (results in order). */
+export function assertUnderRateLimits(hits: RateLimitHit[], results: readonly { count: number }[][]): void {
   const exceeded = results.some((rows, index) => (rows[0]?.count ?? 0) > rateLimitRules[hits[index]!.name].limit);
   if (exceeded) throw new AppError("rate_limited", "errors:rate-limited");
+}
+
+/**
+ * Counts one hit on each counter and throws `rate_limited` ('errors:rate-limited') if any is over its limit.
+ * All hits go to the database in one batch (rateLimitStatements).
+ */
+export async function hitRateLimits(db: Database, hits: RateLimitHit[], now = new Date()): Promise<void> {
+  if (hits.length === 0) return;
+  const statements = rateLimitStatements(db, hits, now);
+  const results = await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+  assertUnderRateLimits(hits, results);
 }
 
 /** A slot taken in a counter by reserveRateLimit: the window it was counted in. */

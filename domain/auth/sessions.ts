@@ -1,7 +1,8 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { sessions, users } from "#db/schema";
 import { generateRandomToken, sha256Hex } from "../shared/crypto";
+import { userOrganizationsQuery, type UserOrganization } from "../organizations/list-user-organizations";
 import { profileColumns, type Profile } from "../users/get-profile";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -49,14 +50,11 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-export async function validateSessionToken(
-  db: Database,
-  token: string,
-  now = new Date(),
-): Promise<ValidatedSession | null> {
-  if (!/^[a-z2-7]{32}$/.test(token)) return null;
-  const sessionId = sha256Hex(token);
-  const [row] = await db
+const SESSION_TOKEN_PATTERN = /^[a-z2-7]{32}$/;
+
+// No column name repeats between the two tables here: D1's batch keys row values by column name.
+function sessionQuery(db: Database, sessionId: string) {
+  return db
     .select({
       expiresAt: sessions.expiresAt,
       createdAt: sessions.createdAt,
@@ -66,7 +64,46 @@ export async function validateSessionToken(
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, sessionId))
     .limit(1);
-  if (!row) return null;
+}
+
+type SessionRow = Awaited<ReturnType<typeof sessionQuery>>[number];
+
+export async function validateSessionToken(
+  db: Database,
+  token: string,
+  now = new Date(),
+): Promise<ValidatedSession | null> {
+  if (!SESSION_TOKEN_PATTERN.test(token)) return null;
+  const sessionId = sha256Hex(token);
+  const [row] = await sessionQuery(db, sessionId);
+  return row ? checkSession(db, sessionId, row, now) : null;
+}
+
+/**
+ * As validateSessionToken, with the user's organizations (listUserOrganizations) read in the same round trip: every
+ * signed-in page needs both, and a page's first query then waits for nothing else.
+ */
+export async function validateSessionWithOrganizations(
+  db: Database,
+  token: string,
+  now = new Date(),
+): Promise<{ session: ValidatedSession; organizations: UserOrganization[] } | null> {
+  if (!SESSION_TOKEN_PATTERN.test(token)) return null;
+  const sessionId = sha256Hex(token);
+  const [[row], organizations] = await db.batch([
+    sessionQuery(db, sessionId),
+    userOrganizationsQuery(db, sql`(select ${sessions.userId} from ${sessions} where ${sessions.id} = ${sessionId})`),
+  ]);
+  const session = row ? await checkSession(db, sessionId, row, now) : null;
+  return session ? { session, organizations } : null;
+}
+
+async function checkSession(
+  db: Database,
+  sessionId: string,
+  row: SessionRow,
+  now: Date,
+): Promise<ValidatedSession | null> {
   // The absolute limit is checked on its own too: a row written before it existed may carry a later expiry.
   const absoluteEnd = row.createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME_MS;
   if (row.expiresAt.getTime() <= now.getTime() || absoluteEnd <= now.getTime()) {

@@ -11,6 +11,7 @@ import {
   insertTicket,
   insertUser,
 } from "../../tests/support/fixtures";
+import { rateLimitRules } from "../auth/rate-limit";
 import { privateEventHash } from "../events/private-event-link";
 import { cancelOrder } from "./cancel-order";
 import { confirmOrder } from "./confirm-order";
@@ -79,6 +80,25 @@ export function defineBookingSuite(
     async function published(values: Partial<typeof schema.events.$inferInsert> = {}) {
       return insertEvent(t.db, organizationId, { status: "published", startAt: FUTURE, endAt: FUTURE, ...values });
     }
+
+    it("counts the rate limits in the read round trip and refuses an order over a limit, writing nothing", async () => {
+      const event = await published();
+      const ticket = await insertTicket(t.db, event, { price: 0, isFree: true, amount: 100 });
+      const limited = (): PlaceOrderDeps => ({
+        ...deps(),
+        rateLimits: [{ name: "bookingPerEmailAndIp", subject: `limited-${event.id}@exemple.test|203.0.113.9` }],
+      });
+      const items = [{ ticket_id: ticket.id, quantity: 1 }];
+      for (let i = 0; i < rateLimitRules.bookingPerEmailAndIp.limit; i++)
+        await placeOrder(t.db, limited(), { eventId: event.id, body: body(items) });
+      const before = await rowCounts(t.db);
+      expect(await failure(placeOrder(t.db, limited(), { eventId: event.id, body: body(items) }))).toMatchObject({
+        code: "rate_limited",
+        messageKey: "errors:rate-limited",
+      });
+      expect(await rowCounts(t.db)).toEqual(before);
+      expect(await soldFor(t.db, ticket.id, NOW)).toBe(rateLimitRules.bookingPerEmailAndIp.limit);
+    });
 
     it("confirms a free order at once: participants, purchased, no hold", async () => {
       const event = await published();

@@ -5,6 +5,7 @@ import { events, orderItems, orders, participationForms, promoCodes, promoCodeTi
 import { verifyPrivateEventHash } from "../events/private-event-link";
 import { toParticipationForm } from "../order-forms/participation-form-record";
 import { normalizePromoCode } from "../promo-codes/promo-code-input-schema";
+import { assertUnderRateLimits, rateLimitStatements, type RateLimitHit } from "../auth/rate-limit";
 import { AppError, notFound } from "../shared/app-error";
 import { generateRandomToken } from "../shared/crypto";
 import type { SigningEnv } from "../shared/signing-secret";
@@ -36,6 +37,11 @@ export type PlaceOrderDeps = {
   now?: number;
   /** The payment provider (H2, adapters/payments.ts): a checkout for a pending paid order. A throw releases the hold. */
   createCheckout?: (request: CheckoutRequest) => Promise<{ url: string; sessionId: string }>;
+  /**
+   * Rate-limit counters to hit (domain/auth/rate-limit.ts), sent in the same round trip as the order's reads; one over
+   * its limit refuses the order (`rate_limited`) before anything else is written.
+   */
+  rateLimits?: RateLimitHit[];
 };
 
 export type PlaceOrderInput = { eventId: number; body: PlaceOrderBody };
@@ -65,8 +71,10 @@ export async function placeOrder(db: Database, deps: PlaceOrderDeps, input: Plac
   const now = deps.now ?? Date.now();
   const { body } = input;
   const promoKey = normalizePromoCode(body.promo_code ?? "");
-  // One round trip for every read: the promo code's ticket targets are found through its (event, code) key.
-  const [eventRows, ticketRows, formRows, promoRows, targetRows] = await db.batch([
+  // One round trip for the rate-limit counters and every read: the promo code's ticket targets are found through its
+  // (event, code) key.
+  const hits = deps.rateLimits ?? [];
+  const reads = [
     db.select().from(events).where(eq(events.id, input.eventId)).limit(1),
     db.select().from(tickets).where(eq(tickets.eventId, input.eventId)),
     db.select().from(participationForms).where(eq(participationForms.eventId, input.eventId)),
@@ -81,7 +89,19 @@ export async function placeOrder(db: Database, deps: PlaceOrderDeps, input: Plac
       .where(
         sql`${promoCodeTickets.promoCodeId} = (select id from promo_codes where event_id = ${input.eventId} and code = ${promoKey})`,
       ),
+  ] as const;
+  const results = await db.batch([...rateLimitStatements(db, hits, new Date(now)), ...reads] as unknown as [
+    BatchItem<"sqlite">,
+    ...BatchItem<"sqlite">[],
   ]);
+  assertUnderRateLimits(hits, results.slice(0, hits.length) as { count: number }[][]);
+  const [eventRows, ticketRows, formRows, promoRows, targetRows] = results.slice(hits.length) as [
+    Awaited<(typeof reads)[0]>,
+    Awaited<(typeof reads)[1]>,
+    Awaited<(typeof reads)[2]>,
+    Awaited<(typeof reads)[3]>,
+    Awaited<(typeof reads)[4]>,
+  ];
   const event = eventRows[0];
   // Drafts, archived events and the preview never book; a private event needs its link's hash.
   if (!event || event.status !== "published") throw notFound("events:errors.not-found");

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { events } from "#db/schema";
-import { eventRolesOf } from "../events/event-access";
-import { canOnEvent, type EventScope } from "../policy";
+import { eventRolesQuery } from "../events/event-access";
+import { canOnEvent, parseEventRoles, type EventScope } from "../policy";
 import type { Actor } from "../shared/actor";
 import { forbidden, notFound } from "../shared/app-error";
 
@@ -22,15 +22,37 @@ export type CheckInEvent = {
  * actor who sees the event but may not validate answers 403.
  */
 export async function loadCheckInEvent(db: Database, actor: Actor, eventId: number): Promise<CheckInEvent> {
+  const [eventRows, accessRows] = await db.batch(checkInEventReads(db, actor, eventId));
+  return checkInEventOf(actor, eventRows, accessRows);
+}
+
+/**
+ * loadCheckInEvent's two reads (the event in the actor's organization, the actor's access row on it) as queries not
+ * yet run, for a caller that sends more in the same `db.batch`; checkInEventOf then decides on their rows.
+ */
+export function checkInEventReads(db: Database, actor: Actor, eventId: number) {
   if (actor.organizationId === null || !Number.isSafeInteger(eventId) || eventId <= 0)
     throw notFound("events:errors.not-found");
-  const [event] = await db
-    .select({ id: events.id, organizationId: events.organizationId, title: events.title, timezone: events.timezone })
-    .from(events)
-    .where(and(eq(events.id, eventId), eq(events.organizationId, actor.organizationId)))
-    .limit(1);
+  return [
+    db
+      .select({ id: events.id, organizationId: events.organizationId, title: events.title, timezone: events.timezone })
+      .from(events)
+      .where(and(eq(events.id, eventId), eq(events.organizationId, actor.organizationId)))
+      .limit(1),
+    eventRolesQuery(db, actor, actor.organizationId, eventId),
+  ] as const;
+}
+
+export function checkInEventOf(
+  actor: Actor,
+  [event]: { id: number; organizationId: number; title: string; timezone: string }[],
+  [access]: { roles: string }[],
+): CheckInEvent {
   if (!event) throw notFound("events:errors.not-found");
-  const scope: EventScope = { organizationId: event.organizationId, roles: await eventRolesOf(db, actor, eventId) };
+  const scope: EventScope = {
+    organizationId: event.organizationId,
+    roles: access ? parseEventRoles(access.roles) : [],
+  };
   const canView = canOnEvent(actor, "event:view", scope);
   if (canOnEvent(actor, "event:validate-entries", scope)) return { ...event, canView };
   if (canView) throw forbidden();

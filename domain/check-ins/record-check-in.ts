@@ -6,7 +6,7 @@ import { entries, orders, participants } from "#db/schema";
 import type { Actor } from "../shared/actor";
 import type { SigningEnv } from "../shared/signing-secret";
 import { parseTicketToken, ticketTokenMatches } from "../tickets/ticket-token";
-import { loadCheckInEvent } from "./check-in-event";
+import { checkInEventOf, checkInEventReads } from "./check-in-event";
 
 export const checkInDirections = ["in", "out"] as const;
 export type CheckInDirection = (typeof checkInDirections)[number];
@@ -52,6 +52,32 @@ export const checkInBodySchema = v.pipe(
   v.check((body) => (body.token === undefined) !== (body.participant_id === undefined), "errors:invalid-input"),
 );
 
+function checkInParticipantReads(db: Database, actor: Actor, eventId: number, participantId: number | undefined) {
+  const [eventRead, accessRead] = checkInEventReads(db, actor, eventId);
+  const participantRead =
+    participantId === undefined
+      ? null
+      : db
+          .select({
+            id: participants.id,
+            accessToken: participants.accessToken,
+            ticketId: participants.ticketId,
+            ticketTitle: participants.ticketTitle,
+            orderStatus: orders.status,
+          })
+          .from(participants)
+          .innerJoin(orders, eq(orders.id, participants.orderId))
+          .where(
+            and(
+              eq(participants.id, participantId),
+              eq(participants.eventId, eventId),
+              eq(participants.organizationId, actor.organizationId!),
+            ),
+          )
+          .limit(1);
+  return [eventRead, accessRead, participantRead] as const;
+}
+
 /** Orders whose participants may enter: paid, or added by hand. Pending ones have no participants yet. */
 const VALID_ORDER_STATUSES = ["paid", "manual"] as const;
 /** An offline scan can be synced up to this long after it happened; older or future times fall back to now. */
@@ -72,7 +98,6 @@ export async function recordCheckIn(
   env: SigningEnv,
   input: CheckInInput,
 ): Promise<CheckInOutcome> {
-  const event = await loadCheckInEvent(db, actor, input.eventId);
   const refused = (result: CheckInResultCode): CheckInOutcome => ({
     result,
     participant: null,
@@ -81,30 +106,24 @@ export async function recordCheckIn(
   });
 
   const parsed = input.token !== undefined ? parseTicketToken(input.token) : null;
-  if (input.token !== undefined && !parsed) return refused("invalid");
   // The event id is readable in the token on purpose: a ticket of another event is told apart without a lookup.
+  const participantId =
+    parsed && parsed.eventId === input.eventId
+      ? parsed.participantId
+      : input.token === undefined
+        ? input.participantId
+        : undefined;
+  // One round trip: the event, the actor's access row and the participant the scan names (scoped to the actor's
+  // organization and this event; it is used only once the event and the actor's right to validate are settled).
+  const [eventReads, accessReads, participantReads] = checkInParticipantReads(db, actor, input.eventId, participantId);
+  const [eventRows, accessRows, foundRows] = participantReads
+    ? await db.batch([eventReads, accessReads, participantReads])
+    : [...(await db.batch([eventReads, accessReads])), []];
+  const event = checkInEventOf(actor, eventRows, accessRows);
+  if (input.token !== undefined && !parsed) return refused("invalid");
   if (parsed && parsed.eventId !== event.id) return refused("wrong_event");
-  const participantId = parsed?.participantId ?? input.participantId;
   if (participantId === undefined) return refused("invalid");
-
-  const [found] = await db
-    .select({
-      id: participants.id,
-      accessToken: participants.accessToken,
-      ticketId: participants.ticketId,
-      ticketTitle: participants.ticketTitle,
-      orderStatus: orders.status,
-    })
-    .from(participants)
-    .innerJoin(orders, eq(orders.id, participants.orderId))
-    .where(
-      and(
-        eq(participants.id, participantId),
-        eq(participants.eventId, event.id),
-        eq(participants.organizationId, event.organizationId),
-      ),
-    )
-    .limit(1);
+  const [found] = foundRows;
   if (!found) return refused("invalid");
   const subject = { eventId: event.id, participantId: found.id, accessToken: found.accessToken };
   if (parsed && !ticketTokenMatches(env, parsed, subject)) return refused("invalid");

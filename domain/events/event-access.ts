@@ -20,18 +20,23 @@ export function inEventScope(
 /** The actor's access roles on an event (empty without an access row). */
 export async function eventRolesOf(db: Database, actor: Actor, eventId: number): Promise<EventRole[]> {
   if (actor.organizationId === null) return [];
-  const [access] = await db
+  const [access] = await eventRolesQuery(db, actor, actor.organizationId, eventId);
+  return access ? parseEventRoles(access.roles) : [];
+}
+
+/** eventRolesOf's read as a query not yet run, for a `db.batch` beside the event's own read. */
+export function eventRolesQuery(db: Database, actor: Actor, organizationId: number, eventId: number) {
+  return db
     .select({ roles: eventAccesses.roles })
     .from(eventAccesses)
     .where(
       and(
         eq(eventAccesses.eventId, eventId),
         eq(eventAccesses.userId, actor.userId),
-        eq(eventAccesses.organizationId, actor.organizationId),
+        eq(eventAccesses.organizationId, organizationId),
       ),
     )
     .limit(1);
-  return access ? parseEventRoles(access.roles) : [];
 }
 
 /**
@@ -46,13 +51,17 @@ export async function loadEventForActor(
 ): Promise<EventWithRoles> {
   if (actor.organizationId === null || !Number.isSafeInteger(eventId) || eventId <= 0)
     throw notFound("events:errors.not-found");
-  const [event] = await db
-    .select()
-    .from(events)
-    .where(and(eq(events.id, eventId), eq(events.organizationId, actor.organizationId)))
-    .limit(1);
+  // One round trip: the access row is read with the event (both scoped by the actor's organization).
+  const [[event], [access]] = await db.batch([
+    db
+      .select()
+      .from(events)
+      .where(and(eq(events.id, eventId), eq(events.organizationId, actor.organizationId)))
+      .limit(1),
+    eventRolesQuery(db, actor, actor.organizationId, eventId),
+  ]);
   if (!event) throw notFound("events:errors.not-found");
-  const eventRoles = await eventRolesOf(db, actor, eventId);
+  const eventRoles = access ? parseEventRoles(access.roles) : [];
   const scope: EventScope = { organizationId: event.organizationId, roles: eventRoles };
   if (!canOnEvent(actor, "event:view", scope)) throw notFound("events:errors.not-found");
   if (!canOnEvent(actor, action, scope)) throw forbidden();

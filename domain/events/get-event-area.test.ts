@@ -39,18 +39,38 @@ describe("getEventArea (the event area's one call)", () => {
     expect(area.switcher).toContainEqual({ id: event.id, title: "Gala" });
   });
 
-  it("reads the event and the roles once, then the switcher and readiness: four queries in all", async () => {
+  it("reads the event and the roles once, in one round trip beside the switcher, then the readiness", async () => {
     const event = await createTestEvent(test.db, world.organization.id, { title: "Compté" });
     const client = createClient({ url: test.url });
-    const queries: string[] = [];
-    const logged = drizzle(client, { schema, logger: { logQuery: (sql) => queries.push(sql) } }) as unknown as Database;
+    // Each round trip to the database: one execute, or one batch of statements.
+    const trips: string[][] = [];
+    const counted = new Proxy(client, {
+      get(target, property, receiver) {
+        if (property === "execute")
+          return (statement: { sql: string } | string, ...rest: unknown[]) => {
+            trips.push([typeof statement === "string" ? statement : statement.sql]);
+            return (target.execute as (...args: unknown[]) => unknown)(statement, ...rest);
+          };
+        if (property === "batch")
+          return (statements: { sql: string }[], ...rest: unknown[]) => {
+            trips.push(statements.map((statement) => statement.sql));
+            return (target.batch as (...args: unknown[]) => unknown)(statements, ...rest);
+          };
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+    });
+    const db = drizzle(counted, { schema }) as unknown as Database;
     try {
-      await getEventArea(logged, world.actors.owner, { eventId: event.id, env, now });
+      await getEventArea(db, world.actors.owner, { eventId: event.id, env, now });
+      const queries = trips.flat();
       expect(queries.filter((sql) => /from "events" where "events"."id" = \?/.test(sql))).toHaveLength(1);
       expect(
         queries.filter((sql) => /from "event_accesses"/.test(sql) && !/"events"."organization_id" = \?/.test(sql)),
       ).toHaveLength(1);
       expect(queries).toHaveLength(4);
+      // The event with its access row, the switcher, the readiness.
+      expect(trips).toHaveLength(3);
+      expect(trips.find((trip) => trip.some((sql) => /from "event_accesses"/.test(sql)))).toHaveLength(2);
     } finally {
       client.close();
     }

@@ -48,13 +48,21 @@ export async function getEventArea(
   actor: Actor,
   input: { eventId: number; env: PrivateLinkEnv; now?: Date },
 ): Promise<EventArea> {
-  const location = await locateEvent(db, actor, { eventId: input.eventId });
-  if (location.kind !== "accessible") return location;
+  // The switcher depends only on the actor: read beside the event rather than after it.
+  const titlesRead = listEventTitles(db, actor);
+  const location = await locateEvent(db, actor, { eventId: input.eventId }).catch((error: unknown) => {
+    titlesRead.catch(() => undefined);
+    throw error;
+  });
+  if (location.kind !== "accessible") {
+    await titlesRead.catch(() => undefined);
+    return location;
+  }
   const { event, eventRoles } = location;
   const now = input.now ?? new Date();
   const permissions = eventPermissions(actor, { organizationId: event.organizationId, roles: eventRoles });
   const [titles, readiness] = await Promise.all([
-    listEventTitles(db, actor),
+    titlesRead,
     event.status === "draft" && permissions.canPublish ? readPublishReadiness(db, event, now) : Promise.resolve(null),
   ]);
   const switcher = titles.some((item) => item.id === event.id)

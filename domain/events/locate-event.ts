@@ -3,7 +3,7 @@ import type { Database } from "#db/database";
 import { eventAccesses, events, memberships, organizations, type EventRole } from "#db/schema";
 import { canOnEvent, parseEventRoles } from "../policy";
 import type { Actor } from "../shared/actor";
-import { eventRolesOf } from "./event-access";
+import { eventRolesQuery } from "./event-access";
 import { toEventRecord, type EventRecord } from "./event-record";
 
 export type EventLocation =
@@ -19,11 +19,17 @@ export type EventLocation =
  */
 export async function locateEvent(db: Database, actor: Actor, input: { eventId: number }): Promise<EventLocation> {
   if (!Number.isSafeInteger(input.eventId) || input.eventId <= 0) return { kind: "not-found" };
-  const [event] = await db.select().from(events).where(eq(events.id, input.eventId)).limit(1);
+  const eventRead = db.select().from(events).where(eq(events.id, input.eventId)).limit(1);
+  // The actor's access row in their own organization comes in the same round trip: it is what an event of that
+  // organization needs next (an event elsewhere leaves it unused).
+  const [[event], access] =
+    actor.organizationId === null
+      ? [await eventRead, []]
+      : await db.batch([eventRead, eventRolesQuery(db, actor, actor.organizationId, input.eventId)]);
   if (!event) return { kind: "not-found" };
 
   if (event.organizationId === actor.organizationId) {
-    const eventRoles = await eventRolesOf(db, actor, event.id);
+    const eventRoles = access[0] ? parseEventRoles(access[0].roles) : [];
     return canOnEvent(actor, "event:view", { organizationId: event.organizationId, roles: eventRoles })
       ? { kind: "accessible", event: toEventRecord(event), eventRoles }
       : { kind: "not-found" };

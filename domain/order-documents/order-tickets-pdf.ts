@@ -207,7 +207,9 @@ export async function renderOrderTicketsPdf(env: SigningEnv, documents: OrderDoc
       });
     }
   });
-  return pdf.save();
+  // Without object streams: pdf-lib's object-stream writer costs ~15× the CPU of the plain writer (measured ~6 ms
+  // against ~0.4 ms per one-ticket PDF) to save ~800 bytes (3.2 KB against 4.0 KB); every PDF reader opens either.
+  return pdf.save({ useObjectStreams: false });
 }
 
 /** The PDF's file name in the buyer's language. */

@@ -49,11 +49,17 @@ export async function requireActorForEvent(
   user: ActingUser,
   eventId: number,
 ): Promise<OrganizationActor> {
-  const [event] = await db
-    .select({ organizationId: events.organizationId })
+  // One round trip: the event's organization and the user's membership there, as actorForOrganization decides.
+  const [row] = await db
+    .select({ organizationId: events.organizationId, role: memberships.role })
     .from(events)
+    .leftJoin(memberships, and(eq(memberships.organizationId, events.organizationId), eq(memberships.userId, user.id)))
     .where(eq(events.id, eventId))
     .limit(1);
-  if (!event) throw notFound("events:errors.not-found");
-  return requireActorInOrganization(db, user, event.organizationId, "events:errors.not-found");
+  if (!row) throw notFound("events:errors.not-found");
+  const base = { userId: user.id, email: user.email, isAdmin: user.isAdmin, organizationId: row.organizationId };
+  // The guest role is "" (falsy): only a missing membership row (null) means "not a member".
+  if (row.role !== null) return { ...base, role: row.role };
+  if (user.isAdmin) return { ...base, role: PLATFORM_ADMIN_ORGANIZATION_ROLE, viaPlatformAdmin: true };
+  throw notFound("events:errors.not-found");
 }

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, type SQL } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { memberships, organizations, type OrganizationRole } from "#db/schema";
 
@@ -16,6 +16,14 @@ export type UserOrganization = {
  * key so that "mon asso" does not land after every capitalised name.
  */
 export async function listUserOrganizations(db: Database, userId: number): Promise<UserOrganization[]> {
+  return userOrganizationsQuery(db, userId);
+}
+
+/**
+ * The same list as a query not yet run, for a `db.batch`: `userId` may be SQL (the session's user, read in the same
+ * round trip as the session in domain/auth/sessions.ts).
+ */
+export function userOrganizationsQuery(db: Database, userId: number | SQL) {
   return db
     .select({ id: organizations.id, title: organizations.title, role: memberships.role })
     .from(memberships)

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import type { Database } from "#db/database";
-import { hitRateLimits } from "../auth/rate-limit";
+import { bookingRateLimits } from "../booking/booking-rate-limits";
 import { placeOrderBodySchema } from "../booking/order-input-schema";
 import { placeOrder, type PlacedOrder, type PlaceOrderDeps } from "../booking/place-order";
 import { AppError, isAppError } from "../shared/app-error";
@@ -19,13 +19,12 @@ export async function placePageOrder(
   if (!parsed.success) {
     throw new AppError("validation", "booking:page.errors-summary", { fields: issuesToFields(parsed.issues) });
   }
-  // The same limits as the order call: the buyer's email with the IP (a box office shares one IP), and the IP.
-  await hitRateLimits(db, [
-    { name: "bookingPerEmailAndIp", subject: `${parsed.output.buyer.email}|${input.ip ?? "-"}` },
-    ...(input.ip ? [{ name: "bookingPerIp" as const, subject: input.ip }] : []),
-  ]);
   try {
-    return await placeOrder(db, deps, { eventId: input.eventId, body: parsed.output });
+    return await placeOrder(
+      db,
+      { ...deps, rateLimits: bookingRateLimits(parsed.output.buyer.email, input.ip) },
+      { eventId: input.eventId, body: parsed.output },
+    );
   } catch (error) {
     const ticketId = isAppError(error) && error.code === "conflict" ? error.details?.ticketId : undefined;
     if (typeof ticketId === "number") {

@@ -7,7 +7,9 @@ export type WebhookDeliveryJob = { type: "deliver-webhook"; deliveryId: number; 
 
 /**
  * Hands due deliveries to the queue: new ones (never handed off), and any whose attempt is overdue by more than the
- * lease (a hand-off or an attempt that was lost). Marking and reading happen in one statement, so two sweeps running
+ * lease and whose last hand-off is older than the lease too (a hand-off or an attempt that was lost). Both ages count:
+ * a delivery due long ago but handed off a moment ago is not handed off again on every write, and a retry the queue
+ * holds with its delay is not doubled the moment it falls due. Marking and reading happen in one statement, so two sweeps running
  * at once do not both take the same delivery; if both did anyway, the attempt claim in deliverWebhook lets only one
  * send.
  */
@@ -19,7 +21,7 @@ export async function takeDueWebhookDeliveries(db: Database, now: Date, limit = 
     where id in (
       select id from webhook_deliveries
       where status = 'pending' and next_attempt_at <= ${nowMs}
-        and (enqueued_at is null or next_attempt_at <= ${overdue})
+        and (enqueued_at is null or (enqueued_at <= ${overdue} and next_attempt_at <= ${overdue}))
       order by next_attempt_at limit ${limit})
     returning id, attempts`);
   return rows.map((row) => ({ type: "deliver-webhook", deliveryId: row.id, attempt: row.attempts + 1 }));

@@ -265,6 +265,11 @@ describe("events and deliveries", () => {
     const muchLater = new Date(later.getTime() + 25 * 60_000);
     const rescued = await takeDueWebhookDeliveries(test.db, muchLater);
     expect(rescued).toContainEqual({ type: "deliver-webhook", deliveryId: delivery!.id, attempt: 2 });
+    // Just handed off again: the next writes do not hand it off once more, however long ago it fell due.
+    for (const minutes of [1, 5, 9]) {
+      const soon = new Date(muchLater.getTime() + minutes * 60_000);
+      expect((await takeDueWebhookDeliveries(test.db, soon)).some((j) => j.deliveryId === delivery!.id)).toBe(false);
+    }
   });
 
   it("a queue that refuses leaves the deliveries for the next sweep", async () => {

@@ -147,3 +147,28 @@ export async function checkBookings(file: string, event: BookingBenchEvent): Pro
     client.close();
   }
 }
+
+/**
+ * The ceiling of the same machine at the same moment: `requests` calls of the health endpoint (no database), at the
+ * bookings' concurrency. Requests per minute and latency p50/p95, to read the bookings' figures against.
+ */
+export async function runHealthAtConcurrency(
+  base: string,
+  options: { requests: number; concurrency: number },
+): Promise<{ perMinute: number; p50: number; p95: number }> {
+  const times: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  const caller = async () => {
+    for (let i = next++; i < options.requests; i = next++) {
+      const begin = performance.now();
+      await (await fetch(`${base}/api/health`)).arrayBuffer();
+      times.push(performance.now() - begin);
+    }
+  };
+  await Promise.all(Array.from({ length: options.concurrency }, caller));
+  const wallMs = performance.now() - started;
+  times.sort((a, b) => a - b);
+  const at = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]!;
+  return { perMinute: (options.requests / wallMs) * 60_000, p50: at(50), p95: at(95) };
+}

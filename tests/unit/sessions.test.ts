@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { sessions, users } from "#db/schema";
+import { memberships, organizations, sessions, users } from "#db/schema";
 import { sha256Hex } from "#domain/shared/crypto";
 import {
   createSession,
@@ -9,6 +9,7 @@ import {
   SESSION_ABSOLUTE_LIFETIME_MS,
   SESSION_IDLE_TIMEOUT_MS,
   validateSessionToken,
+  validateSessionWithOrganizations,
 } from "#domain/auth/sessions";
 import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../support/libsql-test-db";
 
@@ -108,6 +109,36 @@ describe("sessions", () => {
       .set({ expiresAt: new Date(now.getTime() + 50 * DAY) })
       .where(eq(sessions.id, sha256Hex(token)));
     expect(await validateSessionToken(t.db, token, new Date(now.getTime() + 31 * DAY))).toBeNull();
+  });
+
+  it("reads the session and the user's organizations, by title, in one call; nothing for a dead token", async () => {
+    const [zed, abc, other] = await t.db
+      .insert(organizations)
+      .values([
+        { title: "Zèbre", titleKey: "zebre" },
+        { title: "abeille", titleKey: "abeille" },
+        { title: "Ailleurs", titleKey: "ailleurs" },
+      ])
+      .returning({ id: organizations.id });
+    const [stranger] = await t.db
+      .insert(users)
+      .values({ email: "autre@exemple.fr", firstName: "Paul", lastName: "Autre" })
+      .returning({ id: users.id });
+    await t.db.insert(memberships).values([
+      { organizationId: zed!.id, userId, role: "owner" },
+      { organizationId: abc!.id, userId, role: "event_manager" },
+      { organizationId: other!.id, userId: stranger!.id, role: "owner" },
+    ]);
+    const { token } = await createSession(t.db, userId);
+    const found = await validateSessionWithOrganizations(t.db, token);
+    expect(found?.session.user).toMatchObject({ id: userId, email: "lea@exemple.fr" });
+    expect(found?.organizations).toEqual([
+      { id: abc!.id, title: "abeille", role: "event_manager" },
+      { id: zed!.id, title: "Zèbre", role: "owner" },
+    ]);
+    await invalidateSession(t.db, token);
+    expect(await validateSessionWithOrganizations(t.db, token)).toBeNull();
+    expect(await validateSessionWithOrganizations(t.db, "not a token")).toBeNull();
   });
 
   it("logs out one session or all of a user's sessions", async () => {

@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { paymentProviderFromEnv } from "#adapters/payments";
-import { hitRateLimits } from "#domain/auth/rate-limit";
+import { bookingRateLimits } from "#domain/booking/booking-rate-limits";
 import { getPublicOrder } from "#domain/booking/get-public-order";
 import { placeOrderBodySchema } from "#domain/booking/order-input-schema";
 import { placeOrder } from "#domain/booking/place-order";
@@ -42,14 +42,11 @@ publicOrdersApiRoutes.post("/events/:id/orders", async (c) => {
     const body = await parseJson(c, placeOrderBodySchema);
     const db = c.get("db");
     const ip = clientInfoFromHeaders(c.req.raw.headers).ip;
-    await hitRateLimits(db, [
-      { name: "bookingPerEmailAndIp", subject: `${body.buyer.email}|${ip ?? "-"}` },
-      ...(ip ? [{ name: "bookingPerIp" as const, subject: ip }] : []),
-    ]);
     const placed = await placeOrder(
       db,
       {
         env: c.env,
+        rateLimits: bookingRateLimits(body.buyer.email, ip),
         createCheckout: (request) =>
           bookingCheckout(db, paymentProviderFromEnv(c.env, db), {
             appUrl: c.env.APP_URL || new URL(c.req.url).origin,

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { formatNumber, intlLocale } from "~/lib/format";
+import { dateTimeFormat, formatNumber, intlLocale } from "~/lib/format";
 import { cn } from "~/lib/utils";
 
 export type ParticipantsPerDay = { date: string; count: number };
@@ -17,7 +17,7 @@ function axisMaximum(max: number): number {
 
 function dayLabel(date: string, locale: string, style: "short" | "long"): string {
   // The days are calendar days in the event's time zone: format them as UTC dates to keep the day unchanged.
-  return new Intl.DateTimeFormat(intlLocale(locale), {
+  return dateTimeFormat(intlLocale(locale), {
     timeZone: "UTC",
     day: "numeric",
     month: style === "short" ? "short" : "long",

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../../tests/support/libsql-test-db";
+import { insertEvent, insertEventsWorld, insertOrder, insertTicket } from "../../tests/support/fixtures";
+import { listParticipants, type ParticipantSortId } from "./list-participants";
+
+let test: LibsqlTestDatabase;
+let world: Awaited<ReturnType<typeof insertEventsWorld>>;
+let eventId: number;
+const TOTAL = 547;
+
+beforeAll(async () => {
+  test = await createLibsqlTestDatabase();
+  world = await insertEventsWorld(test.db);
+  const event = await insertEvent(test.db, world.organization.id, { title: "Profond" });
+  eventId = event.id;
+  const cheap = await insertTicket(test.db, event, { title: "Réduit", price: 1000 });
+  const full = await insertTicket(test.db, event, { title: "Plein tarif", price: 2500 });
+  // Orders of several sizes and days: many ties on name, price and date, which the id breaks.
+  let left = TOTAL;
+  for (let i = 0; left > 0; i++) {
+    const count = Math.min(left, 40 + (i % 3) * 25);
+    await insertOrder(test.db, event, {
+      status: i === 3 ? "cancelled" : "paid",
+      places: [{ ticket: i % 2 === 0 ? cheap : full, count }],
+      createdAt: new Date(Date.UTC(2027, 0, 1 + (i % 5))),
+    });
+    left -= count;
+  }
+});
+afterAll(() => test?.close());
+
+describe("listParticipants on deep pages", () => {
+  const sorts: ({ id: ParticipantSortId; desc: boolean } | null)[] = [
+    null,
+    { id: "id", desc: false },
+    { id: "name", desc: false },
+    { id: "price", desc: true },
+    { id: "created_at", desc: true },
+    { id: "ticket", desc: false },
+  ];
+
+  it("gives every page, read from either end, exactly the rows of the whole ordered list", async () => {
+    const owner = world.actors.owner;
+    for (const sort of sorts) {
+      const whole = await listParticipants(test.db, owner, { eventId, offset: 0, limit: 1000, sort });
+      expect(whole.total).toBe(TOTAL);
+      expect(whole.rows).toHaveLength(TOTAL);
+      // A shallow page, one before and one past the middle beyond the deep threshold, the last (partial) page, and
+      // a page past the end.
+      for (const page of [0, 27, 50, 53, 54, 60]) {
+        const offset = page * 10;
+        const read = await listParticipants(test.db, owner, { eventId, offset, limit: 10, sort });
+        expect(read.total, `${JSON.stringify(sort)} page ${page}`).toBe(TOTAL);
+        expect(
+          read.rows.map((row) => row.id),
+          `${JSON.stringify(sort)} page ${page}`,
+        ).toEqual(whole.rows.slice(offset, offset + 10).map((row) => row.id));
+      }
+    }
+  });
+
+  it("counts and pages a filtered list from the far end too", async () => {
+    const owner = world.actors.owner;
+    const input = { eventId, limit: 10, sort: null, orderStatuses: ["paid" as const] };
+    const whole = await listParticipants(test.db, owner, { ...input, offset: 0, limit: 1000 });
+    expect(whole.total).toBeGreaterThan(500);
+    const lastOffset = Math.floor((whole.total - 1) / 10) * 10;
+    const last = await listParticipants(test.db, owner, { ...input, offset: lastOffset });
+    expect(last.total).toBe(whole.total);
+    expect(last.rows.map((row) => row.id)).toEqual(whole.rows.slice(lastOffset).map((row) => row.id));
+    expect(last.rows.every((row) => row.orderStatus === "paid")).toBe(true);
+  });
+});
