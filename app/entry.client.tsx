@@ -5,6 +5,7 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
 import { defaultNamespace, fallbackLanguage, selectableLanguages } from "./lib/i18n-config";
 import { readDeliveredResources } from "./lib/i18n-resources";
+import { analyticsDecision, readMonitoringConfig } from "./lib/monitoring-config";
 
 /**
  * Every `app/locales/<lng>/<ns>.json` as its own lazy chunk, fetched the first time a page needs a namespace the server
@@ -25,6 +26,19 @@ const lazyLocaleBackend: BackendModule = {
     );
   },
 };
+
+/**
+ * Error reporting and product analytics, each only when the page says it is configured (app/lib/monitoring-config.ts)
+ * and as lazy chunks: with nothing configured, no SDK is downloaded and no third-party script loads.
+ */
+function startMonitoring() {
+  const monitoring = readMonitoringConfig(document);
+  if (!monitoring) return;
+  if (monitoring.sentryDsn)
+    void import("./lib/error-reporting.client").then((module) => module.startErrorReporting(monitoring));
+  if (analyticsDecision(monitoring, document.cookie) !== "off")
+    void import("./components/analytics/analytics.client").then((module) => module.startAnalytics(monitoring, i18next));
+}
 
 async function main() {
   // The server picked the language (<html lang>) and delivered the namespaces it rendered with; the rest is lazy.
@@ -50,6 +64,8 @@ async function main() {
       },
       react: { bindI18nStore: "added" },
     });
+  // After i18next is ready: the analytics consent banner renders with it.
+  startMonitoring();
   startTransition(() => {
     hydrateRoot(
       document,

@@ -1,13 +1,26 @@
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { errorFields, logger } from "../workers/log";
+import { reportError } from "../workers/sentry";
 import { CspNonceContext } from "./lib/csp-nonce";
 import { getInstance } from "./middleware/i18next";
 import { serverContext } from "./server/context";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Loader, action and render errors that React Router answers with an error page instead of throwing: one error log
+ * line of the request (workers/log.ts) and a Sentry report when SENTRY_DSN is set. Thrown responses (404s) and
+ * requests the visitor aborted are not errors.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted || isRouteErrorResponse(error)) return;
+  logger.error("route error", errorFields(error));
+  reportError(error);
+};
 
 export default async function handleRequest(
   request: Request,

@@ -5,6 +5,7 @@ import { serverContext } from "~/server/context";
 import { createHonoApp, type PageRequestContext } from "./hono-app";
 import { handleQueueBatch } from "./queue";
 import { handleScheduled } from "./scheduled";
+import { withErrorReporting } from "./sentry";
 
 const loadBuild = () => import("virtual:react-router/server-build");
 
@@ -17,24 +18,36 @@ type PageData = PageRequestContext & { executionContext: ExecutionContext };
  * caches); with middleware on, `getLoadContext` returns the RouterContextProvider that loaders read `serverContext`
  * from.
  */
-const handleWithReactRouter = createRequestHandler<Env>({
-  build: loadBuild,
-  mode: import.meta.env.MODE,
-  async getLoadContext({ context: { cloudflare } }) {
-    const { assets } = await loadBuild();
-    // `cloudflare.ctx` carries only waitUntil/passThroughOnException; loaders get the Worker's whole ExecutionContext.
-    const { executionContext, cspNonce } = cloudflare.data as PageData;
-    const context = new RouterContextProvider();
-    context.set(serverContext, {
-      env: cloudflare.env,
-      ctx: executionContext,
-      db: databaseFromEnv(cloudflare.env),
-      appVersion: assets.version,
-      cspNonce,
-    });
-    return context;
-  },
-});
+const createPageHandler = (build: typeof loadBuild | Awaited<ReturnType<typeof loadBuild>>) =>
+  createRequestHandler<Env>({
+    build,
+    mode: import.meta.env.MODE,
+    async getLoadContext({ context: { cloudflare } }) {
+      const { assets } = await loadBuild();
+      // `cloudflare.ctx` carries only waitUntil/passThroughOnException; loaders get the Worker's whole ExecutionContext.
+      const { executionContext, cspNonce, requestId } = cloudflare.data as PageData;
+      const context = new RouterContextProvider();
+      context.set(serverContext, {
+        env: cloudflare.env,
+        ctx: executionContext,
+        db: databaseFromEnv(cloudflare.env),
+        appVersion: assets.version,
+        cspNonce,
+        requestId,
+      });
+      return context;
+    },
+  });
+
+/**
+ * Made once, from the loaded build: given a function for its build, React Router derives its route tables and static
+ * handler again on every request, a few ms of CPU per page. That is for `npm run dev`, whose build changes on edits;
+ * a built Worker's never does.
+ */
+let pageHandler: Promise<ReturnType<typeof createPageHandler>> | undefined;
+const handleWithReactRouter: ReturnType<typeof createPageHandler> = import.meta.env.DEV
+  ? createPageHandler(loadBuild)
+  : async (context) => (await (pageHandler ??= loadBuild().then(createPageHandler)))(context);
 
 /**
  * The handler is typed as a Pages Function: its event context wants the incoming request's `cf` type and an ASSETS
@@ -60,8 +73,9 @@ const app = createHonoApp(
   { buildVersion: async () => (await loadBuild()).assets.version },
 );
 
-export default {
+// Reported to Sentry only when SENTRY_DSN is set (workers/sentry.ts).
+export default withErrorReporting({
   fetch: app.fetch,
   scheduled: handleScheduled,
   queue: handleQueueBatch,
-} satisfies ExportedHandler<Env, unknown>;
+}) satisfies ExportedHandler<Env, unknown>;

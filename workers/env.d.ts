@@ -6,7 +6,14 @@ interface Env {
   RESEND_API_KEY?: string;
   STRIPE_SECRET_KEY?: string;
   STRIPE_WEBHOOK_SECRET?: string;
+  /** The Stripe Connect webhook endpoint's secret (connected accounts' events), when it differs from the above. */
+  STRIPE_CONNECT_WEBHOOK_SECRET?: string;
   GOOGLE_CLIENT_ID?: string;
   GOOGLE_CLIENT_SECRET?: string;
   ADMIN_QUERY_SECRET?: string;
+  /** Error reporting (workers/sentry.ts, app/lib/error-reporting.client.ts): off when unset. */
+  SENTRY_DSN?: string;
+  /** Product analytics after consent (app/components/analytics/*): off unless both are set. */
+  ANALYTICS_SCRIPT_URL?: string;
+  ANALYTICS_SITE_ID?: string;
 }

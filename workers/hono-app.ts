@@ -12,13 +12,21 @@ import { orderTicketsRoutes } from "./routes/order-tickets";
 import { globalBodyLimit } from "./middleware/body-limit";
 import { originCheck } from "./middleware/origin-check";
 import { publicPageCache } from "./middleware/public-page-cache";
+import { requestId } from "./middleware/request-id";
+import { clientMonitoring } from "./middleware/client-monitoring";
+import { monitoringRoutes } from "./routes/monitoring";
+import { errorFields, logger } from "./log";
+import { reportError } from "./sentry";
 import { securityHeaders } from "./middleware/security-headers";
 import { webhookDispatch } from "./middleware/webhook-dispatch";
 import { requestLanguage } from "~/lib/request-language";
 import type { SupportedLanguage } from "~/lib/i18n-config";
 
-/** What React Router needs from the Worker besides the request: `cspNonce` goes on every script the page renders. */
-export type PageRequestContext = { cspNonce: string };
+/**
+ * What React Router needs from the Worker besides the request: `cspNonce` goes on every script the page renders;
+ * `requestId` is the id the response's `x-request-id` header and every log line of the request carry.
+ */
+export type PageRequestContext = { cspNonce: string; requestId: string };
 export type Fallback = (
   request: Request,
   env: Env,
@@ -36,6 +44,7 @@ export type HonoEnv = {
     fallback: (request: Request) => Promise<Response>;
     language: SupportedLanguage;
     cspNonce: string;
+    requestId: string;
   };
 };
 
@@ -46,11 +55,16 @@ export type HonoEnv = {
 export function createHonoApp(fallback: Fallback, options: { buildVersion?: () => Promise<string> | string } = {}) {
   const app = new Hono<HonoEnv>();
 
+  app.use("*", requestId);
   app.use("*", securityHeaders);
+  app.use("*", clientMonitoring);
   app.use("*", async (c, next) => {
     c.set("db", databaseFromEnv(c.env));
     c.set("fallback", (request) =>
-      fallback(request, c.env, c.executionCtx as ExecutionContext, { cspNonce: c.get("cspNonce") }),
+      fallback(request, c.env, c.executionCtx as ExecutionContext, {
+        cspNonce: c.get("cspNonce"),
+        requestId: c.get("requestId"),
+      }),
     );
     c.set("language", await requestLanguage(c.req.raw));
     await next();
@@ -67,7 +81,8 @@ export function createHonoApp(fallback: Fallback, options: { buildVersion?: () =
         httpStatusOf(error) as 400 | 401 | 403 | 404 | 409 | 429,
       );
     }
-    console.error(error);
+    logger.error("unhandled error", errorFields(error));
+    reportError(error);
     return c.json({ error: "internal", message: "internal-error" }, 500);
   });
 
@@ -77,6 +92,7 @@ export function createHonoApp(fallback: Fallback, options: { buildVersion?: () =
   app.route("/api", apiRoutes);
   app.route("/auth", authApiRoutes);
   app.route("/dev", devRoutes);
+  app.route("/monitoring", monitoringRoutes);
   app.route("/images", imageRoutes);
   app.route("/webhooks/stripe", stripeWebhookRoutes);
   app.route("/orders", orderTicketsRoutes);

@@ -6,6 +6,8 @@ import { logEvent } from "#domain/shared/log";
 import { deliverWebhook } from "#domain/webhooks/deliver-webhook";
 import { notifyWebhookEndpointDisabled } from "#domain/webhooks/notify-webhook-endpoint-disabled";
 import { isJob, type Job, type JobType } from "./jobs";
+import { errorFields, logger, withLogScope } from "./log";
+import { reportError } from "./sentry";
 
 /** What every job handler gets: one database and one email sender per batch. */
 export type JobContext = { env: Env; db: Database; email: EmailSender };
@@ -53,23 +55,42 @@ export function retryDelaySeconds(attempts: number): number {
   return Math.min(3600, 30 * 2 ** Math.max(0, attempts - 1));
 }
 
-/** Each message is acknowledged on success and retried (with backoff) on failure; unknown messages are dropped. */
+/**
+ * Each message is acknowledged on success and retried (with backoff) on failure; unknown messages are dropped. One
+ * `job` log line per message (workers/log.ts): its type, id (also its `request_id`), attempt, outcome and duration.
+ */
 export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env, _ctx: ExecutionContext) {
   const db = databaseFromEnv(env);
   const context: JobContext = { env, db, email: emailSenderFromEnv(env, db) };
   for (const message of batch.messages) {
-    if (!isJob(message.body)) {
-      console.warn("dropping unknown job", message.id);
-      message.ack();
-      continue;
-    }
-    try {
-      const outcome = await runJob(message.body, context);
-      if (outcome === "done") message.ack();
-      else message.retry({ delaySeconds: outcome.retryAfterSeconds });
-    } catch (error) {
-      console.error("job failed", message.body.type, message.id, error);
-      message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
-    }
+    const jobType = isJob(message.body) ? message.body.type : "unknown";
+    const scope = { request_id: message.id, job_id: message.id, job_type: jobType, queue: batch.queue };
+    await withLogScope(scope, async () => {
+      const started = Date.now();
+      const line = { attempt: message.attempts };
+      if (!isJob(message.body)) {
+        logger.warn("job", { ...line, outcome: "dropped" });
+        message.ack();
+        return;
+      }
+      try {
+        const outcome = await runJob(message.body, context);
+        if (outcome === "done") message.ack();
+        else message.retry({ delaySeconds: outcome.retryAfterSeconds });
+        const retry = outcome === "done" ? {} : { outcome: "retry", retry_after_s: outcome.retryAfterSeconds };
+        logger.info("job", { ...line, outcome: "done", ...retry, duration_ms: Date.now() - started });
+      } catch (error) {
+        const delaySeconds = retryDelaySeconds(message.attempts);
+        logger.error("job", {
+          ...line,
+          outcome: "failed",
+          retry_after_s: delaySeconds,
+          duration_ms: Date.now() - started,
+          ...errorFields(error),
+        });
+        reportError(error);
+        message.retry({ delaySeconds });
+      }
+    });
   }
 }

@@ -12,6 +12,8 @@ export type ServerContext = {
    * renderer puts it on every script and preload it writes (app/entry.server.tsx).
    */
   cspNonce: string;
+  /** This request's id, as in its `x-request-id` response header and its log lines (workers/middleware/request-id.ts). */
+  requestId?: string;
 };
 
 /** Set by the Worker for every React Router request: bindings, execution context and the database. */
