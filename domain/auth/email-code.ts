@@ -9,7 +9,7 @@ export const REGISTRATION_CODE_LIFETIME_MS = 15 * MINUTE;
 export const RESET_CODE_LIFETIME_MS = 60 * MINUTE;
 export const MAX_CODE_ATTEMPTS = 5;
 
-export type EmailCodePurpose = "register" | "reset-password";
+export type EmailCodePurpose = "register" | "reset-password" | "delete-account";
 
 /** Six digits, uniform (rejection sampling keeps 000000–999999 equally likely). */
 export function generateRegistrationCode(): string {

@@ -32,6 +32,7 @@ export function PublicEventView({
 }) {
   const { t, i18n } = useTranslation("public-event");
   const { t: tb } = useTranslation("booking");
+  const { t: tPrivacy } = useTranslation("privacy");
   const anyOnSale = [...event.tickets, ...event.addons].some((ticket) => ticket.sale.status === "on_sale");
   const pickerDisabled = preview || !bookingPath;
   const dark = event.theme === "dark";
@@ -184,7 +185,12 @@ export function PublicEventView({
           ) : null}
         </aside>
       </main>
-      <footer className="py-8 text-center text-xs opacity-60">{t("powered-by")}</footer>
+      <footer className="py-8 text-center text-xs opacity-60">
+        {t("powered-by")} ·{" "}
+        <a href="/privacy" className="underline-offset-4 hover:underline">
+          {tPrivacy("page.link")}
+        </a>
+      </footer>
       {tracking}
     </div>
   );

@@ -22,6 +22,7 @@ import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
 import { requireOrganizationPermission } from "~/server/guards.server";
 import { actionError } from "~/server/route-errors.server";
+import { OrganizationPrivacy } from "~/components/privacy/organization-privacy";
 import { OrganizationImageField } from "./organization-image-field";
 import type { Route } from "./+types/organization";
 
@@ -335,6 +336,7 @@ export default function OrganizationProfile({ loaderData }: Route.ComponentProps
           </CardContent>
         </Card>
       </form>
+      <OrganizationPrivacy />
       <UnsavedChangesGuard
         dirty={dirty}
         saving={saving}

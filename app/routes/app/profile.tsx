@@ -10,6 +10,7 @@ import { getProfile } from "#domain/users/get-profile";
 import { profileUpdateSchema, updateProfile } from "#domain/users/update-profile";
 import { FormError } from "~/components/form-error";
 import { NameFields } from "~/components/name-fields";
+import { DeleteAccountCard } from "~/components/privacy/delete-account-card";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
@@ -189,6 +190,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             </CardFooter>
           )}
         </Card>
+        <DeleteAccountCard />
       </div>
     </div>
   );

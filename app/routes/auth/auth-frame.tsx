@@ -15,6 +15,7 @@ export type AuthHandle = { backTo?: string };
  */
 export function AuthFrame({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation("auth");
+  const { t: tPrivacy } = useTranslation("privacy");
   const matches = useMatches();
   const backTo = matches.map((m) => (m.handle as AuthHandle | undefined)?.backTo).findLast(Boolean);
   return (
@@ -42,6 +43,11 @@ export function AuthFrame({ children }: { children: React.ReactNode }) {
         <main className="flex flex-1 items-center justify-center py-10">
           <div className="w-full max-w-sm">{children}</div>
         </main>
+        <footer className="text-center text-xs text-muted-foreground">
+          <a href="/privacy" className="underline-offset-4 hover:underline">
+            {tPrivacy("page.link")}
+          </a>
+        </footer>
       </div>
       <aside className="relative hidden overflow-hidden bg-primary text-primary-foreground lg:flex lg:flex-col lg:justify-between lg:p-12">
         <div
