@@ -11,7 +11,13 @@ import { orders } from "#db/schema";
 
 export type PaymentMode = "stripe" | "demo";
 
-export type PaymentsEnv = { ENVIRONMENT: string; STRIPE_SECRET_KEY?: string; STRIPE_WEBHOOK_SECRET?: string };
+export type PaymentsEnv = {
+  ENVIRONMENT: string;
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  /** The Connect endpoint's own secret: events of connected accounts (account.updated, payout.*) are signed with it. */
+  STRIPE_CONNECT_WEBHOOK_SECRET?: string;
+};
 
 /** Signs and verifies the demo checkout's events when STRIPE_WEBHOOK_SECRET is unset (development and test only). */
 export const DEMO_WEBHOOK_SECRET = "whsec_guichet_demo_checkout_local_only";
@@ -115,12 +121,17 @@ export function paymentProviderFromEnv(env: PaymentsEnv, db: Database): PaymentP
   return demoProvider(env, db);
 }
 
-function stripeProvider(env: PaymentsEnv, secretKey: string): PaymentProvider {
+/** The one way a Stripe client is made (finance's adapters use it too). */
+export function stripeClient(secretKey: string): Stripe {
   // Looked up at call time so that tests can stub the global fetch (the network boundary) after the client exists.
-  const stripe = new Stripe(secretKey, {
+  return new Stripe(secretKey, {
     httpClient: Stripe.createFetchHttpClient((input, init) => fetch(input, init)),
     maxNetworkRetries: 1,
   });
+}
+
+function stripeProvider(env: PaymentsEnv, secretKey: string): PaymentProvider {
+  const stripe = stripeClient(secretKey);
   const asRefund = (refund: Stripe.Refund, paymentIntentId: string): ProviderRefund => ({
     id: refund.id,
     paymentIntentId: idOf(refund.payment_intent) ?? paymentIntentId,
@@ -193,7 +204,16 @@ function stripeProvider(env: PaymentsEnv, secretKey: string): PaymentProvider {
       const list = await stripe.refunds.list({ payment_intent: paymentIntentId, limit: 100 });
       return list.data.map((refund) => asRefund(refund, paymentIntentId));
     },
-    verifyWebhook: (payload, signatureHeader) => verifyWithSecret(payload, signatureHeader, webhookSecretOf(env)),
+    async verifyWebhook(payload, signatureHeader) {
+      const connectSecret = env.STRIPE_CONNECT_WEBHOOK_SECRET;
+      try {
+        return await verifyWithSecret(payload, signatureHeader, webhookSecretOf(env));
+      } catch (error) {
+        // The same URL may serve the platform's endpoint and the Connect endpoint, each with its own secret.
+        if (!connectSecret || error instanceof PaymentsUnavailableError) throw error;
+        return verifyWithSecret(payload, signatureHeader, connectSecret);
+      }
+    },
   };
 }
 

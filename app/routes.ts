@@ -17,7 +17,15 @@ export default [
   layout("routes/app/layout.tsx", [
     index("routes/app/home.tsx"),
     route("profile", "routes/app/profile.tsx"),
-    route("finance", "routes/app/finance.tsx"),
+    // Privacy (issue 14 §5): resource routes of the account-deletion card and the organization's privacy section.
+    route("profile/delete-account", "routes/app/privacy-account.ts"),
+    route("organization/privacy", "routes/app/privacy-organization.ts"),
+    route("organization/privacy/export.zip", "routes/app/privacy-export.ts"),
+    route("finance", "routes/app/finance.tsx", [
+      index("routes/app/finance/overview.tsx"),
+      route("transactions", "routes/app/finance/transactions.tsx"),
+      route("payouts", "routes/app/finance/payouts.tsx"),
+    ]),
     // Organization pages (issue 12): one settings layout with the organization side panel.
     layout("routes/app/organization-layout.tsx", [
       route("organization", "routes/app/organization.tsx"),
@@ -59,12 +67,14 @@ export default [
     ]),
   ]),
   route("demo-checkout/:sessionId", "routes/public/demo-checkout.tsx"),
+  route("demo-connect/:accountId", "routes/public/demo-connect.tsx"),
   route("events/:id", "routes/public/event-short-link.ts"),
   route("events/:id/:slug", "routes/public/event-page.tsx"),
   route("organizers/:id/:slug", "routes/public/organizer-page.tsx"),
   route("events/:id/:slug/book", "routes/public/event-booking.tsx"),
   route("orders/:id", "routes/public/order-page.tsx"),
   route("tracking-consent", "routes/public/tracking-consent.ts"),
+  route("privacy", "routes/public/privacy.tsx"),
   route("events/preview/:id/:slug/:accessToken", "routes/public/event-preview.tsx"),
   route("*", "routes/catch-all.ts"),
 ] satisfies RouteConfig;

@@ -59,7 +59,7 @@ export const emailCodes = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     email: text("email").notNull(),
-    purpose: text("purpose", { enum: ["register", "reset-password"] }).notNull(),
+    purpose: text("purpose", { enum: ["register", "reset-password", "delete-account"] }).notNull(),
     codeHash: text("code_hash").notNull(),
     // JSON with what the flow needs next (first and last name for registration).
     payload: text("payload").notNull().default("{}"),
@@ -99,7 +99,14 @@ export const organizations = sqliteTable(
     addressLongitude: integer("address_longitude_e6").notNull().default(50_000_000),
     connectedAccountId: text("connected_account_id"),
     isConnectedAccountValid: bool("is_connected_account_valid").notNull().default(false),
+    // Stripe's details_submitted: "finish the onboarding" versus "under review" while the account is not valid.
+    connectedAccountDetailsSubmitted: bool("connected_account_details_submitted").notNull().default(false),
+    // When the account state last applied was Stripe's (an account.updated's created time): older events lose.
+    connectedAccountSyncedAt: time("connected_account_synced_at"),
     payoutFrequency: text("payout_frequency", { enum: payoutFrequencies }).notNull().default("manual"),
+    // Buyers' personal data of events ended longer ago than this is anonymised (migration 0013, decision 0024).
+    anonymiseAfterMonths: integer("anonymise_after_months").notNull().default(12),
+    autoAnonymise: bool("auto_anonymise").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -171,6 +178,8 @@ export const events = sqliteTable(
     allowBilling: bool("allow_billing").notNull().default(false),
     eventCapacity: integer("event_capacity").notNull().default(-1),
     publishedAt: time("published_at"),
+    // Set once every buyer's personal data of the event has been anonymised (migration 0013).
+    personalDataAnonymisedAt: time("personal_data_anonymised_at"),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -684,11 +693,22 @@ export const payouts = sqliteTable(
     status: text("status", { enum: payoutStatuses }).notNull().default("pending"),
     initiatedAt: time("initiated_at").notNull(),
     estimatedAt: time("estimated_at"),
+    // The payout job's period ("daily:2026-11-26", "weekly:2026-11-23", "monthly:2026-11"; migration 0011): at most one
+    // payout per organization and period, whatever runs the job at once. NULL for payouts made otherwise.
+    periodKey: text("period_key"),
+    failureCode: text("failure_code"),
+    failureMessage: text("failure_message"),
+    settledAt: time("settled_at"),
     createdAt: createdAt(),
   },
   (t) => [
     index("payouts_org_initiated_idx").on(t.organizationId, t.initiatedAt),
     uniqueIndex("payouts_provider_unique").on(t.providerPayoutId),
+    uniqueIndex("payouts_org_period_unique").on(t.organizationId, t.periodKey),
+    index("payouts_status_idx").on(t.status, t.organizationId),
+    index("payouts_org_status_initiated_idx").on(t.organizationId, t.status, t.initiatedAt),
+    index("payouts_org_amount_idx").on(t.organizationId, t.amount),
+    index("payouts_org_estimated_idx").on(t.organizationId, t.estimatedAt),
   ],
 );
 
@@ -717,6 +737,12 @@ export const transactions = sqliteTable(
   (t) => [
     index("transactions_org_occurred_idx").on(t.organizationId, t.occurredAt),
     index("transactions_order_idx").on(t.orderId),
+    // The finance ledger's filters and sorts (migration 0012).
+    index("transactions_org_type_occurred_idx").on(t.organizationId, t.type, t.occurredAt),
+    index("transactions_org_event_occurred_idx").on(t.organizationId, t.eventId, t.occurredAt),
+    index("transactions_org_amount_idx").on(t.organizationId, t.amount),
+    index("transactions_org_net_idx").on(t.organizationId, t.net),
+    index("transactions_org_order_idx").on(t.organizationId, t.orderId),
     uniqueIndex("transactions_provider_reference_unique").on(t.providerReference),
   ],
 );

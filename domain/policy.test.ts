@@ -36,11 +36,13 @@ const ORGANIZATION_TABLE: Record<
   "members:manage": [Y, N, N, N],
   "finance:view": [Y, Y, N, N],
   "finance:manage": [Y, Y, N, N],
-  "finance:connect-account": [Y, N, N, N],
+  "finance:connect-account": [Y, Y, N, N],
   "integrations:manage": [Y, Y, N, N],
   "events:list": [Y, Y, Y, N],
   "events:list-guest": [N, N, N, Y],
   "events:create": [Y, Y, Y, N],
+  "privacy:export": [Y, N, N, N],
+  "privacy:anonymise": [Y, N, N, N],
 };
 
 // Event actions granted by the organization role, on any event of that organization.
@@ -93,6 +95,8 @@ const VIA_PLATFORM_ADMIN_ORGANIZATION_TABLE: Record<
   "events:list": [Y, N],
   "events:list-guest": [N, N],
   "events:create": [Y, N],
+  "privacy:export": [N, N],
+  "privacy:anonymise": [N, N],
 };
 
 const VIA_PLATFORM_ADMIN_EVENT_TABLE: Record<EventAction, [platformAdmin: boolean, formerAdmin: boolean]> = {

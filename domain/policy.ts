@@ -6,7 +6,7 @@ import { forbidden, notFound } from "./shared/app-error";
  * Every permission of the product, in one place. Loaders, actions and the API all ask here.
  *
  * Organization roles (spec §6): owner = super administrator (everything, members included);
- * admin = director/administrator (organization settings and configuration, not members, not the payout account);
+ * admin = director/administrator (organization settings and configuration, the payment account, not members);
  * event_manager (the organization's events only: sees only the Events navigation); "" = guest (only the events
  * they were given access to). Event roles: event_manager (modify the event), team_manager (shown as admin: modify
  * the event and manage its team), validator (validate entries from the mobile app).
@@ -31,6 +31,8 @@ export const organizationActions = [
   "events:list",
   "events:list-guest",
   "events:create",
+  "privacy:export",
+  "privacy:anonymise",
 ] as const;
 export type OrganizationAction = (typeof organizationActions)[number];
 
@@ -54,7 +56,10 @@ const except = <T extends string>(all: readonly T[], ...excluded: T[]) => all.fi
 
 const organizationMatrix: Record<OrganizationRole, ReadonlySet<OrganizationAction>> = {
   owner: new Set(except(organizationActions, "events:list-guest")),
-  admin: new Set(except(organizationActions, "events:list-guest", "members:manage", "finance:connect-account")),
+  // Exporting every buyer's data and anonymising it are the data controller's calls: the owner's alone (decision 0024).
+  admin: new Set(
+    except(organizationActions, "events:list-guest", "members:manage", "privacy:export", "privacy:anonymise"),
+  ),
   event_manager: new Set<OrganizationAction>(["events:list", "events:create"]),
   "": new Set<OrganizationAction>(["events:list-guest"]),
 };
@@ -81,6 +86,9 @@ const eventMatrixByEventRole: Record<EventRole, ReadonlySet<EventAction>> = {
  */
 export const PLATFORM_ADMIN_ORGANIZATION_ROLE = "admin" satisfies OrganizationRole;
 
+/** What the stand-in role never grants a platform admin who is not a member: where the money is paid out. */
+const notForPlatformAdmin: ReadonlySet<OrganizationAction> = new Set<OrganizationAction>(["finance:connect-account"]);
+
 function inSelectedOrganization(
   actor: Actor,
   organizationId: number | undefined,
@@ -101,6 +109,7 @@ function effectiveRole(actor: Actor & { role: OrganizationRole }): OrganizationR
  */
 export function canInOrganization(actor: Actor, action: OrganizationAction, organizationId?: number): boolean {
   if (!inSelectedOrganization(actor, organizationId)) return false;
+  if (actor.viaPlatformAdmin && notForPlatformAdmin.has(action)) return false;
   return organizationMatrix[effectiveRole(actor)].has(action);
 }
 

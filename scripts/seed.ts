@@ -5,6 +5,7 @@ import { rebuildSalesFigures } from "../domain/sales-figures/rebuild-sales-figur
 import { formatDemoLogins } from "./lib/demo-logins";
 import { findLocalD1File } from "./lib/local-d1";
 import { seedDatabase } from "./lib/seed-data";
+import { addDemoRefunds } from "./lib/seed-refunds";
 
 const USAGE = `Usage: npm run seed -- [options]
 
@@ -48,6 +49,8 @@ async function main(): Promise<void> {
       participants,
       log: (line) => console.log(line),
     });
+    // The finance pages show refunds too (a no-op when the demo already has some).
+    if (!result.skipped) await addDemoRefunds(db);
     // Sales write their figures in their own batches; the seed writes rows directly, so it recounts them (a skipped
     // seed too: its database may predate the figures).
     await rebuildSalesFigures(db);

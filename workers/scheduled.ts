@@ -2,18 +2,60 @@ import { databaseFromEnv } from "#db/from-env";
 import { releaseExpiredHolds } from "#domain/booking/expire-order";
 import { purgeExpiredRecords } from "#domain/maintenance/purge-expired-records";
 import { dispatchDueWebhookDeliveries } from "#domain/webhooks/dispatch-due-webhook-deliveries";
+import { runPayoutJob } from "#domain/finance/run-payouts";
+import { anonymiseDueOrganizations } from "#domain/privacy/anonymise-due-organizations";
+import { errorFields, logger, withLogScope, type LogFields } from "./log";
+import { reportError } from "./sentry";
 
 /** The crons of wrangler.toml, dispatched by `controller.cron`. */
 export const DAILY_CRON = "0 3 * * *";
 export const HOLDS_CRON = "*/5 * * * *";
+/** Hourly: pending payouts settled, then each organization paid on its due local day (decision 0022). */
+export const PAYOUTS_CRON = "30 * * * *";
 
-export async function handleScheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext) {
+/**
+ * One `cron` log line per task of a run (workers/log.ts), with the run's cron, its own `request_id` and the task's
+ * counts; a failed task is logged and reported, and fails the run's waitUntil as before.
+ */
+function logged(task: string, work: Promise<number | Record<string, number>>): Promise<void> {
+  const started = Date.now();
+  return work.then(
+    (result) => {
+      const counts: LogFields = typeof result === "number" ? { count: result } : result;
+      logger.info("cron", { task, ...counts, duration_ms: Date.now() - started });
+    },
+    (error: unknown) => {
+      logger.error("cron", { task, outcome: "failed", duration_ms: Date.now() - started, ...errorFields(error) });
+      reportError(error);
+      throw error;
+    },
+  );
+}
+
+export function handleScheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext) {
+  return withLogScope({ request_id: crypto.randomUUID(), cron: controller.cron }, () =>
+    runScheduled(controller, env, ctx),
+  );
+}
+
+async function runScheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext) {
   const db = databaseFromEnv(env);
-  if (controller.cron === HOLDS_CRON) {
-    ctx.waitUntil(releaseExpiredHolds(db).then((released) => console.log("released expired holds", released)));
-    // The outbox's safety net: deliveries whose hand-off to the queue was lost, or whose attempt never finished.
-    ctx.waitUntil(dispatchDueWebhookDeliveries(db, env.JOBS).then((sent) => console.log("webhook deliveries", sent)));
+  if (controller.cron === PAYOUTS_CRON) {
+    ctx.waitUntil(logged("run-payouts", runPayoutJob(db, env)));
     return;
   }
-  ctx.waitUntil(purgeExpiredRecords(db).then((purged) => console.log("purged expired records", purged)));
+  if (controller.cron === HOLDS_CRON) {
+    ctx.waitUntil(logged("release-expired-holds", releaseExpiredHolds(db)));
+    // The outbox's safety net: deliveries whose hand-off to the queue was lost, or whose attempt never finished.
+    ctx.waitUntil(logged("dispatch-webhook-deliveries", dispatchDueWebhookDeliveries(db, env.JOBS)));
+    return;
+  }
+  ctx.waitUntil(logged("purge-expired-records", purgeExpiredRecords(db)));
+  // Buyers' personal data of events past their organization's retention period (decision 0024), when turned on.
+  ctx.waitUntil(
+    logged(
+      "anonymise-due-organizations",
+      anonymiseDueOrganizations(db).then((r) => ({ ...r, done: r.done ? 1 : 0 })),
+    ),
+  );
 }

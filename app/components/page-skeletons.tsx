@@ -94,5 +94,8 @@ export function skeletonForPath(pathname: string, currentPathname: string): Reac
   if (/^\/event\/\d+\/(tickets|addons)\/?$/.test(pathname)) return <TicketsSkeleton />;
   if (/^\/event\/\d+\/order-messages\/?$/.test(pathname)) return <OrderMessagesSkeleton />;
   if (/^\/event\/\d+\/?$/.test(pathname)) return <DashboardSkeleton />;
+  // The finance tabs share one layout: moving between them keeps it; arriving on a table tab shows the table's shape.
+  if (currentPathname.startsWith("/finance")) return null;
+  if (/^\/finance\/(transactions|payouts)\/?$/.test(pathname)) return <TablePageSkeleton />;
   return null;
 }

@@ -14,6 +14,8 @@ import enWebhooks from "./en/webhooks.json";
 import frWebhooks from "./fr/webhooks.json";
 import enTracking from "./en/tracking.json";
 import frTracking from "./fr/tracking.json";
+import enAnalytics from "./en/analytics.json";
+import frAnalytics from "./fr/analytics.json";
 import frPayments from "./fr/payments.json";
 import enAdmin from "./en/admin.json";
 import enAuth from "./en/auth.json";
@@ -40,6 +42,9 @@ import enDataTable from "./en/data-table.json";
 import enParticipants from "./en/participants.json";
 import enOrders from "./en/orders.json";
 import enEntries from "./en/entries.json";
+import enPaymentAccount from "./en/payment-account.json";
+import frPaymentAccount from "./fr/payment-account.json";
+import enFinance from "./en/finance.json";
 import frAdmin from "./fr/admin.json";
 import frAuth from "./fr/auth.json";
 import frCommon from "./fr/common.json";
@@ -65,6 +70,11 @@ import frDataTable from "./fr/data-table.json";
 import frParticipants from "./fr/participants.json";
 import frOrders from "./fr/orders.json";
 import frEntries from "./fr/entries.json";
+import frPrivacy from "./fr/privacy.json";
+import enPrivacy from "./en/privacy.json";
+import frFinance from "./fr/finance.json";
+import frPayouts from "./fr/payouts.json";
+import enPayouts from "./en/payouts.json";
 
 export const resources = {
   fr: {
@@ -93,9 +103,14 @@ export const resources = {
     participants: frParticipants,
     orders: frOrders,
     entries: frEntries,
+    "payment-account": frPaymentAccount,
+    finance: frFinance,
+    payouts: frPayouts,
     payments: frPayments,
     webhooks: frWebhooks,
     tracking: frTracking,
+    analytics: frAnalytics,
+    privacy: frPrivacy,
   },
   en: {
     common: enCommon,
@@ -123,9 +138,14 @@ export const resources = {
     participants: enParticipants,
     orders: enOrders,
     entries: enEntries,
+    "payment-account": enPaymentAccount,
+    finance: enFinance,
+    payouts: enPayouts,
     payments: enPayments,
     webhooks: enWebhooks,
     tracking: enTracking,
+    analytics: enAnalytics,
+    privacy: enPrivacy,
   },
 } satisfies Resource;
 

@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import * as v from "valibot";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { auditLogs, memberships, organizations, payouts, transactions } from "#db/schema";
+import { auditLogs, memberships, organizations } from "#db/schema";
 import { rateLimitRules } from "../auth/rate-limit";
 import { failure } from "../../tests/support/failure";
 import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../../tests/support/libsql-test-db";
@@ -10,7 +10,6 @@ import { assertCanInOrganization, canInOrganization } from "../policy";
 import { actorForOrganization, requireActorForEvent, requireActorInOrganization } from "./actor-for-organization";
 import { issuesToFields } from "../shared/validation";
 import { createOrganization as createOrganizationFromInput } from "./create-organization";
-import { getFinanceOverview } from "./get-finance-overview";
 import { getOrganization } from "./get-organization";
 import { listAllOrganizations } from "./list-all-organizations";
 import { listUserOrganizations } from "./list-user-organizations";
@@ -371,52 +370,6 @@ describe("organizations", () => {
       expect(await failure(getOrganization(t.db, actorOf(owner, mine.id, "owner"), theirs.id))).toMatchObject({
         code: "not_found",
       });
-    });
-  });
-
-  describe("getFinanceOverview", () => {
-    it("sums the stored transactions and payouts of the selected organization only", async () => {
-      const owner = await insertUser(t.db);
-      const organization = await insertOrganization(t.db, { connectedAccountId: "acct_1", payoutFrequency: "weekly" });
-      const other = await insertOrganization(t.db);
-      await insertMember(t.db, organization.id, owner.id, "owner");
-      const at = new Date("2026-05-01T10:00:00Z");
-      await t.db.insert(transactions).values([
-        { organizationId: organization.id, type: "charge", amount: 5000, fee: 150, net: 4850, occurredAt: at },
-        { organizationId: organization.id, type: "charge", amount: 2500, fee: 100, net: 2400, occurredAt: at },
-        { organizationId: organization.id, type: "refund", amount: -2500, fee: 0, net: -2500, occurredAt: at },
-        { organizationId: other.id, type: "charge", amount: 99_999, fee: 0, net: 99_999, occurredAt: at },
-      ]);
-      await t.db.insert(payouts).values([
-        { organizationId: organization.id, amount: 4000, status: "paid", initiatedAt: at },
-        { organizationId: organization.id, amount: 750, status: "pending", initiatedAt: at },
-        { organizationId: other.id, amount: 12_345, status: "paid", initiatedAt: at },
-      ]);
-
-      const overview = await getFinanceOverview(t.db, actorOf(owner, organization.id, "owner"));
-      expect(overview.paymentAccount).toBe("need_validation");
-      expect(overview.payoutFrequency).toBe("weekly");
-      expect(overview.transactions.charge).toEqual({ count: 2, amount: 7500, fee: 250, net: 7250 });
-      expect(overview.transactions.refund).toEqual({ count: 1, amount: -2500, fee: 0, net: -2500 });
-      expect(overview.transactions.payout).toEqual({ count: 0, amount: 0, fee: 0, net: 0 });
-      expect(overview.transactions.all).toEqual({ count: 3, amount: 5000, fee: 250, net: 4750 });
-      expect(overview.payouts.paid).toEqual({ count: 1, amount: 4000 });
-      expect(overview.payouts.pending).toEqual({ count: 1, amount: 750 });
-      expect(overview.payouts.all).toEqual({ count: 2, amount: 4750 });
-    });
-
-    it("is for owners and admins; event managers and guests are refused", async () => {
-      const user = await insertUser(t.db);
-      const organization = await insertOrganization(t.db);
-      const empty = await getFinanceOverview(t.db, actorOf(user, organization.id, "admin"));
-      expect(empty.paymentAccount).toBe("not_connected");
-      expect(empty.transactions.all.count).toBe(0);
-      for (const role of ["event_manager", ""] as const) {
-        expect(await failure(getFinanceOverview(t.db, actorOf(user, organization.id, role)))).toMatchObject({
-          code: "forbidden",
-        });
-      }
-      expect(await failure(getFinanceOverview(t.db, actorOf(user, null, null)))).toMatchObject({ code: "not_found" });
     });
   });
 });

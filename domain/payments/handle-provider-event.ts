@@ -6,6 +6,8 @@ import type { Database } from "#db/database";
 import { changedRows } from "#db/database";
 import { orders, processedProviderEvents } from "#db/schema";
 import { confirmOrder } from "../booking/confirm-order";
+import { accountUpdated } from "../finance/account-updated";
+import { payoutReported } from "../finance/settle-payout";
 import { expireOrder } from "../booking/expire-order";
 import { chargeRow, refundRow, type LedgerOrder } from "./ledger";
 import { refundStatements } from "./refund-effect";
@@ -19,7 +21,9 @@ export type HandledEvent = {
     | "expired"
     | "auto_refunded"
     | "refunded"
-    | "refund_recorded";
+    | "refund_recorded"
+    | "account_updated"
+    | "payout_recorded";
   orderId?: number;
   /** Set when this delivery confirmed the order: the caller queues its confirmation email. */
   participantIds?: number[];
@@ -65,6 +69,15 @@ export async function handleProviderEvent(
       break;
     case "checkout.session.expired":
       handled = await sessionExpired(db, deps.provider, event.data.object, now);
+      break;
+    case "account.updated":
+      handled = await accountUpdated(db, event, now);
+      break;
+    case "payout.paid":
+    case "payout.failed":
+    case "payout.canceled":
+    case "payout.updated":
+      handled = await payoutReported(db, { provider: deps.provider, now }, event);
       break;
     default:
       handled = REFUND_EVENT_TYPES.has(event.type)

@@ -815,12 +815,20 @@ function addPayouts(
   const bankAccountName = ORGANIZATIONS[0]?.bankAccountName ?? "";
   const sorted = [...charges].sort((a, b) => (a.occurredAt as Date).getTime() - (b.occurredAt as Date).getTime());
   const ledger: Row<typeof schema.transactions>[] = [...sorted];
-  const initiations = [22, 15, 8, 1].map((days) => ref - days * DAY + 5 * HOUR);
+  // Funds are held until their event has ended (decision 0022): a payout sweeps only money of events ended by then.
+  const endedAt = new Map(
+    plan.events.map((event) => [event.id, ((event.endAt ?? event.startAt) as Date | null | undefined)?.getTime()]),
+  );
+  // Two payouts: the first ended event's money (paid), then the second's, still on its way to the bank (pending).
+  const initiations = [15, 1].map((days) => ref - days * DAY + 5 * HOUR);
   for (const [index, initiatedAt] of initiations.entries()) {
     const cutoff = initiatedAt - 2 * DAY;
     const swept = sorted.filter(
       (c) =>
-        c.organizationId === organizationId && c.payoutId === undefined && (c.occurredAt as Date).getTime() < cutoff,
+        c.organizationId === organizationId &&
+        c.payoutId === undefined &&
+        (c.occurredAt as Date).getTime() < cutoff &&
+        (endedAt.get(c.eventId ?? 0) ?? Infinity) <= initiatedAt,
     );
     const amount = swept.reduce((sum, c) => sum + c.net, 0);
     if (amount <= 0) continue;

@@ -66,7 +66,7 @@ describe("demo data seeder", () => {
     ]) {
       expect(result.counts[table], table).toBeGreaterThan(0);
     }
-    expect(result.counts.payouts).toBeGreaterThanOrEqual(3);
+    expect(result.counts.payouts).toBeGreaterThanOrEqual(2);
     expect(result.counts.payouts).toBeLessThanOrEqual(4);
   });
 

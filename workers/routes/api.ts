@@ -16,6 +16,8 @@ import { contactFormApiRoutes } from "./api-contact-form";
 import { checkInsApiRoutes } from "./api-check-ins";
 import { participantsApiRoutes } from "./api-participants";
 import { entriesApiRoutes } from "./api-entries";
+import { privacyApiRoutes } from "./api-privacy";
+import { financeApiRoutes } from "./api-finance";
 
 export const apiRoutes = new Hono<ApiEnv>();
 apiRoutes.use("*", requireApiSession);
@@ -36,4 +38,6 @@ apiRoutes.route("/organizer", contactFormApiRoutes);
 apiRoutes.route("/organizers", webhooksApiRoutes);
 apiRoutes.route("/events", participantsApiRoutes);
 apiRoutes.route("/events", entriesApiRoutes);
+apiRoutes.route("/organizers", financeApiRoutes);
+apiRoutes.route("/organizers", privacyApiRoutes);
 apiRoutes.all("*", (c) => c.json({ error: "not_found", message: "not-found" }, 404));

@@ -4,6 +4,7 @@ import { html } from "hono/html";
 import { decodeBase64 } from "@oslojs/encoding";
 import type { StoredAttachment } from "#adapters/email";
 import { devMailbox } from "#db/schema";
+import { runPayoutJob } from "#domain/finance/run-payouts";
 import type { HonoEnv } from "../hono-app";
 
 /**
@@ -51,6 +52,17 @@ function attachmentLinks(message: { id: number; attachments: string | null }) {
     url: `/dev/mailbox/${message.id}/attachments/${index}`,
   }));
 }
+
+/**
+ * Runs the payout job now (docs/contracts/finance-payouts.md), for the e2e journey: optional JSON `{ "now": ISO date or
+ * epoch ms }` runs it as at that time (after an event's end, after a demo payout's arrival).
+ */
+devRoutes.post("/run-payouts", async (c) => {
+  const body = (await c.req.json().catch(() => ({}))) as { now?: unknown };
+  const now = typeof body.now === "number" || typeof body.now === "string" ? new Date(body.now).getTime() : Date.now();
+  if (!Number.isSafeInteger(now)) return c.json({ error: "validation", message: "invalid-now" }, 400);
+  return c.json(await runPayoutJob(c.get("db"), c.env, now));
+});
 
 devRoutes.get("/mailbox.json", async (c) => {
   const rows = await listMail(c, c.req.query("to"));

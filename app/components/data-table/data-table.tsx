@@ -273,7 +273,8 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
               onValueChange={(value) => go({ ...state, pageSize: Number(value), page: 0 })}
             >
               <SelectTrigger size="sm" className="w-20" aria-label={t("rows-per-page")}>
-                <SelectValue />
+                {/* Rendered on the server too: Radix fills an empty SelectValue only after hydration. */}
+                <SelectValue>{state.pageSize}</SelectValue>
               </SelectTrigger>
               <SelectContent>
                 {PAGE_SIZES.map((size) => (
