@@ -3,6 +3,7 @@ import { createEvent } from "#domain/events/create-event";
 import { canInOrganization } from "#domain/policy";
 import { EventEditor, type EditorSaveResult } from "~/components/event-editor/event-editor";
 import { EMPTY_EDITOR_VALUES } from "~/lib/event-editor-values";
+import { PERMISSION_DENIED_PATH } from "~/lib/permission-denied";
 import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
 import { actionError } from "~/server/route-errors.server";
@@ -16,7 +17,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export function loader({ context }: Route.LoaderArgs) {
   const { actor } = getSignedIn(context);
-  if (!canInOrganization(actor, "events:create")) throw redirect("/");
+  if (!canInOrganization(actor, "events:create")) throw redirect(PERMISSION_DENIED_PATH);
   return { title: getInstance(context).t("editor:meta.new"), renderedAt: Date.now() };
 }
 
