@@ -26,7 +26,7 @@ test("an event manager sees only Events and is bounced from /finance with the pe
   await expect(page.getByText(PERMISSION_DENIED)).toBeVisible();
 });
 
-test("the owner sees Finances and opens the stored finance figures", async ({ page }) => {
+test("the owner sees Finances and opens the finance overview", async ({ page }) => {
   await signIn(page, "owner@guichet.test");
   await expect(mainNavigation(page).getByRole("link")).toHaveText([
     "Événements",
@@ -39,8 +39,9 @@ test("the owner sees Finances and opens the stored finance figures", async ({ pa
   await expect(page.getByRole("heading", { level: 1, name: "Finances" })).toBeVisible();
   await expect(page.getByTestId("payment-account")).toContainText("Connecté");
   await expect(page.getByTestId("payout-frequency")).toContainText("Hebdomadaire");
-  await expect(page.getByTestId("transaction-totals")).toContainText("Paiements");
-  await expect(page.getByTestId("payout-totals")).toContainText("Versé");
+  await expect(page.getByTestId("finance-balance-available")).toContainText("€");
+  const financeTabs = page.getByRole("navigation", { name: "Sections des finances" });
+  await expect(financeTabs.getByRole("link")).toHaveText(["Aperçu", "Transactions", "Versements"]);
 
   // Not a platform admin: no admin link, and /admin bounces.
   await openAccountMenu(page);
@@ -161,7 +162,7 @@ test("the organization switcher switches organizations, and back to / from an ev
   await expect(page.getByTestId("organization-switcher").getByRole("menuitem")).toHaveText(["Théâtre du Quai", second]);
   await page.getByTestId("organization-switcher").getByRole("menuitem", { name: "Théâtre du Quai" }).click();
   await expect(page).toHaveURL(/\/finance$/);
-  await expect(page.getByText("Compte de paiement, versements et transactions de Théâtre du Quai.")).toBeVisible();
+  await expect(page.getByText("Transactions, versements et exports de Théâtre du Quai.")).toBeVisible();
 
   // Switching while on an event returns to /.
   await page.goto("/");
