@@ -1,7 +1,7 @@
 import enPrivacy from "~/locales/en/privacy.json";
 import frPrivacy from "~/locales/fr/privacy.json";
-import { renderEmailHtml, renderEmailText } from "../emails/email-layout";
-import { fill, helloLine, type EmailLocale, type RenderedEmail } from "../emails/email-locale";
+import { codeEmail } from "../emails/code-email";
+import type { EmailLocale, RenderedEmail } from "../emails/email-locale";
 
 const copy = { fr: frPrivacy.email, en: enPrivacy.email } satisfies Record<EmailLocale, unknown>;
 
@@ -12,27 +12,5 @@ export function accountDeletionCodeEmail(input: {
   code: string;
   validMinutes: number;
 }): RenderedEmail {
-  const c = copy[input.locale];
-  const hello = helloLine(input.locale, input.firstName);
-  const validity = fill(c.validity, { minutes: input.validMinutes });
-  return {
-    subject: fill(c.subject, { code: input.code }),
-    text: renderEmailText(input.locale, c.heading, [
-      hello,
-      "",
-      c.intro,
-      "",
-      `    ${input.code}`,
-      "",
-      validity,
-      c.ignore,
-    ]),
-    html: renderEmailHtml(input.locale, c.heading, [
-      { kind: "paragraph", text: hello },
-      { kind: "paragraph", text: c.intro },
-      { kind: "code", code: input.code },
-      { kind: "paragraph", text: validity },
-      { kind: "note", text: c.ignore },
-    ]),
-  };
+  return codeEmail(copy[input.locale], input);
 }
