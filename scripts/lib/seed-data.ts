@@ -904,9 +904,12 @@ function addIntegrationsAndAudit(
     description: "Synchronisation des commandes avec le CRM de l'association",
     secret: `whsec_${Buffer.from(rng.bytes(32)).toString("base64")}`,
     eventTypes: "[]",
-    enabled: true,
+    // Paused by its owner: the demo address does not exist, and an enabled endpoint would send every local sale's
+    // events to it and retry them (a load on local runs and benches that a real receiver would not cause).
+    enabled: false,
+    disabledAt: new Date(ref - 2 * DAY + 9 * HOUR),
     createdAt: webhookCreatedAt,
-    updatedAt: webhookCreatedAt,
+    updatedAt: new Date(ref - 2 * DAY + 9 * HOUR),
   });
 
   const event = (key: string) => events.get(key);
