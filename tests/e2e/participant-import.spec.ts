@@ -83,3 +83,61 @@ test("participant import: every row error, then the fixed file imports", async (
   const { participants } = (await list.json()) as { participants: { first_name: string }[] };
   expect(participants.map((p) => p.first_name).sort()).toEqual(["Hugo", "Léa", "Léa"]);
 });
+
+test("participant import: a chunk that fails is retried from where the import stopped, never twice", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signIn(page, "owner@guichet.test");
+  const start = Date.now() + 20 * DAY;
+  const created = await page.request.post("/api/events", {
+    data: {
+      title: `Import repris ${Date.now()}`,
+      start_at: new Date(start).toISOString(),
+      end_at: new Date(start + 3 * 3_600_000).toISOString(),
+      timezone: "Europe/Paris",
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  const ticket = await page.request.post(`/api/events/${id}/tickets`, {
+    data: { title: "Entrée", price: 0, amount: 3000 },
+  });
+  expect(ticket.status(), await ticket.text()).toBe(201);
+  const { id: ticketId } = (await ticket.json()) as { id: number };
+
+  // 2,500 rows: two chunks (2,000 + 500). The second one fails once, as a dropped connection would.
+  const rows = Array.from({ length: 2500 }, (_, i) => `Prénom${i};Nom${i};p${i}@exemple.fr;${ticketId};1`);
+  await page.goto(`/event/${id}/participants/import`);
+  await waitForHydration(page);
+  await page.getByLabel("Fichier CSV").setInputFiles({
+    name: "participants.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(["prenom;nom;email;ticket_id;quantite", ...rows].join("\n")),
+  });
+  await expect(page.getByTestId("import-ready")).toHaveText(
+    /^2\s?500 lignes prêtes à importer · 2\s?500 participants$/,
+  );
+  let chunks = 0;
+  await page.route(`**/api/events/${id}/participant-import`, async (route) => {
+    chunks += 1;
+    if (chunks === 2) await route.fulfill({ status: 503, contentType: "application/json", body: "{}" });
+    else await route.continue();
+  });
+  await page.getByRole("button", { name: "Importer" }).click();
+  const alert = page.getByRole("alert").filter({ hasText: "Erreur lors de l'envoi du fichier. Réessayez." });
+  await expect(alert).toContainText(/2\s?000 lignes sur 2\s?500 sont déjà importées/);
+  await page.getByRole("button", { name: "Importer" }).click();
+  await expect(page.getByRole("status").filter({ hasText: /2\s?500 commandes importées/ })).toBeVisible();
+  expect(chunks).toBe(3);
+
+  const emails: string[] = [];
+  for (let after: number | null = 0; after !== null;) {
+    const list = await page.request.get(`/api/events/${id}/check-ins/list?after=${after}`);
+    const page_ = (await list.json()) as { participants: { email: string }[]; next_after: number | null };
+    emails.push(...page_.participants.map((p) => p.email));
+    after = page_.next_after;
+  }
+  expect(emails).toHaveLength(2500);
+  expect(new Set(emails).size).toBe(2500);
+});

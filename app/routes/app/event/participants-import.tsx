@@ -96,6 +96,9 @@ export default function ParticipantsImport({ loaderData }: Route.ComponentProps)
   const [progress, setProgress] = useState<Progress | null>(null);
   const [serverError, setServerError] = useState<ServerErrorKey | null>(null);
   const [doneCount, setDoneCount] = useState<number | null>(null);
+  // Rows of the current file already written by earlier chunks: a retry after a failed chunk resumes after them
+  // instead of importing them twice (each chunk is one atomic batch on the server).
+  const [importedRows, setImportedRows] = useState(0);
   const ticketTitles = useMemo(() => new Map(tickets.map((ticket) => [ticket.id, ticket.title])), [tickets]);
   const template = useMemo(
     () => `data:text/csv;charset=utf-8,${encodeURIComponent(importTemplateCsv(tickets[0]?.id ?? null))}`,
@@ -108,6 +111,7 @@ export default function ParticipantsImport({ loaderData }: Route.ComponentProps)
     setFileError(null);
     setServerError(null);
     setDoneCount(null);
+    setImportedRows(0);
     if (!file) return;
     if (!/\.csv$/i.test(file.name)) return setFileError("invalid-type");
     if (file.size > IMPORT_MAX_FILE_SIZE_BYTES) return setFileError("too-large");
@@ -140,16 +144,17 @@ export default function ParticipantsImport({ loaderData }: Route.ComponentProps)
   const runImport = async () => {
     if (!parsed || parsed.errors.length > 0 || parsed.rows.length === 0) return;
     setServerError(null);
+    const remaining = parsed.rows.slice(importedRows);
     const totals = new Map<number, number>();
-    for (const row of parsed.rows) totals.set(row.ticketId, (totals.get(row.ticketId) ?? 0) + row.quantity);
-    setProgress({ done: 0, total: parsed.rows.length });
+    for (const row of remaining) totals.set(row.ticketId, (totals.get(row.ticketId) ?? 0) + row.quantity);
+    setProgress({ done: importedRows, total: parsed.rows.length });
     try {
       const check = await post("participant-import/check", {
         totals: [...totals].map(([ticket_id, quantity]) => ({ ticket_id, quantity })),
       });
       if (!check.ok) throw new Error(check.json?.message ?? "participant-import:errors.processing");
-      let done = 0;
-      for (const chunk of importChunks(parsed.rows)) {
+      let done = importedRows;
+      for (const chunk of importChunks(remaining)) {
         // Sent as cleaned cells; each row keeps its file line so a server-side error names the right line.
         const answer = await post("participant-import", {
           rows: chunk.map(importCells),
@@ -162,8 +167,10 @@ export default function ParticipantsImport({ loaderData }: Route.ComponentProps)
           throw new Error("participant-import:errors.rows");
         }
         done += chunk.length;
+        setImportedRows(done);
         setProgress({ done, total: parsed.rows.length });
       }
+      setImportedRows(0);
       setDoneCount(done);
       setParsed(null);
       if (inputRef.current) inputRef.current.value = "";
@@ -225,7 +232,10 @@ export default function ParticipantsImport({ loaderData }: Route.ComponentProps)
           )}
           {serverError && (
             <Alert variant="destructive" role="alert">
-              <AlertDescription>{t(serverError, sizeVars)}</AlertDescription>
+              <AlertDescription>
+                {t(serverError, sizeVars)}
+                {parsed && importedRows > 0 && <> {t("resume", { done: importedRows, total: parsed.rows.length })}</>}
+              </AlertDescription>
             </Alert>
           )}
           {doneCount !== null && (
