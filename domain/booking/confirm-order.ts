@@ -12,6 +12,11 @@ export type ConfirmOrderInput = {
   paymentIntentId?: string | null;
   checkoutSessionId?: string | null;
   now?: number;
+  /**
+   * Written in the confirmation's own batch, so only when this call confirms the order: the payment's ledger row
+   * (a fault between two batches would leave a paid order without its charge until the webhook's replay).
+   */
+  statements?: BatchItem<"sqlite">[];
 };
 
 export type ConfirmResult =
@@ -89,6 +94,7 @@ export async function confirmOrder(db: Database, input: ConfirmOrderInput): Prom
       paymentIntentId: input.paymentIntentId,
       checkoutSessionId: input.checkoutSessionId,
     }),
+    ...(input.statements ?? []),
     clearGuards(db),
   );
 

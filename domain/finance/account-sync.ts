@@ -1,4 +1,4 @@
-import { and, eq, isNull, lte, or } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import { accountIsValid, type PaymentAccountProvider, type ProviderAccount } from "#adapters/payment-accounts";
 import { PaymentsUnavailableError } from "#adapters/payments";
@@ -51,7 +51,22 @@ export function accountStateStatement(
       and(
         eq(organizations.id, input.organizationId),
         or(eq(organizations.connectedAccountId, account.id), isNull(organizations.connectedAccountId)),
-        or(isNull(organizations.connectedAccountSyncedAt), lte(organizations.connectedAccountSyncedAt, new Date(at))),
+        or(
+          isNull(organizations.connectedAccountSyncedAt),
+          lt(organizations.connectedAccountSyncedAt, new Date(at)),
+          // Stripe's `created` has whole seconds: two states of the same second cannot be told apart by time, so the
+          // one further along (valid, then details submitted) is kept, whatever the delivery order
+          // (docs/decisions/0029-fault-tolerance.md).
+          and(
+            eq(organizations.connectedAccountSyncedAt, new Date(at)),
+            sql`(${organizations.isConnectedAccountValid} * 2 + ${organizations.connectedAccountDetailsSubmitted}) <= ${accountRank(account)}`,
+          ),
+        ),
       ),
     );
+}
+
+/** How far along an account state is, for two states of the same second: valid 2, plus 1 for details submitted. */
+function accountRank(account: ProviderAccount): number {
+  return (accountIsValid(account) ? 2 : 0) + (account.detailsSubmitted ? 1 : 0);
 }

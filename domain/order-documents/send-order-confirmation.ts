@@ -117,9 +117,13 @@ export async function sendOrderConfirmation(
       .where(eq(orderEmailDeliveries.id, claim.id));
     throw error;
   }
-  await db
-    .update(orderEmailDeliveries)
-    .set({ status: "sent", sentAt: new Date(deps.now ?? Date.now()) })
-    .where(eq(orderEmailDeliveries.id, claim.id));
+  const markSent = () =>
+    db
+      .update(orderEmailDeliveries)
+      .set({ status: "sent", sentAt: new Date(deps.now ?? Date.now()) })
+      .where(eq(orderEmailDeliveries.id, claim.id));
+  // The email is gone: a D1 error here is tried once more at once (the write is idempotent), since a claim left
+  // "sending" is taken over after the lease and the email sent a second time (docs/decisions/0029-fault-tolerance.md).
+  await markSent().catch(() => markSent());
   return "sent";
 }

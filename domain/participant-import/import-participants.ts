@@ -44,15 +44,26 @@ export async function importParticipants(
   await runManualOrdersBatch(db, statements);
 
   if (input.sendEmail && deps.queue) {
-    const ids: number[] = [];
-    for (let i = 0; i < orderTokens.length; i += 90) {
-      const rows = await db
-        .select({ id: orders.id })
-        .from(orders)
-        .where(and(eq(orders.eventId, context.event.id), inArray(orders.accessToken, orderTokens.slice(i, i + 90))));
-      ids.push(...rows.map((row) => row.id));
+    // The chunk is written: an error from here on must not be answered, or the organizer's retry would import the
+    // same rows twice (docs/decisions/0029-fault-tolerance.md). Emails that could not be queued are logged and can be
+    // sent again from each order (resend).
+    try {
+      const ids: number[] = [];
+      for (let i = 0; i < orderTokens.length; i += 90) {
+        const rows = await db
+          .select({ id: orders.id })
+          .from(orders)
+          .where(and(eq(orders.eventId, context.event.id), inArray(orders.accessToken, orderTokens.slice(i, i + 90))));
+        ids.push(...rows.map((row) => row.id));
+      }
+      await enqueueJobs({ JOBS: deps.queue }, ids.map(orderConfirmationJob));
+    } catch (error) {
+      console.error("participant import: confirmation emails not queued", {
+        eventId: context.event.id,
+        orders: orderTokens.length,
+        error: error instanceof Error ? error.message : String(error),
+      });
     }
-    await enqueueJobs({ JOBS: deps.queue }, ids.map(orderConfirmationJob));
   }
   return {
     imported: manualOrders.length,

@@ -25,9 +25,20 @@ export type HandledEvent = {
     | "account_updated"
     | "payout_recorded";
   orderId?: number;
-  /** Set when this delivery confirmed the order: the caller queues its confirmation email. */
+  /** Set when this delivery confirmed the order. */
   participantIds?: number[];
 };
+
+/**
+ * The order whose confirmation email the caller queues after this event: the one it confirmed, and also one this
+ * payment had confirmed already. A delivery whose confirmation committed but whose answer was lost (a D1 error after
+ * the commit, a Worker gone) is redelivered as already_confirmed, and its email would otherwise never be queued; the
+ * email's delivery key (order-confirmation:{id}) makes the extra job send nothing when the first one was queued.
+ */
+export function confirmationEmailOrderId(result: HandledEvent): number | null {
+  if (result.orderId === undefined) return null;
+  return result.outcome === "confirmed" || result.outcome === "already_confirmed" ? result.orderId : null;
+}
 
 export type ProviderEventDeps = { provider: PaymentProvider; now?: number };
 
@@ -65,7 +76,7 @@ export async function handleProviderEvent(
   switch (event.type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded":
-      handled = await sessionCompleted(db, deps.provider, event.data.object, event.created * 1000, now);
+      handled = await sessionCompleted(db, deps.provider, event.data.object, event.created * 1000, now, markProcessed);
       break;
     case "checkout.session.expired":
       handled = await sessionExpired(db, deps.provider, event.data.object, now);
@@ -118,6 +129,7 @@ async function sessionCompleted(
   snapshot: unknown,
   paidAt: number,
   now: number,
+  markProcessed: Statement,
 ): Promise<{ result: HandledEvent; statements: Statement[] }> {
   const sessionId = (snapshot as { id?: unknown }).id;
   if (typeof sessionId !== "string") return { result: { outcome: "ignored" }, statements: [] };
@@ -129,13 +141,26 @@ async function sessionCompleted(
   const orderId = session.orderId;
   const paymentIntentId = session.paymentIntentId ?? demoPaymentIntentId(orderId);
 
+  // The charge row is written by the confirmation's own batch: a sale is never recorded without its payment
+  // (docs/decisions/0029-fault-tolerance.md).
+  const known = await loadOrder(db, eq(orders.id, orderId));
   const confirmation = await confirmOrder(db, {
     orderId,
     paidAt,
     paymentIntentId,
     checkoutSessionId: session.id,
     now,
+    statements: known ? [chargeRow(db, known, { providerReference: paymentIntentId, occurredAt: paidAt })] : [],
   });
+  if (confirmation.outcome === "confirmed") {
+    const refunds = await refundsOfConfirmed(db, provider, paymentIntentId, now, markProcessed);
+    return refunds.result.outcome === "refunded"
+      ? refunds
+      : {
+          result: { outcome: "confirmed", orderId, participantIds: confirmation.participantIds },
+          statements: refunds.statements,
+        };
+  }
   const order = await loadOrder(db, eq(orders.id, orderId));
   if (!order) {
     // No order to attach it to (deleted with its event): give the money back; there is no tenant to record it for.
@@ -143,17 +168,19 @@ async function sessionCompleted(
     console.warn("payment refunded: no such order", { orderId, paymentIntentId });
     return { result: { outcome: "auto_refunded", orderId }, statements: [] };
   }
-  // This payment is already the order's own (a replay under another event id, a race): nothing more to do.
-  if (confirmation.outcome === "confirmed" || order.paymentIntentId === paymentIntentId) {
+  // This payment is already the order's own (a replay under another event id, a race, or the replay of a delivery
+  // whose confirmation committed but whose answer was lost): the charge row again, which is idempotent.
+  if (order.paymentIntentId === paymentIntentId) {
+    const charge =
+      order.status === "paid" || order.status === "refunded"
+        ? [chargeRow(db, order, { providerReference: paymentIntentId, occurredAt: paidAt })]
+        : [];
+    const refunds =
+      order.status === "paid" ? await refundsOfConfirmed(db, provider, paymentIntentId, now, markProcessed) : null;
+    if (refunds?.result.outcome === "refunded") return refunds;
     return {
-      result:
-        confirmation.outcome === "confirmed"
-          ? { outcome: "confirmed", orderId, participantIds: confirmation.participantIds }
-          : { outcome: "already_confirmed", orderId },
-      statements:
-        order.status === "paid" || order.status === "refunded"
-          ? [chargeRow(db, order, { providerReference: paymentIntentId, occurredAt: paidAt })]
-          : [],
+      result: { outcome: "already_confirmed", orderId },
+      statements: [...charge, ...(refunds?.statements ?? [])],
     };
   }
 
@@ -209,6 +236,22 @@ async function sessionExpired(
   }
   const { expired } = await expireOrder(db, { orderId: order.id, now });
   return { result: { outcome: expired ? "expired" : "ignored", orderId: order.id }, statements: [] };
+}
+
+/**
+ * After a confirmation by this payment (or its replay): the refunds the provider already has for it. A refund event
+ * that came before the completion found no order for its payment intent (the order learns it at confirmation) and
+ * changed nothing, so without this the order would stay paid whatever the delivery order; with it, every order of
+ * the same events ends in the same state (docs/decisions/0029-fault-tolerance.md).
+ */
+function refundsOfConfirmed(
+  db: Database,
+  provider: PaymentProvider,
+  paymentIntentId: string,
+  now: number,
+  markProcessed: Statement,
+): Promise<{ result: HandledEvent; statements: Statement[] }> {
+  return refundReported(db, provider, { payment_intent: paymentIntentId }, now, markProcessed);
 }
 
 async function refundReported(

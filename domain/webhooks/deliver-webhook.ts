@@ -42,13 +42,32 @@ export async function deliverWebhook(
     .returning();
   if (!delivery) return { outcome: "skipped" };
 
-  const [endpoint] = await db
-    .select()
-    .from(webhookEndpoints)
-    .where(
-      and(eq(webhookEndpoints.id, delivery.endpointId), eq(webhookEndpoints.organizationId, delivery.organizationId)),
-    )
-    .limit(1);
+  let endpoint: typeof webhookEndpoints.$inferSelect | undefined;
+  try {
+    [endpoint] = await db
+      .select()
+      .from(webhookEndpoints)
+      .where(
+        and(eq(webhookEndpoints.id, delivery.endpointId), eq(webhookEndpoints.organizationId, delivery.organizationId)),
+      )
+      .limit(1);
+  } catch (error) {
+    // Nothing was sent yet: give the claim back so that the queue's retry of this very message makes the attempt
+    // (otherwise it would be skipped and the delivery would wait for the sweep after the lease). Best effort: if the
+    // database is still failing, the lease and the sweep remain the safety net.
+    await db
+      .update(webhookDeliveries)
+      .set({ attempts: job.attempt - 1, nextAttemptAt: delivery.nextAttemptAt === null ? null : startedAt })
+      .where(
+        and(
+          eq(webhookDeliveries.id, delivery.id),
+          eq(webhookDeliveries.status, "pending"),
+          eq(webhookDeliveries.attempts, job.attempt),
+        ),
+      )
+      .catch(() => undefined);
+    throw error;
+  }
 
   let status: number | null = null;
   let error: string | null = null;
@@ -76,6 +95,7 @@ export async function deliverWebhook(
   const nextDelay = succeeded || gone || !endpoint?.enabled ? null : delayBeforeAttempt(job.attempt + 1);
   const finalFailure = !succeeded && nextDelay === null;
 
+  const recorded = { deliveryId: delivery.id, attempt: job.attempt };
   const attemptRow = db.insert(webhookDeliveryAttempts).values({
     organizationId: delivery.organizationId,
     deliveryId: delivery.id,
@@ -99,7 +119,7 @@ export async function deliverWebhook(
     .where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.attempts, job.attempt)));
 
   if (!endpoint) {
-    await db.batch([attemptRow, deliveryUpdate]);
+    await recordOnce(db, recorded, () => db.batch([attemptRow, deliveryUpdate]));
     return { outcome: "failed", endpointDisabled: false, endpointId: delivery.endpointId, status };
   }
   const endpointScope = and(
@@ -107,42 +127,75 @@ export async function deliverWebhook(
     eq(webhookEndpoints.organizationId, endpoint.organizationId),
   );
   if (succeeded) {
-    await db.batch([
-      attemptRow,
-      deliveryUpdate,
-      db.update(webhookEndpoints).set({ consecutiveFailures: 0 }).where(endpointScope),
-    ]);
+    await recordOnce(db, recorded, () =>
+      db.batch([
+        attemptRow,
+        deliveryUpdate,
+        db.update(webhookEndpoints).set({ consecutiveFailures: 0 }).where(endpointScope),
+      ]),
+    );
     return { outcome: "succeeded", status: status! };
   }
   if (!finalFailure) {
-    await db.batch([attemptRow, deliveryUpdate]);
+    await recordOnce(db, recorded, () => db.batch([attemptRow, deliveryUpdate]));
     return { outcome: "retry", nextAttempt: job.attempt + 1, delaySeconds: nextDelay!, status };
   }
   // A final failure counts against the endpoint; 410 Gone (Standard Webhooks) disables it at once.
   const reason = gone ? "gone" : "failing";
-  const [, , , disabled] = await db.batch([
-    attemptRow,
-    deliveryUpdate,
-    db
-      .update(webhookEndpoints)
-      .set({ consecutiveFailures: sql`${webhookEndpoints.consecutiveFailures} + 1` })
-      .where(endpointScope),
-    db
-      .update(webhookEndpoints)
-      .set({ enabled: false, disabledReason: reason, disabledAt: finishedAt })
-      .where(
-        and(
-          endpointScope,
-          eq(webhookEndpoints.enabled, true),
-          gone ? sql`1` : sql`${webhookEndpoints.consecutiveFailures} >= ${WEBHOOK_FAILURES_BEFORE_DISABLE}`,
-        ),
-      )
-      .returning({ id: webhookEndpoints.id }),
-  ]);
+  const written = await recordOnce(db, recorded, () =>
+    db.batch([
+      attemptRow,
+      deliveryUpdate,
+      db
+        .update(webhookEndpoints)
+        .set({ consecutiveFailures: sql`${webhookEndpoints.consecutiveFailures} + 1` })
+        .where(endpointScope),
+      db
+        .update(webhookEndpoints)
+        .set({ enabled: false, disabledReason: reason, disabledAt: finishedAt })
+        .where(
+          and(
+            endpointScope,
+            eq(webhookEndpoints.enabled, true),
+            gone ? sql`1` : sql`${webhookEndpoints.consecutiveFailures} >= ${WEBHOOK_FAILURES_BEFORE_DISABLE}`,
+          ),
+        )
+        .returning({ id: webhookEndpoints.id }),
+    ]),
+  );
   return {
     outcome: "failed",
-    endpointDisabled: (disabled as { id: number }[]).length > 0,
+    // A lost answer leaves it unknown whether this failure disabled the endpoint: its owners are not told twice.
+    endpointDisabled: ((written?.[3] ?? []) as { id: number }[]).length > 0,
     endpointId: endpoint.id,
     status,
   };
+}
+
+/**
+ * Writes an attempt's result, once more at once if D1 fails: the endpoint has been called already, and a result left
+ * unwritten means the sweep calls it again after the lease (the same webhook-id, which receivers deduplicate, but a
+ * duplicate all the same). The batch is atomic; if its attempt row is there, the first write committed and only its
+ * answer was lost, so it is not written twice (null: what it returned is unknown).
+ */
+async function recordOnce<T>(
+  db: Database,
+  attempt: { deliveryId: number; attempt: number },
+  write: () => Promise<T>,
+): Promise<T | null> {
+  try {
+    return await write();
+  } catch {
+    const [written] = await db
+      .select({ id: webhookDeliveryAttempts.id })
+      .from(webhookDeliveryAttempts)
+      .where(
+        and(
+          eq(webhookDeliveryAttempts.deliveryId, attempt.deliveryId),
+          eq(webhookDeliveryAttempts.attempt, attempt.attempt),
+        ),
+      )
+      .limit(1);
+    return written ? null : write();
+  }
 }

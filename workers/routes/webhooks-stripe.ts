@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { paymentProviderFromEnv } from "#adapters/payments";
+import { confirmationEmailOrderId } from "#domain/payments/handle-provider-event";
 import { receiveProviderWebhook } from "#domain/payments/receive-webhook";
 import type { HonoEnv } from "../hono-app";
 import { enqueueJobs, orderConfirmationJob } from "../jobs";
@@ -20,13 +21,14 @@ stripeWebhookRoutes.post("/", async (c) => {
   );
   if (receipt.status !== 200) return c.json({ error: receipt.error }, receipt.status);
   const { result } = receipt;
-  if (result.outcome === "confirmed" && result.orderId !== undefined) {
+  const confirmedOrderId = confirmationEmailOrderId(result);
+  if (confirmedOrderId !== null) {
     // The sale is recorded and this event marked handled: a 500 would only bring a replay that sends nothing, so a
     // queue failure is logged for the organizer's "resend" (H5) rather than answered as an error.
     try {
-      await enqueueJobs(c.env, [orderConfirmationJob(result.orderId)]);
+      await enqueueJobs(c.env, [orderConfirmationJob(confirmedOrderId)]);
     } catch (error) {
-      console.error("confirmation email not queued", { orderId: result.orderId, error });
+      console.error("confirmation email not queued", { orderId: confirmedOrderId, error });
     }
   }
   return c.json({ received: true, outcome: result.outcome });
