@@ -457,6 +457,26 @@ export const participants = sqliteTable(
 );
 
 /**
+ * Participant rows per event (migration 0014), kept by triggers on `participants` (insert, delete, a move between
+ * events), so the participants table's unfiltered total reads one row instead of counting every participant. The same
+ * migration adds `participants_search`, an FTS5 trigram index of `search_text` kept by triggers too (virtual tables and
+ * triggers live in the migration only: drizzle does not model them).
+ */
+export const participantCounts = sqliteTable(
+  "participant_counts",
+  {
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    participants: integer("participants").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.organizationId] })],
+);
+
+/**
  * Sales figures kept up to date in the same batch as each confirmation, refund, cancellation or deletion (migration
  * 0004, domain/sales-figures): the dashboard and the events home read these instead of aggregating rows.
  * participants: ticket-type participants of holding orders; orders/gross/fees/net: sale orders (order-status.ts).

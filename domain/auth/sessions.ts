@@ -2,6 +2,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { sessions, users } from "#db/schema";
 import { generateRandomToken, sha256Hex } from "../shared/crypto";
+import { knownEventQueries, type KnownEvent } from "../events/event-access";
 import { userOrganizationsQuery, type UserOrganization } from "../organizations/list-user-organizations";
 import { profileColumns, type Profile } from "../users/get-profile";
 
@@ -81,21 +82,39 @@ export async function validateSessionToken(
 
 /**
  * As validateSessionToken, with the user's organizations (listUserOrganizations) read in the same round trip: every
- * signed-in page needs both, and a page's first query then waits for nothing else.
+ * signed-in page needs both, and a page's first query then waits for nothing else. With `eventId` (a page of the
+ * event area), the event and the user's access row in the event's organization come in the same round trip too
+ * (KnownEvent): the event area's frame and its page start from them instead of reading them again.
  */
 export async function validateSessionWithOrganizations(
   db: Database,
   token: string,
   now = new Date(),
-): Promise<{ session: ValidatedSession; organizations: UserOrganization[] } | null> {
+  options: { eventId?: number } = {},
+): Promise<{ session: ValidatedSession; organizations: UserOrganization[]; event: KnownEvent | null } | null> {
   if (!SESSION_TOKEN_PATTERN.test(token)) return null;
   const sessionId = sha256Hex(token);
-  const [[row], organizations] = await db.batch([
-    sessionQuery(db, sessionId),
-    userOrganizationsQuery(db, sql`(select ${sessions.userId} from ${sessions} where ${sessions.id} = ${sessionId})`),
-  ]);
+  const sessionUser = sql`(select ${sessions.userId} from ${sessions} where ${sessions.id} = ${sessionId})`;
+  const eventId = options.eventId;
+  let row: SessionRow | undefined;
+  let organizations: UserOrganization[];
+  let event: KnownEvent | null = null;
+  if (eventId === undefined) {
+    [[row], organizations] = await db.batch([sessionQuery(db, sessionId), userOrganizationsQuery(db, sessionUser)]);
+  } else {
+    const [eventRead, accessRead] = knownEventQueries(db, eventId, sessionUser);
+    let eventRows: KnownEvent["event"][];
+    let accessRows: { roles: string }[];
+    [[row], organizations, eventRows, accessRows] = await db.batch([
+      sessionQuery(db, sessionId),
+      userOrganizationsQuery(db, sessionUser),
+      eventRead,
+      accessRead,
+    ]);
+    event = { eventId, event: eventRows[0] ?? null, accessRoles: accessRows[0]?.roles ?? null };
+  }
   const session = row ? await checkSession(db, sessionId, row, now) : null;
-  return session ? { session, organizations } : null;
+  return session ? { session, organizations, event } : null;
 }
 
 async function checkSession(

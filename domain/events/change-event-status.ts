@@ -88,7 +88,12 @@ export async function readPublishReadiness(
   event: Pick<EventRow, "id" | "organizationId" | "title" | "startAt">,
   now: Date = new Date(),
 ): Promise<PublishReadiness> {
-  const [row] = await db
+  return toPublishReadiness(await publishReadinessQuery(db, event), event, now);
+}
+
+/** readPublishReadiness's read as a query not yet run, for a `db.batch`; toPublishReadiness reads its rows. */
+export function publishReadinessQuery(db: Database, event: Pick<EventRow, "id" | "organizationId">) {
+  return db
     .select({
       hasTickets: sql<number>`exists(select 1 from ${tickets} where ${and(
         eq(tickets.eventId, event.id),
@@ -107,6 +112,14 @@ export async function readPublishReadiness(
     .from(organizations)
     .where(eq(organizations.id, event.organizationId))
     .limit(1);
+}
+
+export function toPublishReadiness(
+  rows: Awaited<ReturnType<typeof publishReadinessQuery>>,
+  event: Pick<EventRow, "title" | "startAt">,
+  now: Date,
+): PublishReadiness {
+  const [row] = rows;
   return {
     hasTickets: Number(row?.hasTickets ?? 0) === 1,
     needsPaymentAccount: Number(row?.hasPaid ?? 0) === 1 && row?.accountValid !== true,

@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "#db/database";
 import { eventAccesses, events, type EventRole } from "#db/schema";
@@ -40,6 +40,43 @@ export function eventRolesQuery(db: Database, actor: Actor, organizationId: numb
 }
 
 /**
+ * An event read by id whatever its organization, with the access row of `userId` in the event's own organization:
+ * what the event area needs first, readable in the same round trip as the session (`userId` may then be SQL naming
+ * the session's user). For an event of the actor's organization, the access row is the one eventRolesQuery reads.
+ */
+export type KnownEvent = { eventId: number; event: EventRow | null; accessRoles: string | null };
+
+export function knownEventQueries(db: Database, eventId: number, userId: number | SQL) {
+  return [
+    db.select().from(events).where(eq(events.id, eventId)).limit(1),
+    db
+      .select({ roles: eventAccesses.roles })
+      .from(eventAccesses)
+      .where(
+        and(
+          eq(eventAccesses.eventId, eventId),
+          eq(eventAccesses.userId, userId),
+          eq(
+            eventAccesses.organizationId,
+            sql`(select ${events.organizationId} from ${events} where ${events.id} = ${eventId})`,
+          ),
+        ),
+      )
+      .limit(1),
+  ] as const;
+}
+
+/** The event and the actor's roles from a KnownEvent, when it is of the actor's organization (null otherwise). */
+export function knownEventOfActor(
+  known: KnownEvent,
+  actor: Actor,
+): { event: EventRow; eventRoles: EventRole[] } | null {
+  const event = known.event;
+  if (!event || actor.organizationId === null || event.organizationId !== actor.organizationId) return null;
+  return { event, eventRoles: known.accessRoles === null ? [] : parseEventRoles(known.accessRoles) };
+}
+
+/**
  * Loads an event of the actor's organization and checks `action` on it. Another organization's event, a missing one,
  * or one the actor cannot even view answers not_found (no existence leak); viewable but not allowed answers forbidden.
  */
@@ -48,24 +85,40 @@ export async function loadEventForActor(
   actor: Actor,
   eventId: number,
   action: EventAction,
+  /** The event as already read in this request (KnownEvent): no read then. */
+  known?: KnownEvent,
 ): Promise<EventWithRoles> {
   if (actor.organizationId === null || !Number.isSafeInteger(eventId) || eventId <= 0)
     throw notFound("events:errors.not-found");
+  const found =
+    known?.eventId === eventId
+      ? knownEventOfActor(known, actor)
+      : await readEventOfActor(db, actor, actor.organizationId, eventId);
+  if (!found) throw notFound("events:errors.not-found");
+  const { event, eventRoles } = found;
+  const scope: EventScope = { organizationId: event.organizationId, roles: eventRoles };
+  if (!canOnEvent(actor, "event:view", scope)) throw notFound("events:errors.not-found");
+  if (!canOnEvent(actor, action, scope)) throw forbidden();
+  return { event, eventRoles, scope };
+}
+
+async function readEventOfActor(
+  db: Database,
+  actor: Actor,
+  organizationId: number,
+  eventId: number,
+): Promise<{ event: EventRow; eventRoles: EventRole[] } | null> {
   // One round trip: the access row is read with the event (both scoped by the actor's organization).
   const [[event], [access]] = await db.batch([
     db
       .select()
       .from(events)
-      .where(and(eq(events.id, eventId), eq(events.organizationId, actor.organizationId)))
+      .where(and(eq(events.id, eventId), eq(events.organizationId, organizationId)))
       .limit(1),
-    eventRolesQuery(db, actor, actor.organizationId, eventId),
+    eventRolesQuery(db, actor, organizationId, eventId),
   ]);
-  if (!event) throw notFound("events:errors.not-found");
-  const eventRoles = access ? parseEventRoles(access.roles) : [];
-  const scope: EventScope = { organizationId: event.organizationId, roles: eventRoles };
-  if (!canOnEvent(actor, "event:view", scope)) throw notFound("events:errors.not-found");
-  if (!canOnEvent(actor, action, scope)) throw forbidden();
-  return { event, eventRoles, scope };
+  if (!event) return null;
+  return { event, eventRoles: access ? parseEventRoles(access.roles) : [] };
 }
 
 /** What the actor may do on the event, for the UI to show or hide controls. */

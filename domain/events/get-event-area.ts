@@ -3,7 +3,7 @@ import type { EventRole } from "#db/schema";
 import { canInOrganization } from "../policy";
 import type { Actor } from "../shared/actor";
 import { readPublishReadiness, type PublishReadiness } from "./change-event-status";
-import { eventPermissions, type EventPermissions } from "./event-access";
+import { eventPermissions, type EventPermissions, type KnownEvent } from "./event-access";
 import { eventCountdown, type EventCountdown } from "./event-countdown";
 import { isEventPast } from "./event-past";
 import type { EventRecord } from "./event-record";
@@ -46,14 +46,16 @@ export type EventArea =
 export async function getEventArea(
   db: Database,
   actor: Actor,
-  input: { eventId: number; env: PrivateLinkEnv; now?: Date },
+  input: { eventId: number; env: PrivateLinkEnv; now?: Date; known?: KnownEvent },
 ): Promise<EventArea> {
   // The switcher depends only on the actor: read beside the event rather than after it.
   const titlesRead = listEventTitles(db, actor);
-  const location = await locateEvent(db, actor, { eventId: input.eventId }).catch((error: unknown) => {
-    titlesRead.catch(() => undefined);
-    throw error;
-  });
+  const location = await locateEvent(db, actor, { eventId: input.eventId, known: input.known }).catch(
+    (error: unknown) => {
+      titlesRead.catch(() => undefined);
+      throw error;
+    },
+  );
   if (location.kind !== "accessible") {
     await titlesRead.catch(() => undefined);
     return location;

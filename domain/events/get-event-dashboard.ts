@@ -2,8 +2,8 @@ import { and, asc, countDistinct, eq, gt, gte, lte, min, sql } from "drizzle-orm
 import type { Database } from "#db/database";
 import { entries, salesFigureDays, salesFigures, tickets } from "#db/schema";
 import type { Actor } from "../shared/actor";
-import { readPublishReadiness } from "./change-event-status";
-import { inEventScope, loadEventForActor } from "./event-access";
+import { publishReadinessQuery, toPublishReadiness } from "./change-event-status";
+import { inEventScope, loadEventForActor, type KnownEvent } from "./event-access";
 import { dayKeyDistance, isValidTimeZone, nextDayKey, zonedDayKey, zonedStartOfDay } from "./event-time-zone";
 import { eventHtmlToText } from "./sanitize-event-html";
 
@@ -51,37 +51,36 @@ export type EventDashboard = {
 export async function getEventDashboard(
   db: Database,
   actor: Actor,
-  input: { eventId: number; now?: Date },
+  input: { eventId: number; now?: Date; known?: KnownEvent },
 ): Promise<EventDashboard> {
-  const { event } = await loadEventForActor(db, actor, input.eventId, "event:view");
+  const { event } = await loadEventForActor(db, actor, input.eventId, "event:view", input.known);
   const now = input.now ?? new Date();
   const timezone = isValidTimeZone(event.timezone) ? event.timezone : "UTC";
   const inEvent = (table: Parameters<typeof inEventScope>[0]) => inEventScope(table, event);
 
-  // One round trip for every figure (the sales figures' rows, check-ins, tickets), beside the publish readiness.
+  // One round trip for every figure (the sales figures' rows, check-ins, tickets) and the publish readiness.
   const figureReads = salesFigureReads(db, event, zonedDayKey(now, timezone));
-  const [[[totals], days, [first], [checkInRow], [ticketRow]], readiness] = await Promise.all([
-    db.batch([
-      figureReads.totals,
-      figureReads.days,
-      figureReads.firstDay,
-      db
-        .select({ value: countDistinct(entries.participantId) })
-        .from(entries)
-        .where(and(inEvent(entries), eq(entries.isIn, true))),
-      db
-        .select({
-          sold: sql<number>`coalesce(sum(${tickets.purchased}), 0)`,
-          live: sql<number>`coalesce(sum(case when ${tickets.visibility} != 'deleted' then 1 else 0 end), 0)`,
-          unlimited: sql<number>`coalesce(sum(case when ${tickets.visibility} != 'deleted' and ${tickets.amount} = -1 then 1 else 0 end), 0)`,
-          stock: sql<number>`coalesce(sum(case when ${tickets.visibility} != 'deleted' then ${tickets.amount} else 0 end), 0)`,
-        })
-        .from(tickets)
-        .where(and(inEvent(tickets), eq(tickets.ticketType, "ticket"))),
-    ]),
+  const [[totals], days, [first], [checkInRow], [ticketRow], readinessRows] = await db.batch([
+    figureReads.totals,
+    figureReads.days,
+    figureReads.firstDay,
+    db
+      .select({ value: countDistinct(entries.participantId) })
+      .from(entries)
+      .where(and(inEvent(entries), eq(entries.isIn, true))),
+    db
+      .select({
+        sold: sql<number>`coalesce(sum(${tickets.purchased}), 0)`,
+        live: sql<number>`coalesce(sum(case when ${tickets.visibility} != 'deleted' then 1 else 0 end), 0)`,
+        unlimited: sql<number>`coalesce(sum(case when ${tickets.visibility} != 'deleted' and ${tickets.amount} = -1 then 1 else 0 end), 0)`,
+        stock: sql<number>`coalesce(sum(case when ${tickets.visibility} != 'deleted' then ${tickets.amount} else 0 end), 0)`,
+      })
+      .from(tickets)
+      .where(and(inEvent(tickets), eq(tickets.ticketType, "ticket"))),
     // The same rule as the publish flow: what would stop publishing is an action to take.
-    readPublishReadiness(db, event),
+    publishReadinessQuery(db, event),
   ]);
+  const readiness = toPublishReadiness(readinessRows, event, now);
   const firstDay = first?.day ?? null;
   const byDay = new Map(days.map((row) => [row.day, Number(row.count)]));
   const chart = chartDays(timezone, now, firstDay === null ? null : zonedStartOfDay(firstDay, timezone));

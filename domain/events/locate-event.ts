@@ -3,7 +3,7 @@ import type { Database } from "#db/database";
 import { eventAccesses, events, memberships, organizations, type EventRole } from "#db/schema";
 import { canOnEvent, parseEventRoles } from "../policy";
 import type { Actor } from "../shared/actor";
-import { eventRolesQuery } from "./event-access";
+import { eventRolesQuery, type KnownEvent } from "./event-access";
 import { toEventRecord, type EventRecord } from "./event-record";
 
 export type EventLocation =
@@ -17,19 +17,18 @@ export type EventLocation =
  * other-organization — it belongs to another organization of the user where they could view it (switch organization);
  * not-found — missing, or out of the user's reach (the two are not told apart).
  */
-export async function locateEvent(db: Database, actor: Actor, input: { eventId: number }): Promise<EventLocation> {
+export async function locateEvent(
+  db: Database,
+  actor: Actor,
+  input: { eventId: number; known?: KnownEvent },
+): Promise<EventLocation> {
   if (!Number.isSafeInteger(input.eventId) || input.eventId <= 0) return { kind: "not-found" };
-  const eventRead = db.select().from(events).where(eq(events.id, input.eventId)).limit(1);
-  // The actor's access row in their own organization comes in the same round trip: it is what an event of that
-  // organization needs next (an event elsewhere leaves it unused).
-  const [[event], access] =
-    actor.organizationId === null
-      ? [await eventRead, []]
-      : await db.batch([eventRead, eventRolesQuery(db, actor, actor.organizationId, input.eventId)]);
+  const { event, accessRoles } =
+    input.known?.eventId === input.eventId ? input.known : await readEventAndAccess(db, actor, input.eventId);
   if (!event) return { kind: "not-found" };
 
   if (event.organizationId === actor.organizationId) {
-    const eventRoles = access[0] ? parseEventRoles(access[0].roles) : [];
+    const eventRoles = accessRoles === null ? [] : parseEventRoles(accessRoles);
     return canOnEvent(actor, "event:view", { organizationId: event.organizationId, roles: eventRoles })
       ? { kind: "accessible", event: toEventRecord(event), eventRoles }
       : { kind: "not-found" };
@@ -62,4 +61,19 @@ export async function locateEvent(db: Database, actor: Actor, input: { eventId: 
   if (!canOnEvent(actorThere, "event:view", { organizationId: event.organizationId, roles }))
     return { kind: "not-found" };
   return { kind: "other-organization", organizationId: event.organizationId, organizationTitle: membership.title };
+}
+
+async function readEventAndAccess(
+  db: Database,
+  actor: Actor,
+  eventId: number,
+): Promise<Pick<KnownEvent, "event" | "accessRoles">> {
+  const eventRead = db.select().from(events).where(eq(events.id, eventId)).limit(1);
+  // The actor's access row in their own organization comes in the same round trip: it is what an event of that
+  // organization needs next (an event elsewhere leaves it unused).
+  const [[event], access] =
+    actor.organizationId === null
+      ? [await eventRead, []]
+      : await db.batch([eventRead, eventRolesQuery(db, actor, actor.organizationId, eventId)]);
+  return { event: event ?? null, accessRoles: access[0]?.roles ?? null };
 }

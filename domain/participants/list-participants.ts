@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "#db/database";
-import { orders, participants, tickets, type TicketType } from "#db/schema";
-import { inEventScope, loadEventForActor } from "../events/event-access";
+import { orders, participantCounts, participants, tickets, type TicketType } from "#db/schema";
+import { inEventScope, loadEventForActor, type KnownEvent } from "../events/event-access";
 import { paymentStatus, type PaymentStatus } from "../events/payment-status";
 import { canOnEvent } from "../policy";
 import { paymentStatusesSql } from "../orders/payment-status-sql";
@@ -42,6 +42,8 @@ export type ListParticipantsInput = ParticipantFilters & {
   limit: number;
   sort: { id: ParticipantSortId; desc: boolean } | null;
   now?: number;
+  /** The event as already read in this request (loadEventForActor's `known`). */
+  known?: KnownEvent;
 };
 
 export type ParticipantRow = {
@@ -122,6 +124,17 @@ export function participantsWhere(
     conditions.push(or(...states));
   }
   return and(...conditions)!;
+}
+
+/** No search, filter or selection: the total is the event's kept participant count (participant_counts). */
+function isUnfiltered(filters: ParticipantFilters): boolean {
+  return (
+    searchWords(filters.search ?? "").length === 0 &&
+    !filters.ids?.length &&
+    !filters.ticketIds?.length &&
+    !filters.orderStatuses?.length &&
+    !filters.checkIn?.length
+  );
 }
 
 function needsOrders(filters: ParticipantFilters): boolean {
@@ -219,12 +232,22 @@ export async function readParticipantRows(
   return raw.map((row) => toRow(row, input.now));
 }
 
+/**
+ * The total of a view as a query not yet run, one row `{ total }`: the kept count when nothing filters (what
+ * count(*) over the event's rows gives, read from one row), else a count of the matching rows.
+ */
 function countQuery(
   db: Database,
   event: { id: number; organizationId: number },
   filters: ParticipantFilters,
   now: number,
 ) {
+  if (isUnfiltered(filters)) {
+    return db
+      .select({ total: sql<number>`coalesce(sum(${participantCounts.participants}), 0)`.mapWith(Number) })
+      .from(participantCounts)
+      .where(and(eq(participantCounts.eventId, event.id), eq(participantCounts.organizationId, event.organizationId)));
+  }
   const base = db.select({ total: count() }).from(participants);
   const query = needsOrders(filters) ? base.innerJoin(orders, eq(orders.id, participants.orderId)) : base;
   return query.where(participantsWhere(event, filters, now));
@@ -249,7 +272,7 @@ export async function listParticipants(
   actor: Actor,
   input: ListParticipantsInput,
 ): Promise<ParticipantsPage> {
-  const { event, scope } = await loadEventForActor(db, actor, input.eventId, "event:view");
+  const { event, scope } = await loadEventForActor(db, actor, input.eventId, "event:view", input.known);
   const now = input.now ?? Date.now();
   const ticketsRead = db
     .select({ id: tickets.id, title: tickets.title, ticketType: tickets.ticketType })

@@ -28,6 +28,7 @@ import { pageExists } from "~/lib/navigation";
 import { serverContext } from "~/server/context";
 import { getSignedIn } from "~/server/guards.server";
 import { loaderError } from "~/server/route-errors.server";
+import { getKnownEvent } from "~/server/session.server";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -36,7 +37,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     const eventId = parseId(params.event_id);
     if (eventId === null) throw notFound("events:errors.not-found");
-    return await getEventDashboard(db, actor, { eventId });
+    return await getEventDashboard(db, actor, { eventId, known: getKnownEvent(context, eventId) });
   } catch (error) {
     // A 404 leaves the event layout's no-access screen in place (EventPageErrorBoundary).
     return loaderError(error);

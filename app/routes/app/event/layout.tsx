@@ -46,6 +46,7 @@ import { serverContext } from "~/server/context";
 import { parseForm } from "~/server/forms.server";
 import { getSignedIn } from "~/server/guards.server";
 import { actionError } from "~/server/route-errors.server";
+import { getKnownEvent } from "~/server/session.server";
 import type { Route } from "./+types/layout";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -59,7 +60,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { t } = getInstance(context);
   const eventId = parseId(params.event_id);
   const area: EventAreaLookup =
-    eventId === null ? { kind: "not-found" } : await getEventArea(db, actor, { eventId, env });
+    eventId === null
+      ? { kind: "not-found" }
+      : await getEventArea(db, actor, { eventId, env, known: getKnownEvent(context, eventId) });
 
   switch (area.kind) {
     case "not-found":

@@ -18,6 +18,7 @@ import { serverContext } from "~/server/context";
 import { parseForm } from "~/server/forms.server";
 import { getSignedIn } from "~/server/guards.server";
 import { actionError, loaderError } from "~/server/route-errors.server";
+import { getKnownEvent } from "~/server/session.server";
 import { AddParticipantsDialog } from "./participants-add-dialog";
 import { manualOrderFromForm, withFormFieldNames } from "~/lib/manual-order-form";
 import { participantColumns } from "./participants-columns";
@@ -31,7 +32,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { state, ...query } = participantsQuery(new URL(request.url));
   try {
     if (eventId === null) throw notFound("events:errors.not-found");
-    const page = await listParticipants(db, actor, { eventId, ...query });
+    const page = await listParticipants(db, actor, { eventId, ...query, known: getKnownEvent(context, eventId) });
     return { eventId, state, ...page };
   } catch (error) {
     return loaderError(error);
