@@ -2,11 +2,12 @@ import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
+import appStylesheet from "./app.css?url";
 import { Button } from "./components/ui/button";
 import { UiLabelsProvider } from "./components/ui/ui-labels";
 import { useCspNonce } from "./lib/csp-nonce";
 import { I18nResources } from "./lib/i18n-resources";
+import { pageLoadsAppStylesheet } from "./lib/page-stylesheets";
 import { pageLoadsJavaScript } from "./lib/pages-without-javascript";
 import { getLocale, i18nextMiddleware } from "./middleware/i18next";
 import { serverContext } from "./server/context";
@@ -29,7 +30,8 @@ const Toaster = lazy(() => import("./components/ui/sonner").then((module) => ({ 
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const { t, i18n } = useTranslation();
-  const hydrate = pageLoadsJavaScript(useMatches().map((match) => match.id));
+  const routeIds = useMatches().map((match) => match.id);
+  const hydrate = pageLoadsJavaScript(routeIds);
   const nonce = useCspNonce();
   return (
     <html lang={i18n.language} dir={i18n.dir(i18n.language)}>
@@ -38,6 +40,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
+        {/* The public event page and the booking flow inline a stylesheet of their own (app/lib/page-stylesheets.ts). */}
+        {pageLoadsAppStylesheet(routeIds) ? <link rel="stylesheet" href={appStylesheet} /> : null}
         <Links nonce={nonce} />
       </head>
       <body className="min-h-svh bg-background text-foreground antialiased">

@@ -11,7 +11,9 @@
  * After the dashboard, the after-sale figures (issue 11): the participants page (first page, a search, a sort on a hidden
  * column, the last page) against the health endpoint, check-ins of one participant in and out, and a 10,000-row CSV
  * import through the import API in the page's chunks, onto an event of its own with enough places.
- * `--weight` measures only the page weights, `--bookings` only the bookings.
+ * Last of all, Lighthouse (issue 14 §9) on the public event page and the booking flow, mobile settings, the median of
+ * BENCH_LIGHTHOUSE_RUNS (3) runs per page with the load average (scripts/lib/lighthouse.ts).
+ * `--weight` measures only the page weights, `--bookings` only the bookings, `--lighthouse` only Lighthouse.
  * BENCH_RUNS (200), BENCH_BOOKINGS (1,500 buyers), BENCH_STOCK (1,000 places), BENCH_CONCURRENCY (50).
  */
 import { spawn, spawnSync } from "node:child_process";
@@ -29,6 +31,8 @@ import {
 } from "./lib/bench-bookings";
 import { findLocalD1File } from "./lib/local-d1";
 import { localVarArgs } from "./lib/dev-vars";
+import { auditPages, prepareBookingFlow } from "./lib/lighthouse";
+import { formatLighthouseLine, loadAverage } from "./lib/lighthouse-figures";
 import { formatBudgetLine, kb, measurePageWeight, type PageKey, pageBudgets } from "./lib/page-weight";
 
 const root = resolve(import.meta.dirname, "..");
@@ -39,6 +43,8 @@ const runs = Number(process.env.BENCH_RUNS ?? 200);
 const participants = process.argv.includes("--large") ? ["--participants", "100000"] : [];
 const weightOnly = process.argv.includes("--weight");
 const bookingsOnly = process.argv.includes("--bookings");
+const lighthouseOnly = process.argv.includes("--lighthouse");
+const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const bookingRequests = Number(process.env.BENCH_BOOKINGS ?? 1500);
 const bookingStock = Number(process.env.BENCH_STOCK ?? 1000);
 const bookingConcurrency = Number(process.env.BENCH_CONCURRENCY ?? 50);
@@ -213,7 +219,7 @@ async function main() {
       if (!listening) await new Promise((r) => setTimeout(r, 300));
     }
     if (!listening) throw new Error(`wrangler dev did not answer on ${base} within 3 minutes`);
-    if (!weightOnly && !bookingsOnly) {
+    if (!weightOnly && !bookingsOnly && !lighthouseOnly) {
       console.log(`\nPublic page ${path} (“${event.title}”, ${event.participants} participants)\n`);
       for (let i = 0; i < 20; i++) await time(`${base}${path}?warm=${i}`);
       await series("server render (edge-cache miss)", (i) => `${base}${path}?bench=${Date.now()}-${i}`, "MISS");
@@ -230,6 +236,10 @@ async function main() {
     });
     const token = (await login.json()) as string;
     const signedIn = { headers: { Cookie: `guichet_session=${token}` }, redirect: "manual" as const };
+    if (lighthouseOnly) {
+      await benchLighthouse(base, path, Number(event.id), token);
+      return;
+    }
     if (!weightOnly && !bookingsOnly) {
       console.log(
         `\nSigned-in pages, in turn with the health endpoint (the full HTML of each page; ${event.participants} participants on the dashboard's event)\n`,
@@ -273,7 +283,10 @@ async function main() {
       );
     }
     console.log(overBudget ? `\n${overBudget} page(s) over budget` : "\nEvery page within its budget");
-    if (!weightOnly) await benchBookings(base, bookingEvent);
+    if (!weightOnly) {
+      await benchBookings(base, bookingEvent);
+      await benchLighthouse(base, path, Number(event.id), token);
+    }
   } finally {
     server.kill("SIGTERM");
   }
@@ -371,6 +384,21 @@ async function benchAfterSale(
     `${"import wall time".padEnd(34)} ${(run.wallMs / 1000).toFixed(2)} s for ${run.imported}/${run.rows} rows in ${run.chunks} chunks (goal ≤ 5 s); chunks ${chunkText} ms`,
   );
   if (run.firstError) console.log(`first unexpected answer            ${run.firstError}`);
+}
+
+/** Last: it gives the event a banner and books two orders on it, after every other figure was taken. */
+async function benchLighthouse(base: string, path: string, eventId: number, ownerToken: string) {
+  console.log(
+    `\nLighthouse, mobile settings (simulated throttling), median of ${lighthouseRuns} runs per page (goal: performance ≥ 95, accessibility 100)\n`,
+  );
+  const flow = await prepareBookingFlow(base, path, eventId, ownerToken);
+  for (const note of flow.notes) console.log(`  ${note}`);
+  for (const page of flow.pages) console.log(`  ${page.name}: ${page.url.replace(base, "")}`);
+  console.log(`  load average before: ${loadAverage()}\n`);
+  await auditPages(flow.pages, lighthouseRuns, ({ page, median }) => {
+    console.log(formatLighthouseLine(page.name, median, lighthouseRuns));
+    if (median.failing.length > 0) console.log(`${"".padEnd(26)} below 1: ${median.failing.join(", ")}`);
+  });
 }
 
 async function benchBookings(base: string, event: BookingBenchEvent) {

@@ -15,6 +15,8 @@ export const pagesWithoutJavaScript: ReadonlySet<string> = new Set([
   // and React Router alone weigh about 120 KB gzipped, over the public page's 100 KB (docs/contracts/public-booking.md).
   "routes/public/event-booking",
   "routes/public/order-page",
+  // The demo checkout (no Stripe key): two buttons of a plain HTML form.
+  "routes/public/demo-checkout",
   "routes/auth/layout",
   "routes/auth/login",
   "routes/auth/login-password",

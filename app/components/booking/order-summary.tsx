@@ -65,8 +65,9 @@ export function OrderSummary({ quote, dark }: { quote: Quote; dark: boolean }) {
             {quote.total === 0 ? t("summary.free") : money(quote.total)}
           </dd>
         </div>
-        {includedFees ? <p className="text-xs opacity-70">{t("summary.fees-included")}</p> : null}
       </dl>
+      {/* After the list, not inside it: a <dl> holds only its terms and definitions. */}
+      {includedFees ? <p className="text-xs opacity-70">{t("summary.fees-included")}</p> : null}
       {quote.total > 0 ? <p className="text-xs opacity-70">{t("summary.hold")}</p> : null}
     </section>
   );

@@ -1,11 +1,19 @@
 import { CalendarDays, Eye, Lock, Mail, MapPin, Ticket } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { bannerSrcSet } from "#domain/images/banner";
 import type { PublicEvent, PublicTicket } from "#domain/public-events/get-public-event";
 import { textColorOn } from "~/lib/contrast";
 import { formatDateRange, formatMoney } from "~/lib/format";
 import { openStreetMapUrl } from "~/lib/map-link";
 import { cn } from "~/lib/utils";
 import { QuantitySelect } from "~/components/booking/quantity-select";
+import { PublicStyles } from "~/components/public-event/public-styles";
+
+/**
+ * The banner's width in the main column: the screen less the page's padding on phones; beside the 320 px aside from
+ * md (768 px) on, within max-w-5xl (1024 px). With it a phone downloads the 640 or 1280 px banner, never the 1920 one.
+ */
+const BANNER_SIZES_ATTRIBUTE = "(min-width: 1024px) 624px, (min-width: 768px) calc(100vw - 400px), calc(100vw - 2rem)";
 
 const saleLabelKey = (ticket: PublicTicket) => ticket.sale.explanation ?? ticket.sale.status;
 
@@ -42,6 +50,7 @@ export function PublicEventView({
 
   return (
     <div className={cn("min-h-svh", dark ? "dark bg-slate-950 text-slate-100" : "bg-slate-50 text-slate-900")}>
+      <PublicStyles />
       {preview ? (
         <div
           role="status"
@@ -53,7 +62,7 @@ export function PublicEventView({
       ) : null}
       <header style={{ backgroundColor: event.primaryColor, color: onPrimary }}>
         <div className="mx-auto max-w-5xl px-4 pt-8 pb-6 md:px-6">
-          <p className="text-sm opacity-80">{t("organized-by", { name: event.organization.title })}</p>
+          <p className="text-sm">{t("organized-by", { name: event.organization.title })}</p>
           <h1
             className="mt-2 text-3xl font-bold tracking-tight wrap-anywhere md:text-5xl"
             data-testid="public-event-title"
@@ -61,7 +70,7 @@ export function PublicEventView({
             {event.title}
           </h1>
           {event.smallDescription ? (
-            <p className="mt-3 max-w-3xl text-lg wrap-anywhere opacity-90">{event.smallDescription}</p>
+            <p className="mt-3 max-w-3xl text-lg wrap-anywhere">{event.smallDescription}</p>
           ) : null}
           {event.visibility === "private" ? (
             <p className="mt-4 inline-flex items-center gap-1.5 rounded-full bg-black/15 px-3 py-1 text-xs font-medium">
@@ -72,13 +81,57 @@ export function PublicEventView({
         </div>
       </header>
       <main className="mx-auto grid max-w-5xl gap-8 px-4 py-8 md:grid-cols-[1fr_320px] md:px-6">
+        {/* First in the document, not moved up with `order`: the browser paints the page while it still arrives, and
+            an aside placed above content already painted would push it down (a layout shift). */}
+        <aside className="space-y-4 md:sticky md:top-6 md:order-last md:self-start">
+          <InfoCard dark={dark} icon={<CalendarDays className="size-5" aria-hidden />} title={t("when")}>
+            {event.startAt ? (
+              <>
+                <p data-testid="public-event-dates">
+                  {formatDateRange(event.startAt, event.endAt, i18n.language, event.timezone)}
+                </p>
+                <p className="text-xs opacity-70">{t("time-zone", { zone })}</p>
+              </>
+            ) : (
+              <p>{t("date-to-come")}</p>
+            )}
+          </InfoCard>
+          {event.addressName || event.addressLabel ? (
+            <InfoCard dark={dark} icon={<MapPin className="size-5" aria-hidden />} title={t("where")}>
+              {event.addressName ? <p className="font-medium">{event.addressName}</p> : null}
+              {event.addressLabel ? <p className="opacity-80">{event.addressLabel}</p> : null}
+              {mapUrl ? (
+                <a
+                  href={mapUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="mt-1 inline-block font-medium underline"
+                  style={{ color: dark ? undefined : event.primaryColor }}
+                >
+                  {t("open-map")}
+                </a>
+              ) : null}
+            </InfoCard>
+          ) : null}
+          {event.contactEmail ? (
+            <InfoCard dark={dark} icon={<Mail className="size-5" aria-hidden />} title={t("contact")}>
+              <a href={`mailto:${event.contactEmail}`} className="underline">
+                {t("contact-organizer")}
+              </a>
+            </InfoCard>
+          ) : null}
+        </aside>
         <div className="space-y-8">
           {event.mainPicture ? (
             <img
               src={event.mainPicture}
+              srcSet={bannerSrcSet(event.mainPicture)}
+              sizes={BANNER_SIZES_ATTRIBUTE}
               alt=""
               width={1280}
               height={720}
+              // The page's largest picture: fetched first (React also preloads it in <head>).
+              fetchPriority="high"
               className="aspect-video w-full rounded-2xl object-cover shadow-sm"
             />
           ) : null}
@@ -146,44 +199,6 @@ export function PublicEventView({
           ) : null}
           {contactForm}
         </div>
-        <aside className="order-first space-y-4 md:order-none md:sticky md:top-6 md:self-start">
-          <InfoCard dark={dark} icon={<CalendarDays className="size-5" aria-hidden />} title={t("when")}>
-            {event.startAt ? (
-              <>
-                <p data-testid="public-event-dates">
-                  {formatDateRange(event.startAt, event.endAt, i18n.language, event.timezone)}
-                </p>
-                <p className="text-xs opacity-70">{t("time-zone", { zone })}</p>
-              </>
-            ) : (
-              <p>{t("date-to-come")}</p>
-            )}
-          </InfoCard>
-          {event.addressName || event.addressLabel ? (
-            <InfoCard dark={dark} icon={<MapPin className="size-5" aria-hidden />} title={t("where")}>
-              {event.addressName ? <p className="font-medium">{event.addressName}</p> : null}
-              {event.addressLabel ? <p className="opacity-80">{event.addressLabel}</p> : null}
-              {mapUrl ? (
-                <a
-                  href={mapUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="mt-1 inline-block font-medium underline"
-                  style={{ color: dark ? undefined : event.primaryColor }}
-                >
-                  {t("open-map")}
-                </a>
-              ) : null}
-            </InfoCard>
-          ) : null}
-          {event.contactEmail ? (
-            <InfoCard dark={dark} icon={<Mail className="size-5" aria-hidden />} title={t("contact")}>
-              <a href={`mailto:${event.contactEmail}`} className="underline">
-                {t("contact-organizer")}
-              </a>
-            </InfoCard>
-          ) : null}
-        </aside>
       </main>
       <footer className="py-8 text-center text-xs opacity-60">
         {t("powered-by")} ·{" "}

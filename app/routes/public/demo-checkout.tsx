@@ -1,10 +1,11 @@
 import { FlaskConical } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, redirect } from "react-router";
 import * as v from "valibot";
 import { paymentProviderFromEnv } from "#adapters/payments";
 import { getDemoCheckout, submitDemoCheckout } from "#domain/payments/demo-checkout";
 import { PublicEventNotFound } from "~/components/public-event/public-event-not-found";
+import { PublicStyles } from "~/components/public-event/public-styles";
 import { FormError } from "~/components/form-error";
 import { Button } from "~/components/ui/button";
 import { formatDateTime, formatMoney } from "~/lib/format";
@@ -61,12 +62,11 @@ export function meta() {
 export default function DemoCheckout({ loaderData, actionData }: Route.ComponentProps) {
   const { checkout } = loaderData;
   const { t, i18n } = useTranslation("payments");
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle";
   const money = (cents: number) => formatMoney(cents, i18n.language);
 
   return (
     <div className="min-h-svh bg-slate-100 text-slate-900">
+      <PublicStyles />
       <div
         role="note"
         className="flex items-center justify-center gap-2 bg-amber-300 px-4 py-3 text-center font-semibold text-amber-950"
@@ -121,14 +121,16 @@ export default function DemoCheckout({ loaderData, actionData }: Route.Component
 
         <FormError message={actionData?.errors?.formError} autoFocus />
         {checkout.open ? (
-          <Form method="post" className="flex flex-col gap-3 sm:flex-row-reverse">
-            <Button type="submit" name="intent" value="pay" size="lg" className="sm:flex-1" disabled={busy}>
+          // A plain HTML form: the page ships no JavaScript (app/lib/pages-without-javascript.ts), and a second
+          // click only replays what the webhook handler already settled once.
+          <form method="post" className="flex flex-col gap-3 sm:flex-row-reverse">
+            <Button type="submit" name="intent" value="pay" size="lg" className="sm:flex-1">
               {t("demo.pay", { amount: money(checkout.amount) })}
             </Button>
-            <Button type="submit" name="intent" value="cancel" size="lg" variant="outline" disabled={busy}>
+            <Button type="submit" name="intent" value="cancel" size="lg" variant="outline">
               {t("demo.cancel")}
             </Button>
-          </Form>
+          </form>
         ) : (
           <p role="status" className="rounded-xl border border-slate-200 bg-white p-4 text-sm">
             {t("demo.closed")}{" "}

@@ -29,6 +29,7 @@ import {
 import { OrderSummary } from "~/components/booking/order-summary";
 import { quantityParam } from "~/components/booking/quantity-select";
 import { PublicEventNotFound } from "~/components/public-event/public-event-not-found";
+import { PublicStyles } from "~/components/public-event/public-styles";
 import { textColorOn } from "~/lib/contrast";
 import { formatMoney } from "~/lib/format";
 import { cn } from "~/lib/utils";
@@ -112,13 +113,14 @@ export default function EventBooking({ loaderData, actionData }: Route.Component
 
   return (
     <div className={cn("min-h-svh", dark ? "dark bg-slate-950 text-slate-100" : "bg-slate-50 text-slate-900")}>
+      <PublicStyles />
       <header style={{ backgroundColor: event.primaryColor, color: onPrimary }}>
         <div className="mx-auto max-w-5xl px-4 py-6 md:px-6">
           <a href={backHref} className="inline-flex items-center gap-1 text-sm underline underline-offset-2">
             <ArrowLeft className="size-4" aria-hidden />
             {t("page.back")}
           </a>
-          <p className="mt-3 text-sm opacity-80">{event.organization.title}</p>
+          <p className="mt-3 text-sm">{event.organization.title}</p>
           <h1 className="text-2xl font-bold tracking-tight wrap-anywhere md:text-3xl">
             {t("page.title", { title: event.title })}
           </h1>

@@ -6,6 +6,7 @@ import { parseId } from "#domain/shared/ids";
 import { eventPagePath, orderTicketsPdfHref } from "~/components/booking/booking-paths";
 import { qrPath } from "~/components/booking/qr-path";
 import { PublicEventNotFound } from "~/components/public-event/public-event-not-found";
+import { PublicStyles } from "~/components/public-event/public-styles";
 import { MetaPixelImage } from "~/components/tracking/meta-pixel";
 import { textColorOn } from "~/lib/contrast";
 import { formatDateRange, formatDateTime, formatMoney } from "~/lib/format";
@@ -83,13 +84,14 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className={cn("min-h-svh", dark ? "dark bg-slate-950 text-slate-100" : "bg-slate-50 text-slate-900")}>
+      <PublicStyles />
       <header style={{ backgroundColor: event.primaryColor, color: textColorOn(event.primaryColor) }}>
         <div className="mx-auto max-w-3xl px-4 py-6 md:px-6">
-          <p className="text-sm opacity-80">{t("order.title", { id: order.id })}</p>
+          <p className="text-sm">{t("order.title", { id: order.id })}</p>
           <h1 className="mt-1 text-2xl font-bold tracking-tight wrap-anywhere md:text-3xl">
             {live ? t("order.heading", { name: order.first_name }) : t("order.for-event", { title: event.title })}
           </h1>
-          {live ? <p className="mt-1 wrap-anywhere opacity-90">{t("order.for-event", { title: event.title })}</p> : null}
+          {live ? <p className="mt-1 wrap-anywhere">{t("order.for-event", { title: event.title })}</p> : null}
         </div>
       </header>
       <main className="mx-auto max-w-3xl space-y-6 px-4 py-6 md:px-6">
