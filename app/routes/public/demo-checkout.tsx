@@ -4,6 +4,7 @@ import { data, redirect } from "react-router";
 import * as v from "valibot";
 import { paymentProviderFromEnv } from "#adapters/payments";
 import { getDemoCheckout, submitDemoCheckout } from "#domain/payments/demo-checkout";
+import { confirmationEmailOrderId } from "#domain/payments/handle-provider-event";
 import { PublicEventNotFound } from "~/components/public-event/public-event-not-found";
 import { PublicStyles } from "~/components/public-event/public-styles";
 import { FormError } from "~/components/form-error";
@@ -42,9 +43,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       { env, provider: paymentProviderFromEnv(env, db) },
       { sessionId: params.sessionId, action: intent },
     );
-    if (result.outcome === "confirmed" && result.orderId !== undefined) {
-      ctx.waitUntil(enqueueJobs(env, [orderConfirmationJob(result.orderId)]));
-    }
+    // As the Stripe webhook does: a confirmation replayed after a lost answer still queues its email (the email's
+    // delivery key keeps it to one).
+    const confirmedOrderId = confirmationEmailOrderId(result);
+    if (confirmedOrderId !== null) ctx.waitUntil(enqueueJobs(env, [orderConfirmationJob(confirmedOrderId)]));
     return redirect(redirectTo);
   } catch (error) {
     return actionError(error);
