@@ -30,13 +30,14 @@ export function NativeMenu({
   return (
     <details name={group} className={cn("group relative", className)}>
       <summary
-        aria-label={label}
         data-testid={testId}
         className={cn(
           buttonVariants({ variant: "ghost", size: "sm" }),
           "cursor-pointer list-none group-open:bg-accent group-open:text-accent-foreground [&::-webkit-details-marker]:hidden",
         )}
       >
+        {/* The label joins the visible text instead of replacing it (WCAG 2.5.3, label in name). */}
+        {label ? <span className="sr-only">{label}</span> : null}
         {trigger}
       </summary>
       <div

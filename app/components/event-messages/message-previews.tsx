@@ -1,6 +1,7 @@
 import { CircleCheck, Mail, QrCode } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { descriptionContentClass } from "~/components/event-editor/description-editor-skeleton";
+import { textColorOn } from "~/lib/contrast";
 import { cn } from "~/lib/utils";
 
 /** The message as the buyer will read it, or a quiet note when there is none. */
@@ -39,11 +40,15 @@ export function ConfirmationPagePreview({
         {t("preview.confirmation-caption")}
       </figcaption>
       <div className="overflow-hidden rounded-lg border bg-background shadow-sm" aria-hidden={false}>
-        <div className="flex items-center gap-3 px-4 py-5 text-white" style={{ backgroundColor: color }}>
+        {/* The text colour that contrasts with the event's colour, as on the public page (WCAG 1.4.3). */}
+        <div
+          className="flex items-center gap-3 px-4 py-5"
+          style={{ backgroundColor: color, color: textColorOn(color) }}
+        >
           <CircleCheck className="size-7 shrink-0" aria-hidden />
           <div className="min-w-0">
             <p className="font-semibold">{t("preview.confirmation-heading")}</p>
-            <p className="truncate text-sm opacity-90">{eventTitle}</p>
+            <p className="truncate text-sm">{eventTitle}</p>
           </div>
         </div>
         <div className="grid gap-4 p-4">
@@ -52,8 +57,8 @@ export function ConfirmationPagePreview({
             <MessageBlock html={html} testId="confirmation-preview-message" />
           </div>
           <span
-            className="inline-flex h-9 items-center justify-self-start rounded-md px-4 text-sm font-medium text-white"
-            style={{ backgroundColor: color }}
+            className="inline-flex h-9 items-center justify-self-start rounded-md px-4 text-sm font-medium"
+            style={{ backgroundColor: color, color: textColorOn(color) }}
           >
             {t("preview.confirmation-button")}
           </span>

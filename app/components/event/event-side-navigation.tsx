@@ -87,7 +87,8 @@ export function EventSideNavigation({ eventId }: { eventId: number }) {
       <ul className="grid gap-0.5 rounded-xl border bg-background p-2 shadow-xs">
         {entries.map((entry) =>
           entry.kind === "separator" ? (
-            <li key={entry.id} role="separator" className="my-1.5 border-t" />
+            // A list may only hold list items (role="separator" on an <li> breaks the list): a rule hidden from AT.
+            <li key={entry.id} aria-hidden className="my-1.5 border-t" />
           ) : entry.kind === "group" ? (
             <NavigationGroup key={entry.id} eventId={eventId} group={entry} />
           ) : (

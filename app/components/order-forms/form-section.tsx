@@ -73,28 +73,30 @@ export function FormSection({
         ) : null}
       </CardHeader>
       <CardContent className="grid gap-3">
-        <ul
-          className="divide-y rounded-lg border"
-          aria-label={t(`sections.${form.formType}.title`)}
-          data-testid={`question-list-${form.formType}`}
+        {/* Around the list, not inside it: DndContext renders its screen-reader texts where it stands, and a <ul> may
+            only hold list items. */}
+        <DndContext
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          onDragEnd={onDragEnd}
+          accessibility={{ screenReaderInstructions: { draggable: t("list.keyboard-hint") } }}
         >
-          {builtIn.map((question) => (
-            <QuestionRow
-              key={question.id}
-              question={question}
-              mandatoryShown={builtInMandatory}
-              ticketTitle={ticketTitle}
-              canUpdate={false}
-              busy={busy}
-              {...actions}
-            />
-          ))}
-          <DndContext
-            sensors={sensors}
-            collisionDetection={closestCenter}
-            onDragEnd={onDragEnd}
-            accessibility={{ screenReaderInstructions: { draggable: t("list.keyboard-hint") } }}
+          <ul
+            className="divide-y rounded-lg border"
+            aria-label={t(`sections.${form.formType}.title`)}
+            data-testid={`question-list-${form.formType}`}
           >
+            {builtIn.map((question) => (
+              <QuestionRow
+                key={question.id}
+                question={question}
+                mandatoryShown={builtInMandatory}
+                ticketTitle={ticketTitle}
+                canUpdate={false}
+                busy={busy}
+                {...actions}
+              />
+            ))}
             <SortableContext items={custom.map((question) => question.id)} strategy={verticalListSortingStrategy}>
               {custom.map((question) => (
                 <SortableQuestionRow
@@ -107,8 +109,8 @@ export function FormSection({
                 />
               ))}
             </SortableContext>
-          </DndContext>
-        </ul>
+          </ul>
+        </DndContext>
         {custom.length === 0 ? <p className="text-sm text-muted-foreground">{t("sections.empty")}</p> : null}
       </CardContent>
     </Card>

@@ -25,6 +25,7 @@ export function TicketMultiSelect({
 }) {
   const { t } = useTranslation("order-forms");
   const listId = useId();
+  const triggerId = useId();
   const title = new Map(tickets.map((ticket) => [ticket.id, ticket.title]));
   const chosen = value.filter((id) => title.has(id));
   const shown = chosen.slice(0, MAX_TICKET_BADGES);
@@ -41,7 +42,10 @@ export function TicketMultiSelect({
       <PopoverTrigger asChild>
         <button
           type="button"
-          aria-labelledby={labelId}
+          id={triggerId}
+          // The field's label, then what the button shows (the chosen tickets or "every ticket"): the visible text is
+          // part of the name (WCAG 2.5.3, label in name).
+          aria-labelledby={`${labelId} ${triggerId}`}
           aria-invalid={invalid || undefined}
           data-testid="ticket-target-trigger"
           className={cn(

@@ -37,13 +37,10 @@ export function AccountMenu({ data, onCreateOrganization }: { data: ShellData; o
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          className="h-10 gap-2 px-2"
-          aria-label={t("account.menu")}
-          data-testid="account-menu-trigger"
-        >
-          <Avatar className="size-8">
+        <Button variant="ghost" className="h-10 gap-2 px-2" data-testid="account-menu-trigger">
+          {/* A name that contains the visible name and organization (WCAG 2.5.3), not an aria-label replacing them. */}
+          <span className="sr-only">{t("account.menu")}</span>
+          <Avatar className="size-8" aria-hidden>
             <AvatarFallback className="bg-primary/10 text-xs font-semibold text-primary">
               {initials(user.firstName, user.lastName, user.email)}
             </AvatarFallback>

@@ -34,8 +34,10 @@ export function AppShell({ data, children }: { data: ShellData; children: React.
       </a>
       <header className="sticky top-0 z-30 border-b bg-background/95 backdrop-blur">
         <div className="mx-auto flex h-14 w-full max-w-[1600px] items-center gap-4 px-4 md:px-6">
-          <Link to="/" aria-label={t("nav.home")} className="shrink-0">
+          {/* The name starts with the visible "Guichet" (WCAG 2.5.3, label in name), then says where it leads. */}
+          <Link to="/" className="shrink-0">
             <Logo />
+            <span className="sr-only">{t("nav.home")}</span>
           </Link>
           <TopNavigation items={items} />
           <div className="ml-auto flex items-center gap-1">

@@ -167,6 +167,9 @@ export function OrganizationImageField({
           type="file"
           accept={BANNER_SOURCE_TYPES.join(",")}
           className="sr-only"
+          // Named for assistive technology; out of the tab order: the visible button below opens it.
+          aria-label={label}
+          tabIndex={-1}
           onChange={(event) => void pick(event.target.files?.[0])}
           data-testid={`organization-${kind}-input`}
         />

@@ -36,8 +36,9 @@ export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="min-h-svh bg-muted/30">
       <header className="mx-auto flex max-w-3xl items-center justify-between gap-4 px-4 py-4">
-        <a href="/" aria-label={t("page.back")}>
+        <a href="/">
           <Logo />
+          <span className="sr-only">{t("page.back")}</span>
         </a>
         <NativeLanguageSwitcher group="privacy-header-menu" />
       </header>
