@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { signIn, waitForHydration } from "./support/sign-in";
 
 // The participant CSV import (issue 11 §3): a file with errors shows every row's message (spec §8, verbatim) and
@@ -7,13 +7,12 @@ import { signIn, waitForHydration } from "./support/sign-in";
 const DAY = 86_400_000;
 const SCREENS = process.env.E2E_SCREENS ?? "test-results/screens";
 
-test("participant import: every row error, then the fixed file imports", async ({ page }) => {
-  test.setTimeout(180_000);
-  await signIn(page, "owner@guichet.test");
+/** An event in 20 days with one ticket, made through the API as the signed-in owner. */
+async function eventWithTicket(page: Page, title: string, ticket: { title: string; price: number; amount: number }) {
   const start = Date.now() + 20 * DAY;
   const created = await page.request.post("/api/events", {
     data: {
-      title: `Import ${Date.now()}`,
+      title: `${title} ${Date.now()}`,
       start_at: new Date(start).toISOString(),
       end_at: new Date(start + 3 * 3_600_000).toISOString(),
       timezone: "Europe/Paris",
@@ -21,11 +20,16 @@ test("participant import: every row error, then the fixed file imports", async (
   });
   expect(created.status(), await created.text()).toBe(201);
   const { id } = (await created.json()) as { id: number };
-  const ticket = await page.request.post(`/api/events/${id}/tickets`, {
-    data: { title: "Plein tarif", price: 2000, amount: 50 },
-  });
-  expect(ticket.status(), await ticket.text()).toBe(201);
-  const { id: ticketId } = (await ticket.json()) as { id: number };
+  const made = await page.request.post(`/api/events/${id}/tickets`, { data: ticket });
+  expect(made.status(), await made.text()).toBe(201);
+  const { id: ticketId } = (await made.json()) as { id: number };
+  return { id, ticketId };
+}
+
+test("participant import: every row error, then the fixed file imports", async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, "owner@guichet.test");
+  const { id, ticketId } = await eventWithTicket(page, "Import", { title: "Plein tarif", price: 2000, amount: 50 });
 
   await page.goto(`/event/${id}/participants/import`);
   await waitForHydration(page);
@@ -89,22 +93,7 @@ test("participant import: a chunk that fails is retried from where the import st
 }) => {
   test.setTimeout(180_000);
   await signIn(page, "owner@guichet.test");
-  const start = Date.now() + 20 * DAY;
-  const created = await page.request.post("/api/events", {
-    data: {
-      title: `Import repris ${Date.now()}`,
-      start_at: new Date(start).toISOString(),
-      end_at: new Date(start + 3 * 3_600_000).toISOString(),
-      timezone: "Europe/Paris",
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: number };
-  const ticket = await page.request.post(`/api/events/${id}/tickets`, {
-    data: { title: "Entrée", price: 0, amount: 3000 },
-  });
-  expect(ticket.status(), await ticket.text()).toBe(201);
-  const { id: ticketId } = (await ticket.json()) as { id: number };
+  const { id, ticketId } = await eventWithTicket(page, "Import repris", { title: "Entrée", price: 0, amount: 3000 });
 
   // 2,500 rows: two chunks (2,000 + 500). The second one fails once, as a dropped connection would.
   const rows = Array.from({ length: 2500 }, (_, i) => `Prénom${i};Nom${i};p${i}@exemple.fr;${ticketId};1`);
