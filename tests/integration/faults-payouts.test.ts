@@ -4,10 +4,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createD1Database } from "#db/d1";
 import * as schema from "#db/schema";
 import { runPayoutJob } from "#domain/finance/run-payouts";
-import { chargeRow } from "#domain/payments/ledger";
+import { payableOrganization } from "../support/fault-state";
 import { stripeDelivery, testEnv, workerFetch } from "../support/fault-worker";
 import { faultyD1, type Fault } from "../support/faulty-d1";
-import { insertEvent, insertOrder, insertOrganization } from "../support/fixtures";
 
 // Issue 14 §4: a D1 error in the middle of the payout job or of a payout webhook leaves no payout without its ledger
 // row (or the reverse), and the next run (or Stripe's retry) settles it: one payout per period, paid out once.
@@ -23,29 +22,6 @@ afterEach(async () => {
   faulty.clear();
   await db.update(schema.organizations).set({ payoutFrequency: "manual" }).where(ne(schema.organizations.id, 0));
 });
-
-/** An organization with 47.00 € released (a 50.00 € sale less 3.00 € of fees, of an event that has ended). */
-async function payableOrganization() {
-  const organization = await insertOrganization(db, {
-    connectedAccountId: `acct_faults_${++sequence}`,
-    isConnectedAccountValid: true,
-    payoutFrequency: "daily",
-  });
-  const endedAt = Date.now() - DAY;
-  const event = await insertEvent(db, organization.id, {
-    status: "published",
-    startAt: new Date(endedAt - 2 * HOUR),
-    endAt: new Date(endedAt),
-  });
-  const { order } = await insertOrder(db, event, {
-    status: "paid",
-    amount: 5000,
-    fees: 300,
-    createdAt: new Date(endedAt - DAY),
-  });
-  await chargeRow(db, order, { providerReference: `pi_faults_${++sequence}`, occurredAt: endedAt - DAY });
-  return organization;
-}
 
 async function payoutState(organizationId: number) {
   const [payouts, ledger] = await db.batch([
@@ -81,7 +57,7 @@ describe("the payout job with a D1 fault", () => {
   ];
 
   it.each(faults)("%s: never half a payout; the next run pays exactly once", async (_label, fault, left) => {
-    const organization = await payableOrganization();
+    const organization = await payableOrganization(db, `faults_${++sequence}`);
     const now = Date.now();
     faulty.inject(fault);
     const failed = await runPayoutJob(faultyDb, env, now);
@@ -123,7 +99,7 @@ describe("the payout job with a D1 fault", () => {
 
 describe("a payout webhook with a D1 fault", () => {
   it("payout.failed whose settlement fails mid-batch: still pending, money not back; the retry fails it once", async () => {
-    const organization = await payableOrganization();
+    const organization = await payableOrganization(db, `faults_${++sequence}`);
     const now = Date.now();
     await runPayoutJob(db, env, now);
     const [payout] = await db.select().from(schema.payouts).where(eq(schema.payouts.organizationId, organization.id));

@@ -7,11 +7,10 @@ import * as schema from "#db/schema";
 import { placeOrder, type PlaceOrderDeps } from "#domain/booking/place-order";
 import { runPayoutJob } from "#domain/finance/run-payouts";
 import { bookingCheckout } from "#domain/payments/booking-checkout";
-import { chargeRow } from "#domain/payments/ledger";
-import { eventState, type EventState } from "../support/fault-state";
+import { eventState, payableOrganization, type EventState } from "../support/fault-state";
 import { FakeStripe, permutations, stripeEvent } from "../support/fault-stripe";
 import { recordingQueue, stripeDelivery, testEnv, workerFetch } from "../support/fault-worker";
-import { insertEvent, insertOrder, insertOrganization, insertTicket } from "../support/fixtures";
+import { insertEvent, insertOrganization, insertTicket } from "../support/fixtures";
 
 // Issue 14 §4: Stripe's webhooks replayed in every order settle the same state. Each scenario is a realistic set of
 // events (with a duplicate delivery), delivered in all its distinct orderings through POST /webhooks/stripe, each
@@ -205,24 +204,7 @@ describe("a payout's events in every order (demo-signed)", () => {
   let sequence = 0;
 
   async function pendingPayout() {
-    const organization = await insertOrganization(db, {
-      connectedAccountId: `acct_faults_payout_${++sequence}`,
-      isConnectedAccountValid: true,
-      payoutFrequency: "daily",
-    });
-    const endedAt = Date.now() - DAY;
-    const event = await insertEvent(db, organization.id, {
-      status: "published",
-      startAt: new Date(endedAt - 2 * HOUR),
-      endAt: new Date(endedAt),
-    });
-    const { order } = await insertOrder(db, event, {
-      status: "paid",
-      amount: 5000,
-      fees: 300,
-      createdAt: new Date(endedAt - DAY),
-    });
-    await chargeRow(db, order, { providerReference: `pi_faults_payout_${sequence}`, occurredAt: endedAt - DAY });
+    const organization = await payableOrganization(db, `faults_payout_${++sequence}`);
     await runPayoutJob(db, env, Date.now());
     const [payout] = await db.select().from(schema.payouts).where(eq(schema.payouts.organizationId, organization.id));
     expect(payout).toMatchObject({ status: "pending", amount: 4700 });

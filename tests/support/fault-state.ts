@@ -1,6 +1,8 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "#db/database";
 import * as schema from "#db/schema";
+import { chargeRow } from "#domain/payments/ledger";
+import { insertEvent, insertOrder, insertOrganization } from "./fixtures";
 
 /**
  * Everything a sale writes for one event, read back from the real rows: the fault tests compare it before a fault,
@@ -96,3 +98,32 @@ export async function eventState(db: Database, eventId: number) {
 }
 
 export type EventState = Awaited<ReturnType<typeof eventState>>;
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/**
+ * An organization on a daily payout with 47.00 € released: a 50.00 € sale less 3.00 € of fees, charged the day before
+ * its event ended yesterday. `reference` names the connected account and the payment (unique per call).
+ */
+export async function payableOrganization(db: Database, reference: string) {
+  const organization = await insertOrganization(db, {
+    connectedAccountId: `acct_${reference}`,
+    isConnectedAccountValid: true,
+    payoutFrequency: "daily",
+  });
+  const endedAt = Date.now() - DAY;
+  const event = await insertEvent(db, organization.id, {
+    status: "published",
+    startAt: new Date(endedAt - 2 * HOUR),
+    endAt: new Date(endedAt),
+  });
+  const { order } = await insertOrder(db, event, {
+    status: "paid",
+    amount: 5000,
+    fees: 300,
+    createdAt: new Date(endedAt - DAY),
+  });
+  await chargeRow(db, order, { providerReference: `pi_${reference}`, occurredAt: endedAt - DAY });
+  return organization;
+}
