@@ -62,6 +62,39 @@ export type PlacedOrder = {
 export type OrderDraft = Pick<OrderPlan, "participants" | "orderAnswers">;
 
 /**
+ * The row of a new order, pending until its confirmation: the buyer, the amounts, the promo code, the hold's deadline
+ * (null: none) and the draft of the buyer's entries that confirmation turns into participants and answers.
+ */
+export function pendingOrderValues(
+  plan: OrderPlan,
+  order: { accessToken: string; payableUntil: number | null; now: number },
+): typeof orders.$inferInsert {
+  const draft: OrderDraft = { participants: plan.participants, orderAnswers: plan.orderAnswers };
+  return {
+    organizationId: plan.organizationId,
+    eventId: plan.eventId,
+    firstName: plan.buyer.firstName,
+    lastName: plan.buyer.lastName,
+    email: plan.buyer.email,
+    amount: plan.amount,
+    fees: plan.fees,
+    netAmount: plan.netAmount,
+    status: "pending",
+    promoCodeId: plan.promo?.id ?? null,
+    promoCodeKey: plan.promo?.key ?? null,
+    // Seconds in checkout, set at payment; 0 or less would mean an order added by hand.
+    checkoutTime: 1,
+    accessToken: order.accessToken,
+    billing: plan.billing ? JSON.stringify(plan.billing) : null,
+    payableUntil: order.payableUntil === null ? null : new Date(order.payableUntil),
+    draft: JSON.stringify(draft),
+    locale: plan.locale,
+    createdAt: new Date(order.now),
+    updatedAt: new Date(order.now),
+  };
+}
+
+/**
  * Places an order on a published event (issue 10 §2–3): prices it (planOrder), then holds its places in ONE batch
  * whose conditional inserts refuse to pass a ticket's stock, the event capacity or the promo code's uses; a short
  * insert fails the final guard and the whole batch rolls back, so a refusal writes nothing. A free order is
@@ -139,34 +172,12 @@ export async function placeOrder(db: Database, deps: PlaceOrderDeps, input: Plac
   const accessToken = generateRandomToken();
   const payableUntil = now + HOLD_MS;
   const orderRef = sql`(select id from orders where access_token = ${accessToken})`;
-  const draft: OrderDraft = { participants: plan.participants, orderAnswers: plan.orderAnswers };
 
   const statements: BatchItem<"sqlite">[] = [];
   if (plan.promo) statements.push(guardStatement(db, promoAllows(plan.promo.id, now)));
   const insertOrder = db
     .insert(orders)
-    .values({
-      organizationId: plan.organizationId,
-      eventId: plan.eventId,
-      firstName: plan.buyer.firstName,
-      lastName: plan.buyer.lastName,
-      email: plan.buyer.email,
-      amount: plan.amount,
-      fees: plan.fees,
-      netAmount: plan.netAmount,
-      status: "pending",
-      promoCodeId: plan.promo?.id ?? null,
-      promoCodeKey: plan.promo?.key ?? null,
-      // Seconds in checkout, set at payment; 0 or less would mean an order added by hand.
-      checkoutTime: 1,
-      accessToken,
-      billing: plan.billing ? JSON.stringify(plan.billing) : null,
-      payableUntil: new Date(payableUntil),
-      draft: JSON.stringify(draft),
-      locale: plan.locale,
-      createdAt: new Date(now),
-      updatedAt: new Date(now),
-    })
+    .values(pendingOrderValues(plan, { accessToken, payableUntil, now }))
     .returning({ id: orders.id });
   statements.push(insertOrder);
   for (const line of plan.lines) {

@@ -4,6 +4,7 @@ import type { Database } from "#db/database";
 import { orderItems, orders } from "#db/schema";
 import { confirmationStatements } from "#domain/booking/confirm-statements";
 import { releaseOrderHold } from "#domain/booking/expire-order";
+import { pendingOrderValues } from "#domain/booking/place-order";
 import { orderWebhookStatement } from "#domain/webhooks/sales-webhook-statements";
 import type { InventoryMessage } from "./messages";
 
@@ -49,27 +50,9 @@ function placeStatements(db: Database, message: Extract<InventoryMessage, { kind
   const { plan, placedAt, token } = message;
   const orderRef = sql`(select id from orders where access_token = ${token})`;
   const statements: BatchItem<"sqlite">[] = [
-    db.insert(orders).values({
-      organizationId: plan.organizationId,
-      eventId: plan.eventId,
-      firstName: plan.buyer.firstName,
-      lastName: plan.buyer.lastName,
-      email: plan.buyer.email,
-      amount: plan.amount,
-      fees: plan.fees,
-      netAmount: plan.netAmount,
-      status: "pending",
-      promoCodeId: plan.promo?.id ?? null,
-      promoCodeKey: plan.promo?.key ?? null,
-      checkoutTime: 1,
-      accessToken: token,
-      billing: plan.billing ? JSON.stringify(plan.billing) : null,
-      payableUntil: message.payableUntil === null ? null : new Date(message.payableUntil),
-      draft: JSON.stringify({ participants: plan.participants, orderAnswers: plan.orderAnswers }),
-      locale: plan.locale,
-      createdAt: new Date(placedAt),
-      updatedAt: new Date(placedAt),
-    }),
+    db
+      .insert(orders)
+      .values(pendingOrderValues(plan, { accessToken: token, payableUntil: message.payableUntil, now: placedAt })),
   ];
   for (const line of plan.lines)
     statements.push(
