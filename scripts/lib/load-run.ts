@@ -1,4 +1,5 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { type PaymentsEnv, signDemoWebhookPayload } from "#adapters/payments";
+import { demoSessionEvent } from "#domain/payments/demo-checkout";
 import {
   type BuyerPlan,
   type LoadEvent,
@@ -211,43 +212,17 @@ const phaseOver = (answer: Answer) => answer.outcome === "cut";
  */
 export type CheckoutMode = "webhook" | "page";
 
-/** adapters/payments.ts DEMO_WEBHOOK_SECRET: what the Worker verifies demo events with when STRIPE_* is unset. */
-const DEMO_WEBHOOK_SECRET = "whsec_guichet_demo_checkout_local_only";
+/** The server's local mode: no Stripe keys, so the demo checkout signs its events with the demo secret. */
+const LOCAL_PAYMENTS: PaymentsEnv = { ENVIRONMENT: "development" };
 
-/** The event and its Stripe-Signature header (t=…,v1=HMAC-SHA256 of "t.payload"), as the demo checkout signs them. */
-export function signedSessionEvent(
+/** The event and its Stripe-Signature header, made and signed exactly as the demo checkout's buttons do. */
+export async function signedSessionEvent(
   order: { sessionId: string; orderId: number; eventId: number; amount: number },
   type: "checkout.session.completed" | "checkout.session.expired",
   now = Date.now(),
-): { payload: string; signature: string } {
-  const completed = type === "checkout.session.completed";
-  const payload = JSON.stringify({
-    id: `evt_demo_${randomBytes(12).toString("hex")}`,
-    object: "event",
-    api_version: null,
-    created: Math.floor(now / 1000),
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    type,
-    data: {
-      object: {
-        id: order.sessionId,
-        object: "checkout.session",
-        mode: "payment",
-        currency: "eur",
-        amount_total: order.amount,
-        client_reference_id: String(order.orderId),
-        metadata: { order_id: String(order.orderId), event_id: String(order.eventId) },
-        status: completed ? "complete" : "expired",
-        payment_status: completed ? "paid" : "unpaid",
-        payment_intent: completed ? `pi_demo_${order.orderId}` : null,
-      },
-    },
-  });
-  const timestamp = Math.floor(now / 1000);
-  const v1 = createHmac("sha256", DEMO_WEBHOOK_SECRET).update(`${timestamp}.${payload}`).digest("hex");
-  return { payload, signature: `t=${timestamp},v1=${v1}` };
+): Promise<{ payload: string; signature: string }> {
+  const payload = JSON.stringify(demoSessionEvent(order, type, now));
+  return { payload, signature: await signDemoWebhookPayload(LOCAL_PAYMENTS, payload, now) };
 }
 
 type PlacedOrder = { id: number; amount: number; checkout_url: string };
@@ -291,7 +266,7 @@ async function checkoutJourney(ctx: PhaseContext, plan: BuyerPlan, placed: Place
     );
   } else {
     const sessionId = decodeURIComponent(new URL(placed.checkout_url).pathname.split("/").pop() ?? "");
-    const { payload, signature } = signedSessionEvent(
+    const { payload, signature } = await signedSessionEvent(
       { sessionId, orderId: placed.id, eventId: ctx.event.eventId, amount: placed.amount },
       plan.checkout === "pay" ? "checkout.session.completed" : "checkout.session.expired",
     );
