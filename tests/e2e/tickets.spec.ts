@@ -46,6 +46,18 @@ async function lift(page: Page, handle: Locator) {
   }).toPass({ timeout: 60_000 });
 }
 
+/**
+ * Moves the lifted row with the arrow `key` until `passed` makes room (dnd-kit shifts it by the lifted row's height):
+ * an arrow pressed before dnd-kit has measured the rows moves nothing, so a fixed count of presses can fall short.
+ */
+async function moveUntilShifted(page: Page, key: "ArrowUp" | "ArrowDown", passed: Locator) {
+  const shifted = key === "ArrowUp" ? /translate3d\(-?\d+px, [1-9]\d*px/ : /translate3d\(-?\d+px, -[1-9]\d*px/;
+  await expect(async () => {
+    await page.keyboard.press(key);
+    baseExpect(await passed.evaluate((element) => (element as HTMLElement).style.transform)).toMatch(shifted);
+  }).toPass({ timeout: 30_000 });
+}
+
 async function dragHandle(page: Page, handle: Locator, target: Locator, after: boolean) {
   const from = (await handle.boundingBox())!;
   const to = (await target.boundingBox())!;
@@ -132,9 +144,7 @@ test("tickets: create, refuse bad input, reorder by drag and keyboard, derived s
   // Keyboard: Space lifts, arrows move 25 px a press, Space drops.
   const handle = row(page, "Prévente").getByTestId("ticket-drag-handle");
   await lift(page, handle);
-  // One row's height in 25 px steps puts the lifted row's centre on the next row's: one more could pass it.
-  const rowHeight = (await row(page, "Prévente").boundingBox())!.height;
-  for (let i = 0; i < Math.max(1, Math.round(rowHeight / 25)); i++) await page.keyboard.press("ArrowDown");
+  await moveUntilShifted(page, "ArrowDown", row(page, "Plein tarif"));
   await page.keyboard.press("Space");
   await expect.poll(() => titles(page)).toEqual(["Plein tarif", "Prévente", "Tarif réduit"]);
   await page.reload();
@@ -174,7 +184,7 @@ test("add-ons, deletion with confirmation, and the public page", async ({ page }
   await createFromSheet(page, { title: "Vestiaire", price: "2" });
   await expect(row(page, "Parking").getByTestId("ticket-status")).toHaveText("En vente");
   await lift(page, row(page, "Vestiaire").getByTestId("ticket-drag-handle"));
-  for (let i = 0; i < 4; i++) await page.keyboard.press("ArrowUp");
+  await moveUntilShifted(page, "ArrowUp", row(page, "Parking"));
   await page.keyboard.press("Space");
   await expect.poll(() => titles(page)).toEqual(["Vestiaire", "Parking"]);
 
