@@ -120,8 +120,12 @@ export default function ParticipantDetail({ loaderData }: Route.ComponentProps) 
   const price = (cents: number) => participantPrice(cents, t, i18n.language);
 
   const copyLink = async () => {
-    await navigator.clipboard.writeText(ticketsLink);
-    toast.success(t("detail.link-copied"));
+    try {
+      await navigator.clipboard.writeText(ticketsLink);
+      toast.success(t("detail.link-copied"));
+    } catch {
+      toast.error(t("detail.link-copy-failed"));
+    }
   };
 
   return (
