@@ -71,8 +71,28 @@ describe("endpoint URLs", () => {
       "https://[fd00::1]/x",
       "https://[fe80::1]/x",
       "https://printer.local/x",
+      // Written to slip past a check of the host as typed.
+      "https://localhost./x",
+      "https://metadata.google.internal./computeMetadata/v1",
+      "https://127.0.0.1./x",
+      "https://2130706433/x",
+      "https://0x7f.1/x",
+      "https://[::ffff:127.0.0.1]/x",
+      "https://[::ffff:169.254.169.254]/latest/meta-data",
+      "https://[::ffff:7f00:1]/x",
+      "https://[0:0:0:0:0:ffff:a01:203]/x",
+      "https://[::127.0.0.1]/x",
+      "https://[64:ff9b::a9fe:a9fe]/x",
+      "https://[2002:a9fe:a9fe::1]/x",
+      "https://[fec0::1]/x",
+      "https://[ff02::1]/x",
+      "https://[::]/x",
     ])
       expect(webhookUrlProblem(url, production), url).toBe("private-address");
+    // Public addresses stay allowed, IPv6 ones included.
+    expect(webhookUrlProblem("https://93.184.215.14/x", production)).toBeNull();
+    expect(webhookUrlProblem("https://[2606:4700:4700::1111]/x", production)).toBeNull();
+    expect(webhookUrlProblem("https://hooks.example.org./x", production)).toBeNull();
     expect(webhookUrlProblem("not a url", production)).toBe("invalid");
     expect(webhookUrlProblem("https://user:pw@hooks.example.org/", production)).toBe("invalid");
     expect(webhookUrlProblem("http://localhost:9999/hook", { development: true })).toBeNull();
