@@ -196,4 +196,20 @@ describe("dev mailbox", () => {
       expect(response.status).toBe(200);
     }
   });
+
+  it("answers 404 to a client on the network that writes localhost as its Host", async () => {
+    const app = createHonoApp(async () => new Response("fallback", { status: 404 }));
+    const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
+    const development = { ...env, ENVIRONMENT: "development" };
+    const from = (address: string) =>
+      app.fetch(
+        new Request("http://localhost/dev/mailbox.json", { headers: { "CF-Connecting-IP": address } }),
+        development,
+        ctx,
+      );
+    for (const address of ["192.168.1.20", "10.0.0.7", "2001:db8::5", "::ffff:192.168.1.20"])
+      expect((await from(address)).status, address).toBe(404);
+    for (const address of ["127.0.0.1", "::1", "::ffff:127.0.0.1"])
+      expect((await from(address)).status, address).toBe(200);
+  });
 });

@@ -22,8 +22,21 @@ export function isLoopbackUrl(url: string): boolean {
   return LOOPBACK_HOSTS.has(new URL(url).hostname);
 }
 
+const LOOPBACK_ADDRESS = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/i;
+
+/**
+ * The URL's host comes from the request's Host header, which any client on the network can write as `localhost`; the
+ * connecting address must be loopback too. CF-Connecting-IP is the client's socket address: Cloudflare overwrites it;
+ * wrangler's local server writes it only when the client did not send one, so locally this stops a rewritten Host, not
+ * a client that forges both headers (wrangler dev listens on localhost unless told otherwise).
+ */
+export function isLoopbackRequest(request: Request): boolean {
+  const address = request.headers.get("CF-Connecting-IP");
+  return isLoopbackUrl(request.url) && (address === null || LOOPBACK_ADDRESS.test(address));
+}
+
 devRoutes.use("*", async (c, next) => {
-  if (!DEV_TOOL_ENVIRONMENTS.has(c.env.ENVIRONMENT) || !isLoopbackUrl(c.req.url)) {
+  if (!DEV_TOOL_ENVIRONMENTS.has(c.env.ENVIRONMENT) || !isLoopbackRequest(c.req.raw)) {
     return c.json({ error: "not_found", message: "not-found" }, 404);
   }
   await next();
