@@ -45,6 +45,11 @@ const app = createHonoApp(async (request, _env, _ctx, { cspNonce }) => {
   const { pathname } = new URL(request.url);
   // Response.redirect() has immutable headers, like a response passed through from fetch() or the cache.
   if (pathname === "/redirect") return Response.redirect("http://localhost/", 302);
+  if (pathname === "/orders/7") {
+    return new Response(PAGE, {
+      headers: { "Content-Type": "text/html; charset=utf-8", "Referrer-Policy": "no-referrer" },
+    });
+  }
   if (pathname === "/with-script" || pathname.startsWith("/events/")) {
     return new Response(pageWithScript(cspNonce), { headers: { "Content-Type": "text/html; charset=utf-8" } });
   }
@@ -142,6 +147,8 @@ describe("security headers", () => {
     const reset = await fetchApp("/auth/reset-password?email=lea%40exemple.fr&code=abcdefghijklmnopqrstuvwxyz234567");
     expect(reset.status).toBe(200);
     expectSecurityHeaders(reset, "no-referrer");
+    // A page that sets its own policy (the order page: its address carries the order's token) keeps it.
+    expectSecurityHeaders(await fetchApp("/orders/7?token=abc"), "no-referrer");
   });
 
   it("are added to responses whose headers cannot be changed", async () => {

@@ -53,7 +53,9 @@ export const securityHeaders = createMiddleware<HonoEnv>(async (c, next) => {
   const headers: Record<string, string> = {
     "Content-Security-Policy": html ? pageContentSecurityPolicy(nonce, { metaPixel }) : "frame-ancestors 'none'",
     "X-Frame-Options": "DENY",
-    "Referrer-Policy": NO_REFERRER_PATHS.has(c.req.path) ? "no-referrer" : "same-origin",
+    // A route that chose its own (the order page and the tickets PDF carry their token in the address) keeps it.
+    "Referrer-Policy":
+      c.res.headers.get("Referrer-Policy") ?? (NO_REFERRER_PATHS.has(c.req.path) ? "no-referrer" : "same-origin"),
     "X-Content-Type-Options": "nosniff",
   };
   if (!LOOPBACK_HOSTS.has(new URL(c.req.url).hostname))
