@@ -28,8 +28,14 @@ export async function accountPageState(
 ): Promise<AccountPageState> {
   const stored = () => getPaymentAccount(db, actor, { mode: deps.accounts.mode });
   try {
+    // A GET may be a link from another site (the session cookie is SameSite=Lax): it renews the onboarding link of an
+    // account already made, and never creates an account, which only the page's own button (a POST) does.
     if (input.flow === "refresh" && canInOrganization(actor, "finance:connect-account")) {
-      return { kind: "redirect", ...(await connectPaymentAccount(db, deps, actor, { origin: input.origin })) };
+      const account = await stored();
+      if (account.connectedAccountId !== null) {
+        return { kind: "redirect", ...(await connectPaymentAccount(db, deps, actor, { origin: input.origin })) };
+      }
+      return { kind: "page", account, errorKey: null };
     }
     if (input.flow === "return") {
       await refreshPaymentAccount(db, deps, actor);

@@ -145,6 +145,13 @@ describe("payment account in demo mode (libSQL)", () => {
     expect((await stored(organization.id)).connectedAccountId).toBe(demoAccountId(organization.id));
   });
 
+  it("an expired-link return never creates an account: without one it shows the page, unchanged", async () => {
+    const { organization, actor } = await organizationWith("owner");
+    const state = await accountPageState(db, deps(), actor, { flow: "refresh", origin: ORIGIN });
+    expect(state).toMatchObject({ kind: "page", errorKey: null, account: { status: "not_connected" } });
+    expect((await stored(organization.id)).connectedAccountId).toBeNull();
+  });
+
   it("lets owners and admins connect; a platform admin who is not a member views but never connects", async () => {
     const { organization } = await organizationWith("owner");
     const platformAdmin = await insertUser(db, { isAdmin: true });
@@ -215,8 +222,10 @@ describe("payment account in demo mode (libSQL)", () => {
     expect(
       await failure(() => getDemoConnect(db, PRODUCTION_ENV, actor, demoAccountId(organization.id))),
     ).toMatchObject({ code: "not_found" });
+    // An expired-link return without an account only shows the page (its connect button then says why it can't).
     const page = await accountPageState(db, production, actor, { flow: "refresh", origin: ORIGIN });
-    expect(page).toMatchObject({ kind: "page", errorKey: "payment-account:errors.unavailable" });
+    expect(page).toMatchObject({ kind: "page", errorKey: null });
+    expect((await stored(organization.id)).connectedAccountId).toBeNull();
   });
 
   it("saves the payout frequency per organization (owners and admins), refusing anything outside spec §9", async () => {
