@@ -2,12 +2,14 @@ import * as v from "valibot";
 
 /** The UTF-8 size limit of each personalized message (HTML), checked before and after sanitizing. */
 export const EVENT_MESSAGE_MAX_BYTES = 20_000;
+export const EVENT_MESSAGE_TOO_LONG = "event-messages:errors.too-long";
 
 const utf8Length = (text: string) => new TextEncoder().encode(text).length;
 
-const messageSchema = v.pipe(
-  v.string("event-messages:errors.too-long"),
-  v.check((html) => utf8Length(html) <= EVENT_MESSAGE_MAX_BYTES, "event-messages:errors.too-long"),
+/** One personalized message as received (HTML, sanitized by the domain before it is stored). */
+export const eventMessageSchema = v.pipe(
+  v.string(EVENT_MESSAGE_TOO_LONG),
+  v.check((html) => utf8Length(html) <= EVENT_MESSAGE_MAX_BYTES, EVENT_MESSAGE_TOO_LONG),
 );
 
 /**
@@ -15,7 +17,7 @@ const messageSchema = v.pipe(
  * the confirmation email and on the PDF ticket). Either may be left out to keep it.
  */
 export const eventMessagesSchema = v.object({
-  confirmation_page_message: v.optional(messageSchema),
-  email_pdf_message: v.optional(messageSchema),
+  confirmation_page_message: v.optional(eventMessageSchema),
+  email_pdf_message: v.optional(eventMessageSchema),
 });
 export type EventMessagesInput = v.InferOutput<typeof eventMessagesSchema>;

@@ -4,10 +4,9 @@ import { events } from "#db/schema";
 import type { Actor } from "../shared/actor";
 import { AppError } from "../shared/app-error";
 import { loadEventForActor } from "../events/event-access";
-import { sanitizeEventHtml } from "../events/sanitize-event-html";
-import { EVENT_MESSAGE_MAX_BYTES, type EventMessagesInput } from "./event-messages-schema";
-
+import { EVENT_MESSAGE_TOO_LONG, type EventMessagesInput } from "./event-messages-schema";
 import type { EventMessages } from "./get-event-messages";
+import { sanitizeEventMessage } from "./sanitize-event-message";
 
 /** Saves the messages it is given, sanitized with the event description's allowlist; returns both as stored. */
 export async function updateEventMessages(
@@ -19,10 +18,9 @@ export async function updateEventMessages(
   const changes: Partial<EventMessages> = {};
   const fields: Record<string, string> = {};
   const clean = (html: string, field: string) => {
-    const sanitized = sanitizeEventHtml(html);
-    if (new TextEncoder().encode(sanitized).length > EVENT_MESSAGE_MAX_BYTES)
-      fields[field] = "event-messages:errors.too-long";
-    return sanitized;
+    const sanitized = sanitizeEventMessage(html);
+    if (sanitized === null) fields[field] = EVENT_MESSAGE_TOO_LONG;
+    return sanitized ?? "";
   };
   if (input.messages.confirmation_page_message !== undefined) {
     changes.confirmationPageMessage = clean(input.messages.confirmation_page_message, "confirmation_page_message");

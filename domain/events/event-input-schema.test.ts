@@ -151,6 +151,50 @@ describe("eventFieldsSchema", () => {
     expect(issuesOf(eventFieldsSchema, input)).toMatchObject({ [field]: message });
   });
 
+  it("takes start_date / end_date for start_at / end_at (spec §3), the _at names winning when both are sent", () => {
+    expect(v.parse(eventFieldsSchema, { start_date: "2026-06-21T18:00:00Z", end_date: null })).toEqual({
+      startAt: new Date("2026-06-21T18:00:00Z"),
+      endAt: null,
+    });
+    expect(
+      v.parse(eventFieldsSchema, {
+        start_at: "2026-07-01T18:00:00Z",
+        start_date: "2026-06-21T18:00:00Z",
+        end_at: null,
+        end_date: "2026-06-21T20:00:00Z",
+      }),
+    ).toEqual({ startAt: new Date("2026-07-01T18:00:00Z"), endAt: null });
+    expect(
+      issuesOf(eventFieldsSchema, { start_date: "2026-06-21T18:00:00Z", end_date: "2026-06-21T17:00:00Z" }),
+    ).toEqual({ end_at: "events:errors.end-before-start" });
+    expect(issuesOf(eventFieldsSchema, { start_date: "", end_date: "2026-06-21T17:00:00Z" })).toEqual({
+      start_at: "editor:date.start-required",
+    });
+    expect(issuesOf(eventFieldsSchema, { start_date: "next friday" })).toEqual({
+      start_date: "events:errors.start-invalid",
+    });
+  });
+
+  it("takes the personalized messages with their own size rule (spec §3)", () => {
+    expect(
+      v.parse(eventFieldsSchema, {
+        confirmation_page_message: "<p>Merci</p>",
+        email_pdf_message: "",
+        email_pdf_email_response: "billetterie@example.org",
+      }),
+    ).toEqual({
+      confirmationPageMessage: "<p>Merci</p>",
+      emailPdfMessage: "",
+      emailPdfEmailResponse: "billetterie@example.org",
+    });
+    expect(
+      issuesOf(eventFieldsSchema, { email_pdf_message: "x".repeat(20_001), confirmation_page_message: 3 }),
+    ).toEqual({
+      email_pdf_message: "event-messages:errors.too-long",
+      confirmation_page_message: "event-messages:errors.too-long",
+    });
+  });
+
   it("accepts coordinates with a French decimal comma", () => {
     expect(v.parse(eventFieldsSchema, { address_latitude: "45,7486", address_longitude: " -4,8357 " })).toEqual({
       addressLatitude: 45.7486,

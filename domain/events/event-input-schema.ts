@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { eventMessageSchema } from "../event-messages/event-messages-schema";
 import { EMAIL_PATTERN } from "../shared/email";
 import { isValidTimeZone } from "./event-time-zone";
 
@@ -170,6 +171,16 @@ const eventFieldEntries = {
   visibility: v.picklist(eventVisibilities, "events:errors.visibility-invalid"),
   event_capacity: eventCapacitySchema,
   allow_billing: allowBillingSchema,
+  // The personalized messages (spec §3), with the rules of their own page (domain/event-messages).
+  confirmation_page_message: eventMessageSchema,
+  email_pdf_message: eventMessageSchema,
+  email_pdf_email_response: eventMessageSchema,
+};
+
+/** Spec §3: "start_at / end_at (also seen as start_date / end_date)"; the _at name wins when both are sent. */
+const dateAliasEntries = {
+  start_date: instantSchema("events:errors.start-invalid"),
+  end_date: instantSchema("events:errors.end-invalid"),
 };
 
 /** The domain shape of event fields; every field is optional (a partial update touches only what it names). */
@@ -195,6 +206,10 @@ export type EventFields = {
   visibility?: EventVisibility;
   eventCapacity?: number;
   allowBilling?: boolean;
+  /** HTML; sanitized by the domain before it is stored, like the description. */
+  confirmationPageMessage?: string;
+  emailPdfMessage?: string;
+  emailPdfEmailResponse?: string;
 };
 
 const fieldNames = {
@@ -217,6 +232,9 @@ const fieldNames = {
   visibility: "visibility",
   event_capacity: "eventCapacity",
   allow_billing: "allowBilling",
+  confirmation_page_message: "confirmationPageMessage",
+  email_pdf_message: "emailPdfMessage",
+  email_pdf_email_response: "emailPdfEmailResponse",
 } as const satisfies Record<keyof typeof eventFieldEntries, keyof EventFields>;
 
 /** snake_case input key of each domain field, e.g. for mapping a domain error back onto a form field. */
@@ -236,35 +254,45 @@ export function endsBeforeStart(startAt: Date | null | undefined, endAt: Date | 
   return !!startAt && !!endAt && endAt.getTime() <= startAt.getTime();
 }
 
+type DatedInput = {
+  start_at?: Date | null;
+  end_at?: Date | null;
+  start_date?: Date | null;
+  end_date?: Date | null;
+};
+const startOf = (input: DatedInput) => (input.start_at !== undefined ? input.start_at : input.start_date);
+const endOf = (input: DatedInput) => (input.end_at !== undefined ? input.end_at : input.end_date);
+const datePaths = [["start_at"], ["end_at"], ["start_date"], ["end_date"]] as const;
+
 /**
  * Event fields, each optional; unknown keys (id, tickets, access_token… of a full event) are ignored.
+ * start_date / end_date stand for start_at / end_at when those are absent.
  * The end must be after the start when both are given, and a start is needed with an end; the domain checks both
  * again against the stored dates.
  */
 export const eventFieldsSchema = v.pipe(
-  v.partial(v.object(eventFieldEntries)),
+  v.partial(v.object({ ...eventFieldEntries, ...dateAliasEntries })),
   v.forward(
     v.partialCheck(
-      [["start_at"], ["end_at"]],
+      datePaths,
       (input) =>
-        input.start_at === undefined || input.end_at === undefined || !endWithoutStart(input.start_at, input.end_at),
+        startOf(input) === undefined || endOf(input) === undefined || !endWithoutStart(startOf(input), endOf(input)),
       START_REQUIRED_WITH_END,
     ),
     ["start_at"],
   ),
   v.forward(
-    v.partialCheck(
-      [["start_at"], ["end_at"]],
-      (input) => !endsBeforeStart(input.start_at, input.end_at),
-      END_BEFORE_START,
-    ),
+    v.partialCheck(datePaths, (input) => !endsBeforeStart(startOf(input), endOf(input)), END_BEFORE_START),
     ["end_at"],
   ),
   v.transform((input): EventFields => {
+    const { start_date: startDate, end_date: endDate, ...fields } = input;
     const output: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(input)) {
+    for (const [key, value] of Object.entries(fields)) {
       if (value !== undefined) output[fieldNames[key as keyof typeof fieldNames]] = value;
     }
+    if (output.startAt === undefined && startDate !== undefined) output.startAt = startDate;
+    if (output.endAt === undefined && endDate !== undefined) output.endAt = endDate;
     return output as EventFields;
   }),
 );

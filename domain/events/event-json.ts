@@ -21,6 +21,9 @@ export function eventToJson(event: EventRecord, now: Date = new Date()) {
     timezone: event.timezone,
     start_at: iso(event.startAt),
     end_at: iso(event.endAt),
+    // Spec §3: "also seen as start_date / end_date".
+    start_date: iso(event.startAt),
+    end_date: iso(event.endAt),
     address_label: event.addressLabel,
     address_name: event.addressName,
     address_latitude: event.addressLatitude,
@@ -86,6 +89,7 @@ export function participationFormToJson(form: ParticipationFormRow) {
 export function participantToJson(participant: EventParticipantSummary) {
   return {
     id: participant.id,
+    event: participant.eventId,
     payment: participant.orderId,
     ticket: participant.ticketId,
     full_name: `${participant.firstName} ${participant.lastName}`.trim(),
@@ -99,12 +103,14 @@ export function participantToJson(participant: EventParticipantSummary) {
     last_validation: iso(participant.lastValidationAt),
     event_date: iso(participant.eventDate),
     created_at: iso(participant.createdAt),
+    access_token: participant.orderAccessToken,
   };
 }
 
 export function paymentToJson(payment: EventPaymentSummary) {
   return {
     id: payment.id,
+    event: payment.eventId,
     full_name: `${payment.firstName} ${payment.lastName}`.trim(),
     first_name: payment.firstName,
     last_name: payment.lastName,
@@ -117,6 +123,7 @@ export function paymentToJson(payment: EventPaymentSummary) {
     paid_at: iso(payment.paidAt),
     payable_until: iso(payment.payableUntil),
     created_at: iso(payment.createdAt),
+    access_token: payment.accessToken,
   };
 }
 
@@ -155,6 +162,8 @@ export function eventListItemToJson(item: EventListItem) {
     visibility: item.visibility,
     start_at: iso(item.startAt),
     end_at: iso(item.endAt),
+    start_date: iso(item.startAt),
+    end_date: iso(item.endAt),
     timezone: item.timezone,
     address_name: item.addressName,
     participants_count: item.participantCount,

@@ -1,7 +1,9 @@
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import type { events, participationForms, tickets } from "#db/schema";
+import { EVENT_MESSAGE_TOO_LONG } from "../event-messages/event-messages-schema";
+import { sanitizeEventMessage } from "../event-messages/sanitize-event-message";
 import { AppError } from "../shared/app-error";
-import { EVENT_DESCRIPTION_MAX_BYTES, utf8Length, type EventFields } from "./event-input-schema";
+import { EVENT_DESCRIPTION_MAX_BYTES, eventFieldInputNames, utf8Length, type EventFields } from "./event-input-schema";
 import { sanitizeEventHtml } from "./sanitize-event-html";
 
 export type EventRow = typeof events.$inferSelect;
@@ -31,9 +33,10 @@ export function newEventAccessToken(): string {
   return encodeBase32LowerCaseNoPadding(bytes);
 }
 
-/** Column values for the given fields: coordinates to micro-degrees, the description sanitized. */
+/** Column values for the given fields: coordinates to micro-degrees, the description and messages sanitized. */
 export function eventColumnsFromFields(fields: EventFields): Partial<typeof events.$inferInsert> {
   const columns: Partial<typeof events.$inferInsert> = {};
+  const tooLong: Record<string, string> = {};
   for (const [key, value] of Object.entries(fields) as [keyof EventFields, unknown][]) {
     if (value === undefined) continue;
     switch (key) {
@@ -51,9 +54,20 @@ export function eventColumnsFromFields(fields: EventFields): Partial<typeof even
         columns.description = html;
         break;
       }
+      case "confirmationPageMessage":
+      case "emailPdfMessage":
+      case "emailPdfEmailResponse": {
+        const html = sanitizeEventMessage(value as string);
+        if (html === null) tooLong[eventFieldInputNames[key]] = EVENT_MESSAGE_TOO_LONG;
+        else columns[key] = html;
+        break;
+      }
       default:
         (columns as Record<string, unknown>)[key] = value;
     }
+  }
+  if (Object.keys(tooLong).length > 0) {
+    throw new AppError("validation", "events:errors.invalid-input", { fields: tooLong });
   }
   return columns;
 }

@@ -18,7 +18,13 @@ export type EventTicket = TicketRow & { derived: DerivedTicketStatus; remaining:
 
 export type EventParticipantSummary = {
   id: number;
+  eventId: number;
   orderId: number;
+  /**
+   * The order's access token: the tickets link's key (spec §3 Participant access_token, §7 'Copy tickets link'). The
+   * participant's own token stays inside: it is the secret of its QR code (domain/tickets/ticket-token.ts).
+   */
+  orderAccessToken: string;
   ticketId: number;
   firstName: string;
   lastName: string;
@@ -34,6 +40,9 @@ export type EventParticipantSummary = {
 
 export type EventPaymentSummary = {
   id: number;
+  eventId: number;
+  /** The tickets link's key (spec §7 'Copy tickets link'), as on the order page. */
+  accessToken: string;
   firstName: string;
   lastName: string;
   email: string;
@@ -141,7 +150,9 @@ export async function getEvent(
     detail.participants = await db
       .select({
         id: participants.id,
+        eventId: participants.eventId,
         orderId: participants.orderId,
+        orderAccessToken: orders.accessToken,
         ticketId: participants.ticketId,
         firstName: participants.firstName,
         lastName: participants.lastName,
@@ -155,6 +166,7 @@ export async function getEvent(
         createdAt: participants.createdAt,
       })
       .from(participants)
+      .innerJoin(orders, eq(orders.id, participants.orderId))
       .where(scope(participants))
       .orderBy(asc(participants.id))
       .limit(participantLimit);
@@ -164,6 +176,8 @@ export async function getEvent(
     const rows = await db
       .select({
         id: orders.id,
+        eventId: orders.eventId,
+        accessToken: orders.accessToken,
         firstName: orders.firstName,
         lastName: orders.lastName,
         email: orders.email,

@@ -56,6 +56,35 @@ describe("updateEvent", () => {
     expect((await stored()).addressLatitude).toBe(45_764_043);
   });
 
+  it("saves the personalized messages in the same write, sanitized and within their size limit", async () => {
+    const now = new Date("2026-03-02T09:00:00Z");
+    const event = await updateEvent(test.db, world.actors.owner, {
+      eventId,
+      now,
+      changes: {
+        title: "Avec messages",
+        confirmationPageMessage: "<p>Merci<script>alert(1)</script></p>",
+        emailPdfMessage: '<p onclick="x()">Billet</p>',
+        emailPdfEmailResponse: "billetterie@example.org",
+      },
+    });
+    expect(event).toMatchObject({
+      title: "Avec messages",
+      confirmationPageMessage: "<p>Merci</p>",
+      emailPdfMessage: "<p>Billet</p>",
+      emailPdfEmailResponse: "billetterie@example.org",
+      updatedAt: now,
+    });
+    // 19,000 bytes as sent, 95,000 once "&" is escaped: refused after sanitizing, nothing written.
+    await expect(
+      updateEvent(test.db, world.actors.owner, {
+        eventId,
+        changes: { title: "Trop long", emailPdfMessage: "&".repeat(19_000) },
+      }),
+    ).rejects.toMatchObject({ code: "validation", fields: { email_pdf_message: "event-messages:errors.too-long" } });
+    expect(await stored()).toMatchObject({ title: "Avec messages", emailPdfMessage: "<p>Billet</p>", updatedAt: now });
+  });
+
   it("checks the end against the stored start, writing nothing when it is before", async () => {
     await expect(
       updateEvent(test.db, world.actors.owner, {

@@ -32,7 +32,8 @@ export const DEFAULT_QUESTION_ID = "default";
 /** Exact spec §3 title of the built-in question. */
 export const DEFAULT_QUESTION_TITLE = "Nom, prénom, email";
 export const QUESTION_ID_LENGTH = 16;
-export const QUESTION_ID_PATTERN = /^[A-Za-z0-9]{16}$/;
+/** Spec §3 "random 16-character identifier": nanoid's URL-safe alphabet is accepted (ours are alphanumeric). */
+export const QUESTION_ID_PATTERN = /^[A-Za-z0-9_-]{16}$/;
 export const QUESTION_TITLE_MAX_LENGTH = 200;
 export const QUESTION_DESCRIPTION_MAX_LENGTH = 2_000;
 export const OPTION_TITLE_MAX_LENGTH = 200;

@@ -41,6 +41,7 @@ export function toPromoCodeRecord(row: PromoCodeRow, ticketIds: number[]): Promo
 export function promoCodeToJson(code: PromoCodeRecord) {
   return {
     key: code.key,
+    event: code.eventId,
     discount_type: code.discountType,
     discount: code.discount,
     tickets: code.tickets,

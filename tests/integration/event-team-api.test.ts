@@ -65,6 +65,7 @@ describe("GET /api/events/:id/accesses", () => {
     expect(json).toHaveLength(3);
     expect(json).toContainEqual({
       profile: users.teamManager!.id,
+      event: event.id,
       email: "teammanager@team.test",
       first_name: "teamManager",
       last_name: "Équipe",
@@ -96,7 +97,12 @@ describe("POST /api/events/:id/accesses", () => {
       as: "teamManager",
     });
     expect(status).toBe(201);
-    expect(json).toMatchObject({ profile: users.colleague!.id, role: "validator", display_roles: ["validator"] });
+    expect(json).toMatchObject({
+      profile: users.colleague!.id,
+      event: event.id,
+      role: "validator",
+      display_roles: ["validator"],
+    });
     expect((await accessesOf(event.id))[users.colleague!.id]).toBe("validator");
     const [membership] = await db
       .select({ role: memberships.role })

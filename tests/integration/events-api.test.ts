@@ -522,3 +522,171 @@ describe("settings and deletion", () => {
     expect(await storedEvent(event.id)).toMatchObject({ status: "draft", metaPixelId: "" });
   });
 });
+
+describe("what the spec's client sends and reads (§3 fields, §7 calls)", () => {
+  it("PUT /api/events/:id saves the personalized messages of the full event, with the messages' own rules", async () => {
+    const event = await createTestEvent(db, world.organization.id, { title: "Messages" });
+    const current = (await call(`/events/${event.id}`)).json;
+    expect(current).toMatchObject({
+      confirmation_page_message: "",
+      email_pdf_message: "",
+      email_pdf_email_response: "",
+    });
+    const saved = await call(`/events/${event.id}`, {
+      method: "PUT",
+      body: {
+        ...current,
+        access_token: "",
+        confirmation_page_message: "<p>Merci <strong>!</strong><script>alert(1)</script></p>",
+        email_pdf_message: '<p onclick="x()">Présentez ce billet</p>',
+        email_pdf_email_response: "billetterie@example.org",
+      },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.json).toMatchObject({
+      confirmation_page_message: "<p>Merci <strong>!</strong></p>",
+      email_pdf_message: "<p>Présentez ce billet</p>",
+      email_pdf_email_response: "billetterie@example.org",
+    });
+    expect(await storedEvent(event.id)).toMatchObject({
+      confirmationPageMessage: "<p>Merci <strong>!</strong></p>",
+      emailPdfMessage: "<p>Présentez ce billet</p>",
+      emailPdfEmailResponse: "billetterie@example.org",
+    });
+    expect((await call(`/events/${event.id}`)).json.email_pdf_message).toBe("<p>Présentez ce billet</p>");
+
+    // Over the limit as sent, or once sanitized ("&" is stored as "&amp;"): refused, with nothing written.
+    for (const [field, text] of [
+      ["email_pdf_message", "x".repeat(20_001)],
+      ["confirmation_page_message", "&".repeat(19_000)],
+      ["email_pdf_email_response", "x".repeat(20_001)],
+    ] as const) {
+      const refused = await call(`/events/${event.id}`, { method: "PUT", body: { title: "Modifié", [field]: text } });
+      expect(refused.status).toBe(400);
+      expect(refused.json.fields).toEqual({ [field]: "event-messages:errors.too-long" });
+    }
+    expect(await storedEvent(event.id)).toMatchObject({
+      title: "Messages",
+      confirmationPageMessage: "<p>Merci <strong>!</strong></p>",
+    });
+  });
+
+  it("POST /api/events duplicates with the source's fields, its status included, as a draft", async () => {
+    const source = await createTestEvent(db, world.organization.id, {
+      title: "Source publiée",
+      status: "published",
+      visibility: "private",
+      accessToken: null,
+      startAt: soon,
+      confirmationPageMessage: "<p>Merci</p>",
+    });
+    await createTicket(db, source, { title: "Place" });
+    const full = (await call(`/events/${source.id}`)).json;
+    expect(full.status).toBe("published");
+    const copy = await call("/events", { method: "POST", body: { ...full, title: "Copie de Source publiée" } });
+    expect(copy.status).toBe(201);
+    expect(copy.json).toMatchObject({
+      organizer: world.organization.id,
+      title: "Copie de Source publiée",
+      status: "draft",
+      visibility: "private",
+      start_at: soon.toISOString(),
+      confirmation_page_message: "<p>Merci</p>",
+    });
+    expect(copy.json.id).not.toBe(source.id);
+    expect(copy.json.access_token).toMatch(/^[a-z2-7]{32}$/);
+
+    await db.update(events).set({ status: "archived" }).where(eq(events.id, source.id));
+    const whole = await call("/events", {
+      method: "POST",
+      body: { ...full, status: "archived", duplicate_from: source.id },
+    });
+    expect(whole.status).toBe(201);
+    expect(whole.json).toMatchObject({ title: "Source publiée", status: "draft" });
+    expect(await storedEvent(source.id)).toMatchObject({ status: "archived" });
+  });
+
+  it("gives the dashboard event's payments and participants the event and the order's access_token for 'Copy tickets link'", async () => {
+    const event = await createTestEvent(db, world.organization.id, { title: "Billets à copier", startAt: soon });
+    const ticket = await createTicket(db, event, { title: "Entrée", price: 1500 });
+    const { order, participants } = await createOrder(db, event, { status: "paid", places: [{ ticket, count: 2 }] });
+    const { status, json } = await call(`/dashboard/${world.organization.id}/events/${event.id}`);
+    expect(status).toBe(200);
+    expect(json.payments).toEqual([
+      expect.objectContaining({ id: order.id, event: event.id, access_token: order.accessToken }),
+    ]);
+    expect(json.participants).toEqual(
+      participants.map((participant) =>
+        expect.objectContaining({
+          id: participant.id,
+          event: event.id,
+          payment: order.id,
+          access_token: order.accessToken,
+        }),
+      ),
+    );
+    // The link the client builds from the payment's id and access_token serves the order's tickets.
+    const [payment] = json.payments as { id: number; access_token: string }[];
+    const pdf = await exports.default.fetch(
+      `http://localhost/orders/${payment!.id}/tickets.pdf?token=${encodeURIComponent(payment!.access_token)}`,
+    );
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("Content-Type")).toBe("application/pdf");
+    await pdf.arrayBuffer();
+    // Only who may read the event's orders gets them: a validator or another organization gets nothing.
+    for (const as of ["guestValidator", "guestNone", "foreignOwner"]) {
+      expect((await call(`/dashboard/${world.organization.id}/events/${event.id}`, { as })).status).toBe(404);
+    }
+  });
+
+  it("answers start_date / end_date beside start_at / end_at and takes them as input, start_at winning", async () => {
+    const event = await createTestEvent(db, world.organization.id, {
+      title: "Alias de dates",
+      startAt: new Date("2027-03-01T18:00:00Z"),
+    });
+    const current = (await call(`/events/${event.id}`)).json;
+    expect(current).toMatchObject({
+      start_at: "2027-03-01T18:00:00.000Z",
+      start_date: "2027-03-01T18:00:00.000Z",
+      end_at: null,
+      end_date: null,
+    });
+    const [listed] = (await call(`/dashboard/${world.organization.id}/events?search=Alias%20de%20dates`)).json;
+    expect(listed).toMatchObject({
+      id: event.id,
+      start_at: "2027-03-01T18:00:00.000Z",
+      start_date: "2027-03-01T18:00:00.000Z",
+    });
+
+    const aliased = await call(`/events/${event.id}`, {
+      method: "PUT",
+      body: { start_date: "2027-05-01T18:00:00Z", end_date: "2027-05-01T22:00:00Z" },
+    });
+    expect(aliased.status).toBe(200);
+    expect(aliased.json).toMatchObject({
+      start_at: "2027-05-01T18:00:00.000Z",
+      end_at: "2027-05-01T22:00:00.000Z",
+      start_date: "2027-05-01T18:00:00.000Z",
+      end_date: "2027-05-01T22:00:00.000Z",
+    });
+    const both = await call(`/events/${event.id}`, {
+      method: "PUT",
+      body: { ...aliased.json, start_at: "2027-06-01T18:00:00Z", end_at: "2027-06-01T23:00:00Z" },
+    });
+    expect(both.json).toMatchObject({ start_at: "2027-06-01T18:00:00.000Z", end_at: "2027-06-01T23:00:00.000Z" });
+    const backwards = await call(`/events/${event.id}`, {
+      method: "PUT",
+      body: { start_date: "2027-07-01T18:00:00Z", end_date: "2027-07-01T10:00:00Z" },
+    });
+    expect(backwards.status).toBe(400);
+    expect(backwards.json.fields).toEqual({ end_at: "events:errors.end-before-start" });
+    expect((await storedEvent(event.id))!.startAt).toEqual(new Date("2027-06-01T18:00:00Z"));
+
+    const created = await call("/events", {
+      method: "POST",
+      body: { title: "Créé avec start_date", start_date: "2027-08-01T18:00:00Z", end_date: "2027-08-01T20:00:00Z" },
+    });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ start_at: "2027-08-01T18:00:00.000Z", end_date: "2027-08-01T20:00:00.000Z" });
+  });
+});

@@ -205,13 +205,18 @@ describe("entries (spec §7 GET /api/events/:id/entries)", () => {
     const answer = await call(`/events/${entryEvent.id}/entries`);
     expect(answer.status).toBe(200);
     expect(answer.json.total).toBe(3);
+    // Spec §3 Entry: id, ticket (the participant ticket scanned), event, participant {first_name, last_name}, is_in…
     expect(answer.json.entries[0]).toMatchObject({
+      id: expect.any(Number),
       ticket: people[1]!.id,
+      event: entryEvent.id,
       is_in: true,
       is_in_str: "true",
       participant: { first_name: "Alex", last_name: "Durand" },
       validated_at: new Date(3_000).toISOString(),
     });
+    // No numeric id under ticket_type, the name spec §3 gives to 'ticket' / 'addon'.
+    expect(answer.json.entries[0]).not.toHaveProperty("ticket_type");
     const out = await call(`/events/${entryEvent.id}/entries?direction=out`);
     expect(out.json.entries.map((e: { is_in: boolean }) => e.is_in)).toEqual([false]);
     const one = await call(`/events/${entryEvent.id}/entries?ticket=${people[0]!.id}`);

@@ -1,8 +1,8 @@
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "#db/d1";
-import { participationForms } from "#db/schema";
+import { formAnswers, participationForms } from "#db/schema";
 import { createSession } from "#domain/auth/sessions";
 import { apiClient } from "./api-client";
 import { createEventsWorld, createTestEvent, createTicket, type TestUser } from "../support/event-fixtures";
@@ -12,6 +12,7 @@ let world: Awaited<ReturnType<typeof createEventsWorld>>;
 const tokens: Record<string, string> = {};
 
 const call = apiClient(tokens);
+const soon = new Date(Date.now() + 30 * 86_400_000);
 
 const question = (id: string, extra: Record<string, unknown> = {}) => ({
   id,
@@ -93,6 +94,59 @@ describe("participation forms API (spec §7)", () => {
     });
     expect(optional.json.single_fill).toBe(true);
     expect(JSON.parse(optional.json.questions)).toHaveLength(2);
+  });
+
+  it("takes random 16-character ids of nanoid's URL-safe alphabet (spec §3), and the booking stores answers under them", async () => {
+    const event = await createTestEvent(db, world.organization.id, { status: "published", startAt: soon });
+    const ticket = await createTicket(db, event, { title: "Gratuit", price: 0, isFree: true });
+    const size = question("V1StGXR8_Z5jdH-6", {
+      type: "unique-choice",
+      mandatory: true,
+      options: [
+        { id: "-a_b-c_d-e_f-g_h", title: "S" },
+        { id: "_________-------", title: "M" },
+      ],
+    });
+    const saved = await call(`/events/${event.id}/participation-form/before-tickets`, {
+      method: "PUT",
+      body: specBody(event.id, "before-tickets", [size]),
+    });
+    expect(saved.status).toBe(200);
+    expect(JSON.parse(saved.json.questions)[1]).toMatchObject({
+      id: "V1StGXR8_Z5jdH-6",
+      options: [{ id: "-a_b-c_d-e_f-g_h" }, { id: "_________-------" }],
+    });
+    for (const bad of ["V1StGXR8.Z5jdH-6", "V1StGXR8 Z5jdH-6", "V1StGXR8_Z5jdH-"]) {
+      const refused = await call(`/events/${event.id}/participation-form/before-tickets`, {
+        method: "PUT",
+        body: specBody(event.id, "before-tickets", [question(bad)]),
+      });
+      expect(refused.json.fields?.["questions.0.id"], bad).toBe("order-forms:errors.question-id-invalid");
+    }
+
+    const placed = await exports.default.fetch(`http://localhost/api/public/events/${event.id}/orders`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        buyer: { first_name: "Élise", last_name: "Núñez", email: "elise@exemple.test" },
+        items: [{ ticket_id: ticket.id, quantity: 1 }],
+        participants: [
+          {
+            ticket_id: ticket.id,
+            first_name: "Élise",
+            last_name: "Núñez",
+            email: "elise@exemple.test",
+            answers: { "V1StGXR8_Z5jdH-6": "_________-------" },
+          },
+        ],
+      }),
+    });
+    expect(placed.status).toBe(201);
+    const answers = await db
+      .select({ questionId: formAnswers.questionId, value: formAnswers.value })
+      .from(formAnswers)
+      .where(eq(formAnswers.eventId, event.id));
+    expect(answers).toEqual([{ questionId: "V1StGXR8_Z5jdH-6", value: JSON.stringify(["_________-------"]) }]);
   });
 
   it("refuses bad questions, naming the field, and writes nothing", async () => {

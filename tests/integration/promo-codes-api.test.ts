@@ -44,6 +44,7 @@ describe("promo codes API (spec §7, issue 9)", () => {
     expect(created.json).toEqual([
       {
         key: "ETE25",
+        event: world.event.id,
         discount_type: "percent",
         discount: 25,
         tickets: [ticket.id],
@@ -54,6 +55,7 @@ describe("promo codes API (spec §7, issue 9)", () => {
       },
       {
         key: "MOINS5",
+        event: world.event.id,
         discount_type: "amount",
         discount: 500,
         tickets: [],
@@ -82,6 +84,7 @@ describe("promo codes API (spec §7, issue 9)", () => {
     const listed = await call(`/events/${world.event.id}/promo-code`, { as: "guestManager" });
     expect(listed.status).toBe(200);
     expect(listed.json.map((code: { key: string }) => code.key)).toEqual(["ETE25", "MOINS5"]);
+    expect(listed.json.every((code: { event: number }) => code.event === world.event.id)).toBe(true);
   });
 
   it("refuses the whole array, naming the entry and field, when one entry is wrong", async () => {

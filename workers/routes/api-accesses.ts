@@ -33,8 +33,10 @@ const profileSchema = v.pipe(
   v.minValue(1, "team:errors.not-found"),
 );
 
-export const teamMemberJson = (member: TeamMember) => ({
+/** Spec §3 Access: email, role, profile, event; plus the team member's display fields. */
+export const teamMemberJson = (member: TeamMember, eventId: number) => ({
   profile: member.userId,
+  event: eventId,
   email: member.email,
   first_name: member.firstName,
   last_name: member.lastName,
@@ -47,14 +49,14 @@ export const teamMemberJson = (member: TeamMember) => ({
 accessesApiRoutes.get("/:id{[0-9]+}/accesses", async (c) => {
   const eventId = idParam(c.req.param("id"), "events:errors.not-found");
   const actor = await actorForEventParam(c, eventId);
-  return c.json((await listEventTeam(c.get("db"), actor, eventId)).map(teamMemberJson));
+  return c.json((await listEventTeam(c.get("db"), actor, eventId)).map((member) => teamMemberJson(member, eventId)));
 });
 
 accessesApiRoutes.post("/:id{[0-9]+}/accesses", async (c) => {
   const eventId = idParam(c.req.param("id"), "events:errors.not-found");
   const actor = await actorForEventParam(c, eventId);
   const { email } = await parseJson(c, v.object({ email: emailSchema }));
-  return c.json(teamMemberJson(await addEventAccess(c.get("db"), actor, eventId, { email })), 201);
+  return c.json(teamMemberJson(await addEventAccess(c.get("db"), actor, eventId, { email }), eventId), 201);
 });
 
 accessesApiRoutes.put("/:id{[0-9]+}/accesses", async (c) => {
@@ -62,7 +64,7 @@ accessesApiRoutes.put("/:id{[0-9]+}/accesses", async (c) => {
   const actor = await actorForEventParam(c, eventId);
   const input = await parseJson(c, v.object({ role: rolesSchema, profile: profileSchema }));
   const member = await setEventAccessRoles(c.get("db"), actor, eventId, { userId: input.profile, roles: input.role });
-  return member ? c.json(teamMemberJson(member)) : c.body(null, 204);
+  return member ? c.json(teamMemberJson(member, eventId)) : c.body(null, 204);
 });
 
 accessesApiRoutes.delete("/:id{[0-9]+}/accesses/:profile{[0-9]+}", async (c) => {

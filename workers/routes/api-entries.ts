@@ -20,7 +20,9 @@ const querySchema = v.object({
 
 /**
  * Every scan of the event, newest first: `?page=` (zero-based), `?page_size=` (at most 500, default 100),
- * `?ticket=` (a ticket number), `?direction=in|out`. Answers `{ entries, total, page, page_size }`.
+ * `?ticket=` (a ticket number), `?direction=in|out`. Answers `{ entries, total, page, page_size }`; each entry has spec
+ * §3's fields: id, ticket (the scanned participant ticket's id, the number printed on it: spec §3 calls a participant a
+ * "ticket row"), event, participant {first_name, last_name}, is_in, is_in_str, validated_at.
  */
 entriesApiRoutes.get("/:id{[0-9]+}/entries", async (c) => {
   const eventId = idParam(c.req.param("id"), "events:errors.not-found");
@@ -39,7 +41,6 @@ entriesApiRoutes.get("/:id{[0-9]+}/entries", async (c) => {
     entries: result.rows.map((row) => ({
       id: row.id,
       ticket: row.participantId,
-      ticket_type: row.ticketId,
       ticket_title: row.ticketTitle,
       event: eventId,
       participant: { id: row.participantId, first_name: row.firstName, last_name: row.lastName },

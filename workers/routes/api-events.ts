@@ -53,15 +53,11 @@ const createTargetSchema = v.object({
 /**
  * POST /api/events — creates a draft from event fields (spec §7). The organization is `organizer` in the body, else
  * the selected one (cookie), else the user's first. With `duplicate_from: id` it duplicates that event whole
- * (tickets, add-ons, forms, promo codes) in one atomic write instead.
+ * (tickets, add-ons, forms, promo codes) in one atomic write instead. A posted `status` (the source's, when the client
+ * duplicates with the event's fields) is ignored: a new or duplicated event always starts as draft (spec §4).
  */
 eventsApiRoutes.post("/", jsonBodyLimit, async (c) => {
-  const [fields, target, status] = await parseBody(c, [eventFieldsSchema, createTargetSchema, statusFieldSchema]);
-  if (status.status && status.status !== "draft") {
-    throw new AppError("validation", "events:errors.invalid-input", {
-      fields: { status: "events:errors.invalid-transition" },
-    });
-  }
+  const [fields, target] = await parseBody(c, [eventFieldsSchema, createTargetSchema]);
   const db = c.get("db");
   if (target.duplicate_from !== undefined) {
     const sourceId = idParam(String(target.duplicate_from), "events:errors.not-found");
@@ -91,9 +87,9 @@ eventsApiRoutes.get("/:id{[0-9]+}", async (c) => {
 });
 
 /**
- * PUT /api/events/:id — the full event plus changes (spec §7): every known field is validated, unknown ones (id,
- * tickets, access_token…) ignored; with `status` (and `confirm_without_tickets`) the lifecycle change is applied in
- * the same write. Bad input writes nothing.
+ * PUT /api/events/:id — the full event plus changes (spec §7): every known field (the personalized messages too) is
+ * validated, unknown ones (id, tickets, access_token…) ignored; with `status` (and `confirm_without_tickets`) the
+ * lifecycle change is applied in the same write. Bad input writes nothing.
  */
 eventsApiRoutes.put("/:id{[0-9]+}", jsonBodyLimit, async (c) => {
   const eventId = idParam(c.req.param("id"), "events:errors.not-found");
