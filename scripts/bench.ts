@@ -351,11 +351,19 @@ async function benchAfterSale(
     { label: `participants: last page (${lastPage})`, url: participantsUrl(eventId, { page: lastPage }) },
   ];
   console.log(
-    `\nParticipants page /event/${eventId}/participants (${facts.total} participants, 10 a page; full HTML), in turn with the health endpoint\n`,
+    `\nParticipants page /event/${eventId}/participants (${facts.total} participants, 10 a page; the full HTML of a ` +
+      `first visit, then the .data the app fetches), in turn with the health endpoint\n`,
   );
+  // A search, a sort or another page in the table is a client navigation: the browser fetches the route's `.data`
+  // (all of its loaders at most), not the document, which only a first visit or a reload of a copied URL asks for.
   const p50s = await roundRobin([
     { label: "health endpoint (baseline)", url: `${base}/api/health` },
     ...views.map((view) => ({ label: view.label, url: `${base}${view.url}`, init: signedIn })),
+    ...views.map((view) => ({
+      label: `${view.label}, in the app (.data)`,
+      url: `${base}${view.url.replace("/participants", "/participants.data")}`,
+      init: signedIn,
+    })),
   ]);
   const baseline = p50s.get("health endpoint (baseline)")!;
   console.log(`\nAgainst the health endpoint of the same rounds (goal ≤ 2×)\n`);
