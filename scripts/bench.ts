@@ -12,7 +12,9 @@
  * column, the last page) against the health endpoint, check-ins of one participant in and out, and a 10,000-row CSV
  * import through the import API in the page's chunks, onto an event of its own with enough places.
  * Last of all, Lighthouse (issue 14 §9) on the public event page and the booking flow, mobile settings, the median of
- * BENCH_LIGHTHOUSE_RUNS (3) runs per page with the load average (scripts/lib/lighthouse.ts).
+ * BENCH_LIGHTHOUSE_RUNS (3) runs per page with the load average (scripts/lib/lighthouse.ts); BENCH_LIGHTHOUSE_COLOR
+ * (#rrggbb) and BENCH_LIGHTHOUSE_THEME (light|dark) set the audited event's colour and theme first (issue 14 §9: any
+ * organizer colour).
  * `--weight` measures only the page weights, `--bookings` only the bookings, `--lighthouse` only Lighthouse.
  * BENCH_RUNS (200), BENCH_BOOKINGS (1,500 buyers), BENCH_STOCK (1,000 places), BENCH_CONCURRENCY (50).
  */

@@ -194,6 +194,29 @@ async function chooseTickets(page: Page) {
 }
 
 /**
+ * The audited event's look, from BENCH_LIGHTHOUSE_COLOR (#rrggbb) and BENCH_LIGHTHOUSE_THEME (light or dark): the
+ * accessibility score has to hold for any organizer's colour (docs/decisions/0032-organizer-colour-contrast.md), and
+ * the light theme is the one that also draws the colour as text (links, remaining places) on white.
+ */
+export function lighthouseEventLook(env: NodeJS.ProcessEnv = process.env): {
+  primary_color?: string;
+  theme?: "light" | "dark";
+} {
+  const look: { primary_color?: string; theme?: "light" | "dark" } = {};
+  const colour = env.BENCH_LIGHTHOUSE_COLOR?.trim();
+  if (colour) {
+    if (!/^#[0-9a-f]{6}$/i.test(colour)) throw new Error(`BENCH_LIGHTHOUSE_COLOR must be #rrggbb, not ${colour}`);
+    look.primary_color = colour.toLowerCase();
+  }
+  const theme = env.BENCH_LIGHTHOUSE_THEME?.trim();
+  if (theme) {
+    if (theme !== "light" && theme !== "dark") throw new Error(`BENCH_LIGHTHOUSE_THEME must be light or dark`);
+    look.theme = theme;
+  }
+  return look;
+}
+
+/**
  * Walks the booking flow once as a buyer would, in a Playwright Chromium, to get the addresses Lighthouse audits: the
  * event page (after giving it a banner, so that the page has the picture real events have), the booking page with the
  * chosen tickets, the demo checkout of a pending order, and the confirmation page of an order paid through it.
@@ -213,6 +236,18 @@ export async function prepareBookingFlow(
   });
   const notes: string[] = [];
   try {
+    const look = lighthouseEventLook();
+    if (Object.keys(look).length > 0) {
+      // Through the editor's own API (a partial update), as an organizer would change it.
+      const updated = await fetch(`${base}/api/events/${eventId}`, {
+        method: "PUT",
+        headers: { Authorization: `Bearer ${ownerToken}`, "Content-Type": "application/json" },
+        body: JSON.stringify(look),
+      });
+      if (!updated.ok) throw new Error(`setting the event's ${JSON.stringify(look)} failed: HTTP ${updated.status}`);
+      const event = (await updated.json()) as { primary_color: string; theme: string };
+      notes.push(`event colour ${event.primary_color}, ${event.theme} theme`);
+    }
     const page = await browser.newPage();
     await page.goto(`${base}/api/health`);
     const form = new FormData();

@@ -6,7 +6,7 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { RadioGroup, RadioGroupItem } from "~/components/ui/radio-group";
 import { Label } from "~/components/ui/label";
-import { needsLightText, textColorOn } from "~/lib/contrast";
+import { accessibleSurface, LIGHT_TEXT } from "~/lib/contrast";
 import { formatDateTime } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import { DEFAULT_PRIMARY_COLOR, primaryColorFromText } from "~/lib/event-editor-values";
@@ -90,7 +90,10 @@ export function ThemeStep({ values, errors, setValue }: StepProps) {
   );
 }
 
-/** What the public page will look like with this colour and theme (spec §9 contrast rule). */
+/**
+ * What the public page will look like with this colour and theme: spec §9's text, on the shade of the colour that the
+ * public pages paint when the colour itself would not give that text 4.5:1 (app/lib/contrast.ts).
+ */
 function ThemePreview({
   title,
   color,
@@ -105,8 +108,10 @@ function ThemePreview({
   when: string;
 }) {
   const { t } = useTranslation("editor");
-  const textColor = textColorOn(color);
-  const light = needsLightText(color);
+  const surface = accessibleSurface(color);
+  const textColor = surface.text;
+  const light = textColor === LIGHT_TEXT;
+  const surfaceStyle = { backgroundColor: surface.background, color: textColor };
   const dark = theme === "dark";
   return (
     <section aria-labelledby="theme-preview-title" className="space-y-2">
@@ -121,8 +126,8 @@ function ThemePreview({
         data-testid="theme-preview"
         data-text-color={textColor}
       >
-        <div className="px-5 py-6" style={{ backgroundColor: color, color: textColor }}>
-          <p className="text-xs font-medium tracking-wide uppercase opacity-80">{t("theme.preview")}</p>
+        <div className="px-5 py-6" style={surfaceStyle}>
+          <p className="text-xs font-medium tracking-wide uppercase">{t("theme.preview")}</p>
           <p className="mt-1 text-xl font-semibold break-words">{title || t("theme.preview-title")}</p>
         </div>
         <div className="space-y-3 px-5 py-4 text-sm">
@@ -134,10 +139,7 @@ function ThemePreview({
             <MapPin className="size-4" aria-hidden />
             {place ? <span>{place}</span> : <span className="h-2 w-24 rounded bg-current opacity-30" />}
           </p>
-          <span
-            className="inline-flex h-9 items-center rounded-md px-4 text-sm font-medium"
-            style={{ backgroundColor: color, color: textColor }}
-          >
+          <span className="inline-flex h-9 items-center rounded-md px-4 text-sm font-medium" style={surfaceStyle}>
             {t("theme.preview-button")}
           </span>
         </div>
@@ -145,7 +147,7 @@ function ThemePreview({
       <p className="flex items-center gap-2 text-xs text-muted-foreground" data-testid="theme-contrast">
         <span
           className="inline-flex h-6 shrink-0 items-center rounded px-2 text-xs font-semibold"
-          style={{ backgroundColor: color, color: textColor }}
+          style={surfaceStyle}
           aria-hidden
         >
           Aa
@@ -158,6 +160,11 @@ function ThemePreview({
           {t("theme.contrast-help")}
         </span>
       </p>
+      {surface.adjusted ? (
+        <p className="text-xs text-muted-foreground" data-testid="theme-contrast-adjusted">
+          {t("theme.contrast-adjusted", { color: surface.background.toUpperCase() })}
+        </p>
+      ) : null}
     </section>
   );
 }

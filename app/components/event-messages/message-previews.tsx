@@ -1,7 +1,7 @@
 import { CircleCheck, Mail, QrCode } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { descriptionContentClass } from "~/components/event-editor/description-editor-skeleton";
-import { textColorOn } from "~/lib/contrast";
+import { accessibleSurface } from "~/lib/contrast";
 import { cn } from "~/lib/utils";
 
 /** The message as the buyer will read it, or a quiet note when there is none. */
@@ -34,17 +34,16 @@ export function ConfirmationPagePreview({
   color: string;
 }) {
   const { t } = useTranslation("event-messages");
+  const surface = accessibleSurface(color);
+  const surfaceStyle = { backgroundColor: surface.background, color: surface.text };
   return (
     <figure className="grid gap-2" data-testid="confirmation-preview">
       <figcaption className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
         {t("preview.confirmation-caption")}
       </figcaption>
       <div className="overflow-hidden rounded-lg border bg-background shadow-sm" aria-hidden={false}>
-        {/* The text colour that contrasts with the event's colour, as on the public page (WCAG 1.4.3). */}
-        <div
-          className="flex items-center gap-3 px-4 py-5"
-          style={{ backgroundColor: color, color: textColorOn(color) }}
-        >
+        {/* As on the order page: spec §9's text on the shade of the event's colour that gives it 4.5:1. */}
+        <div className="flex items-center gap-3 px-4 py-5" style={surfaceStyle}>
           <CircleCheck className="size-7 shrink-0" aria-hidden />
           <div className="min-w-0">
             <p className="font-semibold">{t("preview.confirmation-heading")}</p>
@@ -58,7 +57,7 @@ export function ConfirmationPagePreview({
           </div>
           <span
             className="inline-flex h-9 items-center justify-self-start rounded-md px-4 text-sm font-medium"
-            style={{ backgroundColor: color, color: textColorOn(color) }}
+            style={surfaceStyle}
           >
             {t("preview.confirmation-button")}
           </span>

@@ -2,7 +2,7 @@ import { CalendarDays, Eye, Lock, Mail, MapPin, Ticket } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { bannerSrcSet } from "#domain/images/banner";
 import type { PublicEvent, PublicTicket } from "#domain/public-events/get-public-event";
-import { textColorOn } from "~/lib/contrast";
+import { accessibleAccent, accessibleSurface, LIGHT_TEXT } from "~/lib/contrast";
 import { formatDateRange, formatMoney } from "~/lib/format";
 import { openStreetMapUrl } from "~/lib/map-link";
 import { cn } from "~/lib/utils";
@@ -44,7 +44,11 @@ export function PublicEventView({
   const anyOnSale = [...event.tickets, ...event.addons].some((ticket) => ticket.sale.status === "on_sale");
   const pickerDisabled = preview || !bookingPath;
   const dark = event.theme === "dark";
-  const onPrimary = textColorOn(event.primaryColor);
+  // Spec §9 chooses the text on the organizer's colour; a shade of the colour gives that text 4.5:1 (WCAG AA).
+  const surface = accessibleSurface(event.primaryColor);
+  const surfaceStyle = { backgroundColor: surface.background, color: surface.text };
+  // The colour as text on the light theme's white cards (on the dark theme those texts keep the page's colour).
+  const accent = dark ? undefined : accessibleAccent(event.primaryColor);
   const mapUrl = openStreetMapUrl(event.latitude, event.longitude);
   const zone = event.timezone.split("/").at(-1)?.replaceAll("_", " ") ?? event.timezone;
 
@@ -60,7 +64,7 @@ export function PublicEventView({
           {t("preview.banner")} {t("preview.booking-impossible")}
         </div>
       ) : null}
-      <header style={{ backgroundColor: event.primaryColor, color: onPrimary }}>
+      <header style={surfaceStyle}>
         <div className="mx-auto max-w-5xl px-4 pt-8 pb-6 md:px-6">
           <p className="text-sm">{t("organized-by", { name: event.organization.title })}</p>
           <h1
@@ -73,7 +77,13 @@ export function PublicEventView({
             <p className="mt-3 max-w-3xl text-lg wrap-anywhere">{event.smallDescription}</p>
           ) : null}
           {event.visibility === "private" ? (
-            <p className="mt-4 inline-flex items-center gap-1.5 rounded-full bg-black/15 px-3 py-1 text-xs font-medium">
+            <p
+              className={cn(
+                "mt-4 inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-xs font-medium",
+                // Towards black under white text, towards white under dark text: the badge never lowers the contrast.
+                surface.text === LIGHT_TEXT ? "bg-black/15" : "bg-white/40",
+              )}
+            >
               <Lock className="size-3.5" aria-hidden />
               {t("private-badge")}
             </p>
@@ -106,7 +116,7 @@ export function PublicEventView({
                   target="_blank"
                   rel="noopener noreferrer"
                   className="mt-1 inline-block font-medium underline"
-                  style={{ color: dark ? undefined : event.primaryColor }}
+                  style={{ color: accent }}
                 >
                   {t("open-map")}
                 </a>
@@ -158,7 +168,7 @@ export function PublicEventView({
             <TicketSection
               title={t("tickets")}
               tickets={event.tickets}
-              primaryColor={event.primaryColor}
+              accent={accent}
               dark={dark}
               emptyText={t("no-tickets")}
               pickerDisabled={pickerDisabled}
@@ -167,7 +177,7 @@ export function PublicEventView({
               <TicketSection
                 title={t("addons")}
                 tickets={event.addons}
-                primaryColor={event.primaryColor}
+                accent={accent}
                 dark={dark}
                 pickerDisabled={pickerDisabled}
               />
@@ -184,7 +194,7 @@ export function PublicEventView({
                   disabled={pickerDisabled}
                   aria-describedby={preview ? "booking-disabled" : undefined}
                   className="h-11 w-full rounded-lg px-6 font-semibold shadow-sm focus-visible:ring-[3px] focus-visible:ring-sky-500/60 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-50 sm:w-auto"
-                  style={{ backgroundColor: event.primaryColor, color: onPrimary }}
+                  style={surfaceStyle}
                 >
                   {tb("picker.book")}
                 </button>
@@ -241,14 +251,15 @@ function InfoCard({
 function TicketSection({
   title,
   tickets,
-  primaryColor,
+  accent,
   dark,
   emptyText,
   pickerDisabled,
 }: {
   title: string;
   tickets: PublicTicket[];
-  primaryColor: string;
+  /** The organizer's colour readable on the ticket card (undefined on the dark theme). */
+  accent: string | undefined;
   dark: boolean;
   emptyText?: string;
   pickerDisabled: boolean;
@@ -270,7 +281,9 @@ function TicketSection({
                 className={cn(
                   "flex flex-wrap items-start justify-between gap-3 rounded-xl border p-4",
                   dark ? "border-slate-800 bg-slate-900" : "border-slate-200 bg-white",
-                  !onSale && "opacity-75",
+                  // A dashed border, not a faded card: fading the card fades its already softened texts below 4.5:1
+                  // (the description came to 4.25:1 on the light theme); the status badge says why.
+                  !onSale && "border-dashed",
                 )}
               >
                 <div className="min-w-0 flex-1 space-y-1">
@@ -280,7 +293,7 @@ function TicketSection({
                   </h3>
                   {ticket.description ? <p className="text-sm opacity-75">{ticket.description}</p> : null}
                   {ticket.remaining !== null && onSale ? (
-                    <p className="text-xs font-medium" style={{ color: dark ? undefined : primaryColor }}>
+                    <p className="text-xs font-medium" style={{ color: accent }}>
                       {t("remaining", { count: ticket.remaining })}
                     </p>
                   ) : null}

@@ -30,7 +30,7 @@ import { OrderSummary } from "~/components/booking/order-summary";
 import { quantityParam } from "~/components/booking/quantity-select";
 import { PublicEventNotFound } from "~/components/public-event/public-event-not-found";
 import { PublicStyles } from "~/components/public-event/public-styles";
-import { textColorOn } from "~/lib/contrast";
+import { accessibleSurface } from "~/lib/contrast";
 import { formatMoney } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import { getLocale } from "~/middleware/i18next";
@@ -97,7 +97,9 @@ export default function EventBooking({ loaderData, actionData }: Route.Component
   const { event, items, quote, promoCode, privateHash } = loaderData;
   const { t, i18n } = useTranslation("booking");
   const dark = event.theme === "dark";
-  const onPrimary = textColorOn(event.primaryColor);
+  // Spec §9's text on a shade of the organizer's colour that gives it 4.5:1 (app/lib/contrast.ts).
+  const surface = accessibleSurface(event.primaryColor);
+  const surfaceStyle = { backgroundColor: surface.background, color: surface.text };
   const state: FieldState = {
     errors: actionData && !actionData.ok ? (actionData.errors.fields ?? {}) : {},
     values: actionData && !actionData.ok ? actionData.values : {},
@@ -114,7 +116,7 @@ export default function EventBooking({ loaderData, actionData }: Route.Component
   return (
     <div className={cn("min-h-svh", dark ? "dark bg-slate-950 text-slate-100" : "bg-slate-50 text-slate-900")}>
       <PublicStyles />
-      <header style={{ backgroundColor: event.primaryColor, color: onPrimary }}>
+      <header style={surfaceStyle}>
         <div className="mx-auto max-w-5xl px-4 py-6 md:px-6">
           <a href={backHref} className="inline-flex items-center gap-1 text-sm underline underline-offset-2">
             <ArrowLeft className="size-4" aria-hidden />
@@ -247,7 +249,7 @@ export default function EventBooking({ loaderData, actionData }: Route.Component
               <button
                 type="submit"
                 className="h-12 w-full rounded-lg px-6 text-base font-semibold shadow-sm focus-visible:ring-[3px] focus-visible:ring-sky-500/60 focus-visible:outline-none sm:w-auto"
-                style={{ backgroundColor: event.primaryColor, color: onPrimary }}
+                style={surfaceStyle}
                 data-testid="booking-submit"
               >
                 {quote.total > 0

@@ -8,7 +8,7 @@ import { qrPath } from "~/components/booking/qr-path";
 import { PublicEventNotFound } from "~/components/public-event/public-event-not-found";
 import { PublicStyles } from "~/components/public-event/public-styles";
 import { MetaPixelImage } from "~/components/tracking/meta-pixel";
-import { textColorOn } from "~/lib/contrast";
+import { accessibleSurface } from "~/lib/contrast";
 import { formatDateRange, formatDateTime, formatMoney } from "~/lib/format";
 import { consentFromCookieHeader, CSP_META_PIXEL_HEADER, metaPixelUrl } from "~/lib/tracking-consent";
 import { cn } from "~/lib/utils";
@@ -81,11 +81,14 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const eventHref = event.publicPage ? eventPagePath(event) : null;
   const card = cn("rounded-xl border p-4", dark ? "border-slate-800 bg-slate-900" : "border-slate-200 bg-white");
   const statusKey = order.status as "pending";
+  // Spec §9's text on a shade of the organizer's colour that gives it 4.5:1 (app/lib/contrast.ts).
+  const surface = accessibleSurface(event.primaryColor);
+  const surfaceStyle = { backgroundColor: surface.background, color: surface.text };
 
   return (
     <div className={cn("min-h-svh", dark ? "dark bg-slate-950 text-slate-100" : "bg-slate-50 text-slate-900")}>
       <PublicStyles />
-      <header style={{ backgroundColor: event.primaryColor, color: textColorOn(event.primaryColor) }}>
+      <header style={surfaceStyle}>
         <div className="mx-auto max-w-3xl px-4 py-6 md:px-6">
           <p className="text-sm">{t("order.title", { id: order.id })}</p>
           <h1 className="mt-1 text-2xl font-bold tracking-tight wrap-anywhere md:text-3xl">
@@ -172,7 +175,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
               <a
                 href={orderTicketsPdfHref(order.id, token)}
                 className="inline-flex h-10 items-center gap-2 rounded-lg px-4 text-sm font-semibold shadow-sm"
-                style={{ backgroundColor: event.primaryColor, color: textColorOn(event.primaryColor) }}
+                style={surfaceStyle}
                 data-testid="download-tickets"
               >
                 <Download className="size-4" aria-hidden />
