@@ -1420,9 +1420,11 @@ let requestCount = 0;
 
 async function buildRequest(surface: Surface, method: string, spec: RouteSpec, ids: Ids, name: ActorName) {
   const probe = spec.probe(ids);
-  // One client address per request: the rate limits of public forms count per address.
+  // One client address per request: the rate limits of public forms count per address. The dev tools answer only a
+  // loopback client (workers/routes/dev.ts), so their probes come from 127.x.y.7.
   const n = ++requestCount;
-  const headers = new Headers({ "CF-Connecting-IP": `10.${(n >> 8) & 255}.${n & 255}.7` });
+  const network = probe.path.startsWith("/dev/") ? 127 : 10;
+  const headers = new Headers({ "CF-Connecting-IP": `${network}.${(n >> 8) & 255}.${n & 255}.7` });
   const known = name === "visitor" ? null : world.users[name];
   const user = known && spec.ownSession ? { ...known, token: (await createSession(db, known.id)).token } : known;
   if (surface === "api" && probe.path.startsWith("/api/")) {
