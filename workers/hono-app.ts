@@ -45,6 +45,8 @@ export type HonoEnv = {
     language: SupportedLanguage;
     cspNonce: string;
     requestId: string;
+    /** false: the request's writes recorded no outgoing webhook delivery, so there is nothing to hand to the queue. */
+    webhookDispatch?: boolean;
   };
 };
 

@@ -526,6 +526,18 @@ export function defineBookingSuite(
       });
     });
 
+    it("records no webhook delivery for an organization without endpoints (nothing to hand to the queue)", async () => {
+      const org = await insertOrganization(t.db);
+      const event = await insertEvent(t.db, org.id, { status: "published", startAt: FUTURE, endAt: FUTURE });
+      const free = await insertTicket(t.db, event, { price: 0, isFree: true, amount: 2 });
+      const placed = await placeOrder(t.db, deps(), {
+        eventId: event.id,
+        body: body([{ ticket_id: free.id, quantity: 1 }]),
+      });
+      expect(placed.status).toBe("paid");
+      expect(placed.webhookDeliveriesRecorded).toBe(0);
+    });
+
     it("reports orders and participants to the organization's webhooks in the batches that make them", async () => {
       const org = await insertOrganization(t.db);
       const event = await insertEvent(t.db, org.id, { status: "published", startAt: FUTURE, endAt: FUTURE });
@@ -557,6 +569,8 @@ export function defineBookingSuite(
         { type: "order.paid", id: placed.id, status: "paid" },
         ...people.map((p) => ({ type: "participant.created", id: p.id, status: undefined })),
       ]);
+      // What the booking route decides the queue hand-off on (workers/middleware/webhook-dispatch.ts).
+      expect(placed.webhookDeliveriesRecorded).toBe(4);
 
       // A refused order records nothing.
       await failure(placeOrder(t.db, deps(), { eventId: event.id, body: body([{ ticket_id: free.id, quantity: 1 }]) }));
@@ -569,6 +583,7 @@ export function defineBookingSuite(
       });
       await confirmOrder(t.db, { orderId: pending.id, paidAt: NOW + 1000, now: NOW + 1000 });
       await confirmOrder(t.db, { orderId: pending.id, paidAt: NOW + 2000, now: NOW + 2000 });
+      expect(pending.webhookDeliveriesRecorded).toBe(1);
       const afterPayment = (await recorded()).slice(4);
       expect(afterPayment.map((e) => e.type)).toEqual(["order.created", "order.paid", "participant.created"]);
 

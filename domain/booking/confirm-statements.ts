@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "#db/database";
-import { formAnswers, orderItems, orders, participants, promoCodes, tickets } from "#db/schema";
+import { formAnswers, orderItems, orders, participants, promoCodes, tickets, webhookDeliveries } from "#db/schema";
 import { orderFigureChanges, salesFigureStatements } from "../sales-figures/sales-figures";
 import { generateRandomToken } from "../shared/crypto";
 import { orderWebhookStatement, participantsWebhookStatement } from "../webhooks/sales-webhook-statements";
@@ -24,6 +24,9 @@ function chunks<T>(items: T[], size: number): T[][] {
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
 }
+
+/** The last statements of `confirmationStatements`: outbox inserts whose results are the delivery rows they wrote. */
+export const CONFIRMATION_WEBHOOK_STATEMENTS = 2;
 
 export type ConfirmationData = {
   /** The order's id, or an SQL expression naming it (the same batch inserted it). */
@@ -163,6 +166,8 @@ export function confirmationStatements(db: Database, data: ConfirmationData): Ba
       .where(sql`${orders.id} = ${orderId}`),
   );
   // Outgoing webhooks, recorded by the batch that makes the sale (docs/decisions/0019-outgoing-webhooks.md).
+  // Last, and returning the deliveries they record (CONFIRMATION_WEBHOOK_STATEMENTS): a caller can tell whether the
+  // sale recorded any.
   statements.push(
     orderWebhookStatement(db, {
       organizationId: data.organizationId,
@@ -170,13 +175,13 @@ export function confirmationStatements(db: Database, data: ConfirmationData): Ba
       orderId,
       onlyStatus: "paid",
       occurredAt: createdAt,
-    }),
+    }).returning({ id: webhookDeliveries.id }),
     participantsWebhookStatement(db, {
       organizationId: data.organizationId,
       type: "participant.created",
       where: sql`p.order_id = ${orderId}`,
       occurredAt: createdAt,
-    }),
+    }).returning({ id: webhookDeliveries.id }),
   );
   return statements;
 }

@@ -1,7 +1,16 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "#db/database";
-import { events, orderItems, orders, participationForms, promoCodes, promoCodeTickets, tickets } from "#db/schema";
+import {
+  events,
+  orderItems,
+  orders,
+  participationForms,
+  promoCodes,
+  promoCodeTickets,
+  tickets,
+  webhookDeliveries,
+} from "#db/schema";
 import { verifyPrivateEventHash } from "../events/private-event-link";
 import { toParticipationForm } from "../order-forms/participation-form-record";
 import { normalizePromoCode } from "../promo-codes/promo-code-input-schema";
@@ -10,7 +19,7 @@ import { AppError, notFound } from "../shared/app-error";
 import { generateRandomToken } from "../shared/crypto";
 import type { SigningEnv } from "../shared/signing-secret";
 import { orderWebhookStatement } from "../webhooks/sales-webhook-statements";
-import { confirmationStatements } from "./confirm-statements";
+import { CONFIRMATION_WEBHOOK_STATEMENTS, confirmationStatements } from "./confirm-statements";
 import { releaseOrderHold } from "./expire-order";
 import type { PlaceOrderBody } from "./order-input-schema";
 import { planOrder, soldOut, type OrderPlan, type PlanPromo } from "./plan-order";
@@ -56,6 +65,8 @@ export type PlacedOrder = {
   checkoutUrl: string | null;
   eventId: number;
   organizationId: number;
+  /** Outgoing webhook deliveries the order's batch recorded (0: nothing for the queue). */
+  webhookDeliveriesRecorded: number;
 };
 
 /** What the order keeps of the buyer's entries until confirmation writes them as rows. */
@@ -95,6 +106,38 @@ export function pendingOrderValues(
 }
 
 /**
+ * The columns a booking reads, not whole rows: an event's description and messages (tens of kB of HTML) would be
+ * read, sent and parsed on every booking, and drizzle builds the SQL of each listed column on every call.
+ */
+const eventColumns = {
+  id: events.id,
+  organizationId: events.organizationId,
+  status: events.status,
+  visibility: events.visibility,
+  privateLinkVersion: events.privateLinkVersion,
+  timezone: events.timezone,
+  startAt: events.startAt,
+  endAt: events.endAt,
+  eventCapacity: events.eventCapacity,
+  allowBilling: events.allowBilling,
+};
+const ticketColumns = {
+  id: tickets.id,
+  organizationId: tickets.organizationId,
+  ticketType: tickets.ticketType,
+  title: tickets.title,
+  price: tickets.price,
+  amount: tickets.amount,
+  purchased: tickets.purchased,
+  minPerOrder: tickets.minPerOrder,
+  maxPerOrder: tickets.maxPerOrder,
+  feesType: tickets.feesType,
+  sellStartAt: tickets.sellStartAt,
+  sellEndAt: tickets.sellEndAt,
+  visibility: tickets.visibility,
+};
+
+/**
  * Places an order on a published event (issue 10 §2–3): prices it (planOrder), then holds its places in ONE batch
  * whose conditional inserts refuse to pass a ticket's stock, the event capacity or the promo code's uses; a short
  * insert fails the final guard and the whole batch rolls back, so a refusal writes nothing. A free order is
@@ -105,11 +148,12 @@ export async function placeOrder(db: Database, deps: PlaceOrderDeps, input: Plac
   const { body } = input;
   const promoKey = normalizePromoCode(body.promo_code ?? "");
   // One round trip for the rate-limit counters and every read: the promo code's ticket targets are found through its
-  // (event, code) key.
+  // (event, code) key. Without a promo code typed, its two reads are left out of the batch.
+  const withPromo = Boolean(body.promo_code);
   const hits = deps.rateLimits ?? [];
   const reads = [
-    db.select().from(events).where(eq(events.id, input.eventId)).limit(1),
-    db.select().from(tickets).where(eq(tickets.eventId, input.eventId)),
+    db.select(eventColumns).from(events).where(eq(events.id, input.eventId)).limit(1),
+    db.select(ticketColumns).from(tickets).where(eq(tickets.eventId, input.eventId)),
     db.select().from(participationForms).where(eq(participationForms.eventId, input.eventId)),
     db
       .select()
@@ -123,17 +167,17 @@ export async function placeOrder(db: Database, deps: PlaceOrderDeps, input: Plac
         sql`${promoCodeTickets.promoCodeId} = (select id from promo_codes where event_id = ${input.eventId} and code = ${promoKey})`,
       ),
   ] as const;
-  const results = await db.batch([...rateLimitStatements(db, hits, new Date(now)), ...reads] as unknown as [
-    BatchItem<"sqlite">,
-    ...BatchItem<"sqlite">[],
-  ]);
+  const results = await db.batch([
+    ...rateLimitStatements(db, hits, new Date(now)),
+    ...(withPromo ? reads : reads.slice(0, 3)),
+  ] as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   assertUnderRateLimits(hits, results.slice(0, hits.length) as { count: number }[][]);
-  const [eventRows, ticketRows, formRows, promoRows, targetRows] = results.slice(hits.length) as [
+  const [eventRows, ticketRows, formRows, promoRows = [], targetRows = []] = results.slice(hits.length) as [
     Awaited<(typeof reads)[0]>,
     Awaited<(typeof reads)[1]>,
     Awaited<(typeof reads)[2]>,
-    Awaited<(typeof reads)[3]>,
-    Awaited<(typeof reads)[4]>,
+    Awaited<(typeof reads)[3]>?,
+    Awaited<(typeof reads)[4]>?,
   ];
   const event = eventRows[0];
   // Drafts, archived events and the preview never book; a private event needs its link's hash.
@@ -142,7 +186,7 @@ export async function placeOrder(db: Database, deps: PlaceOrderDeps, input: Plac
     throw notFound("events:errors.not-found");
 
   let promo: PlanPromo | null = null;
-  const promoRow = body.promo_code ? promoRows[0] : undefined;
+  const promoRow = withPromo ? promoRows[0] : undefined;
   if (promoRow) {
     promo = {
       id: promoRow.id,
@@ -196,39 +240,45 @@ export async function placeOrder(db: Database, deps: PlaceOrderDeps, input: Plac
       sql`(select count(*) from ${orderItems} where ${orderItems.orderId} = ${orderRef}) = ${plan.lines.length}`,
     ),
   );
+  // The outbox statements return the deliveries they record: none, and the request has nothing to hand to the queue.
+  const webhookResults = [statements.length];
   statements.push(
     orderWebhookStatement(db, {
       organizationId: plan.organizationId,
       type: "order.created",
       orderId: orderRef,
       occurredAt: new Date(now),
-    }),
+    }).returning({ id: webhookDeliveries.id }),
   );
-  if (free)
-    statements.push(
-      ...confirmationStatements(db, {
-        orderRef,
-        organizationId: plan.organizationId,
-        eventId: plan.eventId,
-        timezone: event.timezone,
-        amount: plan.amount,
-        fees: plan.fees,
-        netAmount: plan.netAmount,
-        participants: plan.participants,
-        orderAnswers: plan.orderAnswers,
-        lines: plan.lines,
-        promoCodeId: plan.promo?.id ?? null,
-        paidAt: now,
-        createdAt: now,
-      }),
-    );
+  if (free) {
+    const confirmation = confirmationStatements(db, {
+      orderRef,
+      organizationId: plan.organizationId,
+      eventId: plan.eventId,
+      timezone: event.timezone,
+      amount: plan.amount,
+      fees: plan.fees,
+      netAmount: plan.netAmount,
+      participants: plan.participants,
+      orderAnswers: plan.orderAnswers,
+      lines: plan.lines,
+      promoCodeId: plan.promo?.id ?? null,
+      paidAt: now,
+      createdAt: now,
+    });
+    for (let i = confirmation.length - CONFIRMATION_WEBHOOK_STATEMENTS; i < confirmation.length; i++)
+      webhookResults.push(statements.length + i);
+    statements.push(...confirmation);
+  }
   statements.push(clearGuards(db));
 
   let orderId: number;
+  let webhookDeliveriesRecorded = 0;
   try {
     const results = await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
     const inserted = results[plan.promo ? 1 : 0] as { id: number }[];
     orderId = inserted[0]!.id;
+    for (const index of webhookResults) webhookDeliveriesRecorded += (results[index] as unknown[]).length;
   } catch (error) {
     if (!isGuardFailure(error)) throw error;
     throw await explainRefusal(db, plan, now);
@@ -244,6 +294,7 @@ export async function placeOrder(db: Database, deps: PlaceOrderDeps, input: Plac
     checkoutUrl: null,
     eventId: plan.eventId,
     organizationId: plan.organizationId,
+    webhookDeliveriesRecorded,
   };
   if (free || !deps.createCheckout) return placed;
 

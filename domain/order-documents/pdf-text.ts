@@ -34,13 +34,14 @@ const LOOK_ALIKES: Record<string, string> = {
   "\ufeff": "",
 };
 
-const characterSets = new WeakMap<PDFFont, ReadonlySet<number>>();
+// By font name: every document embeds its own font objects, but a standard font's characters never change.
+const characterSets = new Map<string, ReadonlySet<number>>();
 
 function characterSet(font: PDFFont): ReadonlySet<number> {
-  let set = characterSets.get(font);
+  let set = characterSets.get(font.name);
   if (!set) {
     set = new Set(font.getCharacterSet());
-    characterSets.set(font, set);
+    characterSets.set(font.name, set);
   }
   return set;
 }
@@ -68,7 +69,22 @@ export function fontSafeText(font: PDFFont, text: string): string {
  * Splits text into lines no wider than `maxWidth` at `size`, breaking at spaces (and inside a word too long alone),
  * never before French high punctuation or a closing guillemet, nor after an opening one.
  */
-export function wrapText(font: PDFFont, text: string, size: number, maxWidth: number): string[] {
+export function wrapText(font: PDFFont, text: string, size: number, maxWidth: number): readonly string[] {
+  // The lines depend only on the font's metrics and the arguments; the event's title, dates, venue and message come
+  // back on every ticket of the event, so they are measured once per isolate.
+  const key = `${font.name}|${size}|${maxWidth}|${text}`;
+  const cached = wrappedLines.get(key);
+  if (cached) return cached;
+  const lines = measureLines(font, text, size, maxWidth);
+  if (wrappedLines.size >= WRAPPED_LINES_KEPT) wrappedLines.clear();
+  wrappedLines.set(key, lines);
+  return lines;
+}
+
+const WRAPPED_LINES_KEPT = 500;
+const wrappedLines = new Map<string, readonly string[]>();
+
+function measureLines(font: PDFFont, text: string, size: number, maxWidth: number): string[] {
   const safe = fontSafeText(font, text)
     .replace(/ +(?=[:;!?»])/g, "\u00a0")
     .replace(/« +/g, "«\u00a0");

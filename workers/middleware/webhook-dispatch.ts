@@ -13,6 +13,9 @@ const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 export const webhookDispatch = createMiddleware<HonoEnv>(async (c, next) => {
   await next();
   if (READS.has(c.req.method) || c.res.status >= 400 || !c.env.JOBS) return;
+  // A write that knows it recorded no delivery (a booking for an organization without endpoints) skips the hand-off;
+  // deliveries of other requests are handed off by their own requests, and by the scheduled sweep if one was lost.
+  if (c.get("webhookDispatch") === false) return;
   let executionCtx: ExecutionContext;
   try {
     executionCtx = c.executionCtx as ExecutionContext;

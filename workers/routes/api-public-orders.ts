@@ -54,6 +54,7 @@ publicOrdersApiRoutes.post("/events/:id/orders", async (c) => {
       },
       { eventId, body: { ...body, t: body.t ?? c.req.query("t") ?? null } },
     );
+    if (placed.webhookDeliveriesRecorded === 0) c.set("webhookDispatch", false);
     // A free order is confirmed already: its email goes through the queue, never in the way of the answer.
     if (placed.status === "paid") c.executionCtx.waitUntil(enqueueJobs(c.env, [orderConfirmationJob(placed.id)]));
     return c.json(
