@@ -28,6 +28,8 @@ type World = {
   ownEventId: number;
   /** A free order (paid at once: the confirmation page) and the demo checkout of a paid order waiting for payment. */
   ownOrder: { id: number; token: string };
+  /** The paid order, waiting for its payment: the order page's pending state. */
+  pendingOrder: { id: number; token: string };
   checkoutPath: string;
 };
 
@@ -115,6 +117,7 @@ async function buildWorld(request: APIRequestContext): Promise<World> {
     accountId: "acct_demo_lesnuits",
     ownEventId,
     ownOrder: { id: free.id, token: free.access_token },
+    pendingOrder: { id: paid.id, token: paid.access_token },
     checkoutPath: new URL(paid.checkout_url!).pathname,
   };
 }
@@ -219,10 +222,14 @@ const publicScreens: Screen[] = [
       await expect(page.getByTestId("booking-errors")).toBeFocused();
     },
   },
-  // The confirmation of a paid order. The page of an order waiting for payment is left out: it reloads itself every
-  // 5 s (<meta http-equiv="refresh">), which axe reports as meta-refresh (critical) and which navigates in the middle
-  // of a check; see docs/decisions/0028-accessibility-checks.md.
+  // The confirmation of a paid order, and the page of an order waiting for its payment (no meta refresh: a script asks
+  // the public API for the status, and a link reloads the page).
   { name: "order page", path: (w) => `/orders/${w.ownOrder.id}?token=${w.ownOrder.token}` },
+  {
+    name: "order page, payment pending",
+    path: (w) => `/orders/${w.pendingOrder.id}?token=${w.pendingOrder.token}`,
+    ready: (page) => page.getByTestId("order-refresh"),
+  },
   { name: "demo checkout", path: (w) => w.checkoutPath },
   // Any slug: the page redirects to the event's own.
   { name: "event preview", path: (w) => `/events/preview/${w.draftId}/apercu/${w.draftToken}` },

@@ -19,13 +19,13 @@ async function findEvent(request: APIRequestContext, title: string) {
 }
 
 /** A free ticket on sale, made through the organizer API (the demo's free events are sold out by their sales). */
-async function addFreeTicket(request: APIRequestContext, eventId: number, title: string, amount = -1) {
+async function addFreeTicket(request: APIRequestContext, eventId: number, title: string, amount = -1, price = 0) {
   const login = await request.post("/auth/login", { data: { email: "theatre@guichet.test", password: demoPassword } });
   expect(login.ok()).toBe(true);
   const token = (await login.json()) as string;
   const created = await request.post(`/api/events/${eventId}/tickets`, {
     headers: { Authorization: `Bearer ${token}` },
-    data: { title, price: 0, ticket_type: "ticket", max_per_order: 4, amount },
+    data: { title, price, ticket_type: "ticket", max_per_order: 4, amount },
   });
   expect(created.status()).toBe(201);
   return ((await created.json()) as { id: number }).id;
@@ -164,6 +164,54 @@ test("a paid order with a promo code answers both forms and pays through the dem
   await expect(page.getByTestId("order-ticket")).toHaveCount(2);
   await expect(page.getByRole("img", { name: "QR code du billet de Inès Moreau" }).first()).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/booking-order-paid.png`, fullPage: true });
+});
+
+test("a pending order's page says so without reloading itself, and turns to the confirmation once the payment arrives", async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const event = await findEvent(request, "Le Misanthrope, de Molière");
+  const title = `Place en attente ${Date.now().toString(36)}`;
+  const ticketId = await addFreeTicket(request, event.id, title, -1, 1500);
+  const buyer = { first_name: "Zoé", last_name: "Lambert", email: "zoe.lambert@example.test" };
+  const placed = await request.post(`/api/public/events/${event.id}/orders`, {
+    data: { items: [{ ticket_id: ticketId, quantity: 1 }], buyer, participants: [{ ticket_id: ticketId, ...buyer }] },
+  });
+  expect(placed.status()).toBe(201);
+  const order = (await placed.json()) as { id: number; access_token: string; checkout_url: string };
+
+  // The buyer lands back before the webhook: the page states it, with a link that reloads it, and no meta refresh.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/orders/${order.id}?token=${encodeURIComponent(order.access_token)}`);
+  await expect(page.getByTestId("order-status")).toHaveText("Paiement en cours");
+  await expect(page.getByRole("status")).toContainText("Votre paiement est en cours de traitement.");
+  await expect(page.getByRole("link", { name: "Actualiser" })).toHaveAttribute(
+    "href",
+    `/orders/${order.id}?token=${encodeURIComponent(order.access_token)}`,
+  );
+  await expect(page.locator('meta[http-equiv="refresh" i]')).toHaveCount(0);
+  await expect(page.getByTestId("order-ticket")).toHaveCount(0);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: `${SCREENS}/booking-order-pending-390.png`, fullPage: true });
+
+  // The payment, from another window: the demo checkout posts the signed event to the webhook.
+  const checkoutContext = await browser.newContext();
+  const checkout = await checkoutContext.newPage();
+  await checkout.goto(new URL(order.checkout_url).pathname);
+  await checkout.getByRole("button", { name: /^Payer/ }).click();
+  await expect(checkout).toHaveURL(/\/orders\/\d+\?token=/);
+  await checkoutContext.close();
+
+  // The first page asks the public API, reloads once by itself, and puts the focus on its new heading.
+  await expect(page.getByTestId("order-status")).toHaveText("Payée");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Merci Zoé !");
+  await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
+  await expect(page.getByTestId("order-ticket")).toHaveCount(1);
+  await expect(page.getByTestId("download-tickets")).toBeVisible();
+  await expect(page.getByTestId("order-refresh")).toHaveCount(0);
 });
 
 test("the booking page fits a 390 px screen", async ({ page, request }) => {

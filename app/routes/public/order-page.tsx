@@ -1,4 +1,4 @@
-import { CalendarDays, Download, MapPin } from "lucide-react";
+import { CalendarDays, Download, MapPin, RefreshCw } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { getOrderPage } from "#domain/public-events/get-order-page";
@@ -9,7 +9,9 @@ import { PublicEventNotFound } from "~/components/public-event/public-event-not-
 import { PublicStyles } from "~/components/public-event/public-styles";
 import { MetaPixelImage } from "~/components/tracking/meta-pixel";
 import { accessibleSurface } from "~/lib/contrast";
+import { useCspNonce } from "~/lib/csp-nonce";
 import { formatDateRange, formatDateTime, formatMoney } from "~/lib/format";
+import { orderStatusWatchScript, orderWatchDefaults } from "~/lib/order-status-watch";
 import { consentFromCookieHeader, CSP_META_PIXEL_HEADER, metaPixelUrl } from "~/lib/tracking-consent";
 import { cn } from "~/lib/utils";
 import { serverContext } from "~/server/context";
@@ -59,8 +61,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [
     { title: loaderData ? `${loaderData.event.title} · Guichet` : "Guichet" },
     { name: "robots", content: "noindex" },
-    // No JavaScript on this page: a pending payment is looked at again every 5 seconds until the webhook confirms it.
-    ...(loaderData?.order.status === "pending" ? [{ httpEquiv: "refresh", content: "5" }] : []),
   ];
 }
 
@@ -84,6 +84,16 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
   // Spec §9's text on a shade of the organizer's colour that gives it 4.5:1 (app/lib/contrast.ts).
   const surface = accessibleSurface(event.primaryColor);
   const surfaceStyle = { backgroundColor: surface.background, color: surface.text };
+  const nonce = useCspNonce();
+  const orderHref = `/orders/${order.id}?token=${encodeURIComponent(token)}`;
+  // No <meta http-equiv="refresh"> (WCAG 2.2.1): a pending order is watched by a small inline script, and a reload
+  // (the page's own link) works without it.
+  const watchScript = orderStatusWatchScript({
+    apiUrl: `/api/public/orders/${order.id}?token=${encodeURIComponent(token)}`,
+    status: order.status,
+    headingId: "order-heading",
+    ...orderWatchDefaults,
+  });
 
   return (
     <div className={cn("min-h-svh", dark ? "dark bg-slate-950 text-slate-100" : "bg-slate-50 text-slate-900")}>
@@ -91,7 +101,11 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       <header style={surfaceStyle}>
         <div className="mx-auto max-w-3xl px-4 py-6 md:px-6">
           <p className="text-sm">{t("order.title", { id: order.id })}</p>
-          <h1 className="mt-1 text-2xl font-bold tracking-tight wrap-anywhere md:text-3xl">
+          <h1
+            id="order-heading"
+            tabIndex={-1}
+            className="mt-1 text-2xl font-bold tracking-tight wrap-anywhere outline-none md:text-3xl"
+          >
             {live ? t("order.heading", { name: order.first_name }) : t("order.for-event", { title: event.title })}
           </h1>
           {live ? <p className="mt-1 wrap-anywhere">{t("order.for-event", { title: event.title })}</p> : null}
@@ -114,8 +128,17 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             <p className="text-sm">
               {t("order.pending", {
                 time: order.payable_until ? formatDateTime(order.payable_until, i18n.language, event.timezone) : "",
-              })}{" "}
-              <a href={`/orders/${order.id}?token=${encodeURIComponent(token)}`} className="font-medium underline">
+              })}
+            </p>
+          ) : null}
+          {order.status === "pending" ? (
+            <p>
+              <a
+                href={orderHref}
+                className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-current px-4 text-sm font-semibold"
+                data-testid="order-refresh"
+              >
+                <RefreshCw className="size-4" aria-hidden />
                 {t("order.refresh")}
               </a>
             </p>
@@ -214,6 +237,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         ) : null}
       </main>
       {purchasePixel ? <MetaPixelImage src={purchasePixel} /> : null}
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: watchScript }} />
     </div>
   );
 }
