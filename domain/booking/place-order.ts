@@ -19,7 +19,7 @@ import { AppError, notFound } from "../shared/app-error";
 import { generateRandomToken } from "../shared/crypto";
 import type { SigningEnv } from "../shared/signing-secret";
 import { orderWebhookStatement } from "../webhooks/sales-webhook-statements";
-import { CONFIRMATION_WEBHOOK_STATEMENTS, confirmationStatements } from "./confirm-statements";
+import { CONFIRMATION_WEBHOOK_STATEMENTS, confirmationStatements, type ConfirmationData } from "./confirm-statements";
 import { releaseOrderHold } from "./expire-order";
 import type { PlaceOrderBody } from "./order-input-schema";
 import { planOrder, soldOut, type OrderPlan, type PlanPromo } from "./plan-order";
@@ -71,6 +71,28 @@ export type PlacedOrder = {
 
 /** What the order keeps of the buyer's entries until confirmation writes them as rows. */
 export type OrderDraft = Pick<OrderPlan, "participants" | "orderAnswers">;
+
+/** What confirms a planned order at `at` (a free order at once): its sale's figures, participants, answers and lines. */
+export function plannedConfirmation(
+  plan: OrderPlan,
+  order: { orderRef: ConfirmationData["orderRef"]; timezone: string; at: number },
+): ConfirmationData {
+  return {
+    orderRef: order.orderRef,
+    organizationId: plan.organizationId,
+    eventId: plan.eventId,
+    timezone: order.timezone,
+    amount: plan.amount,
+    fees: plan.fees,
+    netAmount: plan.netAmount,
+    participants: plan.participants,
+    orderAnswers: plan.orderAnswers,
+    lines: plan.lines,
+    promoCodeId: plan.promo?.id ?? null,
+    paidAt: order.at,
+    createdAt: order.at,
+  };
+}
 
 /**
  * The row of a new order, pending until its confirmation: the buyer, the amounts, the promo code, the hold's deadline
@@ -251,21 +273,10 @@ export async function placeOrder(db: Database, deps: PlaceOrderDeps, input: Plac
     }).returning({ id: webhookDeliveries.id }),
   );
   if (free) {
-    const confirmation = confirmationStatements(db, {
-      orderRef,
-      organizationId: plan.organizationId,
-      eventId: plan.eventId,
-      timezone: event.timezone,
-      amount: plan.amount,
-      fees: plan.fees,
-      netAmount: plan.netAmount,
-      participants: plan.participants,
-      orderAnswers: plan.orderAnswers,
-      lines: plan.lines,
-      promoCodeId: plan.promo?.id ?? null,
-      paidAt: now,
-      createdAt: now,
-    });
+    const confirmation = confirmationStatements(
+      db,
+      plannedConfirmation(plan, { orderRef, timezone: event.timezone, at: now }),
+    );
     for (let i = confirmation.length - CONFIRMATION_WEBHOOK_STATEMENTS; i < confirmation.length; i++)
       webhookResults.push(statements.length + i);
     statements.push(...confirmation);

@@ -4,7 +4,7 @@ import type { Database } from "#db/database";
 import { orderItems, orders } from "#db/schema";
 import { confirmationStatements } from "#domain/booking/confirm-statements";
 import { releaseOrderHold } from "#domain/booking/expire-order";
-import { pendingOrderValues } from "#domain/booking/place-order";
+import { pendingOrderValues, plannedConfirmation } from "#domain/booking/place-order";
 import { orderWebhookStatement } from "#domain/webhooks/sales-webhook-statements";
 import type { InventoryMessage } from "./messages";
 
@@ -72,21 +72,7 @@ function placeStatements(db: Database, message: Extract<InventoryMessage, { kind
   );
   if (message.payableUntil === null)
     statements.push(
-      ...confirmationStatements(db, {
-        orderRef,
-        organizationId: plan.organizationId,
-        eventId: plan.eventId,
-        timezone: message.timezone,
-        amount: plan.amount,
-        fees: plan.fees,
-        netAmount: plan.netAmount,
-        participants: plan.participants,
-        orderAnswers: plan.orderAnswers,
-        lines: plan.lines,
-        promoCodeId: plan.promo?.id ?? null,
-        paidAt: placedAt,
-        createdAt: placedAt,
-      }),
+      ...confirmationStatements(db, plannedConfirmation(plan, { orderRef, timezone: message.timezone, at: placedAt })),
     );
   return statements;
 }
