@@ -160,10 +160,21 @@ test("order forms: every question type, options, ticket target, reorder, mandato
     await panel.evaluate((element) =>
       Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
     );
-    await panel.getByTestId("option-drag-handle").nth(2).focus();
-    await page.keyboard.press("Space");
-    const optionHeight = (await panel.getByTestId("option-row").first().boundingBox())!.height;
-    for (let i = 0; i < Math.ceil((2 * optionHeight) / 25) + 1; i++) await page.keyboard.press("ArrowUp");
+    // Lifted once dnd-kit marks the handle pressed; arrows before it measured the rows move nothing, so ArrowUp is
+    // pressed until the first option ("S") makes room below (the lifted "L" is then over its place).
+    const lastHandle = panel.getByTestId("option-drag-handle").nth(2);
+    await expect(async () => {
+      await lastHandle.focus();
+      await page.keyboard.press("Space");
+      await expect(lastHandle).toHaveAttribute("aria-pressed", "true", { timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
+    const firstOption = panel.getByTestId("option-row").first();
+    await expect(async () => {
+      await page.keyboard.press("ArrowUp");
+      expect(await firstOption.evaluate((element) => (element as HTMLElement).style.transform)).toMatch(
+        /translate3d\(-?\d+px, [1-9]\d*px/,
+      );
+    }).toPass({ timeout: 15_000 });
     await page.keyboard.press("Space");
     await expect
       .poll(() =>
