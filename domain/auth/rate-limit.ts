@@ -11,9 +11,10 @@ const DAY = 24 * HOUR;
 export type RateLimitRule = { limit: number; windowMs: number };
 
 /**
- * The limits of the product (fixed windows). A hit counts whether or not the attempt succeeds, except signInPerEmail and
- * codeCheckFailuresPerEmailPerDay: only failures count there (countingFailures), so that nobody can lock a named
- * organizer out by signing in as them.
+ * The limits of the product (fixed windows). A hit counts whether or not the attempt succeeds, except signInPerEmail,
+ * codeCheckFailuresPerEmailPerDay and promoCodeGuessesPerIpAndEvent: only failures count there (an attempt that
+ * succeeds gives its slot back), so that nobody can lock a named organizer out by signing in as them, nor a box
+ * office out of a code it types right.
  */
 export const rateLimitRules = {
   signInPerEmail: { limit: 10, windowMs: 15 * MINUTE },
@@ -37,6 +38,11 @@ export const rateLimitRules = {
   bookingPerEmailAndIp: { limit: 30, windowMs: 10 * MINUTE },
   /** Every booking from one IP: only a flood, far above an on-sale rush behind one network. */
   bookingPerIp: { limit: 2_000, windowMs: 10 * MINUTE },
+  /**
+   * Promo codes typed on one event from one IP that match no code of the event (a guess): only those count, whether
+   * typed in the booking page, its promo check or the order itself (domain/booking/booking-rate-limits.ts).
+   */
+  promoCodeGuessesPerIpAndEvent: { limit: 50, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type RateLimitName = keyof typeof rateLimitRules;
@@ -116,6 +122,17 @@ export async function reserveRateLimit(
     .returning({ windowStartedAt: rateLimits.windowStartedAt });
   if (rows.length === 0) throw new AppError("rate_limited", "errors:rate-limited");
   return { key: keyOf(hit), windowStartedAt: rows[0]!.windowStartedAt };
+}
+
+/**
+ * The statement that gives back one hit counted by rateLimitStatements, for a caller's batch: the attempt turned out
+ * not to be what the counter counts (a promo code that exists is no guess).
+ */
+export function releaseRateLimitStatement(db: Database, hit: RateLimitHit) {
+  return db
+    .update(rateLimits)
+    .set({ count: sql`${rateLimits.count} - 1` })
+    .where(and(eq(rateLimits.key, keyOf(hit)), gt(rateLimits.count, 0)));
 }
 
 /** Gives a reserved slot back, if its window is still the current one (a new window already started from zero). */

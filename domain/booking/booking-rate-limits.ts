@@ -11,3 +11,12 @@ export function bookingRateLimits(buyerEmail: string, ip: string | null): RateLi
     ...(ip ? [{ name: "bookingPerIp" as const, subject: ip }] : []),
   ];
 }
+
+/**
+ * The counter of promo-code guesses from one IP on one event (`promoCodeGuessesPerIpAndEvent`), or none when the IP is
+ * unknown. Every path that tells a buyer whether a code exists counts against it: the booking page's `?promo=`, the
+ * promo check and the order. A code that exists gives its hit back, so only guesses fill it.
+ */
+export function promoCodeGuessLimit(ip: string | null, eventId: number): RateLimitHit | null {
+  return ip ? { name: "promoCodeGuessesPerIpAndEvent", subject: `${ip}|${eventId}` } : null;
+}

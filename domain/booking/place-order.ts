@@ -14,7 +14,12 @@ import {
 import { verifyPrivateEventHash } from "../events/private-event-link";
 import { toParticipationForm } from "../order-forms/participation-form-record";
 import { normalizePromoCode } from "../promo-codes/promo-code-input-schema";
-import { assertUnderRateLimits, rateLimitStatements, type RateLimitHit } from "../auth/rate-limit";
+import {
+  assertUnderRateLimits,
+  rateLimitStatements,
+  releaseRateLimitStatement,
+  type RateLimitHit,
+} from "../auth/rate-limit";
 import { AppError, notFound } from "../shared/app-error";
 import { generateRandomToken } from "../shared/crypto";
 import type { SigningEnv } from "../shared/signing-secret";
@@ -51,6 +56,11 @@ export type PlaceOrderDeps = {
    * its limit refuses the order (`rate_limited`) before anything else is written.
    */
   rateLimits?: RateLimitHit[];
+  /**
+   * The promo-code guesses counter of the buyer's IP on this event (booking-rate-limits.ts `promoCodeGuessLimit`),
+   * hit with the reads when a code is typed and given back when the code exists.
+   */
+  promoCodeGuesses?: RateLimitHit | null;
 };
 
 export type PlaceOrderInput = { eventId: number; body: PlaceOrderBody };
@@ -172,7 +182,8 @@ export async function placeOrder(db: Database, deps: PlaceOrderDeps, input: Plac
   // One round trip for the rate-limit counters and every read: the promo code's ticket targets are found through its
   // (event, code) key. Without a promo code typed, its two reads are left out of the batch.
   const withPromo = Boolean(body.promo_code);
-  const hits = deps.rateLimits ?? [];
+  const guess = withPromo ? (deps.promoCodeGuesses ?? null) : null;
+  const hits = [...(deps.rateLimits ?? []), ...(guess ? [guess] : [])];
   const reads = [
     db.select(eventColumns).from(events).where(eq(events.id, input.eventId)).limit(1),
     db.select(ticketColumns).from(tickets).where(eq(tickets.eventId, input.eventId)),
@@ -209,6 +220,8 @@ export async function placeOrder(db: Database, deps: PlaceOrderDeps, input: Plac
 
   let promo: PlanPromo | null = null;
   const promoRow = withPromo ? promoRows[0] : undefined;
+  // A code that exists is no guess: its hit is given back whatever becomes of the order.
+  if (promoRow && guess) await releaseRateLimitStatement(db, guess);
   if (promoRow) {
     promo = {
       id: promoRow.id,

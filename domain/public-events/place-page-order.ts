@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import type { Database } from "#db/database";
-import { bookingRateLimits } from "../booking/booking-rate-limits";
+import { bookingRateLimits, promoCodeGuessLimit } from "../booking/booking-rate-limits";
 import { placeOrderBodySchema } from "../booking/order-input-schema";
 import { placeOrder, type PlacedOrder, type PlaceOrderDeps } from "../booking/place-order";
 import { AppError, isAppError } from "../shared/app-error";
@@ -22,7 +22,11 @@ export async function placePageOrder(
   try {
     return await placeOrder(
       db,
-      { ...deps, rateLimits: bookingRateLimits(parsed.output.buyer.email, input.ip) },
+      {
+        ...deps,
+        rateLimits: bookingRateLimits(parsed.output.buyer.email, input.ip),
+        promoCodeGuesses: promoCodeGuessLimit(input.ip, input.eventId),
+      },
       { eventId: input.eventId, body: parsed.output },
     );
   } catch (error) {

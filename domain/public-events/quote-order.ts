@@ -1,6 +1,8 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { orders, promoCodes, promoCodeTickets, type FeesType } from "#db/schema";
+import { rateLimitRules, rateLimitStatements, releaseRateLimitStatement } from "../auth/rate-limit";
+import { promoCodeGuessLimit } from "../booking/booking-rate-limits";
 import { platformFee, unitDiscount } from "../booking/fees";
 import { normalizePromoCode } from "../promo-codes/promo-code-input-schema";
 import type { PublicEvent } from "./get-public-event";
@@ -20,7 +22,8 @@ export type QuoteLine = {
   total: number;
 };
 
-export type PromoStatus = "applied" | "invalid" | "not_applicable";
+/** `too_many_attempts`: this IP typed too many codes that do not exist on the event; the code was not looked at. */
+export type PromoStatus = "applied" | "invalid" | "not_applicable" | "too_many_attempts";
 
 export type Quote = {
   lines: QuoteLine[];
@@ -35,12 +38,17 @@ export type Quote = {
 /**
  * The summary the buyer sees before ordering: each line with its discount and fee by the rules of
  * domain/booking/fees.ts. A preview only: `placeOrder` (H1) checks everything again, stock and promo uses included.
- * Unknown tickets are left out.
+ * Unknown tickets are left out. A code that does not exist counts as a guess from `ip` (promoCodeGuessLimit).
  */
 export async function quoteOrder(
   db: Database,
   event: Pick<PublicEvent, "id" | "tickets" | "addons">,
-  input: { items: { ticketId: number; quantity: number }[]; promoCode?: string | null; now?: Date },
+  input: {
+    items: { ticketId: number; quantity: number }[];
+    promoCode?: string | null;
+    now?: Date;
+    ip?: string | null;
+  },
 ): Promise<Quote> {
   const now = input.now ?? new Date();
   const byId = new Map([...event.tickets, ...event.addons].map((ticket) => [ticket.id, ticket]));
@@ -50,8 +58,9 @@ export async function quoteOrder(
   let promo: Awaited<ReturnType<typeof findPromo>> = null;
   let promoStatus: PromoStatus | null = null;
   if (code) {
-    promo = await findPromo(db, event.id, code, now);
-    promoStatus = promo ? "not_applicable" : "invalid";
+    const found = await findPromo(db, event.id, code, now, input.ip ?? null);
+    promo = found === "too_many_attempts" ? null : found;
+    promoStatus = found === "too_many_attempts" ? found : promo ? "not_applicable" : "invalid";
   }
 
   const lines = chosen.map((item): QuoteLine => {
@@ -87,9 +96,12 @@ export async function quoteOrder(
   };
 }
 
-/** The code when it exists for the event, is within its dates and has uses left (holds of pending orders count). */
-async function findPromo(db: Database, eventId: number, code: string, now: Date) {
-  const [row] = await db
+/**
+ * The code when it exists for the event, is within its dates and has uses left (holds of pending orders count). With
+ * the buyer's IP, the look-up is counted as a guess in the same round trip and given back when the code exists.
+ */
+async function findPromo(db: Database, eventId: number, code: string, now: Date, ip: string | null) {
+  const lookUp = db
     .select({
       id: promoCodes.id,
       discountType: promoCodes.discountType,
@@ -108,6 +120,16 @@ async function findPromo(db: Database, eventId: number, code: string, now: Date)
     .from(promoCodes)
     .where(and(eq(promoCodes.eventId, eventId), eq(promoCodes.code, code)))
     .limit(1);
+  const guess = promoCodeGuessLimit(ip, eventId);
+  let row: Awaited<typeof lookUp>[number] | undefined;
+  if (guess) {
+    const [counted, rows] = await db.batch([rateLimitStatements(db, [guess], now)[0]!, lookUp]);
+    if ((counted[0]?.count ?? 0) > rateLimitRules[guess.name].limit) return "too_many_attempts" as const;
+    row = rows[0];
+    if (row) await releaseRateLimitStatement(db, guess);
+  } else {
+    [row] = await lookUp;
+  }
   if (!row) return null;
   if (row.startAt && now < row.startAt) return null;
   if (row.endAt && now >= row.endAt) return null;

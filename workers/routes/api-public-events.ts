@@ -5,6 +5,7 @@ import { publicEventToJson } from "#domain/public-events/public-event-json";
 import { quoteOrder } from "#domain/public-events/quote-order";
 import { AppError } from "#domain/shared/app-error";
 import { idSchema, parseId } from "#domain/shared/ids";
+import { clientInfoFromHeaders } from "~/server/client-info.server";
 import type { HonoEnv } from "../hono-app";
 import { parseJson } from "../parse-json";
 
@@ -48,7 +49,10 @@ publicEventsApiRoutes.post("/events/:id/promo-check", async (c) => {
   const quote = await quoteOrder(c.get("db"), event, {
     items: body.items.map((item) => ({ ticketId: item.ticket_id, quantity: item.quantity })),
     promoCode: body.code,
+    ip: clientInfoFromHeaders(c.req.raw.headers).ip,
   });
+  if (quote.promo?.status === "too_many_attempts")
+    throw new AppError("rate_limited", "booking:promo.too-many-attempts");
   return c.json({
     promo: quote.promo,
     lines: quote.lines.map((line) => ({

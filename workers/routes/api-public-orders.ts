@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { paymentProviderFromEnv } from "#adapters/payments";
-import { bookingRateLimits } from "#domain/booking/booking-rate-limits";
+import { bookingRateLimits, promoCodeGuessLimit } from "#domain/booking/booking-rate-limits";
 import { getPublicOrder } from "#domain/booking/get-public-order";
 import { placeOrderBodySchema } from "#domain/booking/order-input-schema";
 import { placeOrder } from "#domain/booking/place-order";
@@ -47,6 +47,7 @@ publicOrdersApiRoutes.post("/events/:id/orders", async (c) => {
       {
         env: c.env,
         rateLimits: bookingRateLimits(body.buyer.email, ip),
+        promoCodeGuesses: promoCodeGuessLimit(ip, eventId),
         createCheckout: (request) =>
           bookingCheckout(db, paymentProviderFromEnv(c.env, db), {
             appUrl: c.env.APP_URL || new URL(c.req.url).origin,

@@ -56,7 +56,11 @@ export async function loader(args: Route.LoaderArgs) {
   if (args.params.slug !== event.slug) {
     throw redirect(`${bookingPagePath(event)}${url.search}`, 302);
   }
-  const quote = await quoteOrder(db, event, { items, promoCode });
+  const quote = await quoteOrder(db, event, {
+    items,
+    promoCode,
+    ip: clientInfoFromHeaders(args.request.headers).ip,
+  });
   return { event, items, quote, promoCode, privateHash };
 }
 
@@ -329,7 +333,9 @@ function PromoForm({
         ? t("promo.invalid", { code: promo.code })
         : promo?.status === "not_applicable"
           ? t("promo.not-applicable", { code: promo.code })
-          : null;
+          : promo?.status === "too_many_attempts"
+            ? t("promo.too-many-attempts")
+            : null;
   return (
     <form
       method="get"
