@@ -429,7 +429,7 @@ async function benchBookings(base: string, event: BookingBenchEvent) {
     .join("  ");
   console.log(`answers                            ${statusText}  in ${(run.wallMs / 1000).toFixed(1)} s`);
   console.log(
-    `accepted bookings                  ${ok}  →  ${Math.round(perMinute).toLocaleString("en-US")} bookings/minute (goal ≥ 5,000)`,
+    `accepted bookings                  ${ok}  →  ${Math.round(perMinute).toLocaleString("en-US")} bookings/minute (goal ≥ 5,000), ${(perMinute / health.perMinute).toFixed(2)} of the health endpoint's rate`,
   );
   if (ok > 0)
     console.log(
