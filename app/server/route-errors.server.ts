@@ -17,12 +17,19 @@ export function formErrorsOf(error: AppError): FormErrors {
 
 /**
  * The one mapping of domain errors for route actions: an AppError becomes the form's answer
- * `{ ok: false, errors, values }` with the error's HTTP status; anything else is a bug and is rethrown to the error
- * screen.
+ * `{ ok: false, errors, values }` (plus what the page needs to show beside them, `extra`) with the error's HTTP status;
+ * anything else is a bug and is rethrown to the error screen.
  */
-export function actionError(error: unknown, values: Record<string, string> = {}) {
+export function actionError<Extra extends Record<string, unknown> = Record<never, never>>(
+  error: unknown,
+  values: Record<string, string> = {},
+  extra?: Extra,
+) {
   if (!isAppError(error)) throw error;
-  return data({ ok: false as const, errors: formErrorsOf(error), values }, { status: httpStatusOf(error) });
+  return data(
+    { ...(extra as Extra), ok: false as const, errors: formErrorsOf(error), values },
+    { status: httpStatusOf(error) },
+  );
 }
 
 export type LoaderErrorOptions = {

@@ -348,13 +348,27 @@ export async function placeOrder(db: Database, deps: PlaceOrderDeps, input: Plac
   }
 }
 
-/** After a refused batch: which ticket ran short (for `ticket_id`), or none when the promo code or a race did. */
+/** The promo code's last uses went to other orders meanwhile: a shortage like a ticket's (409 `sold_out`). */
+export function promoUsedUp(): AppError {
+  return new AppError("conflict", "booking:errors.promo-used-up", {
+    fields: { promo_code: "booking:errors.promo-used-up" },
+  });
+}
+
+/**
+ * After a refused batch: which ticket ran short (for `ticket_id`), the promo code when its uses did (the buyer can
+ * order without it), or none when a race did.
+ */
 async function explainRefusal(db: Database, plan: OrderPlan, now: number): Promise<AppError> {
   for (const line of plan.lines) {
     const [row] = await db.all<{ ok: number }>(
       sql`select ${stockAllows({ ticketId: line.ticketId, eventId: plan.eventId }, line.quantity, now)} as ok`,
     );
     if (!row || !Number(row.ok)) return soldOut(line.ticketId);
+  }
+  if (plan.promo) {
+    const [row] = await db.all<{ ok: number }>(sql`select ${promoAllows(plan.promo.id, now)} as ok`);
+    if (!row || !Number(row.ok)) return promoUsedUp();
   }
   return soldOut();
 }

@@ -23,6 +23,8 @@ function bookingError(c: Context<HonoEnv>, error: unknown): Response {
   if (!isAppError(error)) throw error;
   if (error.code === "validation")
     return c.json({ error: "validation", message: error.messageKey, fields: error.fields ?? {} }, 422);
+  if (error.code === "conflict" && error.messageKey === "booking:errors.promo-used-up")
+    return c.json({ error: "sold_out", message: error.messageKey, fields: error.fields ?? {} }, 409);
   if (error.code === "conflict" && error.messageKey === "booking:errors.sold-out") {
     const ticketId = error.details?.ticketId;
     return c.json({ error: "sold_out", ...(typeof ticketId === "number" ? { ticket_id: ticketId } : {}) }, 409);

@@ -11,9 +11,10 @@ import {
   orderQuestions,
   participantSlots,
 } from "#domain/public-events/booking-form";
-import { getPublicEvent, type PublicEvent } from "#domain/public-events/get-public-event";
+import { getPublicEvent } from "#domain/public-events/get-public-event";
 import { placePageOrder } from "#domain/public-events/place-page-order";
 import { quoteOrder } from "#domain/public-events/quote-order";
+import { isAppError } from "#domain/shared/app-error";
 import { parseId } from "#domain/shared/ids";
 import { paymentProviderFromEnv } from "#adapters/payments";
 import { enqueueJobs, orderConfirmationJob } from "../../../workers/jobs";
@@ -27,7 +28,6 @@ import {
   type FieldState,
 } from "~/components/booking/booking-fields";
 import { OrderSummary } from "~/components/booking/order-summary";
-import { quantityParam } from "~/components/booking/quantity-select";
 import { PublicEventNotFound } from "~/components/public-event/public-event-not-found";
 import { PublicStyles } from "~/components/public-event/public-styles";
 import { accessibleSurface } from "~/lib/contrast";
@@ -65,10 +65,19 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { db, env, url, event, items, promoCode, privateHash } = await loadBooking(args);
+  const { db, env, url, event, items, promoCode: linkPromoCode, privateHash } = await loadBooking(args);
   const { ctx } = args.context.get(serverContext);
   const form = await args.request.formData();
   const values = formValues(form);
+  const ip = clientInfoFromHeaders(args.request.headers).ip;
+  // The promo box belongs to the order's form: the code typed there is the order's, and "Appliquer" only prices it,
+  // so nothing the buyer typed is lost.
+  const typed = form.get("promo");
+  const promoCode = typeof typed === "string" ? typed.trim().slice(0, 64) || null : linkPromoCode;
+  if (form.get("intent") === "apply-promo") {
+    const quote = await quoteOrder(db, event, { items, promoCode, ip });
+    return { ok: true as const, values, promoCode, quote };
+  }
   const locale = getLocale(args.context) === "en" ? "en" : "fr";
   const body = bookingBodyFromForm(form, event, { items, promoCode, t: privateHash, locale });
   try {
@@ -76,7 +85,7 @@ export async function action(args: Route.ActionArgs) {
     const placed = await placePageOrder(
       db,
       { env, createCheckout: bookingCheckout(db, provider, { appUrl: env.APP_URL || url.origin }) },
-      { eventId: event.id, body, ip: clientInfoFromHeaders(args.request.headers).ip },
+      { eventId: event.id, body, ip },
     );
     if (placed.status === "paid") {
       // A free order is confirmed at once: its email goes through the outbox like a paid one's.
@@ -85,7 +94,13 @@ export async function action(args: Route.ActionArgs) {
     throw redirect(placed.checkoutUrl ?? orderTicketsPath({ id: placed.id, accessToken: placed.accessToken }));
   } catch (error) {
     if (error instanceof Response) throw error;
-    return actionError(error, values);
+    // The summary prices the code the order carried; the order already counted it as a guess if it was one (no IP
+    // here), and past the guesses' limit it is not looked at.
+    const quote =
+      promoCode !== linkPromoCode && isAppError(error) && error.code !== "rate_limited"
+        ? await quoteOrder(db, event, { items, promoCode })
+        : null;
+    return actionError(error, values, { promoCode, quote });
   }
 }
 
@@ -98,7 +113,10 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function EventBooking({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, items, quote, promoCode, privateHash } = loaderData;
+  const { event, items, privateHash } = loaderData;
+  // After "Appliquer" or a refused order, the code typed and its price come from the action.
+  const quote = actionData?.quote ?? loaderData.quote;
+  const promoCode = actionData ? actionData.promoCode : loaderData.promoCode;
   const { t, i18n } = useTranslation("booking");
   const dark = event.theme === "dark";
   // Spec §9's text on a shade of the organizer's colour that gives it 4.5:1 (app/lib/contrast.ts).
@@ -106,14 +124,11 @@ export default function EventBooking({ loaderData, actionData }: Route.Component
   const surfaceStyle = { backgroundColor: surface.background, color: surface.text };
   const state: FieldState = {
     errors: actionData && !actionData.ok ? (actionData.errors.fields ?? {}) : {},
-    values: actionData && !actionData.ok ? actionData.values : {},
+    values: actionData?.values ?? {},
   };
   const formError = actionData && !actionData.ok ? actionData.errors.formError : null;
   const slots = participantSlots(event, items);
   const questions = orderQuestions(event, items).filter((question) => question.id !== "default");
-  const quantityHidden = items.map((item) => (
-    <input key={item.ticketId} type="hidden" name={quantityParam(item.ticketId)} value={item.quantity} />
-  ));
   const backHref = eventPagePath(event, privateHash);
   const errorEntries = Object.entries(state.errors);
 
@@ -142,19 +157,25 @@ export default function EventBooking({ loaderData, actionData }: Route.Component
           </div>
         ) : (
           <div className="grid gap-6 md:grid-cols-[1fr_320px]">
+            {/* Enter in a field places the order: a form's default button is its first submit button in the
+                document, and the promo box's "Appliquer" (in the summary, before the form) belongs to it too. */}
+            <button type="submit" form={BOOKING_FORM_ID} tabIndex={-1} aria-hidden="true" className="sr-only" />
             <aside className="space-y-4 md:sticky md:top-6 md:order-last md:self-start">
               <OrderSummary quote={quote} dark={dark} />
-              <PromoForm
-                event={event}
-                items={quantityHidden}
-                privateHash={privateHash}
+              <PromoBox
                 promoCode={promoCode}
                 quote={quote}
                 dark={dark}
                 error={state.errors.promo_code}
               />
             </aside>
-            <form method="post" noValidate className="min-w-0 space-y-6" data-testid="booking-form">
+            <form
+              id={BOOKING_FORM_ID}
+              method="post"
+              noValidate
+              className="min-w-0 space-y-6"
+              data-testid="booking-form"
+            >
               {formError || errorEntries.length > 0 ? (
                 <div
                   role="alert"
@@ -268,6 +289,8 @@ export default function EventBooking({ loaderData, actionData }: Route.Component
   );
 }
 
+const BOOKING_FORM_ID = "booking-form";
+
 const billingAutoComplete: Record<(typeof BILLING_FIELDS)[number], string> = {
   name: "name",
   company: "organization",
@@ -306,19 +329,16 @@ function Fieldset({
   );
 }
 
-/** A GET form: applying a code re-renders the page with the discount (the order call checks the code again). */
-function PromoForm({
-  event,
-  items,
-  privateHash,
+/**
+ * The promo code, in the summary but part of the order's form (`form=`): "Appliquer" posts the form with
+ * `intent=apply-promo`, which prices the code and gives every field back as typed (the order call checks it again).
+ */
+function PromoBox({
   promoCode,
   quote,
   dark,
   error,
 }: {
-  event: PublicEvent;
-  items: React.ReactNode;
-  privateHash: string | null;
   promoCode: string | null;
   quote: Awaited<ReturnType<typeof quoteOrder>>;
   dark: boolean;
@@ -337,19 +357,16 @@ function PromoForm({
             ? t("promo.too-many-attempts")
             : null;
   return (
-    <form
-      method="get"
-      action={bookingPagePath(event)}
+    <div
       className={cn("space-y-2 rounded-xl border p-4", dark ? "border-slate-800 bg-slate-900" : "border-slate-200 bg-white")}
     >
-      {privateHash ? <input type="hidden" name="t" value={privateHash} /> : null}
-      {items}
-      <label htmlFor="promo-code" className="block text-sm font-medium">
+      <label htmlFor={fieldId("promo_code")} className="block text-sm font-medium">
         {t("promo.label")}
       </label>
       <div className="flex gap-2">
         <input
-          id="promo-code"
+          id={fieldId("promo_code")}
+          form={BOOKING_FORM_ID}
           name="promo"
           defaultValue={promoCode ?? ""}
           autoComplete="off"
@@ -363,6 +380,9 @@ function PromoForm({
         />
         <button
           type="submit"
+          form={BOOKING_FORM_ID}
+          name="intent"
+          value="apply-promo"
           className={cn(
             "h-10 shrink-0 rounded-md border px-4 text-sm font-medium focus-visible:ring-[3px] focus-visible:ring-sky-500/50 focus-visible:outline-none",
             dark ? "border-slate-700" : "border-slate-300",
@@ -384,7 +404,7 @@ function PromoForm({
           {error ? t(error as never) : status}
         </p>
       ) : null}
-    </form>
+    </div>
   );
 }
 
