@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { demoPassword } from "../../scripts/lib/demo-logins";
+import { pressUntilShifted } from "./support/keyboard-sort";
 import { signIn, waitForHydration } from "./support/sign-in";
 
 // Issue 14 §3, keyboard-only journeys: once a page is open, only page.keyboard (Tab, Shift+Tab, Enter, Space, arrows,
@@ -175,14 +176,9 @@ test("keyboard only: the order-form editor adds a question and reorders question
   await tabTo(page, handleSelector);
   await expectFocusVisible(page);
   await page.keyboard.press("Space");
-  // Lifted: dnd-kit marks the handle pressed, then measures the rows; an arrow before that measure moves nothing, so
-  // ArrowUp is pressed until 'Société' makes room below (it shifts down once the lifted row is over its place).
+  // Lifted: dnd-kit marks the handle pressed; ArrowUp is then pressed until 'Société' makes room below.
   await expect(page.locator(handleSelector)).toHaveAttribute("aria-pressed", "true");
-  const passed = list.getByTestId("question-row").filter({ hasText: "Société" });
-  await expect(async () => {
-    await page.keyboard.press("ArrowUp");
-    expect(await passed.evaluate((row) => row.style.transform)).toMatch(/translate3d\(-?\d+px, [1-9]\d*px/);
-  }).toPass({ timeout: 15_000 });
+  await pressUntilShifted(page, "ArrowUp", list.getByTestId("question-row").filter({ hasText: "Société" }));
   await page.keyboard.press("Space");
   await expect.poll(titles).toEqual(["Nom, prénom, email", "Régime alimentaire", "Société"]);
 

@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { liftWithSpace, pressUntilShifted } from "./support/keyboard-sort";
 import { signIn } from "./support/sign-in";
 
 // The order-forms page of a fresh event (spec §2 'Order-forms screen', §4, §5, issue 9): both forms with every question
@@ -160,21 +161,9 @@ test("order forms: every question type, options, ticket target, reorder, mandato
     await panel.evaluate((element) =>
       Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
     );
-    // Lifted once dnd-kit marks the handle pressed; arrows before it measured the rows move nothing, so ArrowUp is
-    // pressed until the first option ("S") makes room below (the lifted "L" is then over its place).
-    const lastHandle = panel.getByTestId("option-drag-handle").nth(2);
-    await expect(async () => {
-      await lastHandle.focus();
-      await page.keyboard.press("Space");
-      await expect(lastHandle).toHaveAttribute("aria-pressed", "true", { timeout: 3_000 });
-    }).toPass({ timeout: 30_000 });
-    const firstOption = panel.getByTestId("option-row").first();
-    await expect(async () => {
-      await page.keyboard.press("ArrowUp");
-      expect(await firstOption.evaluate((element) => (element as HTMLElement).style.transform)).toMatch(
-        /translate3d\(-?\d+px, [1-9]\d*px/,
-      );
-    }).toPass({ timeout: 15_000 });
+    // The last option ("L") is lifted, moved until the first one ("S") makes room below, and dropped over its place.
+    await liftWithSpace(page, panel.getByTestId("option-drag-handle").nth(2));
+    await pressUntilShifted(page, "ArrowUp", panel.getByTestId("option-row").first());
     await page.keyboard.press("Space");
     await expect
       .poll(() =>
@@ -228,22 +217,9 @@ test("order forms: every question type, options, ticket target, reorder, mandato
       .toEqual(["Nom, prénom, email", "Informations pratiques", "Société", "Remarques", "Conditions générales"]);
     await expect(page.getByTestId("unsaved-changes-bar")).toBeVisible();
     // And by keyboard on the participant form.
-    // Lift with Space, move 25 px per arrow (spec §9), drop with Space. dnd-kit marks the lifted handle pressed, then
-    // measures the rows; an arrow before that measure moves nothing, so ArrowDown is pressed until Ateliers makes room
-    // above (it shifts up once the lifted row is over its place), as in keyboard.spec.ts.
-    const menuHandle = row(perTicket, "Menu").getByTestId("question-drag-handle");
-    await expect(async () => {
-      await menuHandle.focus();
-      await page.keyboard.press("Space");
-      await expect(menuHandle).toHaveAttribute("aria-pressed", "true", { timeout: 3_000 });
-    }).toPass({ timeout: 30_000 });
-    const ateliers = row(perTicket, "Ateliers");
-    await expect(async () => {
-      await page.keyboard.press("ArrowDown");
-      expect(await ateliers.evaluate((element) => (element as HTMLElement).style.transform)).toMatch(
-        /translate3d\(-?\d+px, -[1-9]\d*px/,
-      );
-    }).toPass({ timeout: 15_000 });
+    // Lift Menu with Space, press ArrowDown until Ateliers makes room above, drop with Space.
+    await liftWithSpace(page, row(perTicket, "Menu").getByTestId("question-drag-handle"));
+    await pressUntilShifted(page, "ArrowDown", row(perTicket, "Ateliers"));
     await page.keyboard.press("Space");
     await expect
       .poll(async () => {

@@ -1,4 +1,5 @@
 import { expect as baseExpect, test, type Locator, type Page } from "@playwright/test";
+import { liftWithSpace, pressUntilShifted } from "./support/keyboard-sort";
 import { signIn } from "./support/sign-in";
 
 // Tickets and add-ons of a fresh event of the owner's organization (spec §2 tickets/addons pages, §4 derived status).
@@ -34,28 +35,6 @@ async function createFromSheet(
   await sheet.getByTestId("ticket-submit").click();
   await expect(sheet).toBeHidden();
   await expect(row(page, values.title)).toBeVisible();
-}
-
-/** Space lifts the row once the page is interactive (dnd-kit marks the lifted handle aria-pressed). */
-async function lift(page: Page, handle: Locator) {
-  await page.waitForLoadState("networkidle");
-  await expect(async () => {
-    await handle.focus();
-    await page.keyboard.press("Space");
-    await baseExpect(handle).toHaveAttribute("aria-pressed", "true", { timeout: 3_000 });
-  }).toPass({ timeout: 60_000 });
-}
-
-/**
- * Moves the lifted row with the arrow `key` until `passed` makes room (dnd-kit shifts it by the lifted row's height):
- * an arrow pressed before dnd-kit has measured the rows moves nothing, so a fixed count of presses can fall short.
- */
-async function moveUntilShifted(page: Page, key: "ArrowUp" | "ArrowDown", passed: Locator) {
-  const shifted = key === "ArrowUp" ? /translate3d\(-?\d+px, [1-9]\d*px/ : /translate3d\(-?\d+px, -[1-9]\d*px/;
-  await expect(async () => {
-    await page.keyboard.press(key);
-    baseExpect(await passed.evaluate((element) => (element as HTMLElement).style.transform)).toMatch(shifted);
-  }).toPass({ timeout: 30_000 });
 }
 
 async function dragHandle(page: Page, handle: Locator, target: Locator, after: boolean) {
@@ -143,8 +122,8 @@ test("tickets: create, refuse bad input, reorder by drag and keyboard, derived s
 
   // Keyboard: Space lifts, arrows move 25 px a press, Space drops.
   const handle = row(page, "Prévente").getByTestId("ticket-drag-handle");
-  await lift(page, handle);
-  await moveUntilShifted(page, "ArrowDown", row(page, "Plein tarif"));
+  await liftWithSpace(page, handle);
+  await pressUntilShifted(page, "ArrowDown", row(page, "Plein tarif"));
   await page.keyboard.press("Space");
   await expect.poll(() => titles(page)).toEqual(["Plein tarif", "Prévente", "Tarif réduit"]);
   await page.reload();
@@ -183,8 +162,8 @@ test("add-ons, deletion with confirmation, and the public page", async ({ page }
   await createFromSheet(page, { title: "Parking", price: "5" });
   await createFromSheet(page, { title: "Vestiaire", price: "2" });
   await expect(row(page, "Parking").getByTestId("ticket-status")).toHaveText("En vente");
-  await lift(page, row(page, "Vestiaire").getByTestId("ticket-drag-handle"));
-  await moveUntilShifted(page, "ArrowUp", row(page, "Parking"));
+  await liftWithSpace(page, row(page, "Vestiaire").getByTestId("ticket-drag-handle"));
+  await pressUntilShifted(page, "ArrowUp", row(page, "Parking"));
   await page.keyboard.press("Space");
   await expect.poll(() => titles(page)).toEqual(["Vestiaire", "Parking"]);
 
