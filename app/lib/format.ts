@@ -1,6 +1,6 @@
 /**
  * The one mapping from the interface language to the locale every Intl.* call uses: French as written in France,
- * English as in Europe (day before month, 24-hour clock, euro amounts as '€1,234.50').
+ * English as in Europe (day before month, 24-hour clock); amounts as spec §1 writes them (formatMoney).
  */
 export function intlLocale(language: string | undefined): "fr-FR" | "en-GB" {
   return language === "en" || language?.startsWith("en-") ? "en-GB" : "fr-FR";
@@ -28,9 +28,13 @@ export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptio
   return format;
 }
 
-/** Spec §1: amounts are integer cents, shown in euros with two decimals and the euro sign. */
+/**
+ * Spec §1: amounts are integer cents, shown in euros with two decimals followed by the euro sign, in every language
+ * (English too: '12,345.50 €'); the language gives the separators.
+ */
 export function formatMoney(cents: number, locale: string): string {
-  return numberFormat(intlLocale(locale), { style: "currency", currency: "EUR" }).format(cents / 100);
+  const amount = numberFormat(intlLocale(locale), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return `${amount.format(cents / 100)}\u00a0€`;
 }
 
 /** Counts (participants, orders, members…) with the language's thousands separator, as amounts have. */

@@ -15,6 +15,9 @@ describe("intlLocale", () => {
     expect(formatNumber(12_345, "fr")).toBe("12\u202f345");
     expect(formatNumber(12_345, "en")).toBe("12,345");
     expect(formatMoney(1_234_550, "fr")).toBe("12\u202f345,50\u00a0€");
-    expect(formatMoney(1_234_550, "en")).toBe("€12,345.50");
+    // Spec §1: two decimals followed by the euro sign, in English too.
+    expect(formatMoney(1_234_550, "en")).toBe("12,345.50\u00a0€");
+    expect(formatMoney(0, "en")).toBe("0.00\u00a0€");
+    expect(formatMoney(-1_250, "fr")).toBe("-12,50\u00a0€");
   });
 });

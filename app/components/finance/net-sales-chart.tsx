@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { NetSalesGranularity, NetSalesPoint } from "#domain/finance/transaction-net-sales";
-import { formatMoney, intlLocale } from "~/lib/format";
+import { formatMoney, intlLocale, numberFormat } from "~/lib/format";
 import { cn } from "~/lib/utils";
 
 /** A rounded top for the axis so gridlines fall on whole, readable amounts (euros). */
@@ -45,11 +45,9 @@ export function NetSalesChart({ granularity, points }: { granularity: NetSalesGr
   const span = top + bottom;
   const zeroFromTop = span === 0 ? 100 : (top / span) * 100;
   const total = points.reduce((sum, point) => sum + point.net, 0);
-  const axis = new Intl.NumberFormat(intlLocale(language), {
-    style: "currency",
-    currency: "EUR",
-    maximumFractionDigits: 0,
-  });
+  // Whole euros on the axis, the sign after the amount as everywhere (spec §1).
+  const wholeEuros = numberFormat(intlLocale(language), { maximumFractionDigits: 0 });
+  const axis = { format: (euros: number) => `${wholeEuros.format(euros)}\u00a0€` };
   // Labels closer than an eighth of the height would overlap: a small negative part keeps only its zero.
   const ticks: number[] = [];
   for (const tick of bottom > 0 ? [top, 0, -bottom] : [top, top / 2, 0]) {
