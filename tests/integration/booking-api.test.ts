@@ -70,7 +70,7 @@ describe("POST /api/public/events/:id/orders", () => {
     );
     expect(read.status).toBe(200);
     const json = (await read.json()) as { tickets_url: string; participants: { id: number; ticket_token: string }[] };
-    expect(json.tickets_url).toBe(`/orders/${placed.id}?token=${placed.access_token}`);
+    expect(json.tickets_url).toBe(`${env.APP_URL}/orders/${placed.id}?token=${placed.access_token}`);
     expect(json.participants).toHaveLength(2);
     const [participant] = await db
       .select()
@@ -134,6 +134,7 @@ describe("POST /api/public/events/:id/orders", () => {
     expect(response.status).toBe(422);
     expect(((await response.json()) as { fields: Record<string, string> }).fields).toEqual({
       "participants.0.email": "errors:email-invalid",
+      "participants.0.answers.Q1w2e3r4t5y6u7i8": "booking:errors.answer-required",
     });
     const missing = await order(event.id, {
       items: [{ ticket_id: ticket.id, quantity: 1 }],

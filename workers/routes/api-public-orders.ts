@@ -81,7 +81,10 @@ publicOrdersApiRoutes.get("/orders/:id", async (c) => {
   try {
     const orderId = parseId(c.req.param("id"));
     if (orderId === null) throw new AppError("not_found", "booking:errors.order-not-found");
-    return c.json(await getPublicOrder(c.get("db"), c.env, { orderId, token: c.req.query("token") }));
+    const order = await getPublicOrder(c.get("db"), c.env, { orderId, token: c.req.query("token") });
+    // An embedding site on another origin opens the tickets link as it is: absolute, on our host.
+    const origin = c.env.APP_URL || new URL(c.req.url).origin;
+    return c.json({ ...order, tickets_url: new URL(order.tickets_url, origin).toString() });
   } catch (error) {
     return bookingError(c, error);
   }

@@ -131,6 +131,16 @@ export default function EventBooking({ loaderData, actionData }: Route.Component
   const questions = orderQuestions(event, items).filter((question) => question.id !== "default");
   const backHref = eventPagePath(event, privateHash);
   const errorEntries = Object.entries(state.errors);
+  // "Le prénom est obligatoire." three times says nothing: each line of the summary names the part of the form it is in.
+  const errorContext = (name: string): string | null => {
+    const [part, index] = name.split(".");
+    if (part === "buyer") return t("buyer.legend");
+    if (part === "answers") return event.forms.order.title || t("order-form.legend");
+    if (part === "billing") return t("billing.legend");
+    if (part === "promo_code") return t("promo.label");
+    const slot = part === "participants" ? slots.find((candidate) => String(candidate.index) === index) : undefined;
+    return slot ? t("participant.legend", { number: slot.index + 1, title: slot.ticketTitle }) : null;
+  };
 
   return (
     <div className={cn("min-h-svh", dark ? "dark bg-slate-950 text-slate-100" : "bg-slate-50 text-slate-900")}>
@@ -192,13 +202,17 @@ export default function EventBooking({ loaderData, actionData }: Route.Component
                   ) : null}
                   {errorEntries.length > 0 ? (
                     <ul className="list-disc space-y-1 pl-5">
-                      {errorEntries.map(([name, message]) => (
-                        <li key={name}>
-                          <a href={`#${fieldId(name)}`} className="underline">
-                            {t(message as never)}
-                          </a>
-                        </li>
-                      ))}
+                      {errorEntries.map(([name, message]) => {
+                        const context = errorContext(name);
+                        return (
+                          <li key={name}>
+                            <a href={`#${fieldId(name)}`} className="underline">
+                              {context ? `${context} — ` : ""}
+                              {t(message as never)}
+                            </a>
+                          </li>
+                        );
+                      })}
                     </ul>
                   ) : null}
                 </div>
@@ -316,15 +330,16 @@ function Fieldset({
 }) {
   return (
     <fieldset
-      className={cn(
-        "min-w-0 space-y-4 rounded-xl border p-4",
-        dark ? "border-slate-800 bg-slate-900" : "border-slate-200 bg-white",
-      )}
+      className={cn("min-w-0 rounded-xl border p-4", dark ? "border-slate-800 bg-slate-900" : "border-slate-200 bg-white")}
       data-testid={testId}
     >
-      <legend className="px-1 text-base font-semibold">{legend}</legend>
-      {hint ? <p className="-mt-2 text-xs opacity-70">{hint}</p> : null}
-      {children}
+      {/* Floated, the legend is laid out like a heading inside the box: a title that wraps on a phone does not sit
+          on the border as a legend on the border line would. */}
+      <legend className="float-left w-full text-base font-semibold wrap-anywhere">{legend}</legend>
+      <div className="clear-both space-y-4 pt-3">
+        {hint ? <p className="-mt-2 text-xs opacity-70">{hint}</p> : null}
+        {children}
+      </div>
     </fieldset>
   );
 }
