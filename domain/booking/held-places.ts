@@ -1,10 +1,42 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { orderItems } from "#db/schema";
 
 /**
+ * Units of one ticket held by order items awaiting payment at `at` (unexpired holds), 0 when none: what
+ * domain/booking/stock-sql.ts adds to `tickets.purchased` before letting a sale pass. `ticketId` is a number or
+ * `TICKET_ROW_ID`, the row of an outer select of `tickets`, so a read of an event's tickets carries each one's holds in
+ * the same statement. Read on the covering index order_items_ticket_held_idx (ticket_id, held_until, quantity).
+ * Names are written out qualified: drizzle leaves a column unqualified in a one-table select, where `id` would
+ * then be the order item's own.
+ */
+export function heldOfTicketSql(ticketId: number | SQL, at: number): SQL<number> {
+  return sql<number>`coalesce((select sum(order_items.quantity) from order_items where order_items.ticket_id = ${ticketId} and order_items.held_until > ${at}), 0)`;
+}
+
+/**
+ * Units of an event's tickets (not add-ons, by the type the order item was sold as) held by unexpired order items at
+ * `at`: what domain/booking/stock-sql.ts adds to the tickets' purchases against the event capacity. Read on the
+ * covering index order_items_event_held_idx (event_id, held_until, ticket_type, quantity).
+ */
+export function heldOfEventTicketsSql(eventId: number, at: number): SQL<number> {
+  return sql<number>`coalesce((select sum(order_items.quantity) from order_items where order_items.event_id = ${eventId} and order_items.held_until > ${at} and order_items.ticket_type = 'ticket'), 0)`;
+}
+
+/** The id of the current row of an outer select from `tickets`, for `heldOfTicketSql`. */
+export const TICKET_ROW_ID = sql.raw("tickets.id");
+
+/**
+ * The column to add to a select of `tickets`: that row's unexpired holds at `at` (see `heldOfTicketSql`). Aliased:
+ * inside a D1 batch a result column is known by its name.
+ */
+export function ticketHeldColumn(at: number) {
+  return heldOfTicketSql(TICKET_ROW_ID, at).mapWith(Number).as("held_places");
+}
+
+/**
  * Places of an event's tickets held by orders awaiting payment at `now` (unexpired holds), per ticket. A screen that
- * shows what is left adds these to `tickets.purchased` (domain/tickets/ticket-status.ts counts purchases only).
+ * shows what is left adds these to `tickets.purchased` (domain/tickets/ticket-status.ts `placesTaken`).
  * Returns a query, so it can go into the caller's read batch; read it with `heldPlacesByTicket`.
  */
 export function heldPlacesQuery(db: Database, eventId: number, now: number = Date.now()) {
@@ -17,4 +49,17 @@ export function heldPlacesQuery(db: Database, eventId: number, now: number = Dat
 
 export function heldPlacesByTicket(rows: { ticketId: number; held: number }[]): Map<number, number> {
   return new Map(rows.map((row) => [row.ticketId, Number(row.held)]));
+}
+
+/**
+ * SQL text of an event's unexpired holds at `at`, ticket by ticket (`id:units,` for each ticket holding any, in id
+ * order), or null when nothing is held: a cache version that changes whenever a hold is placed, paid, released or
+ * runs out, and only then. Per ticket rather than one sum, so a hold running out on one ticket while another ticket
+ * gets as many units still changes it.
+ */
+export function eventHeldFingerprintSql(eventId: number, at: number): SQL<string | null> {
+  return sql<string | null>`(select group_concat(held_ticket_id || ':' || held, ',') from (
+    select tickets.id as held_ticket_id, ${heldOfTicketSql(TICKET_ROW_ID, at)} as held
+    from tickets where tickets.event_id = ${eventId} order by tickets.id
+  ) where held > 0)`;
 }

@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "#db/database";
 import { bookingGuards } from "#db/schema";
+import { heldOfEventTicketsSql, heldOfTicketSql } from "./held-places";
 
 /*
  * The conditional SQL that keeps a sale from passing a ticket's stock, the event capacity or a promo code's uses.
@@ -9,16 +10,6 @@ import { bookingGuards } from "#db/schema";
  * evaluated inside the batch sees every earlier write of the batch and no other writer in between. Places taken =
  * tickets.purchased (paid and manual orders) + the quantities of order items whose hold has not expired.
  */
-
-/** Units of a ticket held by unexpired order items at `at`. */
-function heldOfTicket(ticketId: number, at: number): SQL {
-  return sql`coalesce((select sum(quantity) from order_items where ticket_id = ${ticketId} and held_until > ${at}), 0)`;
-}
-
-/** Units of the event's tickets (not add-ons) held by unexpired order items at `at`. */
-function heldOfEvent(eventId: number, at: number): SQL {
-  return sql`coalesce((select sum(quantity) from order_items where event_id = ${eventId} and held_until > ${at} and ticket_type = 'ticket'), 0)`;
-}
 
 /**
  * SQL boolean: `quantity` more units of the ticket fit its own stock and, for a ticket (not an add-on), the event
@@ -28,13 +19,13 @@ export function stockAllows(ticket: { ticketId: number; eventId: number }, quant
   const { ticketId, eventId } = ticket;
   return sql`(
     (select amount from tickets where id = ${ticketId}) = -1
-    or (select purchased from tickets where id = ${ticketId}) + ${heldOfTicket(ticketId, at)} + ${quantity}
+    or (select purchased from tickets where id = ${ticketId}) + ${heldOfTicketSql(ticketId, at)} + ${quantity}
       <= (select amount from tickets where id = ${ticketId})
   ) and (
     (select ticket_type from tickets where id = ${ticketId}) <> 'ticket'
     or (select event_capacity from events where id = ${eventId}) = -1
     or coalesce((select sum(purchased) from tickets where event_id = ${eventId} and ticket_type = 'ticket'), 0)
-      + ${heldOfEvent(eventId, at)} + ${quantity} <= (select event_capacity from events where id = ${eventId})
+      + ${heldOfEventTicketsSql(eventId, at)} + ${quantity} <= (select event_capacity from events where id = ${eventId})
   )`;
 }
 

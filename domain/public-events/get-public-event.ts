@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Database } from "#db/database";
 import {
   events,
@@ -11,6 +11,7 @@ import {
   type EventVisibility,
   type TicketType,
 } from "#db/schema";
+import { eventHeldFingerprintSql, heldOfEventTicketsSql, ticketHeldColumn } from "../booking/held-places";
 import { eventSlug } from "../events/event-slug";
 import { previewTokenMatches, verifyPrivateEventHash, type PrivateLinkEnv } from "../events/private-event-link";
 import { eventHtmlToText, sanitizeEventHtml } from "../events/sanitize-event-html";
@@ -34,8 +35,8 @@ export type PublicTicket = {
   minPerOrder: number;
   maxPerOrder: number;
   /**
-   * Places left (its own stock and, for a ticket, the event capacity left: ticket-status.ts `ticketRemaining`), only
-   * when the organizer chose to show it and something limits it.
+   * Places left (its own stock and, for a ticket, the event capacity left: ticket-status.ts `ticketRemaining`),
+   * places held by unpaid orders counted as taken, only when the organizer chose to show it and something limits it.
    */
   remaining: number | null;
   sale: DerivedTicketStatus;
@@ -119,14 +120,26 @@ export async function getPublicEvent(
   if (!Number.isSafeInteger(eventId) || eventId <= 0) return { kind: "not-found" };
   // Three single-table reads in one round trip: inside a D1 batch, joined columns of the same name would collide.
   const [eventRows, organizationRows, ticketRows, formRows] = await db.batch([
-    db.select().from(events).where(eq(events.id, eventId)).limit(1),
+    db
+      .select({
+        ...getTableColumns(events),
+        eventTicketsHeld: heldOfEventTicketsSql(eventId, now.getTime()).mapWith(Number).as("event_tickets_held"),
+      })
+      .from(events)
+      .where(eq(events.id, eventId))
+      .limit(1),
     db
       .select({ id: organizations.id, title: organizations.title, isPrivate: organizations.isPrivate })
       .from(organizations)
       .where(eq(organizations.id, db.select({ id: events.organizationId }).from(events).where(eq(events.id, eventId))))
       .limit(1),
-    // Deleted tickets too: what they sold still counts toward the event capacity (ticket-status.ts).
-    db.select().from(tickets).where(eq(tickets.eventId, eventId)).orderBy(asc(tickets.sort), asc(tickets.id)),
+    // Deleted tickets too: what they sold (or hold) still counts toward the event capacity (ticket-status.ts). Each
+    // row carries its unexpired holds, read on an index, so what is left is what the booking would let pass.
+    db
+      .select({ ...getTableColumns(tickets), held: ticketHeldColumn(now.getTime()) })
+      .from(tickets)
+      .where(eq(tickets.eventId, eventId))
+      .orderBy(asc(tickets.sort), asc(tickets.id)),
     db.select().from(participationForms).where(eq(participationForms.eventId, eventId)),
   ]);
   const event = eventRows[0];
@@ -144,8 +157,9 @@ export async function getPublicEvent(
     }
   }
 
-  // The same rules as the back-office's ticket statuses: sold out and places left both reckon with the capacity.
-  const purchased = eventTicketsPurchased(ticketRows);
+  // The same rules as the back-office's ticket statuses: sold out and places left both reckon with the capacity; here
+  // places held by unpaid orders are taken too, as in the booking's conditional SQL (domain/booking/stock-sql.ts).
+  const purchased = eventTicketsPurchased(ticketRows) + event.eventTicketsHeld;
   const toPublic = (t: (typeof ticketRows)[number]): PublicTicket => ({
     id: t.id,
     ticketType: t.ticketType,
@@ -222,11 +236,16 @@ function publicForm(
 }
 
 /**
- * What changes the public page: the event row (status and visibility named explicitly) and its tickets (sales move the
- * remaining counts). Used as the edge cache key, so an edit shows at once without purging anything. Null for a missing
- * event or one that is not published: the public page of those is never cached.
+ * What changes the public page: the event row (status and visibility named explicitly), its tickets (sales move the
+ * remaining counts) and the places held by unpaid orders at `now` (a hold placed, paid, released or run out moves
+ * them too). Used as the edge cache key, so an edit shows at once without purging anything. Null for a missing event
+ * or one that is not published: the public page of those is never cached.
  */
-export async function getPublicEventVersion(db: Database, eventId: number): Promise<string | null> {
+export async function getPublicEventVersion(
+  db: Database,
+  eventId: number,
+  now: number = Date.now(),
+): Promise<string | null> {
   if (!Number.isSafeInteger(eventId) || eventId <= 0) return null;
   const [row] = await db
     .select({
@@ -236,10 +255,11 @@ export async function getPublicEventVersion(db: Database, eventId: number): Prom
       ticketsVersion: sql<
         string | null
       >`(select max(${tickets.updatedAt}) || '.' || sum(${tickets.purchased}) || '.' || count(*) from ${tickets} where ${tickets.eventId} = ${eventId})`,
+      heldVersion: eventHeldFingerprintSql(eventId, now),
     })
     .from(events)
     .where(eq(events.id, eventId))
     .limit(1);
   if (!row || row.status !== "published") return null;
-  return `${row.visibility}-${row.updatedAt.getTime()}-${row.ticketsVersion ?? 0}`;
+  return `${row.visibility}-${row.updatedAt.getTime()}-${row.ticketsVersion ?? 0}-${row.heldVersion ?? ""}`;
 }

@@ -3,6 +3,8 @@ import { zonedDateTimeToUtc } from "../events/event-time-zone";
 import {
   deriveTicketStatus,
   eventTicketsPurchased,
+  eventTicketsTaken,
+  placesTaken,
   ticketRemaining,
   withTicketStatuses,
   type TicketStatusEvent,
@@ -170,6 +172,26 @@ describe("capacity helpers", () => {
     expect(ticketRemaining({ ticketType: "ticket", amount: -1, purchased: 4 }, { eventCapacity: 20 }, 25)).toBe(0);
     expect(ticketRemaining({ ticketType: "addon", amount: -1, purchased: 4 }, { eventCapacity: 20 }, 20)).toBeNull();
   });
+
+  it("counts places held by unpaid orders like purchases when given, never below nothing left", () => {
+    expect(placesTaken({ purchased: 3 })).toBe(3);
+    expect(placesTaken({ purchased: 3, held: 12 })).toBe(15);
+    expect(
+      eventTicketsTaken([
+        { ticketType: "ticket", purchased: 3, held: 2 },
+        { ticketType: "addon", purchased: 7, held: 9 },
+        { ticketType: "ticket", purchased: 2 },
+      ]),
+    ).toBe(7);
+    const held = { ticketType: "ticket", amount: 15, purchased: 3, held: 12 } as const;
+    expect(ticketRemaining(held, { eventCapacity: -1 }, 15)).toBe(0);
+    expect(ticketRemaining({ ...held, held: 13 }, { eventCapacity: -1 }, 16)).toBe(0);
+    expect(ticketRemaining({ ...held, held: 4 }, { eventCapacity: 10 }, 9)).toBe(1);
+    expect(deriveTicketStatus(ticket(held), event(), { eventTicketsPurchased: 15, now }).status).toBe("sold_out");
+    expect(deriveTicketStatus(ticket({ ...held, held: 11 }), event(), { eventTicketsPurchased: 14, now }).status).toBe(
+      "on_sale",
+    );
+  });
 });
 
 describe("sale windows around the event start and end", () => {
@@ -263,6 +285,26 @@ describe("withTicketStatuses", () => {
       [1, "on_sale", 1],
       [3, "on_sale", null],
       [4, "on_sale", 4],
+    ]);
+  });
+
+  it("counts the rows' holds, a deleted ticket's included, against the stock and the capacity, never an add-on's", () => {
+    const rows = [
+      { ...ticket({ amount: 10, purchased: 2, held: 3 }), id: 1 },
+      { ...ticket({ visibility: "deleted", held: 1 }), id: 2 },
+      { ...ticket({ ticketType: "addon", amount: 5, purchased: 1, held: 4 }), id: 3 },
+    ];
+    expect(
+      withTicketStatuses(rows, event({ eventCapacity: 6 }), now).map((t) => [t.id, t.derived.status, t.remaining]),
+    ).toEqual([
+      [1, "sold_out", 0],
+      [3, "sold_out", 0],
+    ]);
+    expect(
+      withTicketStatuses(rows, event({ eventCapacity: 9 }), now).map((t) => [t.id, t.derived.status, t.remaining]),
+    ).toEqual([
+      [1, "on_sale", 3],
+      [3, "sold_out", 0],
     ]);
   });
 });

@@ -7,6 +7,11 @@ export type TicketStatusTicket = {
   ticketType: "ticket" | "addon";
   amount: number;
   purchased: number;
+  /**
+   * Units held by orders awaiting payment (unexpired holds, domain/booking/held-places.ts), when the caller read them:
+   * they take places like purchases, as in the booking's conditional SQL (domain/booking/stock-sql.ts).
+   */
+  held?: number;
   sellStartAt: Date | number | null;
   sellEndAt: Date | number | null;
   visibility: "visible" | "hidden" | "deleted";
@@ -35,21 +40,42 @@ export function eventTicketsPurchased(
   return tickets.reduce((sum, t) => (t.ticketType === "ticket" ? sum + t.purchased : sum), 0);
 }
 
+/** Places of a ticket's stock taken: its purchases plus its unexpired holds (when read). */
+export function placesTaken(ticket: Pick<TicketStatusTicket, "purchased" | "held">): number {
+  return ticket.purchased + (ticket.held ?? 0);
+}
+
+/**
+ * Places of the event capacity taken: purchases and unexpired holds (when read) of ticket_type 'ticket' only
+ * (spec §3), deleted tickets included: the event's count of `deriveTicketStatus` and `ticketRemaining` when the rows
+ * carry their holds (the public event reads the event's holds by the type they were sold as instead, as stock-sql.ts).
+ */
+export function eventTicketsTaken(
+  tickets: readonly Pick<TicketStatusTicket, "ticketType" | "purchased" | "held">[],
+): number {
+  return tickets.reduce((sum, t) => (t.ticketType === "ticket" ? sum + placesTaken(t) : sum), 0);
+}
+
 /**
  * Spec §4 derived status of a ticket or add-on, first match wins:
  * sold_out — purchased reached amount (amount ≠ -1), or for tickets the event capacity (≠ -1) is reached by the
- * purchases of all tickets; not_on_sale — the event has ended, sales have not started, sales have ended, or the event
- * has started (selling stops at the start unless sales already ended before it, which then is the reason);
- * hidden — visibility hidden (or deleted); otherwise on_sale. Colours: gray sold out, red not on sale or hidden,
- * green on sale.
+ * purchases of all tickets; places held by unexpired pending orders count as purchased when the caller gives them
+ * (`ticket.held`, and in `eventTicketsPurchased`), then sold out is exactly "the booking's conditional SQL refuses one
+ * more unit"; not_on_sale — the event has ended, sales have not started, sales have ended, or the event has started
+ * (selling stops at the start unless sales already ended before it, which then is the reason); hidden — visibility
+ * hidden (or deleted); otherwise on_sale. Colours: gray sold out, red not on sale or hidden, green on sale.
  */
 export function deriveTicketStatus(
   ticket: TicketStatusTicket,
   event: TicketStatusEvent,
-  context: { eventTicketsPurchased: number; now?: Date | number },
+  context: {
+    /** Places of the event capacity taken: the tickets' purchases, plus their holds when counted (`eventTicketsTaken`). */
+    eventTicketsPurchased: number;
+    now?: Date | number;
+  },
 ): DerivedTicketStatus {
   const now = toMs(context.now ?? Date.now())!;
-  const ticketSoldOut = ticket.amount !== -1 && ticket.purchased >= ticket.amount;
+  const ticketSoldOut = ticket.amount !== -1 && placesTaken(ticket) >= ticket.amount;
   const capacityReached =
     ticket.ticketType === "ticket" &&
     event.eventCapacity !== -1 &&
@@ -80,16 +106,17 @@ function notOnSaleReason(
 }
 
 /**
- * Places left for a ticket: the smaller of its own stock and, for tickets, the event capacity left.
- * Null when both are unlimited (-1).
+ * Places left for a ticket: the smaller of its own stock and, for tickets, the event capacity left; `eventPurchased`
+ * as in `deriveTicketStatus`. Null when both are unlimited (-1). With holds given, an order of n units passes the
+ * booking's conditional SQL exactly when n ≤ this.
  */
 export function ticketRemaining(
-  ticket: Pick<TicketStatusTicket, "ticketType" | "amount" | "purchased">,
+  ticket: Pick<TicketStatusTicket, "ticketType" | "amount" | "purchased" | "held">,
   event: Pick<TicketStatusEvent, "eventCapacity">,
   eventPurchased: number,
 ): number | null {
   const limits: number[] = [];
-  if (ticket.amount !== -1) limits.push(ticket.amount - ticket.purchased);
+  if (ticket.amount !== -1) limits.push(ticket.amount - placesTaken(ticket));
   if (ticket.ticketType === "ticket" && event.eventCapacity !== -1) limits.push(event.eventCapacity - eventPurchased);
   return limits.length === 0 ? null : Math.max(0, Math.min(...limits));
 }
@@ -99,15 +126,15 @@ export type WithTicketStatus<T> = T & { derived: DerivedTicketStatus; remaining:
 
 /**
  * The statuses of an event's tickets, the one way every screen reckons them. `rows` are all the event's tickets,
- * deleted ones included: what a deleted ticket sold still takes places of the event capacity. Returns the tickets that
- * are not deleted, in the given order.
+ * deleted ones included: what a deleted ticket sold (or holds) still takes places of the event capacity. Rows that
+ * carry `held` count their unexpired holds. Returns the tickets that are not deleted, in the given order.
  */
 export function withTicketStatuses<T extends TicketStatusTicket>(
   rows: readonly T[],
   event: TicketStatusEvent,
   now: Date | number = Date.now(),
 ): WithTicketStatus<T>[] {
-  const purchased = eventTicketsPurchased(rows);
+  const purchased = eventTicketsTaken(rows);
   return rows
     .filter((ticket) => ticket.visibility !== "deleted")
     .map((ticket) => ({

@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "#db/d1";
-import { events, organizations } from "#db/schema";
+import { events, orderItems, orders, organizations, tickets } from "#db/schema";
 import { privateEventHash } from "#domain/events/private-event-link";
 import { getPublicEvent } from "#domain/public-events/get-public-event";
 import { localeCookie } from "~/lib/locale-cookie";
@@ -42,7 +42,8 @@ const app = createHonoApp(
     if (found.kind === "not-found")
       return new Response("Introuvable", { status: 404, headers: { "Content-Type": "text/html" } });
     const language = request.headers.get("Accept-Language")?.startsWith("en") ? "en" : "fr";
-    return new Response(`<!doctype html><h1>${found.event.title}</h1>`, {
+    const stock = found.event.tickets.map((t) => `<p>${t.title}: ${t.sale.status} ${t.remaining ?? ""}</p>`).join("");
+    return new Response(`<!doctype html><h1>${found.event.title}</h1>${stock}`, {
       headers: {
         "Content-Type": "text/html; charset=utf-8",
         "Content-Language": language,
@@ -165,6 +166,68 @@ describe("public page edge cache", () => {
     expect((await get(path)).headers.get("X-Guichet-Cache")).toBe("HIT");
     build = "build-2";
     expect((await get(path)).headers.get("X-Guichet-Cache")).toBe("MISS");
+  });
+});
+
+describe("public page edge cache and places held by unpaid orders", () => {
+  it("files the page under another version while a hold takes places, and back under the old one when it runs out", async () => {
+    const [event] = await db
+      .insert(events)
+      .values({
+        organizationId: (await db.select().from(organizations).limit(1))[0]!.id,
+        title: "Dernières places",
+        status: "published",
+        startAt: new Date(Date.now() + 86_400_000 * 20),
+      })
+      .returning();
+    const [ticket] = await db
+      .insert(tickets)
+      .values({
+        organizationId: event!.organizationId,
+        eventId: event!.id,
+        title: "Plein tarif",
+        price: 2500,
+        amount: 4,
+        purchased: 1,
+        showRemainingCount: true,
+      })
+      .returning();
+    const path = `/events/${event!.id}/dernieres-places`;
+    expect(await (await get(path)).text()).toContain("Plein tarif: on_sale 3");
+    expect((await get(path)).headers.get("X-Guichet-Cache")).toBe("HIT");
+
+    // A pending order holds the last three places (as domain/booking/place-order.ts writes it).
+    const heldUntil = new Date(Date.now() + 30 * 60_000);
+    const [order] = await db
+      .insert(orders)
+      .values({
+        organizationId: event!.organizationId,
+        eventId: event!.id,
+        accessToken: "cache-hold",
+        status: "pending",
+        payableUntil: heldUntil,
+      })
+      .returning();
+    await db.insert(orderItems).values({
+      organizationId: event!.organizationId,
+      eventId: event!.id,
+      orderId: order!.id,
+      ticketId: ticket!.id,
+      quantity: 3,
+      unitPrice: 2500,
+      heldUntil,
+    });
+    const held = await get(path);
+    expect(held.headers.get("X-Guichet-Cache")).toBe("MISS");
+    expect(await held.text()).toContain("Plein tarif: sold_out 0");
+    expect((await get(path)).headers.get("X-Guichet-Cache")).toBe("HIT");
+
+    // Run out, not yet released by the cron: the stock is the one before the hold, and so is its copy.
+    const past = new Date(Date.now() - 1000);
+    await db.update(orderItems).set({ heldUntil: past }).where(eq(orderItems.orderId, order!.id));
+    const released = await get(path);
+    expect(released.headers.get("X-Guichet-Cache")).toBe("HIT");
+    expect(await released.text()).toContain("Plein tarif: on_sale 3");
   });
 });
 
