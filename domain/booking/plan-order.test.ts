@@ -1,9 +1,10 @@
+import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import type { ParticipationForm } from "../order-forms/participation-form-record";
 import { defaultQuestion, type Question } from "../order-forms/question-schema";
 import { AppError } from "../shared/app-error";
 import { platformFee, unitDiscount } from "./fees";
-import type { PlaceOrderBody } from "./order-input-schema";
+import { placeOrderBodySchema, type PlaceOrderBody } from "./order-input-schema";
 import { planOrder, type PlanInput, type PlanPromo, type PlanTicket } from "./plan-order";
 
 const NOW = Date.parse("2026-06-15T12:00:00Z");
@@ -134,6 +135,17 @@ describe("fees and discounts", () => {
     ]);
     expect(result).toMatchObject({ amount: 4540, fees: 142, netAmount: 4398, promo: { id: 9, key: "ETE" } });
     expect(result.participants.map((p) => p.promoCodeKey)).toEqual(["ETE", "ETE", null]);
+    // Each participant's price is what was paid for that ticket: 2000 − 250 with the code, 1000 without.
+    expect(result.participants.map((p) => p.price)).toEqual([1750, 1750, 1000]);
+  });
+
+  it("makes a ticket free (price 0) when a promo code takes its whole price", () => {
+    const result = plan({
+      body: body([{ ticket_id: 1, quantity: 1 }], { promo_code: "TOUT" }),
+      promo: promo({ code: "TOUT", discountValue: 10_000 }),
+    });
+    expect(result.participants.map((p) => [p.price, p.promoCodeKey])).toEqual([[0, "TOUT"]]);
+    expect(result.amount).toBe(0);
   });
 
   it("sums the same ticket given twice, and limits it per order as a whole", () => {
@@ -299,5 +311,90 @@ describe("forms and billing", () => {
       plan({ event: { ...event, allowBilling: true }, body: body([{ ticket_id: 1, quantity: 1 }], { billing }) })
         .billing,
     ).toMatchObject({ company: "ACME", city: "Paris" });
+  });
+
+  it("reports a ticket not on sale alone, without 'one participant per ticket' for its participants", () => {
+    const participants = [1, 2].map((n) => ({
+      ticket_id: 1,
+      first_name: `P${n}`,
+      last_name: "P",
+      email: `p${n}@exemple.test`,
+      answers: {},
+    }));
+    const ended = ticket(1, { sellEndAt: new Date(NOW - 1) });
+    expect(
+      fieldsOf(() => plan({ tickets: [ended], body: body([{ ticket_id: 1, quantity: 2 }], { participants }) })),
+    ).toEqual({ "items.0.ticket_id": "booking:errors.not-on-sale" });
+    // A participant for a ticket that was not ordered at all is still a mismatch.
+    expect(
+      fieldsOf(() =>
+        plan({
+          body: body([{ ticket_id: 2, quantity: 1 }], {
+            participants: [{ ...participants[0]!, ticket_id: 2 }, participants[1]!],
+          }),
+        }),
+      ),
+    ).toEqual({ participants: "booking:errors.participants-mismatch" });
+  });
+});
+
+describe("a body with wrong fields", () => {
+  it("is refused with its shape errors and the order's own checks at once", () => {
+    const raw = {
+      items: [{ ticket_id: 1, quantity: 2 }],
+      buyer: { first_name: "", email: "pas-un-email" },
+      participants: [
+        { ticket_id: 1, first_name: "A", last_name: "A", email: "a@exemple.test" },
+        { ticket_id: 1, first_name: "", last_name: "B", email: "b@exemple.test" },
+      ],
+      answers: { k1k1k1k1k1k1k1k1: "peut-être" },
+      billing: { address: " ", postal_code: "75002", city: "Paris", country: "FR" },
+      locale: "de-CH",
+    };
+    const parsed = v.parse(placeOrderBodySchema, raw);
+    expect(parsed.locale).toBe("fr");
+    const conditions = question("k1k1k1k1k1k1k1k1", { type: "additional-conditions", mandatory: true });
+    const age = question("a9a9a9a9a9a9a9a9", { mandatory: true });
+    expect(
+      fieldsOf(() =>
+        plan({
+          event: { ...event, allowBilling: true },
+          forms: { before: form("before", [conditions]), beforeTickets: form("before-tickets", [age]) },
+          body: parsed,
+        }),
+      ),
+    ).toEqual({
+      "buyer.first_name": "booking:errors.first-name-required",
+      "buyer.last_name": "booking:errors.last-name-required",
+      "buyer.email": "errors:email-invalid",
+      "participants.1.first_name": "booking:errors.first-name-required",
+      "billing.address": "booking:errors.billing-required",
+      "answers.k1k1k1k1k1k1k1k1": "booking:errors.answer-invalid",
+      "participants.0.answers.a9a9a9a9a9a9a9a9": "booking:errors.answer-required",
+      "participants.1.answers.a9a9a9a9a9a9a9a9": "booking:errors.answer-required",
+    });
+  });
+
+  it("keeps each item's and participant's position in its error paths when one before it is unreadable", () => {
+    const parsed = v.parse(placeOrderBodySchema, {
+      items: [
+        { ticket_id: "x", quantity: 1 },
+        { ticket_id: 1, quantity: 1 },
+        { ticket_id: 99, quantity: 1 },
+      ],
+      buyer: { first_name: "Inès", last_name: "Moreau", email: "ines@exemple.test" },
+      participants: [{ first_name: "A" }, { ticket_id: 1, first_name: "B", last_name: "B", email: "b@exemple.test" }],
+    });
+    const age = question("a9a9a9a9a9a9a9a9", { mandatory: true });
+    expect(
+      fieldsOf(() => plan({ forms: { before: null, beforeTickets: form("before-tickets", [age]) }, body: parsed })),
+    ).toEqual({
+      "items.0.ticket_id": "booking:errors.ticket-invalid",
+      "items.2.ticket_id": "booking:errors.unknown-ticket",
+      "participants.0.ticket_id": "booking:errors.ticket-invalid",
+      "participants.0.last_name": "booking:errors.last-name-required",
+      "participants.0.email": "errors:email-required",
+      "participants.1.answers.a9a9a9a9a9a9a9a9": "booking:errors.answer-required",
+    });
   });
 });

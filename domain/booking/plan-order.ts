@@ -67,6 +67,7 @@ export type PlannedParticipant = {
   ticketId: number;
   ticketTitle: string;
   ticketType: TicketType;
+  /** Cents paid for the ticket, discount deducted, fees apart (0: a free ticket, which may be deleted). */
   price: number;
   promoCodeKey: string | null;
   firstName: string;
@@ -111,7 +112,8 @@ export function soldOut(ticketId?: number): AppError {
 
 export function planOrder(input: PlanInput): OrderPlan {
   const { event, body, now } = input;
-  const fields: Record<string, string> = {};
+  // The fields whose shape was refused come first: one refusal names every error of the order.
+  const fields: Record<string, string> = { ...body.invalid };
   const ticketsById = new Map(input.tickets.map((ticket) => [ticket.id, ticket]));
   const purchased = eventTicketsPurchased(input.tickets);
 
@@ -120,7 +122,7 @@ export function planOrder(input: PlanInput): OrderPlan {
   const firstIndex = new Map<number, number>();
   body.items.forEach((item, index) => {
     quantities.set(item.ticket_id, (quantities.get(item.ticket_id) ?? 0) + item.quantity);
-    if (!firstIndex.has(item.ticket_id)) firstIndex.set(item.ticket_id, index);
+    if (!firstIndex.has(item.ticket_id)) firstIndex.set(item.ticket_id, item.at ?? index);
   });
 
   const chosen: { ticket: PlanTicket; quantity: number }[] = [];
@@ -148,7 +150,7 @@ export function planOrder(input: PlanInput): OrderPlan {
   }
   if (Object.keys(fields).length === 0 && soldOutTicket !== null) throw soldOut(soldOutTicket);
   if (chosen.length > 0 && !chosen.some(({ ticket }) => ticket.ticketType === "ticket"))
-    fields.items = "booking:errors.addon-needs-ticket";
+    fields.items ??= "booking:errors.addon-needs-ticket";
 
   const promo = checkPromo(input.promo, body.promo_code, chosen, now, fields);
 
@@ -216,20 +218,20 @@ function checkPromo(
 ): PlanPromo | null {
   if (!typed) return null;
   if (!promo) {
-    fields.promo_code = "booking:errors.promo-invalid";
+    fields.promo_code ??= "booking:errors.promo-invalid";
     return null;
   }
   const startAt = toMs(promo.startAt);
   const endAt = toMs(promo.endAt);
   if ((startAt !== null && now < startAt) || (endAt !== null && now >= endAt)) {
-    fields.promo_code = "booking:errors.promo-invalid";
+    fields.promo_code ??= "booking:errors.promo-invalid";
     return null;
   }
   const applies = chosen.some(
     ({ ticket }) => ticket.price > 0 && (promo.appliesToAllTickets || promo.ticketIds.includes(ticket.id)),
   );
   if (!applies) {
-    fields.promo_code = "booking:errors.promo-not-applicable";
+    fields.promo_code ??= "booking:errors.promo-not-applicable";
     return null;
   }
   return promo;
@@ -260,11 +262,11 @@ function planAnswers(
     const field = `${path}.${question.id}`;
     const stored = storedAnswer(question, given[question.id]);
     if (stored === "invalid") {
-      fields[field] = "booking:errors.answer-invalid";
+      fields[field] ??= "booking:errors.answer-invalid";
       continue;
     }
     if (stored === null) {
-      if (question.mandatory) fields[field] = "booking:errors.answer-required";
+      if (question.mandatory) fields[field] ??= "booking:errors.answer-required";
       continue;
     }
     answers.push({ formType, questionId: question.id, questionTitle: question.title, value: stored });
@@ -320,15 +322,23 @@ function planParticipants(
     list.push({ entry, index });
     byTicket.set(entry.ticket_id, list);
   });
-  if (given) {
+  // Participants are counted against the lines that were accepted: a refused item or participant entry has its own
+  // error, and counting around it would add a false "one participant per ticket".
+  const invalidShapes = Object.keys(body.invalid ?? {});
+  const unreadParticipant = invalidShapes.some((path) => /^participants(\.\d+\.ticket_id)?$/.test(path));
+  const unreadItem = invalidShapes.some((path) => path === "items" || path.startsWith("items."));
+  const ordered = new Set(body.items.map((item) => item.ticket_id));
+  if (given && !unreadParticipant) {
     for (const line of lines) {
       const count = byTicket.get(line.ticketId)?.length ?? 0;
       if (line.ticketType === "ticket" && count !== line.quantity)
-        fields.participants = "booking:errors.participants-mismatch";
+        fields.participants ??= "booking:errors.participants-mismatch";
     }
-    for (const [ticketId] of byTicket)
-      if (!lines.some((line) => line.ticketId === ticketId && line.ticketType === "ticket"))
-        fields.participants = "booking:errors.participants-mismatch";
+    for (const [ticketId] of byTicket) {
+      const line = lines.find((candidate) => candidate.ticketId === ticketId);
+      const refused = !line && (ordered.has(ticketId) || unreadItem);
+      if (!refused && line?.ticketType !== "ticket") fields.participants ??= "booking:errors.participants-mismatch";
+    }
   }
 
   const participants: PlannedParticipant[] = [];
@@ -338,13 +348,16 @@ function planParticipants(
     const entries = byTicket.get(line.ticketId) ?? [];
     for (let unit = 0; unit < line.quantity; unit++) {
       const named = line.ticketType === "ticket" ? entries[unit] : undefined;
-      const path = named ? `participants.${named.index}.answers` : `participants.${line.ticketId}.${unit}.answers`;
+      const path = named
+        ? `participants.${named.entry.at ?? named.index}.answers`
+        : `participants.${line.ticketId}.${unit}.answers`;
       const answers = planAnswers("before-tickets", questions, named?.entry.answers ?? {}, path, fields);
       participants.push({
         ticketId: line.ticketId,
         ticketTitle: line.title,
         ticketType: line.ticketType,
-        price: line.unitPrice,
+        // What was paid for this ticket (fees apart): its unit price less its share of the promo code's discount.
+        price: line.unitPrice - line.discount / line.quantity,
         promoCodeKey: applies && line.unitPrice > 0 ? promo.code : null,
         firstName: named?.entry.first_name ?? body.buyer.first_name,
         lastName: named?.entry.last_name ?? body.buyer.last_name,

@@ -1,8 +1,13 @@
 import { PDFDocument, StandardFonts } from "pdf-lib";
+import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import * as schema from "#db/schema";
 import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../../tests/support/libsql-test-db";
+import { insertEvent, insertOrganization, insertTicket } from "../../tests/support/fixtures";
 import { insertConfirmedOrder } from "../../tests/support/order-documents-fixtures";
 import { decodeQrFromRects, readPdf } from "../../tests/support/pdf-reading";
+import { confirmOrder } from "../booking/confirm-order";
+import { placeOrder } from "../booking/place-order";
 import { parseTicketToken, ticketTokenMatches } from "../tickets/ticket-token";
 import { getOrderTicketsPdf } from "./get-order-tickets-pdf";
 import { loadOrderDocuments } from "./load-order-documents";
@@ -73,6 +78,48 @@ describe("order tickets PDF", () => {
     expect(first).toContain("Ouverture des portes à 19 h 30.");
     expect(first).toContain("Billet 1 sur 2");
     expect(second).toContain("Billet 2 sur 2");
+  });
+
+  it("prints the price paid for a ticket bought with a promo code, as the participant row keeps it", async () => {
+    const now = Date.now();
+    const organizationId = (await insertOrganization(t.db)).id;
+    const future = new Date(now + 30 * 86_400_000);
+    const event = await insertEvent(t.db, organizationId, { status: "published", startAt: future, endAt: future });
+    const pass = await insertTicket(t.db, event, { title: "Pass", price: 7500 });
+    await t.db.insert(schema.promoCodes).values({
+      organizationId,
+      eventId: event.id,
+      code: "MOINS10",
+      discountType: "amount",
+      discountValue: 1000,
+    });
+    const placed = await placeOrder(
+      t.db,
+      { env: { ...env, SESSION_SECRET: "order-documents-secret-0123456789" }, now },
+      {
+        eventId: event.id,
+        body: {
+          items: [{ ticket_id: pass.id, quantity: 1 }],
+          buyer: { first_name: "Léa", last_name: "Martin", email: "lea@exemple.test" },
+          answers: {},
+          promo_code: "moins10",
+          locale: "fr",
+        },
+      },
+    );
+    expect(placed.amount).toBe(6500);
+    expect(await confirmOrder(t.db, { orderId: placed.id, paidAt: now, now })).toMatchObject({ outcome: "confirmed" });
+    const rows = await t.db
+      .select({ price: schema.participants.price, promoCodeKey: schema.participants.promoCodeKey })
+      .from(schema.participants)
+      .where(eq(schema.participants.eventId, event.id));
+    expect(rows).toEqual([{ price: 6500, promoCodeKey: "MOINS10" }]);
+
+    const documents = await loadOrderDocuments(t.db, { orderId: placed.id });
+    const { pages } = await readPdf(await renderOrderTicketsPdf(env, documents!));
+    const text = pages[0]!.text.join("\n");
+    expect(text).toContain("65,00\u00a0€");
+    expect(text).not.toContain("75,00");
   });
 
   it("writes English for an English order and 'free' for a free ticket", async () => {

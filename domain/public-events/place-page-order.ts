@@ -9,6 +9,8 @@ import { issuesToFields } from "../shared/validation";
 /**
  * The booking page's order: the same body and the same `placeOrder` (H1) as POST /api/public/events/:id/orders. A
  * shortage of one ticket is reported on that ticket's line (`items.<index>.quantity`), so the page shows it there.
+ * Wrong fields of any kind (names, email, answers, billing, participants) come back together in one refusal, whose
+ * message is the page's summary.
  */
 export async function placePageOrder(
   db: Database,
@@ -30,6 +32,8 @@ export async function placePageOrder(
       { eventId: input.eventId, body: parsed.output },
     );
   } catch (error) {
+    if (isAppError(error) && error.code === "validation" && error.fields)
+      throw new AppError("validation", "booking:page.errors-summary", { fields: error.fields });
     const ticketId = isAppError(error) && error.code === "conflict" ? error.details?.ticketId : undefined;
     if (typeof ticketId === "number") {
       const index = parsed.output.items.findIndex((item) => item.ticket_id === ticketId);
