@@ -456,7 +456,7 @@ function addSales(
         searchText: searchText(participant.person),
         ticketTitle: participant.ticket.spec.title,
         ticketType: participant.ticket.spec.ticketType,
-        price: participant.price,
+        price: pricePaid(draft, participant),
         promoCodeKey: participant.promoCodeKey,
         isIn: false,
         accessToken: participant.accessToken,
@@ -510,6 +510,13 @@ function addSales(
   return { charges, participantsByEvent };
 }
 
+/** A participant's price as booking stores it: what was paid for the ticket, its unit price less its discount. */
+function pricePaid(draft: DraftOrder, participant: DraftOrder["participants"][number]): number {
+  return participant.promoCodeKey && draft.promo
+    ? participant.price - unitDiscount(participant.price, draft.promo)
+    : participant.price;
+}
+
 /** The draft a pending order keeps (domain/booking/place-order.ts `OrderDraft`). */
 function pendingDraft(draft: DraftOrder): OrderDraft {
   return {
@@ -517,7 +524,7 @@ function pendingDraft(draft: DraftOrder): OrderDraft {
       ticketId: participant.ticket.id,
       ticketTitle: participant.ticket.spec.title,
       ticketType: participant.ticket.spec.ticketType,
-      price: participant.price,
+      price: pricePaid(draft, participant),
       promoCodeKey: participant.promoCodeKey,
       firstName: participant.person.firstName,
       lastName: participant.person.lastName,
@@ -547,7 +554,7 @@ function orderItemRows(
   for (const participant of draft.participants) {
     const line = lines.get(participant.ticket.id) ?? { participant, quantity: 0, discount: 0 };
     line.quantity += 1;
-    if (participant.promoCodeKey && draft.promo) line.discount += unitDiscount(participant.price, draft.promo);
+    line.discount += participant.price - pricePaid(draft, participant);
     lines.set(participant.ticket.id, line);
   }
   const paid = [...lines.values()].map((line) => line.participant.price * line.quantity - line.discount);
