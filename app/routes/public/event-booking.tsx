@@ -132,14 +132,25 @@ export default function EventBooking({ loaderData, actionData }: Route.Component
   const backHref = eventPagePath(event, privateHash);
   const errorEntries = Object.entries(state.errors);
   // "Le prénom est obligatoire." three times says nothing: each line of the summary names the part of the form it is in.
+  // An answer's line names its question too: a ticket can have several mandatory ones.
   const errorContext = (name: string): string | null => {
-    const [part, index] = name.split(".");
+    const path = name.split(".");
+    const [part, index] = path;
+    const questionTitle = (list: { id: string; title: string }[], id: string | undefined) =>
+      list.find((question) => question.id === id)?.title;
     if (part === "buyer") return t("buyer.legend");
-    if (part === "answers") return event.forms.order.title || t("order-form.legend");
+    if (part === "answers") {
+      const form = event.forms.order.title || t("order-form.legend");
+      const title = questionTitle(questions, path[1]);
+      return title ? `${form} — ${title}` : form;
+    }
     if (part === "billing") return t("billing.legend");
     if (part === "promo_code") return t("promo.label");
     const slot = part === "participants" ? slots.find((candidate) => String(candidate.index) === index) : undefined;
-    return slot ? t("participant.legend", { number: slot.index + 1, title: slot.ticketTitle }) : null;
+    if (!slot) return null;
+    const legend = t("participant.legend", { number: slot.index + 1, title: slot.ticketTitle });
+    const title = path[2] === "answers" ? questionTitle(slot.questions, path[3]) : undefined;
+    return title ? `${legend} — ${title}` : legend;
   };
 
   return (
