@@ -270,11 +270,18 @@ function demoProvider(env: PaymentsEnv, db: Database): PaymentProvider {
     },
     async refund({ paymentIntentId, amount }) {
       assertAllowed();
-      // A demo payment is named after its order (pi_demo_<order id>), even before the order records it.
+      // A demo payment is named after its order (pi_demo_<order id>), even before the order records it; any other
+      // pi_demo_ id (the seeded orders') is known by the order that records it.
       const orderId = Number(/^pi_demo_(\d+)$/.exec(paymentIntentId)?.[1]);
       const [order] = Number.isSafeInteger(orderId)
         ? await db.select({ amount: orders.amount }).from(orders).where(eq(orders.id, orderId)).limit(1)
-        : [];
+        : paymentIntentId.startsWith("pi_demo_")
+          ? await db
+              .select({ amount: orders.amount })
+              .from(orders)
+              .where(eq(orders.stripePaymentIntentId, paymentIntentId))
+              .limit(1)
+          : [];
       if (!order) throw new PaymentsUnavailableError("No demo payment has this id");
       // The same id for the same payment: a retried refund is the same refund, like Stripe's idempotency keys.
       return {

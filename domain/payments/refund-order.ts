@@ -50,10 +50,17 @@ export async function refundOrder(
     throw new AppError("conflict", "payments:errors.not-refundable");
   }
 
-  const refund = await deps.provider.refund({
-    paymentIntentId: order.paymentIntentId,
-    idempotencyKey: orderRefundKey(order.id),
-  });
+  let refund: Awaited<ReturnType<PaymentProvider["refund"]>>;
+  try {
+    refund = await deps.provider.refund({
+      paymentIntentId: order.paymentIntentId,
+      idempotencyKey: orderRefundKey(order.id),
+    });
+  } catch (error) {
+    // The provider refused or could not be reached: nothing was written, and the idempotency key makes a retry safe.
+    console.warn("refund refused by the payment provider", { orderId: order.id, error: String(error) });
+    throw new AppError("conflict", "orders:errors.refund-failed");
+  }
   const now = deps.now ?? Date.now();
   const statements = await refundStatements(db, {
     orderId: order.id,
