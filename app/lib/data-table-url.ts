@@ -108,6 +108,17 @@ export function parseDataTableState(params: URLSearchParams, config: DataTableCo
   };
 }
 
+/**
+ * The visibility without the columns that are always shown (`enableHiding: false`): the Columns menu lists only hideable
+ * columns, so a link must not hide one the user could not show again.
+ */
+export function withoutFixedColumns(
+  visibility: Record<string, boolean>,
+  fixedColumnIds: readonly string[],
+): Record<string, boolean> {
+  return Object.fromEntries(Object.entries(visibility).filter(([id]) => !fixedColumnIds.includes(id)));
+}
+
 function sameSort(a: DataTableSort, b: DataTableSort): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { formAnswers, orders, participants } from "#db/schema";
 import { loadEventForActor } from "../events/event-access";
+import { loadFormQuestions, type ShownAnswer, shownAnswers } from "../order-forms/answer-labels";
 import { paymentStatus, type PaymentStatus } from "../events/payment-status";
 import { canOnEvent } from "../policy";
 import type { Actor } from "../shared/actor";
@@ -33,7 +34,7 @@ export type OrderDetail = {
     ticketType: "ticket" | "addon";
     price: number;
   }[];
-  answers: { questionId: string; questionTitle: string; value: string }[];
+  answers: ShownAnswer[];
   timezone: string;
   canManage: boolean;
 };
@@ -53,15 +54,6 @@ function billingFields(billing: string | null): { label: string; value: string }
   }
 }
 
-function answerText(value: string): string {
-  try {
-    const parsed = JSON.parse(value) as unknown;
-    return Array.isArray(parsed) ? parsed.map(String).join(", ") : String(parsed);
-  } catch {
-    return value;
-  }
-}
-
 /** The order page (spec §2): the order with its participants, amounts, billing details and order-form answers. */
 export async function getOrder(
   db: Database,
@@ -77,7 +69,7 @@ export async function getOrder(
     )
     .limit(1);
   if (!order) throw notFound("orders:errors.not-found");
-  const [people, answers] = await Promise.all([
+  const [people, answers, questions] = await Promise.all([
     db
       .select({
         id: participants.id,
@@ -93,6 +85,7 @@ export async function getOrder(
       .orderBy(asc(participants.ticketType), asc(participants.id)),
     db
       .select({
+        formType: formAnswers.formType,
         questionId: formAnswers.questionId,
         questionTitle: formAnswers.questionTitle,
         value: formAnswers.value,
@@ -106,6 +99,7 @@ export async function getOrder(
         ),
       )
       .orderBy(asc(formAnswers.id)),
+    loadFormQuestions(db, event),
   ]);
   return {
     order: {
@@ -124,7 +118,7 @@ export async function getOrder(
       billing: billingFields(order.billing),
     },
     participants: people,
-    answers: answers.map((a) => ({ ...a, value: answerText(a.value) })),
+    answers: shownAnswers(questions, answers),
     timezone: event.timezone,
     canManage: canOnEvent(actor, "event:manage-sales", scope),
   };

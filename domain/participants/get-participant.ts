@@ -1,12 +1,13 @@
 import { and, asc, desc, eq, isNull, or } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { entries, formAnswers, orders, participants, users } from "#db/schema";
+import { loadFormQuestions, type ShownAnswer, shownAnswers } from "../order-forms/answer-labels";
 import { paymentStatus, type PaymentStatus } from "../events/payment-status";
 import { canOnEvent } from "../policy";
 import type { Actor } from "../shared/actor";
 import { loadParticipantForActor } from "./participant-access";
 
-export type ParticipantAnswer = { questionId: string; questionTitle: string; value: string };
+export type ParticipantAnswer = ShownAnswer;
 
 export type ParticipantDetail = {
   participant: {
@@ -46,18 +47,6 @@ export type ParticipantDetail = {
   canManage: boolean;
 };
 
-/** Stored answers are JSON: a string, or a list of chosen option labels/ids. */
-function answerText(value: string): string {
-  try {
-    const parsed = JSON.parse(value) as unknown;
-    if (Array.isArray(parsed)) return parsed.map(String).join(", ");
-    if (typeof parsed === "string") return parsed;
-    return String(parsed);
-  } catch {
-    return value;
-  }
-}
-
 /** The participant detail page (spec §2): the participant, its order and lines, both forms' answers, check-ins. */
 export async function getParticipant(
   db: Database,
@@ -71,7 +60,7 @@ export async function getParticipant(
     "event:view",
     input.eventId,
   );
-  const [[order], lines, answers, history] = await Promise.all([
+  const [[order], lines, answers, history, questions] = await Promise.all([
     db.select().from(orders).where(eq(orders.id, participant.orderId)).limit(1),
     db
       .select({
@@ -115,13 +104,9 @@ export async function getParticipant(
       .leftJoin(users, eq(users.id, entries.validatedBy))
       .where(and(eq(entries.participantId, participant.id), eq(entries.organizationId, event.organizationId)))
       .orderBy(desc(entries.validatedAt), desc(entries.id)),
+    loadFormQuestions(db, event),
   ]);
   const now = input.now ?? Date.now();
-  const toAnswer = (a: (typeof answers)[number]): ParticipantAnswer => ({
-    questionId: a.questionId,
-    questionTitle: a.questionTitle,
-    value: answerText(a.value),
-  });
   return {
     participant: {
       id: participant.id,
@@ -157,8 +142,14 @@ export async function getParticipant(
       createdAt: order!.createdAt.getTime(),
       accessToken: order!.accessToken,
     },
-    orderAnswers: answers.filter((a) => a.participantId === null).map(toAnswer),
-    participantAnswers: answers.filter((a) => a.participantId !== null).map(toAnswer),
+    orderAnswers: shownAnswers(
+      questions,
+      answers.filter((a) => a.participantId === null),
+    ),
+    participantAnswers: shownAnswers(
+      questions,
+      answers.filter((a) => a.participantId !== null),
+    ),
     entries: history.map((entry) => ({
       id: entry.id,
       isIn: entry.isIn,

@@ -66,8 +66,14 @@ test("a paid order refunded from the order page puts its ticket back on sale", a
   await expect.poll(() => saleStatus(page.request, eventId, ticketId)).toBe("sold_out");
 
   // The organizer refunds it from the order page.
+  // Issue 11 (second audit): at 390 px the page fits the viewport, no sideways scroll.
+  const desktop = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/event/${eventId}/orders/${orderId}`);
   await expect(page.getByRole("heading", { name: `Commande n° ${orderId}` })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: `${SCREENS}/order-detail-390.png`, fullPage: true });
+  if (desktop) await page.setViewportSize(desktop);
   await page.getByRole("button", { name: "Rembourser" }).click();
   const dialog = page.getByRole("alertdialog");
   await expect(dialog).toContainText("Rembourser cette commande ?");

@@ -7,6 +7,7 @@ import {
   setFilter,
   textFilter,
   toListQuery,
+  withoutFixedColumns,
   type DataTableConfig,
 } from "~/lib/data-table-url";
 
@@ -118,5 +119,15 @@ describe("table behaviour", () => {
 
   it("turns a state into an SQL page", () => {
     expect(toListQuery({ ...parse("pageSize=20"), page: 3 })).toMatchObject({ offset: 60, limit: 20, sort: null });
+  });
+});
+
+describe("withoutFixedColumns", () => {
+  it("drops the visibility of columns the Columns menu cannot show again, keeps the others", () => {
+    const { visibility } = parse(
+      `visibility=${encodeURIComponent(JSON.stringify({ name: false, select: false, email: false }))}`,
+    );
+    expect(withoutFixedColumns(visibility, ["select", "name"])).toEqual({ promo_code_key: false, email: false });
+    expect(withoutFixedColumns({ email: true }, [])).toEqual({ email: true });
   });
 });

@@ -27,6 +27,7 @@ import {
   nextSort,
   PAGE_SIZES,
   parseDataTableState,
+  withoutFixedColumns,
   type DataTableConfig,
   type DataTableState,
 } from "~/lib/data-table-url";
@@ -74,7 +75,14 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
   const location = useLocation();
   const navigation = useNavigation();
   const navigate = useNavigate();
-  const state = useMemo(() => parseDataTableState(searchParams, config), [searchParams, config]);
+  const fixedColumnIds = columns
+    .filter((column) => column.enableHiding === false && column.id !== undefined)
+    .map((column) => column.id!)
+    .join("\n");
+  const state = useMemo(() => {
+    const parsed = parseDataTableState(searchParams, config);
+    return { ...parsed, visibility: withoutFixedColumns(parsed.visibility, fixedColumnIds.split("\n")) };
+  }, [searchParams, config, fixedColumnIds]);
   const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
 
   const go = useCallback(

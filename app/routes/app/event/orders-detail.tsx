@@ -155,7 +155,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
         ) : null}
       </div>
 
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2 [&>*]:min-w-0">
         <Card>
           <CardHeader>
             <CardTitle>{t("detail.buyer")}</CardTitle>
@@ -240,7 +240,11 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
                 {answers.map((a, i) => (
                   <div key={`${a.questionId}-${i}`}>
                     <dt className="text-muted-foreground">{a.questionTitle || a.questionId}</dt>
-                    <dd className="break-words">{a.value || "—"}</dd>
+                    <dd className="break-words">
+                      {typeof a.value === "boolean"
+                        ? tParticipants(a.value ? "detail.answer-yes" : "detail.answer-no")
+                        : a.value || "—"}
+                    </dd>
                   </div>
                 ))}
               </dl>

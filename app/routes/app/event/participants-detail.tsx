@@ -174,7 +174,7 @@ export default function ParticipantDetail({ loaderData }: Route.ComponentProps) 
         </div>
       </div>
 
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2 [&>*]:min-w-0">
         <Card>
           <CardHeader>
             <CardTitle>{t("detail.tickets")}</CardTitle>
@@ -218,7 +218,7 @@ export default function ParticipantDetail({ loaderData }: Route.ComponentProps) 
             </div>
             <p className="text-muted-foreground">{t("detail.purchased-at", { date: date(order.createdAt) })}</p>
             <p>
-              <span className="text-muted-foreground">{t("detail.buyer")} : </span>
+              <span className="text-muted-foreground">{t("detail.buyer")} </span>
               {`${order.firstName} ${order.lastName}`.trim()} · {order.email}
             </p>
             <p className="tabular-nums">{formatMoney(order.amount, i18n.language)}</p>
@@ -270,9 +270,10 @@ export default function ParticipantDetail({ loaderData }: Route.ComponentProps) 
 
 function Answers(props: {
   title: string;
-  answers: { questionId: string; questionTitle: string; value: string }[];
+  answers: { questionId: string; questionTitle: string; value: string | boolean }[];
   empty: string;
 }) {
+  const { t } = useTranslation("participants");
   return (
     <Card>
       <CardHeader>
@@ -286,7 +287,11 @@ function Answers(props: {
             {props.answers.map((answer, i) => (
               <div key={`${answer.questionId}-${i}`}>
                 <dt className="text-muted-foreground">{answer.questionTitle || answer.questionId}</dt>
-                <dd className="break-words">{answer.value || "—"}</dd>
+                <dd className="break-words">
+                  {typeof answer.value === "boolean"
+                    ? t(answer.value ? "detail.answer-yes" : "detail.answer-no")
+                    : answer.value || "—"}
+                </dd>
               </div>
             ))}
           </dl>

@@ -25,6 +25,7 @@ import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Label } from "~/components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { formatNumber } from "~/lib/format";
 import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
 import { getSignedIn } from "~/server/guards.server";
@@ -88,7 +89,7 @@ const ERRORS_SHOWN = 200;
 /** Spec §3/§5/§8: the CSV import — checked in the browser, then sent in chunks with a progress bar. */
 export default function ParticipantsImport({ loaderData }: Route.ComponentProps) {
   const { eventId, tickets } = loaderData;
-  const { t } = useTranslation("participant-import");
+  const { t, i18n } = useTranslation("participant-import");
   const inputRef = useRef<HTMLInputElement>(null);
   const [fileError, setFileError] = useState<FileError | null>(null);
   const [parsed, setParsed] = useState<Parsed | null>(null);
@@ -104,7 +105,7 @@ export default function ParticipantsImport({ loaderData }: Route.ComponentProps)
     () => `data:text/csv;charset=utf-8,${encodeURIComponent(importTemplateCsv(tickets[0]?.id ?? null))}`,
     [tickets],
   );
-  const sizeVars = { maxFileSize: IMPORT_MAX_FILE_SIZE_MB, maxRows: IMPORT_MAX_ROWS.toLocaleString() };
+  const sizeVars = { maxFileSize: IMPORT_MAX_FILE_SIZE_MB, maxRows: formatNumber(IMPORT_MAX_ROWS, i18n.language) };
 
   const readFile = async (file: File | undefined) => {
     setParsed(null);
