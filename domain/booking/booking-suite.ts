@@ -11,6 +11,7 @@ import {
   insertTicket,
   insertUser,
 } from "../../tests/support/fixtures";
+import { formQuestion } from "../../tests/support/form-questions";
 import { rateLimitRules } from "../auth/rate-limit";
 import { privateEventHash } from "../events/private-event-link";
 import { cancelOrder } from "./cancel-order";
@@ -141,29 +142,15 @@ export function defineBookingSuite(
       const event = await published();
       const ticket = await insertTicket(t.db, event, { price: 0, maxPerOrder: 20 });
       const questions = [
-        {
-          id: "q1q1q1q1q1q1q1q1",
-          title: "Ville",
-          description: "",
-          mandatory: true,
-          type: "short-text",
-          options: [],
-          ticket_target: [],
-          allow_target: false,
-        },
-        {
-          id: "q2q2q2q2q2q2q2q2",
+        formQuestion("q1q1q1q1q1q1q1q1", { title: "Ville", mandatory: true }),
+        formQuestion("q2q2q2q2q2q2q2q2", {
           title: "Repas",
-          description: "",
-          mandatory: false,
           type: "unique-choice",
           options: [
             { id: "o1o1o1o1o1o1o1o1", title: "Oui" },
             { id: "o2o2o2o2o2o2o2o2", title: "Non" },
           ],
-          ticket_target: [],
-          allow_target: false,
-        },
+        }),
       ];
       await t.db.insert(schema.participationForms).values({
         organizationId,
@@ -300,18 +287,7 @@ export function defineBookingSuite(
       const event = await published();
       const ticket = await insertTicket(t.db, event, { price: 1500, maxPerOrder: 4 });
       const addon = await insertTicket(t.db, event, { price: 500, ticketType: "addon" });
-      const questions = [
-        {
-          id: "a1b2c3d4e5f6g7h8",
-          title: "Régime",
-          description: "",
-          mandatory: true,
-          type: "short-text",
-          options: [],
-          ticket_target: [],
-          allow_target: false,
-        },
-      ];
+      const questions = [formQuestion("a1b2c3d4e5f6g7h8", { title: "Régime", mandatory: true })];
       await t.db.insert(schema.participationForms).values([
         { organizationId, eventId: event.id, formType: "before-tickets", questions: JSON.stringify(questions) },
         { organizationId, eventId: event.id, formType: "before", questions: JSON.stringify(questions) },

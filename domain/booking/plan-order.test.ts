@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
+import { formQuestion } from "../../tests/support/form-questions";
 import type { ParticipationForm } from "../order-forms/participation-form-record";
 import { defaultQuestion, type Question } from "../order-forms/question-schema";
 import { AppError } from "../shared/app-error";
@@ -31,20 +32,6 @@ function ticket(id: number, values: Partial<PlanTicket> = {}): PlanTicket {
     sellStartAt: null,
     sellEndAt: null,
     visibility: "visible",
-    ...values,
-  };
-}
-
-function question(id: string, values: Partial<Question> = {}): Question {
-  return {
-    id,
-    title: id,
-    description: "",
-    mandatory: false,
-    type: "short-text",
-    options: [],
-    ticket_target: [],
-    allow_target: false,
     ...values,
   };
 }
@@ -235,7 +222,7 @@ describe("what can be booked", () => {
 });
 
 describe("forms and billing", () => {
-  const choice = question("c1c1c1c1c1c1c1c1", {
+  const choice = formQuestion("c1c1c1c1c1c1c1c1", {
     type: "multiple-choice",
     mandatory: true,
     options: [
@@ -244,7 +231,7 @@ describe("forms and billing", () => {
     ],
     ticket_target: [2],
   });
-  const conditions = question("k1k1k1k1k1k1k1k1", { type: "additional-conditions", mandatory: true });
+  const conditions = formQuestion("k1k1k1k1k1k1k1k1", { type: "additional-conditions", mandatory: true });
 
   it("asks a question only for the tickets it targets, and checks option ids", () => {
     const forms = { before: form("before", [conditions]), beforeTickets: form("before-tickets", [choice]) };
@@ -353,8 +340,8 @@ describe("a body with wrong fields", () => {
     };
     const parsed = v.parse(placeOrderBodySchema, raw);
     expect(parsed.locale).toBe("fr");
-    const conditions = question("k1k1k1k1k1k1k1k1", { type: "additional-conditions", mandatory: true });
-    const age = question("a9a9a9a9a9a9a9a9", { mandatory: true });
+    const conditions = formQuestion("k1k1k1k1k1k1k1k1", { type: "additional-conditions", mandatory: true });
+    const age = formQuestion("a9a9a9a9a9a9a9a9", { mandatory: true });
     expect(
       fieldsOf(() =>
         plan({
@@ -385,7 +372,7 @@ describe("a body with wrong fields", () => {
       buyer: { first_name: "Inès", last_name: "Moreau", email: "ines@exemple.test" },
       participants: [{ first_name: "A" }, { ticket_id: 1, first_name: "B", last_name: "B", email: "b@exemple.test" }],
     });
-    const age = question("a9a9a9a9a9a9a9a9", { mandatory: true });
+    const age = formQuestion("a9a9a9a9a9a9a9a9", { mandatory: true });
     expect(
       fieldsOf(() => plan({ forms: { before: null, beforeTickets: form("before-tickets", [age]) }, body: parsed })),
     ).toEqual({

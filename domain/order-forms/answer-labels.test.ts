@@ -9,34 +9,29 @@ import {
   insertOrganization,
   insertUser,
 } from "../../tests/support/fixtures";
+import { formQuestion } from "../../tests/support/form-questions";
 import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../../tests/support/libsql-test-db";
 import { getOrder } from "../orders/get-order";
 import { getParticipant } from "../participants/get-participant";
 import { answerValue } from "./answer-labels";
-import type { Question } from "./question-schema";
 
-const question = (id: string, type: Question["type"], options: [string, string][] = []): Question => ({
-  id,
-  title: `Question ${id}`,
-  description: "",
-  mandatory: false,
-  type,
-  options: options.map(([optionId, title]) => ({ id: optionId, title })),
-  ticket_target: [],
-  allow_target: false,
+const heard = formQuestion("HeardAboutQ00001", {
+  type: "unique-choice",
+  options: [
+    { id: "GNeXhtQ3GqRTJa9q", title: "Presse ou radio" },
+    { id: "Aff1cheRue000001", title: "Affiche" },
+  ],
 });
-
-const heard = question("HeardAboutQ00001", "unique-choice", [
-  ["GNeXhtQ3GqRTJa9q", "Presse ou radio"],
-  ["Aff1cheRue000001", "Affiche"],
-]);
-const diets = question("DietsQuestion001", "multiple-choice", [
-  ["Veg0000000000001", "Végétarien"],
-  ["Vegan00000000001", "Végan"],
-  ["NoGluten00000001", "Sans gluten"],
-]);
-const terms = question("TermsQuestion001", "additional-conditions");
-const city = question("CityQuestion0001", "short-text");
+const diets = formQuestion("DietsQuestion001", {
+  type: "multiple-choice",
+  options: [
+    { id: "Veg0000000000001", title: "Végétarien" },
+    { id: "Vegan00000000001", title: "Végan" },
+    { id: "NoGluten00000001", title: "Sans gluten" },
+  ],
+});
+const terms = formQuestion("TermsQuestion001", { type: "additional-conditions" });
+const city = formQuestion("CityQuestion0001", { type: "short-text" });
 
 describe("answerValue", () => {
   it("shows option titles for one or several chosen ids, in the stored order", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { publicQuestion } from "../../tests/support/form-questions";
 import { bookingBodyFromForm, chosenItems, formValues, orderQuestions, participantSlots } from "./booking-form";
-import type { PublicEvent, PublicQuestion, PublicTicket } from "./get-public-event";
+import type { PublicEvent, PublicTicket } from "./get-public-event";
 
 const ticket = (id: number, ticketType: "ticket" | "addon" = "ticket"): PublicTicket => ({
   id,
@@ -15,17 +16,6 @@ const ticket = (id: number, ticketType: "ticket" | "addon" = "ticket"): PublicTi
   sale: { status: "on_sale", explanation: null, color: "green" },
 });
 
-const question = (id: string, values: Partial<PublicQuestion> = {}): PublicQuestion => ({
-  id,
-  title: id,
-  description: "",
-  mandatory: false,
-  type: "short-text",
-  options: [],
-  ticket_target: [],
-  ...values,
-});
-
 const event: Pick<PublicEvent, "tickets" | "addons" | "forms" | "allowBilling"> = {
   tickets: [ticket(1), ticket(2)],
   addons: [ticket(9, "addon")],
@@ -34,15 +24,15 @@ const event: Pick<PublicEvent, "tickets" | "addons" | "forms" | "allowBilling"> 
     order: {
       title: "",
       ticketTarget: "all",
-      questions: [question("default"), question("ORDERQUESTION0001", { type: "multiple-choice" })],
+      questions: [publicQuestion("default"), publicQuestion("ORDERQUESTION0001", { type: "multiple-choice" })],
     },
     participant: {
       title: "",
       ticketTarget: "all",
       questions: [
-        question("default"),
-        question("SIZEQUESTION00001", { ticket_target: [2], type: "selection" }),
-        question("RULESQUESTION0001", { type: "additional-conditions" }),
+        publicQuestion("default"),
+        publicQuestion("SIZEQUESTION00001", { ticket_target: [2], type: "selection" }),
+        publicQuestion("RULESQUESTION0001", { type: "additional-conditions" }),
       ],
     },
   },

@@ -3,24 +3,14 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import * as schema from "#db/schema";
 import { failure } from "../../tests/support/failure";
 import { insertEvent, insertOrganization, insertTicket } from "../../tests/support/fixtures";
+import { publicQuestion } from "../../tests/support/form-questions";
 import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../../tests/support/libsql-test-db";
 import { bookingBodyFromForm } from "./booking-form";
-import type { PublicEvent, PublicQuestion } from "./get-public-event";
+import type { PublicEvent } from "./get-public-event";
 import { placePageOrder } from "./place-page-order";
 
 const AGE = "Agegroup00000001";
 const RULES = "Rules00000000001";
-
-const question = (id: string, values: Partial<PublicQuestion>): PublicQuestion => ({
-  id,
-  title: id,
-  description: "",
-  mandatory: true,
-  type: "short-text",
-  options: [],
-  ticket_target: [],
-  ...values,
-});
 
 describe("the booking page's order", () => {
   let t: LibsqlTestDatabase;
@@ -39,8 +29,12 @@ describe("the booking page's order", () => {
       allowBilling: true,
     });
     const ticket = await insertTicket(t.db, event, { price: 1000 });
-    const age = question(AGE, { title: "Tranche d'âge" });
-    const rules = question(RULES, { title: "J'accepte le règlement", type: "additional-conditions" });
+    const age = publicQuestion(AGE, { title: "Tranche d'âge", mandatory: true });
+    const rules = publicQuestion(RULES, {
+      title: "J'accepte le règlement",
+      type: "additional-conditions",
+      mandatory: true,
+    });
     await t.db.insert(schema.participationForms).values([
       { organizationId, eventId: event.id, formType: "before-tickets", questions: JSON.stringify([age]) },
       { organizationId, eventId: event.id, formType: "before", questions: JSON.stringify([rules]) },
@@ -49,7 +43,7 @@ describe("the booking page's order", () => {
       tickets: [{ id: ticket.id }],
       allowBilling: true,
       forms: {
-        order: { title: "", ticketTarget: "all", questions: [question("default", {}), rules] },
+        order: { title: "", ticketTarget: "all", questions: [publicQuestion("default", { mandatory: true }), rules] },
         participant: { title: "", ticketTarget: "all", questions: [age] },
       },
     } as unknown as Pick<PublicEvent, "tickets" | "forms" | "allowBilling">;

@@ -7,6 +7,7 @@ import * as schema from "#db/schema";
 import { privateEventHash } from "#domain/events/private-event-link";
 import { parseTicketToken, ticketTokenMatches } from "#domain/tickets/ticket-token";
 import { insertEvent, insertOrganization, insertTicket } from "../support/fixtures";
+import { formQuestion } from "../support/form-questions";
 import { handleScheduled, HOLDS_CRON } from "../../workers/scheduled";
 
 const db = createD1Database(env.DB);
@@ -110,16 +111,7 @@ describe("POST /api/public/events/:id/orders", () => {
   it("answers 422 naming the fields, mandatory questions included, and writes nothing", async () => {
     const event = await published();
     const ticket = await insertTicket(db, event, { price: 1000 });
-    const question = {
-      id: "Q1w2e3r4t5y6u7i8",
-      title: "Taille de t-shirt",
-      description: "",
-      mandatory: true,
-      type: "short-text",
-      options: [],
-      ticket_target: [],
-      allow_target: false,
-    };
+    const question = formQuestion("Q1w2e3r4t5y6u7i8", { title: "Taille de t-shirt", mandatory: true });
     await db.insert(schema.participationForms).values({
       organizationId,
       eventId: event.id,

@@ -5,6 +5,7 @@ import { createD1Database } from "#db/d1";
 import * as schema from "#db/schema";
 import fr from "../../app/locales/fr/booking.json";
 import { insertEvent, insertOrganization, insertTicket } from "../support/fixtures";
+import { formQuestion } from "../support/form-questions";
 
 /*
  * R2's booking defects (issue 10): every error of an order in one 422, translated keys for every field, any BCP 47
@@ -38,18 +39,6 @@ async function rowCounts() {
   return Promise.all(tables.map(async (table) => (await db.select({ n: count() }).from(table))[0]!.n));
 }
 
-const question = (id: string, values: Record<string, unknown>) => ({
-  id,
-  title: "Tranche d'âge",
-  description: "",
-  mandatory: true,
-  type: "short-text",
-  options: [],
-  ticket_target: [],
-  allow_target: false,
-  ...values,
-});
-
 async function eventWithForms() {
   const event = await insertEvent(db, organizationId, {
     status: "published",
@@ -63,14 +52,18 @@ async function eventWithForms() {
       organizationId,
       eventId: event.id,
       formType: "before-tickets",
-      questions: JSON.stringify([question("Agegroup00000001", {})]),
+      questions: JSON.stringify([formQuestion("Agegroup00000001", { title: "Tranche d'âge", mandatory: true })]),
     },
     {
       organizationId,
       eventId: event.id,
       formType: "before",
       questions: JSON.stringify([
-        question("Rules00000000001", { title: "J'accepte le règlement", type: "additional-conditions" }),
+        formQuestion("Rules00000000001", {
+          title: "J'accepte le règlement",
+          type: "additional-conditions",
+          mandatory: true,
+        }),
       ]),
     },
   ]);

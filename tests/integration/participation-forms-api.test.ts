@@ -6,6 +6,7 @@ import { formAnswers, participationForms } from "#db/schema";
 import { createSession } from "#domain/auth/sessions";
 import { apiClient } from "./api-client";
 import { createEventsWorld, createTestEvent, createTicket, type TestUser } from "../support/event-fixtures";
+import { formQuestion } from "../support/form-questions";
 
 const db = createD1Database(env.DB);
 let world: Awaited<ReturnType<typeof createEventsWorld>>;
@@ -14,17 +15,6 @@ const tokens: Record<string, string> = {};
 const call = apiClient(tokens);
 const soon = new Date(Date.now() + 30 * 86_400_000);
 
-const question = (id: string, extra: Record<string, unknown> = {}) => ({
-  id,
-  title: `Question ${id.slice(0, 3)}`,
-  description: "",
-  mandatory: false,
-  type: "short-text",
-  options: [],
-  ticket_target: [],
-  allow_target: false,
-  ...extra,
-});
 /** The spec's client body: questions and ticket_target as JSON strings, event and form_type repeated. */
 const specBody = (eventId: number, formType: string, questions: unknown[]) => ({
   title: "",
@@ -64,7 +54,8 @@ describe("participation forms API (spec §7)", () => {
 
   it("saves questions in order as the spec's client sends them, keeping the built-in one first and single_fill true only without mandatory questions", async () => {
     const ticket = await createTicket(db, world.event, { title: "Adulte" });
-    const choice = question("AAAAAAAAAAAAAAAA", {
+    const choice = formQuestion("AAAAAAAAAAAAAAAA", {
+      title: "Question AAA",
       type: "unique-choice",
       mandatory: true,
       options: [
@@ -73,11 +64,11 @@ describe("participation forms API (spec §7)", () => {
       ],
       ticket_target: [ticket.id],
     });
-    const text = question("BBBBBBBBBBBBBBBB");
+    const text = formQuestion("BBBBBBBBBBBBBBBB", { title: "Question BBB" });
     // The client reordered the built-in question and sent single_fill true with a mandatory question: both are corrected.
     const saved = await call(`/events/${world.event.id}/participation-form/before-tickets`, {
       method: "PUT",
-      body: specBody(world.event.id, "before-tickets", [text, { ...question("default"), title: "Changed" }, choice]),
+      body: specBody(world.event.id, "before-tickets", [text, formQuestion("default", { title: "Changed" }), choice]),
     });
     expect(saved.status).toBe(200);
     expect(saved.json).toMatchObject({ form_type: "before-tickets", single_fill: false, event: world.event.id });
@@ -99,7 +90,7 @@ describe("participation forms API (spec §7)", () => {
   it("takes random 16-character ids of nanoid's URL-safe alphabet (spec §3), and the booking stores answers under them", async () => {
     const event = await createTestEvent(db, world.organization.id, { status: "published", startAt: soon });
     const ticket = await createTicket(db, event, { title: "Gratuit", price: 0, isFree: true });
-    const size = question("V1StGXR8_Z5jdH-6", {
+    const size = formQuestion("V1StGXR8_Z5jdH-6", {
       type: "unique-choice",
       mandatory: true,
       options: [
@@ -119,7 +110,7 @@ describe("participation forms API (spec §7)", () => {
     for (const bad of ["V1StGXR8.Z5jdH-6", "V1StGXR8 Z5jdH-6", "V1StGXR8_Z5jdH-"]) {
       const refused = await call(`/events/${event.id}/participation-form/before-tickets`, {
         method: "PUT",
-        body: specBody(event.id, "before-tickets", [question(bad)]),
+        body: specBody(event.id, "before-tickets", [formQuestion(bad)]),
       });
       expect(refused.json.fields?.["questions.0.id"], bad).toBe("order-forms:errors.question-id-invalid");
     }
@@ -154,26 +145,26 @@ describe("participation forms API (spec §7)", () => {
     const elsewhere = await createTicket(db, sibling, { title: "Ailleurs" });
     const before = await storedForm(world.event.id, "before");
     const cases: [unknown[], string, string][] = [
-      [[question("CCCCCCCCCCCCCCCC", { title: "  " })], "questions.0.title", "order-forms:errors.title-required"],
+      [[formQuestion("CCCCCCCCCCCCCCCC", { title: "  " })], "questions.0.title", "order-forms:errors.title-required"],
       [
-        [question("CCCCCCCCCCCCCCCC", { options: [{ id: "OPT0000000000001", title: "Non" }] })],
+        [formQuestion("CCCCCCCCCCCCCCCC", { options: [{ id: "OPT0000000000001", title: "Non" }] })],
         "questions.0.options",
         "order-forms:errors.options-not-allowed",
       ],
       [
-        [question("CCCCCCCCCCCCCCCC", { type: "selection" })],
+        [formQuestion("CCCCCCCCCCCCCCCC", { type: "selection" })],
         "questions.0.options",
         "order-forms:errors.options-required",
       ],
-      [[question("CCCCCCCCCCCCCCCC", { type: "date" })], "questions.0.type", "order-forms:errors.type-invalid"],
-      [[question("short")], "questions.0.id", "order-forms:errors.question-id-invalid"],
+      [[{ ...formQuestion("CCCCCCCCCCCCCCCC"), type: "date" }], "questions.0.type", "order-forms:errors.type-invalid"],
+      [[formQuestion("short")], "questions.0.id", "order-forms:errors.question-id-invalid"],
       [
-        [question("CCCCCCCCCCCCCCCC", { ticket_target: [elsewhere.id] })],
+        [formQuestion("CCCCCCCCCCCCCCCC", { ticket_target: [elsewhere.id] })],
         "questions.0.ticket_target",
         "order-forms:errors.ticket-target-unknown",
       ],
       [
-        [question("CCCCCCCCCCCCCCCC"), question("CCCCCCCCCCCCCCCC")],
+        [formQuestion("CCCCCCCCCCCCCCCC"), formQuestion("CCCCCCCCCCCCCCCC")],
         "questions.1.id",
         "order-forms:errors.question-id-duplicate",
       ],

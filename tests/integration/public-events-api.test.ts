@@ -4,6 +4,7 @@ import { createD1Database } from "#db/d1";
 import { participationForms, promoCodes } from "#db/schema";
 import { privateEventHash } from "#domain/events/private-event-link";
 import { insertEvent, insertOrganization, insertTicket } from "../support/fixtures";
+import { formQuestion } from "../support/form-questions";
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000);
 const get = (path: string) => exports.default.fetch(`http://localhost${path}`);
@@ -56,16 +57,13 @@ beforeAll(async () => {
       formType: "before-tickets",
       questions: JSON.stringify([
         { id: "default", title: "Nom, prénom, email", type: "short-text", mandatory: true },
-        {
-          id: "AAAAAAAAAAAAAAAA",
+        formQuestion("AAAAAAAAAAAAAAAA", {
           title: "Taille de t-shirt",
-          description: "",
           mandatory: true,
           type: "selection",
           options: [{ id: "BBBBBBBBBBBBBBBB", title: "M" }],
           ticket_target: [shown.id],
-          allow_target: false,
-        },
+        }),
       ]),
     },
   ]);

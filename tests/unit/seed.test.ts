@@ -10,6 +10,7 @@ import { demoLogins } from "../../scripts/lib/demo-logins";
 import { USERS } from "../../scripts/lib/seed-catalog";
 import { countRows, seedDatabase, type SeedResult } from "../../scripts/lib/seed-data";
 import { startOfUtcDay } from "../../scripts/lib/seed-time";
+import { formQuestion } from "../support/form-questions";
 import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../support/libsql-test-db";
 
 const now = startOfUtcDay(new Date());
@@ -333,16 +334,7 @@ describe("demo data seeder", () => {
     for (const form of forms) {
       const questions = JSON.parse(form.questions) as Record<string, unknown>[];
       if (form.formType === "before-tickets") {
-        expect(questions[0]).toEqual({
-          id: "default",
-          title: "Nom, prénom, email",
-          description: "",
-          mandatory: true,
-          type: "short-text",
-          options: [],
-          ticket_target: [],
-          allow_target: false,
-        });
+        expect(questions[0]).toEqual(formQuestion("default", { title: "Nom, prénom, email", mandatory: true }));
       }
       for (const question of questions.filter((q) => q.id !== "default")) {
         expect(question.id).toMatch(/^[A-Za-z0-9]{16}$/);
