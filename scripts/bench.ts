@@ -255,6 +255,8 @@ async function main() {
         { label: "dashboard figures (JSON)", url: `${base}${statsPath}`, init: signedIn },
         // A signed-in call that reads one profile: what any API call costs before its own work (session, D1 hop).
         { label: "signed-in baseline (GET /api/me)", url: `${base}/api/me`, init: signedIn },
+        // The smallest server render (no session, no D1, a 13 KB form): what React Router's SSR costs on its own here.
+        { label: "sign-in page (smallest render)", url: `${base}/auth/login` },
       ]);
       const baseline = p50s.get("health endpoint (baseline)")!;
       console.log(`\nAgainst the health endpoint of the same rounds (goal ≤ 2×)\n`);
