@@ -307,4 +307,22 @@ describe("withTicketStatuses", () => {
       [3, "sold_out", 0],
     ]);
   });
+
+  it("takes the event's holds as read by the type they were sold as, when given, instead of the rows' own", () => {
+    // Row 2 became an add-on while 3 of its places were held as tickets: the booking still counts those 3.
+    const rows = [
+      { ...ticket({ amount: 10, purchased: 2, held: 1 }), id: 1 },
+      { ...ticket({ ticketType: "addon", amount: 5, held: 3 }), id: 2 },
+    ];
+    const list = (eventTicketsHeld?: number) =>
+      withTicketStatuses(rows, event({ eventCapacity: 6 }), now, eventTicketsHeld).map((t) => [t.id, t.remaining]);
+    expect(list()).toEqual([
+      [1, 3],
+      [2, 2],
+    ]);
+    expect(list(4)).toEqual([
+      [1, 0],
+      [2, 2],
+    ]);
+  });
 });

@@ -127,14 +127,19 @@ export type WithTicketStatus<T> = T & { derived: DerivedTicketStatus; remaining:
 /**
  * The statuses of an event's tickets, the one way every screen reckons them. `rows` are all the event's tickets,
  * deleted ones included: what a deleted ticket sold (or holds) still takes places of the event capacity. Rows that
- * carry `held` count their unexpired holds. Returns the tickets that are not deleted, in the given order.
+ * carry `held` count their unexpired holds against their own stock. `eventTicketsHeld`, when read
+ * (domain/booking/held-places.ts `heldOfEventTicketsSql`), is what the event's holds take of its capacity, counted by
+ * the type each unit was sold as, exactly as the booking's conditional SQL counts them; without it the rows' own holds
+ * count. Returns the tickets that are not deleted, in the given order.
  */
 export function withTicketStatuses<T extends TicketStatusTicket>(
   rows: readonly T[],
   event: TicketStatusEvent,
   now: Date | number = Date.now(),
+  eventTicketsHeld?: number,
 ): WithTicketStatus<T>[] {
-  const purchased = eventTicketsTaken(rows);
+  const purchased =
+    eventTicketsHeld === undefined ? eventTicketsTaken(rows) : eventTicketsPurchased(rows) + eventTicketsHeld;
   return rows
     .filter((ticket) => ticket.visibility !== "deleted")
     .map((ticket) => ({

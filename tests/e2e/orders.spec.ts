@@ -71,6 +71,7 @@ test("a paid order refunded from the order page puts its ticket back on sale", a
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/event/${eventId}/orders/${orderId}`);
   await expect(page.getByRole("heading", { name: `Commande n° ${orderId}` })).toBeVisible();
+  await expect(page.getByRole("link", { name: /Inès Morel/ })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: `${SCREENS}/order-detail-390.png`, fullPage: true });
   if (desktop) await page.setViewportSize(desktop);
@@ -85,6 +86,18 @@ test("a paid order refunded from the order page puts its ticket back on sale", a
   await expect(page.getByText("Commande remboursée")).toBeVisible();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Rembourser" })).toHaveCount(0);
+
+  // The refund deleted the participants: their card says why it is empty, at both widths.
+  const released = "Cette commande a été remboursée : ses billets ont été annulés et leurs places remises en vente.";
+  await expect(page.getByTestId("order-participants-empty")).toHaveText(released);
+  await expect(page.getByRole("link", { name: /Inès Morel/ })).toHaveCount(0);
+  await page.screenshot({ path: `${SCREENS}/order-refunded-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.getByTestId("order-participants-empty")).toHaveText(released);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: `${SCREENS}/order-refunded-390.png`, fullPage: true });
+  if (desktop) await page.setViewportSize(desktop);
 
   // Back on sale: the public page offers the place again.
   await expect.poll(() => saleStatus(page.request, eventId, ticketId)).toBe("on_sale");

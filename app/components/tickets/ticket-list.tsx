@@ -178,6 +178,11 @@ function TicketRow({
           <span className="tabular-nums sm:text-right" data-testid="ticket-sold">
             <span className="sr-only">{t("list.sold")} </span>
             {t("list.sold-of", { sold: ticket.purchased, amount })}
+            {ticket.held > 0 ? (
+              <span className="block text-xs text-muted-foreground" data-testid="ticket-held">
+                {t("list.held", { count: ticket.held })}
+              </span>
+            ) : null}
           </span>
           <span className="font-medium tabular-nums sm:text-right" data-testid="ticket-price">
             {ticket.price === 0 ? t("free") : formatMoney(ticket.price, i18n.language)}

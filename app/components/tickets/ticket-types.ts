@@ -11,6 +11,8 @@ export type TicketView = {
   price: number;
   amount: number;
   purchased: number;
+  /** Places held by orders awaiting payment (their deadline ahead): taken like sales until paid or expired. */
+  held: number;
   sellStartAt: string | null;
   sellEndAt: string | null;
   minPerOrder: number;

@@ -189,24 +189,31 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
             <CardTitle>{t("detail.participants")}</CardTitle>
           </CardHeader>
           <CardContent>
-            <ul className="divide-y text-sm">
-              {participants.map((p) => (
-                <li key={p.id} className="flex items-center justify-between gap-3 py-2">
-                  <Link to={`/event/${eventId}/participants/${p.id}`} className="min-w-0 hover:underline">
-                    <span className="block truncate font-medium">
-                      {`${p.firstName} ${p.lastName}`.trim()}{" "}
-                      {p.ticketType === "addon" ? <Badge variant="outline">{tParticipants("addon")}</Badge> : null}
+            {participants.length === 0 ? (
+              // A refund deletes the order's participants; a cancelled or expired order never had any.
+              <p className="text-sm text-muted-foreground" data-testid="order-participants-empty">
+                {t(`detail.no-participants.${order.status}`)}
+              </p>
+            ) : (
+              <ul className="divide-y text-sm">
+                {participants.map((p) => (
+                  <li key={p.id} className="flex items-center justify-between gap-3 py-2">
+                    <Link to={`/event/${eventId}/participants/${p.id}`} className="min-w-0 hover:underline">
+                      <span className="block truncate font-medium">
+                        {`${p.firstName} ${p.lastName}`.trim()}{" "}
+                        {p.ticketType === "addon" ? <Badge variant="outline">{tParticipants("addon")}</Badge> : null}
+                      </span>
+                      <span className="block truncate text-muted-foreground">
+                        #{p.id} · {p.ticketTitle} · {p.email}
+                      </span>
+                    </Link>
+                    <span className="shrink-0 tabular-nums">
+                      {participantPrice(p.price, tParticipants, i18n.language)}
                     </span>
-                    <span className="block truncate text-muted-foreground">
-                      #{p.id} · {p.ticketTitle} · {p.email}
-                    </span>
-                  </Link>
-                  <span className="shrink-0 tabular-nums">
-                    {participantPrice(p.price, tParticipants, i18n.language)}
-                  </span>
-                </li>
-              ))}
-            </ul>
+                  </li>
+                ))}
+              </ul>
+            )}
           </CardContent>
         </Card>
         <Card>

@@ -33,6 +33,7 @@ export function toTicketView(ticket: TicketWithStatus): TicketView {
     price: ticket.price,
     amount: ticket.amount,
     purchased: ticket.purchased,
+    held: ticket.held,
     sellStartAt: ticket.sellStartAt ? ticket.sellStartAt.toISOString() : null,
     sellEndAt: ticket.sellEndAt ? ticket.sellEndAt.toISOString() : null,
     minPerOrder: ticket.minPerOrder,
