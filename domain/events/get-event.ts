@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { entries, orders, participants, participationForms, tickets, type EventRole } from "#db/schema";
 import type { Actor } from "../shared/actor";
@@ -6,12 +6,8 @@ import { eventPermissions, inEventScope, loadEventForActor, type EventPermission
 import { toEventRecord, type EventRecord, type ParticipationFormRow, type TicketRow } from "./event-record";
 import { paymentStatus, type PaymentStatus } from "./payment-status";
 import { PARTICIPANT_ORDER_STATUSES } from "../orders/order-status";
-import {
-  deriveTicketStatus,
-  eventTicketsPurchased,
-  ticketRemaining,
-  type DerivedTicketStatus,
-} from "../tickets/ticket-status";
+import { readTicketsWithStatus, type TicketWithStatus } from "../tickets/list-tickets";
+import { eventTicketsPurchased, type DerivedTicketStatus } from "../tickets/ticket-status";
 
 /** A ticket or add-on with its derived sale status (spec §4) and the places left (null = unlimited). */
 export type EventTicket = TicketRow & { derived: DerivedTicketStatus; remaining: number | null };
@@ -93,12 +89,9 @@ export async function getEvent(
   const now = input.now ?? new Date();
   const scope = (table: Parameters<typeof inEventScope>[0]) => inEventScope(table, event);
 
+  // Statuses and places left as the public page and the booking reckon them: places held by unpaid orders count.
   const [ticketRows, formRows, [participantCount], [orderCount], [entryCount]] = await Promise.all([
-    db
-      .select()
-      .from(tickets)
-      .where(and(scope(tickets), ne(tickets.visibility, "deleted")))
-      .orderBy(asc(tickets.sort), asc(tickets.id)),
+    readTicketsWithStatus(db, event, now),
     db.select().from(participationForms).where(scope(participationForms)).orderBy(asc(participationForms.formType)),
     db
       .select({ value: count() })
@@ -124,11 +117,7 @@ export async function getEvent(
     .from(tickets)
     .where(and(scope(tickets), eq(tickets.visibility, "deleted"), eq(tickets.ticketType, "ticket")));
   const purchased = eventTicketsPurchased(ticketRows) + Number(deletedPurchased);
-  const withStatus = (ticket: TicketRow): EventTicket => ({
-    ...ticket,
-    derived: deriveTicketStatus(ticket, event, { eventTicketsPurchased: purchased, now }),
-    remaining: ticketRemaining(ticket, event, purchased),
-  });
+  const withStatus = ({ held: _, ...ticket }: TicketWithStatus): EventTicket => ticket;
 
   const detail: EventDetail = {
     event: toEventRecord(event),

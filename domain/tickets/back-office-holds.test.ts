@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { events, orderItems, orders, tickets } from "#db/schema";
+import { getEvent } from "#domain/events/get-event";
 import { getPublicEvent } from "#domain/public-events/get-public-event";
 import { insertEvent, insertEventsWorld, insertTicket, type Ticket } from "../../tests/support/fixtures";
 import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../../tests/support/libsql-test-db";
@@ -72,6 +73,12 @@ describe("back-office ticket statuses count places held by unpaid orders", () =>
 
     expect(await backOffice(now)).toEqual([["Plein tarif", "sold_out", 0, 6]]);
     expect(await backOffice(afterHold)).toEqual([["Plein tarif", "on_sale", 6, 0]]);
+    // The event's detail (GET /api/events/:id, the dashboard API) says the same.
+    const detail = await getEvent(test.db, world.actors.owner, { eventId: event.id, now });
+    expect(detail.tickets.map((t) => [t.title, t.derived.status, t.remaining])).toEqual([
+      ["Plein tarif", "sold_out", 0],
+    ]);
+    expect(detail.counts.ticketsPurchased).toBe(4);
     // What `purchased` means does not change: sales only.
     const { tickets: listed } = await listTickets(test.db, world.actors.owner, { eventId: event.id, now });
     expect(listed[0]).toMatchObject({ purchased: 4, held: 6 });
