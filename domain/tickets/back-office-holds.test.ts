@@ -110,6 +110,18 @@ describe("back-office ticket statuses count places held by unpaid orders", () =>
     ]);
   });
 
+  it("reports the capacity taken with the sales of deleted tickets and the unpaid holds", async () => {
+    await test.db.update(events).set({ eventCapacity: 20 }).where(eq(events.id, event.id));
+    const full = await insertTicket(test.db, event, { title: "Plein tarif", purchased: 3, sort: 0 });
+    await insertTicket(test.db, event, { title: "Ancien tarif", visibility: "deleted", purchased: 4, sort: 1 });
+    await insertTicket(test.db, event, { title: "Parking", ticketType: "addon", purchased: 9, sort: 0 });
+    await hold(full, 2);
+    const taken = async (at: Date) =>
+      (await listTickets(test.db, world.actors.owner, { eventId: event.id, now: at })).capacityTaken;
+    expect(await taken(now)).toEqual({ purchased: 7, held: 2 });
+    expect(await taken(afterHold)).toEqual({ purchased: 7, held: 0 });
+  });
+
   it("says what the public page says, a ticket turned add-on while held included", async () => {
     await test.db.update(events).set({ eventCapacity: 12 }).where(eq(events.id, event.id));
     const limited = await insertTicket(test.db, event, { title: "Limité", amount: 6, purchased: 1, sort: 0 });

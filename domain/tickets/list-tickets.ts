@@ -5,7 +5,7 @@ import { heldOfEventTicketsSql, ticketHeldColumn } from "../booking/held-places"
 import type { Actor } from "../shared/actor";
 import { inEventScope, loadEventForActor } from "../events/event-access";
 import type { EventRow, TicketRow } from "../events/event-record";
-import { withTicketStatuses, type WithTicketStatus } from "./ticket-status";
+import { eventTicketsPurchased, withTicketStatuses, type WithTicketStatus } from "./ticket-status";
 import type { TicketType } from "./ticket-input-schema";
 
 /** A ticket with its places held by unpaid orders (unexpired holds), its derived status and the places left. */
@@ -33,20 +33,39 @@ export function ticketsWithHoldsQuery(db: Database, event: Pick<EventRow, "id" |
   );
 }
 
+/** The event's tickets with their statuses, and what the event capacity has taken. */
+export type EventTicketsWithStatus = {
+  tickets: TicketWithStatus[];
+  /** Places of the event capacity taken: sales of its tickets (deleted ones included) and unexpired holds. */
+  capacityTaken: { purchased: number; held: number };
+};
+
 /**
  * The event's tickets then add-ons that are not deleted, each list in display order, each with its derived status.
  * Places held by unpaid orders whose payment deadline is ahead are taken, as on the public page and in the booking:
  * the back office says sold out exactly when a buyer would be refused.
  */
+export async function readEventTickets(
+  db: Database,
+  event: EventOfTickets,
+  now: Date = new Date(),
+): Promise<EventTicketsWithStatus> {
+  const rows = await ticketsWithHoldsQuery(db, event, now.getTime());
+  const eventTicketsHeld = rows[0]?.eventTicketsHeld ?? 0;
+  const withHolds = rows.map(({ eventTicketsHeld: _, ...ticket }) => ticket);
+  return {
+    tickets: withTicketStatuses(withHolds, event, now, eventTicketsHeld),
+    capacityTaken: { purchased: eventTicketsPurchased(withHolds), held: eventTicketsHeld },
+  };
+}
+
+/** {@link readEventTickets}' tickets alone. */
 export async function readTicketsWithStatus(
   db: Database,
   event: EventOfTickets,
   now: Date = new Date(),
 ): Promise<TicketWithStatus[]> {
-  const rows = await ticketsWithHoldsQuery(db, event, now.getTime());
-  const eventTicketsHeld = rows[0]?.eventTicketsHeld ?? 0;
-  const withHolds = rows.map(({ eventTicketsHeld: _, ...ticket }) => ticket);
-  return withTicketStatuses(withHolds, event, now, eventTicketsHeld);
+  return (await readEventTickets(db, event, now)).tickets;
 }
 
 /** GET tickets of an event (event:view): tickets first then add-ons, or only one type. */
@@ -54,8 +73,12 @@ export async function listTickets(
   db: Database,
   actor: Actor,
   input: { eventId: number; ticketType?: TicketType; now?: Date },
-): Promise<{ event: EventRow; tickets: TicketWithStatus[] }> {
+): Promise<{ event: EventRow } & EventTicketsWithStatus> {
   const { event } = await loadEventForActor(db, actor, input.eventId, "event:view");
-  const all = await readTicketsWithStatus(db, event, input.now);
-  return { event, tickets: input.ticketType ? all.filter((t) => t.ticketType === input.ticketType) : all };
+  const { tickets: all, capacityTaken } = await readEventTickets(db, event, input.now);
+  return {
+    event,
+    tickets: input.ticketType ? all.filter((t) => t.ticketType === input.ticketType) : all,
+    capacityTaken,
+  };
 }

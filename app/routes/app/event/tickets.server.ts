@@ -10,7 +10,6 @@ import { deleteTicket } from "#domain/tickets/delete-ticket";
 import { listTickets, type TicketWithStatus } from "#domain/tickets/list-tickets";
 import { reorderTickets } from "#domain/tickets/reorder-tickets";
 import { ticketFormSchema, ticketOrderSchema, type TicketType } from "#domain/tickets/ticket-input-schema";
-import { eventTicketsPurchased } from "#domain/tickets/ticket-status";
 import { updateEventCapacity } from "#domain/tickets/update-event-capacity";
 import { updateTicket } from "#domain/tickets/update-ticket";
 import type { TicketView, TicketsActionResult, TicketsPageData } from "~/components/tickets/ticket-types";
@@ -62,14 +61,15 @@ export async function loadTicketsPage(
   const eventId = parseId(params.event_id);
   const location = eventId === null ? null : await locateEvent(db, actor, { eventId });
   if (location?.kind !== "accessible") return null;
-  const { event, tickets } = await listTickets(db, actor, { eventId: location.event.id });
+  const { event, tickets, capacityTaken } = await listTickets(db, actor, { eventId: location.event.id });
   const permissions = eventPermissions(actor, { organizationId: event.organizationId, roles: location.eventRoles });
   return {
     ticketType,
     eventId: event.id,
     timezone: event.timezone,
     eventCapacity: event.eventCapacity,
-    ticketsPurchased: eventTicketsPurchased(tickets),
+    // Sales of deleted tickets too: they still take places of the capacity.
+    ticketsPurchased: capacityTaken.purchased,
     tickets: tickets.filter((t) => t.ticketType === ticketType).map(toTicketView),
     canUpdate: permissions.canUpdate,
   };
