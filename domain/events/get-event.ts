@@ -1,13 +1,13 @@
-import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray } from "drizzle-orm";
 import type { Database } from "#db/database";
-import { entries, orders, participants, participationForms, tickets, type EventRole } from "#db/schema";
+import { entries, orders, participants, participationForms, type EventRole } from "#db/schema";
 import type { Actor } from "../shared/actor";
 import { eventPermissions, inEventScope, loadEventForActor, type EventPermissions } from "./event-access";
 import { toEventRecord, type EventRecord, type ParticipationFormRow, type TicketRow } from "./event-record";
 import { paymentStatus, type PaymentStatus } from "./payment-status";
 import { PARTICIPANT_ORDER_STATUSES } from "../orders/order-status";
-import { readTicketsWithStatus, type TicketWithStatus } from "../tickets/list-tickets";
-import { eventTicketsPurchased, type DerivedTicketStatus } from "../tickets/ticket-status";
+import { readEventTickets, type TicketWithStatus } from "../tickets/list-tickets";
+import type { DerivedTicketStatus } from "../tickets/ticket-status";
 
 /** A ticket or add-on with its derived sale status (spec §4) and the places left (null = unlimited). */
 export type EventTicket = TicketRow & { derived: DerivedTicketStatus; remaining: number | null };
@@ -90,33 +90,28 @@ export async function getEvent(
   const scope = (table: Parameters<typeof inEventScope>[0]) => inEventScope(table, event);
 
   // Statuses and places left as the public page and the booking reckon them: places held by unpaid orders count.
-  const [ticketRows, formRows, [participantCount], [orderCount], [entryCount]] = await Promise.all([
-    readTicketsWithStatus(db, event, now),
-    db.select().from(participationForms).where(scope(participationForms)).orderBy(asc(participationForms.formType)),
-    db
-      .select({ value: count() })
-      .from(participants)
-      .innerJoin(orders, eq(orders.id, participants.orderId))
-      .where(
-        and(
-          scope(participants),
-          eq(participants.ticketType, "ticket"),
-          inArray(orders.status, [...PARTICIPANT_ORDER_STATUSES]),
+  const [{ tickets: ticketRows, capacityTaken }, formRows, [participantCount], [orderCount], [entryCount]] =
+    await Promise.all([
+      readEventTickets(db, event, now),
+      db.select().from(participationForms).where(scope(participationForms)).orderBy(asc(participationForms.formType)),
+      db
+        .select({ value: count() })
+        .from(participants)
+        .innerJoin(orders, eq(orders.id, participants.orderId))
+        .where(
+          and(
+            scope(participants),
+            eq(participants.ticketType, "ticket"),
+            inArray(orders.status, [...PARTICIPANT_ORDER_STATUSES]),
+          ),
         ),
-      ),
-    db
-      .select({ value: count() })
-      .from(orders)
-      .where(and(scope(orders), inArray(orders.status, [...PARTICIPANT_ORDER_STATUSES]))),
-    db.select({ value: count() }).from(entries).where(scope(entries)),
-  ]);
+      db
+        .select({ value: count() })
+        .from(orders)
+        .where(and(scope(orders), inArray(orders.status, [...PARTICIPANT_ORDER_STATUSES]))),
+      db.select({ value: count() }).from(entries).where(scope(entries)),
+    ]);
 
-  // Deleted tickets were sold too: their purchases still take places of the event capacity.
-  const [{ deletedPurchased } = { deletedPurchased: 0 }] = await db
-    .select({ deletedPurchased: sql<number>`coalesce(sum(${tickets.purchased}), 0)` })
-    .from(tickets)
-    .where(and(scope(tickets), eq(tickets.visibility, "deleted"), eq(tickets.ticketType, "ticket")));
-  const purchased = eventTicketsPurchased(ticketRows) + Number(deletedPurchased);
   const withStatus = ({ held: _, ...ticket }: TicketWithStatus): EventTicket => ticket;
 
   const detail: EventDetail = {
@@ -128,7 +123,8 @@ export async function getEvent(
       participants: participantCount?.value ?? 0,
       orders: orderCount?.value ?? 0,
       entries: entryCount?.value ?? 0,
-      ticketsPurchased: purchased,
+      // Deleted tickets were sold too: their purchases still take places of the event capacity.
+      ticketsPurchased: capacityTaken.purchased,
     },
     eventRoles,
     permissions: eventPermissions(actor, eventScope),

@@ -17,12 +17,7 @@ import { previewTokenMatches, verifyPrivateEventHash, type PrivateLinkEnv } from
 import { eventHtmlToText, sanitizeEventHtml } from "../events/sanitize-event-html";
 import { emptyParticipationForm, toParticipationForm } from "../order-forms/participation-form-record";
 import type { QuestionType } from "../order-forms/question-schema";
-import {
-  deriveTicketStatus,
-  eventTicketsPurchased,
-  ticketRemaining,
-  type DerivedTicketStatus,
-} from "../tickets/ticket-status";
+import { withTicketStatuses, type DerivedTicketStatus } from "../tickets/ticket-status";
 
 export type PublicTicket = {
   id: number;
@@ -157,10 +152,10 @@ export async function getPublicEvent(
     }
   }
 
-  // The same rules as the back-office's ticket statuses: sold out and places left both reckon with the capacity; here
-  // places held by unpaid orders are taken too, as in the booking's conditional SQL (domain/booking/stock-sql.ts).
-  const purchased = eventTicketsPurchased(ticketRows) + event.eventTicketsHeld;
-  const toPublic = (t: (typeof ticketRows)[number]): PublicTicket => ({
+  // The back office's statuses (ticket-status.ts): sold out and places left reckon with the capacity, and places held
+  // by unpaid orders are taken, as in the booking's conditional SQL (domain/booking/stock-sql.ts).
+  const withStatus = withTicketStatuses(ticketRows, event, now, event.eventTicketsHeld);
+  const toPublic = (t: (typeof withStatus)[number]): PublicTicket => ({
     id: t.id,
     ticketType: t.ticketType,
     title: t.title,
@@ -169,11 +164,11 @@ export async function getPublicEvent(
     feesType: t.feesType,
     minPerOrder: t.minPerOrder,
     maxPerOrder: t.maxPerOrder,
-    remaining: t.showRemainingCount ? ticketRemaining(t, event, purchased) : null,
-    sale: deriveTicketStatus(t, event, { eventTicketsPurchased: purchased, now }),
+    remaining: t.showRemainingCount ? t.remaining : null,
+    sale: t.derived,
   });
   // Hidden tickets are reachable only through restricted links (a later issue): the page lists visible ones.
-  const visible = ticketRows.filter((t) => t.visibility === "visible");
+  const visible = withStatus.filter((t) => t.visibility === "visible");
 
   return {
     kind: "found",
