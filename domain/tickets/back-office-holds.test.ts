@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { events, orderItems, orders, tickets } from "#db/schema";
+import { events, tickets } from "#db/schema";
 import { getEvent } from "#domain/events/get-event";
 import { getPublicEvent } from "#domain/public-events/get-public-event";
-import { insertEvent, insertEventsWorld, insertTicket, type Ticket } from "../../tests/support/fixtures";
+import { insertEvent, insertEventsWorld, insertHold, insertTicket, type Ticket } from "../../tests/support/fixtures";
 import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../../tests/support/libsql-test-db";
 import { listTickets, ticketsWithHoldsQuery } from "./list-tickets";
 
@@ -13,7 +13,6 @@ import { listTickets, ticketsWithHoldsQuery } from "./list-tickets";
 let test: LibsqlTestDatabase;
 let world: Awaited<ReturnType<typeof insertEventsWorld>>;
 let event: { id: number; organizationId: number };
-let sequence = 0;
 const now = new Date("2026-06-10T12:00:00Z");
 const HOLD_MS = 30 * 60_000;
 const afterHold = new Date(now.getTime() + HOLD_MS + 1);
@@ -32,31 +31,9 @@ beforeEach(async () => {
   });
 });
 
-/** A pending order holding `quantity` units of the ticket until `until`, as domain/booking/place-order.ts writes it. */
-async function hold(ticket: Ticket, quantity: number, until = now.getTime() + HOLD_MS) {
-  sequence += 1;
-  const [order] = await test.db
-    .insert(orders)
-    .values({
-      organizationId: ticket.organizationId,
-      eventId: ticket.eventId,
-      status: "pending",
-      accessToken: `back-office-hold-${sequence}`,
-      payableUntil: new Date(until),
-    })
-    .returning();
-  await test.db.insert(orderItems).values({
-    organizationId: ticket.organizationId,
-    eventId: ticket.eventId,
-    orderId: order!.id,
-    ticketId: ticket.id,
-    ticketType: ticket.ticketType,
-    quantity,
-    unitPrice: ticket.price,
-    heldUntil: new Date(until),
-  });
-  return order!;
-}
+/** A pending order holding `quantity` units of the ticket, until the end of the booking's hold unless `until` says. */
+const hold = (ticket: Ticket, quantity: number, until = now.getTime() + HOLD_MS) =>
+  insertHold(test.db, ticket, quantity, new Date(until));
 
 async function backOffice(at: Date) {
   const { tickets: listed } = await listTickets(test.db, world.actors.owner, { eventId: event.id, now: at });

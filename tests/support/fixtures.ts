@@ -8,7 +8,7 @@ import { rebuildSalesFigures } from "#domain/sales-figures/rebuild-sales-figures
  * The one fixture vocabulary of the tests (libSQL and D1 alike). Every helper writes rows directly, bypassing the
  * use-cases, and is named `insert<Row>` so it never reads like the domain's `create…` use-cases it sets up for:
  * `insertUser`, `insertOrganization`, `insertMember`, `insertEvent`, `insertEventAccess`, `insertTicket`,
- * `insertOrder`; `actorOf` builds an Actor; `insertEventsWorld` is the shared scenario of the events tests.
+ * `insertOrder`, `insertHold`; `actorOf` builds an Actor; `insertEventsWorld` is the shared scenario of the events tests.
  */
 
 let sequence = 0;
@@ -147,6 +147,34 @@ export async function insertOrder(db: Database, event: EventRef, options: OrderO
   // Every write of orders keeps the sales figures (domain/sales-figures); rows written directly get a recount.
   await rebuildSalesFigures(db, { eventId: event.id });
   return { order: order!, participants };
+}
+
+/**
+ * A pending order holding `quantity` units of the ticket until `heldUntil` (its payment deadline too), as
+ * domain/booking/place-order.ts writes one: no participants until it is paid.
+ */
+export async function insertHold(db: Database, ticket: Ticket, quantity: number, heldUntil: Date) {
+  const [order] = await db
+    .insert(schema.orders)
+    .values({
+      organizationId: ticket.organizationId,
+      eventId: ticket.eventId,
+      status: "pending",
+      accessToken: unique("hold"),
+      payableUntil: heldUntil,
+    })
+    .returning();
+  await db.insert(schema.orderItems).values({
+    organizationId: ticket.organizationId,
+    eventId: ticket.eventId,
+    orderId: order!.id,
+    ticketId: ticket.id,
+    ticketType: ticket.ticketType,
+    quantity,
+    unitPrice: ticket.price,
+    heldUntil,
+  });
+  return order!;
 }
 
 async function defaultPlaces(db: Database, event: EventRef, options: OrderOptions) {

@@ -1,10 +1,11 @@
 import { eq, getTableColumns, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { events, orderItems, orders, organizations, tickets } from "#db/schema";
+import { events, orderItems, organizations, tickets } from "#db/schema";
 import { eventHeldFingerprintSql, heldOfEventTicketsSql, ticketHeldColumn } from "#domain/booking/held-places";
 import { stockAllows } from "#domain/booking/stock-sql";
 import { getPublicEvent, getPublicEventVersion, type PublicTicket } from "#domain/public-events/get-public-event";
 import { withTicketStatuses } from "#domain/tickets/ticket-status";
+import { insertHold } from "../support/fixtures";
 import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../support/libsql-test-db";
 
 const env = { ENVIRONMENT: "test" };
@@ -17,7 +18,6 @@ const day = 86_400_000;
 describe("public event: places held by unpaid orders", () => {
   let t: LibsqlTestDatabase;
   let organizationId: number;
-  let sequence = 0;
 
   beforeEach(async () => {
     t = await createLibsqlTestDatabase();
@@ -51,31 +51,9 @@ describe("public event: places held by unpaid orders", () => {
     return ticket!;
   }
 
-  /** A pending order holding `quantity` units of the ticket until `until` (as domain/booking/place-order.ts writes). */
-  async function hold(ticket: typeof tickets.$inferSelect, quantity: number, until = now.getTime() + HOLD_MS) {
-    sequence += 1;
-    const [order] = await t.db
-      .insert(orders)
-      .values({
-        organizationId,
-        eventId: ticket.eventId,
-        status: "pending",
-        accessToken: `hold-${sequence}`,
-        payableUntil: new Date(until),
-      })
-      .returning();
-    await t.db.insert(orderItems).values({
-      organizationId,
-      eventId: ticket.eventId,
-      orderId: order!.id,
-      ticketId: ticket.id,
-      ticketType: ticket.ticketType,
-      quantity,
-      unitPrice: ticket.price,
-      heldUntil: new Date(until),
-    });
-    return order!;
-  }
+  /** A pending order holding `quantity` units of the ticket, until the end of the booking's hold unless `until` says. */
+  const hold = (ticket: typeof tickets.$inferSelect, quantity: number, until = now.getTime() + HOLD_MS) =>
+    insertHold(t.db, ticket, quantity, new Date(until));
 
   async function publicTickets(eventId: number, at: Date) {
     const found = await getPublicEvent(t.db, eventId, { mode: "public", env, hash: null }, at);
