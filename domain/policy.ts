@@ -125,6 +125,14 @@ export function canOnEvent(actor: Actor, action: EventAction, event: EventScope)
   return (event.roles ?? []).some((role) => eventMatrixByEventRole[role].has(action));
 }
 
+/**
+ * The event roles whose access grants `action` on that event: for a query that picks events by the actor's access
+ * rows (the events home), so that its SQL follows the same matrix as canOnEvent.
+ */
+export function eventRolesGranting(action: EventAction): EventRole[] {
+  return knownEventRoles.filter((role) => eventMatrixByEventRole[role].has(action));
+}
+
 export function canOnPlatform(actor: Pick<Actor, "isAdmin">, action: PlatformAction): boolean {
   switch (action) {
     case "organizations:create":

@@ -4,6 +4,9 @@ import { drizzle } from "drizzle-orm/libsql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/database";
 import * as schema from "#db/schema";
+import type { OrganizationRole } from "#db/schema";
+import { eventRolesGranting } from "../policy";
+import type { Actor } from "../shared/actor";
 import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../../tests/support/libsql-test-db";
 import {
   actorOf,
@@ -13,9 +16,17 @@ import {
   createTicket,
   grantEventAccess,
 } from "../../tests/support/event-fixtures";
+import { insertMember, insertOrganization, insertUser, unique } from "../../tests/support/fixtures";
 import { recountTotals, runFiguresScenario } from "../../tests/support/sales-figures-scenario";
 import { parseEventListFilter } from "./event-list-filter";
-import { EVENT_LIST_DEFAULT_LIMIT, EVENT_LIST_MAX_LIMIT, eventListPaging, listEvents } from "./list-events";
+import {
+  EVENT_LIST_DEFAULT_LIMIT,
+  EVENT_LIST_MAX_LIMIT,
+  eventListPaging,
+  LISTING_EVENT_ROLES,
+  listEvents,
+  listEventsToScan,
+} from "./list-events";
 
 let test: LibsqlTestDatabase;
 let world: Awaited<ReturnType<typeof createEventsWorld>>;
@@ -262,5 +273,174 @@ describe("listEventTitles (the header's event switcher)", () => {
     expect(guest).toContainEqual({ id: ids.pastPublished, title: "Bal_masqué" });
     expect(guest.length).toBeLessThan(everyone.length);
     expect(guest.map((e) => e.id)).not.toContain(ids.upcomingPublished);
+  });
+});
+
+describe("listEventsToScan (a validator's home)", () => {
+  // Organizations of their own, so that the lists above stay as they are.
+  let scan: {
+    organization: { id: number };
+    other: { id: number };
+    events: Record<string, { id: number; organizationId: number }>;
+    actors: Record<"validator" | "mixed" | "owner" | "manager" | "noAccess" | "validatorElsewhere", Actor>;
+  };
+
+  beforeAll(async () => {
+    const db = test.db;
+    const organization = await insertOrganization(db, { title: "Portes du Rhône" });
+    const other = await insertOrganization(db, { title: "Autre maison" });
+    const event = (organizationId: number, title: string, values: Parameters<typeof createTestEvent>[2] = {}) =>
+      createTestEvent(db, organizationId, { title, ...values });
+    const events = {
+      soon: await event(organization.id, "Nuit du quai", {
+        status: "published",
+        startAt: new Date("2026-05-10T18:00:00Z"),
+        endAt: new Date("2026-05-11T02:00:00Z"),
+        addressName: "La Sucrière",
+      }),
+      running: await event(organization.id, "Marché de nuit", {
+        status: "published",
+        startAt: new Date("2026-05-01T08:00:00Z"),
+        endAt: new Date("2026-05-01T22:00:00Z"),
+      }),
+      undated: await event(organization.id, "Répétition", { status: "draft" }),
+      over: await event(organization.id, "Soirée d'hiver", {
+        status: "published",
+        startAt: new Date("2026-01-10T18:00:00Z"),
+        endAt: new Date("2026-01-10T23:00:00Z"),
+      }),
+      archived: await event(organization.id, "Ancienne édition", {
+        status: "archived",
+        startAt: new Date("2026-06-10T18:00:00Z"),
+        endAt: new Date("2026-06-10T23:00:00Z"),
+      }),
+      managed: await event(organization.id, "Gérée et scannée", { status: "published" }),
+      unrelated: await event(organization.id, "Sans accès", { status: "published" }),
+      foreign: await event(other.id, "Chez les voisins", { status: "published" }),
+    };
+    const member = async (label: string, role: OrganizationRole, organizationId = organization.id) => {
+      const user = await insertUser(db, { email: `${unique(label)}@events.test` });
+      await insertMember(db, organizationId, user.id, role);
+      return user;
+    };
+    const validator = await member("validator", "");
+    await insertMember(db, other.id, validator.id, "");
+    for (const key of ["soon", "running", "undated", "over", "archived", "foreign"] as const)
+      await grantEventAccess(db, events[key], validator, ["validator"]);
+    // Ticket sales on a validator's event: figures that must never reach them.
+    const ticket = await createTicket(db, events.soon, { price: 4200 });
+    await createOrder(db, events.soon, { status: "paid", places: [{ ticket, count: 3 }] });
+
+    const mixed = await member("mixed", "");
+    await grantEventAccess(db, events.soon, mixed, ["validator"]);
+    await grantEventAccess(db, events.managed, mixed, ["validator", "event_manager"]);
+    await grantEventAccess(db, events.running, mixed, ["team_manager"]);
+
+    const owner = await member("owner", "owner");
+    await grantEventAccess(db, events.soon, owner, ["validator"]);
+    const manager = await member("manager", "event_manager");
+    await grantEventAccess(db, events.soon, manager, ["validator"]);
+    const noAccess = await member("no-access", "");
+
+    scan = {
+      organization,
+      other,
+      events,
+      actors: {
+        validator: actorOf(validator, organization.id, ""),
+        mixed: actorOf(mixed, organization.id, ""),
+        owner: actorOf(owner, organization.id, "owner"),
+        manager: actorOf(manager, organization.id, "event_manager"),
+        noAccess: actorOf(noAccess, organization.id, ""),
+        validatorElsewhere: actorOf(validator, other.id, ""),
+      },
+    };
+  });
+
+  it("lists exactly a validator's events of the current organization, upcoming first, archived ones left out", async () => {
+    const list = await listEventsToScan(test.db, scan.actors.validator, { now });
+    expect(list.items.map((event) => event.title)).toEqual([
+      "Marché de nuit",
+      "Nuit du quai",
+      "Répétition",
+      "Soirée d'hiver",
+    ]);
+    expect(list).toMatchObject({ total: 4, scanOnly: true });
+    expect(list.items.map((event) => event.isPast)).toEqual([false, false, false, true]);
+  });
+
+  it("gives what a door needs to pick the event, never its figures", async () => {
+    const { items } = await listEventsToScan(test.db, scan.actors.validator, { now });
+    const soon = items.find((event) => event.id === scan.events.soon!.id)!;
+    expect(soon).toEqual({
+      id: scan.events.soon!.id,
+      title: "Nuit du quai",
+      startAt: new Date("2026-05-10T18:00:00Z"),
+      endAt: new Date("2026-05-11T02:00:00Z"),
+      timezone: "Europe/Paris",
+      addressName: "La Sucrière",
+      isPast: false,
+    });
+
+    const client = createClient({ url: test.url });
+    const queries: string[] = [];
+    const logged = drizzle(client, { schema, logger: { logQuery: (sql) => queries.push(sql) } }) as unknown as Database;
+    try {
+      await listEventsToScan(logged, scan.actors.validator, { now });
+      expect(queries.length).toBeGreaterThan(0);
+      for (const query of queries) expect(query).not.toMatch(/"(orders|participants|sales_figures)"/);
+    } finally {
+      client.close();
+    }
+  });
+
+  it("never lists another organization's events, nor events without a validator access", async () => {
+    const ids = (await listEventsToScan(test.db, scan.actors.validator, { now })).items.map((event) => event.id);
+    expect(ids).not.toContain(scan.events.foreign!.id);
+    expect(ids).not.toContain(scan.events.unrelated!.id);
+    // The same person in the other organization sees that organization's event only.
+    const elsewhere = await listEventsToScan(test.db, scan.actors.validatorElsewhere, { now });
+    expect(elsewhere.items.map((event) => event.title)).toEqual(["Chez les voisins"]);
+    expect((await listEventsToScan(test.db, scan.actors.noAccess, { now })).items).toEqual([]);
+    expect(await listEventsToScan(test.db, actorOf(world.users.owner, null, null), { now })).toEqual({
+      items: [],
+      total: 0,
+      scanOnly: false,
+    });
+  });
+
+  it("still keeps a validator's events out of the home grid and the event switcher", async () => {
+    expect((await listEvents(test.db, scan.actors.validator, { now })).items).toEqual([]);
+    const { listEventTitles } = await import("./list-event-titles");
+    expect(await listEventTitles(test.db, scan.actors.validator)).toEqual([]);
+  });
+
+  it("lists apart only the events a guest scans without opening them; the others stay in the grid", async () => {
+    const list = await listEventsToScan(test.db, scan.actors.mixed, { now });
+    expect(list.items.map((event) => event.title)).toEqual(["Nuit du quai"]);
+    expect(list).toMatchObject({ total: 1, scanOnly: false });
+    const grid = await listEvents(test.db, scan.actors.mixed, { now });
+    expect(grid.items.map((event) => event.title).sort()).toEqual(["Gérée et scannée", "Marché de nuit"].sort());
+  });
+
+  it("gives none to members whose organization role opens every event (they scan from the event area)", async () => {
+    for (const actor of [scan.actors.owner, scan.actors.manager])
+      expect(await listEventsToScan(test.db, actor, { now })).toEqual({ items: [], total: 0, scanOnly: false });
+  });
+
+  it("answers at most `limit` events with the total", async () => {
+    const list = await listEventsToScan(test.db, scan.actors.validator, { now, limit: 2 });
+    expect(list.items.map((event) => event.title)).toEqual(["Marché de nuit", "Nuit du quai"]);
+    expect(list.total).toBe(4);
+  });
+
+  it("picks events by the roles the policy gives: view for the grid, validate-entries for the scanner", () => {
+    expect([...eventRolesGranting("event:view")].sort()).toEqual(["event_manager", "team_manager"]);
+    expect([...eventRolesGranting("event:validate-entries")].sort()).toEqual([
+      "event_manager",
+      "team_manager",
+      "validator",
+    ]);
+    expect([...LISTING_EVENT_ROLES].sort()).toEqual(["event_manager", "team_manager"]);
   });
 });

@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, not, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { eventAccesses, events, salesFigures, type EventRole } from "#db/schema";
-import { canInOrganization } from "../policy";
+import { canInOrganization, canOnEvent, eventRolesGranting, parseEventRoles } from "../policy";
 import type { Actor } from "../shared/actor";
 import { forbidden } from "../shared/app-error";
 import { escapeLike } from "../shared/sql";
@@ -47,8 +47,17 @@ export function eventListPaging(input: { page?: number | string | null; limit?: 
   };
 }
 
-/** Event roles that open an event in the back-office; a validator only scans entries in the mobile app (spec §6). */
-export const LISTING_EVENT_ROLES = ["event_manager", "team_manager"] as const satisfies readonly EventRole[];
+/**
+ * Event roles that open an event in the back-office (event:view): event_manager and team_manager. A validator only
+ * scans entries (spec §6): their events are listed apart, by listEventsToScan, without figures.
+ */
+export const LISTING_EVENT_ROLES: readonly EventRole[] = eventRolesGranting("event:view");
+
+/** The access row names one of `roles` (stored pipe-separated, "validator|event_manager": whole names only). */
+function accessHasAnyRole(roles: readonly EventRole[]): SQL {
+  if (roles.length === 0) return sql`0`;
+  return or(...roles.map((role) => sql`instr('|' || ${eventAccesses.roles} || '|', ${`|${role}|`}) > 0`))!;
+}
 
 /**
  * Which of the organization's events the actor may list: every one with an organization role that lists events,
@@ -71,10 +80,7 @@ export function visibleEventsConditions(
         and(
           eq(eventAccesses.userId, actor.userId),
           eq(eventAccesses.organizationId, organizationId),
-          // roles is pipe-separated ("validator|event_manager"): match whole names only.
-          or(
-            ...LISTING_EVENT_ROLES.map((role) => sql`instr('|' || ${eventAccesses.roles} || '|', ${`|${role}|`}) > 0`),
-          ),
+          accessHasAnyRole(LISTING_EVENT_ROLES),
         ),
       );
     conditions.push(inArray(events.id, accessible));
@@ -155,17 +161,7 @@ export async function listEvents(
       and(eq(salesFigures.eventId, events.id), eq(salesFigures.organizationId, events.organizationId)),
     )
     .where(where)
-    .orderBy(
-      ...(filter === "past"
-        ? [desc(events.startAt), desc(events.id)]
-        : // What is coming first (soonest on top, undated after), then what is over.
-          [
-            asc(sql`coalesce(${events.endAt} < ${now.getTime()}, 0)`),
-            asc(sql`${events.startAt} is null`),
-            asc(events.startAt),
-            desc(events.id),
-          ]),
-    )
+    .orderBy(...(filter === "past" ? [desc(events.startAt), desc(events.id)] : upcomingFirst(now)))
     .limit(limit)
     .offset(page * limit);
   const [rows, [totals]] = await Promise.all([listed, db.select({ total: count() }).from(events).where(where)]);
@@ -180,5 +176,108 @@ export async function listEvents(
     total: Number(totals?.total ?? 0),
     page,
     limit,
+  };
+}
+
+/** What is coming first (soonest on top, undated after), then what is over. */
+function upcomingFirst(now: Date): SQL[] {
+  return [
+    asc(sql`coalesce(${events.endAt} < ${now.getTime()}, 0)`),
+    asc(sql`${events.startAt} is null`),
+    asc(events.startAt),
+    desc(events.id),
+  ];
+}
+
+/** An event the actor scans tickets for: what a door needs to pick it, never its figures. */
+export type EventToScan = {
+  id: number;
+  title: string;
+  startAt: Date | null;
+  endAt: Date | null;
+  timezone: string;
+  addressName: string;
+  isPast: boolean;
+};
+
+export type EventsToScan = {
+  items: EventToScan[];
+  total: number;
+  /** The actor opens no event in the back-office (a validator and nothing else): the home shows only these. */
+  scanOnly: boolean;
+};
+
+/**
+ * The events of the actor's current organization whose entries the actor may validate (event:validate-entries) but
+ * which they may not open (event:view): a validator's events. The home grid leaves them out on purpose (its cards
+ * open the event area and show sales figures), so the home lists them apart, each leading to the web scanner
+ * (/event/:id/scan). Archived events are left out; upcoming first, at most `limit` (EVENT_LIST_MAX_LIMIT by default)
+ * with the total. Members whose organization role opens every event get none: they reach the scanner from the event.
+ */
+export async function listEventsToScan(
+  db: Database,
+  actor: Actor,
+  input: { now?: Date; limit?: number } = {},
+): Promise<EventsToScan> {
+  const none: EventsToScan = { items: [], total: 0, scanOnly: false };
+  const organizationId = actor.organizationId;
+  if (organizationId === null || canOnEvent(actor, "event:view", { organizationId })) return none;
+  const now = input.now ?? new Date();
+  const { limit } = eventListPaging({ limit: input.limit ?? EVENT_LIST_MAX_LIMIT });
+  const viewing = eventRolesGranting("event:view");
+
+  const mine = and(eq(eventAccesses.userId, actor.userId), eq(eventAccesses.organizationId, organizationId));
+  const where = and(
+    mine,
+    eq(events.organizationId, organizationId),
+    ne(events.status, "archived"),
+    accessHasAnyRole(eventRolesGranting("event:validate-entries")),
+    not(accessHasAnyRole(viewing)),
+  );
+  const joined = and(eq(events.id, eventAccesses.eventId), eq(events.organizationId, eventAccesses.organizationId));
+  const [rows, [totals], viewable] = await Promise.all([
+    db
+      .select({
+        id: events.id,
+        organizationId: events.organizationId,
+        title: events.title,
+        startAt: events.startAt,
+        endAt: events.endAt,
+        timezone: events.timezone,
+        addressName: events.addressName,
+        roles: eventAccesses.roles,
+      })
+      .from(eventAccesses)
+      .innerJoin(events, joined)
+      .where(where)
+      .orderBy(...upcomingFirst(now))
+      .limit(limit),
+    db.select({ total: count() }).from(eventAccesses).innerJoin(events, joined).where(where),
+    db
+      .select({ id: eventAccesses.id })
+      .from(eventAccesses)
+      .where(and(mine, accessHasAnyRole(viewing)))
+      .limit(1),
+  ]);
+
+  // The query picked the rows by the policy's roles; the policy still decides each one.
+  const items = rows
+    .filter((row) => {
+      const scope = { organizationId: row.organizationId, roles: parseEventRoles(row.roles) };
+      return canOnEvent(actor, "event:validate-entries", scope) && !canOnEvent(actor, "event:view", scope);
+    })
+    .map((row) => ({
+      id: row.id,
+      title: row.title,
+      startAt: row.startAt,
+      endAt: row.endAt,
+      timezone: row.timezone,
+      addressName: row.addressName,
+      isPast: isEventPast(row, now),
+    }));
+  return {
+    items,
+    total: Number(totals?.total ?? 0),
+    scanOnly: !canInOrganization(actor, "events:list") && viewable.length === 0,
   };
 }

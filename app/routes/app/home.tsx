@@ -3,8 +3,9 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { eventListFilters, parseEventListFilter } from "#domain/events/event-list-filter";
-import { eventListPaging, listEvents, type EventListItem } from "#domain/events/list-events";
+import { eventListPaging, listEvents, listEventsToScan, type EventListItem } from "#domain/events/list-events";
 import { canInOrganization } from "#domain/policy";
+import { EventsToScan } from "~/components/events-home/events-to-scan";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -25,10 +26,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filter = parseEventListFilter(url.searchParams.get("filter"));
   const search = (url.searchParams.get("q") ?? "").slice(0, 100);
   const paging = eventListPaging({ page: url.searchParams.get("page"), limit: url.searchParams.get("limit") });
-  const list = await listEvents(context.get(serverContext).db, actor, { filter, search, ...paging });
+  const { db } = context.get(serverContext);
+  const [list, toScan] = await Promise.all([
+    listEvents(db, actor, { filter, search, ...paging }),
+    listEventsToScan(db, actor),
+  ]);
   return {
     title: getInstance(context).t("events:home.meta-title"),
     list,
+    toScan,
     filter,
     search,
     organization: currentOrganization,
@@ -42,7 +48,10 @@ const SEARCH_DEBOUNCE_MS = 300;
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("events");
   const { t: tArea } = useTranslation("event-area");
-  const { list, filter, search, organization, isGuest, canCreateEvent } = loaderData;
+  const { list, toScan, filter, search, organization, isGuest, canCreateEvent } = loaderData;
+  // A validator and nothing else: the events they scan are the whole home (no grid, tabs or search of events they
+  // cannot open).
+  const scanOnly = toScan.scanOnly && toScan.items.length > 0;
   const events = list.items;
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
@@ -83,6 +92,22 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     }
     return `?${next}`;
   };
+
+  if (scanOnly) {
+    return (
+      <div className="mx-auto w-full max-w-[1600px] space-y-6 px-4 py-6 md:px-6 md:py-8">
+        <div className="min-w-0 space-y-1">
+          <h1 className="text-2xl font-semibold tracking-tight md:text-3xl">{t("home.title")}</h1>
+          {organization ? (
+            <p className="text-sm break-words text-muted-foreground">
+              {t("home.scan.subtitle", { organization: organization.title })}
+            </p>
+          ) : null}
+        </div>
+        <EventsToScan events={toScan.items} total={toScan.total} headingLevel="h2" />
+      </div>
+    );
+  }
 
   return (
     <div className="mx-auto w-full max-w-[1600px] space-y-6 px-4 py-6 md:px-6 md:py-8">
@@ -129,6 +154,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
       </div>
+
+      {toScan.items.length > 0 ? (
+        <section aria-labelledby="events-to-scan" className="space-y-3" data-testid="scan-event-section">
+          <div className="space-y-1">
+            <h2 id="events-to-scan" className="text-lg font-semibold">
+              {t("home.scan.title")}
+            </h2>
+            <p className="text-sm text-muted-foreground">{t("home.scan.description")}</p>
+          </div>
+          <EventsToScan events={toScan.items} total={toScan.total} headingLevel="h3" />
+        </section>
+      ) : null}
 
       <nav aria-label={t("home.tabs-label")} className="-mx-1 flex gap-1 overflow-x-auto border-b px-1">
         {eventListFilters.map((value) => (
