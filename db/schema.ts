@@ -440,16 +440,16 @@ export const participants = sqliteTable(
     index("participants_event_last_name_idx").on(t.eventId, t.lastName),
     index("participants_event_email_idx").on(t.eventId, t.email),
     index("participants_event_ticket_idx").on(t.eventId, t.ticketId),
-    // The participants table's search and sorts (migration 0009): each sortable column pages from an index.
-    index("participants_event_search_idx").on(t.eventId, t.organizationId, t.searchText),
+    // The participants table's sorts (migration 0009): each sortable column pages from an index.
     index("participants_event_price_idx").on(t.eventId, t.price),
     index("participants_event_validation_idx").on(t.eventId, t.lastValidationAt),
     index("participants_event_promo_idx").on(t.eventId, t.promoCodeKey),
     index("participants_event_date_idx").on(t.eventId, t.eventDate),
     index("participants_event_ticket_title_idx").on(t.eventId, t.ticketTitle),
     index("participants_event_order_idx").on(t.eventId, t.orderId),
-    // The table's default order (id desc) and its deep pages: (event, tenant) rows in rowid order, no sort of every row.
-    index("participants_event_scope_idx").on(t.eventId, t.organizationId),
+    // The table's default order (id desc), its deep pages and its search (migration 0015): (event, tenant) rows in id
+    // order with their search_text, so a search pages and counts from the index and reads only the rows it shows.
+    index("participants_event_scope_idx").on(t.eventId, t.organizationId, t.id, t.searchText),
     index("participants_order_idx").on(t.orderId),
     index("participants_ticket_idx").on(t.ticketId),
     uniqueIndex("participants_access_token_unique").on(t.accessToken),

@@ -1,4 +1,4 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "#db/schema";
 import { anonymiseEndedEvents } from "../privacy/anonymise-ended-events";
@@ -6,7 +6,7 @@ import { importParticipants } from "../participant-import/import-participants";
 import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../../tests/support/libsql-test-db";
 import { insertEvent, insertEventsWorld, insertOrder, insertTicket } from "../../tests/support/fixtures";
 import { deleteParticipant } from "./delete-participant";
-import { listParticipants, searchWords } from "./list-participants";
+import { countQuery, listParticipants, participantRowsQuery, searchWords } from "./list-participants";
 import { updateParticipant } from "./update-participant";
 
 let test: LibsqlTestDatabase;
@@ -195,5 +195,23 @@ describe("participants search and the kept total (migration 0014)", () => {
         ),
       );
     expect(kept?.participants).toBe(people.length + 4);
+  });
+  // Last: libSQL keeps a read lock after EXPLAIN, which the import test's transaction would trip on.
+  it("searches from the (event, tenant, id, search_text) index: counted without the rows, paged in id order", async () => {
+    const { event } = await eventWithPeople(1);
+    const plan = async (query: { getSQL(): ReturnType<typeof sql> }) =>
+      (await test.db.all<{ detail: string }>(sql`explain query plan ${query.getSQL()}`)).map((row) =>
+        String(row.detail),
+      );
+    const filters = { search: "jean.dupont@exemple" };
+    // A rare word (one person's email) used to read every row of the event; the count reads the index alone.
+    expect(await plan(countQuery(test.db, event, filters, Date.now()))).toContainEqual(
+      expect.stringMatching(/participants USING COVERING INDEX participants_event_scope_idx/),
+    );
+    const page = await plan(
+      participantRowsQuery(test.db, event, { ...filters, offset: 0, limit: 10, sort: null, now: Date.now() }),
+    );
+    expect(page).toContainEqual(expect.stringMatching(/participants USING INDEX participants_event_scope_idx/));
+    expect(page.join("\n")).not.toMatch(/TEMP B-TREE/);
   });
 });

@@ -202,7 +202,7 @@ type RowsInput = ParticipantFilters & {
  * direction flipped, the id tie-break included, so the order stays total and exactly reversed): the caller puts the
  * rows back in order. A deep page then skips few rows instead of nearly all of them.
  */
-function participantRowsQuery(
+export function participantRowsQuery(
   db: Database,
   event: { id: number; organizationId: number },
   input: RowsInput,
@@ -236,7 +236,7 @@ export async function readParticipantRows(
  * The total of a view as a query not yet run, one row `{ total }`: the kept count when nothing filters (what
  * count(*) over the event's rows gives, read from one row), else a count of the matching rows.
  */
-function countQuery(
+export function countQuery(
   db: Database,
   event: { id: number; organizationId: number },
   filters: ParticipantFilters,
