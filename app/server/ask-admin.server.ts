@@ -1,5 +1,6 @@
 import { isSecureRequest, readCookie, serializeCookie } from "~/server/session-cookie.server";
 import { constantTimeEqual } from "#domain/shared/crypto";
+import { ASK_ADMIN_QUERY_PARAM } from "~/lib/ask-admin-param";
 
 /**
  * askAdmin (spec §6): a platform admin who opens any page with `?askAdmin=<ADMIN_QUERY_SECRET>` gets this flag, and
@@ -7,7 +8,7 @@ import { constantTimeEqual } from "#domain/shared/crypto";
  * user who is a platform admin at the time of each request. See docs/decisions/0010-ask-admin.md.
  */
 export const ASK_ADMIN_COOKIE_NAME = "guichet_ask_admin";
-export const ASK_ADMIN_QUERY_PARAM = "askAdmin";
+export { ASK_ADMIN_QUERY_PARAM };
 
 // A short secret in a URL is guessable by anyone who gets an admin session; below this the feature stays off.
 const MIN_SECRET_LENGTH = 16;

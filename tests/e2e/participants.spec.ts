@@ -151,3 +151,27 @@ test("participants: edit and delete a free participant, refused on a paid one", 
   await expect(page.getByText("Vous ne pouvez supprimer que des tickets gratuits.").last()).toBeVisible();
   await expect(page).toHaveURL(/\/event\/1\/participants\/\d+$/);
 });
+
+test("moving inside the event area reloads the page's data only, not the shell's or the event area's", async ({
+  page,
+}) => {
+  await signIn(page, "owner@guichet.test");
+  await page.goto("/event/1");
+  await expect(page.getByRole("link", { name: "Participants", exact: true }).first()).toBeVisible();
+  const fetched: URL[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.endsWith(".data")) fetched.push(url);
+  });
+  const routesOf = (url: URL | undefined) => url?.searchParams.get("_routes")?.split(",") ?? "every route";
+
+  await page.getByRole("link", { name: "Participants", exact: true }).first().click();
+  await expect(table(page)).toBeVisible();
+  expect(routesOf(fetched.at(-1))).toEqual(["root", "routes/app/event/participants"]);
+
+  await page.getByRole("button", { name: "Page suivante" }).click();
+  await expect(page.getByTestId("data-table-page")).toContainText("Page 2 sur");
+  expect(routesOf(fetched.at(-1))).toEqual(["root", "routes/app/event/participants"]);
+  // The event area is still there, with its own data.
+  await expect(page.getByRole("heading", { name: "Festival Nuits Sonores" }).first()).toBeVisible();
+});

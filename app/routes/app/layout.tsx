@@ -1,10 +1,18 @@
 import { WifiOff } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { isRouteErrorResponse, Outlet, useLocation, useNavigation } from "react-router";
+import {
+  isRouteErrorResponse,
+  Outlet,
+  useLocation,
+  useNavigation,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 import { skeletonForPath } from "~/components/page-skeletons";
 import { AppShell } from "~/components/shell/app-shell";
 import type { ShellData } from "~/components/shell/shell-data";
 import { Button } from "~/components/ui/button";
+import { ASK_ADMIN_QUERY_PARAM } from "~/lib/ask-admin-param";
+import { isNavigationWithinFrame } from "~/lib/frame-revalidation";
 import { canOnPlatform, canSeeOrganizationArea } from "#domain/policy";
 import { getSignedIn, requireSignedInMiddleware } from "~/server/guards.server";
 import type { Route } from "./+types/layout";
@@ -21,6 +29,12 @@ export function loader({ context }: Route.LoaderArgs): ShellData {
     canAccessAdmin: canOnPlatform(actor, "admin:access"),
     askAdmin,
   };
+}
+
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  // ?askAdmin= changes the shell's own data (the admin flag) on the server, then leaves the address.
+  if (args.nextUrl.searchParams.has(ASK_ADMIN_QUERY_PARAM)) return args.defaultShouldRevalidate;
+  return isNavigationWithinFrame(args) ? false : args.defaultShouldRevalidate;
 }
 
 export default function SignedInLayout({ loaderData }: Route.ComponentProps) {

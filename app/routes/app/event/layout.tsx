@@ -39,6 +39,7 @@ import {
 import { eventNavigation, eventPath, flattenEventNavigation } from "~/lib/event-navigation";
 import { formatDateTime } from "~/lib/format";
 import { pageExists } from "~/lib/navigation";
+import { isNavigationWithinFrame } from "~/lib/frame-revalidation";
 import { stepForPublishRefusal, type PublishStep } from "~/lib/publish-flow";
 import type eventAreaFr from "~/locales/fr/event-area.json";
 import { getInstance } from "~/middleware/i18next";
@@ -166,12 +167,17 @@ type ActionFailure = Extract<ActionAnswer, { ok: false }>;
 /** After a deletion the event is gone: the page leaves for / instead of reloading it. */
 export function shouldRevalidate({
   formData,
+  formMethod,
   actionResult,
   defaultShouldRevalidate,
   currentUrl,
   nextUrl,
+  currentParams,
+  nextParams,
 }: ShouldRevalidateFunctionArgs) {
   if (onlyEventAreaFlagsDropped({ currentUrl, nextUrl })) return false;
+  if (isNavigationWithinFrame({ currentUrl, nextUrl, currentParams, nextParams, formMethod }, ["event_id"]))
+    return false;
   const result = actionResult as ActionAnswer | undefined;
   if (result?.ok && (formData?.get("intent") === "delete" || result.intent === "duplicate")) return false;
   // A refused action changed nothing; the page revalidates itself once it has said why (a missing event's toast
