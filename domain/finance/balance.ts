@@ -6,10 +6,11 @@ import { payableFromLedger, readLedgerTotals } from "./payable";
 import { assertCanViewPayouts } from "./payout-access";
 
 /**
- * The organization's balance (decision 0022), integer cents:
- * - `available`: the released ledger, what the next payout would pay (negative when refunds took back money already
- *   paid out: the next sales cover it first);
- * - `held`: the money of events that have not ended yet;
+ * The organization's balance (decisions 0022 and 0034), integer cents:
+ * - `available`: the ledger less what is held, what the next payout would pay (negative when refunds took back money
+ *   already paid out: the next sales cover it first; never for an event whose end moved back after its payout);
+ * - `held`: the money of events that have not ended yet still on the account (not what was paid out before their end
+ *   moved back into the future);
  * - `inTransit`: payouts made and not yet paid (pending);
  * - `pending` = held + inTransit: on its way but not available.
  */

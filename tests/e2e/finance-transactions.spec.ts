@@ -172,3 +172,35 @@ test("event managers do not see Finances and are sent back with the permission m
   const response = await page.request.get("/api/organizers/1/finance/transactions");
   expect(response.status()).toBe(404);
 });
+
+test("the balance amounts stay inside their cards at 390 and 1280 px", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, "owner@guichet.test");
+  const amounts = ["finance-balance-available", "finance-balance-pending"];
+  const payoutAmounts = ["payout-balance-available", "payout-balance-pending"];
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    for (const [path, ids] of [
+      ["/finance", amounts],
+      ["/finance/payouts", payoutAmounts],
+    ] as const) {
+      await page.goto(path);
+      for (const id of ids) {
+        const amount = page.getByTestId(id);
+        await expect(amount).toHaveText(/\d,\d\d\s€/);
+        const fit = await amount.evaluate((element) => {
+          const card = element.closest("[data-slot=card]")!.getBoundingClientRect();
+          const box = element.getBoundingClientRect();
+          return {
+            insideCard: box.left >= card.left && box.right <= card.right,
+            notClipped: element.scrollWidth <= element.clientWidth,
+            onPage: document.documentElement.scrollWidth <= window.innerWidth,
+          };
+        });
+        expect(fit, `${id} at ${width} px`).toEqual({ insideCard: true, notClipped: true, onPage: true });
+      }
+    }
+    await page.goto("/finance");
+    await page.screenshot({ path: `${SCREENS}/finance-balance-${width}.png`, fullPage: true });
+  }
+});

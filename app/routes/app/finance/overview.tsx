@@ -128,16 +128,19 @@ export default function FinanceOverview({ loaderData, actionData }: Route.Compon
             <CardDescription>{t("balance.description")}</CardDescription>
           </CardHeader>
           <CardContent className="space-y-4">
-            <dl className="grid grid-cols-2 gap-4">
-              <div className="space-y-1">
+            <dl className="grid gap-4 sm:grid-cols-2">
+              <div className="min-w-0 space-y-1">
                 <dt className="text-sm text-muted-foreground">{t("balance.available")}</dt>
-                <dd className="text-2xl font-semibold tabular-nums" data-testid="finance-balance-available">
+                <dd
+                  className="text-2xl font-semibold wrap-anywhere tabular-nums"
+                  data-testid="finance-balance-available"
+                >
                   {money(balance.available)}
                 </dd>
               </div>
-              <div className="space-y-1">
+              <div className="min-w-0 space-y-1">
                 <dt className="text-sm text-muted-foreground">{t("balance.pending")}</dt>
-                <dd className="text-2xl font-semibold tabular-nums" data-testid="finance-balance-pending">
+                <dd className="text-2xl font-semibold wrap-anywhere tabular-nums" data-testid="finance-balance-pending">
                   {money(balance.pending)}
                 </dd>
                 <dd className="text-xs text-muted-foreground">{t("balance.pending-hint")}</dd>

@@ -84,7 +84,10 @@ export default function FinancePayouts({ loaderData }: Route.ComponentProps) {
               <Wallet className="size-4" aria-hidden />
               {t("balance.available")}
             </CardDescription>
-            <CardTitle className="text-2xl tabular-nums" data-testid="payout-balance-available">
+            <CardTitle
+              className="text-2xl wrap-anywhere tabular-nums md:text-xl lg:text-2xl"
+              data-testid="payout-balance-available"
+            >
               {money(balance.available)}
             </CardTitle>
           </CardHeader>
@@ -100,7 +103,10 @@ export default function FinancePayouts({ loaderData }: Route.ComponentProps) {
               <Hourglass className="size-4" aria-hidden />
               {t("balance.pending")}
             </CardDescription>
-            <CardTitle className="text-2xl tabular-nums" data-testid="payout-balance-pending">
+            <CardTitle
+              className="text-2xl wrap-anywhere tabular-nums md:text-xl lg:text-2xl"
+              data-testid="payout-balance-pending"
+            >
               {money(balance.pending)}
             </CardTitle>
           </CardHeader>
