@@ -1,10 +1,10 @@
-import { CalendarDays, MapPin, ScanLine } from "lucide-react";
+import { ScanLine } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { EventToScan } from "#domain/events/list-events";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { formatDateRange } from "~/lib/format";
+import { EventWhenWhere } from "./event-when-where";
 
 /**
  * The events whose tickets the member scans without opening the event area (a validator's events): each leads to
@@ -38,7 +38,7 @@ export function EventsToScan({
 }
 
 function EventToScanCard({ event, headingLevel: Heading }: { event: EventToScan; headingLevel: "h2" | "h3" }) {
-  const { t, i18n } = useTranslation("events");
+  const { t } = useTranslation("events");
   const title = event.title || t("untitled");
   return (
     <article
@@ -49,20 +49,7 @@ function EventToScanCard({ event, headingLevel: Heading }: { event: EventToScan;
         <Heading className="line-clamp-2 font-semibold wrap-anywhere">{title}</Heading>
         {event.isPast ? <Badge variant="secondary">{t("status.past")}</Badge> : null}
       </div>
-      <div className="space-y-1 text-sm text-muted-foreground">
-        <p className="flex items-center gap-2">
-          <CalendarDays className="size-4 shrink-0" aria-hidden />
-          {event.startAt
-            ? formatDateRange(event.startAt, event.endAt, i18n.language, event.timezone)
-            : t("home.no-date")}
-        </p>
-        {event.addressName ? (
-          <p className="flex items-center gap-2">
-            <MapPin className="size-4 shrink-0" aria-hidden />
-            <span className="truncate">{event.addressName}</span>
-          </p>
-        ) : null}
-      </div>
+      <EventWhenWhere event={event} />
       <Button asChild size="lg" className="mt-auto w-full">
         <Link to={`/event/${event.id}/scan`} aria-label={t("home.scan.open-label", { title })}>
           <ScanLine aria-hidden />

@@ -1,15 +1,16 @@
-import { CalendarDays, ChevronLeft, ChevronRight, Lock, MapPin, Plus, Search, Ticket, Users } from "lucide-react";
+import { CalendarDays, ChevronLeft, ChevronRight, Lock, Plus, Search, Ticket, Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { eventListFilters, parseEventListFilter } from "#domain/events/event-list-filter";
 import { eventListPaging, listEvents, listEventsToScan, type EventListItem } from "#domain/events/list-events";
 import { canInOrganization } from "#domain/policy";
+import { EventWhenWhere } from "~/components/events-home/event-when-where";
 import { EventsToScan } from "~/components/events-home/events-to-scan";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { formatDateRange, formatMoney, formatNumber } from "~/lib/format";
+import { formatMoney, formatNumber } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
@@ -280,20 +281,7 @@ function EventCard({ event }: { event: EventListItem }) {
         <h2 className="line-clamp-2 font-semibold wrap-anywhere group-hover:underline" data-testid="event-card-title">
           {event.title || t("untitled")}
         </h2>
-        <div className="space-y-1 text-sm text-muted-foreground">
-          <p className="flex items-center gap-2">
-            <CalendarDays className="size-4 shrink-0" aria-hidden />
-            {event.startAt
-              ? formatDateRange(event.startAt, event.endAt, i18n.language, event.timezone)
-              : t("home.no-date")}
-          </p>
-          {event.addressName ? (
-            <p className="flex items-center gap-2">
-              <MapPin className="size-4 shrink-0" aria-hidden />
-              <span className="truncate">{event.addressName}</span>
-            </p>
-          ) : null}
-        </div>
+        <EventWhenWhere event={event} />
         <div className="mt-auto flex items-center justify-between border-t pt-3 text-sm">
           <span className="flex items-center gap-1.5">
             <Users className="size-4 text-muted-foreground" aria-hidden />
