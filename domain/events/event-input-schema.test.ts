@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import frEvents from "../../app/locales/fr/events.json";
 import {
   deleteEventSchema,
+  eventCapacitySchema,
   eventFieldsSchema,
   eventSettingsSchema,
   META_PIXEL_ID_ERROR_FR,
@@ -139,7 +140,7 @@ describe("eventFieldsSchema", () => {
       "events:errors.meta-pixel-id-invalid",
     ],
     ["an unknown visibility", { visibility: "secret" }, "visibility", "events:errors.visibility-invalid"],
-    ["a capacity below -1", { event_capacity: -2 }, "event_capacity", "events:errors.event-capacity-invalid"],
+    ["a capacity below -1", { event_capacity: -2 }, "event_capacity", "events:errors.event-capacity-negative"],
     ["a fractional capacity", { event_capacity: 10.5 }, "event_capacity", "events:errors.event-capacity-invalid"],
     [
       "an allow_billing that is not a boolean",
@@ -230,6 +231,39 @@ describe("other event schemas", () => {
     expect(issuesOf(eventSettingsSchema, { meta_pixel_id: "abc" })).toEqual({
       meta_pixel_id: "events:errors.meta-pixel-id-invalid",
     });
+  });
+
+  // Each way to miss a capacity has its own message (audit: -5 was told to be "a whole number").
+  it.each([
+    [-5, "events:errors.event-capacity-negative"],
+    ["-5", "events:errors.event-capacity-negative"],
+    [" -2 ", "events:errors.event-capacity-negative"],
+    [10.5, "events:errors.event-capacity-invalid"],
+    ["10,5", "events:errors.event-capacity-invalid"],
+    ["cent", "events:errors.event-capacity-invalid"],
+    ["", "events:errors.event-capacity-invalid"],
+    [1_000_000_001, "events:errors.event-capacity-too-large"],
+    ["2000000000", "events:errors.event-capacity-too-large"],
+  ])("refuses the capacity %j with its own message", (capacity, message) => {
+    const result = v.safeParse(eventCapacitySchema, capacity);
+    expect(result.issues?.map((issue) => issue.message)).toEqual([message]);
+  });
+
+  it("takes -1 (unlimited), 0 and whole numbers, as numbers or text", () => {
+    for (const [input, output] of [
+      [-1, -1],
+      ["0", 0],
+      [" 250 ", 250],
+      [1_000_000_000, 1_000_000_000],
+    ] as const)
+      expect(v.parse(eventCapacitySchema, input)).toBe(output);
+  });
+
+  it("has a message in both languages for each capacity problem", () => {
+    for (const key of ["event-capacity-invalid", "event-capacity-negative", "event-capacity-too-large"] as const) {
+      expect(frEvents.errors[key]).toBeTruthy();
+    }
+    expect(frEvents.errors["event-capacity-negative"]).not.toMatch(/entier/);
   });
 
   it("has the spec's French message for the pixel id", () => {

@@ -101,12 +101,17 @@ export const metaPixelIdSchema = v.pipe(
   v.regex(META_PIXEL_ID_PATTERN, "events:errors.meta-pixel-id-invalid"),
 );
 
+const EVENT_CAPACITY_MAX = 1_000_000_000;
+/** A whole number from -1 (unlimited) up; each way to miss it has its own message (a negative one is not "not whole"). */
 export const eventCapacitySchema = v.pipe(
-  v.union([v.number(), v.pipe(v.string(), v.trim(), v.regex(/^-?\d{1,9}$/))], "events:errors.event-capacity-invalid"),
+  v.union(
+    [v.number(), v.pipe(v.string(), v.trim(), v.regex(/^-?\d{1,15}$/, "events:errors.event-capacity-invalid"))],
+    "events:errors.event-capacity-invalid",
+  ),
   v.transform(Number),
   v.integer("events:errors.event-capacity-invalid"),
-  v.minValue(-1, "events:errors.event-capacity-invalid"),
-  v.maxValue(1_000_000_000, "events:errors.event-capacity-invalid"),
+  v.minValue(-1, "events:errors.event-capacity-negative"),
+  v.maxValue(EVENT_CAPACITY_MAX, "events:errors.event-capacity-too-large"),
 );
 
 export const allowBillingSchema = booleanSchema("events:errors.allow-billing-invalid");

@@ -46,14 +46,42 @@ function nullableInstant(message: string) {
 
 const integer = (message: string) => v.pipe(v.number(message), v.integer(message), v.safeInteger(message));
 
+/** What can be wrong with a discount: each case has its own message, so a decimal percent is not told "above zero". */
+type DiscountProblem =
+  | "promo-codes:errors.percent-whole"
+  | "promo-codes:errors.amount-invalid"
+  | "promo-codes:errors.discount-invalid"
+  | "promo-codes:errors.percent-above-100"
+  | "promo-codes:errors.amount-too-large";
+const DECIMAL_TEXT = /^-?\d+(?:[.,]\d+)?$/;
+
+/**
+ * The one thing wrong with a discount of this type, or null. A text reaches here when the form could not read it as
+ * a whole percent or as euros with at most two decimals ("12.5" %, "2,505" €, "abc"); "", zero or less, and a whole
+ * number sent as text by an API client are the "above zero" case.
+ */
+export function discountProblem(type: PromoDiscountType, discount: number | string): DiscountProblem | null {
+  if (typeof discount === "string") {
+    const text = discount.trim();
+    if (text === "" || /^\d+$/.test(text) || (DECIMAL_TEXT.test(text) && Number(text.replace(",", ".")) <= 0))
+      return "promo-codes:errors.discount-invalid";
+    return type === "percent" ? "promo-codes:errors.percent-whole" : "promo-codes:errors.amount-invalid";
+  }
+  if (!Number.isFinite(discount)) return "promo-codes:errors.discount-invalid";
+  if (discount < 1) return "promo-codes:errors.discount-invalid";
+  if (!Number.isSafeInteger(discount))
+    return type === "percent" ? "promo-codes:errors.percent-whole" : "promo-codes:errors.amount-invalid";
+  if (type === "percent" && discount > 100) return "promo-codes:errors.percent-above-100";
+  if (type === "amount" && discount > MAX_AMOUNT_DISCOUNT_CENTS) return "promo-codes:errors.amount-too-large";
+  return null;
+}
+
 export const promoEntrySchema = v.pipe(
   v.object({
     key: promoCodeKeySchema,
     discount_type: v.picklist(promoDiscountTypes, "promo-codes:errors.discount-type-invalid"),
-    discount: v.pipe(
-      integer("promo-codes:errors.discount-invalid"),
-      v.minValue(1, "promo-codes:errors.discount-invalid"),
-    ),
+    // Checked below with its type (discountProblem); a text is kept until then to say what is wrong with it.
+    discount: v.union([v.number(), v.string()], "promo-codes:errors.discount-invalid"),
     tickets: v.optional(
       v.pipe(
         v.array(
@@ -75,17 +103,16 @@ export const promoEntrySchema = v.pipe(
       -1,
     ),
   }),
+  // A wrong discount gets exactly one message, the one of its problem, shown together with the other fields' (the
+  // check runs once the type and the discount are readable).
   v.forward(
-    v.check(
-      (entry) => entry.discount_type !== "percent" || entry.discount <= 100,
-      "promo-codes:errors.percent-above-100",
-    ),
-    ["discount"],
-  ),
-  v.forward(
-    v.check(
-      (entry) => entry.discount_type !== "amount" || entry.discount <= MAX_AMOUNT_DISCOUNT_CENTS,
-      "promo-codes:errors.discount-invalid",
+    v.partialCheck(
+      [["discount_type"], ["discount"]],
+      (entry) => discountProblem(entry.discount_type, entry.discount) === null,
+      (issue) => {
+        const entry = issue.input as { discount_type: PromoDiscountType; discount: number | string };
+        return discountProblem(entry.discount_type, entry.discount) ?? "promo-codes:errors.discount-invalid";
+      },
     ),
     ["discount"],
   ),
@@ -96,6 +123,8 @@ export const promoEntrySchema = v.pipe(
     ),
     ["end_at"],
   ),
+  // Every check above passed: the discount is a whole number in range.
+  v.transform((entry) => ({ ...entry, discount: entry.discount as number })),
 );
 
 export const promoEntriesSchema = v.pipe(

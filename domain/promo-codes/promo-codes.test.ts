@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { isAppError } from "../shared/app-error";
 import { generatePromoCodeKeys, GENERATED_SUFFIX_LENGTH } from "./generate-promo-codes";
-import { normalizePromoCode, promoBulkSchema, promoEntrySchema } from "./promo-code-input-schema";
+import { normalizePromoCode, promoBulkSchema, promoEntrySchema, promoFormSchema } from "./promo-code-input-schema";
 import { planPromoCodeSave } from "./save-promo-codes";
 
 const entry = (input: Record<string, unknown>) =>
@@ -47,6 +47,71 @@ describe("promo entry schema", () => {
     const above = v.safeParse(promoEntrySchema, { key: "A", discount_type: "percent", discount: 101 });
     expect(above.issues?.[0]?.message).toBe("promo-codes:errors.percent-above-100");
     expect(v.safeParse(promoEntrySchema, { key: "A", discount_type: "percent", discount: 12.5 }).success).toBe(false);
+  });
+
+  // Each wrong discount gets the one message that says what is wrong with it, once (audit: a decimal percent was told
+  // to be "above zero").
+  const discountMessages = (input: Record<string, unknown>) =>
+    (v.safeParse(promoEntrySchema, { key: "A", ...input }).issues ?? [])
+      .filter((issue) => v.getDotPath(issue) === "discount")
+      .map((issue) => issue.message);
+  it.each([
+    ["a decimal percent", { discount_type: "percent", discount: 12.5 }, "promo-codes:errors.percent-whole"],
+    ["a percent of zero", { discount_type: "percent", discount: 0 }, "promo-codes:errors.discount-invalid"],
+    ["a negative percent", { discount_type: "percent", discount: -5 }, "promo-codes:errors.discount-invalid"],
+    ["a percent above 100", { discount_type: "percent", discount: 101 }, "promo-codes:errors.percent-above-100"],
+    ["an amount of zero", { discount_type: "amount", discount: 0 }, "promo-codes:errors.discount-invalid"],
+    ["fractional cents", { discount_type: "amount", discount: 250.5 }, "promo-codes:errors.amount-invalid"],
+    [
+      "an amount above the limit",
+      { discount_type: "amount", discount: 100_000_001 },
+      "promo-codes:errors.amount-too-large",
+    ],
+    ["no number at all", { discount_type: "percent", discount: null }, "promo-codes:errors.discount-invalid"],
+  ])("refuses %s with its own message", (_label, input, message) => {
+    expect(discountMessages(input)).toEqual([message]);
+  });
+
+  it("says what is wrong with the discount even when another field is wrong too", () => {
+    const result = v.safeParse(promoEntrySchema, { key: "with space", discount_type: "percent", discount: 12.5 });
+    expect(result.issues?.map((issue) => [v.getDotPath(issue), issue.message])).toEqual([
+      ["key", "promo-codes:errors.key-format"],
+      ["discount", "promo-codes:errors.percent-whole"],
+    ]);
+  });
+
+  describe("from the form", () => {
+    const form = (values: Record<string, string>) =>
+      v.safeParse(promoFormSchema("Europe/Paris"), { key: "A", ...values });
+    const formMessages = (values: Record<string, string>) =>
+      (form(values).issues ?? []).filter((issue) => v.getDotPath(issue) === "discount").map((issue) => issue.message);
+
+    it.each([
+      ["12.5", ["promo-codes:errors.percent-whole"]],
+      ["12,5", ["promo-codes:errors.percent-whole"]],
+      ["dix", ["promo-codes:errors.percent-whole"]],
+      ["0", ["promo-codes:errors.discount-invalid"]],
+      ["", ["promo-codes:errors.discount-invalid"]],
+      ["150", ["promo-codes:errors.percent-above-100"]],
+    ])("a percent typed %j", (discount, messages) => {
+      expect(formMessages({ discount_type: "percent", discount })).toEqual(messages);
+    });
+
+    it.each([
+      ["2,505", ["promo-codes:errors.amount-invalid"]],
+      ["cinq", ["promo-codes:errors.amount-invalid"]],
+      ["0", ["promo-codes:errors.discount-invalid"]],
+      ["-2,50", ["promo-codes:errors.discount-invalid"]],
+      ["1000000,01", ["promo-codes:errors.amount-too-large"]],
+    ])("an amount typed %j", (discount, messages) => {
+      expect(formMessages({ discount_type: "amount", discount })).toEqual(messages);
+    });
+
+    it("takes a whole percent and euros with a comma or a dot", () => {
+      expect(form({ discount_type: "percent", discount: " 15 " }).output).toMatchObject({ discount: 15 });
+      expect(form({ discount_type: "amount", discount: "2,50" }).output).toMatchObject({ discount: 250 });
+      expect(form({ discount_type: "amount", discount: "2.50" }).output).toMatchObject({ discount: 250 });
+    });
   });
 
   it("refuses zero uses and an end before the start", () => {

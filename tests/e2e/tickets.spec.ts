@@ -241,3 +241,66 @@ test("the edit page at 390 px and 1440 px", async ({ page }) => {
     await page.request.delete(`/api/events/${id}`, { data: { confirmation: "DELETE" } });
   }
 });
+
+test("prices in French, a ticket's own placeholder, and add-ons announced as add-ons", async ({ page }) => {
+  test.setTimeout(240_000);
+  await signIn(page, "owner@guichet.test");
+  const created = await page.request.post("/api/events", {
+    data: {
+      title: `Tarifs décimaux ${Date.now()}`,
+      start_at: new Date(Date.now() + 20 * DAY).toISOString(),
+      timezone: "Europe/Paris",
+    },
+  });
+  const { id } = (await created.json()) as { id: number };
+  try {
+    const ticket = await page.request.post(`/api/events/${id}/tickets`, {
+      data: { title: "Tarif étudiant", price: 1250, amount: 50 },
+    });
+    expect(ticket.status(), await ticket.text()).toBe(201);
+    const { id: ticketId } = (await ticket.json()) as { id: number };
+
+    // The edit page shows the price as French writes it, and reads a dot as well as a comma back.
+    await page.goto(`/event/${id}/tickets/${ticketId}`);
+    const price = page.locator('input[name="price"]');
+    await expect(price).toHaveValue("12,50");
+    // The detailed description suggests what to say about a ticket, not about the event.
+    const editor = page.getByTestId("ticket-form-fields").locator("[data-placeholder]");
+    await expect(editor).toHaveAttribute(
+      "data-placeholder",
+      "Ce que comprend ce billet : accès, horaires, placement, conditions…",
+    );
+    await page.screenshot({ path: `${SCREENS}/ticket-edit-price-fr.png`, fullPage: true });
+    await price.fill("13.75");
+    await page.getByTestId("ticket-save").click();
+    await expect(page).toHaveURL(new RegExp(`/event/${id}/tickets$`));
+    await expect(page.getByText("Billet mis à jour")).toBeVisible();
+    await expect(row(page, "Tarif étudiant").getByTestId("ticket-price")).toHaveText(/13,75\s€/);
+    await page.goto(`/event/${id}/tickets/${ticketId}`);
+    await expect(price).toHaveValue("13,75");
+
+    // An add-on is created, updated and deleted as an add-on, with its own placeholder.
+    await page.goto(`/event/${id}/addons`);
+    await page.getByTestId("ticket-create").click();
+    const sheet = page.getByTestId("ticket-sheet");
+    await expect(sheet.locator("[data-placeholder]")).toHaveAttribute(
+      "data-placeholder",
+      "Ce que comprend cet add-on : contenu, retrait, conditions…",
+    );
+    await sheet.locator('input[name="title"]').fill("Navette retour");
+    await sheet.locator('input[name="price"]').fill("4,50");
+    await sheet.getByTestId("ticket-submit").click();
+    await expect(sheet).toBeHidden();
+    await expect(page.getByText("Add-on créé")).toBeVisible();
+    await expect(page.getByText("Billet créé")).toHaveCount(0);
+    await expect(row(page, "Navette retour").getByTestId("ticket-price")).toHaveText(/4,50\s€/);
+    await page.screenshot({ path: `${SCREENS}/addon-created-fr.png`, fullPage: true });
+    await row(page, "Navette retour").getByTestId("ticket-actions").click();
+    await page.getByTestId("ticket-delete").click();
+    await page.getByTestId("ticket-delete-confirm").click();
+    await expect(page.getByText("Add-on supprimé")).toBeVisible();
+    await expect(row(page, "Navette retour")).toHaveCount(0);
+  } finally {
+    await page.request.delete(`/api/events/${id}`, { data: { confirmation: "DELETE" } });
+  }
+});

@@ -314,7 +314,7 @@ describe("PUT /api/events/:id", () => {
       [{ status: "deleted" }, { status: "events:errors.status-invalid" }],
       [
         { timezone: "Nowhere/City", event_capacity: -5 },
-        { timezone: "events:errors.timezone-invalid", event_capacity: "events:errors.event-capacity-invalid" },
+        { timezone: "events:errors.timezone-invalid", event_capacity: "events:errors.event-capacity-negative" },
       ],
       [{ description: "x".repeat(50_001) }, { description: "events:errors.description-too-long" }],
     ];

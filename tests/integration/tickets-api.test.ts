@@ -177,7 +177,7 @@ describe("GET, PUT, DELETE /api/events/:id/tickets/:ticket_id", () => {
     expect(
       (await call(`/events/${event.id}/capacity`, { method: "PUT", body: { event_capacity: -2 } })).json.fields,
     ).toEqual({
-      event_capacity: "events:errors.event-capacity-invalid",
+      event_capacity: "events:errors.event-capacity-negative",
     });
 
     const deleted = await call(`/events/${event.id}/tickets/${sold.id}`, { method: "DELETE" });

@@ -33,7 +33,8 @@ const SAFE_LINK = /^(https?:\/\/|mailto:)\S+$/i;
 /**
  * The rich-text description (tiptap): the toolbar offers what the server's sanitizer keeps (headings h2/h3, bold,
  * italic, underline, lists, quotes, links). `onChange` gets HTML ("" when empty); a new `value` from outside (a reset,
- * a reload after saving) replaces the content without counting as a change.
+ * a reload after saving) replaces the content without counting as a change. `placeholder` is what an empty editor
+ * suggests writing; the event's description by default (a ticket, a message… say their own).
  */
 export default function DescriptionEditor({
   value,
@@ -41,12 +42,14 @@ export default function DescriptionEditor({
   labelId,
   describedBy,
   invalid,
+  placeholder,
 }: {
   value: string;
   onChange: (html: string) => void;
   labelId: string;
   describedBy?: string;
   invalid?: boolean;
+  placeholder?: string;
 }) {
   const { t } = useTranslation("editor");
   const lastEmitted = useRef(value);
@@ -69,7 +72,7 @@ export default function DescriptionEditor({
           HTMLAttributes: { rel: "noopener noreferrer nofollow", target: "_blank" },
         },
       }),
-      Placeholder.configure({ placeholder: t("description.placeholder") }),
+      Placeholder.configure({ placeholder: placeholder ?? t("description.placeholder") }),
     ],
     content: value,
     editorProps: {

@@ -130,7 +130,9 @@ export function EventEditor({
     } else if (!result.ok) {
       const fields = result.errors.fields ?? {};
       setErrors({ formError: result.errors.formError, fields });
-      toast.error(t("toasts.update-failed"));
+      // Spec §8: a refused field is said on the field only; a save that failed otherwise (access lost, event gone…)
+      // has no field to show it on, so it is toasted.
+      if (!EDITOR_FIELDS.some((field) => fields[field])) toast.error(t("toasts.update-failed"));
       setRejection({});
       // An error on a field of another step (e.g. the title emptied, saved from the theme step): open that step.
       const firstField = EDITOR_FIELDS.find((field) => fields[field]);

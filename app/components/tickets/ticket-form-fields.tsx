@@ -1,6 +1,5 @@
 import { lazy, Suspense, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { centsToEuros } from "#domain/tickets/ticket-input-schema";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -10,6 +9,7 @@ import { Textarea } from "~/components/ui/textarea";
 import { utcToZonedInput } from "~/lib/zoned-time";
 import { cn } from "~/lib/utils";
 import type { FormErrors } from "~/server/forms.server";
+import { moneyInputValue } from "~/lib/money-input";
 import type { TicketView } from "./ticket-types";
 
 // The rich-text editor (tiptap) is loaded only when a ticket form opens.
@@ -40,8 +40,9 @@ export function TicketFormFields({
   values?: Record<string, string>;
   disabled?: boolean;
 }) {
-  const { t } = useTranslation("tickets");
+  const { t, i18n } = useTranslation("tickets");
   const { t: tAny } = useTranslation();
+  const type = ticket?.ticketType ?? ticketType;
   const fieldError = (name: string) => {
     const key = errors?.fields?.[name];
     return key ? tAny(key as never) : undefined;
@@ -56,7 +57,7 @@ export function TicketFormFields({
 
   return (
     <div className="grid gap-5" data-testid="ticket-form-fields">
-      <input type="hidden" name="ticket_type" value={ticket?.ticketType ?? ticketType} />
+      <input type="hidden" name="ticket_type" value={type} />
       <Field label={t("form.title")} error={fieldError("title")} required>
         <Input
           name="title"
@@ -84,6 +85,11 @@ export function TicketFormFields({
             onChange={setDetailed}
             labelId={detailedLabelId}
             invalid={!!fieldError("detailed_description")}
+            placeholder={t(
+              type === "addon"
+                ? "form.addon-detailed-description-placeholder"
+                : "form.detailed-description-placeholder",
+            )}
           />
         </Suspense>
         {fieldError("detailed_description") ? (
@@ -96,7 +102,7 @@ export function TicketFormFields({
           <Input
             name="price"
             inputMode="decimal"
-            defaultValue={initial("price", ticket ? centsToEuros(ticket.price) : "0")}
+            defaultValue={initial("price", ticket ? moneyInputValue(ticket.price, i18n.language) : "0")}
             autoComplete="off"
             disabled={disabled}
           />

@@ -25,6 +25,11 @@ import { TicketList } from "./ticket-list";
 import { TicketsSkeleton } from "./tickets-skeleton";
 import type { TicketsActionResult, TicketsPageData, TicketView } from "./ticket-types";
 
+/** An add-on is announced as an add-on ('Add-on créé'), not as a ticket. */
+function itemToastKey(ticketType: "ticket" | "addon", name: "created" | "updated" | "deleted" | "failed") {
+  return ticketType === "addon" ? (`toasts.addon-${name}` as const) : (`toasts.${name}` as const);
+}
+
 /** The tickets page or the add-ons page (spec §2): the same model, `ticket_type` apart; capacity on the tickets page. */
 export function TicketsPage({ data }: { data: TicketsPageData }) {
   const { t } = useTranslation("tickets");
@@ -37,46 +42,47 @@ export function TicketsPage({ data }: { data: TicketsPageData }) {
   const handled = useRef<unknown>(null);
   const handledCreation = useRef<unknown>(null);
   const [searchParams] = useSearchParams();
+  const ticketType = data.ticketType;
 
   // The edit page comes back here with ?updated= or ?deleted=: say so once, then clean the address bar.
   useEffect(() => {
-    const key = searchParams.has("updated") ? "toasts.updated" : searchParams.has("deleted") ? "toasts.deleted" : null;
+    const key = searchParams.has("updated") ? "updated" : searchParams.has("deleted") ? "deleted" : null;
     if (!key) return;
-    toast.success(t(key));
+    toast.success(t(itemToastKey(ticketType, key)));
     const url = new URL(window.location.href);
     url.searchParams.delete("updated");
     url.searchParams.delete("deleted");
     window.history.replaceState(window.history.state, "", `${url.pathname}${url.search}${url.hash}`);
-  }, [searchParams, t]);
+  }, [searchParams, t, ticketType]);
 
   useEffect(() => {
     const result = changes.data;
     if (changes.state !== "idle" || !result || handled.current === result) return;
     handled.current = result;
     if (result.ok) {
-      const key =
+      toast.success(
         result.intent === "delete"
-          ? "toasts.deleted"
+          ? t(itemToastKey(ticketType, "deleted"))
           : result.intent === "reorder"
-            ? "toasts.reordered"
+            ? t("toasts.reordered")
             : result.intent === "capacity"
-              ? "capacity.saved"
-              : "toasts.updated";
-      toast.success(t(key));
+              ? t("capacity.saved")
+              : t(itemToastKey(ticketType, "updated")),
+      );
     } else if (!result.errors.fields?.event_capacity) {
-      toast.error(t("toasts.failed"));
+      toast.error(t(itemToastKey(ticketType, "failed")));
     }
-  }, [changes.state, changes.data, t]);
+  }, [changes.state, changes.data, t, ticketType]);
 
   useEffect(() => {
     const result = creation.data;
     if (creation.state !== "idle" || !result || handledCreation.current === result) return;
     handledCreation.current = result;
     if (result.ok) {
-      toast.success(t("toasts.created"));
+      toast.success(t(itemToastKey(ticketType, "created")));
       setCreateOpen(false);
     }
-  }, [creation.state, creation.data, t]);
+  }, [creation.state, creation.data, t, ticketType]);
 
   const creationErrors = creation.data && !creation.data.ok ? creation.data : null;
   useFocusFirstInvalid(formRef, creationErrors?.errors);

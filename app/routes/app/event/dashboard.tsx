@@ -171,8 +171,8 @@ export default function EventDashboard({ loaderData: dashboard }: Route.Componen
         />
       </div>
 
-      <div className="grid gap-6 xl:grid-cols-3">
-        <Card className="xl:col-span-2">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
+        <Card className="min-w-0 xl:col-span-2">
           <CardHeader>
             <CardTitle>{t("dashboard.chart-title")}</CardTitle>
             <CardDescription>
@@ -184,7 +184,8 @@ export default function EventDashboard({ loaderData: dashboard }: Route.Componen
           </CardContent>
         </Card>
 
-        <div className="grid content-start gap-6">
+        {/* One column no wider than its track: the cards shrink with it and their content wraps inside them. */}
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <Card className="gap-4">
             <CardHeader>
               <CardTitle>{t("dashboard.quick-actions")}</CardTitle>
@@ -236,8 +237,11 @@ export default function EventDashboard({ loaderData: dashboard }: Route.Componen
                   {dashboard.actions.map((kind: DashboardActionKind) => (
                     <li key={kind} className="flex items-start gap-3 text-sm" data-action={kind}>
                       <CircleAlert className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden />
-                      <span className="flex-1">{t(`dashboard.actions.${kind}`)}</span>
-                      {actionButton(kind)}
+                      {/* The button goes under its sentence when both do not fit on one line (the narrow column). */}
+                      <div className="flex min-w-0 flex-1 flex-wrap items-start justify-between gap-x-3 gap-y-2">
+                        <span className="min-w-0 flex-[1_1_14rem]">{t(`dashboard.actions.${kind}`)}</span>
+                        {actionButton(kind)}
+                      </div>
                     </li>
                   ))}
                 </ul>

@@ -148,7 +148,12 @@ export async function ticketsAction(
           : null;
         if (!parsed.ok || !capacity?.success) {
           return invalid(
-            { fields: { event_capacity: "events:errors.event-capacity-invalid" } },
+            {
+              fields: {
+                event_capacity:
+                  capacity && !capacity.success ? capacity.issues[0].message : "events:errors.event-capacity-invalid",
+              },
+            },
             parsed.ok ? {} : parsed.values,
             intent,
           );
