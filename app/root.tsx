@@ -1,6 +1,15 @@
 import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
 import { Button } from "./components/ui/button";
@@ -20,9 +29,10 @@ export function loader({ context }: Route.LoaderArgs) {
   return { locale: getLocale(context), appVersion };
 }
 
-// Cheap, and lets every navigation notice a new deployment (see NewVersionBanner).
-export function shouldRevalidate() {
-  return true;
+// Cheap, and lets every navigation notice a new deployment (see NewVersionBanner). Not after a failed action (>= 400):
+// it changed nothing, and asking the server again would turn a network failure into the error page.
+export function shouldRevalidate({ actionStatus }: ShouldRevalidateFunctionArgs) {
+  return !(actionStatus !== undefined && actionStatus >= 400);
 }
 
 // Loaded after the page: sonner shows toasts raised before its Toaster subscribed, and pages that raise toasts import it.

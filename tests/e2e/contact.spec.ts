@@ -64,3 +64,70 @@ test("a visitor writes from the public organization page; the owner reads, unrea
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: "test-results/screens/contact-inbox-390.png", fullPage: true });
 });
+
+test("a read toggle that fails (network error, then a server error) rolls back and says so; the page stays", async ({
+  page,
+}) => {
+  await signIn(page, "owner@guichet.test");
+  await page.goto("/organization/contact-entries");
+  const heading = page.getByRole("heading", { level: 1, name: "Messages de contact" });
+  await expect(heading).toBeVisible();
+  const row = page.getByRole("row").filter({ hasText: "Devenir bénévole" });
+  await expect(row).toHaveCount(1);
+  const status = row.getByTestId("read-status");
+  const before = (await status.textContent())!.trim();
+  const after = before === "Lu" ? "Non lu" : "Lu";
+  const toggle = row.getByTestId("read-toggle");
+  const failed = page.getByText("Le statut du message n'a pas pu être modifié.");
+
+  // Only the toggle's POST fails; the page's own requests go through.
+  const isToggle = (method: string, url: string) =>
+    method === "POST" && /\/organization\/contact-entries\.data/.test(url);
+  await page.route(
+    (url) => /\/organization\/contact-entries\.data/.test(url.pathname),
+    (route) => (isToggle(route.request().method(), route.request().url()) ? route.abort("failed") : route.fallback()),
+  );
+  await toggle.click();
+  await expect(failed).toBeVisible();
+  await expect(status).toHaveText(before);
+  await expect(heading).toBeVisible();
+  await expect(page.getByRole("table", { name: "Messages de contact" })).toBeVisible();
+
+  await page.unrouteAll({ behavior: "wait" });
+  await page.route(
+    (url) => /\/organization\/contact-entries\.data/.test(url.pathname),
+    (route) =>
+      isToggle(route.request().method(), route.request().url())
+        ? route.fulfill({ status: 500, contentType: "text/plain", body: "Internal Server Error" })
+        : route.fallback(),
+  );
+  // The first toast closes by itself before the second failure, so that the one shown next is its own.
+  await expect(failed).toBeHidden();
+  await toggle.click();
+  await expect(failed).toBeVisible();
+  await expect(status).toHaveText(before);
+  await expect(heading).toBeVisible();
+  // One toast for the entry, never one per control showing its state.
+  await expect(failed).toHaveCount(1);
+  await page.screenshot({ path: "test-results/screens/contact-toggle-failed.png" });
+
+  // Back to normal: the toggle works, and is undone.
+  await page.unrouteAll({ behavior: "wait" });
+  const toggled = (isRead: boolean) =>
+    page.waitForResponse(
+      (response) =>
+        response.request().method() === "POST" &&
+        response.url().includes("/organization/contact-entries") &&
+        (response.request().postData() ?? "").includes(`isRead=${isRead}`),
+    );
+  const first = toggled(after === "Lu");
+  await toggle.click();
+  await expect(status).toHaveText(after);
+  await first;
+  const second = toggled(before === "Lu");
+  await toggle.click();
+  await expect(status).toHaveText(before);
+  await second;
+  await page.reload();
+  await expect(row.getByTestId("read-status")).toHaveText(before);
+});

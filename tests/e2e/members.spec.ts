@@ -1,4 +1,5 @@
 import { expect as baseExpect, test } from "@playwright/test";
+import { registrationCodeOf, uniqueEmail, waitForMail } from "./support/mailbox";
 import { signIn } from "./support/sign-in";
 
 // Long flows on a shared, slow machine.
@@ -65,6 +66,83 @@ test("the owner invites, re-roles and removes a member (DELETE MEMBER)", async (
     "Paramètres",
   ]);
   await page.screenshot({ path: "test-results/screens/members-390.png", fullPage: true });
+});
+
+test("keyboard: a role change keeps focus on its control; removal asks for the typed word first and then focuses the next member", async ({
+  page,
+  request,
+}) => {
+  // Two fresh accounts of their own (the demo accounts are shared with other specs); "Aa…" names sort them first.
+  const register = async (label: string, firstName: string) => {
+    const email = uniqueEmail(label);
+    expect(
+      (await request.post("/auth/verify-email", { data: { email, first_name: firstName, last_name: "Aabel" } })).ok(),
+    ).toBe(true);
+    const code = registrationCodeOf(await waitForMail(request, email, /code de validation Guichet$/));
+    const registered = await request.post("/auth/register", {
+      data: { username: email, email, email_code: code, password: "Clavier-Focus-2026" },
+    });
+    expect(registered.status()).toBe(200);
+    return email;
+  };
+  const first = await register("focus-a", "Adèle");
+  const second = await register("focus-b", "Bastien");
+
+  await signIn(page, "owner@guichet.test");
+  await page.goto("/settings");
+  for (const email of [first, second]) {
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Ajouter", exact: true }).click();
+    await expect(page.locator(`[data-testid="member-row"][data-email="${email}"]`)).toBeVisible();
+  }
+  const rowOf = (email: string) => page.locator(`[data-testid="member-row"][data-email="${email}"]`);
+  const activeRow = () =>
+    page.evaluate(
+      () => document.activeElement?.closest("[data-testid=member-row]")?.getAttribute("data-email") ?? null,
+    );
+
+  // The role select by keyboard: open, move, choose. Focus stays on it while it saves and after.
+  const role = rowOf(first).getByRole("combobox");
+  await expect(role).toHaveText("Gestionnaire d'événements");
+  await role.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("option", { name: "Gestionnaire d'événements" })).toBeFocused();
+  await page.keyboard.press("ArrowUp");
+  await expect(page.getByRole("option", { name: "Administrateur", exact: true })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(role).toHaveText("Administrateur");
+  await expect(role).toBeFocused();
+  await expect(page.getByText("Rôle mis à jour")).toBeVisible();
+  await expect(role).not.toHaveAttribute("aria-busy", "true");
+  await expect(role).toBeFocused();
+  await page.reload();
+  await expect(rowOf(first).getByRole("combobox")).toHaveText("Administrateur");
+
+  // Removal by keyboard: the dialog opens on the field to type in, and focus then goes to the next member's row.
+  const order = await page.getByTestId("member-row").evaluateAll((rows) => rows.map((row) => row.dataset.email));
+  const index = order.indexOf(first);
+  const expected = order[index + 1] ?? order[index - 1];
+  await rowOf(first).getByRole("combobox").focus();
+  await page.keyboard.press("Tab");
+  await expect(rowOf(first).getByRole("button", { name: "Retirer" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByTestId("remove-member-dialog");
+  await expect(dialog.getByLabel("Tapez DELETE MEMBER")).toBeFocused();
+  await page.keyboard.type("DELETE MEMBER");
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Membre supprimé")).toBeVisible();
+  await expect(rowOf(first)).toHaveCount(0);
+  await expect.poll(activeRow).toBe(expected);
+  await expect(page.locator("body")).not.toBeFocused();
+
+  // Removing the other one: the same, and the table is as the seed left it.
+  await rowOf(second).getByRole("button", { name: "Retirer" }).click();
+  await expect(dialog.getByLabel("Tapez DELETE MEMBER")).toBeFocused();
+  await page.keyboard.type("DELETE MEMBER");
+  await page.keyboard.press("Enter");
+  await expect(rowOf(second)).toHaveCount(0);
+  await expect.poll(activeRow).not.toBeNull();
+  await expect(page.getByTestId("member-row")).toHaveCount(5);
 });
 
 test("an admin sees the members without changing them", async ({ page }) => {

@@ -1,7 +1,7 @@
 import { Mail, MailOpen } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useFetcher } from "react-router";
+import { data, useFetcher } from "react-router";
 import { toast } from "sonner";
 import * as v from "valibot";
 import { queryContactEntries, type ContactEntry } from "#domain/contact-entries/list-contact-entries";
@@ -72,20 +72,40 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/**
+ * A toggle whose request fails (network error, a server error) answers like a refused one instead of throwing to the
+ * route's error boundary: the row rolls back and a toast says so (spec §4, §8). The error status tells the router
+ * that nothing changed (loaders on the default rule do not revalidate).
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch (error) {
+    // A redirect (signed out meanwhile) still goes where the server sends it.
+    if (error instanceof Response) throw error;
+    return data({ ok: false as const }, { status: 503 });
+  }
+}
+
 type Row = Omit<ContactEntry, "createdAt"> & { createdAt: Date | string };
 type ActionData = { ok: true; isRead: boolean } | { ok: false };
+
+/** Answers already toasted: several controls show one entry's state and share its fetcher, the toast is shown once. */
+const toastedAnswers = new WeakSet<object>();
 
 /** The read state shown for a row: the submitted one while the change runs (instant), the server's otherwise. */
 function useReadToggle(entry: Row) {
   const { t } = useTranslation("contact");
-  const fetcher = useFetcher<typeof action>({ key: `contact-read-${entry.id}` });
+  const fetcher = useFetcher<typeof clientAction>({ key: `contact-read-${entry.id}` });
   const pending = fetcher.formData?.get("isRead");
   const isRead = typeof pending === "string" ? pending === "true" : entry.isRead;
   const answer = fetcher.data as ActionData | undefined;
   useEffect(() => {
-    // A refused change: the loader's value is shown again (rolled back) and the user is told.
-    if (fetcher.state === "idle" && answer && !answer.ok) toast.error(t("inbox.toggle-failed"));
-  }, [fetcher.state, answer, t]);
+    // A refused or failed change: the loader's value is shown again (rolled back) and the user is told.
+    if (fetcher.state !== "idle" || !answer || answer.ok || toastedAnswers.has(answer)) return;
+    toastedAnswers.add(answer);
+    toast.error(t("inbox.toggle-failed"), { id: `contact-read-failed-${entry.id}` });
+  }, [fetcher.state, answer, t, entry.id]);
   const set = (next: boolean) => fetcher.submit({ id: String(entry.id), isRead: String(next) }, { method: "post" });
   return { isRead, set };
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   AlertDialog,
@@ -33,6 +33,7 @@ export function RemoveMemberDialog({
   const { t } = useTranslation("members");
   const [typed, setTyped] = useState("");
   const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
   const matches = typed === REMOVE_MEMBER_WORD;
   return (
     <AlertDialog
@@ -42,7 +43,14 @@ export function RemoveMemberDialog({
         onOpenChange(next);
       }}
     >
-      <AlertDialogContent data-testid="remove-member-dialog">
+      <AlertDialogContent
+        data-testid="remove-member-dialog"
+        onOpenAutoFocus={(event) => {
+          // The dialog asks for typed text: it opens on that field rather than on Cancel.
+          event.preventDefault();
+          inputRef.current?.focus();
+        }}
+      >
         <form
           className="grid gap-4"
           onSubmit={(event) => {
@@ -57,6 +65,7 @@ export function RemoveMemberDialog({
           <div className="grid gap-2">
             <Label htmlFor={inputId}>{t("remove.label")}</Label>
             <Input
+              ref={inputRef}
               id={inputId}
               value={typed}
               onChange={(event) => setTyped(event.target.value)}

@@ -108,12 +108,17 @@ function deliveryColumns(
   language: string,
   open: (delivery: WebhookDeliveryRecord) => void,
 ): DataTableColumn<WebhookDeliveryRecord>[] {
-  const date = (value: Date | null) => (value ? formatDateTime(value, language, ORGANIZATION_TIME_ZONE) : "—");
+  // Dates wrap onto two lines rather than widen their columns: the whole log, replay included, fits at 1280 px.
+  const date = (value: Date | null) => (
+    <span className="block whitespace-normal">
+      {value ? formatDateTime(value, language, ORGANIZATION_TIME_ZONE) : "—"}
+    </span>
+  );
   return [
     {
       id: "event_type",
       header: t("deliveries.columns.event_type"),
-      size: 220,
+      size: 190,
       enableHiding: false,
       cell: ({ row }) => (
         <button
@@ -130,41 +135,43 @@ function deliveryColumns(
     {
       id: "status",
       header: t("deliveries.columns.status"),
-      size: 120,
+      size: 110,
       cell: ({ row }) => (
         <Badge variant={statusVariant[row.original.status]} data-testid="delivery-status">
           {t(`deliveries.status.${row.original.status}`)}
         </Badge>
       ),
     },
-    { id: "attempts", header: t("deliveries.columns.attempts"), size: 100, cell: ({ row }) => row.original.attempts },
+    { id: "attempts", header: t("deliveries.columns.attempts"), size: 90, cell: ({ row }) => row.original.attempts },
     {
       id: "last_response",
       header: t("deliveries.columns.last_response"),
-      size: 160,
+      size: 100,
       cell: ({ row }) =>
         row.original.lastResponseStatus !== null ? (
           <code>{row.original.lastResponseStatus}</code>
         ) : (
-          <span className="truncate text-muted-foreground">{row.original.lastError ?? "—"}</span>
+          <span className="block truncate text-muted-foreground" title={row.original.lastError ?? undefined}>
+            {row.original.lastError ?? "—"}
+          </span>
         ),
     },
     {
       id: "created_at",
       header: t("deliveries.columns.created_at"),
-      size: 190,
+      size: 130,
       cell: ({ row }) => date(row.original.createdAt),
     },
     {
       id: "next_attempt",
       header: t("deliveries.columns.next_attempt"),
-      size: 190,
+      size: 130,
       cell: ({ row }) => date(row.original.nextAttemptAt),
     },
     {
       id: "actions",
       header: t("deliveries.columns.actions"),
-      size: 150,
+      size: 140,
       enableHiding: false,
       cell: ({ row }) => <ReplayButton delivery={row.original} />,
     },

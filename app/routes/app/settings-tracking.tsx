@@ -316,11 +316,11 @@ function EndpointCard({
   const [confirm, setConfirm] = useState<"delete" | "rotate" | null>(null);
   useActionAnswer(fetcher.data, onSecret);
   const submit = (intent: string) => fetcher.submit({ intent, id: String(endpoint.id) }, { method: "post" });
-  const disabledLabel = endpoint.enabled
-    ? null
-    : t(
-        `status.disabled-${endpoint.disabledReason === "gone" || endpoint.disabledReason === "failing" ? endpoint.disabledReason : "manual"}`,
-      );
+  // The badge says "disabled"; the line below only adds why, when the sending stopped it (not for a manual pause).
+  const disabledReason =
+    !endpoint.enabled && (endpoint.disabledReason === "gone" || endpoint.disabledReason === "failing")
+      ? t(`status.reason-${endpoint.disabledReason}`)
+      : null;
 
   return (
     <Card data-testid="webhook-endpoint">
@@ -356,7 +356,11 @@ function EndpointCard({
         </div>
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
-        {disabledLabel ? <p className="text-destructive">{disabledLabel}</p> : null}
+        {disabledReason ? (
+          <p className="text-destructive" data-testid="webhook-disabled-reason">
+            {disabledReason}
+          </p>
+        ) : null}
         <div className="flex flex-wrap gap-1">
           {endpoint.eventTypes.length === 0 ? (
             <Badge variant="secondary">{t("card.all-types")}</Badge>

@@ -1,5 +1,5 @@
 import { UserPlus } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
@@ -103,14 +103,15 @@ function useActionToast(answer: unknown) {
 function RoleSelect({
   value,
   onChange,
-  disabled,
+  busy,
   id,
   label,
   name,
 }: {
   value: OrganizationRole;
   onChange: (role: OrganizationRole) => void;
-  disabled?: boolean;
+  /** Saving: announced, never disabled (a disabled control drops the keyboard focus to the page). */
+  busy?: boolean;
   id?: string;
   label: string;
   name?: string;
@@ -118,8 +119,8 @@ function RoleSelect({
   const { t } = useTranslation("members");
   return (
     <>
-      <Select value={toWidget(value)} onValueChange={(next) => onChange(fromWidget(next))} disabled={disabled}>
-        <SelectTrigger id={id} aria-label={label} className="w-full min-w-[200px]">
+      <Select value={toWidget(value)} onValueChange={(next) => onChange(fromWidget(next))}>
+        <SelectTrigger id={id} aria-label={label} aria-busy={busy || undefined} className="w-full min-w-[200px]">
           <SelectValue />
         </SelectTrigger>
         <SelectContent>
@@ -212,8 +213,12 @@ function MemberRoleCell({ member, canManage }: { member: MemberRow; canManage: b
     <RoleSelect
       value={shown}
       label={t("change-role", { name })}
-      disabled={fetcher.state !== "idle"}
-      onChange={(role) => fetcher.submit({ intent: "role", userId: String(member.userId), role }, { method: "post" })}
+      busy={fetcher.state !== "idle"}
+      onChange={(role) => {
+        // A choice made while the previous one saves replaces it (the fetcher keeps the last submission).
+        if (role !== shown)
+          void fetcher.submit({ intent: "role", userId: String(member.userId), role }, { method: "post" });
+      }}
     />
   );
 }
@@ -221,20 +226,47 @@ function MemberRoleCell({ member, canManage }: { member: MemberRow; canManage: b
 /** One removal fetcher for the page: its answer outlives the row it removed (the toast is shown by the page). */
 const REMOVAL_FETCHER = "remove-member";
 
-function useRemovalToast() {
+/**
+ * Toasts the removal's answer and, once the removed row is gone, moves the keyboard focus to the member that took its
+ * place (the next row, else the previous one, else the members table) instead of leaving it on the page body.
+ */
+function useRemovalAnswer(members: MemberRow[], tableRef: RefObject<HTMLTableElement | null>) {
   const { t } = useTranslation("members");
   const fetcher = useFetcher<typeof action>({ key: REMOVAL_FETCHER });
   const answer = fetcher.data as ActionData | undefined;
   const handled = useRef<unknown>(null);
+  // The rows as they stood when the removal was sent: where the removed one was.
+  const removal = useRef<{ userId: string; order: number[] } | null>(null);
+  const submitted = fetcher.formData?.get("userId");
+  useEffect(() => {
+    if (typeof submitted === "string" && removal.current?.userId !== submitted) {
+      removal.current = { userId: submitted, order: members.map((member) => member.userId) };
+    }
+  }, [submitted, members]);
   useEffect(() => {
     if (fetcher.state !== "idle" || !answer || handled.current === answer) return;
     handled.current = answer;
-    if (answer.ok) toast.success(t("messages.deleted"));
-    else {
+    if (answer.ok) {
+      toast.success(t("messages.deleted"));
+      const sent = removal.current;
+      removal.current = null;
+      if (!sent) return;
+      const at = sent.order.indexOf(Number(sent.userId));
+      const remaining = new Set(members.map((member) => member.userId));
+      const next = [...sent.order.slice(at + 1), ...sent.order.slice(0, Math.max(at, 0)).reverse()].find((id) =>
+        remaining.has(id),
+      );
+      const target =
+        next === undefined
+          ? null
+          : tableRef.current?.querySelector<HTMLElement>(`[data-user-id="${next}"] [data-remove-member]`);
+      (target ?? tableRef.current)?.focus();
+    } else {
+      removal.current = null;
       const key = answer.errors?.formError;
       toast.error(t(key && key !== "errors:invalid-input" ? (key as never) : "messages.delete-failed"));
     }
-  }, [fetcher.state, answer, t]);
+  }, [fetcher.state, answer, t, members, tableRef]);
 }
 
 function RemoveMemberButton({ member }: { member: MemberRow }) {
@@ -248,7 +280,14 @@ function RemoveMemberButton({ member }: { member: MemberRow }) {
   }, [fetcher.state, answer]);
   return (
     <>
-      <Button type="button" variant="ghost" size="sm" className="text-destructive" onClick={() => setOpen(true)}>
+      <Button
+        type="button"
+        variant="ghost"
+        size="sm"
+        className="text-destructive"
+        onClick={() => setOpen(true)}
+        data-remove-member
+      >
         {t("remove.button")}
       </Button>
       <RemoveMemberDialog
@@ -267,7 +306,8 @@ function RemoveMemberButton({ member }: { member: MemberRow }) {
 export default function Members({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("members");
   const { members, canManage, currentUserId, organization } = loaderData;
-  useRemovalToast();
+  const tableRef = useRef<HTMLTableElement>(null);
+  useRemovalAnswer(members, tableRef);
   return (
     <div className="space-y-6">
       <div className="space-y-1">
@@ -276,7 +316,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
       </div>
       {canManage ? <InviteMemberForm /> : <p className="text-sm text-muted-foreground">{t("read-only")}</p>}
       <Card className="py-0">
-        <Table data-testid="members-table">
+        <Table data-testid="members-table" ref={tableRef} tabIndex={-1} aria-label={t("title")}>
           <TableHeader>
             <TableRow>
               <TableHead>{t("columns.name")}</TableHead>
@@ -287,7 +327,12 @@ export default function Members({ loaderData }: Route.ComponentProps) {
           </TableHeader>
           <TableBody>
             {members.map((member) => (
-              <TableRow key={member.userId} data-testid="member-row" data-email={member.email}>
+              <TableRow
+                key={member.userId}
+                data-testid="member-row"
+                data-email={member.email}
+                data-user-id={member.userId}
+              >
                 <TableCell>
                   <div className="font-medium">
                     {`${member.firstName} ${member.lastName}`.trim() || member.email}
