@@ -204,30 +204,30 @@ export default function ContactEntries({ loaderData }: Route.ComponentProps) {
       {
         id: "name",
         header: t("inbox.columns.name"),
-        size: 180,
+        size: 160,
 
         enableHiding: false,
         cell: ({ row }) => <OpenEntryButton entry={row.original} onOpen={(entry) => setOpenId(entry.id)} />,
       },
-      { id: "email", header: t("inbox.columns.email"), size: 220, cell: ({ row }) => row.original.email },
+      { id: "email", header: t("inbox.columns.email"), size: 200, cell: ({ row }) => row.original.email },
       {
         id: "subject",
         header: t("inbox.columns.subject"),
-        size: 260,
+        size: 240,
 
         cell: ({ row }) => <span className="line-clamp-1">{row.original.subject || t("inbox.no-subject")}</span>,
       },
       {
         id: "date",
         header: t("inbox.columns.date"),
-        size: 180,
+        size: 150,
 
         cell: ({ row }) => formatDateTime(row.original.createdAt, i18n.language, "Europe/Paris"),
       },
       {
         id: "status",
         header: t("inbox.columns.status"),
-        size: 280,
+        size: 230,
 
         enableHiding: false,
         cell: ({ row }) => (
