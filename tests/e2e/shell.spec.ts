@@ -1,5 +1,6 @@
-import { expect, test } from "@playwright/test";
-import { signIn } from "./support/sign-in";
+import { expect, test, type Page } from "@playwright/test";
+import { registrationCodeOf, uniqueEmail, waitForMail } from "./support/mailbox";
+import { signIn, waitForHydration } from "./support/sign-in";
 
 test("sign in, French shell, switch to English, account menu, sign out", async ({ page }) => {
   await signIn(page, "owner@guichet.test", undefined, { fresh: true });
@@ -85,4 +86,87 @@ test("a tab that runs an older build is offered a reload", async ({ page }) => {
   });
   await page.getByRole("link", { name: "Brouillons" }).click();
   await expect(page.getByTestId("new-version-banner")).toContainText("Une nouvelle version de Guichet est disponible.");
+});
+
+// From a phone to a wide laptop, across the breakpoints where the top bar changes (md 768, lg 1024, xl 1280).
+const shellWidths = [390, 640, 768, 900, 1024, 1280];
+
+/**
+ * Opens each page, then widens the window through every width, and lists where the page scrolls sideways (is wider than
+ * the window). One load per page keeps the test short; the layout follows the window as it would on a fresh load.
+ */
+async function sidewaysScrolls(page: Page, paths: string[]) {
+  const found: string[] = [];
+  for (const path of paths) {
+    await page.goto(path);
+    await expect(page.getByTestId("account-menu-trigger")).toBeVisible();
+    await waitForHydration(page);
+    for (const width of shellWidths) {
+      await page.setViewportSize({ width, height: 800 });
+      const size = await page.evaluate(async () => {
+        // Two frames: media-query listeners and resize observers have re-rendered and laid out again.
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        return { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth };
+      });
+      if (size.scrollWidth > size.innerWidth) found.push(`${path} at ${width} px is ${size.scrollWidth} px wide`);
+    }
+  }
+  return found;
+}
+
+test("no signed-in page scrolls sideways, from 390 to 1280 px", async ({ page }) => {
+  await signIn(page, "owner@guichet.test");
+  expect(await sidewaysScrolls(page, ["/", "/event/1", "/finance", "/settings"])).toEqual([]);
+
+  // The top bar's account menu keeps the name and organization at 1024 px, shortened, with their full text on hover.
+  await page.setViewportSize({ width: 1024, height: 800 });
+  const trigger = page.getByTestId("account-menu-trigger");
+  await expect(trigger.getByText("Claire Fontaine")).toBeVisible();
+  await expect(trigger.getByText("Association Les Nuits Sonores")).toHaveAttribute(
+    "title",
+    "Association Les Nuits Sonores",
+  );
+  await page.screenshot({ path: "test-results/screens/shell-top-bar-1024.png" });
+});
+
+test("a long name and a long organization title do not widen the page either", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const email = uniqueEmail("nom-long");
+  const firstName = "Marie-Alexandrine";
+  const lastName = "de La Tour d'Auvergne-Lauraguais";
+  // 64 characters at most: the longest title an organization can have.
+  const organization = `Festival international des musiques de la vallée du Rhône ${Date.now().toString(36).slice(-5)}`;
+  expect(
+    (await request.post("/auth/verify-email", { data: { email, first_name: firstName, last_name: lastName } })).ok(),
+  ).toBe(true);
+  const code = registrationCodeOf(await waitForMail(request, email, /code de validation Guichet$/));
+  const registered = await request.post("/auth/register", {
+    data: { username: email, email, email_code: code, password: "une-phrase-solide-2026" },
+  });
+  expect(registered.ok()).toBe(true);
+  const token = (await registered.json()) as string;
+  const created = await request.post("/api/organizers", {
+    data: { title: organization },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(created.ok()).toBe(true);
+  await context.addCookies([{ name: "guichet_session", value: token, url: baseURL! }]);
+
+  expect(await sidewaysScrolls(page, ["/", "/finance", "/settings"])).toEqual([]);
+  const trigger = page.getByTestId("account-menu-trigger");
+  await expect(trigger.getByText(`${firstName} ${lastName}`)).toHaveAttribute("title", `${firstName} ${lastName}`);
+  await page.screenshot({ path: "test-results/screens/shell-top-bar-long-names-1280.png" });
+
+  // The menu itself shows them in full, wrapped.
+  await trigger.click();
+  const menu = page.getByRole("menu");
+  await expect(menu.getByText(`${firstName} ${lastName}`)).toBeVisible();
+  const organizationItem = menu.getByText(organization);
+  await expect(organizationItem).toBeVisible();
+  expect(await organizationItem.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  await page.screenshot({ path: "test-results/screens/shell-account-menu-long-names-1280.png" });
 });

@@ -32,6 +32,7 @@ export function AccountMenu({ data, onCreateOrganization }: { data: ShellData; o
   const submit = useSubmit();
   const { user, organizations, currentOrganization } = data;
   const displayName = `${user.firstName} ${user.lastName}`.trim() || user.email;
+  const organizationTitle = currentOrganization?.title ?? t("account.no-organization");
   const redirectTo = `${location.pathname}${location.search}`;
 
   return (
@@ -40,24 +41,29 @@ export function AccountMenu({ data, onCreateOrganization }: { data: ShellData; o
         <Button variant="ghost" className="h-10 gap-2 px-2" data-testid="account-menu-trigger">
           {/* A name that contains the visible name and organization (WCAG 2.5.3), not an aria-label replacing them. */}
           <span className="sr-only">{t("account.menu")}</span>
-          <Avatar className="size-8" aria-hidden>
+          {/* Titles show the full text on hover; they are not part of the button's accessible name. */}
+          <Avatar className="size-8" aria-hidden title={`${displayName} · ${organizationTitle}`}>
             <AvatarFallback className="bg-primary/10 text-xs font-semibold text-primary">
               {initials(user.firstName, user.lastName, user.email)}
             </AvatarFallback>
           </Avatar>
-          <span className="hidden max-w-40 flex-col items-start text-left leading-tight md:flex">
-            <span className="max-w-40 truncate text-sm font-medium">{displayName}</span>
-            <span className="max-w-[128px] truncate text-xs text-muted-foreground">
-              {currentOrganization?.title ?? t("account.no-organization")}
+          {/* Below 1024 px the top navigation needs the room: the avatar alone opens the menu, which names both. */}
+          <span className="hidden max-w-32 min-w-0 flex-col items-start text-left leading-tight lg:flex xl:max-w-48">
+            <span className="max-w-full truncate text-sm font-medium" title={displayName}>
+              {displayName}
+            </span>
+            <span className="max-w-full truncate text-xs text-muted-foreground" title={organizationTitle}>
+              {organizationTitle}
             </span>
           </span>
-          <ChevronsUpDown className="hidden size-4 text-muted-foreground md:block" aria-hidden />
+          <ChevronsUpDown className="hidden size-4 text-muted-foreground lg:block" aria-hidden />
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-64">
+        {/* The full name, email and organization titles, wrapped: the top bar may have shortened them. */}
         <DropdownMenuLabel className="font-normal">
-          <div className="truncate text-sm font-medium">{displayName}</div>
-          <div className="truncate text-xs text-muted-foreground">{user.email}</div>
+          <div className="text-sm font-medium wrap-anywhere">{displayName}</div>
+          <div className="text-xs text-muted-foreground wrap-anywhere">{user.email}</div>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuLabel className="text-xs text-muted-foreground">
@@ -79,9 +85,7 @@ export function AccountMenu({ data, onCreateOrganization }: { data: ShellData; o
                 }}
                 aria-current={current ? "true" : undefined}
               >
-                <span className="max-w-[128px] truncate" title={organization.title}>
-                  {organization.title}
-                </span>
+                <span className="min-w-0 flex-1 wrap-anywhere">{organization.title}</span>
                 {organization.viaAdmin ? (
                   <ShieldCheck
                     className="ml-auto text-muted-foreground"

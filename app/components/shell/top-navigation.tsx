@@ -19,7 +19,8 @@ export function TopNavigation({ items }: { items: NavigationItem[] }) {
             )
           }
         >
-          <item.icon className="size-4" aria-hidden />
+          {/* Between 768 and 1024 px the labels alone fit beside the logo and the account menu. */}
+          <item.icon className="hidden size-4 lg:block" aria-hidden />
           {t(item.labelKey)}
         </NavLink>
       ))}
