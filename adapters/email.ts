@@ -17,6 +17,8 @@ export type EmailMessage = {
   text: string;
   html: string;
   attachments?: EmailAttachment[];
+  /** Where the recipient's replies go (e.g. the event's response address), instead of EMAIL_FROM. */
+  replyTo?: string;
   /** Resend keeps one email per key for 24 hours: a retried send with the same key is not delivered twice. */
   idempotencyKey?: string;
 };
@@ -62,6 +64,7 @@ export function createEmailSender(options: { db: Database; resendApiKey?: string
           text: message.text,
           html: message.html,
           attachments: stored ? JSON.stringify(stored) : null,
+          replyTo: message.replyTo ?? null,
         });
       },
     };
@@ -77,6 +80,7 @@ export function createEmailSender(options: { db: Database; resendApiKey?: string
           subject: message.subject,
           text: message.text,
           html: message.html,
+          ...(message.replyTo ? { replyTo: message.replyTo } : {}),
           attachments: message.attachments?.map(({ filename, content, contentType }) => ({
             filename,
             content: attachmentToBase64(content),

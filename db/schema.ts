@@ -823,13 +823,15 @@ export const devMailbox = sqliteTable(
     html: text("html").notNull(),
     // JSON [{ filename, contentType, content (base64) }] (migration 0008), NULL without attachments.
     attachments: text("attachments"),
+    replyTo: text("reply_to"),
     createdAt: createdAt(),
   },
   (t) => [index("dev_mailbox_to_created_idx").on(t.to, t.createdAt)],
 );
 
 export const orderEmailKinds = ["confirmation"] as const;
-export const orderEmailDeliveryStatuses = ["sending", "sent", "failed"] as const;
+/** "due": recorded by the sale's batch, not yet claimed; "skipped": nothing to send (no ticket, no usable address). */
+export const orderEmailDeliveryStatuses = ["due", "sending", "sent", "failed", "skipped"] as const;
 
 /**
  * The sent marker of each order email delivery (migration 0008, docs/decisions/0016-order-email-outbox.md): claimed

@@ -1,7 +1,11 @@
 import { emailSenderFromEnv, type EmailSender } from "#adapters/email";
 import type { Database } from "#db/database";
 import { databaseFromEnv } from "#db/from-env";
-import { DELIVERY_CLAIM_LEASE_MS, sendOrderConfirmation } from "#domain/order-documents/send-order-confirmation";
+import {
+  DELIVERY_CLAIM_LEASE_MS,
+  MISSING_APP_URL_ERROR,
+  sendOrderConfirmation,
+} from "#domain/order-documents/send-order-confirmation";
 import { logEvent } from "#domain/shared/log";
 import { deliverWebhook } from "#domain/webhooks/deliver-webhook";
 import { notifyWebhookEndpointDisabled } from "#domain/webhooks/notify-webhook-endpoint-disabled";
@@ -28,8 +32,11 @@ const jobHandlers: JobHandlers = {
   },
   "send-order-confirmation": async (job, { env, db, email }) => {
     const outcome = await sendOrderConfirmation(db, { env, sender: email }, { orderId: job.orderId, key: job.key });
-    if (outcome === "not-confirmed" || outcome === "no-recipient")
-      console.warn("order confirmation skipped", outcome, job.orderId);
+    if (outcome === "not-confirmed" || outcome === "no-recipient" || outcome === "gave-up")
+      logger.warn("order_email", { outcome, order_id: job.orderId });
+    // Retrying the message would not help until the deploy sets APP_URL; the delivery stays due for the sweep.
+    if (outcome === "not-configured")
+      logger.error("order_email", { outcome, order_id: job.orderId, error_message: MISSING_APP_URL_ERROR });
     return outcome === "in-progress" ? { retryAfterSeconds: DELIVERY_CLAIM_LEASE_MS / 1000 } : "done";
   },
   "deliver-webhook": async (job, { env, db, email }) => {

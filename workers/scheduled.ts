@@ -1,6 +1,8 @@
 import { databaseFromEnv } from "#db/from-env";
 import { releaseExpiredHolds } from "#domain/booking/expire-order";
+import { MISSING_APP_URL_ERROR } from "#domain/order-documents/send-order-confirmation";
 import { purgeExpiredRecords } from "#domain/maintenance/purge-expired-records";
+import { sweepDueOrderEmails } from "#domain/order-documents/order-email-outbox";
 import { dispatchDueWebhookDeliveries } from "#domain/webhooks/dispatch-due-webhook-deliveries";
 import { runPayoutJob } from "#domain/finance/run-payouts";
 import { anonymiseDueOrganizations } from "#domain/privacy/anonymise-due-organizations";
@@ -48,6 +50,13 @@ async function runScheduled(controller: ScheduledController, env: Env, ctx: Exec
     ctx.waitUntil(logged("release-expired-holds", releaseExpiredHolds(db)));
     // The outbox's safety net: deliveries whose hand-off to the queue was lost, or whose attempt never finished.
     ctx.waitUntil(logged("dispatch-webhook-deliveries", dispatchDueWebhookDeliveries(db, env.JOBS)));
+    // The same for order emails; without APP_URL they stay due (and this says so) until the deploy sets it.
+    ctx.waitUntil(
+      logged(
+        "sweep-order-emails",
+        env.APP_URL ? sweepDueOrderEmails(db, env.JOBS) : Promise.reject(new Error(MISSING_APP_URL_ERROR)),
+      ),
+    );
     return;
   }
   ctx.waitUntil(logged("purge-expired-records", purgeExpiredRecords(db)));

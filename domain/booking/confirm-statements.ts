@@ -2,6 +2,7 @@ import { eq, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "#db/database";
 import { formAnswers, orderItems, orders, participants, promoCodes, tickets, webhookDeliveries } from "#db/schema";
+import { confirmationEmailDueStatement } from "../order-documents/order-email-outbox";
 import { orderFigureChanges, salesFigureStatements } from "../sales-figures/sales-figures";
 import { generateRandomToken } from "../shared/crypto";
 import { orderWebhookStatement, participantsWebhookStatement } from "../webhooks/sales-webhook-statements";
@@ -165,6 +166,8 @@ export function confirmationStatements(db: Database, data: ConfirmationData): Ba
       })
       .where(sql`${orders.id} = ${orderId}`),
   );
+  // The confirmation email's outbox row, recorded with the sale (docs/decisions/0016-order-email-outbox.md).
+  statements.push(confirmationEmailDueStatement(db, { orderRef: orderId, at: createdAt }));
   // Outgoing webhooks, recorded by the batch that makes the sale (docs/decisions/0019-outgoing-webhooks.md).
   // Last, and returning the deliveries they record (CONFIRMATION_WEBHOOK_STATEMENTS): a caller can tell whether the
   // sale recorded any.

@@ -70,4 +70,49 @@ describe("order confirmation email", () => {
     expect(email.html).not.toContain("<img");
     expect(email.html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
   });
+  it("adds the receipt in the buyer's language: lines, discount, fees, total paid and billing details", () => {
+    const email = orderConfirmationEmail({
+      ...input,
+      locale: "en",
+      summary: {
+        lines: [
+          { title: "Full price", quantity: 2, unitPrice: 2000, discount: 400, addedFees: 110 },
+          { title: "Cloakroom", quantity: 1, unitPrice: 0, discount: 0, addedFees: 0 },
+        ],
+        promoCodeKey: null,
+        total: 3710,
+        billing: {
+          name: "Lea Martin",
+          address: "3 Harbour Street",
+          postal_code: "BS1 4DJ",
+          city: "Bristol",
+          country: "UK",
+        },
+      },
+      repliesToOrganizer: true,
+    });
+    expect(email.text).toContain(
+      [
+        "Order summary:",
+        "- 2 × Full price: 40.00\u00a0€",
+        "- 1 × Cloakroom: Free",
+        "- Discount: −4.00\u00a0€",
+        "- Service fees: 1.10\u00a0€",
+        "- Total paid: 37.10\u00a0€",
+        "",
+        "Billing details:",
+        "Lea Martin",
+        "3 Harbour Street",
+        "BS1 4DJ Bristol",
+        "UK",
+      ].join("\n"),
+    );
+    expect(email.text).toContain("A question? Reply to this email to write to the organizer.");
+    expect(email.html).toContain("• Total paid: 37.10\u00a0€");
+    expect(email.html).toContain("BS1 4DJ Bristol");
+
+    const plain = orderConfirmationEmail(input);
+    expect(plain.text).not.toContain("Récapitulatif");
+    expect(plain.text).not.toContain("Répondez à cet email");
+  });
 });

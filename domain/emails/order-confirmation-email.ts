@@ -1,5 +1,16 @@
+import { formatMoney } from "~/lib/format";
 import { renderEmailHtml, renderEmailText } from "./email-layout";
-import { emailCopy, fill, helloLine, type EmailLocale, type RenderedEmail } from "./email-locale";
+import { emailCopy, fill, helloLine, type EmailCopy, type EmailLocale, type RenderedEmail } from "./email-locale";
+
+/** What was bought and paid, so the email serves as the buyer's receipt. Amounts in cents. */
+export type OrderSummary = {
+  lines: { title: string; quantity: number; unitPrice: number; discount: number; addedFees: number }[];
+  promoCodeKey: string | null;
+  /** What the buyer paid (orders.amount). */
+  total: number;
+  /** The billing details the buyer gave (the booking form's fields), or null. */
+  billing: Record<string, string> | null;
+};
 
 export type OrderConfirmationEmailInput = {
   locale: EmailLocale;
@@ -14,7 +25,51 @@ export type OrderConfirmationEmailInput = {
   message: string[];
   /** The buyer's tickets page (`/orders/:id?token=…` on APP_URL). */
   ticketsUrl: string;
+  summary?: OrderSummary;
+  /** The email carries the organizer's response address as Reply-To: say that replying reaches them. */
+  repliesToOrganizer?: boolean;
 };
+
+type Copy = EmailCopy["order-confirmation"];
+
+function summaryLines(c: Copy, locale: EmailLocale, summary: OrderSummary): string[] {
+  const money = (cents: number) => (cents > 0 ? formatMoney(cents, locale) : c["summary-free"]);
+  const discount = summary.lines.reduce((sum, line) => sum + line.discount, 0);
+  const fees = summary.lines.reduce((sum, line) => sum + line.addedFees, 0);
+  const discountAmount = formatMoney(discount, locale);
+  return [
+    ...summary.lines.map((line) =>
+      fill(c["summary-line"], {
+        quantity: line.quantity,
+        ticket: line.title,
+        amount: money(line.unitPrice * line.quantity),
+      }),
+    ),
+    ...(discount > 0
+      ? [
+          summary.promoCodeKey
+            ? fill(c["summary-discount"], { code: summary.promoCodeKey, amount: discountAmount })
+            : fill(c["summary-discount-no-code"], { amount: discountAmount }),
+        ]
+      : []),
+    ...(fees > 0 ? [fill(c["summary-fees"], { amount: formatMoney(fees, locale) })] : []),
+    fill(c["summary-total"], { amount: money(summary.total) }),
+  ];
+}
+
+/** The billing details as an address block: name, company, street, postal code and city, country, VAT number. */
+function billingLines(c: Copy, billing: Record<string, string> | null): string[] {
+  if (!billing) return [];
+  const value = (key: string) => billing[key]?.trim() ?? "";
+  return [
+    value("name"),
+    value("company"),
+    value("address"),
+    [value("postal_code"), value("city")].filter(Boolean).join(" "),
+    value("country"),
+    value("vat_number") ? fill(c["billing-vat"], { value: value("vat_number") }) : "",
+  ].filter(Boolean);
+}
 
 /** The buyer's confirmation: what was booked, the organizer's message and the link back to the tickets page. */
 export function orderConfirmationEmail(input: OrderConfirmationEmailInput): RenderedEmail {
@@ -29,6 +84,9 @@ export function orderConfirmationEmail(input: OrderConfirmationEmailInput): Rend
     fill(c["ticket-line"], { ticket: ticket.title, name: ticket.name }).trim(),
   );
   const messageLines = input.message.length > 0 ? [c.message, ...input.message] : [];
+  const summary = input.summary ? summaryLines(c, input.locale, input.summary) : [];
+  const billing = input.summary ? billingLines(c, input.summary.billing) : [];
+  const closing = input.repliesToOrganizer ? [c.present, c.reply] : [c.present];
   // Buyers have no Guichet account: the layout's account footer would not explain why they got this email.
   const layout = { footer: fill(c.footer, { event: input.eventTitle }) };
   return {
@@ -46,11 +104,13 @@ export function orderConfirmationEmail(input: OrderConfirmationEmailInput): Rend
         c.tickets,
         ...ticketLines.map((line) => `- ${line}`),
         "",
+        ...(summary.length > 0 ? [c.summary, ...summary.map((line) => `- ${line}`), ""] : []),
+        ...(billing.length > 0 ? [c.billing, ...billing, ""] : []),
         ...(messageLines.length > 0 ? [...messageLines, ""] : []),
         c.button,
         input.ticketsUrl,
         "",
-        c.present,
+        ...closing,
       ],
       layout,
     ),
@@ -63,6 +123,18 @@ export function orderConfirmationEmail(input: OrderConfirmationEmailInput): Rend
         ...facts.map((text) => ({ kind: "paragraph" as const, text })),
         { kind: "paragraph", text: c.tickets },
         ...ticketLines.map((text) => ({ kind: "paragraph" as const, text: `• ${text}` })),
+        ...(summary.length > 0
+          ? [
+              { kind: "paragraph" as const, text: c.summary },
+              ...summary.map((text) => ({ kind: "paragraph" as const, text: `• ${text}` })),
+            ]
+          : []),
+        ...(billing.length > 0
+          ? [
+              { kind: "paragraph" as const, text: c.billing },
+              ...billing.map((text) => ({ kind: "note" as const, text })),
+            ]
+          : []),
         ...(messageLines.length > 0
           ? [
               { kind: "note" as const, text: c.message },
@@ -72,7 +144,7 @@ export function orderConfirmationEmail(input: OrderConfirmationEmailInput): Rend
         { kind: "button", label: c.button, href: input.ticketsUrl },
         { kind: "note", text: c.fallback },
         { kind: "note", text: input.ticketsUrl },
-        { kind: "note", text: c.present },
+        ...closing.map((text) => ({ kind: "note" as const, text })),
       ],
       layout,
     ),

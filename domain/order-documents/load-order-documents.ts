@@ -16,7 +16,11 @@ export type OrderDocuments = {
     email: string;
     locale: EmailLocale;
     accessToken: string;
+    /** What the buyer paid, cents (fees added to the price included). */
     amount: number;
+    promoCodeKey: string | null;
+    /** The billing details the buyer gave (field → value), or null. */
+    billing: Record<string, string> | null;
   };
   event: {
     id: number;
@@ -27,6 +31,8 @@ export type OrderDocuments = {
     addressName: string;
     addressLabel: string;
     emailPdfMessage: string;
+    /** The event's response address (`email_pdf_email_response`): the confirmation's Reply-To; "" when unset. */
+    emailPdfEmailResponse: string;
     organizationTitle: string;
   };
   /** One per participant row (a ticket, or an add-on that has its own row), tickets first. */
@@ -41,7 +47,33 @@ export type OrderDocuments = {
   }[];
   /** The order's add-on lines (from its items), listed on every ticket. */
   addons: { title: string; quantity: number }[];
+  /** Every line of the order as bought (from its items), for the receipt in the confirmation email. */
+  lines: OrderDocumentLine[];
 };
+
+export type OrderDocumentLine = {
+  title: string;
+  quantity: number;
+  unitPrice: number;
+  /** The whole line's promo code discount, cents. */
+  discount: number;
+  /** The platform fee the buyer paid on top of the price (fees "added"); 0 when the organizer bears it. */
+  addedFees: number;
+};
+
+function parseBilling(text: string | null): Record<string, string> | null {
+  if (!text) return null;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return null;
+    const entries = Object.entries(parsed).filter(
+      (entry): entry is [string, string] => typeof entry[1] === "string" && entry[1].trim() !== "",
+    );
+    return entries.length > 0 ? Object.fromEntries(entries) : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Reads an order with its event and participants; `organizationId` scopes the read to a tenant when the caller has
@@ -58,7 +90,7 @@ export async function loadOrderDocuments(
     input.organizationId ?? sql`(select ${orders.organizationId} from ${orders} where ${orders.id} = ${orderId})`;
   // One round trip for the three reads (the email consumer runs this for every confirmed order). In a D1 batch, rows
   // come back keyed by column name: the two titles get names of their own.
-  const [orderRows, ticketRows, addonRows] = await db.batch([
+  const [orderRows, ticketRows, lineRows] = await db.batch([
     db
       .select({
         id: orders.id,
@@ -71,6 +103,8 @@ export async function loadOrderDocuments(
         locale: orders.locale,
         accessToken: orders.accessToken,
         amount: orders.amount,
+        promoCodeKey: orders.promoCodeKey,
+        billing: orders.billing,
         eventTitle: sql<string>`${events.title}`.as("event_title"),
         startAt: events.startAt,
         endAt: events.endAt,
@@ -78,6 +112,7 @@ export async function loadOrderDocuments(
         addressName: events.addressName,
         addressLabel: events.addressLabel,
         emailPdfMessage: events.emailPdfMessage,
+        emailPdfEmailResponse: events.emailPdfEmailResponse,
         organizationTitle: sql<string>`${organizations.title}`.as("organization_title"),
       })
       .from(orders)
@@ -103,16 +138,18 @@ export async function loadOrderDocuments(
       .where(and(eq(participants.orderId, orderId), eq(participants.organizationId, organizationId)))
       .orderBy(asc(participants.id)),
     db
-      .select({ title: tickets.title, quantity: orderItems.quantity })
+      .select({
+        title: tickets.title,
+        ticketType: orderItems.ticketType,
+        quantity: orderItems.quantity,
+        unitPrice: orderItems.unitPrice,
+        discount: orderItems.discount,
+        fees: orderItems.fees,
+        feesType: orderItems.feesType,
+      })
       .from(orderItems)
       .innerJoin(tickets, eq(tickets.id, orderItems.ticketId))
-      .where(
-        and(
-          eq(orderItems.orderId, orderId),
-          eq(orderItems.organizationId, organizationId),
-          eq(orderItems.ticketType, "addon"),
-        ),
-      )
+      .where(and(eq(orderItems.orderId, orderId), eq(orderItems.organizationId, organizationId)))
       .orderBy(asc(orderItems.id)),
   ]);
   const row = orderRows[0];
@@ -129,6 +166,8 @@ export async function loadOrderDocuments(
       locale: row.locale === "en" ? "en" : "fr",
       accessToken: row.accessToken,
       amount: row.amount,
+      promoCodeKey: row.promoCodeKey,
+      billing: parseBilling(row.billing),
     },
     event: {
       id: row.eventId,
@@ -139,13 +178,23 @@ export async function loadOrderDocuments(
       addressName: row.addressName,
       addressLabel: row.addressLabel,
       emailPdfMessage: row.emailPdfMessage,
+      emailPdfEmailResponse: row.emailPdfEmailResponse,
       organizationTitle: row.organizationTitle,
     },
     tickets: [
       ...ticketRows.filter((t) => t.ticketType === "ticket"),
       ...ticketRows.filter((t) => t.ticketType !== "ticket"),
     ],
-    addons: addonRows,
+    addons: lineRows
+      .filter((line) => line.ticketType === "addon")
+      .map((line) => ({ title: line.title, quantity: line.quantity })),
+    lines: lineRows.map((line) => ({
+      title: line.title,
+      quantity: line.quantity,
+      unitPrice: line.unitPrice,
+      discount: line.discount,
+      addedFees: line.feesType === "added" ? line.fees : 0,
+    })),
   };
 }
 

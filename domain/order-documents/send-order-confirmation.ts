@@ -1,8 +1,9 @@
-import { and, eq, lte, or, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
 import type { EmailSender } from "#adapters/email";
 import type { Database } from "#db/database";
 import { orderEmailDeliveries } from "#db/schema";
 import { orderConfirmationEmail } from "../emails/order-confirmation-email";
+import { DELIVERY_CLAIM_LEASE_MS, MAX_EMAIL_DELIVERY_ATTEMPTS } from "./order-email-outbox";
 import { isValidEmail } from "../shared/email";
 import type { SigningEnv } from "../shared/signing-secret";
 import { hasTickets, loadOrderDocuments } from "./load-order-documents";
@@ -12,14 +13,13 @@ import { eventDates, orderTicketsFilename, renderOrderTicketsPdf } from "./order
 
 export type OrderDocumentsEnv = SigningEnv & { APP_URL: string };
 
-/**
- * How long a claimed delivery ("sending") is left to the consumer that claimed it. A redelivered message that finds a
- * younger claim waits; one that finds an older claim (its consumer died mid-send) takes it over and sends
- * (docs/decisions/0016-order-email-outbox.md).
- */
-export const DELIVERY_CLAIM_LEASE_MS = 10 * 60_000;
+export { DELIVERY_CLAIM_LEASE_MS };
 
-export type SendOrderConfirmationOutcome = "sent" | "already-sent" | "in-progress" | "not-confirmed" | "no-recipient";
+export type SendOrderConfirmationOutcome =
+  "sent" | "already-sent" | "in-progress" | "not-confirmed" | "no-recipient" | "not-configured" | "gave-up";
+
+export const MISSING_APP_URL_ERROR =
+  "APP_URL is not set: the email waits (due) and the scheduled sweep sends it once APP_URL is configured";
 
 /** The sent marker's key of an order's first confirmation; each resend gets its own key. */
 export function confirmationDeliveryKey(orderId: number): string {
@@ -37,14 +37,50 @@ export async function sendOrderConfirmation(
   deps: { env: OrderDocumentsEnv; sender: EmailSender; now?: number },
   input: { orderId: number; key?: string },
 ): Promise<SendOrderConfirmationOutcome> {
-  const documents = await loadOrderDocuments(db, { orderId: input.orderId });
-  if (!documents || !hasTickets(documents)) return "not-confirmed";
-  // An order entered by hand or imported may have no usable address: retrying would never help.
-  if (!isValidEmail(documents.order.email)) return "no-recipient";
-  if (!deps.env.APP_URL) throw new Error("APP_URL is required to send the tickets link of an order confirmation");
-  const { order, event } = documents;
   const now = deps.now ?? Date.now();
-  const key = input.key ?? confirmationDeliveryKey(order.id);
+  const key = input.key ?? confirmationDeliveryKey(input.orderId);
+  const documents = await loadOrderDocuments(db, { orderId: input.orderId });
+  // Nothing to send, and retrying would never help (an order entered by hand or imported may have no usable
+  // address): a due row is closed so the sweep stops handing it over.
+  const skip = async (outcome: "not-confirmed" | "no-recipient") => {
+    await db
+      .update(orderEmailDeliveries)
+      .set({ status: "skipped", lastError: outcome })
+      .where(
+        and(
+          eq(orderEmailDeliveries.key, key),
+          eq(orderEmailDeliveries.orderId, input.orderId),
+          inArray(orderEmailDeliveries.status, ["due", "failed"]),
+        ),
+      );
+    return outcome;
+  };
+  if (!documents || !hasTickets(documents)) return skip("not-confirmed");
+  if (!isValidEmail(documents.order.email)) return skip("no-recipient");
+  const { order, event } = documents;
+  if (!deps.env.APP_URL) {
+    // A configuration fault is not an attempt: the delivery stays due, with the reason, for the sweep to send once
+    // APP_URL is set (README, configuration).
+    await db
+      .insert(orderEmailDeliveries)
+      .values({
+        organizationId: order.organizationId,
+        eventId: order.eventId,
+        orderId: order.id,
+        key,
+        kind: "confirmation",
+        status: "due",
+        attempts: 0,
+        claimedAt: new Date(now),
+        lastError: MISSING_APP_URL_ERROR,
+      })
+      .onConflictDoUpdate({
+        target: orderEmailDeliveries.key,
+        set: { lastError: MISSING_APP_URL_ERROR },
+        setWhere: and(eq(orderEmailDeliveries.orderId, order.id), eq(orderEmailDeliveries.status, "due")),
+      });
+    return "not-configured";
+  }
 
   const claimed = await db
     .insert(orderEmailDeliveries)
@@ -68,8 +104,9 @@ export async function sendOrderConfirmation(
       },
       setWhere: and(
         eq(orderEmailDeliveries.orderId, order.id),
+        lt(orderEmailDeliveries.attempts, MAX_EMAIL_DELIVERY_ATTEMPTS),
         or(
-          eq(orderEmailDeliveries.status, "failed"),
+          inArray(orderEmailDeliveries.status, ["due", "failed"]),
           and(
             eq(orderEmailDeliveries.status, "sending"),
             lte(orderEmailDeliveries.claimedAt, new Date(now - DELIVERY_CLAIM_LEASE_MS)),
@@ -81,13 +118,18 @@ export async function sendOrderConfirmation(
   const claim = claimed[0];
   if (!claim) {
     const [existing] = await db
-      .select({ status: orderEmailDeliveries.status })
+      .select({ status: orderEmailDeliveries.status, attempts: orderEmailDeliveries.attempts })
       .from(orderEmailDeliveries)
       .where(eq(orderEmailDeliveries.key, key))
       .limit(1);
-    return existing?.status === "sent" ? "already-sent" : "in-progress";
+    if (existing?.status === "sent") return "already-sent";
+    if (existing?.status === "skipped") return "already-sent";
+    if (existing && existing.status !== "sending" && existing.attempts >= MAX_EMAIL_DELIVERY_ATTEMPTS) return "gave-up";
+    return "in-progress";
   }
 
+  // The buyer's replies reach the organizer's response address (spec §3), when the event has a valid one.
+  const replyTo = event.emailPdfEmailResponse.trim();
   try {
     const pdf = await renderOrderTicketsPdf(deps.env, documents);
     const email = orderConfirmationEmail({
@@ -103,10 +145,18 @@ export async function sendOrderConfirmation(
       })),
       message: messageParagraphs(event.emailPdfMessage),
       ticketsUrl: orderTicketsUrl(deps.env.APP_URL, order.id, order.accessToken),
+      summary: {
+        lines: documents.lines,
+        promoCodeKey: order.promoCodeKey,
+        total: order.amount,
+        billing: order.billing,
+      },
+      repliesToOrganizer: isValidEmail(replyTo),
     });
     await deps.sender.send({
       to: order.email,
       ...email,
+      ...(isValidEmail(replyTo) ? { replyTo } : {}),
       attachments: [{ filename: orderTicketsFilename(documents), content: pdf, contentType: "application/pdf" }],
       idempotencyKey: key,
     });

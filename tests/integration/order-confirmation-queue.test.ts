@@ -1,7 +1,9 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { databaseFromEnv } from "#db/from-env";
+import * as schema from "#db/schema";
 import { parseTicketToken, ticketTokenMatches } from "#domain/tickets/ticket-token";
 import { enqueueJobs, orderConfirmationJob } from "../../workers/jobs";
 import { handleQueueBatch, retryDelaySeconds } from "../../workers/queue";
@@ -89,15 +91,21 @@ describe("order confirmation through the queue", () => {
   it("retries a job whose send fails, and acknowledges an unknown message", async () => {
     const db = databaseFromEnv(env);
     const scenario = await insertConfirmedOrder(db, { email: "retry@exemple.test" });
-    // No APP_URL: the tickets link cannot be written, so the send fails and the job is retried with backoff.
+    // The mail service is down (Resend answers 503): the send fails and the job is retried with backoff.
     const batch = createMessageBatch<unknown>("guichet-jobs", [
       { id: "fails", timestamp: new Date(), attempts: 3, body: orderConfirmationJob(scenario.order.id) },
       { id: "unknown", timestamp: new Date(), attempts: 1, body: { type: "nope" } },
     ]);
     const ctx = createExecutionContext();
-    await handleQueueBatch(batch, { ...env, APP_URL: "" }, ctx);
+    await handleQueueBatch(batch, { ...env, RESEND_API_KEY: "re_test" }, ctx);
     const result = await getQueueResult(batch, ctx);
     expect(result.retryMessages.map((m) => m.msgId)).toEqual(["fails"]);
+    const [failed] = await db
+      .select()
+      .from(schema.orderEmailDeliveries)
+      .where(eq(schema.orderEmailDeliveries.orderId, scenario.order.id));
+    expect(failed).toMatchObject({ status: "failed", attempts: 1 });
+    expect(failed!.lastError).toContain("Resend refused the email");
     // Backoff: 30 s, then doubling per attempt, capped at an hour.
     expect([1, 2, 3, 10].map(retryDelaySeconds)).toEqual([30, 60, 120, 3600]);
     expect(result.explicitAcks).toEqual(["unknown"]);

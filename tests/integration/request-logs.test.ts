@@ -188,7 +188,11 @@ describe("job and cron log lines", () => {
     await handleScheduled(controller, env, ctx);
     await waitOnExecutionContext(ctx);
     const lines = linesWith("cron");
-    expect(lines.map((line) => line.task).sort()).toEqual(["dispatch-webhook-deliveries", "release-expired-holds"]);
+    expect(lines.map((line) => line.task).sort()).toEqual([
+      "dispatch-webhook-deliveries",
+      "release-expired-holds",
+      "sweep-order-emails",
+    ]);
     for (const line of lines) {
       expect(line).toMatchObject({ level: "info", cron: HOLDS_CRON, duration_ms: expect.any(Number) });
       expect(line.request_id).toMatch(UUID);

@@ -48,4 +48,23 @@ describe("email adapter attachments", () => {
     expect(body.attachments).toMatchObject([{ filename: "billets-commande-7.pdf", content: "JVBERi0xLjcA/w==" }]);
     expect(await t.db.select().from(devMailbox)).toHaveLength(0);
   });
+
+  it("passes Reply-To to Resend and records it in the dev mailbox, and sends none when absent", async () => {
+    const fetch = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => Response.json({ id: "email_1" }));
+    vi.stubGlobal("fetch", fetch);
+    const resend = createEmailSender({ db: t.db, resendApiKey: "re_test", from: "Guichet <no-reply@guichet.test>" });
+    await resend.send({ ...message, replyTo: "billetterie@festival.test" });
+    await resend.send(message);
+    const [withReply, without] = fetch.mock.calls.map(
+      (call) => JSON.parse(String(call[1]!.body)) as Record<string, unknown>,
+    );
+    expect(withReply!.reply_to).toBe("billetterie@festival.test");
+    expect(without).not.toHaveProperty("reply_to");
+
+    const mailbox = createEmailSender({ db: t.db, from: "Guichet <no-reply@guichet.test>" });
+    await mailbox.send({ ...message, replyTo: "billetterie@festival.test" });
+    await mailbox.send(message);
+    const rows = await t.db.select().from(devMailbox).orderBy(devMailbox.id);
+    expect(rows.map((row) => row.replyTo)).toEqual(["billetterie@festival.test", null]);
+  });
 });

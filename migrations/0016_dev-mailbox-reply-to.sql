@@ -1,0 +1,1 @@
+ALTER TABLE `dev_mailbox` ADD `reply_to` text;
