@@ -84,6 +84,7 @@ devRoutes.get("/mailbox.json", async (c) => {
       id: m.id,
       to: m.to,
       subject: m.subject,
+      reply_to: m.replyTo,
       text: m.text,
       html: m.html,
       attachments: attachmentLinks(m),
