@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { PaymentsUnavailableError, type CheckoutLineItem, type PaymentProvider } from "#adapters/payments";
 import type { Database } from "#db/database";
-import { organizations } from "#db/schema";
+import { events, organizations } from "#db/schema";
+import { publicEventPath, type PrivateLinkEnv } from "../events/private-event-link";
 import { AppError } from "../shared/app-error";
 
 /** What booking (domain/booking/place-order.ts, `CheckoutRequest`) hands over for a pending paid order. */
@@ -45,6 +46,19 @@ export function checkoutLineItems(
   return items;
 }
 
+/**
+ * Where "back" on the checkout leads: the event's own public page (slug, and a private event's `t`, without which a
+ * private page is a 404). The order stays pending: the buyer may resume payment until payable_until
+ * (docs/decisions/0035-checkout-cancel.md).
+ */
+export function checkoutCancelPath(
+  event: { id: number; title: string; visibility: "public" | "private"; privateLinkVersion: number } | undefined,
+  eventId: number,
+  env: PrivateLinkEnv | undefined,
+): string {
+  return event && env ? publicEventPath(env, event) : `/events/${eventId}`;
+}
+
 const lineLabels = {
   fr: { fees: "Frais de service", order: "Commande n° {id}" },
   en: { fees: "Service fee", order: "Order #{id}" },
@@ -55,16 +69,37 @@ const lineLabels = {
  * connected account with the platform fee kept. With Stripe on, an organization without a valid connected account
  * cannot take a paid booking (conflict, and booking releases the hold).
  */
-export function bookingCheckout(db: Database, provider: PaymentProvider, options: { appUrl: string; now?: number }) {
+export function bookingCheckout(
+  db: Database,
+  provider: PaymentProvider,
+  options: {
+    appUrl: string;
+    /** Keys a private event's `?t=` in the cancel address; without it the cancel address is the short link. */
+    env?: PrivateLinkEnv;
+    now?: number;
+  },
+) {
   return async (request: BookingCheckoutRequest): Promise<{ url: string; sessionId: string }> => {
-    const [organization] = await db
-      .select({
-        connectedAccountId: organizations.connectedAccountId,
-        isConnectedAccountValid: organizations.isConnectedAccountValid,
-      })
-      .from(organizations)
-      .where(eq(organizations.id, request.organizationId))
-      .limit(1);
+    const [[organization], [event]] = await Promise.all([
+      db
+        .select({
+          connectedAccountId: organizations.connectedAccountId,
+          isConnectedAccountValid: organizations.isConnectedAccountValid,
+        })
+        .from(organizations)
+        .where(eq(organizations.id, request.organizationId))
+        .limit(1),
+      db
+        .select({
+          id: events.id,
+          title: events.title,
+          visibility: events.visibility,
+          privateLinkVersion: events.privateLinkVersion,
+        })
+        .from(events)
+        .where(eq(events.id, request.eventId))
+        .limit(1),
+    ]);
     if (!organization) throw paymentUnavailable();
     const connectedAccountId =
       organization.connectedAccountId && organization.isConnectedAccountValid ? organization.connectedAccountId : null;
@@ -87,7 +122,7 @@ export function bookingCheckout(db: Database, provider: PaymentProvider, options
         customerEmail: request.email,
         expiresAt: request.payableUntil,
         successUrl: `${appUrl}/orders/${request.orderId}?token=${encodeURIComponent(request.accessToken)}`,
-        cancelUrl: `${appUrl}/events/${request.eventId}`,
+        cancelUrl: `${appUrl}${checkoutCancelPath(event, request.eventId, options.env)}`,
         locale: request.locale,
         now: options.now,
       });

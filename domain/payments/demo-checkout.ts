@@ -9,7 +9,9 @@ import {
 } from "#adapters/payments";
 import type { Database } from "#db/database";
 import { events, orderItems, orders, tickets } from "#db/schema";
+import { publicEventPath } from "../events/private-event-link";
 import { AppError, notFound } from "../shared/app-error";
+import type { SigningEnv } from "../shared/signing-secret";
 import type { HandledEvent } from "./handle-provider-event";
 import { receiveProviderWebhook } from "./receive-webhook";
 
@@ -38,7 +40,7 @@ export type DemoCheckout = {
   addedFees: number;
   /** Where paying leads: the buyer's order and tickets page. */
   successPath: string;
-  /** Where cancelling leads: the event's public page. */
+  /** Where cancelling leads: the event's public page (its slug, and a private event's `t`). */
   cancelPath: string;
 };
 
@@ -46,7 +48,10 @@ function assertDemo(env: PaymentsEnv) {
   if (paymentModeOf(env) !== "demo" || !demoPaymentsAllowed(env)) throw notFound();
 }
 
-export async function getDemoCheckout(db: Database, env: PaymentsEnv, sessionId: string): Promise<DemoCheckout> {
+/** The demo reads the Worker env: payments mode, and the signing secret of a private event's link. */
+export type DemoCheckoutEnv = PaymentsEnv & SigningEnv;
+
+export async function getDemoCheckout(db: Database, env: DemoCheckoutEnv, sessionId: string): Promise<DemoCheckout> {
   assertDemo(env);
   if (!sessionId.startsWith("cs_demo_")) throw notFound();
   const [order] = await db
@@ -66,7 +71,13 @@ export async function getDemoCheckout(db: Database, env: PaymentsEnv, sessionId:
   if (!order) throw notFound();
   const [[event], lines] = await Promise.all([
     db
-      .select({ title: events.title, timezone: events.timezone })
+      .select({
+        id: events.id,
+        title: events.title,
+        timezone: events.timezone,
+        visibility: events.visibility,
+        privateLinkVersion: events.privateLinkVersion,
+      })
       .from(events)
       .where(eq(events.id, order.eventId))
       .limit(1),
@@ -102,7 +113,7 @@ export async function getDemoCheckout(db: Database, env: PaymentsEnv, sessionId:
     })),
     addedFees: lines.reduce((sum, line) => sum + (line.feesType === "added" ? line.fees : 0), 0),
     successPath: `/orders/${order.id}?token=${encodeURIComponent(order.accessToken)}`,
-    cancelPath: `/events/${order.eventId}`,
+    cancelPath: event ? publicEventPath(env, event) : `/events/${order.eventId}`,
   };
 }
 
@@ -144,27 +155,27 @@ export function demoSessionEvent(
   };
 }
 
-export type DemoCheckoutDeps = { env: PaymentsEnv; provider: PaymentProvider; now?: number };
+export type DemoCheckoutDeps = { env: DemoCheckoutEnv; provider: PaymentProvider; now?: number };
 
 /**
- * "Payer" (completed) or "Annuler" (expired) on the demo page: the event goes over the same path as Stripe's (signature
- * checked, then the one handler). Returns where to send the buyer and what the handler did.
+ * "Payer" on the demo page sends checkout.session.completed over the same path as Stripe's (signature checked, then
+ * the one handler). "Annuler" is Stripe Checkout's back link: Stripe sends no event for it and keeps the session open
+ * until it expires, so the demo sends none either and the order stays pending, resumable from its page until
+ * payable_until (docs/decisions/0035-checkout-cancel.md). Returns where to send the buyer and what the handler did
+ * (null when nothing was sent).
  */
 export async function submitDemoCheckout(
   db: Database,
   deps: DemoCheckoutDeps,
   input: { sessionId: string; action: "pay" | "cancel" },
-): Promise<{ redirectTo: string; result: HandledEvent }> {
+): Promise<{ redirectTo: string; result: HandledEvent | null }> {
   const checkout = await getDemoCheckout(db, deps.env, input.sessionId);
   if (!checkout.open) throw new AppError("conflict", "payments:errors.session-closed");
+  if (input.action === "cancel") return { redirectTo: checkout.cancelPath, result: null };
   const now = deps.now ?? Date.now();
-  const type = input.action === "pay" ? "checkout.session.completed" : "checkout.session.expired";
-  const payload = JSON.stringify(demoSessionEvent(checkout, type, now));
+  const payload = JSON.stringify(demoSessionEvent(checkout, "checkout.session.completed", now));
   const signature = await signDemoWebhookPayload(deps.env, payload, now);
   const receipt = await receiveProviderWebhook(db, { provider: deps.provider, now }, { payload, signature });
   if (receipt.status !== 200) throw new Error(`The demo checkout's own event was refused: ${receipt.error}`);
-  return {
-    redirectTo: input.action === "pay" ? checkout.successPath : checkout.cancelPath,
-    result: receipt.result,
-  };
+  return { redirectTo: checkout.successPath, result: receipt.result };
 }

@@ -1,4 +1,5 @@
 import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { privateEventHash } from "../../domain/events/private-event-link";
 import { demoPassword } from "../../scripts/lib/demo-logins";
 import { signIn } from "./support/sign-in";
 
@@ -19,8 +20,15 @@ async function findEvent(request: APIRequestContext, title: string) {
 }
 
 /** A free ticket on sale, made through the organizer API (the demo's free events are sold out by their sales). */
-async function addFreeTicket(request: APIRequestContext, eventId: number, title: string, amount = -1, price = 0) {
-  const login = await request.post("/auth/login", { data: { email: "theatre@guichet.test", password: demoPassword } });
+async function addFreeTicket(
+  request: APIRequestContext,
+  eventId: number,
+  title: string,
+  amount = -1,
+  price = 0,
+  organizer = "theatre@guichet.test",
+) {
+  const login = await request.post("/auth/login", { data: { email: organizer, password: demoPassword } });
   expect(login.ok()).toBe(true);
   const token = (await login.json()) as string;
   const created = await request.post(`/api/events/${eventId}/tickets`, {
@@ -186,11 +194,13 @@ test("a pending order's page says so without reloading itself, and turns to the 
   expect(placed.status()).toBe(201);
   const order = (await placed.json()) as { id: number; access_token: string; checkout_url: string };
 
-  // The buyer lands back before the webhook: the page states it, with a link that reloads it, and no meta refresh.
+  // The buyer is on the order page before paying: the page states it, offers to resume the payment until
+  // payable_until (time zone named), with a link that reloads it, and no meta refresh.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/orders/${order.id}?token=${encodeURIComponent(order.access_token)}`);
   await expect(page.getByTestId("order-status")).toHaveText("Paiement en cours");
-  await expect(page.getByRole("status")).toContainText("Votre paiement est en cours de traitement.");
+  await expect(page.getByRole("status")).toContainText("Votre paiement n'est pas terminé.");
+  await expect(page.getByTestId("order-resume-payment")).toHaveAttribute("href", new URL(order.checkout_url).pathname);
   await expect(page.getByRole("link", { name: "Actualiser" })).toHaveAttribute(
     "href",
     `/orders/${order.id}?token=${encodeURIComponent(order.access_token)}`,
@@ -240,4 +250,96 @@ test("the preview shows the ticket choice disabled and never books", async ({ pa
   expect(await picker.locator("select:not([disabled])").count()).toBe(0);
   await expect(picker.getByRole("button", { name: "Réserver" })).toBeDisabled();
   await expect(picker).toContainText("Réservation impossible depuis l'aperçu.");
+});
+
+test("leaving the demo checkout of a private event goes back to its page; the order stays pending and can be paid", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  // A private event of its own (the seeded one asks questions this test need not answer), with one paid place.
+  const login = await request.post("/auth/login", { data: { email: "owner@guichet.test", password: demoPassword } });
+  const headers = { Authorization: `Bearer ${(await login.json()) as string}` };
+  const startAt = new Date(Date.now() + 30 * 86_400_000).toISOString();
+  const created = await request.post("/api/events", {
+    headers,
+    data: { title: `Soirée privée ${Date.now().toString(36)}`, visibility: "private", start_at: startAt },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const eventId = ((await created.json()) as { id: number }).id;
+  const title = "Cocktail";
+  const ticketId = await addFreeTicket(request, eventId, title, 1, 4000, "owner@guichet.test");
+  expect((await request.put(`/api/events/${eventId}/status/published`, { headers })).status()).toBe(200);
+  const hash = privateEventHash({ ENVIRONMENT: "development" }, eventId);
+  const event = (await (await request.get(`/api/public/events/${eventId}?t=${hash}`)).json()) as { slug: string };
+
+  const buyer = { first_name: "Maël", last_name: "Girard", email: "mael.girard@example.test" };
+  const placed = await request.post(`/api/public/events/${eventId}/orders?t=${hash}`, {
+    data: { items: [{ ticket_id: ticketId, quantity: 1 }], buyer, participants: [{ ticket_id: ticketId, ...buyer }] },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const order = (await placed.json()) as {
+    id: number;
+    access_token: string;
+    checkout_url: string;
+    payable_until: string;
+  };
+  const orderPath = `/orders/${order.id}?token=${encodeURIComponent(order.access_token)}`;
+  const checkoutPath = new URL(order.checkout_url).pathname;
+
+  // "Annuler": back to the private event's own page (slug and t), not a blank page.
+  await page.goto(checkoutPath);
+  await page.getByRole("button", { name: "Annuler" }).click();
+  await expect(page).toHaveURL(`/events/${eventId}/${event.slug}?t=${hash}`);
+  await expect(page.getByText("Événement privé")).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/booking-checkout-cancelled-private.png`, fullPage: true });
+
+  // The order is still pending (payable_until is ahead), its page says until when and offers to resume.
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(orderPath);
+    await expect(page.getByTestId("order-status")).toHaveText("Paiement en cours");
+    await expect(page.getByTestId("order-pending-message")).toContainText("Votre paiement n'est pas terminé.");
+    await expect(page.getByTestId("order-pending-message")).toContainText(/UTC[+−-]\d/);
+    await expect(page.getByText("Le délai de paiement est dépassé")).toHaveCount(0);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${SCREENS}/booking-order-resume-${width}.png`, fullPage: true });
+  }
+  // Its one place is still held: nobody else can take it meanwhile.
+  const other = { first_name: "Lou", last_name: "Roux", email: "lou.roux@example.test" };
+  const refused = await request.post(`/api/public/events/${eventId}/orders?t=${hash}`, {
+    data: {
+      items: [{ ticket_id: ticketId, quantity: 1 }],
+      buyer: other,
+      participants: [{ ticket_id: ticketId, ...other }],
+    },
+  });
+  expect(refused.status()).toBe(409);
+
+  // "Reprendre le paiement" opens the same checkout, which still pays the order.
+  await page.getByRole("link", { name: "Reprendre le paiement" }).click();
+  await expect(page).toHaveURL(checkoutPath);
+  await page.getByRole("button", { name: /^Payer/ }).click();
+  await expect(page).toHaveURL(/\/orders\/\d+\?token=/);
+  await expect(page.getByTestId("order-status")).toHaveText("Payée");
+  await expect(page.getByTestId("order-resume-payment")).toHaveCount(0);
+});
+
+test("the short link of an unknown or private event is the translated not-found page, not a bare null", async ({
+  page,
+  request,
+}) => {
+  for (const path of ["/events/999999", "/events/2"]) {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    expect(response?.headers()["content-type"]).toMatch(/text\/html/);
+    await expect(page.getByRole("heading", { name: "Événement introuvable" })).toBeVisible();
+  }
+  await page.screenshot({ path: `${SCREENS}/event-short-link-404.png`, fullPage: true });
+  // With its t, a private event's short link leads to its page.
+  const hash = privateEventHash({ ENVIRONMENT: "development" }, 2);
+  const found = await request.get(`/events/2?t=${hash}`, { maxRedirects: 0 });
+  expect(found.status()).toBe(302);
+  expect(found.headers().location).toBe(`/events/2/soiree-partenaires-mecenes?t=${hash}`);
 });

@@ -6,6 +6,7 @@ import { DEMO_WEBHOOK_SECRET, paymentProviderFromEnv } from "#adapters/payments"
 import { createD1Database } from "#db/d1";
 import * as schema from "#db/schema";
 import { placeOrder, type PlaceOrderDeps } from "#domain/booking/place-order";
+import { eventSlug } from "#domain/events/event-slug";
 import { bookingCheckout } from "#domain/payments/booking-checkout";
 import { demoSessionEvent, getDemoCheckout, submitDemoCheckout } from "#domain/payments/demo-checkout";
 import { refundOrder } from "#domain/payments/refund-order";
@@ -390,13 +391,17 @@ describe("demo checkout (D1)", () => {
     });
   });
 
-  it("cancels: the session expires and the places go back on sale", async () => {
+  it("cancels as Stripe's back link does: to the event page, the order still pending and payable", async () => {
     const { event, ticket } = await paidEvent({ amount: 1 });
     const order = await place(event.id, ticket.id, 1);
     const cancelled = await submitDemoCheckout(db, deps(), { sessionId: order.sessionId, action: "cancel" });
-    expect(cancelled).toEqual({ redirectTo: `/events/${event.id}`, result: { outcome: "expired", orderId: order.id } });
-    expect(await state(order.id, ticket.id)).toMatchObject({ status: "expired", purchased: 0, participants: 0 });
-    expect((await place(event.id, ticket.id, 1)).status).toBe("pending");
+    expect(cancelled).toEqual({ redirectTo: `/events/${event.id}/${eventSlug(event.title)}`, result: null });
+    expect(await state(order.id, ticket.id)).toMatchObject({ status: "pending", purchased: 0, participants: 0 });
+    // The hold is kept until payable_until (the one place is still taken) and the session can still be paid.
+    expect(await failure(place(event.id, ticket.id, 1))).toMatchObject({ code: "conflict" });
+    expect((await getDemoCheckout(db, env, order.sessionId)).open).toBe(true);
+    const paid = await submitDemoCheckout(db, deps(), { sessionId: order.sessionId, action: "pay" });
+    expect(paid.result).toMatchObject({ outcome: "confirmed", orderId: order.id });
   });
 
   it("does not exist with Stripe on, in production, or for an unknown session", async () => {

@@ -53,6 +53,7 @@ publicOrdersApiRoutes.post("/events/:id/orders", async (c) => {
         createCheckout: (request) =>
           bookingCheckout(db, paymentProviderFromEnv(c.env, db), {
             appUrl: c.env.APP_URL || new URL(c.req.url).origin,
+            env: c.env,
           })(request),
       },
       { eventId, body: { ...body, t: body.t ?? c.req.query("t") ?? null } },

@@ -45,7 +45,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     );
     // As the Stripe webhook does: a confirmation replayed after a lost answer still queues its email (the email's
     // delivery key keeps it to one).
-    const confirmedOrderId = confirmationEmailOrderId(result);
+    const confirmedOrderId = result ? confirmationEmailOrderId(result) : null;
     if (confirmedOrderId !== null) ctx.waitUntil(enqueueJobs(env, [orderConfirmationJob(confirmedOrderId)]));
     return redirect(redirectTo);
   } catch (error) {

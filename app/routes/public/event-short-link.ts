@@ -1,6 +1,8 @@
-import { parseId } from "#domain/shared/ids";
+import { createElement } from "react";
 import { data, redirect } from "react-router";
 import { getPublicEvent } from "#domain/public-events/get-public-event";
+import { parseId } from "#domain/shared/ids";
+import { PublicEventNotFound } from "~/components/public-event/public-event-not-found";
 import { serverContext } from "~/server/context";
 import type { Route } from "./+types/event-short-link";
 
@@ -12,4 +14,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (found.kind === "not-found") throw data(null, { status: 404 });
   const query = hash ? `?${new URLSearchParams({ t: hash })}` : "";
   return redirect(`/events/${found.event.id}/${encodeURIComponent(found.event.slug)}${query}`, 302);
+}
+
+export function meta() {
+  return [{ title: "Guichet" }, { name: "robots", content: "noindex" }];
+}
+
+// A component makes this a page route rather than a resource route, so a 404 renders the public event page's own
+// not-found screen (HTML, translated) instead of answering a bare JSON `null`. The loader always redirects or throws.
+export default function EventShortLink() {
+  return null;
+}
+
+export function ErrorBoundary() {
+  return createElement(PublicEventNotFound);
 }

@@ -1,6 +1,8 @@
-import { CalendarDays, Download, MapPin, RefreshCw } from "lucide-react";
+import { CalendarDays, CreditCard, Download, MapPin, RefreshCw } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
+import { paymentProviderFromEnv } from "#adapters/payments";
+import { checkoutResumeUrl } from "#domain/payments/resume-checkout";
 import { getOrderPage } from "#domain/public-events/get-order-page";
 import { parseId } from "#domain/shared/ids";
 import { eventPagePath, orderTicketsPdfHref } from "~/components/booking/booking-paths";
@@ -10,7 +12,7 @@ import { PublicStyles } from "~/components/public-event/public-styles";
 import { MetaPixelImage } from "~/components/tracking/meta-pixel";
 import { accessibleSurface } from "~/lib/contrast";
 import { useCspNonce } from "~/lib/csp-nonce";
-import { formatDateRange, formatDateTime, formatMoney } from "~/lib/format";
+import { dateTimeFormat, formatDateRange, formatMoney, intlLocale } from "~/lib/format";
 import { orderStatusWatchScript, orderWatchDefaults } from "~/lib/order-status-watch";
 import { consentFromCookieHeader, CSP_META_PIXEL_HEADER, metaPixelUrl } from "~/lib/tracking-consent";
 import { cn } from "~/lib/utils";
@@ -24,6 +26,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   try {
     const page = await getOrderPage(db, env, { orderId: parseId(params.id) ?? 0, token });
     const live = page.order.status === "paid" || page.order.status === "manual";
+    // A buyer who left the checkout comes back to it here while the order may still be paid (decision 0035).
+    const resumeUrl =
+      page.order.status === "pending"
+        ? await checkoutResumeUrl(db, { env, provider: paymentProviderFromEnv(env, db) }, { orderId: page.order.id })
+        : null;
     // Meta's Purchase only for an order paid here, with the buyer's consent to ads tracking (the event page's banner).
     const consent = consentFromCookieHeader(request.headers.get("Cookie"));
     const purchasePixel =
@@ -39,6 +46,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       {
         ...page,
         token: token ?? "",
+        resumeUrl,
         qrCodes: live ? page.order.participants.map((participant) => qrPath(participant.ticket_token)) : [],
         purchasePixel,
       },
@@ -64,6 +72,19 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
+/** The payment deadline in the event's time zone, with the zone named: the buyer may be elsewhere. */
+function formatDeadline(date: string, language: string, timeZone: string): string {
+  return dateTimeFormat(intlLocale(language), {
+    timeZone,
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZoneName: "short",
+  }).format(new Date(date));
+}
+
 const statusStyle: Record<string, string> = {
   pending: "bg-amber-100 text-amber-900",
   paid: "bg-emerald-100 text-emerald-800",
@@ -74,7 +95,7 @@ const statusStyle: Record<string, string> = {
 };
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
-  const { order, event, token, qrCodes, purchasePixel } = loaderData;
+  const { order, event, token, qrCodes, purchasePixel, resumeUrl } = loaderData;
   const { t, i18n } = useTranslation("booking");
   const dark = event.theme === "dark";
   const live = order.status === "paid" || order.status === "manual";
@@ -125,14 +146,25 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             </span>
           </p>
           {order.status === "pending" ? (
-            <p className="text-sm">
-              {t("order.pending", {
-                time: order.payable_until ? formatDateTime(order.payable_until, i18n.language, event.timezone) : "",
+            <p className="text-sm" data-testid="order-pending-message">
+              {t(resumeUrl ? "order.pending-resume" : "order.pending", {
+                time: order.payable_until ? formatDeadline(order.payable_until, i18n.language, event.timezone) : "",
               })}
             </p>
           ) : null}
           {order.status === "pending" ? (
-            <p>
+            <p className="flex flex-wrap gap-3">
+              {resumeUrl ? (
+                <a
+                  href={resumeUrl}
+                  className="inline-flex min-h-11 items-center gap-2 rounded-lg px-4 text-sm font-semibold shadow-sm"
+                  style={surfaceStyle}
+                  data-testid="order-resume-payment"
+                >
+                  <CreditCard className="size-4" aria-hidden />
+                  {t("order.resume")}
+                </a>
+              ) : null}
               <a
                 href={orderHref}
                 className="inline-flex min-h-11 items-center gap-2 rounded-lg border border-current px-4 text-sm font-semibold"
