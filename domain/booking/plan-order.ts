@@ -2,7 +2,12 @@ import type { FeesType, TicketType } from "#db/schema";
 import type { ParticipationForm } from "../order-forms/participation-form-record";
 import { DEFAULT_QUESTION_ID, type Question } from "../order-forms/question-schema";
 import { AppError } from "../shared/app-error";
-import { deriveTicketStatus, eventTicketsPurchased, type TicketStatusTicket } from "../tickets/ticket-status";
+import {
+  deriveTicketStatus,
+  eventTicketsPurchased,
+  type TicketSaleStatus,
+  type TicketStatusTicket,
+} from "../tickets/ticket-status";
 import { platformFee, unitDiscount } from "./fees";
 import type { AnswerValue, PlaceOrderBody } from "./order-input-schema";
 
@@ -110,6 +115,58 @@ export function soldOut(ticketId?: number): AppError {
   return new AppError("conflict", "booking:errors.sold-out", { details: ticketId ? { ticketId } : {} });
 }
 
+export type SelectionReason =
+  "unknown-ticket" | "sold-out" | "not-on-sale" | "min-per-order" | "max-per-order" | "addon-needs-ticket";
+
+/** Why a selection of tickets cannot be booked; `at` is the index of the ticket's first item (-1: the whole selection). */
+export type SelectionIssue = { reason: SelectionReason; ticketId: number | null; at: number; quantity: number };
+
+export type SelectionTicket = { id: number; ticketType: TicketType; minPerOrder: number; maxPerOrder: number };
+
+/**
+ * The rules a choice of tickets must meet before any form matters: each ticket exists and is on sale (spec §4 derived
+ * status), its quantity is within its per-order limits, and add-ons come with a ticket. The same ticket twice is
+ * summed, so every limit sees the order's whole quantity. planOrder refuses an order with these issues; the booking
+ * page checks the ticket choice with them before showing its forms. `saleStatus` answers null for an unknown ticket.
+ */
+export function checkSelection<T extends SelectionTicket>(
+  items: { ticketId: number; quantity: number; at: number }[],
+  saleStatus: (ticketId: number) => { ticket: T; status: TicketSaleStatus } | null,
+): { chosen: { ticket: T; quantity: number }[]; issues: SelectionIssue[] } {
+  const quantities = new Map<number, number>();
+  const firstIndex = new Map<number, number>();
+  for (const item of items) {
+    quantities.set(item.ticketId, (quantities.get(item.ticketId) ?? 0) + item.quantity);
+    if (!firstIndex.has(item.ticketId)) firstIndex.set(item.ticketId, item.at);
+  }
+  const chosen: { ticket: T; quantity: number }[] = [];
+  const issues: SelectionIssue[] = [];
+  for (const [ticketId, quantity] of quantities) {
+    const issue = (reason: SelectionReason) =>
+      issues.push({ reason, ticketId, at: firstIndex.get(ticketId)!, quantity });
+    const found = saleStatus(ticketId);
+    if (!found) {
+      issue("unknown-ticket");
+      continue;
+    }
+    const { ticket, status } = found;
+    if (status === "sold_out") {
+      issue("sold-out");
+      continue;
+    }
+    if (status !== "on_sale") {
+      issue("not-on-sale");
+      continue;
+    }
+    if (quantity < ticket.minPerOrder) issue("min-per-order");
+    else if (quantity > ticket.maxPerOrder) issue("max-per-order");
+    chosen.push({ ticket, quantity });
+  }
+  if (chosen.length > 0 && !chosen.some(({ ticket }) => ticket.ticketType === "ticket"))
+    issues.push({ reason: "addon-needs-ticket", ticketId: null, at: -1, quantity: 0 });
+  return { chosen, issues };
+}
+
 export function planOrder(input: PlanInput): OrderPlan {
   const { event, body, now } = input;
   // The fields whose shape was refused come first: one refusal names every error of the order.
@@ -117,40 +174,28 @@ export function planOrder(input: PlanInput): OrderPlan {
   const ticketsById = new Map(input.tickets.map((ticket) => [ticket.id, ticket]));
   const purchased = eventTicketsPurchased(input.tickets);
 
-  // One line per ticket: the same ticket twice is summed, so every limit sees the order's whole quantity.
-  const quantities = new Map<number, number>();
-  const firstIndex = new Map<number, number>();
-  body.items.forEach((item, index) => {
-    quantities.set(item.ticket_id, (quantities.get(item.ticket_id) ?? 0) + item.quantity);
-    if (!firstIndex.has(item.ticket_id)) firstIndex.set(item.ticket_id, item.at ?? index);
-  });
-
-  const chosen: { ticket: PlanTicket; quantity: number }[] = [];
+  const purchasedNow = { eventTicketsPurchased: purchased, now };
+  const { chosen, issues } = checkSelection(
+    body.items.map((item, index) => ({ ticketId: item.ticket_id, quantity: item.quantity, at: item.at ?? index })),
+    (ticketId) => {
+      const ticket = ticketsById.get(ticketId);
+      // Hidden tickets are sold through their link only when they exist; deleted ones are gone.
+      if (!ticket || ticket.visibility === "deleted") return null;
+      return { ticket, status: deriveTicketStatus(ticket, event, purchasedNow).status };
+    },
+  );
   let soldOutTicket: number | null = null;
-  for (const [ticketId, quantity] of quantities) {
-    const at = `items.${firstIndex.get(ticketId)}`;
-    const ticket = ticketsById.get(ticketId);
-    // Hidden tickets are sold through their link only when they exist; deleted ones are gone.
-    if (!ticket || ticket.visibility === "deleted") {
-      fields[`${at}.ticket_id`] = "booking:errors.unknown-ticket";
-      continue;
-    }
-    const derived = deriveTicketStatus(ticket, event, { eventTicketsPurchased: purchased, now });
-    if (derived.status === "sold_out") {
-      soldOutTicket ??= ticket.id;
-      continue;
-    }
-    if (derived.status === "not_on_sale" || ticket.visibility !== "visible") {
-      fields[`${at}.ticket_id`] = "booking:errors.not-on-sale";
-      continue;
-    }
-    if (quantity < ticket.minPerOrder) fields[`${at}.quantity`] = "booking:errors.min-per-order";
-    else if (quantity > ticket.maxPerOrder) fields[`${at}.quantity`] = "booking:errors.max-per-order";
-    chosen.push({ ticket, quantity });
+  let addonAlone = false;
+  for (const issue of issues) {
+    const at = `items.${issue.at}`;
+    if (issue.reason === "sold-out") soldOutTicket ??= issue.ticketId;
+    else if (issue.reason === "addon-needs-ticket") addonAlone = true;
+    else if (issue.reason === "min-per-order" || issue.reason === "max-per-order")
+      fields[`${at}.quantity`] = `booking:errors.${issue.reason}`;
+    else fields[`${at}.ticket_id`] = `booking:errors.${issue.reason}`;
   }
   if (Object.keys(fields).length === 0 && soldOutTicket !== null) throw soldOut(soldOutTicket);
-  if (chosen.length > 0 && !chosen.some(({ ticket }) => ticket.ticketType === "ticket"))
-    fields.items ??= "booking:errors.addon-needs-ticket";
+  if (addonAlone) fields.items ??= "booking:errors.addon-needs-ticket";
 
   const promo = checkPromo(input.promo, body.promo_code, chosen, now, fields);
 

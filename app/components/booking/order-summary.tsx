@@ -7,7 +7,19 @@ import { cn } from "~/lib/utils";
 export function OrderSummary({ quote, dark }: { quote: Quote; dark: boolean }) {
   const { t, i18n } = useTranslation("booking");
   const money = (cents: number) => formatMoney(cents, i18n.language);
-  const includedFees = quote.lines.some((line) => line.feesType === "included" && line.fees > 0);
+  const included = quote.lines.filter((line) => line.feesType === "included" && line.fees > 0);
+  // With added fees on the bill too, "Frais de service inclus" alone would contradict the fees line: it names the
+  // tickets whose price includes them.
+  const includedNote =
+    included.length === 0
+      ? null
+      : quote.addedFees > 0
+        ? t("summary.fees-included-for", {
+            titles: new Intl.ListFormat(i18n.language, { type: "conjunction" }).format(
+              included.map((line) => line.title),
+            ),
+          })
+        : t("summary.fees-included");
   return (
     <section
       aria-labelledby="summary-heading"
@@ -67,7 +79,11 @@ export function OrderSummary({ quote, dark }: { quote: Quote; dark: boolean }) {
         </div>
       </dl>
       {/* After the list, not inside it: a <dl> holds only its terms and definitions. */}
-      {includedFees ? <p className="text-xs opacity-70">{t("summary.fees-included")}</p> : null}
+      {includedNote ? (
+        <p className="text-xs opacity-70" data-testid="summary-fees-included">
+          {includedNote}
+        </p>
+      ) : null}
       {quote.total > 0 ? <p className="text-xs opacity-70">{t("summary.hold")}</p> : null}
     </section>
   );

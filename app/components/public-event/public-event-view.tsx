@@ -1,5 +1,6 @@
 import { CalendarDays, Eye, Lock, Mail, MapPin, Ticket } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { platformFee } from "#domain/booking/fees";
 import { bannerSrcSet } from "#domain/images/banner";
 import type { PublicEvent, PublicTicket } from "#domain/public-events/get-public-event";
 import { accessibleAccent, accessibleSurface, LIGHT_TEXT } from "~/lib/contrast";
@@ -158,6 +159,7 @@ export function PublicEventView({
             </section>
           ) : null}
           <form
+            id="tickets"
             method="get"
             action={bookingPath ?? undefined}
             className="space-y-8"
@@ -299,9 +301,17 @@ function TicketSection({
                   ) : null}
                 </div>
                 <div className="flex flex-col items-end gap-2 text-right">
-                  <p className="font-semibold">
+                  <p className="font-semibold" data-testid="public-ticket-price">
                     {ticket.price === 0 ? t("free") : formatMoney(ticket.price, i18n.language)}
                   </p>
+                  {ticket.price > 0 ? (
+                    // The fee the booking charges (domain/booking/fees.ts): on top of the price, or inside it.
+                    <p className="text-xs opacity-75" data-testid="public-ticket-fees">
+                      {ticket.feesType === "added"
+                        ? t("fees.added", { amount: formatMoney(platformFee(ticket.price), i18n.language) })
+                        : t("fees.included")}
+                    </p>
+                  ) : null}
                   <p
                     className={cn(
                       "mt-1 inline-block rounded-full px-2 py-0.5 text-xs font-medium",

@@ -2,6 +2,7 @@ import { ArrowLeft } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
 import { bookingCheckout } from "#domain/payments/booking-checkout";
+import { checkPublicSelection } from "#domain/booking/check-public-selection";
 import { orderTicketsPath } from "#domain/booking/get-public-order";
 import {
   BILLING_FIELDS,
@@ -28,6 +29,7 @@ import {
   type FieldState,
 } from "~/components/booking/booking-fields";
 import { OrderSummary } from "~/components/booking/order-summary";
+import { SelectionIssues } from "~/components/booking/selection-issues";
 import { PublicEventNotFound } from "~/components/public-event/public-event-not-found";
 import { PublicStyles } from "~/components/public-event/public-styles";
 import { accessibleSurface } from "~/lib/contrast";
@@ -56,12 +58,15 @@ export async function loader(args: Route.LoaderArgs) {
   if (args.params.slug !== event.slug) {
     throw redirect(`${bookingPagePath(event)}${url.search}`, 302);
   }
+  // A choice the order would refuse whatever the forms say is named now, before the buyer fills them.
+  const selectionIssues = checkPublicSelection(event, items);
   const quote = await quoteOrder(db, event, {
     items,
-    promoCode,
+    // A code typed with a choice that cannot be booked is not looked at (nor counted as a guess) yet.
+    promoCode: selectionIssues.length > 0 ? null : promoCode,
     ip: clientInfoFromHeaders(args.request.headers).ip,
   });
-  return { event, items, quote, promoCode, privateHash };
+  return { event, items, quote, promoCode, privateHash, selectionIssues };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -84,7 +89,7 @@ export async function action(args: Route.ActionArgs) {
     const provider = paymentProviderFromEnv(env, db);
     const placed = await placePageOrder(
       db,
-      { env, createCheckout: bookingCheckout(db, provider, { appUrl: env.APP_URL || url.origin }) },
+      { env, createCheckout: bookingCheckout(db, provider, { appUrl: env.APP_URL || url.origin, env }) },
       { eventId: event.id, body, ip },
     );
     if (placed.status === "paid") {
@@ -113,7 +118,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function EventBooking({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, items, privateHash } = loaderData;
+  const { event, items, privateHash, selectionIssues } = loaderData;
   // After "Appliquer" or a refused order, the code typed and its price come from the action.
   const quote = actionData?.quote ?? loaderData.quote;
   const promoCode = actionData ? actionData.promoCode : loaderData.promoCode;
@@ -176,27 +181,23 @@ export default function EventBooking({ loaderData, actionData }: Route.Component
               {t("page.back")}
             </a>
           </div>
+        ) : selectionIssues.length > 0 ? (
+          <SelectionIssues event={event} issues={selectionIssues} backHref={backHref} />
         ) : (
-          <div className="grid gap-6 md:grid-cols-[1fr_320px]">
+          <form
+            id={BOOKING_FORM_ID}
+            method="post"
+            noValidate
+            className="grid gap-6 md:grid-cols-[1fr_320px]"
+            data-testid="booking-form"
+          >
             {/* Enter in a field places the order: a form's default button is its first submit button in the
-                document, and the promo box's "Appliquer" (in the summary, before the form) belongs to it too. */}
-            <button type="submit" form={BOOKING_FORM_ID} tabIndex={-1} aria-hidden="true" className="sr-only" />
-            <aside className="space-y-4 md:sticky md:top-6 md:order-last md:self-start">
-              <OrderSummary quote={quote} dark={dark} />
-              <PromoBox
-                promoCode={promoCode}
-                quote={quote}
-                dark={dark}
-                error={state.errors.promo_code}
-              />
-            </aside>
-            <form
-              id={BOOKING_FORM_ID}
-              method="post"
-              noValidate
-              className="min-w-0 space-y-6"
-              data-testid="booking-form"
-            >
+                document, and the summary's "Appliquer" (after the fields) belongs to the form too. */}
+            <button type="submit" tabIndex={-1} aria-hidden="true" className="sr-only" />
+            {/* The fields, then the summary with the promo code and the pay button: the order the page shows them
+                in at every width (the summary is the right column from 768 px, below the fields on a phone), so
+                keyboard focus follows what the buyer sees (WCAG 2.4.3) and the total is read just before paying. */}
+            <div className="min-w-0 space-y-6">
               {formError || errorEntries.length > 0 ? (
                 <div
                   role="alert"
@@ -296,9 +297,13 @@ export default function EventBooking({ loaderData, actionData }: Route.Component
                   </div>
                 </Fieldset>
               ) : null}
+            </div>
+            <aside className="space-y-4 md:sticky md:top-6 md:self-start" aria-label={t("summary.heading")}>
+              <OrderSummary quote={quote} dark={dark} />
+              <PromoBox promoCode={promoCode} quote={quote} dark={dark} error={state.errors.promo_code} />
               <button
                 type="submit"
-                className="h-12 w-full rounded-lg px-6 text-base font-semibold shadow-sm focus-visible:ring-[3px] focus-visible:ring-sky-500/60 focus-visible:outline-none sm:w-auto"
+                className="h-12 w-full rounded-lg px-6 text-base font-semibold shadow-sm focus-visible:ring-[3px] focus-visible:ring-sky-500/60 focus-visible:outline-none"
                 style={surfaceStyle}
                 data-testid="booking-submit"
               >
@@ -306,8 +311,8 @@ export default function EventBooking({ loaderData, actionData }: Route.Component
                   ? t("submit.pay", { amount: formatMoney(quote.total, i18n.language) })
                   : t("submit.free")}
               </button>
-            </form>
-          </div>
+            </aside>
+          </form>
         )}
       </main>
     </div>
