@@ -60,7 +60,9 @@ export function ordersWhere(event: { id: number; organizationId: number }, filte
   return and(...conditions)!;
 }
 
-const participantCount = sql<number>`(select count(*) from ${participants} where ${participants.orderId} = ${orders.id})`;
+// eq() qualifies both columns: a bare ${participants.orderId} = ${orders.id} renders as "order_id" = "id", which SQLite
+// resolves to the inner table on both sides.
+const participantCount = sql<number>`(select count(*) from ${participants} where ${eq(participants.orderId, orders.id)})`;
 
 export async function readOrderRows(
   db: Database,

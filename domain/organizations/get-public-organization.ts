@@ -92,7 +92,7 @@ export async function getPublicOrganizationVersion(db: Database, organizationId:
     .select({
       updatedAt: organizations.updatedAt,
       isPrivate: organizations.isPrivate,
-      events: sql<string>`(select coalesce(max(${events.updatedAt}), 0) || '-' || count(*) from ${events} where ${events.organizationId} = ${organizations.id})`,
+      events: sql<string>`(select coalesce(max(${events.updatedAt}), 0) || '-' || count(*) from ${events} where ${eq(events.organizationId, organizations.id)})`,
     })
     .from(organizations)
     .where(eq(organizations.id, organizationId))

@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "#db/database";
 import { orderItems, orders, participants, tickets } from "#db/schema";
+import { DELETE_CONFIRMATION_WORD } from "../events/event-input-schema";
 import { countsAsSale } from "../orders/order-status";
 import { participantsFiguresDelta, salesFigureStatements } from "../sales-figures/sales-figures";
 import type { Actor } from "../shared/actor";
@@ -13,11 +14,13 @@ import { loadParticipantForActor } from "./participant-access";
  * Spec §5: only a free ticket (price 0) can be deleted ('Vous ne pouvez supprimer que des tickets gratuits.'). One
  * batch, every statement conditioned on the participant still existing (a second delete changes nothing): the figures
  * go down, the ticket's `purchased` and its order line follow, then the row goes (its entries and answers cascade).
+ * The page sends the typed `confirmation`, which must be exactly DELETE (spec §5: no trimming, as for events); the
+ * participant-ticket API of spec §7 sends none.
  */
 export async function deleteParticipant(
   db: Database,
   actor: Actor,
-  input: { participantId: number; eventId?: number },
+  input: { participantId: number; eventId?: number; confirmation?: string },
 ): Promise<{ deleted: true }> {
   const { participant } = await loadParticipantForActor(
     db,
@@ -26,6 +29,11 @@ export async function deleteParticipant(
     "event:manage-sales",
     input.eventId,
   );
+  if (input.confirmation !== undefined && input.confirmation !== DELETE_CONFIRMATION_WORD) {
+    throw new AppError("validation", "participants:errors.delete-confirmation", {
+      fields: { confirmation: "participants:errors.delete-confirmation" },
+    });
+  }
   if (participant.price !== 0) {
     throw new AppError("conflict", "participants:errors.only-free");
   }

@@ -104,3 +104,46 @@ test("a paid order refunded from the order page puts its ticket back on sale", a
   await page.goto(`/events/${eventId}/${publicEvent.slug}`);
   await expect(page.getByLabel("Quantité pour Place unique")).toBeVisible();
 });
+
+test("orders table at 1280 px: every default column shows, and each order counts its own tickets", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, "owner@guichet.test");
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/event/1/orders");
+  const table = page.getByRole("table", { name: "Commandes" });
+  await expect(table.locator("tbody tr")).toHaveCount(10);
+  // The last default column ends inside the table's box, and neither the table nor the page scrolls sideways.
+  const fit = await table.evaluate((element) => {
+    const container = element.parentElement!;
+    const headers = [...element.querySelectorAll("thead th")];
+    return {
+      last: headers.at(-1)?.getAttribute("data-column"),
+      lastRight: headers.at(-1)!.getBoundingClientRect().right,
+      containerRight: container.getBoundingClientRect().right,
+      tableScrolls: container.scrollWidth > container.clientWidth,
+      pageScrolls: document.documentElement.scrollWidth > window.innerWidth,
+      clipped: headers
+        .filter((th) => [...th.querySelectorAll("span")].some((span) => span.scrollWidth > span.clientWidth + 1))
+        .map((th) => th.getAttribute("data-column")),
+    };
+  });
+  expect(fit).toMatchObject({ last: "created_at", tableScrolls: false, pageScrolls: false, clipped: [] });
+  expect(fit.lastRight).toBeLessThanOrEqual(fit.containerRight + 1);
+  const search = page.getByTestId("data-table-search");
+  expect(await search.evaluate((input: HTMLInputElement) => input.scrollWidth <= input.clientWidth)).toBe(true);
+  await page.screenshot({ path: `${SCREENS}/orders-1280.png` });
+
+  // "Billets" counts each order's participants (the seed's orders hold 1 to 6 places), not 1 for all.
+  const index = await table
+    .locator("thead th")
+    .evaluateAll((ths) => ths.findIndex((th) => th.getAttribute("data-column") === "participants"));
+  const counts = await table
+    .locator("tbody tr")
+    .evaluateAll((rows, i) => rows.map((row) => Number((row.children[i] as HTMLElement).innerText)), index);
+  expect(new Set(counts).size).toBeGreaterThan(1);
+  const [first] = await table.locator("tbody tr").evaluateAll((rows) => rows.map((row) => row.textContent));
+  const orderId = Number(/#(\d+)/.exec(first ?? "")?.[1]);
+  await page.goto(`/event/1/orders/${orderId}`);
+  await expect(page.getByRole("heading", { name: `Commande n° ${orderId}` })).toBeVisible();
+  await expect(page.locator('a[href^="/event/1/participants/"]')).toHaveCount(counts[0]!);
+});

@@ -72,6 +72,8 @@ test("participant import: every row error, then the fixed file imports", async (
   ].join("\r\n");
   await file.setInputFiles({ name: "participants.csv", mimeType: "text/csv", buffer: Buffer.from(good) });
   await expect(page.getByTestId("import-ready")).toHaveText("2 lignes prêtes à importer · 3 participants");
+  const stock = page.getByRole("row", { name: new RegExp(`^${ticketId} Plein tarif`) });
+  await expect(stock).toHaveText(`${ticketId}Plein tarif50`);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${SCREENS}/import-preview-390.png`, fullPage: true });
   // Each chunk's answer held back a little, so the progress bar is seen on a two-line file too.
@@ -82,6 +84,8 @@ test("participant import: every row error, then the fixed file imports", async (
   await page.getByRole("button", { name: "Importer" }).click();
   await expect(page.getByRole("progressbar")).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "2 commandes importées" })).toBeVisible();
+  // The import went through the API: the page reloads its data, so the remaining places follow without a reload.
+  await expect(stock).toHaveText(`${ticketId}Plein tarif47`);
 
   const list = await page.request.get(`/api/events/${id}/check-ins/list`);
   const { participants } = (await list.json()) as { participants: { first_name: string }[] };

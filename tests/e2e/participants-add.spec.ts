@@ -49,6 +49,10 @@ test("a participant added by hand appears in the participants list", async ({ pa
   await dialog.getByRole("button", { name: "Ajouter", exact: true }).click();
   await expect(dialog.getByRole("alert").first()).toContainText("Veuillez remplir tous les champs.");
   await expect(dialog.getByText("Email invalide", { exact: true })).toBeVisible();
+  // The sentence once, at the top; each empty field is marked invalid without repeating it (the two empty names of the
+  // buyer, and the participant's ticket, names and email).
+  await expect(dialog.getByText("Veuillez remplir tous les champs.")).toHaveCount(1);
+  await expect(dialog.locator('[aria-invalid="true"]')).toHaveCount(7);
   await page.screenshot({ path: `${SCREENS}/participants-add-errors.png` });
 
   // The buyer and two participants.

@@ -33,6 +33,25 @@ test("participants table: search, filter, sort, page, columns, and a copied link
   // Hidden by default (spec §9).
   await expect(table(page).locator('th[data-column="promo_code_key"]')).toHaveCount(0);
   await page.screenshot({ path: `${SCREENS}/participants-desktop.png`, fullPage: true });
+  // At 1280 px every default column shows whole: the last one ends inside the table's box, nothing scrolls sideways
+  // and no header is cut.
+  expect(page.viewportSize()?.width).toBe(1280);
+  const fit = await table(page).evaluate((element) => {
+    const container = element.parentElement!;
+    const headers = [...element.querySelectorAll("thead th")];
+    return {
+      last: headers.at(-1)?.getAttribute("data-column"),
+      lastRight: headers.at(-1)!.getBoundingClientRect().right,
+      containerRight: container.getBoundingClientRect().right,
+      tableScrolls: container.scrollWidth > container.clientWidth,
+      pageScrolls: document.documentElement.scrollWidth > window.innerWidth,
+      clipped: headers
+        .filter((th) => [...th.querySelectorAll("span")].some((span) => span.scrollWidth > span.clientWidth + 1))
+        .map((th) => th.getAttribute("data-column")),
+    };
+  });
+  expect(fit).toMatchObject({ last: "check_in", tableScrolls: false, pageScrolls: false, clipped: [] });
+  expect(fit.lastRight).toBeLessThanOrEqual(fit.containerRight + 1);
 
   // Search on the combined name and email field, accent-free.
   await page.getByTestId("data-table-search").fill("MARIE");
@@ -109,6 +128,8 @@ test("participants: edit and delete a free participant, refused on a paid one", 
   await expect(page).toHaveURL(/\/event\/1\/participants\/\d+$/);
   const detailUrl = page.url();
   await expect(page.getByRole("button", { name: "Copier le lien des billets" })).toBeVisible();
+  // Spec §9: a free participant's total shows as free, as its lines do.
+  await expect(page.getByTestId("participant-sum")).toHaveText("Gratuit");
 
   // Edit: every field is required, then saved.
   await page.getByTestId("participant-edit").click();
@@ -131,6 +152,9 @@ test("participants: edit and delete a free participant, refused on a paid one", 
   await page.getByTestId("participant-delete").click();
   const confirm = page.getByRole("alertdialog");
   await expect(confirm.getByText(/irréversible/)).toBeVisible();
+  await expect(confirm.getByRole("button", { name: "Supprimer définitivement" })).toBeDisabled();
+  // Spec §5: the text must match exactly, a trailing space included.
+  await confirm.getByTestId("delete-confirmation").fill("DELETE ");
   await expect(confirm.getByRole("button", { name: "Supprimer définitivement" })).toBeDisabled();
   await confirm.getByTestId("delete-confirmation").fill("DELETE");
   await confirm.getByRole("button", { name: "Supprimer définitivement" }).click();

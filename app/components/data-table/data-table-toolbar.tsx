@@ -53,7 +53,7 @@ export function DataTableToolbar(props: {
   return (
     <div className="flex flex-wrap items-center gap-2">
       {hasSearch ? (
-        <div className="relative w-full sm:w-72">
+        <div className="relative w-full sm:w-80">
           <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
           <Input
             type="search"

@@ -183,6 +183,7 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
                     <TableHead
                       key={header.id}
                       style={{ width: header.getSize() }}
+                      className="whitespace-normal"
                       aria-sort={sorted ? (sorted.desc ? "descending" : "ascending") : sortable ? "none" : undefined}
                       data-column={id}
                     >
@@ -190,12 +191,12 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
                         <Button
                           variant="ghost"
                           size="sm"
-                          className="-ml-2 h-8 max-w-full px-2 data-[sorted=true]:text-foreground"
+                          className="-ml-1.5 h-auto min-h-8 max-w-full gap-1 px-1.5 py-1 text-left whitespace-normal has-[>svg]:px-1.5 data-[sorted=true]:text-foreground"
                           data-sorted={sorted ? "true" : undefined}
                           onClick={() => go({ ...state, sort: nextSort(state.sort, id), page: 0 })}
                           aria-label={`${typeof header.column.columnDef.header === "string" ? header.column.columnDef.header : id} — ${t(sorted ? (sorted.desc ? "sort-desc" : "sort-asc") : "sort-none")}`}
                         >
-                          <span className="truncate">{title}</span>
+                          <span className="line-clamp-2 min-w-0">{title}</span>
                           {sorted ? (
                             sorted.desc ? (
                               <ArrowDown className="size-3.5" />
@@ -207,7 +208,7 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
                           )}
                         </Button>
                       ) : (
-                        <span className="truncate">{title}</span>
+                        <span className="line-clamp-2">{title}</span>
                       )}
                     </TableHead>
                   );

@@ -3,7 +3,8 @@ import { Link } from "react-router";
 import type { DataTableColumn } from "~/components/data-table/features";
 import { selectColumn } from "~/components/data-table/select-column";
 import type { OrderRow } from "#domain/orders/list-orders";
-import { formatDateTime, formatMoney } from "~/lib/format";
+import { formatTableDateTime } from "~/components/data-table/table-date";
+import { formatMoney } from "~/lib/format";
 import { PaymentStatusBadge } from "./orders-status-badge";
 
 /** Spec §9: checkout time in whole seconds with 's'; 0 or less means the order was added by hand. */
@@ -11,6 +12,8 @@ export function checkoutTimeLabel(seconds: number, t: TFunction<"orders">): stri
   return seconds <= 0 ? t("manual") : t("seconds", { count: Math.round(seconds) });
 }
 
+// The default columns' widths add up to at most 930 px: the table's width on a 1280 px screen, so none is cut off
+// there (tests/e2e/orders.spec.ts); wider screens share the rest in proportion.
 export function orderColumns(options: {
   eventId: number;
   timezone: string;
@@ -25,7 +28,7 @@ export function orderColumns(options: {
     {
       id: "id",
       header: t("columns.id"),
-      size: 90,
+      size: 64,
       enableHiding: false,
       cell: ({ row }) => (
         <Link to={`/event/${eventId}/orders/${row.original.id}`} className="font-medium hover:underline">
@@ -36,37 +39,38 @@ export function orderColumns(options: {
     {
       id: "buyer",
       header: t("columns.buyer"),
-      size: 180,
+      size: 116,
       cell: ({ row }) => `${row.original.firstName} ${row.original.lastName}`.trim() || "—",
     },
-    { id: "email", header: t("columns.email"), size: 220, cell: ({ row }) => row.original.email },
-    { id: "amount", header: t("columns.amount"), size: 110, cell: ({ row }) => money(row.original.amount) },
-    { id: "fees", header: t("columns.fees"), size: 100, cell: ({ row }) => money(row.original.fees) },
-    { id: "net_amount", header: t("columns.net_amount"), size: 110, cell: ({ row }) => money(row.original.netAmount) },
+    { id: "email", header: t("columns.email"), size: 106, cell: ({ row }) => row.original.email },
+    { id: "amount", header: t("columns.amount"), size: 104, cell: ({ row }) => money(row.original.amount) },
+    { id: "fees", header: t("columns.fees"), size: 80, cell: ({ row }) => money(row.original.fees) },
+    { id: "net_amount", header: t("columns.net_amount"), size: 80, cell: ({ row }) => money(row.original.netAmount) },
     {
       id: "status",
       header: t("columns.status"),
-      size: 130,
+      size: 100,
       cell: ({ row }) => <PaymentStatusBadge status={row.original.status} />,
     },
     {
       id: "checkout_time",
       header: t("columns.checkout_time"),
-      size: 150,
+      size: 114,
       cell: ({ row }) => checkoutTimeLabel(row.original.checkoutTime, t),
     },
-    { id: "participants", header: t("columns.participants"), size: 90, cell: ({ row }) => row.original.participants },
+    { id: "participants", header: t("columns.participants"), size: 62, cell: ({ row }) => row.original.participants },
     {
       id: "created_at",
       header: t("columns.created_at"),
-      size: 200,
-      cell: ({ row }) => formatDateTime(row.original.createdAt, language, timezone),
+      size: 144,
+      cell: ({ row }) => formatTableDateTime(row.original.createdAt, language, timezone),
     },
     {
       id: "paid_at",
       header: t("columns.paid_at"),
-      size: 200,
-      cell: ({ row }) => (row.original.paidAt === null ? "—" : formatDateTime(row.original.paidAt, language, timezone)),
+      size: 144,
+      cell: ({ row }) =>
+        row.original.paidAt === null ? "—" : formatTableDateTime(row.original.paidAt, language, timezone),
     },
   ];
 }

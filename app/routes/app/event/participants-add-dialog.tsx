@@ -59,6 +59,11 @@ export function AddParticipantsDialog({ tickets }: { tickets: Ticket[] }) {
   const message = (name: string) => {
     return edited.has(name) ? null : (errors?.fields?.[name] ?? null);
   };
+  // The sentence already shown at the top ('Veuillez remplir tous les champs.') only marks the field, not repeated.
+  const fieldMessage = (name: string) => {
+    const text = message(name);
+    return text === (errors?.formError ?? null) ? null : text;
+  };
   const field = (name: string, label: string, type = "text") => (
     <div className="grid content-start gap-1.5">
       <Label htmlFor={`${ids}-${name}`}>{label}</Label>
@@ -70,7 +75,7 @@ export function AddParticipantsDialog({ tickets }: { tickets: Ticket[] }) {
         aria-invalid={message(name) ? true : undefined}
         aria-describedby={`${ids}-${name}-error`}
       />
-      <FieldError id={`${ids}-${name}-error`} message={message(name)} />
+      <FieldError id={`${ids}-${name}-error`} message={fieldMessage(name)} />
     </div>
   );
   const person = (prefix: string) => (
@@ -153,13 +158,13 @@ export function AddParticipantsDialog({ tickets }: { tickets: Ticket[] }) {
                         </option>
                       ))}
                     </select>
-                    <FieldError id={`${ids}-${ticketName}-error`} message={message(ticketName)} />
+                    <FieldError id={`${ids}-${ticketName}-error`} message={fieldMessage(ticketName)} />
                   </div>
                   {person(prefix)}
                 </fieldset>
               );
             })}
-            <FieldError id={`${ids}-participants-error`} message={message("participants")} />
+            <FieldError id={`${ids}-participants-error`} message={fieldMessage("participants")} />
             <div>
               <Button
                 type="button"

@@ -3,7 +3,8 @@ import { Link } from "react-router";
 import { selectColumn } from "~/components/data-table/select-column";
 import type { DataTableColumn } from "~/components/data-table/features";
 import { Badge } from "~/components/ui/badge";
-import { formatDateTime, formatMoney } from "~/lib/format";
+import { formatTableDateTime } from "~/components/data-table/table-date";
+import { formatMoney } from "~/lib/format";
 import type { ParticipantRow } from "#domain/participants/list-participants";
 import { PaymentStatusBadge } from "./orders-status-badge";
 
@@ -12,6 +13,8 @@ export function participantPrice(cents: number, t: TFunction<"participants">, la
   return cents === 0 ? t("free") : formatMoney(cents, language);
 }
 
+// The default columns' widths add up to at most 930 px: the table's width on a 1280 px screen, so none is cut off
+// there (tests/e2e/participants.spec.ts); wider screens share the rest in proportion.
 export function participantColumns(options: {
   eventId: number;
   timezone: string;
@@ -19,14 +22,14 @@ export function participantColumns(options: {
   t: TFunction<"participants">;
 }): DataTableColumn<ParticipantRow>[] {
   const { eventId, timezone, language, t } = options;
-  const date = (value: number | null) => (value === null ? "—" : formatDateTime(value, language, timezone));
+  const date = (value: number | null) => (value === null ? "—" : formatTableDateTime(value, language, timezone));
   return [
     selectColumn<ParticipantRow>(),
-    { id: "id", header: t("columns.id"), size: 80, cell: ({ row }) => `#${row.original.id}` },
+    { id: "id", header: t("columns.id"), size: 64, cell: ({ row }) => `#${row.original.id}` },
     {
       id: "name",
       header: t("columns.name"),
-      size: 200,
+      size: 140,
       enableHiding: false,
       cell: ({ row }) => (
         <Link
@@ -38,11 +41,11 @@ export function participantColumns(options: {
         </Link>
       ),
     },
-    { id: "email", header: t("columns.email"), size: 220, cell: ({ row }) => row.original.email },
+    { id: "email", header: t("columns.email"), size: 136, cell: ({ row }) => row.original.email },
     {
       id: "ticket",
       header: t("columns.ticket"),
-      size: 180,
+      size: 132,
       cell: ({ row }) => (
         <span className="flex items-center gap-1.5 truncate">
           <span className="truncate">{row.original.ticketTitle}</span>
@@ -53,13 +56,13 @@ export function participantColumns(options: {
     {
       id: "price",
       header: t("columns.price"),
-      size: 110,
+      size: 76,
       cell: ({ row }) => participantPrice(row.original.price, t, language),
     },
     {
       id: "order",
       header: t("columns.order"),
-      size: 110,
+      size: 128,
       cell: ({ row }) => (
         <Link to={`/event/${eventId}/orders/${row.original.orderId}`} className="hover:underline">
           #{row.original.orderId}
@@ -69,13 +72,13 @@ export function participantColumns(options: {
     {
       id: "order_status",
       header: t("columns.order_status"),
-      size: 130,
+      size: 96,
       cell: ({ row }) => <PaymentStatusBadge status={row.original.orderStatus} />,
     },
     {
       id: "check_in",
       header: t("columns.check_in"),
-      size: 130,
+      size: 116,
       cell: ({ row }) =>
         row.original.isIn ? (
           <Badge variant="success">{t("check-in.in")}</Badge>
@@ -93,10 +96,10 @@ export function participantColumns(options: {
     {
       id: "last_validation",
       header: t("columns.last_validation"),
-      size: 200,
+      size: 144,
       cell: ({ row }) => date(row.original.lastValidationAt),
     },
-    { id: "created_at", header: t("columns.created_at"), size: 200, cell: ({ row }) => date(row.original.createdAt) },
-    { id: "event_date", header: t("columns.event_date"), size: 200, cell: ({ row }) => date(row.original.eventDate) },
+    { id: "created_at", header: t("columns.created_at"), size: 144, cell: ({ row }) => date(row.original.createdAt) },
+    { id: "event_date", header: t("columns.event_date"), size: 144, cell: ({ row }) => date(row.original.eventDate) },
   ];
 }

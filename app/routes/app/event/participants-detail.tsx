@@ -9,7 +9,7 @@ import { orderTicketsUrl } from "#domain/order-documents/order-links";
 import { deleteParticipant } from "#domain/participants/delete-participant";
 import { getParticipant } from "#domain/participants/get-participant";
 import { updateParticipant } from "#domain/participants/update-participant";
-import { AppError, notFound } from "#domain/shared/app-error";
+import { notFound } from "#domain/shared/app-error";
 import { parseId } from "#domain/shared/ids";
 import { EventPageErrorBoundary } from "~/components/event/event-page-error";
 import { FieldError, FormError } from "~/components/form-error";
@@ -93,12 +93,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       await updateParticipant(db, actor, { participantId, eventId, changes: input });
       return { ok: true as const, intent: "update" as const };
     }
-    if (input.confirmation.trim() !== DELETE_CONFIRMATION_WORD) {
-      throw new AppError("validation", "participants:errors.delete-confirmation", {
-        fields: { confirmation: "participants:errors.delete-confirmation" },
-      });
-    }
-    await deleteParticipant(db, actor, { participantId, eventId });
+    await deleteParticipant(db, actor, { participantId, eventId, confirmation: input.confirmation });
     throw redirect(`/event/${eventId}/participants?deleted=1`);
   } catch (error) {
     if (error instanceof Response) throw error;
@@ -199,7 +194,7 @@ export default function ParticipantDetail({ loaderData }: Route.ComponentProps) 
             <div className="mt-2 flex justify-between border-t pt-3 text-sm font-semibold">
               <span>{t("detail.sum")}</span>
               <span className="tabular-nums" data-testid="participant-sum">
-                {formatMoney(detail.sum, i18n.language)}
+                {price(detail.sum)}
               </span>
             </div>
           </CardContent>
@@ -384,7 +379,7 @@ function DeleteParticipantDialog(props: { open: boolean; onOpenChange: (open: bo
     if (answer && !answer.ok && answer.errors.formError) toast.error(tAny(answer.errors.formError as never));
   }, [answer, seen, tAny]);
   const busy = fetcher.state !== "idle";
-  const matches = typed.trim() === DELETE_CONFIRMATION_WORD;
+  const matches = typed === DELETE_CONFIRMATION_WORD;
   return (
     <AlertDialog
       open={props.open}

@@ -1,7 +1,7 @@
 import { ArrowLeft, Download, FileUp, Upload } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import { toast } from "sonner";
 import { loadManualOrderContext } from "#domain/manual-orders/load-manual-order-context";
 import {
@@ -95,16 +95,18 @@ export default function ParticipantsImport({ loaderData }: Route.ComponentProps)
   const [parsed, setParsed] = useState<Parsed | null>(null);
   const [sendEmail, setSendEmail] = useState(false);
   const [progress, setProgress] = useState<Progress | null>(null);
+  const revalidator = useRevalidator();
   const [serverError, setServerError] = useState<ServerErrorKey | null>(null);
   const [doneCount, setDoneCount] = useState<number | null>(null);
   // Rows of the current file already written by earlier chunks: a retry after a failed chunk resumes after them
   // instead of importing them twice (each chunk is one atomic batch on the server).
   const [importedRows, setImportedRows] = useState(0);
   const ticketTitles = useMemo(() => new Map(tickets.map((ticket) => [ticket.id, ticket.title])), [tickets]);
-  const template = useMemo(
-    () => `data:text/csv;charset=utf-8,${encodeURIComponent(importTemplateCsv(tickets[0]?.id ?? null))}`,
-    [tickets],
-  );
+  const template = useMemo(() => {
+    // The sample row names a ticket of this event, a ticket rather than an add-on when there is one.
+    const sample = tickets.find((ticket) => ticket.ticketType === "ticket") ?? tickets[0];
+    return `data:text/csv;charset=utf-8,${encodeURIComponent(importTemplateCsv(sample?.id ?? null))}`;
+  }, [tickets]);
   const sizeVars = { maxFileSize: IMPORT_MAX_FILE_SIZE_MB, maxRows: formatNumber(IMPORT_MAX_ROWS, i18n.language) };
 
   const readFile = async (file: File | undefined) => {
@@ -180,6 +182,8 @@ export default function ParticipantsImport({ loaderData }: Route.ComponentProps)
       setServerError(serverErrorKey(error));
     } finally {
       setProgress(null);
+      // The rows went through the API, not a route action: reload the remaining places (even after a partial import).
+      void revalidator.revalidate();
     }
   };
 
