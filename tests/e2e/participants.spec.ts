@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signIn } from "./support/sign-in";
+import { signIn, waitForHydration } from "./support/sign-in";
 
 // The shared data table on the participants page (issue 11 §1, §2) of the seeded "Festival Nuits Sonores" (event 1):
 // search, filter, sort, page and toggle columns, a copied link reopening the same view; then edit and delete a free
@@ -181,13 +181,15 @@ test("moving inside the event area reloads the page's data only, not the shell's
 }) => {
   await signIn(page, "owner@guichet.test");
   await page.goto("/event/1");
-  await expect(page.getByRole("link", { name: "Participants", exact: true }).first()).toBeVisible();
+  // Before hydration a click is a plain document load, which fetches no .data at all.
+  await waitForHydration(page);
   const fetched: URL[] = [];
   page.on("request", (request) => {
     const url = new URL(request.url());
     if (url.pathname.endsWith(".data")) fetched.push(url);
   });
-  const routesOf = (url: URL | undefined) => url?.searchParams.get("_routes")?.split(",") ?? "every route";
+  const routesOf = (url: URL | undefined) =>
+    url === undefined ? "no data request" : (url.searchParams.get("_routes")?.split(",") ?? "every route");
 
   await page.getByRole("link", { name: "Participants", exact: true }).first().click();
   await expect(table(page)).toBeVisible();
