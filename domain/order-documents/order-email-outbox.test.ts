@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createEmailSender, type EmailMessage, type EmailSender } from "#adapters/email";
+import { createEmailSender } from "#adapters/email";
 import * as schema from "#db/schema";
 import { devMailbox, orderEmailDeliveries } from "#db/schema";
 import type { OrderConfirmationJob } from "../../workers/jobs";
 import { insertEvent, insertOrganization, insertTicket } from "../../tests/support/fixtures";
 import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../../tests/support/libsql-test-db";
 import { insertConfirmedOrder } from "../../tests/support/order-documents-fixtures";
+import { recordingSender } from "../../tests/support/recording-sender";
 import { confirmOrder } from "../booking/confirm-order";
 import { placeOrder } from "../booking/place-order";
 import {
@@ -21,22 +22,6 @@ import { confirmationDeliveryKey, MISSING_APP_URL_ERROR, sendOrderConfirmation }
 
 const env = { ENVIRONMENT: "test", APP_URL: "https://billets.example.org" };
 const MINUTE = 60_000;
-
-function recordingSender(): EmailSender & { sent: EmailMessage[]; failNext: boolean } {
-  const sender = {
-    mode: "dev-mailbox" as const,
-    sent: [] as EmailMessage[],
-    failNext: false,
-    async send(message: EmailMessage) {
-      if (sender.failNext) {
-        sender.failNext = false;
-        throw new Error("mail service unavailable");
-      }
-      sender.sent.push(message);
-    },
-  };
-  return sender;
-}
 
 function recordingQueue() {
   const jobs: OrderConfirmationJob[] = [];

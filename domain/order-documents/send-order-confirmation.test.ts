@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { EmailMessage, EmailSender } from "#adapters/email";
 import { createEmailSender } from "#adapters/email";
+import { recordingSender } from "../../tests/support/recording-sender";
 import { devMailbox, orderEmailDeliveries } from "#db/schema";
 import type { Job } from "../../workers/jobs";
 import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../../tests/support/libsql-test-db";
@@ -12,23 +12,6 @@ import { resendOrderConfirmation } from "./resend-order-confirmation";
 import { DELIVERY_CLAIM_LEASE_MS, sendOrderConfirmation } from "./send-order-confirmation";
 
 const env = { ENVIRONMENT: "test", APP_URL: "https://billets.example.org" };
-
-/** A sender that records what it was asked to send, and fails on demand (the mail service being down). */
-function recordingSender(): EmailSender & { sent: EmailMessage[]; failNext: boolean } {
-  const sender = {
-    mode: "dev-mailbox" as const,
-    sent: [] as EmailMessage[],
-    failNext: false,
-    async send(message: EmailMessage) {
-      if (sender.failNext) {
-        sender.failNext = false;
-        throw new Error("mail service unavailable");
-      }
-      sender.sent.push(message);
-    },
-  };
-  return sender;
-}
 
 /** The queue boundary: records what would be enqueued. */
 function recordingQueue() {
