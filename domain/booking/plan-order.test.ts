@@ -209,7 +209,15 @@ describe("what can be booked", () => {
       fieldsOf(() =>
         plan({ body: body([{ ticket_id: 1, quantity: 1 }], { promo_code: "ETE" }), promo: promo({ endAt: NOW }) }),
       ),
-    ).toEqual({ promo_code: "booking:errors.promo-invalid" });
+    ).toEqual({ promo_code: "booking:errors.promo-expired" });
+    expect(
+      fieldsOf(() =>
+        plan({
+          body: body([{ ticket_id: 1, quantity: 1 }], { promo_code: "ETE" }),
+          promo: promo({ startAt: NOW + 60_000 }),
+        }),
+      ),
+    ).toEqual({ promo_code: "booking:errors.promo-not-started" });
     expect(
       fieldsOf(() =>
         plan({

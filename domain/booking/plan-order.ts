@@ -268,8 +268,12 @@ function checkPromo(
   }
   const startAt = toMs(promo.startAt);
   const endAt = toMs(promo.endAt);
-  if ((startAt !== null && now < startAt) || (endAt !== null && now >= endAt)) {
-    fields.promo_code ??= "booking:errors.promo-invalid";
+  if (startAt !== null && now < startAt) {
+    fields.promo_code ??= "booking:errors.promo-not-started";
+    return null;
+  }
+  if (endAt !== null && now >= endAt) {
+    fields.promo_code ??= "booking:errors.promo-expired";
     return null;
   }
   const applies = chosen.some(

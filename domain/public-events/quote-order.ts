@@ -23,7 +23,8 @@ export type QuoteLine = {
 };
 
 /** `too_many_attempts`: this IP typed too many codes that do not exist on the event; the code was not looked at. */
-export type PromoStatus = "applied" | "invalid" | "not_applicable" | "too_many_attempts";
+export type PromoStatus =
+  "applied" | "invalid" | "not_started" | "expired" | "used_up" | "not_applicable" | "too_many_attempts";
 
 export type Quote = {
   lines: QuoteLine[];
@@ -59,8 +60,8 @@ export async function quoteOrder(
   let promoStatus: PromoStatus | null = null;
   if (code) {
     const found = await findPromo(db, event.id, code, now, input.ip ?? null);
-    promo = found === "too_many_attempts" ? null : found;
-    promoStatus = found === "too_many_attempts" ? found : promo ? "not_applicable" : "invalid";
+    promo = typeof found === "string" ? null : found;
+    promoStatus = typeof found === "string" ? found : promo ? "not_applicable" : "invalid";
   }
 
   const lines = chosen.map((item): QuoteLine => {
@@ -131,9 +132,10 @@ async function findPromo(db: Database, eventId: number, code: string, now: Date,
     [row] = await lookUp;
   }
   if (!row) return null;
-  if (row.startAt && now < row.startAt) return null;
-  if (row.endAt && now >= row.endAt) return null;
-  if (row.maxUses !== -1 && row.useCount + Number(row.held) >= row.maxUses) return null;
+  // The code exists: the buyer is told why it does not apply now rather than that it is unknown.
+  if (row.startAt && now < row.startAt) return "not_started" as const;
+  if (row.endAt && now >= row.endAt) return "expired" as const;
+  if (row.maxUses !== -1 && row.useCount + Number(row.held) >= row.maxUses) return "used_up" as const;
   const ticketIds = row.allTickets
     ? []
     : (

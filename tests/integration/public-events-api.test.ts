@@ -74,6 +74,12 @@ beforeAll(async () => {
     discountType: "percent",
     discountValue: 2500,
   });
+  const refusedCode = { organizationId: organization.id, eventId: published.id, discountType: "percent" as const };
+  await db.insert(promoCodes).values([
+    { ...refusedCode, code: "PRINTEMPS", discountValue: 1000, endAt: inDays(-1) },
+    { ...refusedCode, code: "AUTOMNE", discountValue: 1000, startAt: inDays(7) },
+    { ...refusedCode, code: "PREMIERS", discountValue: 1000, maxUses: 5, useCount: 5 },
+  ]);
 
   privateId = (
     await insertEvent(db, organization.id, {
@@ -185,6 +191,20 @@ describe("POST /api/public/events/:id/promo-check", () => {
       items: [{ ticket_id: shownTicketId, quantity: 1 }],
     });
     expect(await response.json()).toMatchObject({ promo: { code: "NOPE", status: "invalid" }, discount: 0 });
+  });
+
+  it("says why an existing code does not apply now: expired, not started, used up", async () => {
+    for (const [code, status] of [
+      ["PRINTEMPS", "expired"],
+      ["automne", "not_started"],
+      ["PREMIERS", "used_up"],
+    ]) {
+      const response = await post(`/api/public/events/${publicId}/promo-check`, {
+        code,
+        items: [{ ticket_id: shownTicketId, quantity: 1 }],
+      });
+      expect(await response.json(), code).toMatchObject({ promo: { status }, discount: 0 });
+    }
   });
 
   it("is 404 for a draft event", async () => {

@@ -14,7 +14,7 @@ import {
 } from "#domain/public-events/booking-form";
 import { getPublicEvent } from "#domain/public-events/get-public-event";
 import { placePageOrder } from "#domain/public-events/place-page-order";
-import { quoteOrder } from "#domain/public-events/quote-order";
+import { quoteOrder, type PromoStatus } from "#domain/public-events/quote-order";
 import { isAppError } from "#domain/shared/app-error";
 import { parseId } from "#domain/shared/ids";
 import { paymentProviderFromEnv } from "#adapters/payments";
@@ -360,6 +360,16 @@ function Fieldset({
   );
 }
 
+/** What the promo box says when the code does not apply (quoteOrder's status). */
+const promoRefusalKey = {
+  invalid: "promo.invalid",
+  not_started: "promo.not-started",
+  expired: "promo.expired",
+  used_up: "promo.used-up",
+  not_applicable: "promo.not-applicable",
+  too_many_attempts: "promo.too-many-attempts",
+} as const satisfies Record<Exclude<PromoStatus, "applied">, string>;
+
 /**
  * The promo code, in the summary but part of the order's form (`form=`): "Appliquer" posts the form with
  * `intent=apply-promo`, which prices the code and gives every field back as typed (the order call checks it again).
@@ -377,16 +387,11 @@ function PromoBox({
 }) {
   const { t, i18n } = useTranslation("booking");
   const promo = quote.promo;
-  const status =
-    promo?.status === "applied"
+  const status = !promo
+    ? null
+    : promo.status === "applied"
       ? t("promo.applied", { code: promo.code, amount: formatMoney(quote.discount, i18n.language) })
-      : promo?.status === "invalid"
-        ? t("promo.invalid", { code: promo.code })
-        : promo?.status === "not_applicable"
-          ? t("promo.not-applicable", { code: promo.code })
-          : promo?.status === "too_many_attempts"
-            ? t("promo.too-many-attempts")
-            : null;
+      : t(promoRefusalKey[promo.status], { code: promo.code });
   return (
     <div
       className={cn("space-y-2 rounded-xl border p-4", dark ? "border-slate-800 bg-slate-900" : "border-slate-200 bg-white")}
