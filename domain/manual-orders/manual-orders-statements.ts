@@ -1,3 +1,4 @@
+import { manualConfirmationsDueStatement } from "../order-documents/order-email-outbox";
 import { getTableColumns, is, sql, SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
@@ -68,6 +69,7 @@ export function manualOrdersStatements(
   ticketsById: ReadonlyMap<number, ManualOrderTicket>,
   input: ManualOrder[],
   now: number,
+  options: { confirmationsDue?: boolean } = {},
 ): { statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]; orderTokens: string[] } {
   const createdAt = new Date(now);
   const quantities = new Map<number, number>();
@@ -197,6 +199,11 @@ export function manualOrdersStatements(
     }),
   ];
 
-  const [first, ...rest] = [...stock, ...writes, ...figures, ...reported, clearGuards(db)];
+  // The outbox (docs/decisions/0016-order-email-outbox.md): the confirmations asked for are due with the orders.
+  const emails = options.confirmationsDue
+    ? [manualConfirmationsDueStatement(db, { eventId: event.id, accessTokens: orderTokens, at: createdAt })]
+    : [];
+
+  const [first, ...rest] = [...stock, ...writes, ...figures, ...reported, ...emails, clearGuards(db)];
   return { statements: [first!, ...rest], orderTokens };
 }

@@ -96,7 +96,9 @@ export async function placeManualOrders(
   }
 
   const now = input.now ?? Date.now();
-  const { statements, orderTokens } = manualOrdersStatements(db, context.event, context.ticketsById, orderList, now);
+  const { statements, orderTokens } = manualOrdersStatements(db, context.event, context.ticketsById, orderList, now, {
+    confirmationsDue: input.sendEmail,
+  });
   await runManualOrdersBatch(db, statements);
 
   const orderIds: number[] = [];

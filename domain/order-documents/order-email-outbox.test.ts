@@ -4,11 +4,13 @@ import { createEmailSender } from "#adapters/email";
 import * as schema from "#db/schema";
 import { devMailbox, orderEmailDeliveries } from "#db/schema";
 import type { OrderConfirmationJob } from "../../workers/jobs";
-import { insertEvent, insertOrganization, insertTicket } from "../../tests/support/fixtures";
+import { insertEvent, insertEventsWorld, insertOrganization, insertTicket } from "../../tests/support/fixtures";
 import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../../tests/support/libsql-test-db";
 import { insertConfirmedOrder } from "../../tests/support/order-documents-fixtures";
 import { recordingSender } from "../../tests/support/recording-sender";
 import { confirmOrder } from "../booking/confirm-order";
+import { placeManualOrders } from "../manual-orders/place-manual-orders";
+import { importParticipants } from "../participant-import/import-participants";
 import { placeOrder } from "../booking/place-order";
 import {
   DELIVERY_CLAIM_LEASE_MS,
@@ -122,6 +124,50 @@ describe("order email outbox", () => {
     expect(await takeDueOrderEmails(t.db, later)).toEqual([
       { type: "send-order-confirmation", orderId: placedFree.id, key: `order-confirmation:${placedFree.id}` },
     ]);
+  });
+
+  it("is written with manual orders and imports when their confirmation is asked for, and only then", async () => {
+    const world = await insertEventsWorld(t.db);
+    const event = await insertEvent(t.db, world.organization.id, { title: "Soirée des bénévoles" });
+    const ticket = await insertTicket(t.db, event, { title: "Invitation", price: 0 });
+    const guest = (name: string) => ({
+      firstName: name,
+      lastName: "Martin",
+      email: `${name.toLowerCase()}@exemple.test`,
+    });
+    const order = (name: string) => ({ buyer: guest(name), participants: [{ ...guest(name), ticketId: ticket.id }] });
+    const owner = world.actors.owner;
+
+    const silent = await placeManualOrders(t.db, owner, {
+      eventId: event.id,
+      orders: [order("Alix")],
+      sendEmail: false,
+    });
+    const asked = await placeManualOrders(t.db, owner, {
+      eventId: event.id,
+      orders: [order("Basile"), order("Chloé")],
+      sendEmail: true,
+    });
+    await importParticipants(t.db, owner, {
+      eventId: event.id,
+      records: [["Dora", "Martin", "dora@exemple.test", String(ticket.id), "2"]],
+      sendEmail: true,
+    });
+    await importParticipants(t.db, owner, {
+      eventId: event.id,
+      records: [["Émile", "Martin", "emile@exemple.test", String(ticket.id), "1"]],
+      sendEmail: false,
+    });
+    const imported = await t.db
+      .select({ id: schema.orders.id })
+      .from(schema.orders)
+      .where(eq(schema.orders.email, "dora@exemple.test"));
+
+    const rows = await deliveries();
+    expect(rows.map((row) => [row.orderId, row.key, row.status, row.attempts])).toEqual(
+      [...asked.orderIds, imported[0]!.id].map((id) => [id, confirmationDeliveryKey(id), "due", 0]),
+    );
+    expect(rows.some((row) => row.orderId === silent.orderIds[0])).toBe(false);
   });
 
   it("hands over a due email whose queue message was lost, once per sweep age, and the consumer marks it sent", async () => {

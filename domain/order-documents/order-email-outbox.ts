@@ -31,7 +31,28 @@ export const DELIVERY_CLAIM_LEASE_MS = 10 * 60_000;
  */
 export function confirmationEmailDueStatement(db: Database, input: { orderRef: number | SQL; at: Date }) {
   const orderId = typeof input.orderRef === "number" ? sql`${input.orderRef}` : input.orderRef;
-  const at = input.at.getTime();
+  return dueConfirmations(db, input.at, sql`from orders o where o.id = ${orderId} and o.status = 'paid'`);
+}
+
+/**
+ * The outbox write of manual orders (added by hand or imported) whose confirmation the organizer asked for: one "due"
+ * row per order of `accessTokens`, in the SAME batch as the orders and after them (they are found by their tokens).
+ */
+export function manualConfirmationsDueStatement(
+  db: Database,
+  input: { eventId: number; accessTokens: string[]; at: Date },
+) {
+  return dueConfirmations(
+    db,
+    input.at,
+    sql`from json_each(${JSON.stringify(input.accessTokens)}) j
+      join orders o on o.access_token = j.value
+      where o.event_id = ${input.eventId} and o.status = 'manual'`,
+  );
+}
+
+/** Inserts a "due" first confirmation for each order `o` that `from` selects (nothing for one already recorded). */
+function dueConfirmations(db: Database, at: Date, from: SQL) {
   // drizzle's insert…select lists every column of the table in schema order; each gets its value by name here.
   const values: Partial<Record<keyof typeof orderEmailDeliveries.$inferInsert, SQL>> = {
     organizationId: sql`o.organization_id`,
@@ -41,8 +62,8 @@ export function confirmationEmailDueStatement(db: Database, input: { orderRef: n
     kind: sql`'confirmation'`,
     status: sql`'due'`,
     attempts: sql`0`,
-    claimedAt: sql`${at}`,
-    createdAt: sql`${at}`,
+    claimedAt: sql`${at.getTime()}`,
+    createdAt: sql`${at.getTime()}`,
   };
   const selected = Object.keys(getTableColumns(orderEmailDeliveries)).map(
     (key) => values[key as keyof typeof values] ?? sql`null`,
@@ -50,7 +71,7 @@ export function confirmationEmailDueStatement(db: Database, input: { orderRef: n
   // A query builder, not db.run: drizzle's D1 batch cannot bind the parameters of a raw statement.
   return db
     .insert(orderEmailDeliveries)
-    .select(sql`select ${sql.join(selected, sql`, `)} from orders o where o.id = ${orderId} and o.status = 'paid'`)
+    .select(sql`select ${sql.join(selected, sql`, `)} ${from}`)
     .onConflictDoNothing({ target: orderEmailDeliveries.key });
 }
 

@@ -40,7 +40,16 @@ export async function importParticipants(
     };
   });
   const now = input.now ?? Date.now();
-  const { statements, orderTokens } = manualOrdersStatements(db, context.event, context.ticketsById, manualOrders, now);
+  const { statements, orderTokens } = manualOrdersStatements(
+    db,
+    context.event,
+    context.ticketsById,
+    manualOrders,
+    now,
+    {
+      confirmationsDue: input.sendEmail === true,
+    },
+  );
   await runManualOrdersBatch(db, statements);
 
   if (input.sendEmail && deps.queue) {
