@@ -14,6 +14,7 @@ function ticket(id: number, values: Partial<PublicTicket> = {}): PublicTicket {
     maxPerOrder: 8,
     remaining: null,
     sale: { status: "on_sale", explanation: null, color: "green" },
+    salesOpenAt: null,
     ...values,
   };
 }

@@ -14,6 +14,7 @@ const ticket = (id: number, ticketType: "ticket" | "addon" = "ticket"): PublicTi
   maxPerOrder: 10,
   remaining: null,
   sale: { status: "on_sale", explanation: null, color: "green" },
+  salesOpenAt: null,
 });
 
 const event: Pick<PublicEvent, "tickets" | "addons" | "forms" | "allowBilling"> = {

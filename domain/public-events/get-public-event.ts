@@ -35,6 +35,8 @@ export type PublicTicket = {
    */
   remaining: number | null;
   sale: DerivedTicketStatus;
+  /** When the ticket's sales open (epoch ms), only while they have not started yet: the page says when. */
+  salesOpenAt: number | null;
 };
 
 export type PublicEvent = {
@@ -166,6 +168,7 @@ export async function getPublicEvent(
     maxPerOrder: t.maxPerOrder,
     remaining: t.showRemainingCount ? t.remaining : null,
     sale: t.derived,
+    salesOpenAt: t.derived.explanation === "sales_havent_started_yet" && t.sellStartAt ? t.sellStartAt.getTime() : null,
   });
   // Hidden tickets are reachable only through restricted links (a later issue): the page lists visible ones.
   const visible = withStatus.filter((t) => t.visibility === "visible");

@@ -196,7 +196,7 @@ test("add-ons, deletion with confirmation, and the public page", async ({ page }
   await expect(publicTickets.nth(0)).toContainText("En vente");
   await expect(publicTickets.nth(0)).toContainText("100 places restantes");
   await expect(publicTickets.nth(1)).toContainText("Prévente");
-  await expect(publicTickets.nth(1)).toContainText("Ventes pas encore ouvertes");
+  await expect(publicTickets.nth(1)).toContainText(/Ventes ouvertes le .+\(Paris\)/);
   await expect(publicTickets.nth(2)).toContainText("Vestiaire");
   await expect(publicTickets.nth(3)).toContainText("Parking");
   await expect(page.getByText("Tarif réduit")).toHaveCount(0);

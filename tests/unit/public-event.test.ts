@@ -76,6 +76,28 @@ describe("public event page data", () => {
     expect(found.event.addons.map((x) => x.title)).toEqual(["Vestiaire"]);
   });
 
+  it("says when a ticket's sales open, only while they have not", async () => {
+    const event = await makeEvent({});
+    const opensAt = new Date(now.getTime() + 3 * day);
+    await t.db.insert(tickets).values([
+      { organizationId, eventId: event.id, title: "Prévente", price: 2000, sellStartAt: opensAt, sort: 1 },
+      {
+        organizationId,
+        eventId: event.id,
+        title: "Plein tarif",
+        price: 2500,
+        sellStartAt: new Date(now.getTime() - day),
+        sort: 2,
+      },
+    ]);
+    const found = await getPublicEvent(t.db, event.id, { mode: "public", env, hash: null }, now);
+    if (found.kind !== "found") throw new Error(found.kind);
+    expect(found.event.tickets.map((x) => [x.title, x.sale.explanation, x.salesOpenAt])).toEqual([
+      ["Prévente", "sales_havent_started_yet", opensAt.getTime()],
+      ["Plein tarif", null, null],
+    ]);
+  });
+
   it("counts places left and sold out with the event capacity, purchases of deleted tickets included", async () => {
     const event = await makeEvent({ eventCapacity: 100 });
     await t.db.insert(tickets).values([

@@ -4,7 +4,7 @@ import { platformFee } from "#domain/booking/fees";
 import { bannerSrcSet } from "#domain/images/banner";
 import type { PublicEvent, PublicTicket } from "#domain/public-events/get-public-event";
 import { accessibleAccent, accessibleSurface, LIGHT_TEXT } from "~/lib/contrast";
-import { formatDateRange, formatMoney } from "~/lib/format";
+import { formatDateRange, formatDateTime, formatMoney } from "~/lib/format";
 import { openStreetMapUrl } from "~/lib/map-link";
 import { cn } from "~/lib/utils";
 import { QuantitySelect } from "~/components/booking/quantity-select";
@@ -17,6 +17,9 @@ import { PublicStyles } from "~/components/public-event/public-styles";
 const BANNER_SIZES_ATTRIBUTE = "(min-width: 1024px) 624px, (min-width: 768px) calc(100vw - 400px), calc(100vw - 2rem)";
 
 const saleLabelKey = (ticket: PublicTicket) => ticket.sale.explanation ?? ticket.sale.status;
+
+/** A time zone as the page names it: its city ("Europe/Paris" → "Paris"). */
+const zoneName = (timezone: string) => timezone.split("/").at(-1)?.replaceAll("_", " ") ?? timezone;
 
 /**
  * `bookingPath`: where the ticket choice goes (the booking page, with the private link's `t`); null on the preview,
@@ -51,7 +54,7 @@ export function PublicEventView({
   // The colour as text on the light theme's white cards (on the dark theme those texts keep the page's colour).
   const accent = dark ? undefined : accessibleAccent(event.primaryColor);
   const mapUrl = openStreetMapUrl(event.latitude, event.longitude);
-  const zone = event.timezone.split("/").at(-1)?.replaceAll("_", " ") ?? event.timezone;
+  const zone = zoneName(event.timezone);
 
   return (
     <div className={cn("min-h-svh", dark ? "dark bg-slate-950 text-slate-100" : "bg-slate-50 text-slate-900")}>
@@ -174,6 +177,7 @@ export function PublicEventView({
               dark={dark}
               emptyText={t("no-tickets")}
               pickerDisabled={pickerDisabled}
+              timezone={event.timezone}
             />
             {event.addons.length > 0 ? (
               <TicketSection
@@ -182,6 +186,7 @@ export function PublicEventView({
                 accent={accent}
                 dark={dark}
                 pickerDisabled={pickerDisabled}
+                timezone={event.timezone}
               />
             ) : null}
             {anyOnSale ? (
@@ -257,9 +262,12 @@ function TicketSection({
   dark,
   emptyText,
   pickerDisabled,
+  timezone,
 }: {
   title: string;
   tickets: PublicTicket[];
+  /** The event's time zone: a sale's opening is shown in it, with its name. */
+  timezone: string;
   /** The organizer's colour readable on the ticket card (undefined on the dark theme). */
   accent: string | undefined;
   dark: boolean;
@@ -320,7 +328,12 @@ function TicketSection({
                       ticket.sale.color === "gray" && "bg-slate-200 text-slate-700",
                     )}
                   >
-                    {t(`sale.${saleLabelKey(ticket)}`)}
+                    {ticket.salesOpenAt !== null
+                      ? t("sale.opens-at", {
+                          date: formatDateTime(ticket.salesOpenAt, i18n.language, timezone),
+                          zone: zoneName(timezone),
+                        })
+                      : t(`sale.${saleLabelKey(ticket)}`)}
                   </p>
                   {onSale ? <QuantitySelect ticket={ticket} disabled={pickerDisabled} dark={dark} /> : null}
                 </div>
