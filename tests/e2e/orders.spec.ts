@@ -1,5 +1,6 @@
 import { expect as baseExpect, test, type APIRequestContext } from "@playwright/test";
 import { uniqueEmail } from "./support/mailbox";
+import { tableFit } from "./support/table-fit";
 import { signIn } from "./support/sign-in";
 
 // Issue 11 §4 "Done when": refund an order and see the ticket back on sale. The only place of a paid ticket is bought
@@ -113,20 +114,7 @@ test("orders table at 1280 px: every default column shows, and each order counts
   const table = page.getByRole("table", { name: "Commandes" });
   await expect(table.locator("tbody tr")).toHaveCount(10);
   // The last default column ends inside the table's box, and neither the table nor the page scrolls sideways.
-  const fit = await table.evaluate((element) => {
-    const container = element.parentElement!;
-    const headers = [...element.querySelectorAll("thead th")];
-    return {
-      last: headers.at(-1)?.getAttribute("data-column"),
-      lastRight: headers.at(-1)!.getBoundingClientRect().right,
-      containerRight: container.getBoundingClientRect().right,
-      tableScrolls: container.scrollWidth > container.clientWidth,
-      pageScrolls: document.documentElement.scrollWidth > window.innerWidth,
-      clipped: headers
-        .filter((th) => [...th.querySelectorAll("span")].some((span) => span.scrollWidth > span.clientWidth + 1))
-        .map((th) => th.getAttribute("data-column")),
-    };
-  });
+  const fit = await tableFit(table);
   expect(fit).toMatchObject({ last: "created_at", tableScrolls: false, pageScrolls: false, clipped: [] });
   expect(fit.lastRight).toBeLessThanOrEqual(fit.containerRight + 1);
   const search = page.getByTestId("data-table-search");

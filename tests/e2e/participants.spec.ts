@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { tableFit } from "./support/table-fit";
 import { signIn, waitForHydration } from "./support/sign-in";
 
 // The shared data table on the participants page (issue 11 §1, §2) of the seeded "Festival Nuits Sonores" (event 1):
@@ -36,20 +37,7 @@ test("participants table: search, filter, sort, page, columns, and a copied link
   // At 1280 px every default column shows whole: the last one ends inside the table's box, nothing scrolls sideways
   // and no header is cut.
   expect(page.viewportSize()?.width).toBe(1280);
-  const fit = await table(page).evaluate((element) => {
-    const container = element.parentElement!;
-    const headers = [...element.querySelectorAll("thead th")];
-    return {
-      last: headers.at(-1)?.getAttribute("data-column"),
-      lastRight: headers.at(-1)!.getBoundingClientRect().right,
-      containerRight: container.getBoundingClientRect().right,
-      tableScrolls: container.scrollWidth > container.clientWidth,
-      pageScrolls: document.documentElement.scrollWidth > window.innerWidth,
-      clipped: headers
-        .filter((th) => [...th.querySelectorAll("span")].some((span) => span.scrollWidth > span.clientWidth + 1))
-        .map((th) => th.getAttribute("data-column")),
-    };
-  });
+  const fit = await tableFit(table(page));
   expect(fit).toMatchObject({ last: "check_in", tableScrolls: false, pageScrolls: false, clipped: [] });
   expect(fit.lastRight).toBeLessThanOrEqual(fit.containerRight + 1);
 
