@@ -124,8 +124,13 @@ test("tickets: create, refuse bad input, reorder by drag and keyboard, derived s
   const handle = row(page, "Prévente").getByTestId("ticket-drag-handle");
   await liftWithSpace(page, handle);
   await pressUntilShifted(page, "ArrowDown", row(page, "Plein tarif"));
+  // The drop shows the new order at once and saves it in the background: reload only once the save has answered.
+  const saved = page.waitForResponse(
+    (response) => response.request().method() === "POST" && new URL(response.url()).pathname.includes("/tickets"),
+  );
   await page.keyboard.press("Space");
   await expect.poll(() => titles(page)).toEqual(["Plein tarif", "Prévente", "Tarif réduit"]);
+  expect((await saved).ok()).toBe(true);
   await page.reload();
   expect(await titles(page)).toEqual(["Plein tarif", "Prévente", "Tarif réduit"]);
 
