@@ -12,6 +12,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "~/components/ui/sheet";
 import { facetFilter, parseDataTableState, textFilter, toListQuery, type DataTableConfig } from "~/lib/data-table-url";
+import { formatTableDateTime } from "~/components/data-table/table-date";
 import { formatDateTime } from "~/lib/format";
 import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
@@ -110,23 +111,27 @@ function useReadToggle(entry: Row) {
   return { isRead, set };
 }
 
-function ReadToggle({ entry }: { entry: Row }) {
+/** `compact`: the icon alone (the table's row, where the badge beside it already says the state), named for readers. */
+function ReadToggle({ entry, compact = false }: { entry: Row; compact?: boolean }) {
   const { t } = useTranslation("contact");
   const { isRead, set } = useReadToggle(entry);
+  const label = isRead ? t("inbox.mark-unread") : t("inbox.mark-read");
   return (
     <Button
       type="button"
       variant="ghost"
-      size="sm"
+      size={compact ? "icon" : "sm"}
       onClick={(event) => {
         event.stopPropagation();
         void set(!isRead);
       }}
       data-testid="read-toggle"
       aria-pressed={isRead}
+      aria-label={compact ? label : undefined}
+      title={compact ? label : undefined}
     >
       {isRead ? <MailOpen aria-hidden /> : <Mail aria-hidden />}
-      {isRead ? t("inbox.mark-unread") : t("inbox.mark-read")}
+      {compact ? null : label}
     </Button>
   );
 }
@@ -204,16 +209,16 @@ export default function ContactEntries({ loaderData }: Route.ComponentProps) {
       {
         id: "name",
         header: t("inbox.columns.name"),
-        size: 160,
+        size: 170,
 
         enableHiding: false,
         cell: ({ row }) => <OpenEntryButton entry={row.original} onOpen={(entry) => setOpenId(entry.id)} />,
       },
-      { id: "email", header: t("inbox.columns.email"), size: 200, cell: ({ row }) => row.original.email },
+      { id: "email", header: t("inbox.columns.email"), size: 210, cell: ({ row }) => row.original.email },
       {
         id: "subject",
         header: t("inbox.columns.subject"),
-        size: 240,
+        size: 250,
 
         cell: ({ row }) => <span className="line-clamp-1">{row.original.subject || t("inbox.no-subject")}</span>,
       },
@@ -222,18 +227,18 @@ export default function ContactEntries({ loaderData }: Route.ComponentProps) {
         header: t("inbox.columns.date"),
         size: 150,
 
-        cell: ({ row }) => formatDateTime(row.original.createdAt, i18n.language, "Europe/Paris"),
+        cell: ({ row }) => formatTableDateTime(row.original.createdAt, i18n.language, "Europe/Paris"),
       },
       {
         id: "status",
         header: t("inbox.columns.status"),
-        size: 230,
+        size: 150,
 
         enableHiding: false,
         cell: ({ row }) => (
           <div className="flex items-center gap-2">
             <StatusBadge entry={row.original} />
-            <ReadToggle entry={row.original} />
+            <ReadToggle entry={row.original} compact />
           </div>
         ),
       },
