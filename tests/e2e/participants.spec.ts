@@ -169,8 +169,10 @@ test("moving inside the event area reloads the page's data only, not the shell's
 }) => {
   await signIn(page, "owner@guichet.test");
   await page.goto("/event/1");
-  // Before hydration a click is a plain document load, which fetches no .data at all.
+  // Before hydration a click is a plain document load, which fetches no .data at all; after the page's own requests
+  // have settled, the next .data request is the navigation's.
   await waitForHydration(page);
+  await page.waitForLoadState("networkidle");
   const fetched: URL[] = [];
   page.on("request", (request) => {
     const url = new URL(request.url());
