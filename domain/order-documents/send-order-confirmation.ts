@@ -58,22 +58,20 @@ export async function sendOrderConfirmation(
   if (!documents || !hasTickets(documents)) return skip("not-confirmed");
   if (!isValidEmail(documents.order.email)) return skip("no-recipient");
   const { order, event } = documents;
+  const delivery = {
+    organizationId: order.organizationId,
+    eventId: order.eventId,
+    orderId: order.id,
+    key,
+    kind: "confirmation" as const,
+    claimedAt: new Date(now),
+  };
   if (!deps.env.APP_URL) {
     // A configuration fault is not an attempt: the delivery stays due, with the reason, for the sweep to send once
     // APP_URL is set (README, configuration).
     await db
       .insert(orderEmailDeliveries)
-      .values({
-        organizationId: order.organizationId,
-        eventId: order.eventId,
-        orderId: order.id,
-        key,
-        kind: "confirmation",
-        status: "due",
-        attempts: 0,
-        claimedAt: new Date(now),
-        lastError: MISSING_APP_URL_ERROR,
-      })
+      .values({ ...delivery, status: "due", attempts: 0, lastError: MISSING_APP_URL_ERROR })
       .onConflictDoUpdate({
         target: orderEmailDeliveries.key,
         set: { lastError: MISSING_APP_URL_ERROR },
@@ -84,16 +82,7 @@ export async function sendOrderConfirmation(
 
   const claimed = await db
     .insert(orderEmailDeliveries)
-    .values({
-      organizationId: order.organizationId,
-      eventId: order.eventId,
-      orderId: order.id,
-      key,
-      kind: "confirmation",
-      status: "sending",
-      attempts: 1,
-      claimedAt: new Date(now),
-    })
+    .values({ ...delivery, status: "sending", attempts: 1 })
     .onConflictDoUpdate({
       target: orderEmailDeliveries.key,
       set: {
