@@ -1,4 +1,4 @@
-import { paymentStatuses } from "#domain/events/payment-status";
+import { paymentStatuses } from "#domain/orders/order-status";
 import { checkInStates } from "#domain/participants/check-in-state";
 import type { DataTableConfig } from "./data-table-url";
 

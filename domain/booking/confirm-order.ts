@@ -2,6 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "#db/database";
 import { events, orderItems, orders, participants } from "#db/schema";
+import { confirmableOrder } from "../orders/order-status";
 import { confirmationStatements } from "./confirm-statements";
 import type { OrderDraft } from "./place-order";
 import { clearGuards, guardStatement, isGuardFailure, promoAllows, stockAllows } from "./stock-sql";
@@ -64,7 +65,7 @@ export async function confirmOrder(db: Database, input: ConfirmOrderInput): Prom
     // Two deliveries racing: the second batch finds the order paid and rolls back.
     guardStatement(
       db,
-      sql`exists (select 1 from orders where id = ${orderId} and paid_at is null and status in ('pending', 'expired'))`,
+      sql`exists (select 1 from orders where id = ${orderId} and paid_at is null and ${confirmableOrder()})`,
     ),
   ];
   for (const item of items)

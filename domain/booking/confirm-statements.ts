@@ -3,6 +3,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "#db/database";
 import { formAnswers, orderItems, orders, participants, promoCodes, tickets, webhookDeliveries } from "#db/schema";
 import { confirmationEmailDueStatement } from "../order-documents/order-email-outbox";
+import { confirmableOrder } from "../orders/order-status";
 import { orderFigureChanges, salesFigureStatements } from "../sales-figures/sales-figures";
 import { generateRandomToken } from "../shared/crypto";
 import { orderWebhookStatement, participantsWebhookStatement } from "../webhooks/sales-webhook-statements";
@@ -138,7 +139,7 @@ export function confirmationStatements(db: Database, data: ConfirmationData): Ba
       organizationId: data.organizationId,
       eventId: data.eventId,
       timezone: data.timezone,
-      onlyIf: sql`exists (select 1 from orders where id = ${orderId} and status in ('pending', 'expired'))`,
+      onlyIf: sql`exists (select 1 from orders where id = ${orderId} and ${confirmableOrder()})`,
       changes: orderFigureChanges(
         {
           status: "paid",

@@ -1,4 +1,5 @@
 import { orders, participants } from "#db/schema";
+import { ADMITTED_ORDER_STATUSES } from "../orders/order-status";
 import type { SigningEnv } from "../shared/signing-secret";
 import { signTicketToken } from "../tickets/ticket-token";
 import { ticketTokenHash } from "./token-hash";
@@ -50,8 +51,6 @@ export type CheckInParticipantRow = {
   updatedAt: Date;
 };
 
-export const ADMITTED_ORDER_STATUSES: readonly string[] = ["paid", "manual"];
-
 export async function toCheckInParticipant(
   env: SigningEnv,
   row: CheckInParticipantRow,
@@ -66,7 +65,7 @@ export async function toCheckInParticipant(
     ticket_title: row.ticketTitle,
     is_in: row.isIn,
     last_validation_at: row.lastValidationAt?.getTime() ?? null,
-    cancelled: !ADMITTED_ORDER_STATUSES.includes(row.orderStatus),
+    cancelled: !(ADMITTED_ORDER_STATUSES as readonly string[]).includes(row.orderStatus),
     token_hash: await ticketTokenHash(token),
     updated_at: row.updatedAt.getTime(),
     token,

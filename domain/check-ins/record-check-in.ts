@@ -5,6 +5,7 @@ import type { Database } from "#db/database";
 import { entries, orders, participants } from "#db/schema";
 import type { Actor } from "../shared/actor";
 import type { SigningEnv } from "../shared/signing-secret";
+import { ADMITTED_ORDER_STATUSES } from "../orders/order-status";
 import { parseTicketToken, ticketTokenMatches } from "../tickets/ticket-token";
 import { checkInEventOf, checkInEventReads } from "./check-in-event";
 
@@ -78,8 +79,6 @@ function checkInParticipantReads(db: Database, actor: Actor, eventId: number, pa
   return [eventRead, accessRead, participantRead] as const;
 }
 
-/** Orders whose participants may enter: paid, or added by hand. Pending ones have no participants yet. */
-const VALID_ORDER_STATUSES = ["paid", "manual"] as const;
 /** An offline scan can be synced up to this long after it happened; older or future times fall back to now. */
 const MAX_SCAN_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 const MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
@@ -136,7 +135,7 @@ export async function recordCheckIn(
       : now;
   const isIn = input.direction === "in" ? 1 : 0;
   const validStatuses = sql.join(
-    VALID_ORDER_STATUSES.map((status) => sql`${status}`),
+    ADMITTED_ORDER_STATUSES.map((status) => sql`${status}`),
     sql`, `,
   );
 
@@ -215,7 +214,7 @@ export async function recordCheckIn(
       ticket,
       entry: { id: entry.id, is_in: entry.isIn, validated_at: entry.validatedAt.getTime(), client_id: input.clientId },
     };
-  const cancelled = !(VALID_ORDER_STATUSES as readonly string[]).includes(found.orderStatus);
+  const cancelled = !(ADMITTED_ORDER_STATUSES as readonly string[]).includes(found.orderStatus);
   const result: CheckInResultCode = cancelled ? "cancelled" : input.direction === "in" ? "already_in" : "not_in";
   return { result, participant, ticket, entry: null };
 }

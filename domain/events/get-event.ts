@@ -4,8 +4,7 @@ import { entries, orders, participants, participationForms, type EventRole } fro
 import type { Actor } from "../shared/actor";
 import { eventPermissions, inEventScope, loadEventForActor, type EventPermissions } from "./event-access";
 import { toEventRecord, type EventRecord, type ParticipationFormRow, type TicketRow } from "./event-record";
-import { paymentStatus, type PaymentStatus } from "./payment-status";
-import { PARTICIPANT_ORDER_STATUSES } from "../orders/order-status";
+import { PARTICIPANT_ORDER_STATUSES, paymentStatus, type PaymentStatus } from "../orders/order-status";
 import { readEventTickets, type TicketWithStatus } from "../tickets/list-tickets";
 import type { DerivedTicketStatus } from "../tickets/ticket-status";
 

@@ -2,7 +2,7 @@ import { and, asc, gt } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { orders } from "#db/schema";
 import { loadEventForActor } from "../events/event-access";
-import { paymentStatus } from "../events/payment-status";
+import { paymentStatus } from "./order-status";
 import type { Actor } from "../shared/actor";
 import type { CsvPage } from "../shared/csv";
 import { ordersWhere, type OrderFilters } from "./list-orders";

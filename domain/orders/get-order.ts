@@ -3,7 +3,7 @@ import type { Database } from "#db/database";
 import { formAnswers, orders, participants } from "#db/schema";
 import { loadEventForActor } from "../events/event-access";
 import { loadFormQuestions, type ShownAnswer, shownAnswers } from "../order-forms/answer-labels";
-import { paymentStatus, type PaymentStatus } from "../events/payment-status";
+import { paymentStatus, type PaymentStatus } from "./order-status";
 import { canOnEvent } from "../policy";
 import type { Actor } from "../shared/actor";
 import { notFound } from "../shared/app-error";

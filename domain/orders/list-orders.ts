@@ -3,11 +3,10 @@ import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "#db/database";
 import { orders, participants } from "#db/schema";
 import { inEventScope, loadEventForActor } from "../events/event-access";
-import { paymentStatus, type PaymentStatus } from "../events/payment-status";
+import { paymentStatus, paymentStatusesSql, type PaymentStatus } from "./order-status";
 import { canOnEvent } from "../policy";
 import type { Actor } from "../shared/actor";
 import { escapeLike } from "../shared/sql";
-import { paymentStatusesSql } from "./payment-status-sql";
 
 export const orderSortIds = ["id", "buyer", "amount", "status", "checkout_time", "created_at"] as const;
 export type OrderSortId = (typeof orderSortIds)[number];

@@ -2,7 +2,7 @@ import { and, asc, eq, gt } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { orders, participants } from "#db/schema";
 import { loadEventForActor } from "../events/event-access";
-import { paymentStatus } from "../events/payment-status";
+import { paymentStatus } from "../orders/order-status";
 import type { Actor } from "../shared/actor";
 import type { CsvPage } from "../shared/csv";
 import { participantsWhere, type ParticipantFilters } from "./list-participants";

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { PaymentStatus } from "#domain/events/payment-status";
+import type { PaymentStatus } from "#domain/orders/order-status";
 import { Badge, type BadgeProps } from "~/components/ui/badge";
 
 const variantOf: Record<PaymentStatus, BadgeProps["variant"]> = {

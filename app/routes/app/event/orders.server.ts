@@ -1,4 +1,4 @@
-import { paymentStatuses, type PaymentStatus } from "#domain/events/payment-status";
+import { paymentStatuses, type PaymentStatus } from "#domain/orders/order-status";
 import { orderSortIds, type OrderSortId } from "#domain/orders/list-orders";
 import { ordersTableConfig } from "~/lib/data-table-configs";
 import { facetFilter, parseDataTableState, textFilter } from "~/lib/data-table-url";

@@ -2,7 +2,7 @@ import { Download } from "lucide-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import { paymentStatuses } from "#domain/events/payment-status";
+import { paymentStatuses } from "#domain/orders/order-status";
 import { listOrders, type OrderRow } from "#domain/orders/list-orders";
 import { notFound } from "#domain/shared/app-error";
 import { parseId } from "#domain/shared/ids";

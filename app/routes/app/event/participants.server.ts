@@ -1,4 +1,4 @@
-import { paymentStatuses, type PaymentStatus } from "#domain/events/payment-status";
+import { paymentStatuses, type PaymentStatus } from "#domain/orders/order-status";
 import { checkInStates, type CheckInState } from "#domain/participants/check-in-state";
 import {
   participantSortIds,

@@ -12,7 +12,7 @@ import { DataTable } from "~/components/data-table/data-table";
 import { EventPageErrorBoundary } from "~/components/event/event-page-error";
 import { Button } from "~/components/ui/button";
 import { participantsTableConfig } from "~/lib/data-table-configs";
-import { paymentStatuses } from "#domain/events/payment-status";
+import { paymentStatuses } from "#domain/orders/order-status";
 import { checkInStates } from "#domain/participants/check-in-state";
 import { serverContext } from "~/server/context";
 import { parseForm } from "~/server/forms.server";
