@@ -1,5 +1,5 @@
-import { and, eq, lt, sql, type SQL } from "drizzle-orm";
-import { events, participants, type EventStatus, type OrderStatus } from "#db/schema";
+import { and, eq, type SQL } from "drizzle-orm";
+import { participants, type OrderStatus } from "#db/schema";
 import { participantOrder, saleOrder } from "../orders/order-status";
 
 /**
@@ -12,20 +12,6 @@ import { participantOrder, saleOrder } from "../orders/order-status";
 export const countedParticipant = and(eq(participants.ticketType, "ticket"), participantOrder()) as SQL;
 
 export const isSale = saleOrder();
-
-export type EventDisplayStatus = EventStatus | "past";
-
-/** Spec §4: an event is past once its end is behind us; archived stays archived. */
-export function eventDisplayStatus(event: { status: EventStatus; endAt: Date | null }, now: Date): EventDisplayStatus {
-  if (event.status === "archived") return "archived";
-  if (event.endAt !== null && event.endAt.getTime() < now.getTime()) return "past";
-  return event.status;
-}
-
-/** The same rule in SQL. */
-export function eventDisplayStatusSql(now: Date): SQL<EventDisplayStatus> {
-  return sql<EventDisplayStatus>`case when ${events.status} = 'archived' then 'archived' when ${events.endAt} is not null and ${lt(events.endAt, now)} then 'past' else ${events.status} end`;
-}
 
 export type OrderCounts = { total: number; paid: number; manual: number; pending: number; other: number };
 

@@ -3,7 +3,7 @@ import type { Database } from "#db/database";
 import { eventAccesses, promoCodes } from "#db/schema";
 import { failure } from "../../tests/support/failure";
 import { insertEvent, insertMember, insertOrder, insertOrganization, insertUser } from "../../tests/support/fixtures";
-import { eventDisplayStatus } from "./admin-figures";
+import { eventDisplayStatus } from "../events/event-past";
 import { getAdminData } from "./get-admin-data";
 import { getAdminEvent } from "./get-admin-event";
 import { getAdminOverview } from "./get-admin-overview";

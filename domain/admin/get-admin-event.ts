@@ -16,13 +16,8 @@ import { assertCanOnPlatform } from "../policy";
 import type { Actor } from "../shared/actor";
 import { notFound } from "../shared/app-error";
 import { paymentAccountStatus, type PaymentAccountStatus } from "../organizations/payment-account-status";
-import {
-  countedParticipant,
-  countOrdersByStatus,
-  eventDisplayStatus,
-  isSale,
-  type EventDisplayStatus,
-} from "./admin-figures";
+import { eventDisplayStatus, type EventDisplayStatus } from "../events/event-past";
+import { countedParticipant, countOrdersByStatus, isSale } from "./admin-figures";
 
 export type AdminEventDetail = {
   event: {

@@ -3,13 +3,8 @@ import type { Database } from "#db/database";
 import { events, orders, organizations, participants, users } from "#db/schema";
 import { assertCanOnPlatform } from "../policy";
 import type { Actor } from "../shared/actor";
-import {
-  countedParticipant,
-  countOrdersByStatus,
-  eventDisplayStatusSql,
-  isSale,
-  type EventDisplayStatus,
-} from "./admin-figures";
+import { eventDisplayStatusSql, type EventDisplayStatus } from "../events/event-past";
+import { countedParticipant, countOrdersByStatus, isSale } from "./admin-figures";
 
 export type AdminOverview = {
   users: number;

@@ -5,7 +5,7 @@ import { assertCanOnPlatform } from "../policy";
 import type { Actor } from "../shared/actor";
 import { escapeLike } from "../shared/sql";
 import type { AdminEventStatusFilter } from "./admin-event-status-filter";
-import { eventDisplayStatusSql, type EventDisplayStatus } from "./admin-figures";
+import { eventDisplayStatusSql, type EventDisplayStatus } from "../events/event-past";
 import { ADMIN_PAGE_SIZE } from "./list-admin-organizations";
 
 export type AdminEventRow = {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, not, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, ne, not, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { eventAccesses, events, salesFigures, type EventRole } from "#db/schema";
 import { canInOrganization, canOnEvent, eventRolesGranting, parseEventRoles } from "../policy";
@@ -6,7 +6,7 @@ import type { Actor } from "../shared/actor";
 import { forbidden } from "../shared/app-error";
 import { escapeLike } from "../shared/sql";
 import { defaultEventListFilter, type EventListFilter } from "./event-list-filter";
-import { isEventPast } from "./event-past";
+import { eventNotPastSql, eventPastSql, isEventPast } from "./event-past";
 
 export type EventListItem = {
   id: number;
@@ -112,17 +112,17 @@ export async function listEvents(
   const filter = input.filter ?? defaultEventListFilter;
   const conditions: SQL[] = visibleEventsConditions(db, actor, actor.organizationId, { accessOnly: input.accessOnly });
 
-  const isPast = and(sql`${events.endAt} is not null`, lt(events.endAt, now));
-  const notPast = or(isNull(events.endAt), gte(events.endAt, now));
+  const isPast = eventPastSql(now);
+  const notPast = eventNotPastSql(now);
   switch (filter) {
     case "all":
       conditions.push(ne(events.status, "archived"));
       break;
     case "published":
-      conditions.push(eq(events.status, "published"), notPast!);
+      conditions.push(eq(events.status, "published"), notPast);
       break;
     case "past":
-      conditions.push(ne(events.status, "archived"), isPast!);
+      conditions.push(ne(events.status, "archived"), isPast);
       break;
     case "archived":
       conditions.push(eq(events.status, "archived"));
@@ -182,7 +182,7 @@ export async function listEvents(
 /** What is coming first (soonest on top, undated after), then what is over. */
 function upcomingFirst(now: Date): SQL[] {
   return [
-    asc(sql`coalesce(${events.endAt} < ${now.getTime()}, 0)`),
+    asc(eventPastSql(now)),
     asc(sql`${events.startAt} is null`),
     asc(events.startAt),
     desc(events.id),
