@@ -1,5 +1,6 @@
 import { PRIMARY_COLOR_PATTERN } from "#domain/events/event-input-schema";
-import { utcToZonedInput, DEFAULT_TIME_ZONE } from "~/lib/zoned-time";
+import { PLATFORM_TIME_ZONE } from "#domain/events/event-time-zone";
+import { utcToZonedInput } from "~/lib/zoned-time";
 
 /** The editor's steps, in order (spec §2). */
 export const EDITOR_STEPS = ["title", "banner", "date", "location", "description", "theme"] as const;
@@ -76,7 +77,7 @@ export const EMPTY_EDITOR_VALUES: EditorValues = {
   small_description: "",
   start_at: "",
   end_at: "",
-  timezone: DEFAULT_TIME_ZONE,
+  timezone: PLATFORM_TIME_ZONE,
   address_name: "",
   address_label: "",
   address_latitude: "",
@@ -103,7 +104,7 @@ export type EditableEvent = {
 };
 
 export function editorValuesFromEvent(event: EditableEvent): EditorValues {
-  const timezone = event.timezone || DEFAULT_TIME_ZONE;
+  const timezone = event.timezone || PLATFORM_TIME_ZONE;
   return {
     title: event.title,
     small_description: event.smallDescription,

@@ -3,9 +3,12 @@
  * Intl, the one implementation): the zones it offers, the `datetime-local` value of an instant, offset labels.
  * Events store UTC epoch ms and are edited as `datetime-local` values ("YYYY-MM-DDTHH:mm") in the event's zone.
  */
-import { isValidTimeZone, timeZoneOffsetMs, utcToZonedDateTime } from "#domain/events/event-time-zone";
-
-export const DEFAULT_TIME_ZONE = "Europe/Paris";
+import {
+  isValidTimeZone,
+  PLATFORM_TIME_ZONE,
+  timeZoneOffsetMs,
+  utcToZonedDateTime,
+} from "#domain/events/event-time-zone";
 
 /** The zones offered by the editor's select; an event keeps any other valid zone it already has. */
 export const COMMON_TIME_ZONES = [
@@ -56,7 +59,7 @@ export function utcToZonedInput(date: Date | number | null | undefined, timeZone
   if (date === null || date === undefined) return "";
   const ms = typeof date === "number" ? date : date.getTime();
   if (!Number.isFinite(ms)) return "";
-  return utcToZonedDateTime(ms, isValidTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE);
+  return utcToZonedDateTime(ms, isValidTimeZone(timeZone) ? timeZone : PLATFORM_TIME_ZONE);
 }
 
 /** "UTC+01:00"-style label of the zone's offset at that instant, for the zone select. */

@@ -1,3 +1,4 @@
+import { PLATFORM_TIME_ZONE } from "../events/event-time-zone";
 import { asc, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "#db/database";
@@ -82,7 +83,7 @@ export async function confirmOrder(db: Database, input: ConfirmOrderInput): Prom
       orderRef: orderId,
       organizationId: order.organizationId,
       eventId: order.eventId,
-      timezone: eventRows[0]?.timezone ?? "Europe/Paris",
+      timezone: eventRows[0]?.timezone ?? PLATFORM_TIME_ZONE,
       amount: order.amount,
       fees: order.fees,
       netAmount: order.netAmount,

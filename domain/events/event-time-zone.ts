@@ -3,6 +3,12 @@
  * Pure functions on Intl, so they run the same in the browser, in workerd and in Node.
  */
 
+/**
+ * The platform's zone: new events start in it, and everything that belongs to an organization rather than an event
+ * (finance periods, payout days, inboxes, logs, admin pages) is shown in it, since organizations have no zone of their own.
+ */
+export const PLATFORM_TIME_ZONE = "Europe/Paris";
+
 const MINUTE = 60_000;
 export const DAY_MS = 86_400_000;
 

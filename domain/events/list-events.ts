@@ -181,12 +181,7 @@ export async function listEvents(
 
 /** What is coming first (soonest on top, undated after), then what is over. */
 function upcomingFirst(now: Date): SQL[] {
-  return [
-    asc(eventPastSql(now)),
-    asc(sql`${events.startAt} is null`),
-    asc(events.startAt),
-    desc(events.id),
-  ];
+  return [asc(eventPastSql(now)), asc(sql`${events.startAt} is null`), asc(events.startAt), desc(events.id)];
 }
 
 /** An event the actor scans tickets for: what a door needs to pick it, never its figures. */

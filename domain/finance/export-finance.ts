@@ -1,12 +1,12 @@
 import { and, asc, eq, gt, gte, lt, or, type SQL } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { events, organizations, payouts, transactions } from "#db/schema";
-import { utcToZonedDateTime } from "../events/event-time-zone";
+import { utcToZonedDateTime, PLATFORM_TIME_ZONE } from "../events/event-time-zone";
 import { eventSlug } from "../events/event-slug";
 import type { Actor } from "../shared/actor";
 import { notFound } from "../shared/app-error";
 import type { CsvPage, CsvValue } from "../shared/csv";
-import { FINANCE_TIME_ZONE, resolveFinancePeriod, type FinancePeriod, type FinanceRange } from "./finance-period";
+import { resolveFinancePeriod, type FinancePeriod, type FinanceRange } from "./finance-period";
 import { transactionsWhere } from "./list-transactions";
 import { assertFinanceViewer } from "./transaction-access";
 
@@ -46,7 +46,7 @@ export type FinanceExportCursor = { at: number; id: number };
 
 /** Euros as a number (a spreadsheet sums it; a text "-12.50" would be neutralised as a formula). */
 const euros = (cents: number) => Math.round(cents) / 100;
-const localTime = (at: Date) => utcToZonedDateTime(at, FINANCE_TIME_ZONE).replace("T", " ");
+const localTime = (at: Date) => utcToZonedDateTime(at, PLATFORM_TIME_ZONE).replace("T", " ");
 
 /** ASCII only (a header value): the spec §5 slug without what is not a-z, 0-9 or a hyphen. */
 export function organizationFileSlug(title: string, organizationId: number): string {

@@ -1,4 +1,11 @@
-import { DAY_MS, nextDayKey, zonedDateTimeToUtc, zonedDayKey, zonedStartOfDay } from "../events/event-time-zone";
+import {
+  DAY_MS,
+  nextDayKey,
+  PLATFORM_TIME_ZONE,
+  zonedDateTimeToUtc,
+  zonedDayKey,
+  zonedStartOfDay,
+} from "../events/event-time-zone";
 import { AppError } from "../shared/app-error";
 
 /**
@@ -6,8 +13,6 @@ import { AppError } from "../shared/app-error";
  * instants. Organizations have no time zone of their own: their money is counted in calendar periods of
  * Europe/Paris, the zone every finance screen, export and payout schedule shares.
  */
-export const FINANCE_TIME_ZONE = "Europe/Paris";
-
 export const financePeriods = ["month", "quarter", "year", "all", "custom"] as const;
 export type FinancePeriod = (typeof financePeriods)[number];
 
@@ -58,12 +63,12 @@ function customRangeError(field: "from" | "to"): AppError {
   });
 }
 
-/** The instants of a period, computed from `now` (default Date.now()) in the zone (default FINANCE_TIME_ZONE). */
+/** The instants of a period, computed from `now` (default Date.now()) in the zone (default PLATFORM_TIME_ZONE). */
 export function resolveFinancePeriod(
   input: { period: FinancePeriod; from?: string | null; to?: string | null },
   options: { now?: number; timeZone?: string } = {},
 ): FinanceRange {
-  const zone = options.timeZone ?? FINANCE_TIME_ZONE;
+  const zone = options.timeZone ?? PLATFORM_TIME_ZONE;
   const today = zonedDayKey(options.now ?? Date.now(), zone);
   const year = Number(today.slice(0, 4));
   const month = Number(today.slice(5, 7));

@@ -1,3 +1,4 @@
+import { PLATFORM_TIME_ZONE } from "../events/event-time-zone";
 import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "#db/database";
@@ -5,7 +6,7 @@ import { organizations, payouts, type PayoutFrequency, type PayoutStatus } from 
 import type { Actor } from "../shared/actor";
 import { notFound } from "../shared/app-error";
 import { assertCanViewPayouts } from "./payout-access";
-import { DEFAULT_ORGANIZATION_TIME_ZONE, nextPayoutDate } from "./payout-schedule";
+import { nextPayoutDate } from "./payout-schedule";
 
 import type { PayoutSortId } from "./payout-kinds";
 
@@ -96,7 +97,7 @@ export async function listPayouts(
       .limit(1),
   ]);
   if (!organization) throw notFound();
-  const timeZone = DEFAULT_ORGANIZATION_TIME_ZONE;
+  const timeZone = PLATFORM_TIME_ZONE;
   return {
     rows: rows.map((row) => ({
       id: row.id,

@@ -1,6 +1,5 @@
 import type { PayoutFrequency } from "#db/schema";
-import { nextDayKey, zonedDayKey, zonedStartOfDay } from "../events/event-time-zone";
-import { FINANCE_TIME_ZONE } from "./finance-period";
+import { nextDayKey, PLATFORM_TIME_ZONE, zonedDayKey, zonedStartOfDay } from "../events/event-time-zone";
 
 /*
  * When the payout job pays an organization (decision 0022): on each due local day of its frequency, at the first run
@@ -8,8 +7,6 @@ import { FINANCE_TIME_ZONE } from "./finance-period";
  * Days are calendar days in the organization's time zone (organizations have none of their own: the finance zone,
  * Europe/Paris), so a payout "on Monday" starts at Monday 00:00 in Paris whatever the clocks did that weekend.
  */
-
-export const DEFAULT_ORGANIZATION_TIME_ZONE = FINANCE_TIME_ZONE;
 
 const LOOK_AHEAD_DAYS = 32;
 
@@ -40,7 +37,7 @@ function periodOfDay(frequency: PayoutFrequency, dayKey: string): string | null 
 export function payoutPeriodKey(
   frequency: PayoutFrequency,
   now: number,
-  timeZone: string = DEFAULT_ORGANIZATION_TIME_ZONE,
+  timeZone: string = PLATFORM_TIME_ZONE,
 ): string | null {
   return periodOfDay(frequency, zonedDayKey(now, timeZone));
 }
@@ -49,7 +46,7 @@ export function payoutPeriodKey(
 export function nextPayoutDate(
   frequency: PayoutFrequency,
   now: number,
-  timeZone: string = DEFAULT_ORGANIZATION_TIME_ZONE,
+  timeZone: string = PLATFORM_TIME_ZONE,
 ): number | null {
   if (frequency === "manual") return null;
   let day = zonedDayKey(now, timeZone);

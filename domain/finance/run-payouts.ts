@@ -1,3 +1,4 @@
+import { PLATFORM_TIME_ZONE } from "../events/event-time-zone";
 import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import {
@@ -10,7 +11,7 @@ import { demoPaymentsAllowed, paymentModeOf, type PaymentsEnv } from "#adapters/
 import type { Database } from "#db/database";
 import { organizations, payouts, transactions, type PayoutFrequency } from "#db/schema";
 import { payableFromLedger, readLedgerTotals, releasedNetSql } from "./payable";
-import { DEFAULT_ORGANIZATION_TIME_ZONE, payoutIdempotencyKey, payoutPeriodKey } from "./payout-schedule";
+import { payoutIdempotencyKey, payoutPeriodKey } from "./payout-schedule";
 import {
   loadPayoutRecords,
   reconcilePayout,
@@ -94,7 +95,7 @@ export async function runPayoutJob(
         provider,
         organization as PayableOrganization,
         now,
-        options.timeZone ?? DEFAULT_ORGANIZATION_TIME_ZONE,
+        options.timeZone ?? PLATFORM_TIME_ZONE,
         report,
       );
     } catch (error) {

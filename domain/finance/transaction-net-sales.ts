@@ -3,7 +3,8 @@ import type { Database } from "#db/database";
 import { transactions } from "#db/schema";
 import { dayKeyDistance, nextDayKey, zonedDayKey, zonedStartOfDay } from "../events/event-time-zone";
 import type { Actor } from "../shared/actor";
-import { FINANCE_TIME_ZONE, type FinanceRange } from "./finance-period";
+import { PLATFORM_TIME_ZONE } from "../events/event-time-zone";
+import type { FinanceRange } from "./finance-period";
 import { transactionsWhere, type TransactionFilters } from "./list-transactions";
 import { assertFinanceViewer } from "./transaction-access";
 
@@ -68,7 +69,7 @@ export async function getNetSales(
   input: TransactionFilters & { range: FinanceRange; now?: number; timeZone?: string },
 ): Promise<{ granularity: NetSalesGranularity; points: NetSalesPoint[] }> {
   assertFinanceViewer(actor);
-  const zone = input.timeZone ?? FINANCE_TIME_ZONE;
+  const zone = input.timeZone ?? PLATFORM_TIME_ZONE;
   const filters: TransactionFilters = { ...input, from: input.range.from, to: input.range.to };
   const where = and(transactionsWhere(actor.organizationId, filters), ne(transactions.type, "payout"))!;
 

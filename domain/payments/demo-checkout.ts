@@ -1,3 +1,4 @@
+import { PLATFORM_TIME_ZONE } from "../events/event-time-zone";
 import { asc, eq } from "drizzle-orm";
 import {
   demoPaymentIntentId,
@@ -100,7 +101,7 @@ export async function getDemoCheckout(db: Database, env: DemoCheckoutEnv, sessio
     orderId: order.id,
     eventId: order.eventId,
     eventTitle: event?.title ?? "",
-    timezone: event?.timezone ?? "Europe/Paris",
+    timezone: event?.timezone ?? PLATFORM_TIME_ZONE,
     email: order.email,
     amount: order.amount,
     fees: order.fees,

@@ -1,10 +1,10 @@
-import { timeZoneOffsetMs, zonedDateTimeToUtc } from "../../domain/events/event-time-zone";
+import { PLATFORM_TIME_ZONE, timeZoneOffsetMs, zonedDateTimeToUtc } from "../../domain/events/event-time-zone";
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 
-export const EVENT_TIME_ZONE = "Europe/Paris";
+export const EVENT_TIME_ZONE = PLATFORM_TIME_ZONE;
 
 export function startOfUtcDay(date: Date): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));

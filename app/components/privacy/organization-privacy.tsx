@@ -1,3 +1,4 @@
+import { PLATFORM_TIME_ZONE } from "#domain/events/event-time-zone";
 import { Download, ShieldCheck } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -175,7 +176,7 @@ export function OrganizationPrivacy() {
                     <span className="font-medium">{event.title || t("anonymise.untitled")}</span>
                     <span className="text-muted-foreground">
                       {event.endAt
-                        ? t("anonymise.ended-on", { date: formatDate(event.endAt, i18n.language, "Europe/Paris") })
+                        ? t("anonymise.ended-on", { date: formatDate(event.endAt, i18n.language, PLATFORM_TIME_ZONE) })
                         : t("anonymise.no-date")}
                     </span>
                   </li>

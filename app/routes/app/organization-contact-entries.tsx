@@ -1,3 +1,4 @@
+import { PLATFORM_TIME_ZONE } from "#domain/events/event-time-zone";
 import { Mail, MailOpen } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -158,7 +159,7 @@ function EntrySheet({ entry, onClose }: { entry: Row | null; onClose: () => void
               <SheetDescription>
                 {entry.fullName} · {entry.email}
                 <br />
-                {t("inbox.received", { date: formatDateTime(entry.createdAt, i18n.language, "Europe/Paris") })}
+                {t("inbox.received", { date: formatDateTime(entry.createdAt, i18n.language, PLATFORM_TIME_ZONE) })}
               </SheetDescription>
             </SheetHeader>
             <div className="space-y-4 px-4">
@@ -227,7 +228,7 @@ export default function ContactEntries({ loaderData }: Route.ComponentProps) {
         header: t("inbox.columns.date"),
         size: 150,
 
-        cell: ({ row }) => formatTableDateTime(row.original.createdAt, i18n.language, "Europe/Paris"),
+        cell: ({ row }) => formatTableDateTime(row.original.createdAt, i18n.language, PLATFORM_TIME_ZONE),
       },
       {
         id: "status",

@@ -1,3 +1,4 @@
+import { PLATFORM_TIME_ZONE } from "#domain/events/event-time-zone";
 import type { TFunction } from "i18next";
 import { ArrowLeft, RotateCcw } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
@@ -28,8 +29,6 @@ import { parseForm } from "~/server/forms.server";
 import { requireOrganizationPermission } from "~/server/guards.server";
 import { actionError, loaderError } from "~/server/route-errors.server";
 import type { Route } from "./+types/settings-tracking-deliveries";
-
-const ORGANIZATION_TIME_ZONE = "Europe/Paris";
 
 const deliveriesTableConfig = {
   sortable: [],
@@ -110,9 +109,7 @@ function deliveryColumns(
 ): DataTableColumn<WebhookDeliveryRecord>[] {
   // Dates wrap onto two lines rather than widen their columns: the whole log, replay included, fits at 1280 px.
   const date = (value: Date | null) => (
-    <span className="block whitespace-normal">
-      {value ? formatDateTime(value, language, ORGANIZATION_TIME_ZONE) : "—"}
-    </span>
+    <span className="block whitespace-normal">{value ? formatDateTime(value, language, PLATFORM_TIME_ZONE) : "—"}</span>
   );
   return [
     {
@@ -214,7 +211,7 @@ function DeliverySheet({ delivery, onClose }: { delivery: WebhookDeliveryRecord 
                       >
                         <p className="font-medium">
                           {t("deliveries.attempt", { n: attempt.attempt })} ·{" "}
-                          {formatDateTime(attempt.attemptedAt, i18n.language, ORGANIZATION_TIME_ZONE)}
+                          {formatDateTime(attempt.attemptedAt, i18n.language, PLATFORM_TIME_ZONE)}
                         </p>
                         <p>
                           {attempt.responseStatus !== null

@@ -1,3 +1,4 @@
+import { PLATFORM_TIME_ZONE } from "#domain/events/event-time-zone";
 import { Copy, MoreHorizontal, Plus, ScrollText, Webhook } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -57,7 +58,6 @@ import { actionError } from "~/server/route-errors.server";
 import type { Route } from "./+types/settings-tracking";
 
 /** Organization pages have no event to take a time zone from: the product's home zone (dates are shown, not edited). */
-const ORGANIZATION_TIME_ZONE = "Europe/Paris";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title ?? "Guichet" }];
@@ -375,7 +375,7 @@ function EndpointCard({
         <div className="flex flex-wrap items-center justify-between gap-2 text-muted-foreground">
           <span>
             {t("card.secret")} <code className="font-mono">{endpoint.secretHint}</code> ·{" "}
-            {t("card.created", { date: formatDateTime(endpoint.createdAt, i18n.language, ORGANIZATION_TIME_ZONE) })}
+            {t("card.created", { date: formatDateTime(endpoint.createdAt, i18n.language, PLATFORM_TIME_ZONE) })}
           </span>
           <Button asChild variant="outline" size="sm">
             <Link to={`/settings/tracking/${endpoint.id}`}>

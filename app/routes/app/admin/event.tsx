@@ -1,3 +1,4 @@
+import { PLATFORM_TIME_ZONE } from "#domain/events/event-time-zone";
 import {
   ArrowLeft,
   Building2,
@@ -23,8 +24,6 @@ import { requirePlatformPermission } from "~/server/guards.server";
 import { loaderError } from "~/server/route-errors.server";
 import { EventStatusBadge, StatCard } from "./admin-ui";
 import type { Route } from "./+types/event";
-
-const PLATFORM_TIME_ZONE = "Europe/Paris";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title ?? "Guichet" }];

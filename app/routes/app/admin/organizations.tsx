@@ -1,3 +1,4 @@
+import { PLATFORM_TIME_ZONE } from "#domain/events/event-time-zone";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { listAdminOrganizations } from "#domain/admin/list-admin-organizations";
@@ -10,7 +11,6 @@ import { AdminSearchForm, pageFromQuery, Pagination } from "./admin-ui";
 import type { Route } from "./+types/organizations";
 
 // Organizations have no time zone of their own; the platform's dates are shown in its home zone.
-const PLATFORM_TIME_ZONE = "Europe/Paris";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title ?? "Guichet" }];

@@ -9,7 +9,8 @@ import { simulateDemoAccountReview } from "#domain/finance/account-demo";
 import { accountPageState } from "#domain/finance/account-return";
 import { getFinanceBalance } from "#domain/finance/balance";
 import { connectPaymentAccount } from "#domain/finance/connect-payment-account";
-import { nextPayoutDate, DEFAULT_ORGANIZATION_TIME_ZONE } from "#domain/finance/payout-schedule";
+import { PLATFORM_TIME_ZONE } from "#domain/events/event-time-zone";
+import { nextPayoutDate } from "#domain/finance/payout-schedule";
 import { payoutFrequencySchema } from "#domain/finance/payout-frequency";
 import { refreshPaymentAccount } from "#domain/finance/refresh-payment-account";
 import { updatePayoutFrequency } from "#domain/finance/update-payout-frequency";
@@ -55,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       errorKey: state.errorKey,
       balance,
       nextPayoutAt: nextPayoutDate(account.payoutFrequency, now),
-      timeZone: DEFAULT_ORGANIZATION_TIME_ZONE,
+      timeZone: PLATFORM_TIME_ZONE,
     };
   } catch (error) {
     return loaderError(error);

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { FINANCE_TIME_ZONE } from "#domain/finance/finance-period";
+import { PLATFORM_TIME_ZONE } from "#domain/events/event-time-zone";
 import {
   hasTransactions,
   listTransactionEvents,
@@ -61,7 +61,7 @@ export default function FinanceTransactions({ loaderData }: Route.ComponentProps
   const { rows, total, totals, netSales, events, range, organizationId, any } = loaderData;
   const { t, i18n } = useTranslation("finance");
   const columns = useMemo(
-    () => transactionColumns({ timeZone: FINANCE_TIME_ZONE, language: i18n.language, t }),
+    () => transactionColumns({ timeZone: PLATFORM_TIME_ZONE, language: i18n.language, t }),
     [i18n.language, t],
   );
   return (
