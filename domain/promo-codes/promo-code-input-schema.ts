@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { discountTypes, type DiscountType } from "#db/schema";
 import { zonedDateTimeToUtc } from "../events/event-time-zone";
 import { eurosToCents } from "../tickets/ticket-input-schema";
 
@@ -16,9 +17,6 @@ export const PROMO_CODE_PATTERN = /^[A-Za-z0-9_-]+$/;
 export const PROMO_CODES_PER_REQUEST = 200;
 export const MAX_AMOUNT_DISCOUNT_CENTS = 100_000_000;
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/;
-
-export const promoDiscountTypes = ["percent", "amount"] as const;
-export type PromoDiscountType = (typeof promoDiscountTypes)[number];
 
 export const promoCodeKeySchema = v.pipe(
   v.string("promo-codes:errors.key-required"),
@@ -60,7 +58,7 @@ const DECIMAL_TEXT = /^-?\d+(?:[.,]\d+)?$/;
  * a whole percent or as euros with at most two decimals ("12.5" %, "2,505" €, "abc"); "", zero or less, and a whole
  * number sent as text by an API client are the "above zero" case.
  */
-export function discountProblem(type: PromoDiscountType, discount: number | string): DiscountProblem | null {
+export function discountProblem(type: DiscountType, discount: number | string): DiscountProblem | null {
   if (typeof discount === "string") {
     const text = discount.trim();
     if (text === "" || /^\d+$/.test(text) || (DECIMAL_TEXT.test(text) && Number(text.replace(",", ".")) <= 0))
@@ -79,7 +77,7 @@ export function discountProblem(type: PromoDiscountType, discount: number | stri
 export const promoEntrySchema = v.pipe(
   v.object({
     key: promoCodeKeySchema,
-    discount_type: v.picklist(promoDiscountTypes, "promo-codes:errors.discount-type-invalid"),
+    discount_type: v.picklist(discountTypes, "promo-codes:errors.discount-type-invalid"),
     // Checked below with its type (discountProblem); a text is kept until then to say what is wrong with it.
     discount: v.union([v.number(), v.string()], "promo-codes:errors.discount-invalid"),
     tickets: v.optional(
@@ -110,7 +108,7 @@ export const promoEntrySchema = v.pipe(
       [["discount_type"], ["discount"]],
       (entry) => discountProblem(entry.discount_type, entry.discount) === null,
       (issue) => {
-        const entry = issue.input as { discount_type: PromoDiscountType; discount: number | string };
+        const entry = issue.input as { discount_type: DiscountType; discount: number | string };
         return discountProblem(entry.discount_type, entry.discount) ?? "promo-codes:errors.discount-invalid";
       },
     ),

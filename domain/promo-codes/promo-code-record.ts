@@ -1,5 +1,5 @@
 import type { promoCodes } from "#db/schema";
-import type { PromoDiscountType } from "./promo-code-input-schema";
+import type { DiscountType } from "#db/schema";
 
 type PromoCodeRow = typeof promoCodes.$inferSelect;
 
@@ -8,7 +8,7 @@ export type PromoCodeRecord = {
   id: number;
   eventId: number;
   key: string;
-  discountType: PromoDiscountType;
+  discountType: DiscountType;
   discount: number;
   /** Ticket ids it applies to; empty means every ticket. */
   tickets: number[];

@@ -6,7 +6,7 @@ import type { Actor } from "../shared/actor";
 import { inEventScope, loadEventForActor } from "../events/event-access";
 import type { EventRow, TicketRow } from "../events/event-record";
 import { eventTicketsPurchased, withTicketStatuses, type WithTicketStatus } from "./ticket-status";
-import type { TicketType } from "./ticket-input-schema";
+import type { TicketType } from "#db/schema";
 
 /** A ticket with its places held by unpaid orders (unexpired holds), its derived status and the places left. */
 export type TicketWithStatus = WithTicketStatus<TicketRow & { held: number }>;

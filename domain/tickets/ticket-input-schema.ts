@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { feesTypes, ticketTypes, type FeesType, type TicketType, type TicketVisibility } from "#db/schema";
 import { zonedDateTimeToUtc } from "../events/event-time-zone";
 import { utf8Length } from "../events/event-input-schema";
 
@@ -19,14 +20,9 @@ export const TICKET_PRICE_MAX = 100_000_000;
 export const TICKET_AMOUNT_MAX = 1_000_000;
 export const TICKET_PER_ORDER_MAX = 1_000;
 
-export const ticketTypes = ["ticket", "addon"] as const;
 /** What an organizer may choose; 'deleted' is set only by deleting. */
-export const ticketVisibilities = ["visible", "hidden"] as const;
-/** included: the fees are absorbed by the organizer; added: they are added to the buyer's price. */
-export const ticketFeesTypes = ["included", "added"] as const;
-export type TicketType = (typeof ticketTypes)[number];
+export const ticketVisibilities = ["visible", "hidden"] as const satisfies readonly TicketVisibility[];
 export type TicketVisibilityChoice = (typeof ticketVisibilities)[number];
-export type TicketFeesType = (typeof ticketFeesTypes)[number];
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/;
 const MAX_EPOCH_MS = 253_402_300_799_999;
@@ -99,7 +95,7 @@ const ticketFieldEntries = {
   max_per_order: integerSchema("tickets:errors.max-per-order-invalid", 1, TICKET_PER_ORDER_MAX),
   visibility: v.picklist(ticketVisibilities, "tickets:errors.visibility-invalid"),
   restricted: booleanSchema("tickets:errors.restricted-invalid"),
-  fees_type: v.picklist(ticketFeesTypes, "tickets:errors.fees-type-invalid"),
+  fees_type: v.picklist(feesTypes, "tickets:errors.fees-type-invalid"),
   ticket_type: v.picklist(ticketTypes, "tickets:errors.ticket-type-invalid"),
   show_remaining_count: booleanSchema("tickets:errors.show-remaining-count-invalid"),
 };
@@ -120,7 +116,7 @@ export type TicketFields = {
   maxPerOrder?: number;
   visibility?: TicketVisibilityChoice;
   restricted?: boolean;
-  feesType?: TicketFeesType;
+  feesType?: FeesType;
   ticketType?: TicketType;
   showRemainingCount?: boolean;
 };

@@ -1,9 +1,9 @@
-import type { PromoDiscountType } from "#domain/promo-codes/promo-code-input-schema";
+import type { DiscountType } from "#db/schema";
 
 /** A promo code as the page shows it (dates as ISO strings for the loader's JSON). */
 export type PromoCodeView = {
   key: string;
-  discountType: PromoDiscountType;
+  discountType: DiscountType;
   /** 1–100 for a percentage, cents for an amount. */
   discount: number;
   tickets: number[];
