@@ -5,7 +5,7 @@ import { utcToZonedDateTime, PLATFORM_TIME_ZONE } from "../events/event-time-zon
 import { eventSlug } from "../events/event-slug";
 import type { Actor } from "../shared/actor";
 import { notFound } from "../shared/app-error";
-import type { CsvPage, CsvValue } from "../shared/csv";
+import { csvEuros, type CsvPage, type CsvValue } from "../shared/csv";
 import { resolveFinancePeriod, type FinancePeriod, type FinanceRange } from "./finance-period";
 import { transactionsWhere } from "./list-transactions";
 import { assertFinanceViewer } from "./transaction-access";
@@ -44,8 +44,6 @@ const EXPORT_PAGE_SIZE = 500;
 
 export type FinanceExportCursor = { at: number; id: number };
 
-/** Euros as a number (a spreadsheet sums it; a text "-12.50" would be neutralised as a formula). */
-const euros = (cents: number) => Math.round(cents) / 100;
 const localTime = (at: Date) => utcToZonedDateTime(at, PLATFORM_TIME_ZONE).replace("T", " ");
 
 /** ASCII only (a header value): the spec §5 slug without what is not a-z, 0-9 or a hyphen. */
@@ -140,9 +138,9 @@ export async function exportFinance(
             row.orderId,
             row.payoutId,
             row.description,
-            euros(row.amount),
-            euros(row.fee),
-            euros(row.net),
+            csvEuros(row.amount),
+            csvEuros(row.fee),
+            csvEuros(row.net),
           ]),
           next: rows.length === EXPORT_PAGE_SIZE && last ? { at: last.occurredAt.getTime(), id: last.id } : null,
         };
@@ -179,7 +177,7 @@ export async function exportFinance(
           row.id,
           row.providerPayoutId,
           row.bankAccountName,
-          euros(row.amount),
+          csvEuros(row.amount),
           row.status,
           localTime(row.initiatedAt),
           row.initiatedAt.toISOString(),

@@ -449,10 +449,10 @@ describe("the ledger", () => {
     expect(lines[0]).toBe("id,date,date_utc,type,event_id,event,order_id,payout_id,description,amount,fee,net");
     expect(lines).toHaveLength(6);
     expect(lines[1]).toBe(
-      `${w.rows.c1.id},2026-11-01 00:30,2026-10-31T23:30:00.000Z,charge,${w.concert.id},Concert,,,,30,1.5,28.5`,
+      `${w.rows.c1.id},2026-11-01 00:30,2026-10-31T23:30:00.000Z,charge,${w.concert.id},Concert,,,,30.00,1.50,28.50`,
     );
     expect(lines[4]).toContain(",refund,");
-    expect(lines[4]).toMatch(/,-50,-2\.5,-47\.5$/);
+    expect(lines[4]).toMatch(/,-50\.00,-2\.50,-47\.50$/);
     const sum = (column: number) =>
       lines.slice(1).reduce((total, line) => total + Math.round(Number(line.split(",")[column]) * 100), 0);
     expect(sum(11)).toBe(4750 - 5000);
@@ -466,7 +466,7 @@ describe("the ledger", () => {
     const lines = text.slice(1).trimEnd().split("\r\n");
     expect(lines).toEqual([
       "id,provider_payout_id,bank_account_name,amount,status,initiated_at,initiated_at_utc,estimated_at",
-      `${w.payout.id},,"'=HYPERLINK(""x"")",50,pending,2026-11-20 06:00,2026-11-20T05:00:00.000Z,2026-11-22 06:00`,
+      `${w.payout.id},,"'=HYPERLINK(""x"")",50.00,pending,2026-11-20 06:00,2026-11-20T05:00:00.000Z,2026-11-22 06:00`,
     ]);
     const none = await exportFinance(db, w.admin, {
       kind: "payouts",

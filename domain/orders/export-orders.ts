@@ -4,7 +4,7 @@ import { orders } from "#db/schema";
 import { loadEventForActor } from "../events/event-access";
 import { paymentStatus } from "./order-status";
 import type { Actor } from "../shared/actor";
-import type { CsvPage } from "../shared/csv";
+import { csvEuros, type CsvPage } from "../shared/csv";
 import { ordersWhere, type OrderFilters } from "./list-orders";
 
 const EXPORT_PAGE_SIZE = 500;
@@ -23,8 +23,6 @@ export const ordersCsvHeader = [
   "created_at",
   "paid_at",
 ] as const;
-
-const euros = (cents: number) => (cents / 100).toFixed(2);
 
 /** The orders CSV of the table's current filters, read page by page in id order (keyset). Needs event:manage-sales. */
 export async function exportOrders(
@@ -49,9 +47,9 @@ export async function exportOrders(
           row.firstName,
           row.lastName,
           row.email,
-          euros(row.amount),
-          euros(row.fees),
-          euros(row.netAmount),
+          csvEuros(row.amount),
+          csvEuros(row.fees),
+          csvEuros(row.netAmount),
           paymentStatus(row, now),
           row.checkoutTime,
           row.promoCodeKey,

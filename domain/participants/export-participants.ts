@@ -4,7 +4,7 @@ import { orders, participants } from "#db/schema";
 import { loadEventForActor } from "../events/event-access";
 import { paymentStatus } from "../orders/order-status";
 import type { Actor } from "../shared/actor";
-import type { CsvPage } from "../shared/csv";
+import { csvEuros, type CsvPage } from "../shared/csv";
 import { participantsWhere, type ParticipantFilters } from "./list-participants";
 
 const EXPORT_PAGE_SIZE = 500;
@@ -78,7 +78,7 @@ export async function exportParticipants(
           row.ticketId,
           row.ticketTitle,
           row.ticketType,
-          (row.price / 100).toFixed(2),
+          csvEuros(row.price),
           row.orderId,
           paymentStatus(row, now),
           row.promoCodeKey,

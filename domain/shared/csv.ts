@@ -6,10 +6,21 @@
 export const CSV_BOM = "\uFEFF";
 const FORMULA_START = /^[=+\-@\t\r\0]/;
 
-export type CsvValue = string | number | null | undefined;
+/** An amount of money the export wrote itself, in euros with two decimals ("-12.50"): never neutralised as a formula. */
+export class CsvAmount {
+  constructor(readonly text: string) {}
+}
+
+/** The one money format of every CSV export: cents as euros with two decimals and a dot, a spreadsheet sums it. */
+export function csvEuros(cents: number): CsvAmount {
+  return new CsvAmount((Math.round(cents) / 100).toFixed(2));
+}
+
+export type CsvValue = string | number | CsvAmount | null | undefined;
 
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return "";
+  if (value instanceof CsvAmount) return value.text;
   let text = String(value);
   // Numbers are data the export wrote itself: a negative amount stays a number.
   if (typeof value !== "number" && FORMULA_START.test(text)) text = `'${text}`;

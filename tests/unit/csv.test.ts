@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CSV_BOM, csvCell, csvDocument, csvRow, csvStream } from "#domain/shared/csv";
+import { CSV_BOM, csvCell, csvDocument, csvRow, csvStream, csvEuros } from "#domain/shared/csv";
 
 describe("csvCell", () => {
   it("leaves plain values alone", () => {
@@ -46,5 +46,13 @@ describe("documents", () => {
       await new Response(csvStream(["é"], async () => ({ rows: [], next: null }))).arrayBuffer(),
     );
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  });
+});
+
+describe("csvEuros: the one money format of the exports", () => {
+  it("writes cents as euros with two decimals, negatives unquoted and never neutralised", () => {
+    expect(csvRow([csvEuros(1250), csvEuros(-1250), csvEuros(0), csvEuros(100_000_07)])).toBe(
+      "12.50,-12.50,0.00,100000.07\r\n",
+    );
   });
 });
