@@ -5,23 +5,15 @@ import {
   requireActorInOrganization,
   type OrganizationActor,
 } from "#domain/organizations/actor-for-organization";
-import { notFound } from "#domain/shared/app-error";
-import { parseId } from "#domain/shared/ids";
+import { requireId } from "#domain/shared/ids";
 import type { ApiEnv } from "./middleware/api-session";
-
-/** A positive integer path parameter (`idSchema`), else 404 (an id that cannot exist is not found). */
-export function idParam(value: string | undefined, messageKey = "not-found"): number {
-  const id = parseId(value);
-  if (id === null) throw notFound(messageKey);
-  return id;
-}
 
 /** The actor of an API request that names its organization (`/api/dashboard/:organizer/…`); not a member → 404. */
 export async function actorForOrganizerParam(
   c: Context<ApiEnv>,
   organizer: string | undefined,
 ): Promise<OrganizationActor> {
-  return audited(c, await requireActorInOrganization(c.get("db"), c.get("session").user, idParam(organizer)));
+  return audited(c, await requireActorInOrganization(c.get("db"), c.get("session").user, requireId(organizer)));
 }
 
 /** The actor of a request that names only an event (`/api/events/:id`): as a member of the event's organization. */

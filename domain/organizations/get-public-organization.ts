@@ -40,9 +40,10 @@ const UPCOMING_LIMIT = 50;
  */
 export async function getPublicOrganization(
   db: Database,
-  organizationId: number,
+  organizationId: number | null,
   now: Date = new Date(),
 ): Promise<PublicOrganization | null> {
+  if (organizationId === null) return null;
   const [row] = await db.select().from(organizations).where(eq(organizations.id, organizationId)).limit(1);
   if (!row || row.isPrivate) return null;
   const upcoming = await db

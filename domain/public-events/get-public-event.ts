@@ -110,11 +110,11 @@ type Access =
 /** Everything the public page (or the preview) shows, read in one round trip. Anonymous: no actor. */
 export async function getPublicEvent(
   db: Database,
-  eventId: number,
+  eventId: number | null,
   access: Access,
   now = new Date(),
 ): Promise<PublicEventLookup> {
-  if (!Number.isSafeInteger(eventId) || eventId <= 0) return { kind: "not-found" };
+  if (eventId === null || !Number.isSafeInteger(eventId) || eventId <= 0) return { kind: "not-found" };
   // Three single-table reads in one round trip: inside a D1 batch, joined columns of the same name would collide.
   const [eventRows, organizationRows, ticketRows, formRows] = await db.batch([
     db

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { idSchema, parseId } from "./ids";
+import { idSchema, parseId, requireId } from "./ids";
 
 describe("parseId", () => {
   it("reads positive integers written in digits", () => {
@@ -55,5 +55,16 @@ describe("idSchema", () => {
     const refused = v.safeParse(schema, { organizationId: "12abc" });
     expect(refused.success).toBe(false);
     expect(refused.issues?.[0]?.message).toBe("errors:invalid-input");
+  });
+});
+
+describe("requireId", () => {
+  it("returns the id of a URL parameter, and a not-found AppError with the caller's message otherwise", () => {
+    expect(requireId("42")).toBe(42);
+    for (const value of [undefined, "", "0", "-1", "1e3", "abc"]) {
+      expect(() => requireId(value, "events:errors.not-found"), String(value)).toThrow(
+        expect.objectContaining({ code: "not_found", messageKey: "events:errors.not-found" }),
+      );
+    }
   });
 });

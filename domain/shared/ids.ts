@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { notFound } from "./app-error";
 
 const ID_TEXT = /^[1-9]\d*$/;
 
@@ -18,4 +19,11 @@ export const idSchema = v.pipe(
 export function parseId(value: string | number | null | undefined): number | null {
   const result = v.safeParse(idSchema, value);
   return result.success ? result.output : null;
+}
+
+/** `idSchema` for one value from a URL: the id, else a not-found AppError (an id that cannot exist is not found). */
+export function requireId(value: string | number | null | undefined, messageKey = "not-found"): number {
+  const id = parseId(value);
+  if (id === null) throw notFound(messageKey);
+  return id;
 }

@@ -1,3 +1,4 @@
+import { requireId } from "#domain/shared/ids";
 import { Hono } from "hono";
 import * as v from "valibot";
 import { eventRoles, type EventRole } from "#db/schema";
@@ -5,7 +6,7 @@ import { addEventAccess } from "#domain/event-team/add-event-access";
 import { listEventTeam, type TeamMember } from "#domain/event-team/list-event-team";
 import { removeEventAccess, setEventAccessRoles } from "#domain/event-team/set-event-access-roles";
 import { emailSchema } from "#domain/shared/email";
-import { actorForEventParam, idParam } from "../actor-for-organization";
+import { actorForEventParam } from "../actor-for-organization";
 import type { ApiEnv } from "../middleware/api-session";
 import { parseJson } from "../parse-json";
 
@@ -47,20 +48,20 @@ export const teamMemberJson = (member: TeamMember, eventId: number) => ({
 });
 
 accessesApiRoutes.get("/:id{[0-9]+}/accesses", async (c) => {
-  const eventId = idParam(c.req.param("id"), "events:errors.not-found");
+  const eventId = requireId(c.req.param("id"), "events:errors.not-found");
   const actor = await actorForEventParam(c, eventId);
   return c.json((await listEventTeam(c.get("db"), actor, eventId)).map((member) => teamMemberJson(member, eventId)));
 });
 
 accessesApiRoutes.post("/:id{[0-9]+}/accesses", async (c) => {
-  const eventId = idParam(c.req.param("id"), "events:errors.not-found");
+  const eventId = requireId(c.req.param("id"), "events:errors.not-found");
   const actor = await actorForEventParam(c, eventId);
   const { email } = await parseJson(c, v.object({ email: emailSchema }));
   return c.json(teamMemberJson(await addEventAccess(c.get("db"), actor, eventId, { email }), eventId), 201);
 });
 
 accessesApiRoutes.put("/:id{[0-9]+}/accesses", async (c) => {
-  const eventId = idParam(c.req.param("id"), "events:errors.not-found");
+  const eventId = requireId(c.req.param("id"), "events:errors.not-found");
   const actor = await actorForEventParam(c, eventId);
   const input = await parseJson(c, v.object({ role: rolesSchema, profile: profileSchema }));
   const member = await setEventAccessRoles(c.get("db"), actor, eventId, { userId: input.profile, roles: input.role });
@@ -68,8 +69,8 @@ accessesApiRoutes.put("/:id{[0-9]+}/accesses", async (c) => {
 });
 
 accessesApiRoutes.delete("/:id{[0-9]+}/accesses/:profile{[0-9]+}", async (c) => {
-  const eventId = idParam(c.req.param("id"), "events:errors.not-found");
+  const eventId = requireId(c.req.param("id"), "events:errors.not-found");
   const actor = await actorForEventParam(c, eventId);
-  await removeEventAccess(c.get("db"), actor, eventId, idParam(c.req.param("profile"), "team:errors.not-found"));
+  await removeEventAccess(c.get("db"), actor, eventId, requireId(c.req.param("profile"), "team:errors.not-found"));
   return c.body(null, 204);
 });

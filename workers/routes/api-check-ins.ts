@@ -11,9 +11,9 @@ import {
 import { importParticipants } from "#domain/participant-import/import-participants";
 import { checkImportCapacity } from "#domain/participant-import/check-import-capacity";
 import { IMPORT_CHUNK_ROWS } from "#domain/participant-import/import-rows";
-import { idSchema } from "#domain/shared/ids";
+import { idSchema, requireId } from "#domain/shared/ids";
 import { AppError } from "#domain/shared/app-error";
-import { actorForEventParam, idParam } from "../actor-for-organization";
+import { actorForEventParam } from "../actor-for-organization";
 import type { ApiEnv } from "../middleware/api-session";
 import { parseJson } from "../parse-json";
 
@@ -25,7 +25,7 @@ export const checkInsApiRoutes = new Hono<ApiEnv>();
 
 /** POST /api/events/:id/check-ins — every refusal (already_in, invalid…) is a 200 carrying its result code. */
 checkInsApiRoutes.post("/:id{[0-9]+}/check-ins", async (c) => {
-  const eventId = idParam(c.req.param("id"), "events:errors.not-found");
+  const eventId = requireId(c.req.param("id"), "events:errors.not-found");
   const actor = await actorForEventParam(c, eventId);
   const body = await parseJson(c, checkInBodySchema);
   const outcome = await recordCheckIn(c.get("db"), actor, c.env, {
@@ -50,7 +50,7 @@ function parseQuery<S extends v.GenericSchema>(schema: S, query: Record<string, 
 
 /** GET /api/events/:id/check-ins/list?since=&after=&limit= — what a scanner needs to validate offline. */
 checkInsApiRoutes.get("/:id{[0-9]+}/check-ins/list", async (c) => {
-  const eventId = idParam(c.req.param("id"), "events:errors.not-found");
+  const eventId = requireId(c.req.param("id"), "events:errors.not-found");
   const actor = await actorForEventParam(c, eventId);
   const query = parseQuery(listQuerySchema, c.req.query());
   return c.json(await listCheckInData(c.get("db"), actor, c.env, { eventId, ...query }));
@@ -58,7 +58,7 @@ checkInsApiRoutes.get("/:id{[0-9]+}/check-ins/list", async (c) => {
 
 /** GET /api/events/:id/check-ins/search?q= — the manual search by name or email. */
 checkInsApiRoutes.get("/:id{[0-9]+}/check-ins/search", async (c) => {
-  const eventId = idParam(c.req.param("id"), "events:errors.not-found");
+  const eventId = requireId(c.req.param("id"), "events:errors.not-found");
   const actor = await actorForEventParam(c, eventId);
   const query = (c.req.query("q") ?? "").slice(0, 100);
   return c.json({ participants: await searchCheckInParticipants(c.get("db"), actor, c.env, { eventId, query }) });
@@ -66,7 +66,7 @@ checkInsApiRoutes.get("/:id{[0-9]+}/check-ins/search", async (c) => {
 
 /** POST /api/events/:id/manual-orders — add participants by hand (H6's dialog on the participants page). */
 checkInsApiRoutes.post("/:id{[0-9]+}/manual-orders", async (c) => {
-  const eventId = idParam(c.req.param("id"), "events:errors.not-found");
+  const eventId = requireId(c.req.param("id"), "events:errors.not-found");
   const actor = await actorForEventParam(c, eventId);
   const body = await parseJson(c, manualOrdersBodySchema);
   const placed = await placeManualOrders(
@@ -96,7 +96,7 @@ const importCheckSchema = v.object({
 
 /** POST /api/events/:id/participant-import/check — the whole file's places per ticket: 200, or 409 when it would oversell. */
 checkInsApiRoutes.post("/:id{[0-9]+}/participant-import/check", async (c) => {
-  const eventId = idParam(c.req.param("id"), "events:errors.not-found");
+  const eventId = requireId(c.req.param("id"), "events:errors.not-found");
   const actor = await actorForEventParam(c, eventId);
   const body = await parseJson(c, importCheckSchema);
   const totals = body.totals.map((t) => ({ ticketId: t.ticket_id, quantity: t.quantity }));
@@ -108,7 +108,7 @@ checkInsApiRoutes.post("/:id{[0-9]+}/participant-import/check", async (c) => {
  * with row errors nothing is written and `errors` lists them `{ line, key }`; 409 when the import would oversell.
  */
 checkInsApiRoutes.post("/:id{[0-9]+}/participant-import", async (c) => {
-  const eventId = idParam(c.req.param("id"), "events:errors.not-found");
+  const eventId = requireId(c.req.param("id"), "events:errors.not-found");
   const actor = await actorForEventParam(c, eventId);
   const body = await parseJson(c, importBodySchema, { messageKey: "participant-import:errors.invalid-file" });
   return c.json(

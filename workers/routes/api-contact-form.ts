@@ -1,3 +1,4 @@
+import { requireId } from "#domain/shared/ids";
 import { Hono } from "hono";
 import * as v from "valibot";
 import { emailSenderFromEnv } from "#adapters/email";
@@ -6,7 +7,7 @@ import { listContactEntries, type ContactEntry } from "#domain/contact-entries/l
 import { setContactEntryRead } from "#domain/contact-entries/set-contact-entry-read";
 import { submitContactMessage } from "#domain/contact-entries/submit-contact-message";
 import { clientInfoFromHeaders } from "~/server/client-info.server";
-import { actorForOrganizerParam, idParam } from "../actor-for-organization";
+import { actorForOrganizerParam } from "../actor-for-organization";
 import type { HonoEnv } from "../hono-app";
 import type { ApiEnv } from "../middleware/api-session";
 import { parseJson } from "../parse-json";
@@ -36,7 +37,7 @@ contactFormApiRoutes.get("/:organizer/contact-form", async (c) => {
 /** Toggles the read flag, or sets it when the body says `{ "is_read": true|false }`. */
 contactFormApiRoutes.put("/:organizer/contact-form/:id/read", async (c) => {
   const actor = await actorForOrganizerParam(c, c.req.param("organizer"));
-  const entryId = idParam(c.req.param("id"), "contact:errors.not-found");
+  const entryId = requireId(c.req.param("id"), "contact:errors.not-found");
   const { is_read } = await parseJson(c, v.object({ is_read: v.optional(v.boolean("errors:invalid-input")) }), {
     allowEmpty: true,
   });
@@ -51,7 +52,7 @@ contactFormApiRoutes.put("/:organizer/contact-form/:id/read", async (c) => {
 export const publicContactRoutes = new Hono<HonoEnv>();
 
 publicContactRoutes.post("/:id{[0-9]+}/contact", async (c) => {
-  const organizationId = idParam(c.req.param("id"));
+  const organizationId = requireId(c.req.param("id"));
   const input = await parseJson(c, contactMessageSchema);
   const db = c.get("db");
   const sender = emailSenderFromEnv(c.env, db);

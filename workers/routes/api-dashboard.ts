@@ -1,3 +1,4 @@
+import { requireId } from "#domain/shared/ids";
 import { Hono, type Context } from "hono";
 import * as v from "valibot";
 import { eventDetailToJson, eventDashboardToJson, eventListItemToJson } from "#domain/events/event-json";
@@ -7,7 +8,7 @@ import { parseEventListFilter } from "#domain/events/event-list-filter";
 import { listEvents, type EventListPage } from "#domain/events/list-events";
 import { AppError } from "#domain/shared/app-error";
 import { issuesToFields } from "#domain/shared/validation";
-import { actorForOrganizerParam, idParam } from "../actor-for-organization";
+import { actorForOrganizerParam } from "../actor-for-organization";
 import type { ApiEnv } from "../middleware/api-session";
 
 /** Spec §7 GET dashboard/{organizer}/… calls: the organization is named in the path and must be the user's. */
@@ -64,7 +65,7 @@ dashboardApiRoutes.get("/:organizer{[0-9]+}/events-guest", async (c) => {
 /** GET /api/dashboard/:organizer/events/:id — the event with tickets, participants, payments (first 100) and forms. */
 dashboardApiRoutes.get("/:organizer{[0-9]+}/events/:id{[0-9]+}", async (c) => {
   const actor = await actorForOrganizerParam(c, c.req.param("organizer"));
-  const eventId = idParam(c.req.param("id"), "events:errors.not-found");
+  const eventId = requireId(c.req.param("id"), "events:errors.not-found");
   const detail = await getEvent(c.get("db"), actor, {
     eventId,
     include: { participants: RECORDS_LIMIT, payments: RECORDS_LIMIT },
@@ -75,6 +76,6 @@ dashboardApiRoutes.get("/:organizer{[0-9]+}/events/:id{[0-9]+}", async (c) => {
 /** GET /api/dashboard/:organizer/events/:id/stats — the dashboard figures, chart and actions to be taken. */
 dashboardApiRoutes.get("/:organizer{[0-9]+}/events/:id{[0-9]+}/stats", async (c) => {
   const actor = await actorForOrganizerParam(c, c.req.param("organizer"));
-  const eventId = idParam(c.req.param("id"), "events:errors.not-found");
+  const eventId = requireId(c.req.param("id"), "events:errors.not-found");
   return c.json(eventDashboardToJson(await getEventDashboard(c.get("db"), actor, { eventId })));
 });

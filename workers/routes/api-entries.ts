@@ -1,8 +1,9 @@
+import { requireId } from "#domain/shared/ids";
 import { Hono } from "hono";
 import * as v from "valibot";
 import { entryDirections, listEntries, parseTicketSearch } from "#domain/entries/list-entries";
 import { AppError } from "#domain/shared/app-error";
-import { actorForEventParam, idParam } from "../actor-for-organization";
+import { actorForEventParam } from "../actor-for-organization";
 import type { ApiEnv } from "../middleware/api-session";
 
 /** Spec §7 GET /api/events/:id/entries. */
@@ -25,7 +26,7 @@ const querySchema = v.object({
  * "ticket row"), event, participant {first_name, last_name}, is_in, is_in_str, validated_at.
  */
 entriesApiRoutes.get("/:id{[0-9]+}/entries", async (c) => {
-  const eventId = idParam(c.req.param("id"), "events:errors.not-found");
+  const eventId = requireId(c.req.param("id"), "events:errors.not-found");
   const actor = await actorForEventParam(c, eventId);
   const parsed = v.safeParse(querySchema, c.req.query());
   if (!parsed.success) throw new AppError("validation", "errors:invalid-input");

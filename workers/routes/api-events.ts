@@ -1,3 +1,4 @@
+import { requireId } from "#domain/shared/ids";
 import { Hono, type Context } from "hono";
 import * as v from "valibot";
 import { eventStatuses } from "#db/schema";
@@ -20,7 +21,7 @@ import { updateEventSettings } from "#domain/events/update-event-settings";
 import { listUserOrganizations } from "#domain/organizations/list-user-organizations";
 import { selectCurrentOrganization } from "#domain/organizations/select-current-organization";
 import { AppError, notFound } from "#domain/shared/app-error";
-import { actorForEventParam, actorForOrganizerParam, idParam } from "../actor-for-organization";
+import { actorForEventParam, actorForOrganizerParam } from "../actor-for-organization";
 import type { ApiEnv } from "../middleware/api-session";
 import { limitBody } from "../middleware/body-limit";
 import { parseJsonParts } from "../parse-json";
@@ -60,13 +61,13 @@ eventsApiRoutes.post("/", jsonBodyLimit, async (c) => {
   const [fields, target] = await parseBody(c, [eventFieldsSchema, createTargetSchema]);
   const db = c.get("db");
   if (target.duplicate_from !== undefined) {
-    const sourceId = idParam(String(target.duplicate_from), "events:errors.not-found");
+    const sourceId = requireId(String(target.duplicate_from), "events:errors.not-found");
     const actor = await actorForEventParam(c, sourceId);
     const copy = await duplicateEvent(db, actor, { eventId: sourceId });
     return c.json(eventToJson(copy), 201);
   }
   const organizationId =
-    target.organizer !== undefined ? idParam(String(target.organizer)) : await defaultOrganizationId(c);
+    target.organizer !== undefined ? requireId(String(target.organizer)) : await defaultOrganizationId(c);
   const actor = await actorForOrganizerParam(c, String(organizationId));
   const event = await createEvent(db, actor, { fields });
   return c.json(eventToJson(event), 201);
@@ -81,7 +82,7 @@ async function defaultOrganizationId(c: Context<ApiEnv>): Promise<number> {
 
 /** GET /api/events/:id — the full event with its tickets, add-ons and participation forms. */
 eventsApiRoutes.get("/:id{[0-9]+}", async (c) => {
-  const eventId = idParam(c.req.param("id"), "events:errors.not-found");
+  const eventId = requireId(c.req.param("id"), "events:errors.not-found");
   const actor = await actorForEventParam(c, eventId);
   return c.json(eventDetailToJson(await getEvent(c.get("db"), actor, { eventId })));
 });
@@ -92,7 +93,7 @@ eventsApiRoutes.get("/:id{[0-9]+}", async (c) => {
  * lifecycle change is applied in the same write. Bad input writes nothing.
  */
 eventsApiRoutes.put("/:id{[0-9]+}", jsonBodyLimit, async (c) => {
-  const eventId = idParam(c.req.param("id"), "events:errors.not-found");
+  const eventId = requireId(c.req.param("id"), "events:errors.not-found");
   const [fields, status, options] = await parseBody(c, [eventFieldsSchema, statusFieldSchema, publishOptionsSchema]);
   const actor = await actorForEventParam(c, eventId);
   const event = await updateEvent(c.get("db"), actor, {
@@ -115,7 +116,7 @@ eventsApiRoutes.put("/:id{[0-9]+}", jsonBodyLimit, async (c) => {
  * client's question (spec §4). Same status: answers the event unchanged.
  */
 eventsApiRoutes.put("/:id{[0-9]+}/status/:status", limitBody(), async (c) => {
-  const eventId = idParam(c.req.param("id"), "events:errors.not-found");
+  const eventId = requireId(c.req.param("id"), "events:errors.not-found");
   const target = v.safeParse(v.picklist(eventStatuses), c.req.param("status"));
   if (!target.success) {
     throw new AppError("validation", "events:errors.invalid-input", {
@@ -134,7 +135,7 @@ eventsApiRoutes.put("/:id{[0-9]+}/status/:status", limitBody(), async (c) => {
 
 /** GET /api/events/:id/publish-readiness — what the publish dialog needs to choose its branch (spec §4). */
 eventsApiRoutes.get("/:id{[0-9]+}/publish-readiness", async (c) => {
-  const eventId = idParam(c.req.param("id"), "events:errors.not-found");
+  const eventId = requireId(c.req.param("id"), "events:errors.not-found");
   const actor = await actorForEventParam(c, eventId);
   const readiness = await getPublishReadiness(c.get("db"), actor, eventId);
   return c.json({
@@ -147,7 +148,7 @@ eventsApiRoutes.get("/:id{[0-9]+}/publish-readiness", async (c) => {
 
 /** POST /api/events/:id/private-link — 'Régénérer le lien privé': links shared before stop working (issue 7). */
 eventsApiRoutes.post("/:id{[0-9]+}/private-link", limitBody(), async (c) => {
-  const eventId = idParam(c.req.param("id"), "events:errors.not-found");
+  const eventId = requireId(c.req.param("id"), "events:errors.not-found");
   const actor = await actorForEventParam(c, eventId);
   const link = await regeneratePrivateLink(c.get("db"), actor, { eventId, env: c.env });
   return c.json({ private_link_version: link.privateLinkVersion, public_path: link.publicPath });
@@ -155,7 +156,7 @@ eventsApiRoutes.post("/:id{[0-9]+}/private-link", limitBody(), async (c) => {
 
 /** PUT /api/events/:id/settings — meta_pixel_id and allow_billing (spec §7: paths not shown). */
 eventsApiRoutes.put("/:id{[0-9]+}/settings", limitBody(), async (c) => {
-  const eventId = idParam(c.req.param("id"), "events:errors.not-found");
+  const eventId = requireId(c.req.param("id"), "events:errors.not-found");
   const [settings] = await parseBody(c, [eventSettingsSchema]);
   const actor = await actorForEventParam(c, eventId);
   const result = await updateEventSettings(c.get("db"), actor, { eventId, ...settings });
@@ -164,7 +165,7 @@ eventsApiRoutes.put("/:id{[0-9]+}/settings", limitBody(), async (c) => {
 
 /** DELETE /api/events/:id with `{"confirmation": "DELETE"}` — irreversible (spec §4/§5). */
 eventsApiRoutes.delete("/:id{[0-9]+}", limitBody(), async (c) => {
-  const eventId = idParam(c.req.param("id"), "events:errors.not-found");
+  const eventId = requireId(c.req.param("id"), "events:errors.not-found");
   const [body] = await parseBody(c, [deleteEventSchema], { allowEmpty: true });
   const actor = await actorForEventParam(c, eventId);
   const deleted = await deleteEvent(

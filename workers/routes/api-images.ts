@@ -1,9 +1,10 @@
+import { requireId } from "#domain/shared/ids";
 import { Hono } from "hono";
 import { removeEventBanner } from "#domain/images/remove-event-banner";
 import { storeEventBanner } from "#domain/images/store-event-banner";
 import type { BannerPart } from "#domain/images/validate-banner-parts";
 import { AppError } from "#domain/shared/app-error";
-import { actorForEventParam, idParam } from "../actor-for-organization";
+import { actorForEventParam } from "../actor-for-organization";
 import type { ApiEnv } from "../middleware/api-session";
 
 export const imagesApiRoutes = new Hono<ApiEnv>();
@@ -16,7 +17,7 @@ imagesApiRoutes.post(
   "/:id/banner",
   // The body limit is the global one's upload entry (workers/middleware/body-limit.ts).
   async (c) => {
-    const eventId = idParam(c.req.param("id"), "events:errors.not-found");
+    const eventId = requireId(c.req.param("id"), "events:errors.not-found");
     const actor = await actorForEventParam(c, eventId);
     let form: FormData;
     try {
@@ -37,7 +38,7 @@ imagesApiRoutes.post(
 
 /** DELETE /api/events/:id/banner — the event has no banner any more. */
 imagesApiRoutes.delete("/:id/banner", async (c) => {
-  const eventId = idParam(c.req.param("id"), "events:errors.not-found");
+  const eventId = requireId(c.req.param("id"), "events:errors.not-found");
   const actor = await actorForEventParam(c, eventId);
   await removeEventBanner(c.get("db"), c.env.IMAGES, actor, { eventId });
   return c.json({ main_picture: "" });

@@ -1,3 +1,4 @@
+import { requireId } from "#domain/shared/ids";
 import { Hono } from "hono";
 import * as v from "valibot";
 import { emailSenderFromEnv } from "#adapters/email";
@@ -14,7 +15,7 @@ import {
 } from "#domain/organizations/store-organization-image";
 import { AppError, notFound } from "#domain/shared/app-error";
 import { emailSchema } from "#domain/shared/email";
-import { actorForOrganizerParam, idParam } from "../actor-for-organization";
+import { actorForOrganizerParam } from "../actor-for-organization";
 import type { ApiEnv } from "../middleware/api-session";
 import { parseJson } from "../parse-json";
 
@@ -56,7 +57,7 @@ membersApiRoutes.post("/:id/members", async (c) => {
 
 membersApiRoutes.put("/:id/members/:user_id", async (c) => {
   const actor = await actorForOrganizerParam(c, c.req.param("id"));
-  const userId = idParam(c.req.param("user_id"), "members:errors.not-found");
+  const userId = requireId(c.req.param("user_id"), "members:errors.not-found");
   const { role } = await parseJson(c, changeSchema);
   const member = await changeMemberRole(c.get("db"), actor, actor.organizationId, userId, role);
   return c.json(memberJson(member));
@@ -64,7 +65,7 @@ membersApiRoutes.put("/:id/members/:user_id", async (c) => {
 
 membersApiRoutes.delete("/:id/members/:user_id", async (c) => {
   const actor = await actorForOrganizerParam(c, c.req.param("id"));
-  const userId = idParam(c.req.param("user_id"), "members:errors.not-found");
+  const userId = requireId(c.req.param("user_id"), "members:errors.not-found");
   await removeMember(c.get("db"), actor, actor.organizationId, userId);
   return c.body(null, 204);
 });

@@ -1,3 +1,4 @@
+import { requireId } from "#domain/shared/ids";
 import { Hono } from "hono";
 import { actorForOrganization } from "#domain/organizations/actor-for-organization";
 import { createOrganization } from "#domain/organizations/create-organization";
@@ -5,7 +6,7 @@ import { getOrganization } from "#domain/organizations/get-organization";
 import { listAllOrganizations } from "#domain/organizations/list-all-organizations";
 import { listUserOrganizations, type UserOrganization } from "#domain/organizations/list-user-organizations";
 import { createOrganizationSchema, organizationInputMessage } from "#domain/organizations/organization-input-schema";
-import { idParam } from "../actor-for-organization";
+
 import type { ApiEnv } from "../middleware/api-session";
 import { parseJson } from "../parse-json";
 
@@ -44,7 +45,7 @@ organizersApiRoutes.post("/organizers", async (c) => {
 
 /** The organization profile (spec §3): members with organization:view; another organization answers 404. */
 organizersApiRoutes.get("/organizers/:id", async (c) => {
-  const id = idParam(c.req.param("id"));
+  const id = requireId(c.req.param("id"));
   const db = c.get("db");
   const actor = await actorForOrganization(db, c.get("session").user, id);
   const organization = await getOrganization(db, actor, id);

@@ -1,3 +1,4 @@
+import { requireId } from "#domain/shared/ids";
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { requireActorInOrganization } from "#domain/organizations/actor-for-organization";
@@ -5,7 +6,7 @@ import { deleteParticipant } from "#domain/participants/delete-participant";
 import { organizationOfParticipant } from "#domain/participants/participant-access";
 import { participantEditSchema, updateParticipant } from "#domain/participants/update-participant";
 import { notFound } from "#domain/shared/app-error";
-import { idParam } from "../actor-for-organization";
+
 import type { ApiEnv } from "../middleware/api-session";
 import { parseJson } from "../parse-json";
 
@@ -51,7 +52,7 @@ function participantJson(participant: {
 
 /** PUT /api/events/:event_id/participant-ticket/:id — {first_name, last_name, email}. */
 participantsApiRoutes.put("/:event_id/participant-ticket/:id", async (c) => {
-  const participantId = idParam(c.req.param("id"), "participants:errors.not-found");
+  const participantId = requireId(c.req.param("id"), "participants:errors.not-found");
   const actor = await actorForParticipant(c, participantId);
   const changes = await parseJson(c, participantEditSchema);
   const updated = await updateParticipant(c.get("db"), actor, { participantId, changes });
@@ -60,7 +61,7 @@ participantsApiRoutes.put("/:event_id/participant-ticket/:id", async (c) => {
 
 /** DELETE /api/events/:event_id/participant-ticket/:id — free tickets only. */
 participantsApiRoutes.delete("/:event_id/participant-ticket/:id", async (c) => {
-  const participantId = idParam(c.req.param("id"), "participants:errors.not-found");
+  const participantId = requireId(c.req.param("id"), "participants:errors.not-found");
   const actor = await actorForParticipant(c, participantId);
   await deleteParticipant(c.get("db"), actor, { participantId });
   return c.body(null, 204);

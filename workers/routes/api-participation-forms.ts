@@ -1,3 +1,4 @@
+import { requireId } from "#domain/shared/ids";
 import { Hono } from "hono";
 import * as v from "valibot";
 import { eventMessagesSchema } from "#domain/event-messages/event-messages-schema";
@@ -7,7 +8,7 @@ import { participationFormToJson } from "#domain/order-forms/participation-form-
 import { formTypeSchema, participationFormBodySchema } from "#domain/order-forms/question-schema";
 import { saveParticipationForm } from "#domain/order-forms/save-participation-form";
 import { notFound } from "#domain/shared/app-error";
-import { actorForEventParam, idParam } from "../actor-for-organization";
+import { actorForEventParam } from "../actor-for-organization";
 import type { ApiEnv } from "../middleware/api-session";
 import { parseJson } from "../parse-json";
 
@@ -16,14 +17,14 @@ export const participationFormsApiRoutes = new Hono<ApiEnv>();
 
 /** GET /api/events/:id/participation-form — both forms {form_type, title, single_fill, questions, ticket_target, event, id}. */
 participationFormsApiRoutes.get("/:id{[0-9]+}/participation-form", async (c) => {
-  const eventId = idParam(c.req.param("id"), "events:errors.not-found");
+  const eventId = requireId(c.req.param("id"), "events:errors.not-found");
   const actor = await actorForEventParam(c, eventId);
   return c.json((await listParticipationForms(c.get("db"), actor, { eventId })).map(participationFormToJson));
 });
 
 /** PUT /api/events/:id/participation-form/:form_type — the whole form, questions in order (spec §7 body). */
 participationFormsApiRoutes.put("/:id{[0-9]+}/participation-form/:form_type", async (c) => {
-  const eventId = idParam(c.req.param("id"), "events:errors.not-found");
+  const eventId = requireId(c.req.param("id"), "events:errors.not-found");
   const formType = v.safeParse(formTypeSchema, c.req.param("form_type"));
   if (!formType.success) throw notFound();
   const actor = await actorForEventParam(c, eventId);
@@ -34,7 +35,7 @@ participationFormsApiRoutes.put("/:id{[0-9]+}/participation-form/:form_type", as
 
 /** PUT /api/events/:id/messages — ours: the personalized messages `{ confirmation_page_message?, email_pdf_message? }`. */
 participationFormsApiRoutes.put("/:id{[0-9]+}/messages", async (c) => {
-  const eventId = idParam(c.req.param("id"), "events:errors.not-found");
+  const eventId = requireId(c.req.param("id"), "events:errors.not-found");
   const actor = await actorForEventParam(c, eventId);
   const messages = await parseJson(c, eventMessagesSchema);
   const saved = await updateEventMessages(c.get("db"), actor, { eventId, messages });

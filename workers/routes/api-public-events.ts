@@ -13,7 +13,7 @@ import { parseJson } from "../parse-json";
 export const publicEventsApiRoutes = new Hono<HonoEnv>();
 
 async function findEvent(db: Parameters<typeof getPublicEvent>[0], env: HonoEnv["Bindings"], id: string, t: unknown) {
-  const found = await getPublicEvent(db, parseId(id) ?? 0, {
+  const found = await getPublicEvent(db, parseId(id), {
     mode: "public",
     env,
     hash: typeof t === "string" ? t : null,

@@ -1,3 +1,4 @@
+import { requireId } from "#domain/shared/ids";
 import { Hono } from "hono";
 import * as v from "valibot";
 import { eventCapacitySchema } from "#domain/events/event-input-schema";
@@ -10,7 +11,7 @@ import { ticketFieldsSchema, ticketOrderSchema } from "#domain/tickets/ticket-in
 import { updateEventCapacity } from "#domain/tickets/update-event-capacity";
 import { updateTicket } from "#domain/tickets/update-ticket";
 import { AppError } from "#domain/shared/app-error";
-import { actorForEventParam, idParam } from "../actor-for-organization";
+import { actorForEventParam } from "../actor-for-organization";
 import type { ApiEnv } from "../middleware/api-session";
 import { limitBody } from "../middleware/body-limit";
 import { parseJson } from "../parse-json";
@@ -23,11 +24,10 @@ export const ticketsApiRoutes = new Hono<ApiEnv>();
 
 // A detailed description is at most 20 kB.
 const ticketBodyLimit = limitBody(64 * 1024);
-const eventIdOf = (id: string | undefined) => idParam(id, "events:errors.not-found");
 
 /** GET /api/events/:id/tickets?type=ticket|addon — the tickets then the add-ons, deleted ones left out. */
 ticketsApiRoutes.get("/:id{[0-9]+}/tickets", async (c) => {
-  const eventId = eventIdOf(c.req.param("id"));
+  const eventId = requireId(c.req.param("id"), "events:errors.not-found");
   const type = c.req.query("type");
   const actor = await actorForEventParam(c, eventId);
   const { tickets } = await listTickets(c.get("db"), actor, {
@@ -39,7 +39,7 @@ ticketsApiRoutes.get("/:id{[0-9]+}/tickets", async (c) => {
 
 /** POST /api/events/:id/tickets — creates a ticket (or an add-on with ticket_type 'addon'); 201 with it. */
 ticketsApiRoutes.post("/:id{[0-9]+}/tickets", ticketBodyLimit, async (c) => {
-  const eventId = eventIdOf(c.req.param("id"));
+  const eventId = requireId(c.req.param("id"), "events:errors.not-found");
   const fields = await parseJson(c, ticketFieldsSchema);
   const actor = await actorForEventParam(c, eventId);
   const ticket = await createTicket(c.get("db"), actor, { eventId, fields });
@@ -48,7 +48,7 @@ ticketsApiRoutes.post("/:id{[0-9]+}/tickets", ticketBodyLimit, async (c) => {
 
 /** PUT /api/events/:id/tickets/order — `{"ids": [...]}` (or the bare array): the new order of the tickets or add-ons. */
 ticketsApiRoutes.put("/:id{[0-9]+}/tickets/order", limitBody(), async (c) => {
-  const eventId = eventIdOf(c.req.param("id"));
+  const eventId = requireId(c.req.param("id"), "events:errors.not-found");
   // Any wrong list is one error on `ids`, whatever valibot's path inside it.
   const parsed = v.safeParse(ticketOrderSchema, await parseJson(c, v.unknown()));
   if (!parsed.success) {
@@ -64,8 +64,8 @@ ticketsApiRoutes.put("/:id{[0-9]+}/tickets/order", limitBody(), async (c) => {
 
 /** PUT /api/events/:id/tickets/:ticket_id — changes the fields it names. */
 ticketsApiRoutes.put("/:id{[0-9]+}/tickets/:ticket_id{[0-9]+}", ticketBodyLimit, async (c) => {
-  const eventId = eventIdOf(c.req.param("id"));
-  const ticketId = idParam(c.req.param("ticket_id"), "tickets:errors.not-found");
+  const eventId = requireId(c.req.param("id"), "events:errors.not-found");
+  const ticketId = requireId(c.req.param("ticket_id"), "tickets:errors.not-found");
   const fields = await parseJson(c, ticketFieldsSchema);
   const actor = await actorForEventParam(c, eventId);
   const ticket = await updateTicket(c.get("db"), actor, { eventId, ticketId, fields });
@@ -74,8 +74,8 @@ ticketsApiRoutes.put("/:id{[0-9]+}/tickets/:ticket_id{[0-9]+}", ticketBodyLimit,
 
 /** DELETE /api/events/:id/tickets/:ticket_id — soft delete (visibility 'deleted'): sold tickets keep their history. */
 ticketsApiRoutes.delete("/:id{[0-9]+}/tickets/:ticket_id{[0-9]+}", async (c) => {
-  const eventId = eventIdOf(c.req.param("id"));
-  const ticketId = idParam(c.req.param("ticket_id"), "tickets:errors.not-found");
+  const eventId = requireId(c.req.param("id"), "events:errors.not-found");
+  const ticketId = requireId(c.req.param("ticket_id"), "tickets:errors.not-found");
   const actor = await actorForEventParam(c, eventId);
   const deleted = await deleteTicket(c.get("db"), actor, { eventId, ticketId });
   return c.json({ id: deleted.id, deleted: true });
@@ -83,7 +83,7 @@ ticketsApiRoutes.delete("/:id{[0-9]+}/tickets/:ticket_id{[0-9]+}", async (c) => 
 
 /** PUT /api/events/:id/capacity — `{"event_capacity": n}` (-1 = unlimited); PUT /api/events/:id takes it too. */
 ticketsApiRoutes.put("/:id{[0-9]+}/capacity", limitBody(), async (c) => {
-  const eventId = eventIdOf(c.req.param("id"));
+  const eventId = requireId(c.req.param("id"), "events:errors.not-found");
   const body = await parseJson(c, v.object({ event_capacity: eventCapacitySchema }));
   const actor = await actorForEventParam(c, eventId);
   const result = await updateEventCapacity(c.get("db"), actor, { eventId, eventCapacity: body.event_capacity });

@@ -1,3 +1,4 @@
+import { requireId } from "#domain/shared/ids";
 import { Hono, type Context } from "hono";
 import * as v from "valibot";
 import { createWebhookEndpoint } from "#domain/webhooks/create-webhook-endpoint";
@@ -10,7 +11,7 @@ import { sendTestWebhook } from "#domain/webhooks/send-test-webhook";
 import { updateWebhookEndpoint } from "#domain/webhooks/update-webhook-endpoint";
 import { webhookEndpointInputSchema } from "#domain/webhooks/webhook-endpoint-input-schema";
 import type { WebhookEndpointRecord } from "#domain/webhooks/webhook-endpoint-record";
-import { actorForOrganizerParam, idParam } from "../actor-for-organization";
+import { actorForOrganizerParam } from "../actor-for-organization";
 import type { ApiEnv } from "../middleware/api-session";
 import { parseJson } from "../parse-json";
 
@@ -58,7 +59,7 @@ webhooksApiRoutes.post("/:organizer/webhooks", async (c) => {
 webhooksApiRoutes.put("/:organizer/webhooks/:endpoint", async (c) => {
   const actor = await actorForOrganizerParam(c, c.req.param("organizer"));
   const input = await parseJson(c, endpointBodySchema);
-  const endpoint = await updateWebhookEndpoint(c.get("db"), actor, idParam(c.req.param("endpoint")), input, {
+  const endpoint = await updateWebhookEndpoint(c.get("db"), actor, requireId(c.req.param("endpoint")), input, {
     development: development(c),
   });
   return c.json(endpointJson(endpoint));
@@ -66,18 +67,18 @@ webhooksApiRoutes.put("/:organizer/webhooks/:endpoint", async (c) => {
 
 webhooksApiRoutes.delete("/:organizer/webhooks/:endpoint", async (c) => {
   const actor = await actorForOrganizerParam(c, c.req.param("organizer"));
-  await deleteWebhookEndpoint(c.get("db"), actor, idParam(c.req.param("endpoint")));
+  await deleteWebhookEndpoint(c.get("db"), actor, requireId(c.req.param("endpoint")));
   return c.body(null, 204);
 });
 
 webhooksApiRoutes.post("/:organizer/webhooks/:endpoint/rotate-secret", async (c) => {
   const actor = await actorForOrganizerParam(c, c.req.param("organizer"));
-  return c.json(await rotateWebhookSecret(c.get("db"), actor, idParam(c.req.param("endpoint"))));
+  return c.json(await rotateWebhookSecret(c.get("db"), actor, requireId(c.req.param("endpoint"))));
 });
 
 webhooksApiRoutes.post("/:organizer/webhooks/:endpoint/test", async (c) => {
   const actor = await actorForOrganizerParam(c, c.req.param("organizer"));
-  await sendTestWebhook(c.get("db"), actor, idParam(c.req.param("endpoint")));
+  await sendTestWebhook(c.get("db"), actor, requireId(c.req.param("endpoint")));
   return c.body(null, 202);
 });
 
@@ -94,7 +95,7 @@ webhooksApiRoutes.get("/:organizer/webhooks/:endpoint/deliveries", async (c) => 
     ? query.output
     : { page: 0, pageSize: 10, status: undefined as undefined };
   const result = await listWebhookDeliveries(c.get("db"), actor, {
-    endpointId: idParam(c.req.param("endpoint")),
+    endpointId: requireId(c.req.param("endpoint")),
     page: Number(page),
     pageSize: Number(pageSize),
     statuses: status ? [status] : undefined,
@@ -127,7 +128,7 @@ webhooksApiRoutes.get("/:organizer/webhooks/:endpoint/deliveries", async (c) => 
 
 webhooksApiRoutes.post("/:organizer/webhooks/:endpoint/deliveries/:delivery/replay", async (c) => {
   const actor = await actorForOrganizerParam(c, c.req.param("organizer"));
-  idParam(c.req.param("endpoint"));
-  await replayWebhookDelivery(c.get("db"), actor, idParam(c.req.param("delivery")));
+  requireId(c.req.param("endpoint"));
+  await replayWebhookDelivery(c.get("db"), actor, requireId(c.req.param("delivery")));
   return c.body(null, 202);
 });

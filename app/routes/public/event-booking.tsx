@@ -45,7 +45,7 @@ async function loadBooking({ params, request, context }: Route.LoaderArgs | Rout
   const { db, env } = context.get(serverContext);
   const url = new URL(request.url);
   const hash = url.searchParams.get("t");
-  const found = await getPublicEvent(db, parseId(params.id) ?? 0, { mode: "public", env, hash });
+  const found = await getPublicEvent(db, parseId(params.id), { mode: "public", env, hash });
   if (found.kind === "not-found") throw data(null, { status: 404 });
   const { event } = found;
   const items = chosenItems(event, url.searchParams);

@@ -16,7 +16,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db, env } = context.get(serverContext);
   const url = new URL(request.url);
   const hash = url.searchParams.get("t");
-  const found = await getPublicEvent(db, parseId(params.id) ?? 0, { mode: "public", env, hash });
+  const found = await getPublicEvent(db, parseId(params.id), { mode: "public", env, hash });
   if (found.kind === "not-found") throw data(null, { status: 404 });
   const { event } = found;
   // A wrong or outdated slug goes to the right one, keeping the private-link hash. 302: a title can change again, and

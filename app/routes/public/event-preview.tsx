@@ -9,7 +9,7 @@ import type { Route } from "./+types/event-preview";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db } = context.get(serverContext);
-  const found = await getPublicEvent(db, parseId(params.id) ?? 0, { mode: "preview", accessToken: params.accessToken });
+  const found = await getPublicEvent(db, parseId(params.id), { mode: "preview", accessToken: params.accessToken });
   if (found.kind === "not-found") throw data(null, { status: 404 });
   const { event } = found;
   if (params.slug !== event.slug) {

@@ -4,7 +4,7 @@ import { data } from "react-router";
 import { paymentProviderFromEnv } from "#adapters/payments";
 import { checkoutResumeUrl } from "#domain/payments/resume-checkout";
 import { getOrderPage } from "#domain/public-events/get-order-page";
-import { parseId } from "#domain/shared/ids";
+import { requireId } from "#domain/shared/ids";
 import { eventPagePath, orderTicketsPdfHref } from "~/components/booking/booking-paths";
 import { qrPath } from "~/components/booking/qr-path";
 import { PublicEventNotFound } from "~/components/public-event/public-event-not-found";
@@ -24,7 +24,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db, env } = context.get(serverContext);
   const token = new URL(request.url).searchParams.get("token");
   try {
-    const page = await getOrderPage(db, env, { orderId: parseId(params.id) ?? 0, token });
+    const page = await getOrderPage(db, env, { orderId: requireId(params.id, "booking:errors.order-not-found"), token });
     const live = page.order.status === "paid" || page.order.status === "manual";
     // A buyer who left the checkout comes back to it here while the order may still be paid (decision 0035).
     const resumeUrl =

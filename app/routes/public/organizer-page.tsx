@@ -6,7 +6,7 @@ import { contactMessageSchema } from "#domain/contact-entries/contact-message-sc
 import { submitContactMessage } from "#domain/contact-entries/submit-contact-message";
 import { getPublicOrganization } from "#domain/organizations/get-public-organization";
 import { isAppError } from "#domain/shared/app-error";
-import { parseId } from "#domain/shared/ids";
+import { parseId, requireId } from "#domain/shared/ids";
 import { emailSenderFromEnv } from "#adapters/email";
 import { contactOutcomeOf, OrganizerContactForm } from "~/components/contact-form/organizer-contact-form";
 import { Logo } from "~/components/logo";
@@ -21,7 +21,7 @@ import type { Route } from "./+types/organizer-page";
 /** Public organization page (issue 12 §8): server-rendered HTML without JavaScript; a private organization has none. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db } = context.get(serverContext);
-  const organization = await getPublicOrganization(db, parseId(params.id) ?? 0);
+  const organization = await getPublicOrganization(db, parseId(params.id));
   if (!organization) throw data(null, { status: 404 });
   const url = new URL(request.url);
   if (params.slug !== organization.slug) {
@@ -55,7 +55,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     await submitContactMessage(
       db,
       { sendEmail: (message) => sender.send(message), appUrl: new URL(request.url).origin },
-      parseId(params.id) ?? 0,
+      requireId(params.id),
       parsed.output,
       { ip: clientInfoFromHeaders(request.headers).ip },
     );

@@ -4,8 +4,7 @@ import { updateEventSettings } from "#domain/events/update-event-settings";
 import { getOrderFormsPage } from "#domain/order-forms/get-order-forms-page";
 import { formTypeSchema, participationFormBodySchema } from "#domain/order-forms/question-schema";
 import { saveParticipationForm } from "#domain/order-forms/save-participation-form";
-import { notFound } from "#domain/shared/app-error";
-import { parseId } from "#domain/shared/ids";
+import { requireId } from "#domain/shared/ids";
 import { issuesToFields } from "#domain/shared/validation";
 import type { OrderFormsActionResult, OrderFormsPageData } from "~/components/order-forms/order-form-types";
 import { serverContext } from "~/server/context";
@@ -14,17 +13,11 @@ import { actionError, loaderError } from "~/server/route-errors.server";
 
 type Args = { params: Record<string, string | undefined>; context: Readonly<RouterContextProvider>; request: Request };
 
-function eventIdOf(params: Args["params"]): number {
-  const eventId = parseId(params.event_id);
-  if (eventId === null) throw notFound("events:errors.not-found");
-  return eventId;
-}
-
 export async function loadOrderFormsPage({ params, context }: Args): Promise<OrderFormsPageData> {
   const { actor } = getSignedIn(context);
   const { db } = context.get(serverContext);
   try {
-    const page = await getOrderFormsPage(db, actor, { eventId: eventIdOf(params) });
+    const page = await getOrderFormsPage(db, actor, { eventId: requireId(params.event_id, "events:errors.not-found") });
     return {
       eventId: page.eventId,
       canUpdate: page.canUpdate,
@@ -57,7 +50,7 @@ export async function orderFormsAction({ params, context, request }: Args) {
   const invalid = (fields: Record<string, string>) =>
     data({ ok: false as const, errors: { fields, formError: "errors:invalid-input" }, values }, { status: 400 });
   try {
-    const eventId = eventIdOf(params);
+    const eventId = requireId(params.event_id, "events:errors.not-found");
     const parsedIntent = v.safeParse(intentSchema, values);
     if (!parsedIntent.success) return invalid({ intent: "errors:invalid-input" });
     const { intent } = parsedIntent.output;

@@ -3,8 +3,7 @@ import * as v from "valibot";
 import { eventMessagesSchema } from "#domain/event-messages/event-messages-schema";
 import { getEventMessages } from "#domain/event-messages/get-event-messages";
 import { updateEventMessages } from "#domain/event-messages/update-event-messages";
-import { notFound } from "#domain/shared/app-error";
-import { parseId } from "#domain/shared/ids";
+import { requireId } from "#domain/shared/ids";
 import { issuesToFields } from "#domain/shared/validation";
 import type {
   OrderMessagesActionResult,
@@ -16,17 +15,11 @@ import { actionError, loaderError } from "~/server/route-errors.server";
 
 type Args = { params: Record<string, string | undefined>; context: Readonly<RouterContextProvider>; request: Request };
 
-function eventIdOf(params: Args["params"]): number {
-  const eventId = parseId(params.event_id);
-  if (eventId === null) throw notFound("events:errors.not-found");
-  return eventId;
-}
-
 export async function loadOrderMessagesPage({ params, context }: Args): Promise<OrderMessagesPageData> {
   const { actor } = getSignedIn(context);
   const { db } = context.get(serverContext);
   try {
-    const eventId = eventIdOf(params);
+    const eventId = requireId(params.event_id, "events:errors.not-found");
     const messages = await getEventMessages(db, actor, { eventId });
     return { eventId, ...messages };
   } catch (error) {
@@ -42,7 +35,7 @@ export async function orderMessagesAction({ params, context, request }: Args) {
   const values: Record<string, string> = {};
   for (const [key, value] of form) if (typeof value === "string") values[key] = value;
   try {
-    const eventId = eventIdOf(params);
+    const eventId = requireId(params.event_id, "events:errors.not-found");
     const parsed = v.safeParse(eventMessagesSchema, {
       confirmation_page_message: values.confirmation_page_message,
       email_pdf_message: values.email_pdf_message,

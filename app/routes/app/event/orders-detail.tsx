@@ -10,7 +10,7 @@ import { refundOrder } from "#domain/payments/refund-order";
 import { resendOrderConfirmation } from "#domain/order-documents/resend-order-confirmation";
 import { getOrder } from "#domain/orders/get-order";
 import { notFound } from "#domain/shared/app-error";
-import { parseId } from "#domain/shared/ids";
+import { parseId, requireId } from "#domain/shared/ids";
 import { EventPageErrorBoundary } from "~/components/event/event-page-error";
 import {
   AlertDialog,
@@ -56,8 +56,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const parsed = await parseForm(request, actionSchema);
   if (!parsed.ok) return data({ ok: false as const, errors: parsed.errors, values: parsed.values }, { status: 400 });
   const { intent } = parsed.data;
-  const orderId = parseId(params.oid) ?? 0;
   try {
+    const orderId = requireId(params.oid);
     if (intent === "resend") await resendOrderConfirmation(db, actor, { orderId }, env.JOBS);
     else if (intent === "refund")
       await refundOrder(db, { provider: paymentProviderFromEnv(env, db) }, actor, { orderId });

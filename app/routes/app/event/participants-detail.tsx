@@ -10,7 +10,7 @@ import { deleteParticipant } from "#domain/participants/delete-participant";
 import { getParticipant } from "#domain/participants/get-participant";
 import { updateParticipant } from "#domain/participants/update-participant";
 import { notFound } from "#domain/shared/app-error";
-import { parseId } from "#domain/shared/ids";
+import { parseId, requireId } from "#domain/shared/ids";
 import { EventPageErrorBoundary } from "~/components/event/event-page-error";
 import { FieldError, FormError } from "~/components/form-error";
 import {
@@ -86,9 +86,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const parsed = await parseForm(request, actionSchema);
   if (!parsed.ok) return data({ ok: false as const, errors: parsed.errors, values: parsed.values }, { status: 400 });
   const input = parsed.data;
-  const eventId = parseId(params.event_id) ?? 0;
-  const participantId = parseId(params.pid) ?? 0;
   try {
+    const eventId = requireId(params.event_id, "events:errors.not-found");
+    const participantId = requireId(params.pid);
     if (input.intent === "update") {
       await updateParticipant(db, actor, { participantId, eventId, changes: input });
       return { ok: true as const, intent: "update" as const };

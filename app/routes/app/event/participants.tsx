@@ -7,7 +7,7 @@ import * as v from "valibot";
 import { placeManualOrders } from "#domain/manual-orders/place-manual-orders";
 import { listParticipants, type ParticipantRow } from "#domain/participants/list-participants";
 import { notFound } from "#domain/shared/app-error";
-import { parseId } from "#domain/shared/ids";
+import { parseId, requireId } from "#domain/shared/ids";
 import { DataTable } from "~/components/data-table/data-table";
 import { EventPageErrorBoundary } from "~/components/event/event-page-error";
 import { Button } from "~/components/ui/button";
@@ -55,7 +55,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const { participantIds } = await placeManualOrders(
       db,
       actor,
-      { eventId: parseId(params.event_id) ?? 0, orders: [form.order], sendEmail: form.sendEmail },
+      {
+        eventId: requireId(params.event_id, "events:errors.not-found"),
+        orders: [form.order],
+        sendEmail: form.sendEmail,
+      },
       { queue: env.JOBS },
     );
     return { ok: true as const, added: participantIds.length };

@@ -5,8 +5,7 @@ import { deletePromoCode } from "#domain/promo-codes/delete-promo-code";
 import { getPromoCodesPage } from "#domain/promo-codes/get-promo-codes-page";
 import { promoBulkSchema, promoFormSchema } from "#domain/promo-codes/promo-code-input-schema";
 import { savePromoCodes } from "#domain/promo-codes/save-promo-codes";
-import { notFound } from "#domain/shared/app-error";
-import { parseId } from "#domain/shared/ids";
+import { requireId } from "#domain/shared/ids";
 import { issuesToFields } from "#domain/shared/validation";
 import type { PromoCodeView, PromoCodesPageData } from "~/components/promo-codes/promo-code-types";
 import { serverContext } from "~/server/context";
@@ -15,17 +14,11 @@ import { actionError, loaderError } from "~/server/route-errors.server";
 
 type Args = { params: Record<string, string | undefined>; context: Readonly<RouterContextProvider>; request: Request };
 
-function eventIdOf(params: Args["params"]): number {
-  const eventId = parseId(params.event_id);
-  if (eventId === null) throw notFound("events:errors.not-found");
-  return eventId;
-}
-
 export async function loadPromoCodesPage({ params, context }: Args): Promise<PromoCodesPageData> {
   const { actor } = getSignedIn(context);
   const { db } = context.get(serverContext);
   try {
-    const page = await getPromoCodesPage(db, actor, { eventId: eventIdOf(params) });
+    const page = await getPromoCodesPage(db, actor, { eventId: requireId(params.event_id, "events:errors.not-found") });
     return {
       ...page,
       codes: page.codes.map((code): PromoCodeView => ({
@@ -56,7 +49,7 @@ export async function promoCodesAction({ params, context, request }: Args) {
   const invalid = (fields: Record<string, string>) =>
     data({ ok: false as const, errors: { fields, formError: "errors:invalid-input" }, values }, { status: 400 });
   try {
-    const eventId = eventIdOf(params);
+    const eventId = requireId(params.event_id, "events:errors.not-found");
     const parsedIntent = v.safeParse(intentSchema, values);
     if (!parsedIntent.success) return invalid({ intent: "errors:invalid-input" });
     const { intent } = parsedIntent.output;

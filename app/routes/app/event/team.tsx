@@ -10,9 +10,8 @@ import { listEventTeam } from "#domain/event-team/list-event-team";
 import { removeEventAccess, setEventAccessRoles } from "#domain/event-team/set-event-access-roles";
 import { loadEventForActor } from "#domain/events/event-access";
 import { canOnEvent, displayEventRole } from "#domain/policy";
-import { notFound } from "#domain/shared/app-error";
 import { emailSchema } from "#domain/shared/email";
-import { parseId } from "#domain/shared/ids";
+import { requireId } from "#domain/shared/ids";
 import { EventPageErrorBoundary } from "~/components/event/event-page-error";
 import { FieldError, FormError } from "~/components/form-error";
 import { TeamPageSkeleton } from "~/components/page-skeletons";
@@ -35,18 +34,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title ?? "Guichet" }];
 }
 
-function eventIdOf(param: string | undefined): number {
-  const id = parseId(param);
-  if (id === null) throw notFound("events:errors.not-found");
-  return id;
-}
-
 /** Spec §2 event team page: the people given an access on the event (issue 12 §3). */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { actor } = getSignedIn(context);
   const { db } = context.get(serverContext);
   try {
-    const eventId = eventIdOf(params.event_id);
+    const eventId = requireId(params.event_id, "events:errors.not-found");
     const { scope } = await loadEventForActor(db, actor, eventId, "event:view-team");
     const team = await listEventTeam(db, actor, eventId);
     return {
@@ -86,7 +79,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!parsed.ok) return { ok: false as const, errors: parsed.errors };
   const input = parsed.data;
   try {
-    const eventId = eventIdOf(params.event_id);
+    const eventId = requireId(params.event_id, "events:errors.not-found");
     if (input.intent === "add") {
       await addEventAccess(db, actor, eventId, { email: input.email });
       return { ok: true as const, message: "team:messages.added" };
