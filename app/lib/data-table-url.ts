@@ -169,18 +169,26 @@ export function setFilter(state: DataTableState, id: string, value: string | str
   return withFilters(state, empty ? rest : [...rest, { id, value }]);
 }
 
-export type ListQuery = {
-  offset: number;
-  limit: number;
-  sort: { id: string; desc: boolean } | null;
-  filters: DataTableFilter[];
-};
+type FilterValue<F> = F extends readonly (infer V)[] ? V : string;
 
-export function toListQuery(state: DataTableState): ListQuery {
+/**
+ * The one reading of a table's URL by its loader: the state (for the component), the page as offset and limit, the
+ * sort when it is one the server knows, and typed accessors to the filters. Facet values are already checked against
+ * the config's lists by `parseDataTableState`, so a facet of an enumerated filter is typed by that list.
+ */
+export function tableQuery<const C extends DataTableConfig>(source: URL | URLSearchParams, config: C) {
+  const state = parseDataTableState(source instanceof URL ? source.searchParams : source, config);
+  const first = state.sort[0];
   return {
+    state,
     offset: state.page * state.pageSize,
     limit: state.pageSize,
-    sort: state.sort[0] ?? null,
-    filters: state.filters,
+    sort: first ? { id: first.id as C["sortable"][number], desc: first.desc } : null,
+    /** A free-text filter, "" when unset. */
+    text: (id: keyof C["filters"] & string) => textFilter(state, id),
+    /** An enumerated facet's chosen values. */
+    facet: <K extends keyof C["filters"] & string>(id: K) => facetFilter(state, id) as FilterValue<C["filters"][K]>[],
+    /** An "ids" facet's chosen record ids. */
+    ids: (id: keyof C["filters"] & string) => facetFilter(state, id).map(Number),
   };
 }

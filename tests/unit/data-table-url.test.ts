@@ -6,7 +6,7 @@ import {
   parseDataTableState,
   setFilter,
   textFilter,
-  toListQuery,
+  tableQuery,
   withoutFixedColumns,
   type DataTableConfig,
 } from "~/lib/data-table-url";
@@ -117,8 +117,32 @@ describe("table behaviour", () => {
     expect(nextSort(desc, "created_at")).toEqual([{ id: "created_at", desc: false }]);
   });
 
-  it("turns a state into an SQL page", () => {
-    expect(toListQuery({ ...parse("pageSize=20"), page: 3 })).toMatchObject({ offset: 60, limit: 20, sort: null });
+  it("reads a table's URL as one query: page, known sort and typed filters", () => {
+    const tableConfig = {
+      sortable: ["name", "created_at"],
+      filters: { search: "text", status: ["paid", "pending"], ticket: "ids" },
+    } as const satisfies DataTableConfig;
+    const filters = [
+      { id: "search", value: "  Dupont " },
+      { id: "status", value: ["paid", "refunded"] },
+      { id: "ticket", value: ["7", "x", "12"] },
+    ];
+    const query = tableQuery(
+      new URL(
+        `https://guichet.test/t?page=3&pageSize=20&sort=${encodeURIComponent(JSON.stringify([{ id: "created_at", desc: true }]))}&filters=${encodeURIComponent(JSON.stringify(filters))}`,
+      ),
+      tableConfig,
+    );
+    expect(query).toMatchObject({ offset: 60, limit: 20, sort: { id: "created_at", desc: true } });
+    expect(query.text("search")).toBe("Dupont");
+    expect(query.facet("status")).toEqual(["paid"]);
+    expect(query.ids("ticket")).toEqual([7, 12]);
+    const unknownSort = tableQuery(
+      new URLSearchParams(`sort=${encodeURIComponent('[{"id":"email","desc":false}]')}`),
+      tableConfig,
+    );
+    expect(unknownSort).toMatchObject({ offset: 0, limit: 10, sort: null });
+    expect(unknownSort.facet("status")).toEqual([]);
   });
 });
 

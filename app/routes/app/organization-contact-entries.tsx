@@ -12,7 +12,7 @@ import type { DataTableColumn } from "~/components/data-table/features";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "~/components/ui/sheet";
-import { facetFilter, parseDataTableState, textFilter, toListQuery, type DataTableConfig } from "~/lib/data-table-url";
+import { tableQuery, type DataTableConfig } from "~/lib/data-table-url";
 import { formatTableDateTime } from "~/components/data-table/table-date";
 import { formatDateTime } from "~/lib/format";
 import { getInstance } from "~/middleware/i18next";
@@ -35,14 +35,13 @@ const contactEntriesTableConfig = {
 /** Spec §2 /organization/contact-entries: the contact-form inbox on the shared data table. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { actor, currentOrganization } = requireOrganizationPermission(context, "contact-entries:view");
-  const state = parseDataTableState(new URL(request.url).searchParams, contactEntriesTableConfig);
-  const { offset, limit } = toListQuery(state);
-  const status = facetFilter(state, "status");
+  const { offset, limit, text, facet } = tableQuery(new URL(request.url), contactEntriesTableConfig);
+  const status = facet("status");
   const page = await queryContactEntries(context.get(serverContext).db, actor, actor.organizationId, {
     offset,
     limit,
-    search: textFilter(state, "search"),
-    read: status.length === 1 ? (status[0] as "read" | "unread") : null,
+    search: text("search"),
+    read: status.length === 1 ? status[0]! : null,
   });
   return {
     title: getInstance(context).t("contact:inbox.meta-title"),

@@ -21,7 +21,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "~/components/ui/sheet";
 import { Spinner } from "~/components/ui/spinner";
-import { facetFilter, parseDataTableState, toListQuery, type DataTableConfig } from "~/lib/data-table-url";
+import { tableQuery, type DataTableConfig } from "~/lib/data-table-url";
 import { formatDateTime } from "~/lib/format";
 import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
@@ -43,8 +43,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { actor } = requireOrganizationPermission(context, "integrations:manage");
   const { db } = context.get(serverContext);
-  const state = parseDataTableState(new URL(request.url).searchParams, deliveriesTableConfig);
-  const { offset, limit } = toListQuery(state);
+  const { state, offset, limit, facet } = tableQuery(new URL(request.url), deliveriesTableConfig);
   try {
     const endpointId = parseId(params.endpoint_id);
     if (endpointId === null) throw notFound();
@@ -52,7 +51,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       endpointId,
       page: Math.floor(offset / limit),
       pageSize: limit,
-      statuses: facetFilter(state, "status") as WebhookDeliveryStatus[],
+      statuses: facet("status"),
     });
     return { title: getInstance(context).t("webhooks:deliveries.meta-title"), state, ...page };
   } catch (error) {

@@ -1,12 +1,11 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { listEntries, parseTicketSearch, type EntryRow } from "#domain/entries/list-entries";
-import { notFound } from "#domain/shared/app-error";
-import { parseId } from "#domain/shared/ids";
+import { requireId } from "#domain/shared/ids";
 import { DataTable } from "~/components/data-table/data-table";
 import { EventPageErrorBoundary } from "~/components/event/event-page-error";
 import { entriesTableConfig, entryDirectionValues } from "~/lib/data-table-configs";
-import { facetFilter, parseDataTableState, textFilter } from "~/lib/data-table-url";
+import { tableQuery } from "~/lib/data-table-url";
 import { serverContext } from "~/server/context";
 import { getSignedIn } from "~/server/guards.server";
 import { loaderError } from "~/server/route-errors.server";
@@ -16,21 +15,17 @@ import type { Route } from "./+types/entries";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { actor } = getSignedIn(context);
   const { db } = context.get(serverContext);
-  const state = parseDataTableState(new URL(request.url).searchParams, entriesTableConfig);
-  const search = textFilter(state, "search");
-  const sort = state.sort[0];
+  const { state, offset, limit, sort, text, facet } = tableQuery(new URL(request.url), entriesTableConfig);
+  const search = text("search");
   try {
-    const eventId = parseId(params.event_id);
-    if (eventId === null) throw notFound("events:errors.not-found");
+    const eventId = requireId(params.event_id, "events:errors.not-found");
     const page = await listEntries(db, actor, {
       eventId,
-      offset: state.page * state.pageSize,
-      limit: state.pageSize,
-      sort: sort ? { id: "validated_at", desc: sort.desc } : { id: "id", desc: true },
+      offset,
+      limit,
+      sort: sort ?? { id: "id", desc: true },
       ticketId: search ? parseTicketSearch(search) : undefined,
-      directions: facetFilter(state, "direction").filter((d): d is "in" | "out" =>
-        (entryDirectionValues as readonly string[]).includes(d),
-      ),
+      directions: facet("direction"),
     });
     return { eventId, state, ...page };
   } catch (error) {

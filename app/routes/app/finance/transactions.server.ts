@@ -1,18 +1,12 @@
 import { resolveFinancePeriod, type FinanceRange } from "#domain/finance/finance-period";
-import {
-  orderIdOfSearch,
-  transactionKinds,
-  transactionSortIds,
-  type TransactionKind,
-  type TransactionSortId,
-} from "#domain/finance/list-transactions";
+import { orderIdOfSearch } from "#domain/finance/list-transactions";
 import { periodOfState, transactionsTableConfig } from "~/components/finance/transactions-table-config";
-import { facetFilter, parseDataTableState, textFilter } from "~/lib/data-table-url";
+import { tableQuery } from "~/lib/data-table-url";
 
 /** The transactions page's URL → the domain's query and the period's instants. */
 export function transactionsQuery(url: URL, now = Date.now()) {
-  const state = parseDataTableState(url.searchParams, transactionsTableConfig);
-  const sort = state.sort[0];
+  const query = tableQuery(url, transactionsTableConfig);
+  const { state } = query;
   const period = periodOfState(state);
   let range: FinanceRange;
   let invalidPeriod = false;
@@ -27,18 +21,13 @@ export function transactionsQuery(url: URL, now = Date.now()) {
     state,
     range,
     invalidPeriod,
-    offset: state.page * state.pageSize,
-    limit: state.pageSize,
-    sort:
-      sort && (transactionSortIds as readonly string[]).includes(sort.id)
-        ? { id: sort.id as TransactionSortId, desc: sort.desc }
-        : null,
-    kinds: facetFilter(state, "type").filter((kind): kind is TransactionKind =>
-      (transactionKinds as readonly string[]).includes(kind),
-    ),
-    eventIds: facetFilter(state, "event").map(Number),
+    offset: query.offset,
+    limit: query.limit,
+    sort: query.sort,
+    kinds: query.facet("type"),
+    eventIds: query.ids("event"),
     // A search that is not an order number matches nothing rather than everything.
-    orderId: textFilter(state, "search") ? (orderIdOfSearch(textFilter(state, "search")) ?? -1) : null,
+    orderId: query.text("search") ? (orderIdOfSearch(query.text("search")) ?? -1) : null,
     from: range.from,
     to: range.to,
   };
