@@ -1,3 +1,4 @@
+import { readFormValues } from "~/server/forms.server";
 import { MapPin } from "lucide-react";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -41,9 +42,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { actor } = requireOrganizationPermission(context, "organization:update");
-  const form = await request.formData();
-  const values: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === "string") values[key] = value;
+  const values = await readFormValues(request);
   const parsed = parseOrganizationUpdate({ ...values, is_private: values.is_private === "true" });
   if (!parsed.ok) {
     const fields = issuesToFields(parsed.issues);

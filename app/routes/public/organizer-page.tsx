@@ -1,3 +1,4 @@
+import { readFormValues } from "~/server/forms.server";
 import { CalendarDays, Mail, MapPin } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
@@ -40,9 +41,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
  */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const { db, env } = context.get(serverContext);
-  const form = await request.formData();
-  const values: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === "string") values[key] = value;
+  const values = await readFormValues(request);
   const back = (outcome: string) => {
     const target = new URL(safeRedirectPath(values.returnTo, "/"), "http://local");
     target.searchParams.set("contact", outcome);

@@ -1,3 +1,4 @@
+import { readFormValues } from "~/server/forms.server";
 import { data, type RouterContextProvider } from "react-router";
 import * as v from "valibot";
 import { eventMessagesSchema } from "#domain/event-messages/event-messages-schema";
@@ -31,9 +32,7 @@ export async function loadOrderMessagesPage({ params, context }: Args): Promise<
 export async function orderMessagesAction({ params, context, request }: Args) {
   const { actor } = getSignedIn(context);
   const { db } = context.get(serverContext);
-  const form = await request.formData();
-  const values: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === "string") values[key] = value;
+  const values = await readFormValues(request);
   try {
     const eventId = requireId(params.event_id, "events:errors.not-found");
     const parsed = v.safeParse(eventMessagesSchema, {

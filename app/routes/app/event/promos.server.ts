@@ -1,3 +1,4 @@
+import { readFormValues } from "~/server/forms.server";
 import { data, type RouterContextProvider } from "react-router";
 import * as v from "valibot";
 import { createPromoCodesInBulk } from "#domain/promo-codes/create-promo-codes-in-bulk";
@@ -43,9 +44,7 @@ const intentSchema = v.object({ intent: v.picklist(["save", "bulk", "delete"]) }
 export async function promoCodesAction({ params, context, request }: Args) {
   const { actor } = getSignedIn(context);
   const { db } = context.get(serverContext);
-  const form = await request.formData();
-  const values: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === "string") values[key] = value;
+  const values = await readFormValues(request);
   const invalid = (fields: Record<string, string>) =>
     data({ ok: false as const, errors: { fields, formError: "errors:invalid-input" }, values }, { status: 400 });
   try {
