@@ -1,3 +1,4 @@
+import { api } from "~/lib/api-client";
 import {
   BANNER_PART_MAX_BYTES,
   BANNER_SIZES,
@@ -97,10 +98,9 @@ export async function uploadBanner(eventId: number, parts: { width: number; blob
   const body = new FormData();
   for (const part of parts) body.append(bannerPartName(part.width), part.blob, `banner-${part.width}.webp`);
   try {
-    const response = await fetch(`/api/events/${eventId}/banner`, { method: "POST", body, credentials: "same-origin" });
-    const json = (await response.json().catch(() => null)) as { main_picture?: string; message?: string } | null;
-    if (response.ok && json?.main_picture) return { ok: true, mainPicture: json.main_picture };
-    const key = json?.message;
+    const answer = await api.uploadEventBanner(eventId, body);
+    if (answer.ok && answer.data.main_picture) return { ok: true, mainPicture: answer.data.main_picture };
+    const key = answer.ok ? undefined : answer.error?.message;
     return { ok: false, messageKey: key && key.startsWith("editor:") ? key : "editor:banner.errors.upload-failed" };
   } catch {
     return { ok: false, messageKey: "editor:banner.errors.upload-failed" };

@@ -12,6 +12,7 @@ import {
 } from "#domain/organizations/organization-images";
 import { checkBannerSource, loadImageElement, type CropArea } from "~/components/event-editor/banner-image";
 import { Button } from "~/components/ui/button";
+import { api } from "~/lib/api-client";
 import {
   Dialog,
   DialogContent,
@@ -103,12 +104,8 @@ export function OrganizationImageField({
       const body = new FormData();
       for (const part of parts)
         body.append(organizationImagePartName(kind, part.width), part.blob, `${kind}-${part.width}.webp`);
-      const response = await fetch(`/api/organizers/${organizationId}/images/${kind}`, {
-        method: "POST",
-        body,
-        credentials: "same-origin",
-      });
-      if (!response.ok) throw new Error(`upload ${response.status}`);
+      const answer = await api.uploadOrganizationImage(organizationId, kind, body);
+      if (!answer.ok) throw new Error(`upload ${answer.status}`);
       setSource(null);
       toast.success(t("profile.saved"));
       await revalidator.revalidate();
@@ -123,11 +120,8 @@ export function OrganizationImageField({
   async function remove() {
     setBusy(true);
     try {
-      const response = await fetch(`/api/organizers/${organizationId}/images/${kind}`, {
-        method: "DELETE",
-        credentials: "same-origin",
-      });
-      if (!response.ok) throw new Error(`delete ${response.status}`);
+      const answer = await api.deleteOrganizationImage(organizationId, kind);
+      if (!answer.ok) throw new Error(`delete ${answer.status}`);
       await revalidator.revalidate();
     } catch {
       toast.error(t("profile.save-failed"));

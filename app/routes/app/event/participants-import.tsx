@@ -17,6 +17,7 @@ import {
   type ImportRowError,
 } from "#domain/participant-import/import-rows";
 import { parseCsv } from "#domain/participant-import/parse-csv";
+import { api } from "~/lib/api-client";
 import { notFound } from "#domain/shared/app-error";
 import { parseId } from "#domain/shared/ids";
 import { EventPageErrorBoundary } from "~/components/event/event-page-error";
@@ -133,17 +134,6 @@ export default function ParticipantsImport({ loaderData }: Route.ComponentProps)
     setParsed({ fileName: file.name, ...checked });
   };
 
-  const post = async (path: string, body: unknown) => {
-    const response = await fetch(`/api/events/${eventId}/${path}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      credentials: "same-origin",
-      body: JSON.stringify(body),
-    });
-    const json = (await response.json().catch(() => null)) as { message?: string; errors?: ImportRowError[] } | null;
-    return { ok: response.ok, status: response.status, json };
-  };
-
   const runImport = async () => {
     if (!parsed || parsed.errors.length > 0 || parsed.rows.length === 0) return;
     setServerError(null);
@@ -152,21 +142,21 @@ export default function ParticipantsImport({ loaderData }: Route.ComponentProps)
     for (const row of remaining) totals.set(row.ticketId, (totals.get(row.ticketId) ?? 0) + row.quantity);
     setProgress({ done: importedRows, total: parsed.rows.length });
     try {
-      const check = await post("participant-import/check", {
+      const check = await api.checkParticipantImport(eventId, {
         totals: [...totals].map(([ticket_id, quantity]) => ({ ticket_id, quantity })),
       });
-      if (!check.ok) throw new Error(check.json?.message ?? "participant-import:errors.processing");
+      if (!check.ok) throw new Error(check.error?.message ?? "participant-import:errors.processing");
       let done = importedRows;
       for (const chunk of importChunks(remaining)) {
         // Sent as cleaned cells; each row keeps its file line so a server-side error names the right line.
-        const answer = await post("participant-import", {
+        const answer = await api.importParticipants(eventId, {
           rows: chunk.map(importCells),
           first_line: chunk[0]!.line,
           send_email: sendEmail,
         });
-        if (!answer.ok) throw new Error(answer.json?.message ?? "participant-import:errors.upload");
-        if (answer.json?.errors?.length) {
-          setParsed({ ...parsed, errors: answer.json.errors });
+        if (!answer.ok) throw new Error(answer.error?.message ?? "participant-import:errors.upload");
+        if (answer.data.errors?.length) {
+          setParsed({ ...parsed, errors: answer.data.errors });
           throw new Error("participant-import:errors.rows");
         }
         done += chunk.length;

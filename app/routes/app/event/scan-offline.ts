@@ -1,3 +1,4 @@
+import { api, type ScannerParticipant, type ScanResultCode } from "~/lib/api-client";
 import { useCallback, useEffect, useRef, useState } from "react";
 
 /*
@@ -7,21 +8,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
  */
 
 export type ScanDirection = "in" | "out";
-export type ScanResultCode = "ok" | "already_in" | "not_in" | "wrong_event" | "invalid" | "cancelled";
-
-export type ScannerParticipant = {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  ticket_id: number;
-  ticket_title: string;
-  is_in: boolean;
-  last_validation_at: number | null;
-  cancelled: boolean;
-  token_hash: string;
-  updated_at: number;
-};
+export type { ScannerParticipant, ScanResultCode } from "~/lib/api-client";
 
 export type ScanFeedback = {
   result: ScanResultCode;
@@ -81,27 +68,18 @@ function tokenIds(token: string): { eventId: number; participantId: number } | n
   return match ? { eventId: Number(match[1]), participantId: Number(match[2]) } : null;
 }
 
+/** A scan the server could not take now (no network, overloaded, rate-limited): it stays queued. */
 class NetworkError extends Error {}
 
 async function postScan(eventId: number, scan: QueuedScan) {
-  let response: Response;
+  let answer;
   try {
-    response = await fetch(`/api/events/${eventId}/check-ins`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      credentials: "same-origin",
-      body: JSON.stringify(scan),
-    });
+    answer = await api.checkIn(eventId, scan);
   } catch {
     throw new NetworkError("offline");
   }
-  if (response.status >= 500 || response.status === 429) throw new NetworkError(String(response.status));
-  if (!response.ok) return null;
-  return (await response.json()) as {
-    result: ScanResultCode;
-    participant: { id: number; first_name: string; last_name: string; is_in: boolean } | null;
-    ticket: { id: number; title: string } | null;
-  };
+  if (answer.status >= 500 || answer.status === 429) throw new NetworkError(String(answer.status));
+  return answer.ok ? answer.data : null;
 }
 
 export function useScanner(eventId: number) {
@@ -159,18 +137,9 @@ export function useScanner(eventId: number) {
     let serverTime: number | null = null;
     try {
       do {
-        const params = new URLSearchParams({ limit: "5000" });
-        if (startedSince !== null) params.set("since", String(startedSince));
-        if (after !== null) params.set("after", String(after));
-        const response = await fetch(`/api/events/${eventId}/check-ins/list?${params}`, {
-          credentials: "same-origin",
-        });
-        if (!response.ok) return;
-        const page = (await response.json()) as {
-          server_time: number;
-          participants: ScannerParticipant[];
-          next_after: number | null;
-        };
+        const answer = await api.checkInList(eventId, { limit: 5000, since: startedSince, after });
+        if (!answer.ok) return;
+        const page = answer.data;
         for (const participant of page.participants) list.current.set(participant.id, participant);
         serverTime ??= page.server_time;
         after = page.next_after;
@@ -279,11 +248,9 @@ export function useScanner(eventId: number) {
       if (text.length < 2) return [];
       if (navigator.onLine) {
         try {
-          const response = await fetch(`/api/events/${eventId}/check-ins/search?q=${encodeURIComponent(text)}`, {
-            credentials: "same-origin",
-          });
-          if (response.ok) {
-            const found = ((await response.json()) as { participants: ScannerParticipant[] }).participants;
+          const answer = await api.searchCheckIns(eventId, text);
+          if (answer.ok) {
+            const found = answer.data.participants;
             // The server's answer is fresher than the kept list; a scan made offline is still in the queue.
             return found.map((p) => ({ ...p, is_in: list.current.get(p.id)?.is_in ?? p.is_in }));
           }

@@ -1,0 +1,104 @@
+import type { ImportRowError } from "#domain/participant-import/import-rows";
+import type { OrganizationImageKind } from "#domain/organizations/organization-images";
+
+/*
+ * The one client of the JSON API for the browser's own calls (uploads, the import, the scanner): the paths, methods and
+ * answer types live here, next to each other, instead of in hand-written fetch calls spread over components. Calls go
+ * with the session cookie; an error answer carries the API's body ({ error, message, fields }, message an i18n key).
+ */
+
+export type ApiErrorBody = { error?: string; message?: string; fields?: Record<string, string> };
+
+export type ApiAnswer<T> =
+  | { ok: true; status: number; data: T }
+  | { ok: false; status: number; error: (ApiErrorBody & Record<string, unknown>) | null };
+
+/** The request never got an answer (offline, DNS, aborted): unlike an error answer, worth retrying later. */
+export class ApiNetworkError extends Error {
+  constructor(cause: unknown) {
+    super("network-error", { cause });
+    this.name = "ApiNetworkError";
+  }
+}
+
+type Body = FormData | Record<string, unknown> | undefined;
+
+async function call<T>(method: "GET" | "POST" | "DELETE", path: string, body?: Body): Promise<ApiAnswer<T>> {
+  const init: RequestInit = { method, credentials: "same-origin" };
+  if (body instanceof FormData) init.body = body;
+  else if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    init.headers = { "Content-Type": "application/json" };
+  }
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, init);
+  } catch (error) {
+    throw new ApiNetworkError(error);
+  }
+  const json = (await response.json().catch(() => null)) as unknown;
+  if (response.ok) return { ok: true, status: response.status, data: json as T };
+  return { ok: false, status: response.status, error: (json as ApiErrorBody & Record<string, unknown>) ?? null };
+}
+
+export type ScanResultCode = "ok" | "already_in" | "not_in" | "wrong_event" | "invalid" | "cancelled";
+
+/** A participant as the scanner keeps it (GET …/check-ins/list and …/search). */
+export type ScannerParticipant = {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  ticket_id: number;
+  ticket_title: string;
+  is_in: boolean;
+  last_validation_at: number | null;
+  cancelled: boolean;
+  token_hash: string;
+  updated_at: number;
+};
+
+export type CheckInAnswer = {
+  result: ScanResultCode;
+  participant: { id: number; first_name: string; last_name: string; is_in: boolean } | null;
+  ticket: { id: number; title: string } | null;
+};
+
+export type CheckInListPage = { server_time: number; participants: ScannerParticipant[]; next_after: number | null };
+
+export const api = {
+  uploadEventBanner: (eventId: number, parts: FormData) =>
+    call<{ main_picture: string }>("POST", `/events/${eventId}/banner`, parts),
+
+  uploadOrganizationImage: (organizationId: number, kind: OrganizationImageKind, parts: FormData) =>
+    call<unknown>("POST", `/organizers/${organizationId}/images/${kind}`, parts),
+
+  deleteOrganizationImage: (organizationId: number, kind: OrganizationImageKind) =>
+    call<unknown>("DELETE", `/organizers/${organizationId}/images/${kind}`),
+
+  checkParticipantImport: (eventId: number, body: { totals: { ticket_id: number; quantity: number }[] }) =>
+    call<unknown>("POST", `/events/${eventId}/participant-import/check`, body),
+
+  importParticipants: (
+    eventId: number,
+    body: { rows: string[][]; first_line: number; send_email: boolean },
+  ): Promise<ApiAnswer<{ errors?: ImportRowError[] }>> => call("POST", `/events/${eventId}/participant-import`, body),
+
+  checkIn: (
+    eventId: number,
+    scan: { id: string; token?: string; participant_id?: number; direction: "in" | "out"; scanned_at: number },
+  ) => call<CheckInAnswer>("POST", `/events/${eventId}/check-ins`, scan),
+
+  checkInList: (eventId: number, query: { limit: number; since: number | null; after: number | null }) => {
+    const params = new URLSearchParams({ limit: String(query.limit) });
+    if (query.since !== null) params.set("since", String(query.since));
+    if (query.after !== null) params.set("after", String(query.after));
+    return call<CheckInListPage>("GET", `/events/${eventId}/check-ins/list?${params}`);
+  },
+
+  searchCheckIns: (eventId: number, text: string) =>
+    call<{ participants: ScannerParticipant[] }>(
+      "GET",
+      `/events/${eventId}/check-ins/search?${new URLSearchParams({ q: text })}`,
+    ),
+};
