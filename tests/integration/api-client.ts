@@ -1,18 +1,28 @@
 import { exports } from "cloudflare:workers";
 
-export type ApiCallOptions = { method?: string; body?: unknown; as?: string };
+export type ApiCallOptions = {
+  method?: string;
+  /** JSON-encoded unless it is already a string (a malformed body on purpose). */
+  body?: unknown;
+  /** The signed-in test user (`tokens[as]`), "owner" by default; a name without a token calls signed out. */
+  as?: string;
+  headers?: Record<string, string>;
+};
 
 /**
- * A JSON call to the Worker's /api as one of the signed-in test users (`tokens[as]`, "owner" by default). The answer's
- * JSON is read loosely: the assertions read it field by field.
+ * The one client of the Worker's /api for the integration tests: a call as one of the signed-in test users. The answer's
+ * JSON is read loosely (the assertions read it field by field); `headers` are the answer's.
  */
-export function apiClient(tokens: Record<string, string>) {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read field by field in the assertions
+export function apiClient<Json = any>(tokens: Record<string, string>) {
   return async function call(path: string, options: ApiCallOptions = {}) {
-    const headers: Record<string, string> = { Authorization: `Bearer ${tokens[options.as ?? "owner"]}` };
+    const headers: Record<string, string> = { ...options.headers };
+    const token = tokens[options.as ?? "owner"];
+    if (token) headers.Authorization = `Bearer ${token}`;
     let body: string | undefined;
     if (options.body !== undefined) {
-      body = JSON.stringify(options.body);
-      headers["Content-Type"] = "application/json";
+      body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
+      headers["Content-Type"] ??= "application/json";
     }
     const response = await exports.default.fetch(`http://localhost/api${path}`, {
       method: options.method ?? "GET",
@@ -20,7 +30,12 @@ export function apiClient(tokens: Record<string, string>) {
       body,
     });
     const text = await response.text();
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read field by field in the assertions
-    return { status: response.status, json: (text ? JSON.parse(text) : null) as any };
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = null;
+    }
+    return { status: response.status, headers: response.headers, text, json: json as Json };
   };
 }

@@ -11,27 +11,14 @@ import {
   createTicket,
   type TestUser,
 } from "../support/event-fixtures";
+import { apiClient } from "./api-client";
 
 const db = createD1Database(env.DB);
 let world: Awaited<ReturnType<typeof createEventsWorld>>;
 const tokens: Record<string, string> = {};
 
-async function call(path: string, options: { method?: string; body?: unknown; rawBody?: string; as?: string } = {}) {
-  const headers: Record<string, string> = {};
-  const token = tokens[options.as ?? "owner"];
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let body: string | undefined;
-  if (options.rawBody !== undefined) body = options.rawBody;
-  else if (options.body !== undefined) body = JSON.stringify(options.body);
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  const response = await exports.default.fetch(`http://localhost/api${path}`, {
-    method: options.method ?? "GET",
-    headers,
-    body,
-  });
-  const json = (await response.json()) as Record<string, unknown> & Record<string, unknown>[];
-  return { status: response.status, json };
-}
+type Json = Record<string, unknown> & Record<string, unknown>[];
+const call = apiClient<Json>(tokens);
 
 const soon = new Date(Date.now() + 30 * 86_400_000);
 const storedEvent = async (id: number) => (await db.select().from(events).where(eq(events.id, id)))[0];
@@ -208,7 +195,7 @@ describe("POST /api/events", () => {
         primary_color: "events:errors.primary-color-invalid",
       },
     });
-    expect((await call("/events", { method: "POST", rawBody: "{not json" })).json).toMatchObject({
+    expect((await call("/events", { method: "POST", body: "{not json" })).json).toMatchObject({
       error: "validation",
       message: "errors:invalid-json",
     });
@@ -428,7 +415,7 @@ describe("PUT /api/events/:id/status/:status", () => {
     expect((await call(`/events/${event.id}/status/published`, { method: "PUT", as: "foreignOwner" })).status).toBe(
       404,
     );
-    expect((await call(`/events/${event.id}/status/published`, { method: "PUT", rawBody: "[" })).status).toBe(400);
+    expect((await call(`/events/${event.id}/status/published`, { method: "PUT", body: "[" })).status).toBe(400);
     expect((await storedEvent(event.id))!.status).toBe("draft");
   });
 });

@@ -1,9 +1,10 @@
-import { env, exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "#db/d1";
 import { events, tickets } from "#db/schema";
 import { createSession } from "#domain/auth/sessions";
+import { apiClient } from "./api-client";
 import { createEventsWorld, createTestEvent, createTicket, type TestUser } from "../support/event-fixtures";
 
 const db = createD1Database(env.DB);
@@ -11,20 +12,7 @@ let world: Awaited<ReturnType<typeof createEventsWorld>>;
 const tokens: Record<string, string> = {};
 
 type Json = Record<string, unknown> & Record<string, unknown>[];
-async function call(path: string, options: { method?: string; body?: unknown; as?: string } = {}) {
-  const headers: Record<string, string> = { Authorization: `Bearer ${tokens[options.as ?? "owner"]}` };
-  let body: string | undefined;
-  if (options.body !== undefined) {
-    body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
-    headers["Content-Type"] = "application/json";
-  }
-  const response = await exports.default.fetch(`http://localhost/api${path}`, {
-    method: options.method ?? "GET",
-    headers,
-    body,
-  });
-  return { status: response.status, json: (await response.json()) as Json };
-}
+const call = apiClient<Json>(tokens);
 
 const rowsOf = (eventId: number) =>
   db.select().from(tickets).where(eq(tickets.eventId, eventId)).orderBy(asc(tickets.sort), asc(tickets.id));
