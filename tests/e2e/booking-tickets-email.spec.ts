@@ -103,7 +103,7 @@ test("a free ticket booked on the public page arrives by email as a PDF whose QR
   const ticketId = ((await ticket.json()) as { id: number }).id;
   const messages = await page.request.put(`/api/events/${eventId}/messages`, {
     data: {
-      confirmation_page_message: "<p>Merci, à très vite au bord de l'eau !</p>",
+      confirmation_page_message: "<p>Merci, <strong>à très vite</strong> au bord de l'eau !</p>",
       email_pdf_message: "<p>Entrée par la porte B, à partir de 19 h.</p>",
     },
   });
@@ -128,7 +128,10 @@ test("a free ticket booked on the public page arrives by email as a PDF whose QR
   await expect(page).toHaveURL(/\/orders\/\d+\?token=/);
   await expect(page.getByTestId("order-status")).toHaveText("Payée");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Merci Margaux !");
-  await expect(page.getByTestId("confirmation-message")).toContainText("Merci, à très vite au bord de l'eau !");
+  // The organizer's message is rendered as the rich text it is, never shown as HTML source.
+  const message = page.getByTestId("confirmation-message");
+  await expect(message).toHaveText("Merci, à très vite au bord de l'eau !");
+  await expect(message.locator("strong")).toHaveText("à très vite");
   await expect(page.getByTestId("order-ticket")).toHaveCount(1);
   const { orderId, token: accessToken } = orderOfPage(page);
   const shownToken = await page.getByTestId("order-ticket").locator("svg[data-token]").getAttribute("data-token");

@@ -1,3 +1,4 @@
+import { descriptionContentClass } from "~/components/event-editor/description-editor-skeleton";
 import { CalendarDays, CreditCard, Download, MapPin, RefreshCw } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
@@ -197,7 +198,11 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
 
         {live && event.confirmationPageMessage ? (
           <section className={card} data-testid="confirmation-message">
-            <p className="whitespace-pre-line">{event.confirmationPageMessage}</p>
+            <div
+              className={cn(descriptionContentClass, "break-words")}
+              // Sanitized with the event description's allowlist when read (domain/public-events/get-order-page.ts).
+              dangerouslySetInnerHTML={{ __html: event.confirmationPageMessage }}
+            />
           </section>
         ) : null}
 
