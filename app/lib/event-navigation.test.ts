@@ -7,12 +7,12 @@ import {
   flattenEventNavigation,
   isEventGroupOpen,
   isEventLinkActive,
-  type EventNavigationEntry,
+  type EventNavigationItem,
   type EventNavigationGroup,
   type EventNavigationLink,
 } from "./event-navigation";
 
-const ids = (entries: EventNavigationEntry[]) =>
+const ids = (entries: EventNavigationItem[]) =>
   entries.map((entry) =>
     entry.kind === "group" ? `${entry.id}[${entry.links.map((l) => l.id).join(",")}]` : entry.id,
   );

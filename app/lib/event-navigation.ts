@@ -56,7 +56,7 @@ export type EventNavigationGroup = {
 
 export type EventNavigationSeparator = { kind: "separator"; id: string };
 
-export type EventNavigationEntry = EventNavigationLink | EventNavigationGroup | EventNavigationSeparator;
+export type EventNavigationItem = EventNavigationLink | EventNavigationGroup | EventNavigationSeparator;
 
 const link = (
   id: EventNavigationLinkId,
@@ -69,7 +69,7 @@ const link = (
  * The event side navigation of spec §2, in order. Flip `available` when a page lands (later issues add
  * tickets, add-ons, promo codes, order fields and messages, team, participants, entries and orders).
  */
-export const eventNavigation: readonly EventNavigationEntry[] = [
+export const eventNavigation: readonly EventNavigationItem[] = [
   link("dashboard", "", LayoutDashboard, true),
   {
     kind: "group",
@@ -107,9 +107,9 @@ export const eventNavigation: readonly EventNavigationEntry[] = [
  * and separators stay only between two kept entries (never first, last or doubled).
  */
 export function availableEventNavigation(
-  entries: readonly EventNavigationEntry[] = eventNavigation,
-): EventNavigationEntry[] {
-  const kept: EventNavigationEntry[] = [];
+  entries: readonly EventNavigationItem[] = eventNavigation,
+): EventNavigationItem[] {
+  const kept: EventNavigationItem[] = [];
   for (const entry of entries) {
     if (entry.kind === "link") {
       if (entry.available) kept.push(entry);
@@ -125,7 +125,7 @@ export function availableEventNavigation(
 }
 
 /** Every link, groups flattened, in navigation order (the mobile tab bar). */
-export function flattenEventNavigation(entries: readonly EventNavigationEntry[]): EventNavigationLink[] {
+export function flattenEventNavigation(entries: readonly EventNavigationItem[]): EventNavigationLink[] {
   return entries.flatMap((entry) => (entry.kind === "link" ? [entry] : entry.kind === "group" ? entry.links : []));
 }
 

@@ -3,7 +3,7 @@ import { promoCodes } from "#db/schema";
 import type { Actor } from "../shared/actor";
 import { inEventScope, loadEventForActor } from "../events/event-access";
 import { generatePromoCodeKeys } from "./generate-promo-codes";
-import type { PromoEntryInput } from "./promo-code-input-schema";
+import type { PromoCodeItemInput } from "./promo-code-input-schema";
 import type { PromoCodeRecord } from "./promo-code-record";
 import { savePromoCodes } from "./save-promo-codes";
 
@@ -11,7 +11,7 @@ import { savePromoCodes } from "./save-promo-codes";
 export async function createPromoCodesInBulk(
   db: Database,
   actor: Actor,
-  input: { eventId: number; prefix: string; count: number; settings: Omit<PromoEntryInput, "key">; now?: Date },
+  input: { eventId: number; prefix: string; count: number; settings: Omit<PromoCodeItemInput, "key">; now?: Date },
 ): Promise<PromoCodeRecord[]> {
   const { event } = await loadEventForActor(db, actor, input.eventId, "event:update");
   const taken = new Set(

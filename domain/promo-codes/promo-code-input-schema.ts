@@ -74,7 +74,7 @@ export function discountProblem(type: DiscountType, discount: number | string): 
   return null;
 }
 
-export const promoEntrySchema = v.pipe(
+export const promoCodeItemSchema = v.pipe(
   v.object({
     key: promoCodeKeySchema,
     discount_type: v.picklist(discountTypes, "promo-codes:errors.discount-type-invalid"),
@@ -125,13 +125,13 @@ export const promoEntrySchema = v.pipe(
   v.transform((entry) => ({ ...entry, discount: entry.discount as number })),
 );
 
-export const promoEntriesSchema = v.pipe(
-  v.array(promoEntrySchema, "promo-codes:errors.entries-invalid"),
+export const promoCodeItemsSchema = v.pipe(
+  v.array(promoCodeItemSchema, "promo-codes:errors.entries-invalid"),
   v.minLength(1, "promo-codes:errors.entries-empty"),
   v.maxLength(PROMO_CODES_PER_REQUEST, "promo-codes:errors.too-many"),
 );
 
-export type PromoEntryInput = v.InferOutput<typeof promoEntrySchema>;
+export type PromoCodeItemInput = v.InferOutput<typeof promoCodeItemSchema>;
 
 /** Codes are compared without regard to case: stored and looked up in upper case. */
 export function normalizePromoCode(code: string): string {
@@ -158,7 +158,7 @@ export const promoBulkSchema = v.object({
 });
 
 /**
- * The promo code form (promos page): the posted text mapped onto the API's entry, then the same `promoEntrySchema`.
+ * The promo code form (promos page): the posted text mapped onto the API's entry, then the same `promoCodeItemSchema`.
  * The discount is typed in percent or in euros, the dates as `datetime-local` values in the event's time zone, the
  * tickets as comma-separated ids, and "unlimited" as a checkbox.
  */
@@ -186,6 +186,6 @@ export function promoFormSchema(timeZone: string) {
       input.max_uses = values.unlimited === "on" || uses === "" ? -1 : /^\d+$/.test(uses) ? Number(uses) : uses;
       return input;
     }),
-    promoEntrySchema,
+    promoCodeItemSchema,
   );
 }

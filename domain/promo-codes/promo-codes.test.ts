@@ -2,11 +2,11 @@ import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { isAppError } from "../shared/app-error";
 import { generatePromoCodeKeys, GENERATED_SUFFIX_LENGTH } from "./generate-promo-codes";
-import { normalizePromoCode, promoBulkSchema, promoEntrySchema, promoFormSchema } from "./promo-code-input-schema";
+import { normalizePromoCode, promoBulkSchema, promoCodeItemSchema, promoFormSchema } from "./promo-code-input-schema";
 import { planPromoCodeSave } from "./save-promo-codes";
 
 const entry = (input: Record<string, unknown>) =>
-  v.parse(promoEntrySchema, { discount_type: "amount", discount: 100, ...input });
+  v.parse(promoCodeItemSchema, { discount_type: "amount", discount: 100, ...input });
 
 describe("promo code keys", () => {
   it("compares codes without regard to case or surrounding spaces", () => {
@@ -43,16 +43,18 @@ describe("promo entry schema", () => {
   });
 
   it("takes 1 to 100 for a percentage", () => {
-    expect(v.safeParse(promoEntrySchema, { key: "A", discount_type: "percent", discount: 100 }).success).toBe(true);
-    const above = v.safeParse(promoEntrySchema, { key: "A", discount_type: "percent", discount: 101 });
+    expect(v.safeParse(promoCodeItemSchema, { key: "A", discount_type: "percent", discount: 100 }).success).toBe(true);
+    const above = v.safeParse(promoCodeItemSchema, { key: "A", discount_type: "percent", discount: 101 });
     expect(above.issues?.[0]?.message).toBe("promo-codes:errors.percent-above-100");
-    expect(v.safeParse(promoEntrySchema, { key: "A", discount_type: "percent", discount: 12.5 }).success).toBe(false);
+    expect(v.safeParse(promoCodeItemSchema, { key: "A", discount_type: "percent", discount: 12.5 }).success).toBe(
+      false,
+    );
   });
 
   // Each wrong discount gets the one message that says what is wrong with it, once (audit: a decimal percent was told
   // to be "above zero").
   const discountMessages = (input: Record<string, unknown>) =>
-    (v.safeParse(promoEntrySchema, { key: "A", ...input }).issues ?? [])
+    (v.safeParse(promoCodeItemSchema, { key: "A", ...input }).issues ?? [])
       .filter((issue) => v.getDotPath(issue) === "discount")
       .map((issue) => issue.message);
   it.each([
@@ -73,7 +75,7 @@ describe("promo entry schema", () => {
   });
 
   it("says what is wrong with the discount even when another field is wrong too", () => {
-    const result = v.safeParse(promoEntrySchema, { key: "with space", discount_type: "percent", discount: 12.5 });
+    const result = v.safeParse(promoCodeItemSchema, { key: "with space", discount_type: "percent", discount: 12.5 });
     expect(result.issues?.map((issue) => [v.getDotPath(issue), issue.message])).toEqual([
       ["key", "promo-codes:errors.key-format"],
       ["discount", "promo-codes:errors.percent-whole"],
@@ -115,10 +117,10 @@ describe("promo entry schema", () => {
   });
 
   it("refuses zero uses and an end before the start", () => {
-    expect(v.safeParse(promoEntrySchema, { key: "A", discount_type: "amount", discount: 1, max_uses: 0 }).success).toBe(
-      false,
-    );
-    const dates = v.safeParse(promoEntrySchema, {
+    expect(
+      v.safeParse(promoCodeItemSchema, { key: "A", discount_type: "amount", discount: 1, max_uses: 0 }).success,
+    ).toBe(false);
+    const dates = v.safeParse(promoCodeItemSchema, {
       key: "A",
       discount_type: "amount",
       discount: 1,

@@ -5,7 +5,7 @@ import { promoCodes, promoCodeTickets, tickets } from "#db/schema";
 import type { Actor } from "../shared/actor";
 import { AppError } from "../shared/app-error";
 import { inEventScope, loadEventForActor } from "../events/event-access";
-import { normalizePromoCode, type PromoEntryInput } from "./promo-code-input-schema";
+import { normalizePromoCode, type PromoCodeItemInput } from "./promo-code-input-schema";
 import { readPromoCodes } from "./list-promo-codes";
 import { PERCENT_BASIS_POINTS, type PromoCodeRecord } from "./promo-code-record";
 
@@ -14,9 +14,9 @@ import { PERCENT_BASIS_POINTS, type PromoCodeRecord } from "./promo-code-record"
  * (`<index>.<field>`), so the whole array is refused and nothing is written when one entry is wrong.
  */
 export function planPromoCodeSave(
-  entries: PromoEntryInput[],
+  entries: PromoCodeItemInput[],
   context: { ticketIds: ReadonlySet<number>; useCounts: ReadonlyMap<string, number> },
-): { key: string; entry: PromoEntryInput }[] {
+): { key: string; entry: PromoCodeItemInput }[] {
   const fields: Record<string, string> = {};
   const seen = new Set<string>();
   const planned = entries.map((entry, index) => {
@@ -41,7 +41,7 @@ export function planPromoCodeSave(
 export async function savePromoCodes(
   db: Database,
   actor: Actor,
-  input: { eventId: number; entries: PromoEntryInput[]; now?: Date },
+  input: { eventId: number; entries: PromoCodeItemInput[]; now?: Date },
 ): Promise<PromoCodeRecord[]> {
   const { event } = await loadEventForActor(db, actor, input.eventId, "event:update");
   const keys = input.entries.map((entry) => normalizePromoCode(entry.key));

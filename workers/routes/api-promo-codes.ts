@@ -2,7 +2,7 @@ import { requireId } from "#domain/shared/ids";
 import { Hono } from "hono";
 import { deletePromoCode } from "#domain/promo-codes/delete-promo-code";
 import { listPromoCodes } from "#domain/promo-codes/list-promo-codes";
-import { promoEntriesSchema } from "#domain/promo-codes/promo-code-input-schema";
+import { promoCodeItemsSchema } from "#domain/promo-codes/promo-code-input-schema";
 import { promoCodeToJson } from "#domain/promo-codes/promo-code-record";
 import { savePromoCodes } from "#domain/promo-codes/save-promo-codes";
 import { actorForEventParam } from "../actor-for-organization";
@@ -26,7 +26,7 @@ promoCodesApiRoutes.get("/:id{[0-9]+}/promo-code", async (c) => {
 promoCodesApiRoutes.put("/:id{[0-9]+}/promo-code/:code/:again/bulk", async (c) => {
   const eventId = requireId(c.req.param("id"), "events:errors.not-found");
   const actor = await actorForEventParam(c, eventId);
-  const entries = await parseJson(c, promoEntriesSchema);
+  const entries = await parseJson(c, promoCodeItemsSchema);
   return c.json((await savePromoCodes(c.get("db"), actor, { eventId, entries })).map(promoCodeToJson));
 });
 
