@@ -15,12 +15,12 @@ import { publicPageCache } from "./middleware/public-page-cache";
 import { requestId } from "./middleware/request-id";
 import { clientMonitoring } from "./middleware/client-monitoring";
 import { monitoringRoutes } from "./routes/monitoring";
-import { errorFields, logger } from "./log";
-import { reportError } from "./sentry";
+import { errorFields, logger } from "#domain/shared/logger";
+import { reportError } from "#adapters/error-reporting";
 import { securityHeaders } from "./middleware/security-headers";
 import { webhookDispatch } from "./middleware/webhook-dispatch";
-import { requestLanguage } from "~/lib/request-language";
-import type { SupportedLanguage } from "~/lib/i18n-config";
+import { requestLanguage } from "#domain/http/request-language";
+import type { SupportedLanguage } from "#domain/http/i18n-config";
 
 /**
  * What React Router needs from the Worker besides the request: `cspNonce` goes on every script the page renders;
@@ -36,7 +36,7 @@ export type Fallback = (
 export type HonoEnv = {
   Bindings: Env;
   /**
-   * `language`: what a page would render in for this request (app/lib/request-language.ts); `cspNonce`: this
+   * `language`: what a page would render in for this request (domain/http/request-language.ts); `cspNonce`: this
    * response's script nonce (middleware/security-headers.ts); `fallback`: renders `request` with React Router.
    */
   Variables: {

@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import * as v from "valibot";
 import type { Database } from "#db/database";
 import { orders, participants } from "#db/schema";
-import { enqueueJobs, orderConfirmationJob, type JobQueue } from "../../workers/jobs";
+import { enqueueJobs, orderConfirmationJob, type JobQueue } from "../shared/jobs";
 import { isGuardFailure } from "../booking/stock-sql";
 import type { Actor } from "../shared/actor";
 import { AppError } from "../shared/app-error";

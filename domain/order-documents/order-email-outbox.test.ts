@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createEmailSender } from "#adapters/email";
 import * as schema from "#db/schema";
 import { devMailbox, orderEmailDeliveries } from "#db/schema";
-import type { OrderConfirmationJob } from "../../workers/jobs";
+import type { OrderConfirmationJob } from "../shared/jobs";
 import { insertEvent, insertEventsWorld, insertOrganization, insertTicket } from "../../tests/support/fixtures";
 import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../../tests/support/libsql-test-db";
 import { insertConfirmedOrder } from "../../tests/support/order-documents-fixtures";

@@ -1,7 +1,7 @@
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { orderEmailDeliveries } from "#db/schema";
-import type { OrderConfirmationJob } from "../../workers/jobs";
+import type { OrderConfirmationJob } from "../shared/jobs";
 
 /** A "due" confirmation the queue has not taken within this time is handed to it again by the sweep. */
 export const DUE_EMAIL_SWEEP_AGE_MS = 5 * 60_000;

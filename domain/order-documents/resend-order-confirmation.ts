@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { orders } from "#db/schema";
-import { enqueueJobs, type JobQueue } from "../../workers/jobs";
+import { enqueueJobs, type JobQueue } from "../shared/jobs";
 import { loadEventForActor } from "../events/event-access";
 import { countsAsSale } from "../orders/order-status";
 import type { Actor } from "../shared/actor";

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { orders } from "#db/schema";
-import { enqueueJobs, orderConfirmationJob, type JobQueue } from "../../workers/jobs";
+import { enqueueJobs, orderConfirmationJob, type JobQueue } from "../shared/jobs";
 import { loadManualOrderContext } from "../manual-orders/load-manual-order-context";
 import { manualOrdersStatements, type ManualOrder } from "../manual-orders/manual-orders-statements";
 import { runManualOrdersBatch } from "../manual-orders/place-manual-orders";

@@ -7,9 +7,9 @@ import { placeOrder } from "#domain/booking/place-order";
 import { bookingCheckout } from "#domain/payments/booking-checkout";
 import { AppError, httpStatusOf, isAppError } from "#domain/shared/app-error";
 import { parseId } from "#domain/shared/ids";
-import { clientInfoFromHeaders } from "~/server/client-info.server";
+import { clientInfoFromHeaders } from "#domain/http/client-info";
 import type { HonoEnv } from "../hono-app";
-import { enqueueJobs, orderConfirmationJob } from "../jobs";
+import { enqueueJobs, orderConfirmationJob } from "#domain/shared/jobs";
 import { parseJson } from "../parse-json";
 
 /**

@@ -3,7 +3,7 @@ import { paymentProviderFromEnv } from "#adapters/payments";
 import { confirmationEmailOrderId } from "#domain/payments/handle-provider-event";
 import { receiveProviderWebhook } from "#domain/payments/receive-webhook";
 import type { HonoEnv } from "../hono-app";
-import { enqueueJobs, orderConfirmationJob } from "../jobs";
+import { enqueueJobs, orderConfirmationJob } from "#domain/shared/jobs";
 
 /**
  * POST /webhooks/stripe: Stripe's deliveries (and nothing else: the body is read raw, the signature checked before

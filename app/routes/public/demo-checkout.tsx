@@ -9,11 +9,11 @@ import { PublicEventNotFound } from "~/components/public-event/public-event-not-
 import { PublicStyles } from "~/components/public-event/public-styles";
 import { FormError } from "~/components/form-error";
 import { Button } from "~/components/ui/button";
-import { formatDateTime, formatMoney } from "~/lib/format";
+import { formatDateTime, formatMoney } from "#domain/shared/format";
 import { serverContext } from "~/server/context";
 import { parseForm } from "~/server/forms.server";
 import { actionError, loaderError } from "~/server/route-errors.server";
-import { enqueueJobs, orderConfirmationJob } from "../../../workers/jobs";
+import { enqueueJobs, orderConfirmationJob } from "#domain/shared/jobs";
 import type { Route } from "./+types/demo-checkout";
 
 /*

@@ -18,7 +18,7 @@ import { quoteOrder, type PromoStatus } from "#domain/public-events/quote-order"
 import { isAppError } from "#domain/shared/app-error";
 import { parseId } from "#domain/shared/ids";
 import { paymentProviderFromEnv } from "#adapters/payments";
-import { enqueueJobs, orderConfirmationJob } from "../../../workers/jobs";
+import { enqueueJobs, orderConfirmationJob } from "#domain/shared/jobs";
 import { bookingPagePath, eventPagePath } from "~/components/booking/booking-paths";
 import {
   ErrorText,
@@ -33,11 +33,11 @@ import { SelectionIssues } from "~/components/booking/selection-issues";
 import { PublicEventNotFound } from "~/components/public-event/public-event-not-found";
 import { PublicStyles } from "~/components/public-event/public-styles";
 import { accessibleSurface } from "~/lib/contrast";
-import { formatMoney } from "~/lib/format";
+import { formatMoney } from "#domain/shared/format";
 import { cn } from "~/lib/utils";
 import { getLocale } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
-import { clientInfoFromHeaders } from "~/server/client-info.server";
+import { clientInfoFromHeaders } from "#domain/http/client-info";
 import { actionError } from "~/server/route-errors.server";
 import type { Route } from "./+types/event-booking";
 

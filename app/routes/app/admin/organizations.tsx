@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { listAdminOrganizations } from "#domain/admin/list-admin-organizations";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { formatDate, formatNumber } from "~/lib/format";
+import { formatDate, formatNumber } from "#domain/shared/format";
 import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
 import { requirePlatformPermission } from "~/server/guards.server";

@@ -37,7 +37,7 @@ import {
   type EventAreaOutletContext,
 } from "~/components/event/use-event-area";
 import { eventNavigation, eventPath, flattenEventNavigation } from "~/lib/event-navigation";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "#domain/shared/format";
 import { pageExists } from "~/lib/navigation";
 import { isNavigationWithinFrame } from "~/lib/frame-revalidation";
 import { stepForPublishRefusal, type PublishStep } from "~/lib/publish-flow";
