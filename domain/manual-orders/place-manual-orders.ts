@@ -2,7 +2,8 @@ import { and, eq, inArray } from "drizzle-orm";
 import * as v from "valibot";
 import type { Database } from "#db/database";
 import { orders, participants } from "#db/schema";
-import { enqueueJobs, orderConfirmationJob, type JobQueue } from "../shared/jobs";
+import { queueOrderEmails } from "../order-documents/queue-order-emails";
+import type { JobQueue } from "../shared/jobs";
 import { isGuardFailure } from "../booking/stock-sql";
 import type { Actor } from "../shared/actor";
 import { AppError } from "../shared/app-error";
@@ -127,7 +128,7 @@ export async function placeManualOrders(
       );
     participantIds.push(...rows.map((row) => row.id).sort((a, b) => a - b));
   }
-  if (input.sendEmail && deps.queue) await enqueueJobs({ JOBS: deps.queue }, orderIds.map(orderConfirmationJob));
+  if (input.sendEmail && deps.queue) await queueOrderEmails({ JOBS: deps.queue }, orderIds);
   return { orderIds, participantIds };
 }
 

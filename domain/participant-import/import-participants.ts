@@ -1,11 +1,13 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { orders } from "#db/schema";
-import { enqueueJobs, orderConfirmationJob, type JobQueue } from "../shared/jobs";
+import { queueOrderEmails } from "../order-documents/queue-order-emails";
+import type { JobQueue } from "../shared/jobs";
 import { loadManualOrderContext } from "../manual-orders/load-manual-order-context";
 import { manualOrdersStatements, type ManualOrder } from "../manual-orders/manual-orders-statements";
 import { runManualOrdersBatch } from "../manual-orders/place-manual-orders";
 import type { Actor } from "../shared/actor";
+import { errorFields, logger } from "../shared/logger";
 import { AppError } from "../shared/app-error";
 import { checkImportRows, IMPORT_CHUNK_ROWS, type ImportRowError } from "./import-rows";
 
@@ -54,8 +56,8 @@ export async function importParticipants(
 
   if (input.sendEmail && deps.queue) {
     // The chunk is written: an error from here on must not be answered, or the organizer's retry would import the
-    // same rows twice (docs/decisions/0029-fault-tolerance.md). Emails that could not be queued are logged and can be
-    // sent again from each order (resend).
+    // same rows twice (docs/decisions/0029-fault-tolerance.md). The emails are due in the outbox already: one that
+    // could not be queued here is handed over by the sweep.
     try {
       const ids: number[] = [];
       for (let i = 0; i < orderTokens.length; i += 90) {
@@ -65,12 +67,12 @@ export async function importParticipants(
           .where(and(eq(orders.eventId, context.event.id), inArray(orders.accessToken, orderTokens.slice(i, i + 90))));
         ids.push(...rows.map((row) => row.id));
       }
-      await enqueueJobs({ JOBS: deps.queue }, ids.map(orderConfirmationJob));
+      await queueOrderEmails({ JOBS: deps.queue }, ids);
     } catch (error) {
-      console.error("participant import: confirmation emails not queued", {
-        eventId: context.event.id,
+      logger.error("participant import: confirmation emails not queued", {
+        event_id: context.event.id,
         orders: orderTokens.length,
-        error: error instanceof Error ? error.message : String(error),
+        ...errorFields(error),
       });
     }
   }

@@ -4,12 +4,12 @@ import { bookingRateLimits, promoCodeGuessLimit } from "#domain/booking/booking-
 import { getPublicOrder } from "#domain/booking/get-public-order";
 import { placeOrderBodySchema } from "#domain/booking/order-input-schema";
 import { placeOrder } from "#domain/booking/place-order";
+import { queueOrderEmails } from "#domain/order-documents/queue-order-emails";
 import { bookingCheckout } from "#domain/payments/booking-checkout";
 import { AppError, httpStatusOf, isAppError } from "#domain/shared/app-error";
 import { parseId } from "#domain/shared/ids";
 import { clientInfoFromHeaders } from "#domain/http/client-info";
 import type { HonoEnv } from "../hono-app";
-import { enqueueJobs, orderConfirmationJob } from "#domain/shared/jobs";
 import { parseJson } from "../parse-json";
 
 /**
@@ -60,7 +60,7 @@ publicOrdersApiRoutes.post("/events/:id/orders", async (c) => {
     );
     if (placed.webhookDeliveriesRecorded === 0) c.set("webhookDispatch", false);
     // A free order is confirmed already: its email goes through the queue, never in the way of the answer.
-    if (placed.status === "paid") c.executionCtx.waitUntil(enqueueJobs(c.env, [orderConfirmationJob(placed.id)]));
+    if (placed.status === "paid") c.executionCtx.waitUntil(queueOrderEmails(c.env, [placed.id]));
     return c.json(
       {
         id: placed.id,

@@ -18,7 +18,7 @@ import { quoteOrder, type PromoStatus } from "#domain/public-events/quote-order"
 import { isAppError } from "#domain/shared/app-error";
 import { parseId } from "#domain/shared/ids";
 import { paymentProviderFromEnv } from "#adapters/payments";
-import { enqueueJobs, orderConfirmationJob } from "#domain/shared/jobs";
+import { queueOrderEmails } from "#domain/order-documents/queue-order-emails";
 import { bookingPagePath, eventPagePath } from "~/components/booking/booking-paths";
 import {
   ErrorText,
@@ -94,7 +94,7 @@ export async function action(args: Route.ActionArgs) {
     );
     if (placed.status === "paid") {
       // A free order is confirmed at once: its email goes through the outbox like a paid one's.
-      ctx.waitUntil(enqueueJobs(env, [orderConfirmationJob(placed.id)]));
+      ctx.waitUntil(queueOrderEmails(env, [placed.id]));
     }
     throw redirect(placed.checkoutUrl ?? orderTicketsPath({ id: placed.id, accessToken: placed.accessToken }));
   } catch (error) {
