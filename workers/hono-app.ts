@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { Database } from "#db/database";
 import { databaseFromEnv } from "#db/from-env";
-import { httpStatusOf, isAppError } from "#domain/shared/app-error";
+import { appErrorBody, httpStatusOf, isAppError } from "#domain/shared/app-error";
 import { publicApiRoutes } from "./routes/api-public";
 import { apiRoutes } from "./routes/api";
 import { authApiRoutes } from "./routes/auth-api";
@@ -78,10 +78,7 @@ export function createHonoApp(fallback: Fallback, options: { buildVersion?: () =
   // The one place where domain errors become HTTP answers for the JSON API.
   app.onError((error, c) => {
     if (isAppError(error)) {
-      return c.json(
-        { error: error.code, message: error.messageKey, fields: error.fields },
-        httpStatusOf(error) as 400 | 401 | 403 | 404 | 409 | 429,
-      );
+      return c.json(appErrorBody(error), httpStatusOf(error) as 400 | 401 | 403 | 404 | 409 | 429);
     }
     logger.error("unhandled error", errorFields(error));
     reportError(error);

@@ -1,7 +1,8 @@
 import * as v from "valibot";
 import { issuesToFields } from "#domain/shared/validation";
 
-export type FormErrors = { formError?: string; fields?: Record<string, string> };
+/** `reason`: the AppError's machine-readable reason, for a page that reacts to a refusal (never to its message key). */
+export type FormErrors = { formError?: string; reason?: string; fields?: Record<string, string> };
 
 /** Parses submitted form data with the form's valibot schema; field errors are i18n keys. */
 export async function parseForm<S extends v.GenericSchema>(

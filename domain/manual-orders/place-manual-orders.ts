@@ -137,7 +137,8 @@ export async function runManualOrdersBatch(db: Database, statements: Parameters<
   try {
     await db.batch(statements);
   } catch (error) {
-    if (isGuardFailure(error)) throw new AppError("conflict", "participant-import:errors.sold-out");
+    if (isGuardFailure(error))
+      throw new AppError("conflict", "participant-import:errors.sold-out", { reason: "sold_out" });
     throw error;
   }
 }

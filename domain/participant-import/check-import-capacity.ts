@@ -51,6 +51,7 @@ export async function checkImportCapacity(
 
 function soldOut(ticketId?: number) {
   return new AppError("conflict", "participant-import:errors.sold-out", {
+    reason: "sold_out",
     details: ticketId === undefined ? {} : { ticketId },
   });
 }

@@ -104,7 +104,7 @@ authApiRoutes.get("/google/callback", async (c) => {
     return redirectWithCookies(redirectTo, [...cleared, ...signInCookies(token, expiresAt, c.req.url)]);
   } catch (error) {
     if (!isAppError(error)) throw error;
-    if (error.messageKey === "errors:google-email-unverified") return fail("google-unverified");
+    if (error.reason === "google_email_unverified") return fail("google-unverified");
     if (error.code === "rate_limited") return fail("rate-limited");
     return fail();
   }
