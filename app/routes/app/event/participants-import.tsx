@@ -3,6 +3,7 @@ import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { toast } from "sonner";
+import { getEmailQuota } from "#domain/emails/email-quota";
 import { loadManualOrderContext } from "#domain/manual-orders/load-manual-order-context";
 import {
   checkImportRows,
@@ -46,6 +47,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     const { event, tickets } = await loadManualOrderContext(db, actor, eventId);
     return {
       eventId: event.id,
+      // What "send the confirmation email" may still send today: one email per row (decision 0038).
+      emailQuota: await getEmailQuota(db, event.organizationId),
       tickets: tickets.map((ticket) => ({
         id: ticket.id,
         title: ticket.title,
@@ -74,6 +77,8 @@ const serverErrorKeys = [
   "errors.upload",
   "errors.processing",
   "errors.ticket-unknown",
+  "errors.email-quota",
+  "errors.email-draft",
 ] as const;
 type ServerErrorKey = (typeof serverErrorKeys)[number];
 
@@ -88,7 +93,7 @@ const ERRORS_SHOWN = 200;
 
 /** Spec §3/§5/§8: the CSV import — checked in the browser, then sent in chunks with a progress bar. */
 export default function ParticipantsImport({ loaderData }: Route.ComponentProps) {
-  const { eventId, tickets } = loaderData;
+  const { eventId, tickets, emailQuota } = loaderData;
   const { t, i18n } = useTranslation("participant-import");
   const inputRef = useRef<HTMLInputElement>(null);
   const [fileError, setFileError] = useState<FileError | null>(null);
@@ -140,7 +145,11 @@ export default function ParticipantsImport({ loaderData }: Route.ComponentProps)
       credentials: "same-origin",
       body: JSON.stringify(body),
     });
-    const json = (await response.json().catch(() => null)) as { message?: string; errors?: ImportRowError[] } | null;
+    const json = (await response.json().catch(() => null)) as {
+      message?: string;
+      errors?: ImportRowError[];
+      email_reservation?: string | null;
+    } | null;
     return { ok: response.ok, status: response.status, json };
   };
 
@@ -152,10 +161,13 @@ export default function ParticipantsImport({ loaderData }: Route.ComponentProps)
     for (const row of remaining) totals.set(row.ticketId, (totals.get(row.ticketId) ?? 0) + row.quantity);
     setProgress({ done: importedRows, total: parsed.rows.length });
     try {
+      // With emails, the check reserves the remaining rows' sends against the daily quota, or refuses the import whole.
       const check = await post("participant-import/check", {
         totals: [...totals].map(([ticket_id, quantity]) => ({ ticket_id, quantity })),
+        emails: sendEmail ? remaining.length : 0,
       });
       if (!check.ok) throw new Error(check.json?.message ?? "participant-import:errors.processing");
+      const emailReservation = check.json?.email_reservation ?? undefined;
       let done = importedRows;
       for (const chunk of importChunks(remaining)) {
         // Sent as cleaned cells; each row keeps its file line so a server-side error names the right line.
@@ -163,6 +175,7 @@ export default function ParticipantsImport({ loaderData }: Route.ComponentProps)
           rows: chunk.map(importCells),
           first_line: chunk[0]!.line,
           send_email: sendEmail,
+          email_reservation: emailReservation,
         });
         if (!answer.ok) throw new Error(answer.json?.message ?? "participant-import:errors.upload");
         if (answer.json?.errors?.length) {
@@ -331,6 +344,12 @@ export default function ParticipantsImport({ loaderData }: Route.ComponentProps)
                 />
                 <Label htmlFor="import-send-email">{t("send-email")}</Label>
               </div>
+              <p className="-mt-2 text-sm text-muted-foreground" data-testid="email-quota">
+                {t("email-quota", {
+                  remaining: formatNumber(emailQuota.remaining, i18n.language),
+                  limit: formatNumber(emailQuota.limit, i18n.language),
+                })}
+              </p>
               <div>
                 <Button
                   type="button"

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { data, Link, useLocation, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import * as v from "valibot";
+import { getEmailQuota } from "#domain/emails/email-quota";
 import { placeManualOrders } from "#domain/manual-orders/place-manual-orders";
 import { listParticipants, type ParticipantRow } from "#domain/participants/list-participants";
 import { notFound } from "#domain/shared/app-error";
@@ -33,7 +34,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   try {
     if (eventId === null) throw notFound("events:errors.not-found");
     const page = await listParticipants(db, actor, { eventId, ...query, known: getKnownEvent(context, eventId) });
-    return { eventId, state, ...page };
+    // What the add dialog's "send the confirmation email" may still send today (decision 0038).
+    const emailQuota = await getEmailQuota(db, actor.organizationId!);
+    return { eventId, state, emailQuota, ...page };
   } catch (error) {
     return loaderError(error);
   }
@@ -92,7 +95,7 @@ function useDeletedToast(message: string) {
 }
 
 export default function Participants({ loaderData }: Route.ComponentProps) {
-  const { eventId, rows, total, timezone, tickets } = loaderData;
+  const { eventId, rows, total, timezone, tickets, emailQuota } = loaderData;
   const { t, i18n } = useTranslation("participants");
   const { t: tOrders } = useTranslation("orders");
   const location = useLocation();
@@ -136,7 +139,7 @@ export default function Participants({ loaderData }: Route.ComponentProps) {
                 {t("import")}
               </Link>
             </Button>
-            <AddParticipantsDialog tickets={tickets} />
+            <AddParticipantsDialog tickets={tickets} emailQuota={emailQuota} />
           </div>
         ) : null}
       </div>
