@@ -1,7 +1,9 @@
 /**
  * Every namespace in every language, for the server (SSR, loaders, emails) and the tests. To add a namespace: put
  * `app/locales/fr/<ns>.json` and `app/locales/en/<ns>.json` (same keys), then register both here (one import per
- * language and one line in each language's object below), as before.
+ * language and one line in each language's object below), as before. The namespaces that emails read (`emails`,
+ * `contact`, `members`, `privacy`) live in `domain/locales/` instead, so that the domain never imports `app/`
+ * (docs/decisions/0001-layout.md); they are registered here the same way.
  *
  * Never import this module from client code (components, app/lib, entry.client): it would ship every language's text
  * to the browser. The browser gets the namespaces the server rendered with inline in the HTML, and any other one as a

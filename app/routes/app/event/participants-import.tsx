@@ -44,11 +44,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     const eventId = parseId(params.event_id);
     if (eventId === null) throw notFound("events:errors.not-found");
-    const { event, tickets } = await loadManualOrderContext(db, actor, eventId);
+    // With the event, what "send the confirmation email" may still send today: one email per row (decision 0038).
+    const [{ event, tickets }, emailQuota] = await Promise.all([
+      loadManualOrderContext(db, actor, eventId),
+      getEmailQuota(db, actor.organizationId ?? 0),
+    ]);
     return {
       eventId: event.id,
-      // What "send the confirmation email" may still send today: one email per row (decision 0038).
-      emailQuota: await getEmailQuota(db, event.organizationId),
+      emailQuota,
       tickets: tickets.map((ticket) => ({
         id: ticket.id,
         title: ticket.title,

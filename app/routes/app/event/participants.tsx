@@ -33,9 +33,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { state, ...query } = participantsQuery(new URL(request.url));
   try {
     if (eventId === null) throw notFound("events:errors.not-found");
-    const page = await listParticipants(db, actor, { eventId, ...query, known: getKnownEvent(context, eventId) });
-    // What the add dialog's "send the confirmation email" may still send today (decision 0038).
-    const emailQuota = await getEmailQuota(db, actor.organizationId!);
+    // With the page, what the add dialog's "send the confirmation email" may still send today (decision 0038).
+    const [page, emailQuota] = await Promise.all([
+      listParticipants(db, actor, { eventId, ...query, known: getKnownEvent(context, eventId) }),
+      getEmailQuota(db, actor.organizationId ?? 0),
+    ]);
     return { eventId, state, emailQuota, ...page };
   } catch (error) {
     return loaderError(error);
