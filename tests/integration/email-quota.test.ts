@@ -6,6 +6,7 @@ import { emailQuotaUsage, events, orderEmailDeliveries, orders, organizations, p
 import { setOrganizationEmailQuota } from "#domain/admin/set-organization-email-quota";
 import { createSession } from "#domain/auth/sessions";
 import { DEFAULT_DAILY_EMAIL_QUOTA, getEmailQuota, reserveEmailSends } from "#domain/emails/email-quota";
+import { hasConfirmationEmail } from "#domain/order-documents/has-confirmation-email";
 import { resendOrderConfirmation } from "#domain/order-documents/resend-order-confirmation";
 import { isAppError } from "#domain/shared/app-error";
 import { apiClient } from "./api-client";
@@ -205,11 +206,14 @@ describe("daily email quota", () => {
           items: [{ ticket_id: ticket.id, quantity: 1 }],
         }),
       });
-    expect((await book("un@exemple.test")).status).toBe(201);
-    expect((await book("deux@exemple.test")).status).toBe(201);
+    const first = (await (await book("un@exemple.test")).json()) as { id: number };
+    const second = (await (await book("deux@exemple.test")).json()) as { id: number };
     expect(await orderCount(event.id)).toBe(2);
     expect(await dueEmails(event.id)).toBe(1);
     expect(await getEmailQuota(db, organization.id)).toEqual({ limit: 1, used: 1, remaining: 0 });
+    // The order page says an email was sent only when one was (app/routes/public/order-page.tsx).
+    expect(await hasConfirmationEmail(db, first.id)).toBe(true);
+    expect(await hasConfirmationEmail(db, second.id)).toBe(false);
   });
 
   it("counts a resend and refuses it past the quota", async () => {

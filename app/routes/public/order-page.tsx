@@ -2,6 +2,7 @@ import { CalendarDays, CreditCard, Download, MapPin, RefreshCw } from "lucide-re
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { paymentProviderFromEnv } from "#adapters/payments";
+import { hasConfirmationEmail } from "#domain/order-documents/has-confirmation-email";
 import { checkoutResumeUrl } from "#domain/payments/resume-checkout";
 import { getOrderPage } from "#domain/public-events/get-order-page";
 import { parseId } from "#domain/shared/ids";
@@ -26,6 +27,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   try {
     const page = await getOrderPage(db, env, { orderId: parseId(params.id) ?? 0, token });
     const live = page.order.status === "paid" || page.order.status === "manual";
+    const emailed = live && (await hasConfirmationEmail(db, page.order.id));
     // A buyer who left the checkout comes back to it here while the order may still be paid (decision 0035).
     const resumeUrl =
       page.order.status === "pending"
@@ -47,6 +49,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         ...page,
         token: token ?? "",
         resumeUrl,
+        emailed,
         qrCodes: live ? page.order.participants.map((participant) => qrPath(participant.ticket_token)) : [],
         purchasePixel,
       },
@@ -95,7 +98,7 @@ const statusStyle: Record<string, string> = {
 };
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
-  const { order, event, token, qrCodes, purchasePixel, resumeUrl } = loaderData;
+  const { order, event, token, qrCodes, purchasePixel, resumeUrl, emailed } = loaderData;
   const { t, i18n } = useTranslation("booking");
   const dark = event.theme === "dark";
   const live = order.status === "paid" || order.status === "manual";
@@ -187,7 +190,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           ) : null}
           {order.status === "refunded" ? <p className="text-sm">{t("order.refunded")}</p> : null}
           {order.status === "cancelled" ? <p className="text-sm">{t("order.cancelled")}</p> : null}
-          {live ? <p className="text-sm">{t("order.email-sent", { email: order.email })}</p> : null}
+          {emailed ? <p className="text-sm">{t("order.email-sent", { email: order.email })}</p> : null}
           {live && order.amount > 0 ? (
             <p className="text-sm font-medium">
               {t("order.amount", { amount: formatMoney(order.amount, i18n.language) })}
