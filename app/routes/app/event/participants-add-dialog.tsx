@@ -29,9 +29,12 @@ type Ticket = { id: number; title: string; ticketType: string };
 export function AddParticipantsDialog({
   tickets,
   emailQuota,
+  sendsEmail,
 }: {
   tickets: Ticket[];
   emailQuota: { remaining: number; limit: number };
+  /** False for a draft event, which sends no email (decision 0038): the box starts unticked. */
+  sendsEmail: boolean;
 }) {
   const { t, i18n } = useTranslation("participants");
   const [open, setOpen] = useState(false);
@@ -184,7 +187,7 @@ export function AddParticipantsDialog({
               </Button>
             </div>
             <div className="flex items-center gap-2">
-              <Checkbox id={`${ids}-send-email`} name="send_email" defaultChecked />
+              <Checkbox id={`${ids}-send-email`} name="send_email" defaultChecked={sendsEmail} />
               <Label htmlFor={`${ids}-send-email`}>{t("add-dialog.send-email")}</Label>
             </div>
             <p className="-mt-2 text-sm text-muted-foreground" data-testid="email-quota">

@@ -97,7 +97,7 @@ function useDeletedToast(message: string) {
 }
 
 export default function Participants({ loaderData }: Route.ComponentProps) {
-  const { eventId, rows, total, timezone, tickets, emailQuota } = loaderData;
+  const { eventId, rows, total, timezone, tickets, emailQuota, eventStatus } = loaderData;
   const { t, i18n } = useTranslation("participants");
   const { t: tOrders } = useTranslation("orders");
   const location = useLocation();
@@ -141,7 +141,7 @@ export default function Participants({ loaderData }: Route.ComponentProps) {
                 {t("import")}
               </Link>
             </Button>
-            <AddParticipantsDialog tickets={tickets} emailQuota={emailQuota} />
+            <AddParticipantsDialog tickets={tickets} emailQuota={emailQuota} sendsEmail={eventStatus !== "draft"} />
           </div>
         ) : null}
       </div>
