@@ -3,15 +3,21 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
-import { defaultNamespace, fallbackLanguage, selectableLanguages } from "./lib/i18n-config";
+import { defaultNamespace, fallbackLanguage, selectableLanguages } from "#domain/http/i18n-config";
 import { readDeliveredResources } from "./lib/i18n-resources";
-import { analyticsDecision, readMonitoringConfig } from "./lib/monitoring-config";
+import { analyticsDecision, readMonitoringConfig } from "#domain/http/monitoring-config";
 
 /**
- * Every `app/locales/<lng>/<ns>.json` as its own lazy chunk, fetched the first time a page needs a namespace the server
- * did not deliver (see app/lib/i18n-resources.tsx) or on a language switch. A new locale file needs no registration.
+ * Every `app/locales/<lng>/<ns>.json` (and `domain/locales/<lng>/<ns>.json`, the namespaces emails also read) as its
+ * own lazy chunk, fetched the first time a page needs a namespace the server did not deliver (see
+ * app/lib/i18n-resources.tsx) or on a language switch. A new locale file needs no registration.
  */
-const bundles = import.meta.glob<Record<string, unknown>>("./locales/*/*.json", { import: "default" });
+const bundles: Record<string, () => Promise<Record<string, unknown>>> = {};
+for (const [path, load] of Object.entries({
+  ...import.meta.glob<Record<string, unknown>>("./locales/*/*.json", { import: "default" }),
+  ...import.meta.glob<Record<string, unknown>>("../domain/locales/*/*.json", { import: "default" }),
+}))
+  bundles[path.replace(/^.*\/locales\//, "./locales/")] = load;
 
 const lazyLocaleBackend: BackendModule = {
   type: "backend",
@@ -28,7 +34,7 @@ const lazyLocaleBackend: BackendModule = {
 };
 
 /**
- * Error reporting and product analytics, each only when the page says it is configured (app/lib/monitoring-config.ts)
+ * Error reporting and product analytics, each only when the page says it is configured (domain/http/monitoring-config.ts)
  * and as lazy chunks: with nothing configured, no SDK is downloaded and no third-party script loads.
  */
 function startMonitoring() {

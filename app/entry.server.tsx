@@ -6,8 +6,8 @@ import { renderToReadableStream } from "react-dom/server.node";
 import { I18nextProvider } from "react-i18next";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
-import { errorFields, logger } from "../workers/log";
-import { reportError } from "../workers/sentry";
+import { errorFields, logger } from "#domain/shared/logger";
+import { reportError } from "#adapters/error-reporting";
 import { CspNonceContext } from "./lib/csp-nonce";
 import { getInstance } from "./middleware/i18next";
 import { serverContext } from "./server/context";
@@ -16,7 +16,7 @@ export const streamTimeout = 5_000;
 
 /**
  * Loader, action and render errors that React Router answers with an error page instead of throwing: one error log
- * line of the request (workers/log.ts) and a Sentry report when SENTRY_DSN is set. Thrown responses (404s) and
+ * line of the request (domain/shared/logger.ts) and a Sentry report when SENTRY_DSN is set. Thrown responses (404s) and
  * requests the visitor aborted are not errors.
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {

@@ -107,6 +107,8 @@ export const organizations = sqliteTable(
     // Buyers' personal data of events ended longer ago than this is anonymised (migration 0013, decision 0024).
     anonymiseAfterMonths: integer("anonymise_after_months").notNull().default(12),
     autoAnonymise: bool("auto_anonymise").notNull().default(false),
+    // Emails a day the organization may have the platform send (decision 0038); null: DEFAULT_DAILY_EMAIL_QUOTA.
+    dailyEmailQuota: integer("daily_email_quota"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -863,5 +865,51 @@ export const orderEmailDeliveries = sqliteTable(
   (t) => [
     uniqueIndex("order_email_deliveries_key_unique").on(t.key),
     index("order_email_deliveries_order_idx").on(t.orderId),
+  ],
+);
+
+/**
+ * The emails an organization had the platform send on one UTC day (decision 0038, domain/emails/email-quota.ts):
+ * `sent` is raised in the same batch as the emails' outbox rows, and the CHECK refuses a raise past `quota` (the
+ * organization's daily quota, copied at each raise), which rolls the whole batch back: nothing is half-sent.
+ */
+export const emailQuotaUsage = sqliteTable(
+  "email_quota_usage",
+  {
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    // YYYY-MM-DD, UTC.
+    day: text("day").notNull(),
+    sent: integer("sent").notNull(),
+    quota: integer("quota").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.day] }),
+    check("email_quota_usage_within_quota", sql`${t.sent} <= ${t.quota}`),
+  ],
+);
+
+/**
+ * Sends reserved ahead for a participant import (decision 0038): its check call counts the whole file's emails into
+ * `email_quota_usage` at once and gets this token; each chunk spends from `remaining` in its own batch (the CHECK stops
+ * a chunk that would spend more than was reserved).
+ */
+export const emailSendReservations = sqliteTable(
+  "email_send_reservations",
+  {
+    token: text("token").primaryKey(),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    remaining: integer("remaining").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("email_send_reservations_remaining", sql`${t.remaining} >= 0`),
+    index("email_send_reservations_event_idx").on(t.eventId),
   ],
 );

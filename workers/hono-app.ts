@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { Database } from "#db/database";
 import { databaseFromEnv } from "#db/from-env";
-import { httpStatusOf, isAppError } from "#domain/shared/app-error";
+import { appErrorBody, httpStatusOf, isAppError } from "#domain/shared/app-error";
 import { publicApiRoutes } from "./routes/api-public";
 import { apiRoutes } from "./routes/api";
 import { authApiRoutes } from "./routes/auth-api";
@@ -15,12 +15,12 @@ import { publicPageCache } from "./middleware/public-page-cache";
 import { requestId } from "./middleware/request-id";
 import { clientMonitoring } from "./middleware/client-monitoring";
 import { monitoringRoutes } from "./routes/monitoring";
-import { errorFields, logger } from "./log";
-import { reportError } from "./sentry";
+import { errorFields, logger } from "#domain/shared/logger";
+import { reportError } from "#adapters/error-reporting";
 import { securityHeaders } from "./middleware/security-headers";
 import { webhookDispatch } from "./middleware/webhook-dispatch";
-import { requestLanguage } from "~/lib/request-language";
-import type { SupportedLanguage } from "~/lib/i18n-config";
+import { requestLanguage } from "#domain/http/request-language";
+import type { SupportedLanguage } from "#domain/http/i18n-config";
 
 /**
  * What React Router needs from the Worker besides the request: `cspNonce` goes on every script the page renders;
@@ -36,7 +36,7 @@ export type Fallback = (
 export type HonoEnv = {
   Bindings: Env;
   /**
-   * `language`: what a page would render in for this request (app/lib/request-language.ts); `cspNonce`: this
+   * `language`: what a page would render in for this request (domain/http/request-language.ts); `cspNonce`: this
    * response's script nonce (middleware/security-headers.ts); `fallback`: renders `request` with React Router.
    */
   Variables: {
@@ -78,10 +78,7 @@ export function createHonoApp(fallback: Fallback, options: { buildVersion?: () =
   // The one place where domain errors become HTTP answers for the JSON API.
   app.onError((error, c) => {
     if (isAppError(error)) {
-      return c.json(
-        { error: error.code, message: error.messageKey, fields: error.fields },
-        httpStatusOf(error) as 400 | 401 | 403 | 404 | 409 | 429,
-      );
+      return c.json(appErrorBody(error), httpStatusOf(error) as 400 | 401 | 403 | 404 | 409 | 429);
     }
     logger.error("unhandled error", errorFields(error));
     reportError(error);

@@ -9,9 +9,9 @@ import {
 import { logEvent } from "#domain/shared/log";
 import { deliverWebhook } from "#domain/webhooks/deliver-webhook";
 import { notifyWebhookEndpointDisabled } from "#domain/webhooks/notify-webhook-endpoint-disabled";
-import { isJob, type Job, type JobType } from "./jobs";
-import { errorFields, logger, withLogScope } from "./log";
-import { reportError } from "./sentry";
+import { isJob, type Job, type JobType } from "#domain/shared/jobs";
+import { errorFields, logger, withLogScope } from "#domain/shared/logger";
+import { reportError } from "#adapters/error-reporting";
 
 /** What every job handler gets: one database and one email sender per batch. */
 export type JobContext = { env: Env; db: Database; email: EmailSender };
@@ -24,7 +24,7 @@ export type JobOutcome = "done" | { retryAfterSeconds: number };
 
 type JobHandlers = { [T in JobType]: (job: Extract<Job, { type: T }>, context: JobContext) => Promise<JobOutcome> };
 
-/** One handler per job type (workers/jobs.ts): add a type's handler here. */
+/** One handler per job type (domain/shared/jobs.ts): add a type's handler here. */
 const jobHandlers: JobHandlers = {
   "send-email": async (job, { email }) => {
     await email.send(job.message);
@@ -64,7 +64,7 @@ export function retryDelaySeconds(attempts: number): number {
 
 /**
  * Each message is acknowledged on success and retried (with backoff) on failure; unknown messages are dropped. One
- * `job` log line per message (workers/log.ts): its type, id (also its `request_id`), attempt, outcome and duration.
+ * `job` log line per message (domain/shared/logger.ts): its type, id (also its `request_id`), attempt, outcome and duration.
  */
 export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env, _ctx: ExecutionContext) {
   const db = databaseFromEnv(env);

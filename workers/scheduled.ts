@@ -6,8 +6,8 @@ import { sweepDueOrderEmails } from "#domain/order-documents/order-email-outbox"
 import { dispatchDueWebhookDeliveries } from "#domain/webhooks/dispatch-due-webhook-deliveries";
 import { runPayoutJob } from "#domain/finance/run-payouts";
 import { anonymiseDueOrganizations } from "#domain/privacy/anonymise-due-organizations";
-import { errorFields, logger, withLogScope, type LogFields } from "./log";
-import { reportError } from "./sentry";
+import { errorFields, logger, withLogScope, type LogFields } from "#domain/shared/logger";
+import { reportError } from "#adapters/error-reporting";
 
 /** The crons of wrangler.toml, dispatched by `controller.cron`. */
 export const DAILY_CRON = "0 3 * * *";
@@ -16,7 +16,7 @@ export const HOLDS_CRON = "*/5 * * * *";
 export const PAYOUTS_CRON = "30 * * * *";
 
 /**
- * One `cron` log line per task of a run (workers/log.ts), with the run's cron, its own `request_id` and the task's
+ * One `cron` log line per task of a run (domain/shared/logger.ts), with the run's cron, its own `request_id` and the task's
  * counts; a failed task is logged and reported, and fails the run's waitUntil as before.
  */
 function logged(task: string, work: Promise<number | Record<string, number>>): Promise<void> {

@@ -1,11 +1,11 @@
 import * as Sentry from "@sentry/cloudflare";
-import { noPersonalDataCollection, scrubErrorEvent } from "~/lib/scrub-error-event";
+import { noPersonalDataCollection, scrubErrorEvent } from "#domain/http/scrub-error-event";
 
 /**
  * Error reporting to Sentry from the Worker (docs/decisions/0025-deploy-logs-and-error-reporting.md), on only when the
  * `SENTRY_DSN` secret is set: errors only (no tracing, no logs shipped: Workers Logs has those), no personal data
  * collected (`dataCollection`, SDK 11's successor of `sendDefaultPii: false`), and
- * every event scrubbed by `scrubErrorEvent` (app/lib/scrub-error-event.ts).
+ * every event scrubbed by `scrubErrorEvent` (domain/http/scrub-error-event.ts).
  */
 export function sentryOptions(env: Env): Sentry.CloudflareOptions | undefined {
   if (!env.SENTRY_DSN) return undefined;
@@ -33,12 +33,4 @@ export function withErrorReporting(handler: Required<Pick<Handler, "fetch" | "sc
       (env.SENTRY_DSN ? monitored.scheduled! : handler.scheduled)(controller, env, ctx),
     queue: (batch, env, ctx) => (env.SENTRY_DSN ? monitored.queue! : handler.queue)(batch, env, ctx),
   } satisfies Handler;
-}
-
-/**
- * An error that was caught and answered (a 500 from Hono's onError, a page's error boundary) rather than thrown out of
- * the handler, so the SDK would not see it. Does nothing without a DSN (no client).
- */
-export function reportError(error: unknown): void {
-  if (Sentry.getClient()) Sentry.captureException(error);
 }

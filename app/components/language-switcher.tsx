@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useFetcher, useLocation } from "react-router";
 import { NativeMenu, nativeMenuItemClassName } from "~/components/native-menu";
 import { DropdownMenuRadioGroup, DropdownMenuRadioItem } from "~/components/ui/dropdown-menu";
-import { selectableLanguages } from "~/lib/i18n-config";
+import { selectableLanguages } from "#domain/http/i18n-config";
 
 export function useChangeLanguage() {
   const fetcher = useFetcher();

@@ -76,12 +76,15 @@ export const api = {
   deleteOrganizationImage: (organizationId: number, kind: OrganizationImageKind) =>
     call<unknown>("DELETE", `/organizers/${organizationId}/images/${kind}`),
 
-  checkParticipantImport: (eventId: number, body: { totals: { ticket_id: number; quantity: number }[] }) =>
-    call<unknown>("POST", `/events/${eventId}/participant-import/check`, body),
+  /** With `emails`, reserves that many sends against the organization's daily quota (or refuses the import whole). */
+  checkParticipantImport: (
+    eventId: number,
+    body: { totals: { ticket_id: number; quantity: number }[]; emails?: number },
+  ) => call<{ email_reservation?: string | null }>("POST", `/events/${eventId}/participant-import/check`, body),
 
   importParticipants: (
     eventId: number,
-    body: { rows: string[][]; first_line: number; send_email: boolean },
+    body: { rows: string[][]; first_line: number; send_email: boolean; email_reservation?: string },
   ): Promise<ApiAnswer<{ errors?: ImportRowError[] }>> => call("POST", `/events/${eventId}/participant-import`, body),
 
   checkIn: (

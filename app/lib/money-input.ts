@@ -1,5 +1,5 @@
 import { centsToEuros } from "#domain/tickets/ticket-input-schema";
-import { intlLocale } from "./format";
+import { intlLocale } from "#domain/shared/format";
 
 /**
  * An amount in cents as a euro input field shows it, in the page's language: "12,50" in French, "12.50" in English,

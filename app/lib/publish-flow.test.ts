@@ -35,10 +35,12 @@ describe("publish flow (spec §4)", () => {
   });
 
   it("answers a stale readiness refused by the server with the matching step; no tickets is never a refusal", () => {
-    expect(stepForPublishRefusal("events:errors.publish-incomplete")).toBe("incomplete");
-    expect(stepForPublishRefusal("events:errors.payment-account-required")).toBe("payment");
-    expect(stepForPublishRefusal("events:errors.no-tickets")).toBeNull();
-    expect(stepForPublishRefusal("events:errors.not-found")).toBeNull();
+    expect(stepForPublishRefusal("publish_incomplete")).toBe("incomplete");
+    expect(stepForPublishRefusal("payment_account_required")).toBe("payment");
+    expect(stepForPublishRefusal("conflict")).toBeNull();
+    expect(stepForPublishRefusal("not_found")).toBeNull();
+    // A message key is copy, not a reason.
+    expect(stepForPublishRefusal("events:errors.publish-incomplete")).toBeNull();
     expect(stepForPublishRefusal(undefined)).toBeNull();
   });
 });

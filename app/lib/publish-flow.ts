@@ -42,8 +42,8 @@ export function stepAfterPublishAnyway(readiness: PublishReadiness | null): "pay
  * The step that answers a refusal of the server when the readiness the page had was stale (a ticket price changed,
  * the title emptied meanwhile); null for any other failure.
  */
-export function stepForPublishRefusal(messageKey: string | undefined): Exclude<PublishStep, "visibility"> | null {
-  if (messageKey === "events:errors.publish-incomplete") return "incomplete";
-  if (messageKey === "events:errors.payment-account-required") return "payment";
+export function stepForPublishRefusal(reason: string | undefined): Exclude<PublishStep, "visibility"> | null {
+  if (reason === "publish_incomplete") return "incomplete";
+  if (reason === "payment_account_required") return "payment";
   return null;
 }

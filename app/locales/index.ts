@@ -1,7 +1,9 @@
 /**
  * Every namespace in every language, for the server (SSR, loaders, emails) and the tests. To add a namespace: put
  * `app/locales/fr/<ns>.json` and `app/locales/en/<ns>.json` (same keys), then register both here (one import per
- * language and one line in each language's object below), as before.
+ * language and one line in each language's object below), as before. The namespaces that emails read (`emails`,
+ * `contact`, `members`, `privacy`) live in `domain/locales/` instead, so that the domain never imports `app/`
+ * (docs/decisions/0001-layout.md); they are registered here the same way.
  *
  * Never import this module from client code (components, app/lib, entry.client): it would ship every language's text
  * to the browser. The browser gets the namespaces the server rendered with inline in the HTML, and any other one as a
@@ -21,7 +23,7 @@ import enAdmin from "./en/admin.json";
 import enAuth from "./en/auth.json";
 import enCommon from "./en/common.json";
 import enEditor from "./en/editor.json";
-import enEmails from "./en/emails.json";
+import enEmails from "#domain/locales/en/emails.json";
 import enErrors from "./en/errors.json";
 import enEventArea from "./en/event-area.json";
 import enEvents from "./en/events.json";
@@ -31,10 +33,10 @@ import enTickets from "./en/tickets.json";
 import enEventMessages from "./en/event-messages.json";
 import enOrderForms from "./en/order-forms.json";
 import enPromoCodes from "./en/promo-codes.json";
-import enMembers from "./en/members.json";
+import enMembers from "#domain/locales/en/members.json";
 import enOrganization from "./en/organization.json";
 import enTeam from "./en/team.json";
-import enContact from "./en/contact.json";
+import enContact from "#domain/locales/en/contact.json";
 import enBooking from "./en/booking.json";
 import enCheckIns from "./en/check-ins.json";
 import enParticipantImport from "./en/participant-import.json";
@@ -49,7 +51,7 @@ import frAdmin from "./fr/admin.json";
 import frAuth from "./fr/auth.json";
 import frCommon from "./fr/common.json";
 import frEditor from "./fr/editor.json";
-import frEmails from "./fr/emails.json";
+import frEmails from "#domain/locales/fr/emails.json";
 import frErrors from "./fr/errors.json";
 import frEventArea from "./fr/event-area.json";
 import frEvents from "./fr/events.json";
@@ -59,10 +61,10 @@ import frTickets from "./fr/tickets.json";
 import frEventMessages from "./fr/event-messages.json";
 import frOrderForms from "./fr/order-forms.json";
 import frPromoCodes from "./fr/promo-codes.json";
-import frMembers from "./fr/members.json";
+import frMembers from "#domain/locales/fr/members.json";
 import frOrganization from "./fr/organization.json";
 import frTeam from "./fr/team.json";
-import frContact from "./fr/contact.json";
+import frContact from "#domain/locales/fr/contact.json";
 import frBooking from "./fr/booking.json";
 import frCheckIns from "./fr/check-ins.json";
 import frParticipantImport from "./fr/participant-import.json";
@@ -70,8 +72,8 @@ import frDataTable from "./fr/data-table.json";
 import frParticipants from "./fr/participants.json";
 import frOrders from "./fr/orders.json";
 import frEntries from "./fr/entries.json";
-import frPrivacy from "./fr/privacy.json";
-import enPrivacy from "./en/privacy.json";
+import frPrivacy from "#domain/locales/fr/privacy.json";
+import enPrivacy from "#domain/locales/en/privacy.json";
 import frFinance from "./fr/finance.json";
 import frPayouts from "./fr/payouts.json";
 import enPayouts from "./en/payouts.json";
@@ -149,5 +151,5 @@ export const resources = {
   },
 } satisfies Resource;
 
-export { defaultNamespace } from "~/lib/i18n-config";
+export { defaultNamespace } from "#domain/http/i18n-config";
 export const namespaces = Object.keys(resources.fr) as Array<keyof typeof resources.fr>;

@@ -1,8 +1,8 @@
 import { initReactI18next } from "react-i18next";
 import { createI18nextMiddleware } from "remix-i18next";
-import { fallbackLanguage, supportedLanguages } from "~/lib/i18n-config";
+import { fallbackLanguage, supportedLanguages } from "#domain/http/i18n-config";
 import { namespaceRecorder } from "~/lib/i18n-resources";
-import { localeCookie } from "~/lib/locale-cookie";
+import { localeCookie } from "#domain/http/locale-cookie";
 import { defaultNamespace, resources } from "~/locales";
 
 export { localeCookie };

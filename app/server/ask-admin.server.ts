@@ -1,4 +1,4 @@
-import { isSecureRequest, readCookie, serializeCookie } from "~/server/session-cookie.server";
+import { isSecureRequest, readCookie, serializeCookie } from "#domain/http/session-cookie";
 import { constantTimeEqual } from "#domain/shared/crypto";
 import { ASK_ADMIN_QUERY_PARAM } from "~/lib/ask-admin-param";
 

@@ -1,7 +1,8 @@
 import * as v from "valibot";
 import { issuesToFields } from "#domain/shared/validation";
 
-export type FormErrors = { formError?: string; fields?: Record<string, string> };
+/** `reason`: the AppError's machine-readable reason, for a page that reacts to a refusal (never to its message key). */
+export type FormErrors = { formError?: string; reason?: string; fields?: Record<string, string> };
 
 /** The submitted form's text fields (files are left out), as a form schema reads them. */
 export async function readFormValues(request: Request): Promise<Record<string, string>> {

@@ -6,7 +6,7 @@ import { listAllOrganizations } from "#domain/organizations/list-all-organizatio
 import { listUserOrganizations, type UserOrganization } from "#domain/organizations/list-user-organizations";
 import { selectCurrentOrganization } from "#domain/organizations/select-current-organization";
 import { canInOrganization, canOnPlatform, type OrganizationAction, type PlatformAction } from "#domain/policy";
-import { readStoredOrganizationId } from "~/server/session-cookie.server";
+import { readStoredOrganizationId } from "#domain/http/session-cookie";
 import type { SessionUser } from "#domain/auth/sessions";
 import { PERMISSION_DENIED_PATH } from "~/lib/permission-denied";
 import { auditedRequest } from "./audit.server";

@@ -1,4 +1,4 @@
-import { isSecureRequest, serializeCookie } from "./session-cookie.server";
+import { isSecureRequest, serializeCookie } from "#domain/http/session-cookie";
 
 /** Between "code verified" and "password chosen": `<code id>.<ticket>`, HttpOnly, 15 minutes. */
 export const REGISTRATION_COOKIE_NAME = "guichet_registration";

@@ -12,7 +12,7 @@ export function formErrorsOf(error: AppError): FormErrors {
   const fields = error.fields
     ? Object.fromEntries(Object.entries(error.fields).map(([field, key]) => [field, namespacedKey(key)]))
     : undefined;
-  return { formError: namespacedKey(error.messageKey), fields };
+  return { formError: namespacedKey(error.messageKey), reason: error.reason, fields };
 }
 
 /**

@@ -3,7 +3,7 @@ import { validateSessionWithOrganizations, type ValidatedSession } from "#domain
 import type { KnownEvent } from "#domain/events/event-access";
 import type { UserOrganization } from "#domain/organizations/list-user-organizations";
 import { serverContext } from "./context";
-import { readSessionToken, sessionCookie, sessionCookieName } from "./session-cookie.server";
+import { readSessionToken, sessionCookie, sessionCookieName } from "#domain/http/session-cookie";
 
 type SessionState = {
   session: ValidatedSession | null;

@@ -1,6 +1,7 @@
 import { asc, count, eq, sql } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { events, memberships, organizations } from "#db/schema";
+import { DEFAULT_DAILY_EMAIL_QUOTA } from "../emails/email-quota";
 import { assertCanOnPlatform } from "../policy";
 import type { Actor } from "../shared/actor";
 import { escapeLike } from "../shared/sql";
@@ -11,6 +12,8 @@ export type AdminOrganizationRow = {
   membersCount: number;
   eventsCount: number;
   createdAt: Date;
+  /** The daily email quota in force (decision 0038): the organization's own, else the platform default. */
+  dailyEmailQuota: number;
 };
 
 export const ADMIN_PAGE_SIZE = 50;
@@ -47,6 +50,7 @@ export async function listAdminOrganizations(
         membersCount: sql<number>`coalesce(${memberCounts.n}, 0)`,
         eventsCount: sql<number>`coalesce(${eventCounts.n}, 0)`,
         createdAt: organizations.createdAt,
+        dailyEmailQuota: organizations.dailyEmailQuota,
       })
       .from(organizations)
       .leftJoin(memberCounts, eq(memberCounts.organizationId, organizations.id))
@@ -62,6 +66,7 @@ export async function listAdminOrganizations(
       ...row,
       membersCount: Number(row.membersCount),
       eventsCount: Number(row.eventsCount),
+      dailyEmailQuota: row.dailyEmailQuota ?? DEFAULT_DAILY_EMAIL_QUOTA,
     })),
     total: Number(totals[0]?.total ?? 0),
     page,

@@ -25,7 +25,8 @@ export async function signInWithGoogle(
   client: ClientInfo,
   now = new Date(),
 ): Promise<{ token: string; expiresAt: Date; userId: number; created: boolean }> {
-  if (!identity.emailVerified) throw new AppError("unauthorized", "errors:google-email-unverified");
+  if (!identity.emailVerified)
+    throw new AppError("unauthorized", "errors:google-email-unverified", { reason: "google_email_unverified" });
   const email = normalizeEmail(identity.email);
   if (!isValidEmail(email)) throw new AppError("unauthorized", "errors:google-failed");
   if (client.ip) await hitRateLimits(db, [{ name: "signInPerIp", subject: client.ip }], now);

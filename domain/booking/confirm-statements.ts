@@ -2,6 +2,7 @@ import { eq, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "#db/database";
 import { formAnswers, orderItems, orders, participants, promoCodes, tickets, webhookDeliveries } from "#db/schema";
+import { countEmailIfAllowedStatement, emailQuotaAllows, quotaDay } from "../emails/email-quota";
 import { confirmationEmailDueStatement } from "../order-documents/order-email-outbox";
 import { confirmableOrder } from "../orders/order-status";
 import { orderFigureChanges, salesFigureStatements } from "../sales-figures/sales-figures";
@@ -167,8 +168,17 @@ export function confirmationStatements(db: Database, data: ConfirmationData): Ba
       })
       .where(sql`${orders.id} = ${orderId}`),
   );
-  // The confirmation email's outbox row, recorded with the sale (docs/decisions/0016-order-email-outbox.md).
-  statements.push(confirmationEmailDueStatement(db, { orderRef: orderId, at: createdAt }));
+  // The confirmation email's outbox row, recorded with the sale (docs/decisions/0016-order-email-outbox.md). A free
+  // order's email counts against the organization's daily email quota (docs/decisions/0038-email-quota.md): past it the
+  // booking still goes through, without the email (its tickets are on the order's page); the outbox row and the
+  // count share one condition, evaluated before either writes.
+  if (data.amount === 0) {
+    const onlyIf = emailQuotaAllows(data.organizationId, quotaDay(createdAt), 1);
+    statements.push(
+      confirmationEmailDueStatement(db, { orderRef: orderId, at: createdAt, onlyIf }),
+      countEmailIfAllowedStatement(db, { organizationId: data.organizationId, at: createdAt }),
+    );
+  } else statements.push(confirmationEmailDueStatement(db, { orderRef: orderId, at: createdAt }));
   // Outgoing webhooks, recorded by the batch that makes the sale (docs/decisions/0019-outgoing-webhooks.md).
   // Last, and returning the deliveries they record (CONFIRMATION_WEBHOOK_STATEMENTS): a caller can tell whether the
   // sale recorded any.

@@ -344,13 +344,14 @@ export async function placeOrder(db: Database, deps: PlaceOrderDeps, input: Plac
   } catch (error) {
     console.error("checkout creation failed", error);
     await releaseOrderHold(db, orderId, "expired", now);
-    throw new AppError("conflict", "booking:errors.payment-unavailable");
+    throw new AppError("conflict", "booking:errors.payment-unavailable", { reason: "payment_unavailable" });
   }
 }
 
 /** The promo code's last uses went to other orders meanwhile: a shortage like a ticket's (409 `sold_out`). */
 export function promoUsedUp(): AppError {
   return new AppError("conflict", "booking:errors.promo-used-up", {
+    reason: "promo_used_up",
     fields: { promo_code: "booking:errors.promo-used-up" },
   });
 }

@@ -112,7 +112,10 @@ const toMs = (value: Date | number | null) =>
 
 /** Thrown by planOrder when a ticket is already sold out: the API answers 409 `{ error: "sold_out", ticket_id }`. */
 export function soldOut(ticketId?: number): AppError {
-  return new AppError("conflict", "booking:errors.sold-out", { details: ticketId ? { ticketId } : {} });
+  return new AppError("conflict", "booking:errors.sold-out", {
+    reason: "sold_out",
+    details: ticketId ? { ticketId } : {},
+  });
 }
 
 export type SelectionReason =

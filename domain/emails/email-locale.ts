@@ -1,5 +1,5 @@
-import enEmails from "~/locales/en/emails.json";
-import frEmails from "~/locales/fr/emails.json";
+import enEmails from "../locales/en/emails.json";
+import frEmails from "../locales/fr/emails.json";
 
 export type EmailLocale = "fr" | "en";
 

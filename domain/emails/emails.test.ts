@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import enEmails from "~/locales/en/emails.json";
-import frEmails from "~/locales/fr/emails.json";
+import enEmails from "../locales/en/emails.json";
+import frEmails from "../locales/fr/emails.json";
 import { accountNoticeEmail } from "./account-notice-email";
 import { renderEmailHtml, renderEmailText } from "./email-layout";
 import { toEmailLocale } from "./email-locale";

@@ -1,4 +1,4 @@
-import { formatMoney } from "~/lib/format";
+import { formatMoney } from "../shared/format";
 import { renderEmailHtml, renderEmailText } from "./email-layout";
 import { emailCopy, fill, helloLine, type EmailCopy, type EmailLocale, type RenderedEmail } from "./email-locale";
 

@@ -160,12 +160,16 @@ export function planStatusChange(
       if (!readiness) throw new Error("publish needs the publish readiness");
       if (readiness.missing.length > 0) {
         throw new AppError("conflict", "events:errors.publish-incomplete", {
+          reason: "publish_incomplete",
           fields: Object.fromEntries(readiness.missing.map((gap) => [missingField[gap], missingMessage[gap]])),
           details: { ...readiness },
         });
       }
       if (readiness.needsPaymentAccount) {
-        throw new AppError("conflict", "events:errors.payment-account-required", { details: { ...readiness } });
+        throw new AppError("conflict", "events:errors.payment-account-required", {
+          reason: "payment_account_required",
+          details: { ...readiness },
+        });
       }
       return {
         status: "published",

@@ -6,7 +6,7 @@ import type { Actor } from "../shared/actor";
 import type { ManualOrderEvent, ManualOrderTicket } from "./manual-orders-statements";
 
 export type ManualOrderContext = {
-  event: ManualOrderEvent & { title: string };
+  event: ManualOrderEvent & { title: string; status: string };
   /** The event's tickets and add-ons that are not deleted: what a manual order may name. */
   tickets: (ManualOrderTicket & { amount: number; purchased: number })[];
   ticketsById: Map<number, ManualOrderTicket>;
@@ -34,7 +34,13 @@ export async function loadManualOrderContext(db: Database, actor: Actor, eventId
     )
     .orderBy(asc(tickets.ticketType), asc(tickets.sort), asc(tickets.id));
   return {
-    event: { id: event.id, organizationId: event.organizationId, timezone: event.timezone, title: event.title },
+    event: {
+      id: event.id,
+      organizationId: event.organizationId,
+      timezone: event.timezone,
+      title: event.title,
+      status: event.status,
+    },
     tickets: rows,
     ticketsById: new Map(rows.map((row) => [row.id, row])),
   };

@@ -69,7 +69,11 @@ export function manualOrdersStatements(
   ticketsById: ReadonlyMap<number, ManualOrderTicket>,
   input: ManualOrder[],
   now: number,
-  options: { confirmationsDue?: boolean } = {},
+  options: {
+    confirmationsDue?: boolean;
+    /** The statement that counts the confirmations against the email quota (domain/emails/email-quota.ts). */
+    emailQuota?: BatchItem<"sqlite">;
+  } = {},
 ): { statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]; orderTokens: string[] } {
   const createdAt = new Date(now);
   const quantities = new Map<number, number>();
@@ -201,7 +205,10 @@ export function manualOrdersStatements(
 
   // The outbox (docs/decisions/0016-order-email-outbox.md): the confirmations asked for are due with the orders.
   const emails = options.confirmationsDue
-    ? [manualConfirmationsDueStatement(db, { eventId: event.id, accessTokens: orderTokens, at: createdAt })]
+    ? [
+        manualConfirmationsDueStatement(db, { eventId: event.id, accessTokens: orderTokens, at: createdAt }),
+        ...(options.emailQuota ? [options.emailQuota] : []),
+      ]
     : [];
 
   const [first, ...rest] = [...stock, ...writes, ...figures, ...reported, ...emails, clearGuards(db)];

@@ -2,7 +2,14 @@ import { and, eq, inArray } from "drizzle-orm";
 import * as v from "valibot";
 import type { Database } from "#db/database";
 import { orders, participants } from "#db/schema";
-import { enqueueJobs, orderConfirmationJob, type JobQueue } from "../../workers/jobs";
+import {
+  countEmailsStatement,
+  draftEventSendRefused,
+  emailQuotaReached,
+  isEmailQuotaFailure,
+} from "../emails/email-quota";
+import { queueOrderEmails } from "../order-documents/queue-order-emails";
+import type { JobQueue } from "../shared/jobs";
 import { isGuardFailure } from "../booking/stock-sql";
 import type { Actor } from "../shared/actor";
 import { AppError } from "../shared/app-error";
@@ -59,7 +66,9 @@ const QUERY_IDS_PER_STATEMENT = 90;
  * Adds participants by hand (issue 11 §2): each order is written with status manual (amount 0: nothing was paid
  * through us; checkout_time 0), its participants carry their ticket's price. Everything is one atomic batch whose
  * guards count the places like a sale (ticket stock and event capacity): refused whole when anything would oversell
- * (conflict participant-import:errors.sold-out). With `sendEmail`, each order's confirmation email is queued (H5).
+ * (conflict participant-import:errors.sold-out). With `sendEmail`, each order's confirmation email is queued (H5) and
+ * counted against the organization's daily email quota in the same batch: past the quota, or on a draft event, the
+ * whole call is refused and nothing is written (docs/decisions/0038-email-quota.md).
  */
 export async function placeManualOrders(
   db: Database,
@@ -95,11 +104,15 @@ export async function placeManualOrders(
     throw new AppError("validation", first, { fields });
   }
 
+  if (input.sendEmail && context.event.status === "draft") throw draftEventSendRefused();
+
   const now = input.now ?? Date.now();
+  const organizationId = context.event.organizationId;
   const { statements, orderTokens } = manualOrdersStatements(db, context.event, context.ticketsById, orderList, now, {
     confirmationsDue: input.sendEmail,
+    emailQuota: countEmailsStatement(db, { organizationId, count: orderList.length, at: now }),
   });
-  await runManualOrdersBatch(db, statements);
+  await runManualOrdersBatch(db, statements, { organizationId, now });
 
   const orderIds: number[] = [];
   const participantIds: number[] = [];
@@ -127,16 +140,24 @@ export async function placeManualOrders(
       );
     participantIds.push(...rows.map((row) => row.id).sort((a, b) => a - b));
   }
-  if (input.sendEmail && deps.queue) await enqueueJobs({ JOBS: deps.queue }, orderIds.map(orderConfirmationJob));
+  if (input.sendEmail && deps.queue) await queueOrderEmails({ JOBS: deps.queue }, orderIds);
   return { orderIds, participantIds };
 }
 
-/** Runs the batch; a failed stock guard (it rolled everything back) is the sold-out refusal. */
-export async function runManualOrdersBatch(db: Database, statements: Parameters<Database["batch"]>[0]): Promise<void> {
+/**
+ * Runs the batch; a failed email quota or stock guard (it rolled everything back) is the quota or sold-out refusal.
+ */
+export async function runManualOrdersBatch(
+  db: Database,
+  statements: Parameters<Database["batch"]>[0],
+  quota: { organizationId: number; now: number },
+): Promise<void> {
   try {
     await db.batch(statements);
   } catch (error) {
-    if (isGuardFailure(error)) throw new AppError("conflict", "participant-import:errors.sold-out");
+    if (isEmailQuotaFailure(error)) throw await emailQuotaReached(db, quota.organizationId, quota.now);
+    if (isGuardFailure(error))
+      throw new AppError("conflict", "participant-import:errors.sold-out", { reason: "sold_out" });
     throw error;
   }
 }

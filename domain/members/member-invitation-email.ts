@@ -1,5 +1,5 @@
-import enMembers from "~/locales/en/members.json";
-import frMembers from "~/locales/fr/members.json";
+import enMembers from "../locales/en/members.json";
+import frMembers from "../locales/fr/members.json";
 import { renderEmailHtml, renderEmailText } from "../emails/email-layout";
 import { fill, helloLine, type EmailLocale, type RenderedEmail } from "../emails/email-locale";
 

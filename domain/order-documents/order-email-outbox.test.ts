@@ -3,13 +3,14 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createEmailSender } from "#adapters/email";
 import * as schema from "#db/schema";
 import { devMailbox, orderEmailDeliveries } from "#db/schema";
-import type { OrderConfirmationJob } from "../../workers/jobs";
+import type { OrderConfirmationJob } from "../shared/jobs";
 import { insertEvent, insertEventsWorld, insertOrganization, insertTicket } from "../../tests/support/fixtures";
 import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../../tests/support/libsql-test-db";
 import { insertConfirmedOrder } from "../../tests/support/order-documents-fixtures";
 import { recordingSender } from "../../tests/support/recording-sender";
 import { confirmOrder } from "../booking/confirm-order";
 import { placeManualOrders } from "../manual-orders/place-manual-orders";
+import { reserveEmailSends } from "../emails/email-quota";
 import { importParticipants } from "../participant-import/import-participants";
 import { placeOrder } from "../booking/place-order";
 import {
@@ -128,7 +129,11 @@ describe("order email outbox", () => {
 
   it("is written with manual orders and imports when their confirmation is asked for, and only then", async () => {
     const world = await insertEventsWorld(t.db);
-    const event = await insertEvent(t.db, world.organization.id, { title: "Soirée des bénévoles" });
+    // Emails go out for published events only (decision 0038).
+    const event = await insertEvent(t.db, world.organization.id, {
+      title: "Soirée des bénévoles",
+      status: "published",
+    });
     const ticket = await insertTicket(t.db, event, { title: "Invitation", price: 0 });
     const guest = (name: string) => ({
       firstName: name,
@@ -152,6 +157,11 @@ describe("order email outbox", () => {
       eventId: event.id,
       records: [["Dora", "Martin", "dora@exemple.test", String(ticket.id), "2"]],
       sendEmail: true,
+      emailReservation: await reserveEmailSends(t.db, {
+        organizationId: world.organization.id,
+        eventId: event.id,
+        count: 1,
+      }),
     });
     await importParticipants(t.db, owner, {
       eventId: event.id,

@@ -1,7 +1,7 @@
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { orderEmailDeliveries } from "#db/schema";
-import type { OrderConfirmationJob } from "../../workers/jobs";
+import type { OrderConfirmationJob } from "../shared/jobs";
 
 /** A "due" confirmation the queue has not taken within this time is handed to it again by the sweep. */
 export const DUE_EMAIL_SWEEP_AGE_MS = 5 * 60_000;
@@ -29,9 +29,10 @@ export const DELIVERY_CLAIM_LEASE_MS = 10 * 60_000;
  * hand-off after the batch is a fast path; the scheduled sweep (`sweepDueOrderEmails`) hands over any that was lost.
  * Idempotent on the delivery key: a second confirmation of the same order records nothing.
  */
-export function confirmationEmailDueStatement(db: Database, input: { orderRef: number | SQL; at: Date }) {
+export function confirmationEmailDueStatement(db: Database, input: { orderRef: number | SQL; at: Date; onlyIf?: SQL }) {
   const orderId = typeof input.orderRef === "number" ? sql`${input.orderRef}` : input.orderRef;
-  return dueConfirmations(db, input.at, sql`from orders o where o.id = ${orderId} and o.status = 'paid'`);
+  const condition = input.onlyIf ? sql` and ${input.onlyIf}` : sql``;
+  return dueConfirmations(db, input.at, sql`from orders o where o.id = ${orderId} and o.status = 'paid'${condition}`);
 }
 
 /**

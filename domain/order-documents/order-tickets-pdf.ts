@@ -15,7 +15,7 @@ import {
   type PDFPage,
 } from "pdf-lib";
 import { encode } from "uqr";
-import { formatDateRange, formatMoney } from "~/lib/format";
+import { formatDateRange, formatMoney } from "../shared/format";
 import { emailCopy, fill as fillCopy } from "../emails/email-locale";
 import type { SigningEnv } from "../shared/signing-secret";
 import { signTicketToken } from "../tickets/ticket-token";

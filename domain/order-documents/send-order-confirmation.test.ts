@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createEmailSender } from "#adapters/email";
 import { recordingSender } from "../../tests/support/recording-sender";
 import { devMailbox, orderEmailDeliveries } from "#db/schema";
-import type { Job } from "../../workers/jobs";
+import type { Job } from "../shared/jobs";
 import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../../tests/support/libsql-test-db";
 import { insertConfirmedOrder } from "../../tests/support/order-documents-fixtures";
 import { decodeQrFromRects, readPdf } from "../../tests/support/pdf-reading";

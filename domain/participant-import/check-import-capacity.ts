@@ -3,6 +3,7 @@ import type { Database } from "#db/database";
 import { events, orderItems } from "#db/schema";
 import { loadManualOrderContext } from "../manual-orders/load-manual-order-context";
 import type { Actor } from "../shared/actor";
+import { draftEventSendRefused, reserveEmailSends } from "../emails/email-quota";
 import { AppError } from "../shared/app-error";
 
 /**
@@ -10,13 +11,18 @@ import { AppError } from "../shared/app-error";
  * event capacity, counting purchases and unexpired holds like a sale), before any chunk is written. A file that would
  * oversell is refused whole here (conflict participant-import:errors.sold-out); each chunk's batch then re-checks
  * atomically, so a sale landing between two chunks can still stop the rest (docs/decisions/0018-check-ins-and-participant-import.md).
+ * With `emails` (the file's rows, when the organizer asked for confirmation emails), the whole file's sends are
+ * reserved against the daily email quota here, before anything is written: refused whole past it or on a draft event
+ * (docs/decisions/0038-email-quota.md). The answer's `emailReservation` goes with every chunk.
  */
 export async function checkImportCapacity(
   db: Database,
   actor: Actor,
-  input: { eventId: number; totals: { ticketId: number; quantity: number }[]; now?: number },
-): Promise<{ ok: true }> {
+  input: { eventId: number; totals: { ticketId: number; quantity: number }[]; emails?: number; now?: number },
+): Promise<{ ok: true; emailReservation: string | null }> {
   const context = await loadManualOrderContext(db, actor, input.eventId);
+  const emails = input.emails ?? 0;
+  if (emails > 0 && context.event.status === "draft") throw draftEventSendRefused();
   const now = input.now ?? Date.now();
   const heldByTicket = new Map(
     (
@@ -46,11 +52,21 @@ export async function checkImportCapacity(
   }
   const limit = capacity?.eventCapacity ?? -1;
   if (limit !== -1 && ticketPlacesTaken + ticketPlacesAsked > limit) throw soldOut();
-  return { ok: true };
+  const emailReservation =
+    emails > 0
+      ? await reserveEmailSends(db, {
+          organizationId: context.event.organizationId,
+          eventId: context.event.id,
+          count: emails,
+          now,
+        })
+      : null;
+  return { ok: true, emailReservation };
 }
 
 function soldOut(ticketId?: number) {
   return new AppError("conflict", "participant-import:errors.sold-out", {
+    reason: "sold_out",
     details: ticketId === undefined ? {} : { ticketId },
   });
 }

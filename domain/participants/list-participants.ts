@@ -67,6 +67,7 @@ export type ParticipantsPage = {
   rows: ParticipantRow[];
   total: number;
   timezone: string;
+  eventStatus: string;
   canManage: boolean;
   tickets: { id: number; title: string; ticketType: TicketType }[];
 };
@@ -309,6 +310,8 @@ export async function listParticipants(
     rows,
     total,
     timezone: event.timezone,
+    // A draft sends no email (decision 0038): the add dialog leaves its "send the email" box unticked there.
+    eventStatus: event.status,
     canManage: canOnEvent(actor, "event:manage-sales", scope),
     tickets: ticketList,
   };

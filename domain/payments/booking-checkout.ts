@@ -22,7 +22,8 @@ export type BookingCheckoutRequest = {
   lines: { title: string; quantity: number; amount: number }[];
 };
 
-const paymentUnavailable = () => new AppError("conflict", "booking:errors.payment-unavailable");
+const paymentUnavailable = () =>
+  new AppError("conflict", "booking:errors.payment-unavailable", { reason: "payment_unavailable" });
 
 /**
  * Line items whose total is exactly what the order costs: a line whose total does not divide by its quantity (a

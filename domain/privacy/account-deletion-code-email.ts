@@ -1,5 +1,5 @@
-import enPrivacy from "~/locales/en/privacy.json";
-import frPrivacy from "~/locales/fr/privacy.json";
+import enPrivacy from "../locales/en/privacy.json";
+import frPrivacy from "../locales/fr/privacy.json";
 import { codeEmail } from "../emails/code-email";
 import type { EmailLocale, RenderedEmail } from "../emails/email-locale";
 

@@ -38,6 +38,7 @@ export async function placePageOrder(
     if (typeof ticketId === "number") {
       const index = parsed.output.items.findIndex((item) => item.ticket_id === ticketId);
       throw new AppError("conflict", error instanceof AppError ? error.messageKey : "booking:errors.sold-out", {
+        reason: error instanceof AppError ? error.reason : "sold_out",
         fields: index >= 0 ? { [`items.${index}.quantity`]: "booking:errors.sold-out" } : undefined,
         details: { ticketId },
       });

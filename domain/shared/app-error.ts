@@ -1,11 +1,30 @@
 export type AppErrorCode = "unauthorized" | "forbidden" | "not_found" | "validation" | "conflict" | "rate_limited";
 
 /**
- * The one error the domain throws. `messageKey` is an i18n key (namespace "errors" unless it contains ":"),
- * `fields` maps form fields to message keys for field-level errors.
+ * Why, in a word a program reads: the code itself, or a finer reason that some transport answers in its own way (the
+ * public booking API's 409 `sold_out` and 503 `payment_unavailable`, the Google sign-in's redirect, the publish dialog's
+ * step). Stable: API clients read it (`reason` in every JSON error body), unlike `messageKey`, which is copy.
+ */
+export type AppErrorReason =
+  | AppErrorCode
+  | "sold_out"
+  | "promo_used_up"
+  | "payment_unavailable"
+  | "google_email_unverified"
+  | "publish_incomplete"
+  | "payment_account_required"
+  | "email_quota_reached"
+  | "event_not_published";
+
+/**
+ * The one error the domain throws. `code` sets the HTTP status, `reason` says why for programs (default: the code),
+ * `messageKey` is an i18n key for people (namespace "errors" unless it contains ":"), `fields` maps form fields to
+ * message keys for field-level errors. Transports choose statuses and behaviour from `code` and `reason`, never from
+ * `messageKey`.
  */
 export class AppError extends Error {
   readonly code: AppErrorCode;
+  readonly reason: AppErrorReason;
   readonly messageKey: string;
   readonly fields?: Record<string, string>;
   readonly details?: Record<string, unknown>;
@@ -13,15 +32,21 @@ export class AppError extends Error {
   constructor(
     code: AppErrorCode,
     messageKey: string,
-    options: { fields?: Record<string, string>; details?: Record<string, unknown> } = {},
+    options: { reason?: AppErrorReason; fields?: Record<string, string>; details?: Record<string, unknown> } = {},
   ) {
     super(`${code}: ${messageKey}`);
     this.name = "AppError";
     this.code = code;
+    this.reason = options.reason ?? code;
     this.messageKey = messageKey;
     this.fields = options.fields;
     this.details = options.details;
   }
+}
+
+/** The JSON body of an AppError answer: `error` (the code) and `reason` are for programs, `message` is an i18n key. */
+export function appErrorBody(error: AppError) {
+  return { error: error.code, reason: error.reason, message: error.messageKey, fields: error.fields };
 }
 
 const statusByCode: Record<AppErrorCode, number> = {

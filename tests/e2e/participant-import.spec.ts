@@ -74,6 +74,16 @@ test("participant import: every row error, then the fixed file imports", async (
   await expect(page.getByTestId("import-ready")).toHaveText("2 lignes prêtes à importer · 3 participants");
   const stock = page.getByRole("row", { name: new RegExp(`^${ticketId} Plein tarif`) });
   await expect(stock).toHaveText(`${ticketId}Plein tarif50`);
+  // The remaining email quota is shown under the choice to send; a draft event sends nothing: the import is refused
+  // whole with the reason, and goes through once the emails are unticked (decision 0038).
+  await expect(page.getByTestId("email-quota")).toHaveText(
+    /^E-mails restants aujourd'hui pour votre organisation : \d[\d\s]* sur 500$/,
+  );
+  await page.getByLabel("Envoyer l'email de confirmation").check();
+  await page.getByRole("button", { name: "Importer" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "pour un événement en brouillon" })).toBeVisible();
+  await expect(stock).toHaveText(`${ticketId}Plein tarif50`);
+  await page.getByLabel("Envoyer l'email de confirmation").uncheck();
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${SCREENS}/import-preview-390.png`, fullPage: true });
   // Each chunk's answer held back a little, so the progress bar is seen on a two-line file too.

@@ -73,7 +73,12 @@ test("a participant added by hand appears in the participants list", async ({ pa
   await second.getByLabel("Prénom").fill("Bastien");
   await second.getByLabel("Nom", { exact: true }).fill("Roussel");
   await second.getByLabel("Email").fill(uniqueEmail("ajout-manuel-2"));
-  await dialog.getByLabel("Envoyer l'email de confirmation").uncheck();
+  // What the organization may still send today, under the choice to send (decision 0038).
+  await expect(dialog.getByTestId("email-quota")).toHaveText(
+    /^E-mails restants aujourd'hui pour votre organisation : \d[\d\s]* sur 500$/,
+  );
+  // A draft event sends no email: the box starts unticked there.
+  await expect(dialog.getByLabel("Envoyer l'email de confirmation")).not.toBeChecked();
   await page.screenshot({ path: `${SCREENS}/participants-add-dialog.png` });
   await dialog.getByRole("button", { name: "Ajouter", exact: true }).click();
 

@@ -159,7 +159,7 @@ describe("POST /api/public/events/:id/orders", () => {
       order(event.id, { items: [{ ticket_id: ticket.id, quantity: 1 }] }),
     );
     expect(Object.fromEntries(statuses)).toEqual({ 201: 100, 409: 400 });
-    expect(soldOutBody).toEqual({ error: "sold_out", ticket_id: ticket.id });
+    expect(soldOutBody).toEqual({ error: "sold_out", reason: "sold_out", ticket_id: ticket.id });
     expect(await taken(ticket.id)).toBe(150);
   });
 
@@ -195,6 +195,7 @@ describe("POST /api/public/events/:id/orders", () => {
       // No ticket ran short: the code did, and the buyer is told so next to it (an order without it can still go).
       expect(soldOutBody).toEqual({
         error: "sold_out",
+        reason: "promo_used_up",
         message: "booking:errors.promo-used-up",
         fields: { promo_code: "booking:errors.promo-used-up" },
       });

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "#db/d1";
 import * as schema from "#db/schema";
+import { reserveEmailSends } from "#domain/emails/email-quota";
 import { importParticipants } from "#domain/participant-import/import-participants";
 import { eventState, type EventState } from "../support/fault-state";
 import { recordingQueue } from "../support/fault-worker";
@@ -41,8 +42,15 @@ async function importEvent() {
   return { event, ticket, records };
 }
 
-function runImport(database: typeof db, eventId: number, records: string[][], queue = recordingQueue()) {
-  return importParticipants(database, actor, { eventId, records, sendEmail: true }, { queue: queue.binding });
+async function runImport(database: typeof db, eventId: number, records: string[][], queue = recordingQueue()) {
+  // The import's check call reserves its emails against the daily quota (decision 0038), on the sound database.
+  const emailReservation = await reserveEmailSends(db, { organizationId, eventId, count: records.length });
+  return importParticipants(
+    database,
+    actor,
+    { eventId, records, sendEmail: true, emailReservation },
+    { queue: queue.binding },
+  );
 }
 
 /** What an import leaves, without the ids (each event has its own). */

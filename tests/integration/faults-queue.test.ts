@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createD1Database } from "#db/d1";
 import * as schema from "#db/schema";
 import { recordWebhookEvent } from "#domain/webhooks/webhook-event-statement";
-import { orderConfirmationJob } from "../../workers/jobs";
+import { orderConfirmationJob } from "../../domain/shared/jobs";
 import { consume, recordingQueue, testEnv } from "../support/fault-worker";
 import { faultyD1, type Fault } from "../support/faulty-d1";
 import { insertOrganization } from "../support/fixtures";

@@ -1100,6 +1100,13 @@ const pageTable: Record<string, RouteSpec> = {
   },
   "GET /admin": { need: { platform: "admin:access" }, probe: () => ({ path: "/admin" }) },
   "GET /admin/organizations": { need: { platform: "admin:access" }, probe: () => ({ path: "/admin/organizations" }) },
+  "POST /admin/organizations": {
+    need: { platform: "admin:access" },
+    probe: (i) => ({
+      path: "/admin/organizations",
+      form: { intent: "email-quota", organization_id: String(i.organizationId), daily_email_quota: "600" },
+    }),
+  },
   "GET /admin/events": { need: { platform: "admin:access" }, probe: () => ({ path: "/admin/events" }) },
   "GET /admin/organizations/:id/:event_id": {
     need: { platform: "admin:access" },
@@ -1255,6 +1262,8 @@ const pageTable: Record<string, RouteSpec> = {
   "POST /event/:event_id/orders/:oid": {
     need: { event: "event:manage-sales" },
     probe: (i) => ({ path: `/event/${i.eventId}/orders/${i.orderId}`, form: { intent: "resend" } }),
+    // The probe's event is a draft: past the rights, the resend is refused (no email for a draft, decision 0038).
+    ok: { status: 409 },
   },
   "GET /event/:event_id/entries": {
     need: { event: "event:view" },

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { databaseFromEnv } from "#db/from-env";
 import * as schema from "#db/schema";
 import { parseTicketToken, ticketTokenMatches } from "#domain/tickets/ticket-token";
-import { enqueueJobs, orderConfirmationJob } from "../../workers/jobs";
+import { enqueueJobs, orderConfirmationJob } from "../../domain/shared/jobs";
 import { handleQueueBatch, retryDelaySeconds } from "../../workers/queue";
 import { insertConfirmedOrder } from "../support/order-documents-fixtures";
 import { decodeQrFromRects, readPdf } from "../support/pdf-reading";

@@ -10,7 +10,7 @@ import { createD1Database } from "#db/d1";
 import { contactEntries, events, organizations } from "#db/schema";
 import { getInstance, i18nextMiddleware } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
-import { CSP_META_PIXEL_HEADER } from "~/lib/tracking-consent";
+import { CSP_META_PIXEL_HEADER } from "../../domain/http/tracking-consent";
 import * as eventPage from "~/routes/public/event-page";
 import * as orderPage from "~/routes/public/order-page";
 import * as organizerPage from "~/routes/public/organizer-page";

@@ -6,7 +6,7 @@ import { createD1Database } from "#db/d1";
 import { events, orderItems, orders, organizations, tickets } from "#db/schema";
 import { privateEventHash } from "#domain/events/private-event-link";
 import { getPublicEvent } from "#domain/public-events/get-public-event";
-import { localeCookie } from "~/lib/locale-cookie";
+import { localeCookie } from "../../domain/http/locale-cookie";
 import { createHonoApp } from "../../workers/hono-app";
 
 const db = createD1Database(env.DB);

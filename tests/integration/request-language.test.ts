@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { localeCookie } from "~/lib/locale-cookie";
+import { localeCookie } from "../../domain/http/locale-cookie";
 
 let sequence = 0;
 const newEmail = () => `lng-${Date.now().toString(36)}-${++sequence}@exemple.fr`;

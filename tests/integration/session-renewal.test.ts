@@ -10,7 +10,7 @@ import {
   HOST_SESSION_COOKIE_NAME,
   SESSION_COOKIE_NAME,
   sessionCookie,
-} from "~/server/session-cookie.server";
+} from "../../domain/http/session-cookie";
 import { createSession } from "#domain/auth/sessions";
 import { serverContext } from "~/server/context";
 import { sessionMiddleware } from "~/server/session.server";

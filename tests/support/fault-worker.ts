@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import Stripe from "stripe";
 import { DEMO_WEBHOOK_SECRET } from "#adapters/payments";
-import type { Job } from "../../workers/jobs";
+import type { Job } from "../../domain/shared/jobs";
 import { createHonoApp } from "../../workers/hono-app";
 import { handleQueueBatch } from "../../workers/queue";
 

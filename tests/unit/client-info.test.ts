@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientInfoFromHeaders, rateLimitKeyOfIp } from "~/server/client-info.server";
+import { clientInfoFromHeaders, rateLimitKeyOfIp } from "../../domain/http/client-info";
 
 const ipOf = (value: string) => clientInfoFromHeaders(new Headers({ "CF-Connecting-IP": value })).ip;
 

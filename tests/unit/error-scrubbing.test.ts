@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { noPersonalDataCollection, scrubErrorEvent, scrubText, scrubUrl } from "~/lib/scrub-error-event";
-import { logPath, redactText } from "../../workers/log";
+import { noPersonalDataCollection, scrubErrorEvent, scrubText, scrubUrl } from "../../domain/http/scrub-error-event";
+import { logPath, redactText } from "../../domain/shared/logger";
 
 describe("scrubbing error reports", () => {
   it("removes emails, bearer tokens, query strings and opaque tokens from text", () => {

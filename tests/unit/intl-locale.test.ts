@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMoney, formatNumber, intlLocale } from "~/lib/format";
+import { formatMoney, formatNumber, intlLocale } from "../../domain/shared/format";
 
 describe("intlLocale", () => {
   it("maps the interface language to the one locale every Intl call uses", () => {

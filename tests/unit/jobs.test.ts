@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { enqueueJobs, isJob, orderConfirmationJob, type Job } from "../../workers/jobs";
+import { enqueueJobs, isJob, orderConfirmationJob, type Job } from "../../domain/shared/jobs";
 
 describe("queue jobs", () => {
   it("recognise each job type by its own shape and drop anything else", () => {

@@ -4,7 +4,7 @@ import {
   monitoringConfigFromEnv,
   monitoringMetaTag,
   readMonitoringConfig,
-} from "~/lib/monitoring-config";
+} from "../../domain/http/monitoring-config";
 import {
   GZIP_BUDGET_BYTES,
   judgeBundle,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { selectCurrentOrganization } from "#domain/organizations/select-current-organization";
-import { safeRedirectPath } from "~/lib/safe-redirect";
+import { safeRedirectPath } from "../../domain/http/safe-redirect";
 
 describe("current organization (spec §4)", () => {
   const organizations = [

@@ -5,7 +5,7 @@ import { gzipSync } from "node:zlib";
 import { createInstance } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { afterEach, describe, expect, it } from "vitest";
-import { defaultNamespace, fallbackLanguage } from "~/lib/i18n-config";
+import { defaultNamespace, fallbackLanguage } from "../../domain/http/i18n-config";
 import { namespaceRecorder, usedResources } from "~/lib/i18n-resources";
 import { resources } from "~/locales";
 import {

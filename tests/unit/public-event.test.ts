@@ -5,9 +5,9 @@ import { privateEventHash } from "#domain/events/private-event-link";
 import { getPublicEvent, getPublicEventVersion } from "#domain/public-events/get-public-event";
 import { RouterContextProvider } from "react-router";
 import { createI18nextMiddleware } from "remix-i18next";
-import { fallbackLanguage, supportedLanguages } from "~/lib/i18n-config";
-import { localeCookie } from "~/lib/locale-cookie";
-import { requestLanguage } from "~/lib/request-language";
+import { fallbackLanguage, supportedLanguages } from "../../domain/http/i18n-config";
+import { localeCookie } from "../../domain/http/locale-cookie";
+import { requestLanguage } from "../../domain/http/request-language";
 import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../support/libsql-test-db";
 
 const env = { ENVIRONMENT: "test" };

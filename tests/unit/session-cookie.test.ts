@@ -8,7 +8,7 @@ import {
   SESSION_COOKIE_NAME,
   sessionCookie,
   sessionCookieName,
-} from "~/server/session-cookie.server";
+} from "../../domain/http/session-cookie";
 
 describe("session cookie", () => {
   it("is HttpOnly, SameSite=Lax and Secure except on localhost", () => {

@@ -1,7 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { validateSessionToken, type ValidatedSession } from "#domain/auth/sessions";
 import { AppError } from "#domain/shared/app-error";
-import { readSessionToken } from "~/server/session-cookie.server";
+import { readSessionToken } from "#domain/http/session-cookie";
 import type { HonoEnv } from "../hono-app";
 
 export type ApiEnv = HonoEnv & { Variables: HonoEnv["Variables"] & { session: ValidatedSession; token: string } };

@@ -1,10 +1,10 @@
 import { createMiddleware } from "hono/factory";
-import { monitoringConfigFromEnv, monitoringMetaTag } from "~/lib/monitoring-config";
+import { monitoringConfigFromEnv, monitoringMetaTag } from "#domain/http/monitoring-config";
 import type { HonoEnv } from "../hono-app";
 
 /**
  * Tells the browser about error reporting and analytics: when SENTRY_DSN or the analytics variables are set, every HTML
- * page gets one `<meta name="guichet-monitoring">` at the end of its `<head>` (app/lib/monitoring-config.ts), which
+ * page gets one `<meta name="guichet-monitoring">` at the end of its `<head>` (domain/http/monitoring-config.ts), which
  * app/entry.client.tsx reads to load the SDKs lazily. With nothing configured (the default) pages go out untouched.
  * Added on the way out, so that pages served from the public page cache carry the current configuration too.
  */

@@ -2,7 +2,7 @@ import { createMiddleware } from "hono/factory";
 import type { Database } from "#db/database";
 import { getPublicOrganizationVersion } from "#domain/organizations/get-public-organization";
 import { getPublicEventVersion } from "#domain/public-events/get-public-event";
-import { hasConsentCookie } from "~/lib/tracking-consent";
+import { hasConsentCookie } from "#domain/http/tracking-consent";
 import type { HonoEnv } from "../hono-app";
 import { withFreshNonce } from "./security-headers";
 

@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import type { HonoEnv } from "../hono-app";
-import { logger, logPath, withLogScope } from "../log";
+import { logger, logPath, withLogScope } from "#domain/shared/logger";
 
 export const REQUEST_ID_HEADER = "x-request-id";
 

@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import { CSP_META_PIXEL_HEADER, META_PIXEL_ORIGIN } from "~/lib/tracking-consent";
+import { CSP_META_PIXEL_HEADER, META_PIXEL_ORIGIN } from "#domain/http/tracking-consent";
 import type { HonoEnv } from "../hono-app";
 
 // The reset link carries its code in the query: no page loaded from it may pass the address on.
@@ -27,7 +27,7 @@ export function pageContentSecurityPolicy(nonce: string, options: { metaPixel?: 
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic'`,
     "style-src 'self' 'unsafe-inline'",
-    // Meta's image pixel only on a page that renders it, after the visitor's consent (app/lib/tracking-consent.ts).
+    // Meta's image pixel only on a page that renders it, after the visitor's consent (domain/http/tracking-consent.ts).
     `img-src 'self' data: blob:${options.metaPixel ? ` ${META_PIXEL_ORIGIN}` : ""}`,
     "font-src 'self'",
     "connect-src 'self'",

@@ -10,7 +10,7 @@ import {
 } from "#domain/manual-orders/place-manual-orders";
 import { importParticipants } from "#domain/participant-import/import-participants";
 import { checkImportCapacity } from "#domain/participant-import/check-import-capacity";
-import { IMPORT_CHUNK_ROWS } from "#domain/participant-import/import-rows";
+import { IMPORT_CHUNK_ROWS, IMPORT_MAX_ROWS } from "#domain/participant-import/import-rows";
 import { idSchema, requireId } from "#domain/shared/ids";
 import { AppError } from "#domain/shared/app-error";
 import { actorForEventParam } from "../actor-for-organization";
@@ -85,6 +85,8 @@ const importBodySchema = v.object({
   ),
   first_line: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(1)), 2),
   send_email: v.optional(v.boolean(), false),
+  /** With send_email: the token the check call answered, from which the chunk's emails are spent. */
+  email_reservation: v.optional(v.pipe(v.string(), v.maxLength(64))),
 });
 
 const importCheckSchema = v.object({
@@ -92,15 +94,22 @@ const importCheckSchema = v.object({
     v.array(v.object({ ticket_id: idSchema, quantity: v.pipe(v.number(), v.safeInteger(), v.minValue(1)) })),
     v.maxLength(500),
   ),
+  /** The confirmation emails the import will send (its rows, with send_email): reserved against the daily quota. */
+  emails: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(0), v.maxValue(IMPORT_MAX_ROWS)), 0),
 });
 
-/** POST /api/events/:id/participant-import/check — the whole file's places per ticket: 200, or 409 when it would oversell. */
+/**
+ * POST /api/events/:id/participant-import/check — the whole file's places per ticket, and with `emails` the reservation
+ * of its sends: 200 `{ ok, email_reservation }`, or 409 when it would oversell (`sold_out`), pass the daily email quota
+ * (`email_quota_reached`) or send for a draft event (`event_not_published`).
+ */
 checkInsApiRoutes.post("/:id{[0-9]+}/participant-import/check", async (c) => {
   const eventId = requireId(c.req.param("id"), "events:errors.not-found");
   const actor = await actorForEventParam(c, eventId);
   const body = await parseJson(c, importCheckSchema);
   const totals = body.totals.map((t) => ({ ticketId: t.ticket_id, quantity: t.quantity }));
-  return c.json(await checkImportCapacity(c.get("db"), actor, { eventId, totals }));
+  const checked = await checkImportCapacity(c.get("db"), actor, { eventId, totals, emails: body.emails });
+  return c.json({ ok: checked.ok, email_reservation: checked.emailReservation });
 });
 
 /**
@@ -115,7 +124,13 @@ checkInsApiRoutes.post("/:id{[0-9]+}/participant-import", async (c) => {
     await importParticipants(
       c.get("db"),
       actor,
-      { eventId, records: body.rows, firstLine: body.first_line, sendEmail: body.send_email },
+      {
+        eventId,
+        records: body.rows,
+        firstLine: body.first_line,
+        sendEmail: body.send_email,
+        emailReservation: body.email_reservation,
+      },
       { queue: c.env.JOBS },
     ),
   );

@@ -6,7 +6,7 @@ import { contactMessageSchema } from "#domain/contact-entries/contact-message-sc
 import { listContactEntries, type ContactEntry } from "#domain/contact-entries/list-contact-entries";
 import { setContactEntryRead } from "#domain/contact-entries/set-contact-entry-read";
 import { submitContactMessage } from "#domain/contact-entries/submit-contact-message";
-import { clientInfoFromHeaders } from "~/server/client-info.server";
+import { clientInfoFromHeaders } from "#domain/http/client-info";
 import { actorForOrganizerParam } from "../actor-for-organization";
 import type { HonoEnv } from "../hono-app";
 import type { ApiEnv } from "../middleware/api-session";

@@ -2,7 +2,7 @@ import { requireId } from "#domain/shared/ids";
 import { Hono, type Context } from "hono";
 import * as v from "valibot";
 import { eventStatuses } from "#db/schema";
-import { readStoredOrganizationId } from "~/server/session-cookie.server";
+import { readStoredOrganizationId } from "#domain/http/session-cookie";
 import { getPublishReadiness, setEventStatus } from "#domain/events/change-event-status";
 import { createEvent } from "#domain/events/create-event";
 import { deleteEvent } from "#domain/events/delete-event";

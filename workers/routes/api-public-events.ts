@@ -5,7 +5,7 @@ import { publicEventToJson } from "#domain/public-events/public-event-json";
 import { quoteOrder } from "#domain/public-events/quote-order";
 import { AppError } from "#domain/shared/app-error";
 import { idSchema, parseId } from "#domain/shared/ids";
-import { clientInfoFromHeaders } from "~/server/client-info.server";
+import { clientInfoFromHeaders } from "#domain/http/client-info";
 import type { HonoEnv } from "../hono-app";
 import { parseJson } from "../parse-json";
 

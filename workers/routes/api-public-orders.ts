@@ -4,12 +4,12 @@ import { bookingRateLimits, promoCodeGuessLimit } from "#domain/booking/booking-
 import { getPublicOrder } from "#domain/booking/get-public-order";
 import { placeOrderBodySchema } from "#domain/booking/order-input-schema";
 import { placeOrder } from "#domain/booking/place-order";
+import { queueOrderEmails } from "#domain/order-documents/queue-order-emails";
 import { bookingCheckout } from "#domain/payments/booking-checkout";
-import { AppError, httpStatusOf, isAppError } from "#domain/shared/app-error";
+import { AppError, appErrorBody, httpStatusOf, isAppError } from "#domain/shared/app-error";
 import { parseId } from "#domain/shared/ids";
-import { clientInfoFromHeaders } from "~/server/client-info.server";
+import { clientInfoFromHeaders } from "#domain/http/client-info";
 import type { HonoEnv } from "../hono-app";
-import { enqueueJobs, orderConfirmationJob } from "../jobs";
 import { parseJson } from "../parse-json";
 
 /**
@@ -21,20 +21,18 @@ export const publicOrdersApiRoutes = new Hono<HonoEnv>();
 
 function bookingError(c: Context<HonoEnv>, error: unknown): Response {
   if (!isAppError(error)) throw error;
+  const { reason } = error;
   if (error.code === "validation")
-    return c.json({ error: "validation", message: error.messageKey, fields: error.fields ?? {} }, 422);
-  if (error.code === "conflict" && error.messageKey === "booking:errors.promo-used-up")
-    return c.json({ error: "sold_out", message: error.messageKey, fields: error.fields ?? {} }, 409);
-  if (error.code === "conflict" && error.messageKey === "booking:errors.sold-out") {
+    return c.json({ error: "validation", reason, message: error.messageKey, fields: error.fields ?? {} }, 422);
+  if (reason === "promo_used_up")
+    return c.json({ error: "sold_out", reason, message: error.messageKey, fields: error.fields ?? {} }, 409);
+  if (reason === "sold_out") {
     const ticketId = error.details?.ticketId;
-    return c.json({ error: "sold_out", ...(typeof ticketId === "number" ? { ticket_id: ticketId } : {}) }, 409);
+    return c.json({ error: "sold_out", reason, ...(typeof ticketId === "number" ? { ticket_id: ticketId } : {}) }, 409);
   }
-  if (error.code === "conflict" && error.messageKey === "booking:errors.payment-unavailable")
-    return c.json({ error: "payment_unavailable", message: error.messageKey }, 503);
-  return c.json(
-    { error: error.code, message: error.messageKey, fields: error.fields },
-    httpStatusOf(error) as 400 | 401 | 403 | 404 | 409 | 429,
-  );
+  if (reason === "payment_unavailable")
+    return c.json({ error: "payment_unavailable", reason, message: error.messageKey }, 503);
+  return c.json(appErrorBody(error), httpStatusOf(error) as 400 | 401 | 403 | 404 | 409 | 429);
 }
 
 publicOrdersApiRoutes.post("/events/:id/orders", async (c) => {
@@ -60,7 +58,7 @@ publicOrdersApiRoutes.post("/events/:id/orders", async (c) => {
     );
     if (placed.webhookDeliveriesRecorded === 0) c.set("webhookDispatch", false);
     // A free order is confirmed already: its email goes through the queue, never in the way of the answer.
-    if (placed.status === "paid") c.executionCtx.waitUntil(enqueueJobs(c.env, [orderConfirmationJob(placed.id)]));
+    if (placed.status === "paid") c.executionCtx.waitUntil(queueOrderEmails(c.env, [placed.id]));
     return c.json(
       {
         id: placed.id,

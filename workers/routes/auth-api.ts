@@ -4,7 +4,7 @@ import * as v from "valibot";
 import { emailSenderFromEnv } from "#adapters/email";
 import type { AuthMail } from "#domain/auth/auth-mail";
 import { checkNeedRegister } from "#domain/auth/check-need-register";
-import { clientInfoFromHeaders } from "~/server/client-info.server";
+import { clientInfoFromHeaders } from "#domain/http/client-info";
 import { registerWithEmailCode } from "#domain/auth/complete-registration";
 import { registrationCodeSchema, resetCodeSchema } from "#domain/auth/email-code";
 import { createGoogleAuthorization, exchangeGoogleCode, googleConfig } from "#domain/auth/google-oauth";
@@ -20,14 +20,14 @@ import {
   readSessionToken,
   serializeCookie,
   signInCookies,
-} from "~/server/session-cookie.server";
+} from "#domain/http/session-cookie";
 import { invalidateSession } from "#domain/auth/sessions";
 import { signInWithGoogle } from "#domain/auth/sign-in-with-google";
 import { toEmailLocale } from "#domain/emails/email-locale";
 import { AppError, isAppError } from "#domain/shared/app-error";
 import { emailSchema } from "#domain/shared/email";
 import { firstNameSchema, lastNameSchema } from "#domain/users/user-fields";
-import { safeRedirectPath } from "~/lib/safe-redirect";
+import { safeRedirectPath } from "#domain/http/safe-redirect";
 import type { HonoEnv } from "../hono-app";
 import { bearerToken } from "../middleware/api-session";
 import { limitBody } from "../middleware/body-limit";
@@ -104,7 +104,7 @@ authApiRoutes.get("/google/callback", async (c) => {
     return redirectWithCookies(redirectTo, [...cleared, ...signInCookies(token, expiresAt, c.req.url)]);
   } catch (error) {
     if (!isAppError(error)) throw error;
-    if (error.messageKey === "errors:google-email-unverified") return fail("google-unverified");
+    if (error.reason === "google_email_unverified") return fail("google-unverified");
     if (error.code === "rate_limited") return fail("rate-limited");
     return fail();
   }

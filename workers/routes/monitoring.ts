@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { consentFromCookieHeader } from "~/lib/tracking-consent";
-import { ANALYTICS_EVENTS_PATH, ERROR_TUNNEL_PATH, monitoringConfigFromEnv } from "~/lib/monitoring-config";
+import { consentFromCookieHeader } from "#domain/http/tracking-consent";
+import { ANALYTICS_EVENTS_PATH, ERROR_TUNNEL_PATH, monitoringConfigFromEnv } from "#domain/http/monitoring-config";
 import type { HonoEnv } from "../hono-app";
 
 /**

@@ -2,8 +2,8 @@ import { Hono } from "hono";
 import { paymentProviderFromEnv } from "#adapters/payments";
 import { confirmationEmailOrderId } from "#domain/payments/handle-provider-event";
 import { receiveProviderWebhook } from "#domain/payments/receive-webhook";
+import { queueOrderEmails } from "#domain/order-documents/queue-order-emails";
 import type { HonoEnv } from "../hono-app";
-import { enqueueJobs, orderConfirmationJob } from "../jobs";
 
 /**
  * POST /webhooks/stripe: Stripe's deliveries (and nothing else: the body is read raw, the signature checked before
@@ -22,14 +22,8 @@ stripeWebhookRoutes.post("/", async (c) => {
   if (receipt.status !== 200) return c.json({ error: receipt.error }, receipt.status);
   const { result } = receipt;
   const confirmedOrderId = confirmationEmailOrderId(result);
-  if (confirmedOrderId !== null) {
-    // The sale is recorded and this event marked handled: a 500 would only bring a replay that sends nothing, so a
-    // queue failure is logged for the organizer's "resend" (H5) rather than answered as an error.
-    try {
-      await enqueueJobs(c.env, [orderConfirmationJob(confirmedOrderId)]);
-    } catch (error) {
-      console.error("confirmation email not queued", { orderId: confirmedOrderId, error });
-    }
-  }
+  // The sale is recorded and this event marked handled: a queue failure is logged (the outbox sweep sends it), not
+  // answered with a 500 that would only bring a replay sending nothing.
+  if (confirmedOrderId !== null) await queueOrderEmails(c.env, [confirmedOrderId]);
   return c.json({ received: true, outcome: result.outcome });
 });

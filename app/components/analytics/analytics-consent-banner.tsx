@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { TrackingConsent } from "~/lib/tracking-consent";
+import type { TrackingConsent } from "#domain/http/tracking-consent";
 
 /** Where the answer goes: app/routes/public/tracking-consent.ts keeps it in `guichet_consent` and sends the visitor back. */
 const TRACKING_CONSENT_PATH = "/tracking-consent";

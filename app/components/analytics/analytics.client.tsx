@@ -1,7 +1,7 @@
 import type { i18n as I18n } from "i18next";
 import { createRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
-import { ANALYTICS_EVENTS_PATH, analyticsDecision, type MonitoringConfig } from "~/lib/monitoring-config";
+import { ANALYTICS_EVENTS_PATH, analyticsDecision, type MonitoringConfig } from "#domain/http/monitoring-config";
 import { AnalyticsConsentBanner } from "./analytics-consent-banner";
 
 /**

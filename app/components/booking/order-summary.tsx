@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { Quote } from "#domain/public-events/quote-order";
-import { formatMoney } from "~/lib/format";
+import { formatMoney } from "#domain/shared/format";
 import { cn } from "~/lib/utils";
 
 /** The lines, the discount, the fees by each ticket's fees type and the total (domain/public-events/quote-order.ts). */

@@ -31,7 +31,7 @@ import {
   type DataTableConfig,
   type DataTableState,
 } from "~/lib/data-table-url";
-import { formatNumber } from "~/lib/format";
+import { formatNumber } from "#domain/shared/format";
 import { cn } from "~/lib/utils";
 import { DataTableToolbar, type DataTableFacet } from "./data-table-toolbar";
 import {

@@ -1,4 +1,4 @@
-import { dateTimeFormat, intlLocale } from "~/lib/format";
+import { dateTimeFormat, intlLocale } from "#domain/shared/format";
 
 /**
  * A date in a table cell, in the event's time zone: digits only ('21/12/2026 18:00'), so the column stays narrow enough

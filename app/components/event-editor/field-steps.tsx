@@ -10,7 +10,7 @@ import { isValidTimeZone, zonedDateTimeToUtc } from "#domain/events/event-time-z
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "#domain/shared/format";
 import { COMMON_TIME_ZONES, formatUtcOffset } from "~/lib/zoned-time";
 import { cn } from "~/lib/utils";
 import { DescriptionEditorSkeleton } from "./description-editor-skeleton";

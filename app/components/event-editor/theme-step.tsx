@@ -7,7 +7,7 @@ import { Input } from "~/components/ui/input";
 import { RadioGroup, RadioGroupItem } from "~/components/ui/radio-group";
 import { Label } from "~/components/ui/label";
 import { accessibleSurface, LIGHT_TEXT } from "~/lib/contrast";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "#domain/shared/format";
 import { cn } from "~/lib/utils";
 import { DEFAULT_PRIMARY_COLOR, primaryColorFromText } from "~/lib/event-editor-values";
 import type { StepProps } from "./field-steps";

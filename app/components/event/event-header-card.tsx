@@ -42,7 +42,7 @@ import {
 } from "~/components/ui/dropdown-menu";
 import { Spinner } from "~/components/ui/spinner";
 import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip";
-import { formatDateRange } from "~/lib/format";
+import { formatDateRange } from "#domain/shared/format";
 import { cn } from "~/lib/utils";
 import type { EventAreaEvent, EventAreaPermissions, EventIntent, EventSwitcherItem } from "./event-area-types";
 

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { dateTimeFormat, formatNumber, intlLocale } from "~/lib/format";
+import { dateTimeFormat, formatNumber, intlLocale } from "#domain/shared/format";
 import { cn } from "~/lib/utils";
 
 export type ParticipantsPerDay = { date: string; count: number };

@@ -1,6 +1,6 @@
 import { CalendarDays, MapPin } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { formatDateRange } from "~/lib/format";
+import { formatDateRange } from "#domain/shared/format";
 
 /** An event card's date range (in the event's time zone) and place, as the events home shows them. */
 export function EventWhenWhere({

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { NetSalesGranularity, NetSalesPoint } from "#domain/finance/transaction-net-sales";
-import { formatMoney, intlLocale, numberFormat } from "~/lib/format";
+import { formatMoney, intlLocale, numberFormat } from "#domain/shared/format";
 import { cn } from "~/lib/utils";
 
 /** A rounded top for the axis so gridlines fall on whole, readable amounts (euros). */

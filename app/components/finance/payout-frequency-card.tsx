@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
 import { externalLinks } from "~/lib/external-links";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "#domain/shared/format";
 import { useFocusFirstInvalid } from "~/lib/use-focus-first-invalid";
 import { cn } from "~/lib/utils";
 

@@ -4,7 +4,7 @@ import type { TransactionType } from "#db/schema";
 import type { TransactionRow } from "#domain/finance/list-transactions";
 import type { DataTableColumn } from "~/components/data-table/features";
 import { Badge } from "~/components/ui/badge";
-import { formatDateTime, formatMoney } from "~/lib/format";
+import { formatDateTime, formatMoney } from "#domain/shared/format";
 import { cn } from "~/lib/utils";
 
 const typeVariant: Record<TransactionType, "success" | "warning" | "secondary" | "outline"> = {

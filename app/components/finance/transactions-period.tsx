@@ -7,7 +7,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { dataTableSearch, parseDataTableState } from "~/lib/data-table-url";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "#domain/shared/format";
 import { periodOfState, transactionsTableConfig, withPeriod } from "./transactions-table-config";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { TransactionTotals } from "#domain/finance/list-transactions";
 import { Card, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { formatMoney, formatNumber } from "~/lib/format";
+import { formatMoney, formatNumber } from "#domain/shared/format";
 import { cn } from "~/lib/utils";
 
 /** The period's totals (issue 13 §2): gross, refunds, platform fees and net sales, with what was paid out. */

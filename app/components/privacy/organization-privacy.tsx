@@ -22,7 +22,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Skeleton } from "~/components/ui/skeleton";
 import { Switch } from "~/components/ui/switch";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "#domain/shared/format";
 import type { OrganizationPrivacyAction, OrganizationPrivacyData } from "~/routes/app/privacy-organization";
 
 const ENDPOINT = "/organization/privacy";

@@ -20,7 +20,7 @@ import { Card, CardContent } from "~/components/ui/card";
 import { Sheet, SheetContent, SheetDescription, SheetFooter, SheetHeader, SheetTitle } from "~/components/ui/sheet";
 import { Spinner } from "~/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { formatDateTime, formatMoney, formatNumber, intlLocale } from "~/lib/format";
+import { formatDateTime, formatMoney, formatNumber, intlLocale } from "#domain/shared/format";
 import { useFocusFirstInvalid } from "~/lib/use-focus-first-invalid";
 import { PromoCodeFields } from "./promo-code-fields";
 import type { PromoCodesActionResult, PromoCodesPageData, PromoCodeView } from "./promo-code-types";

@@ -4,7 +4,7 @@ import { platformFee } from "#domain/booking/fees";
 import { bannerSrcSet } from "#domain/images/banner";
 import type { PublicEvent, PublicTicket } from "#domain/public-events/get-public-event";
 import { accessibleAccent, accessibleSurface, LIGHT_TEXT } from "~/lib/contrast";
-import { formatDateRange, formatDateTime, formatMoney } from "~/lib/format";
+import { formatDateRange, formatDateTime, formatMoney } from "#domain/shared/format";
 import { openStreetMapUrl } from "~/lib/map-link";
 import { cn } from "~/lib/utils";
 import { QuantitySelect } from "~/components/booking/quantity-select";

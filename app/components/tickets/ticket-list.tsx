@@ -21,7 +21,7 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
-import { formatMoney } from "~/lib/format";
+import { formatMoney } from "#domain/shared/format";
 import { cn } from "~/lib/utils";
 import { TicketStatusBadge } from "./ticket-status-badge";
 import type { TicketView } from "./ticket-types";

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { TrackingConsent } from "~/lib/tracking-consent";
+import type { TrackingConsent } from "#domain/http/tracking-consent";
 
 /** Where the banner posts: app/routes/public/tracking-consent.ts sets the cookie and sends the visitor back. */
 export const TRACKING_CONSENT_PATH = "/tracking-consent";

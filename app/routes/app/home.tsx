@@ -10,7 +10,7 @@ import { EventsToScan } from "~/components/events-home/events-to-scan";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { formatMoney, formatNumber } from "~/lib/format";
+import { formatMoney, formatNumber } from "#domain/shared/format";
 import { cn } from "~/lib/utils";
 import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";

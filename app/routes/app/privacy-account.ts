@@ -10,7 +10,7 @@ import type { FormErrors } from "~/server/forms.server";
 import { parseForm } from "~/server/forms.server";
 import { getSignedIn } from "~/server/guards.server";
 import { actionError } from "~/server/route-errors.server";
-import { clearedOrganizationCookie, clearedSessionCookie } from "~/server/session-cookie.server";
+import { clearedOrganizationCookie, clearedSessionCookie } from "#domain/http/session-cookie";
 import { authMailFor } from "../auth/auth-mail.server";
 import type { Route } from "./+types/privacy-account";
 

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { data, useFetcher } from "react-router";
 import { toast } from "sonner";
 import * as v from "valibot";
-import { clientInfoFromHeaders } from "~/server/client-info.server";
+import { clientInfoFromHeaders } from "#domain/http/client-info";
 import { requestPasswordReset } from "#domain/auth/request-password-reset";
 import { getProfile } from "#domain/users/get-profile";
 import { profileUpdateSchema, updateProfile } from "#domain/users/update-profile";

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, replace } from "react-router";
-import { clientInfoFromHeaders } from "~/server/client-info.server";
+import { clientInfoFromHeaders } from "#domain/http/client-info";
 import { loginSchema, loginWithPassword } from "#domain/auth/login-with-password";
-import { signInCookies } from "~/server/session-cookie.server";
+import { signInCookies } from "#domain/http/session-cookie";
 import { isValidEmail } from "#domain/shared/email";
 import { FieldError, FormError } from "~/components/form-error";
 import { Button } from "~/components/ui/button";

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { clearedOrganizationCookie, clearedSessionCookie } from "~/server/session-cookie.server";
+import { clearedOrganizationCookie, clearedSessionCookie } from "#domain/http/session-cookie";
 import { invalidateSession } from "#domain/auth/sessions";
 import { clearedAskAdminCookie } from "~/server/ask-admin.server";
 import { serverContext } from "~/server/context";

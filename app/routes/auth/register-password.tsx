@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, replace } from "react-router";
-import { clientInfoFromHeaders } from "~/server/client-info.server";
+import { clientInfoFromHeaders } from "#domain/http/client-info";
 import { completeRegistration, readRegistrationTicket } from "#domain/auth/complete-registration";
 import { passwordWithConfirmationSchema } from "#domain/auth/password-policy";
 import { clearedRegistrationCookie, REGISTRATION_COOKIE_NAME } from "~/server/registration-cookie.server";
-import { readCookie, signInCookies } from "~/server/session-cookie.server";
+import { readCookie, signInCookies } from "#domain/http/session-cookie";
 import { FormError } from "~/components/form-error";
 import { Button } from "~/components/ui/button";
 import { getInstance } from "~/middleware/i18next";

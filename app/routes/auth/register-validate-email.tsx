@@ -2,7 +2,7 @@ import { CircleCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
 import * as v from "valibot";
-import { clientInfoFromHeaders } from "~/server/client-info.server";
+import { clientInfoFromHeaders } from "#domain/http/client-info";
 import { registrationCodeSchema } from "#domain/auth/email-code";
 import { registrationCookie } from "~/server/registration-cookie.server";
 import { resendRegistrationCode } from "#domain/auth/request-registration-code";

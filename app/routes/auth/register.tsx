@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
-import { clientInfoFromHeaders } from "~/server/client-info.server";
+import { clientInfoFromHeaders } from "#domain/http/client-info";
 import { registrationRequestSchema, requestRegistrationCode } from "#domain/auth/request-registration-code";
 import { FieldError, FormError } from "~/components/form-error";
 import { NameFields } from "~/components/name-fields";

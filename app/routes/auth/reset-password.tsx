@@ -1,7 +1,7 @@
 import { CircleAlert, CircleCheck, MailCheck } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
-import { clientInfoFromHeaders } from "~/server/client-info.server";
+import { clientInfoFromHeaders } from "#domain/http/client-info";
 import { passwordWithConfirmationSchema } from "#domain/auth/password-policy";
 import { passwordResetRequestSchema, requestPasswordReset } from "#domain/auth/request-password-reset";
 import { checkPasswordResetLink, resetPassword } from "#domain/auth/reset-password";

@@ -9,11 +9,11 @@ import { PublicEventNotFound } from "~/components/public-event/public-event-not-
 import { PublicStyles } from "~/components/public-event/public-styles";
 import { FormError } from "~/components/form-error";
 import { Button } from "~/components/ui/button";
-import { formatDateTime, formatMoney } from "~/lib/format";
+import { formatDateTime, formatMoney } from "#domain/shared/format";
 import { serverContext } from "~/server/context";
 import { parseForm } from "~/server/forms.server";
 import { actionError, loaderError } from "~/server/route-errors.server";
-import { enqueueJobs, orderConfirmationJob } from "../../../workers/jobs";
+import { queueOrderEmails } from "#domain/order-documents/queue-order-emails";
 import type { Route } from "./+types/demo-checkout";
 
 /*
@@ -46,7 +46,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     // As the Stripe webhook does: a confirmation replayed after a lost answer still queues its email (the email's
     // delivery key keeps it to one).
     const confirmedOrderId = result ? confirmationEmailOrderId(result) : null;
-    if (confirmedOrderId !== null) ctx.waitUntil(enqueueJobs(env, [orderConfirmationJob(confirmedOrderId)]));
+    if (confirmedOrderId !== null) ctx.waitUntil(queueOrderEmails(env, [confirmedOrderId]));
     return redirect(redirectTo);
   } catch (error) {
     return actionError(error);

@@ -18,7 +18,7 @@ import { quoteOrder, type PromoStatus } from "#domain/public-events/quote-order"
 import { isAppError } from "#domain/shared/app-error";
 import { parseId } from "#domain/shared/ids";
 import { paymentProviderFromEnv } from "#adapters/payments";
-import { enqueueJobs, orderConfirmationJob } from "../../../workers/jobs";
+import { queueOrderEmails } from "#domain/order-documents/queue-order-emails";
 import { bookingPagePath, eventPagePath } from "~/components/booking/booking-paths";
 import {
   ErrorText,
@@ -33,11 +33,11 @@ import { SelectionIssues } from "~/components/booking/selection-issues";
 import { PublicEventNotFound } from "~/components/public-event/public-event-not-found";
 import { PublicStyles } from "~/components/public-event/public-styles";
 import { accessibleSurface } from "~/lib/contrast";
-import { formatMoney } from "~/lib/format";
+import { formatMoney } from "#domain/shared/format";
 import { cn } from "~/lib/utils";
 import { getLocale } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
-import { clientInfoFromHeaders } from "~/server/client-info.server";
+import { clientInfoFromHeaders } from "#domain/http/client-info";
 import { actionError } from "~/server/route-errors.server";
 import type { Route } from "./+types/event-booking";
 
@@ -94,7 +94,7 @@ export async function action(args: Route.ActionArgs) {
     );
     if (placed.status === "paid") {
       // A free order is confirmed at once: its email goes through the outbox like a paid one's.
-      ctx.waitUntil(enqueueJobs(env, [orderConfirmationJob(placed.id)]));
+      ctx.waitUntil(queueOrderEmails(env, [placed.id]));
     }
     throw redirect(placed.checkoutUrl ?? orderTicketsPath({ id: placed.id, accessToken: placed.accessToken }));
   } catch (error) {

@@ -6,7 +6,7 @@ import { PublicEventView } from "~/components/public-event/public-event-view";
 import { bookingPagePath } from "~/components/booking/booking-paths";
 import { contactOutcomeOf, OrganizerContactForm } from "~/components/contact-form/organizer-contact-form";
 import { EventPageTracking } from "~/components/tracking/meta-pixel";
-import { consentFromCookieHeader, CSP_META_PIXEL_HEADER, metaPixelUrl } from "~/lib/tracking-consent";
+import { consentFromCookieHeader, CSP_META_PIXEL_HEADER, metaPixelUrl } from "#domain/http/tracking-consent";
 import { getLocale } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
 import { publicEventMeta } from "~/server/public-event-meta";

@@ -3,6 +3,7 @@ import { CalendarDays, CreditCard, Download, MapPin, RefreshCw } from "lucide-re
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { paymentProviderFromEnv } from "#adapters/payments";
+import { hasConfirmationEmail } from "#domain/order-documents/has-confirmation-email";
 import { checkoutResumeUrl } from "#domain/payments/resume-checkout";
 import { getOrderPage } from "#domain/public-events/get-order-page";
 import { requireId } from "#domain/shared/ids";
@@ -13,9 +14,9 @@ import { PublicStyles } from "~/components/public-event/public-styles";
 import { MetaPixelImage } from "~/components/tracking/meta-pixel";
 import { accessibleSurface } from "~/lib/contrast";
 import { useCspNonce } from "~/lib/csp-nonce";
-import { dateTimeFormat, formatDateRange, formatMoney, intlLocale } from "~/lib/format";
+import { dateTimeFormat, formatDateRange, formatMoney, intlLocale } from "#domain/shared/format";
 import { orderStatusWatchScript, orderWatchDefaults } from "~/lib/order-status-watch";
-import { consentFromCookieHeader, CSP_META_PIXEL_HEADER, metaPixelUrl } from "~/lib/tracking-consent";
+import { consentFromCookieHeader, CSP_META_PIXEL_HEADER, metaPixelUrl } from "#domain/http/tracking-consent";
 import { cn } from "~/lib/utils";
 import { serverContext } from "~/server/context";
 import { loaderError } from "~/server/route-errors.server";
@@ -27,6 +28,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   try {
     const page = await getOrderPage(db, env, { orderId: requireId(params.id, "booking:errors.order-not-found"), token });
     const live = page.order.status === "paid" || page.order.status === "manual";
+    const emailed = live && (await hasConfirmationEmail(db, page.order.id));
     // A buyer who left the checkout comes back to it here while the order may still be paid (decision 0035).
     const resumeUrl =
       page.order.status === "pending"
@@ -48,6 +50,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         ...page,
         token: token ?? "",
         resumeUrl,
+        emailed,
         qrCodes: live ? page.order.participants.map((participant) => qrPath(participant.ticket_token)) : [],
         purchasePixel,
       },
@@ -96,7 +99,7 @@ const statusStyle: Record<string, string> = {
 };
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
-  const { order, event, token, qrCodes, purchasePixel, resumeUrl } = loaderData;
+  const { order, event, token, qrCodes, purchasePixel, resumeUrl, emailed } = loaderData;
   const { t, i18n } = useTranslation("booking");
   const dark = event.theme === "dark";
   const live = order.status === "paid" || order.status === "manual";
@@ -188,7 +191,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           ) : null}
           {order.status === "refunded" ? <p className="text-sm">{t("order.refunded")}</p> : null}
           {order.status === "cancelled" ? <p className="text-sm">{t("order.cancelled")}</p> : null}
-          {live ? <p className="text-sm">{t("order.email-sent", { email: order.email })}</p> : null}
+          {emailed ? <p className="text-sm">{t("order.email-sent", { email: order.email })}</p> : null}
           {live && order.amount > 0 ? (
             <p className="text-sm font-medium">
               {t("order.amount", { amount: formatMoney(order.amount, i18n.language) })}

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { safeRedirectPath } from "~/lib/safe-redirect";
-import { consentSetCookie } from "~/lib/tracking-consent";
+import { safeRedirectPath } from "#domain/http/safe-redirect";
+import { consentSetCookie } from "#domain/http/tracking-consent";
 import type { Route } from "./+types/tracking-consent";
 
 /**

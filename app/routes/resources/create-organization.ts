@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { organizationCookie } from "~/server/session-cookie.server";
+import { organizationCookie } from "#domain/http/session-cookie";
 import { createOrganization } from "#domain/organizations/create-organization";
 import { createOrganizationSchema } from "#domain/organizations/organization-input-schema";
 import { isAppError } from "#domain/shared/app-error";

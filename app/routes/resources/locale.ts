@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 import * as v from "valibot";
-import { selectableLanguages } from "~/lib/i18n-config";
+import { selectableLanguages } from "#domain/http/i18n-config";
 import { localeCookie } from "~/middleware/i18next";
-import { safeRedirectPath } from "~/lib/safe-redirect";
+import { safeRedirectPath } from "#domain/http/safe-redirect";
 import type { Route } from "./+types/locale";
 
 const schema = v.object({ locale: v.picklist(selectableLanguages), redirectTo: v.optional(v.string(), "/") });

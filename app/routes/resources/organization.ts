@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 import * as v from "valibot";
 import { idSchema } from "#domain/shared/ids";
-import { organizationCookie } from "~/server/session-cookie.server";
-import { safeRedirectPath } from "~/lib/safe-redirect";
+import { organizationCookie } from "#domain/http/session-cookie";
+import { safeRedirectPath } from "#domain/http/safe-redirect";
 import { getSignedIn, requireSignedInMiddleware } from "~/server/guards.server";
 import type { Route } from "./+types/organization";
 

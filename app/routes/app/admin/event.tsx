@@ -17,7 +17,7 @@ import { getAdminEvent } from "#domain/admin/get-admin-event";
 import { parseId } from "#domain/shared/ids";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { formatDate, formatDateTime, formatMoney, formatNumber } from "~/lib/format";
+import { formatDate, formatDateTime, formatMoney, formatNumber } from "#domain/shared/format";
 import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
 import { requirePlatformPermission } from "~/server/guards.server";

@@ -7,7 +7,7 @@ import { listAdminEvents } from "#domain/admin/list-admin-events";
 import { idSchema } from "#domain/shared/ids";
 import { Badge } from "~/components/ui/badge";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "#domain/shared/format";
 import { cn } from "~/lib/utils";
 import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";

@@ -1,7 +1,7 @@
 import { Building2, CalendarDays, Euro, ShoppingCart, Users, UserRound } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { getAdminOverview } from "#domain/admin/get-admin-overview";
-import { formatMoney, formatNumber } from "~/lib/format";
+import { formatMoney, formatNumber } from "#domain/shared/format";
 import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
 import { requirePlatformPermission } from "~/server/guards.server";

@@ -23,7 +23,7 @@ import { onlyEventAreaFlagsDropped, useEventAreaData, useEventAreaOutlet } from 
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { eventNavigation, eventPath, flattenEventNavigation } from "~/lib/event-navigation";
-import { formatMoney, formatNumber } from "~/lib/format";
+import { formatMoney, formatNumber } from "#domain/shared/format";
 import { pageExists } from "~/lib/navigation";
 import { serverContext } from "~/server/context";
 import { getSignedIn } from "~/server/guards.server";

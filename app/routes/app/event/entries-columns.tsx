@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { DataTableColumn } from "~/components/data-table/features";
 import type { EntryRow } from "#domain/entries/list-entries";
 import { Badge } from "~/components/ui/badge";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "#domain/shared/format";
 
 export function entryColumns(options: {
   eventId: number;

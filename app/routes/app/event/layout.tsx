@@ -37,7 +37,7 @@ import {
   type EventAreaOutletContext,
 } from "~/components/event/use-event-area";
 import { eventNavigation, eventPath, flattenEventNavigation } from "~/lib/event-navigation";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "#domain/shared/format";
 import { pageExists } from "~/lib/navigation";
 import { isNavigationWithinFrame } from "~/lib/frame-revalidation";
 import { stepForPublishRefusal, type PublishStep } from "~/lib/publish-flow";
@@ -261,7 +261,7 @@ function EventArea({ data: { event, events, readiness, permissions, canLinkPayme
     } else if (answer) {
       const failure = answer as ActionFailure;
       // The readiness the page had was stale: the dialog goes to the question the server asks, with fresh data.
-      const refusedStep = failure.values.intent === "publish" ? stepForPublishRefusal(failure.errors.formError) : null;
+      const refusedStep = failure.values.intent === "publish" ? stepForPublishRefusal(failure.errors.reason) : null;
       if (refusedStep) setPublishRefusal({ step: refusedStep });
     }
   }
@@ -275,12 +275,12 @@ function EventArea({ data: { event, events, readiness, permissions, canLinkPayme
       const messageKey = failure.errors.formError;
       const intent = (failure.values.intent ?? null) as EventIntent | null;
       // The event was deleted meanwhile (or is out of reach): say so, then show the not-found screen.
-      if (messageKey === "events:errors.not-found") {
+      if (failure.errors.reason === "not_found") {
         toast.error(tEvents("errors.not-found"));
         void revalidator.revalidate();
         return;
       }
-      if (intent === "publish" && stepForPublishRefusal(messageKey)) {
+      if (intent === "publish" && stepForPublishRefusal(failure.errors.reason)) {
         void revalidator.revalidate();
         return;
       }

@@ -4,7 +4,7 @@ import type { DataTableColumn } from "~/components/data-table/features";
 import { selectColumn } from "~/components/data-table/select-column";
 import type { OrderRow } from "#domain/orders/list-orders";
 import { formatTableDateTime } from "~/components/data-table/table-date";
-import { formatMoney } from "~/lib/format";
+import { formatMoney } from "#domain/shared/format";
 import { PaymentStatusBadge } from "./orders-status-badge";
 
 /** Spec §9: checkout time in whole seconds with 's'; 0 or less means the order was added by hand. */

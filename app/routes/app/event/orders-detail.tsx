@@ -25,7 +25,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
-import { formatDateTime, formatMoney } from "~/lib/format";
+import { formatDateTime, formatMoney } from "#domain/shared/format";
 import { serverContext } from "~/server/context";
 import { parseForm } from "~/server/forms.server";
 import { getSignedIn } from "~/server/guards.server";

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
+import { formatNumber } from "#domain/shared/format";
 import { FieldError, FormError } from "~/components/form-error";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
@@ -25,8 +26,17 @@ export type AddParticipantsAnswer =
 type Ticket = { id: number; title: string; ticketType: string };
 
 /** Adds participants by hand (issue 11 §2): one manual order, a buyer and one or more participants. */
-export function AddParticipantsDialog({ tickets }: { tickets: Ticket[] }) {
-  const { t } = useTranslation("participants");
+export function AddParticipantsDialog({
+  tickets,
+  emailQuota,
+  sendsEmail,
+}: {
+  tickets: Ticket[];
+  emailQuota: { remaining: number; limit: number };
+  /** False for a draft event, which sends no email (decision 0038): the box starts unticked. */
+  sendsEmail: boolean;
+}) {
+  const { t, i18n } = useTranslation("participants");
   const [open, setOpen] = useState(false);
   const [rows, setRows] = useState<number[]>([0]);
   const nextRow = useRef(1);
@@ -177,9 +187,15 @@ export function AddParticipantsDialog({ tickets }: { tickets: Ticket[] }) {
               </Button>
             </div>
             <div className="flex items-center gap-2">
-              <Checkbox id={`${ids}-send-email`} name="send_email" defaultChecked />
+              <Checkbox id={`${ids}-send-email`} name="send_email" defaultChecked={sendsEmail} />
               <Label htmlFor={`${ids}-send-email`}>{t("add-dialog.send-email")}</Label>
             </div>
+            <p className="-mt-2 text-sm text-muted-foreground" data-testid="email-quota">
+              {t("add-dialog.email-quota", {
+                remaining: formatNumber(emailQuota.remaining, i18n.language),
+                limit: formatNumber(emailQuota.limit, i18n.language),
+              })}
+            </p>
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => setOpen(false)}>
                 {t("edit.cancel")}

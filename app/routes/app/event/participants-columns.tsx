@@ -4,7 +4,7 @@ import { selectColumn } from "~/components/data-table/select-column";
 import type { DataTableColumn } from "~/components/data-table/features";
 import { Badge } from "~/components/ui/badge";
 import { formatTableDateTime } from "~/components/data-table/table-date";
-import { formatMoney } from "~/lib/format";
+import { formatMoney } from "#domain/shared/format";
 import type { ParticipantRow } from "#domain/participants/list-participants";
 import { PaymentStatusBadge } from "./orders-status-badge";
 

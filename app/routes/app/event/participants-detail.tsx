@@ -36,7 +36,7 @@ import {
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Spinner } from "~/components/ui/spinner";
-import { formatDateTime, formatMoney } from "~/lib/format";
+import { formatDateTime, formatMoney } from "#domain/shared/format";
 import { useFocusFirstInvalid } from "~/lib/use-focus-first-invalid";
 import { serverContext } from "~/server/context";
 import { parseForm } from "~/server/forms.server";

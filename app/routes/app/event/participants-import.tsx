@@ -3,6 +3,7 @@ import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { toast } from "sonner";
+import { getEmailQuota } from "#domain/emails/email-quota";
 import { loadManualOrderContext } from "#domain/manual-orders/load-manual-order-context";
 import {
   checkImportRows,
@@ -26,7 +27,7 @@ import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Label } from "~/components/ui/label";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { formatNumber } from "~/lib/format";
+import { formatNumber } from "#domain/shared/format";
 import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
 import { getSignedIn } from "~/server/guards.server";
@@ -44,9 +45,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     const eventId = parseId(params.event_id);
     if (eventId === null) throw notFound("events:errors.not-found");
-    const { event, tickets } = await loadManualOrderContext(db, actor, eventId);
+    // With the event, what "send the confirmation email" may still send today: one email per row (decision 0038).
+    const [{ event, tickets }, emailQuota] = await Promise.all([
+      loadManualOrderContext(db, actor, eventId),
+      getEmailQuota(db, actor.organizationId ?? 0),
+    ]);
     return {
       eventId: event.id,
+      emailQuota,
       tickets: tickets.map((ticket) => ({
         id: ticket.id,
         title: ticket.title,
@@ -75,6 +81,8 @@ const serverErrorKeys = [
   "errors.upload",
   "errors.processing",
   "errors.ticket-unknown",
+  "errors.email-quota",
+  "errors.email-draft",
 ] as const;
 type ServerErrorKey = (typeof serverErrorKeys)[number];
 
@@ -89,7 +97,7 @@ const ERRORS_SHOWN = 200;
 
 /** Spec §3/§5/§8: the CSV import — checked in the browser, then sent in chunks with a progress bar. */
 export default function ParticipantsImport({ loaderData }: Route.ComponentProps) {
-  const { eventId, tickets } = loaderData;
+  const { eventId, tickets, emailQuota } = loaderData;
   const { t, i18n } = useTranslation("participant-import");
   const inputRef = useRef<HTMLInputElement>(null);
   const [fileError, setFileError] = useState<FileError | null>(null);
@@ -142,10 +150,13 @@ export default function ParticipantsImport({ loaderData }: Route.ComponentProps)
     for (const row of remaining) totals.set(row.ticketId, (totals.get(row.ticketId) ?? 0) + row.quantity);
     setProgress({ done: importedRows, total: parsed.rows.length });
     try {
+      // With emails, the check reserves the remaining rows' sends against the daily quota, or refuses the import whole.
       const check = await api.checkParticipantImport(eventId, {
         totals: [...totals].map(([ticket_id, quantity]) => ({ ticket_id, quantity })),
+        emails: sendEmail ? remaining.length : 0,
       });
       if (!check.ok) throw new Error(check.error?.message ?? "participant-import:errors.processing");
+      const emailReservation = check.data?.email_reservation ?? undefined;
       let done = importedRows;
       for (const chunk of importChunks(remaining)) {
         // Sent as cleaned cells; each row keeps its file line so a server-side error names the right line.
@@ -153,6 +164,7 @@ export default function ParticipantsImport({ loaderData }: Route.ComponentProps)
           rows: chunk.map(importCells),
           first_line: chunk[0]!.line,
           send_email: sendEmail,
+          email_reservation: emailReservation,
         });
         if (!answer.ok) throw new Error(answer.error?.message ?? "participant-import:errors.upload");
         if (answer.data.errors?.length) {
@@ -321,6 +333,12 @@ export default function ParticipantsImport({ loaderData }: Route.ComponentProps)
                 />
                 <Label htmlFor="import-send-email">{t("send-email")}</Label>
               </div>
+              <p className="-mt-2 text-sm text-muted-foreground" data-testid="email-quota">
+                {t("email-quota", {
+                  remaining: formatNumber(emailQuota.remaining, i18n.language),
+                  limit: formatNumber(emailQuota.limit, i18n.language),
+                })}
+              </p>
               <div>
                 <Button
                   type="button"

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { data, Link, useLocation, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import * as v from "valibot";
+import { getEmailQuota } from "#domain/emails/email-quota";
 import { placeManualOrders } from "#domain/manual-orders/place-manual-orders";
 import { listParticipants, type ParticipantRow } from "#domain/participants/list-participants";
 import { notFound } from "#domain/shared/app-error";
@@ -32,8 +33,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { state, ...query } = participantsQuery(new URL(request.url));
   try {
     if (eventId === null) throw notFound("events:errors.not-found");
-    const page = await listParticipants(db, actor, { eventId, ...query, known: getKnownEvent(context, eventId) });
-    return { eventId, state, ...page };
+    // With the page, what the add dialog's "send the confirmation email" may still send today (decision 0038).
+    const [page, emailQuota] = await Promise.all([
+      listParticipants(db, actor, { eventId, ...query, known: getKnownEvent(context, eventId) }),
+      getEmailQuota(db, actor.organizationId ?? 0),
+    ]);
+    return { eventId, state, emailQuota, ...page };
   } catch (error) {
     return loaderError(error);
   }
@@ -96,7 +101,7 @@ function useDeletedToast(message: string) {
 }
 
 export default function Participants({ loaderData }: Route.ComponentProps) {
-  const { eventId, rows, total, timezone, tickets } = loaderData;
+  const { eventId, rows, total, timezone, tickets, emailQuota, eventStatus } = loaderData;
   const { t, i18n } = useTranslation("participants");
   const { t: tOrders } = useTranslation("orders");
   const location = useLocation();
@@ -140,7 +145,7 @@ export default function Participants({ loaderData }: Route.ComponentProps) {
                 {t("import")}
               </Link>
             </Button>
-            <AddParticipantsDialog tickets={tickets} />
+            <AddParticipantsDialog tickets={tickets} emailQuota={emailQuota} sendsEmail={eventStatus !== "draft"} />
           </div>
         ) : null}
       </div>

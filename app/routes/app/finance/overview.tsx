@@ -18,7 +18,7 @@ import { FinanceExportDialog } from "~/components/finance/export-dialog";
 import { PaymentAccountCard } from "~/components/finance/payment-account-card";
 import { PayoutFrequencyCard } from "~/components/finance/payout-frequency-card";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { formatMoney } from "~/lib/format";
+import { formatMoney } from "#domain/shared/format";
 import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
 import { parseForm } from "~/server/forms.server";

@@ -2,7 +2,7 @@ import type { TFunction } from "i18next";
 import type { PayoutRow } from "#domain/finance/list-payouts";
 import type { DataTableColumn } from "~/components/data-table/features";
 import { Badge, type BadgeProps } from "~/components/ui/badge";
-import { formatDate, formatDateTime, formatMoney } from "~/lib/format";
+import { formatDate, formatDateTime, formatMoney } from "#domain/shared/format";
 
 const variantOf: Record<PayoutRow["status"], BadgeProps["variant"]> = {
   paid: "success",

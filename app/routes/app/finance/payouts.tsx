@@ -9,7 +9,7 @@ import { DataTable } from "~/components/data-table/data-table";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { externalLinks } from "~/lib/external-links";
-import { formatDate, formatMoney } from "~/lib/format";
+import { formatDate, formatMoney } from "#domain/shared/format";
 import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
 import { requireOrganizationPermission } from "~/server/guards.server";

@@ -1,5 +1,5 @@
-import { fallbackLanguage, supportedLanguages, type SupportedLanguage } from "~/lib/i18n-config";
-import { localeCookie } from "~/lib/locale-cookie";
+import { fallbackLanguage, supportedLanguages, type SupportedLanguage } from "./i18n-config";
+import { localeCookie } from "./locale-cookie";
 
 const supported = new Set<string>(supportedLanguages);
 
