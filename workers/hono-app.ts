@@ -82,7 +82,7 @@ export function createHonoApp(fallback: Fallback, options: { buildVersion?: () =
     }
     logger.error("unhandled error", errorFields(error));
     reportError(error);
-    return c.json({ error: "internal", message: "internal-error" }, 500);
+    return c.json({ error: "internal", reason: "internal", message: "internal-error" }, 500);
   });
 
   app.get("/api/health", (c) => c.json({ ok: true }));

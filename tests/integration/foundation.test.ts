@@ -139,7 +139,11 @@ describe("cross-site request forgery guard", () => {
       headers: { Origin: "https://evil.example", Authorization: "Bearer junk", Cookie: "guichet_session=x" },
     });
     expect(logout.status).toBe(403);
-    expect(await logout.json()).toEqual({ error: "forbidden", message: "cross-origin-request" });
+    expect(await logout.json()).toEqual({
+      error: "forbidden",
+      reason: "cross_origin",
+      message: "cross-origin-request",
+    });
     const login = await fetchWorker(
       "/auth/login",
       json({ email: "lea@exemple.fr", password: "x" }, { Authorization: "Bearer abc", Origin: "https://evil.example" }),

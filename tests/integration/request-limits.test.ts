@@ -54,7 +54,11 @@ describe("one body-size limit before every route", () => {
     rendered = [];
     const tooLarge = await fetchApp("/event/update/1", formPost(GLOBAL_BODY_LIMIT + 1));
     expect(tooLarge.status).toBe(413);
-    expect(await tooLarge.json()).toEqual({ error: "validation", message: "errors:payload-too-large" });
+    expect(await tooLarge.json()).toEqual({
+      error: "validation",
+      reason: "payload_too_large",
+      message: "errors:payload-too-large",
+    });
     expect(rendered).toEqual([]);
     const fits = await fetchApp("/event/update/1", formPost(GLOBAL_BODY_LIMIT));
     expect(fits.status).toBe(200);
@@ -123,7 +127,11 @@ describe("Origin check exemptions", () => {
     for (const path of ["/webhooks/other", "/webhooks/stripe/extra", "/webhooks/"]) {
       const response = await fetchApp(path, crossSite);
       expect(response.status, path).toBe(403);
-      expect(await response.json()).toEqual({ error: "forbidden", message: "cross-origin-request" });
+      expect(await response.json()).toEqual({
+        error: "forbidden",
+        reason: "cross_origin",
+        message: "cross-origin-request",
+      });
     }
   });
 });

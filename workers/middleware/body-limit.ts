@@ -40,7 +40,7 @@ export function limitBody(maxSize: number = DEFAULT_BODY_LIMIT, tooLarge?: () =>
     maxSize,
     onError: (c) => {
       if (tooLarge) throw tooLarge();
-      return c.json({ error: "validation", message: "errors:payload-too-large" }, 413);
+      return c.json({ error: "validation", reason: "payload_too_large", message: "errors:payload-too-large" }, 413);
     },
   });
 }

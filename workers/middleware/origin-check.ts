@@ -35,7 +35,7 @@ export const originCheck = createMiddleware<HonoEnv>(async (c, next) => {
   }
   const origin = c.req.header("Origin");
   if (origin ? origin !== own : c.req.header("Sec-Fetch-Site") === "cross-site") {
-    return c.json({ error: "forbidden", message: "cross-origin-request" }, 403);
+    return c.json({ error: "forbidden", reason: "cross_origin", message: "cross-origin-request" }, 403);
   }
   return next();
 });

@@ -40,4 +40,4 @@ apiRoutes.route("/events", participantsApiRoutes);
 apiRoutes.route("/events", entriesApiRoutes);
 apiRoutes.route("/organizers", financeApiRoutes);
 apiRoutes.route("/organizers", privacyApiRoutes);
-apiRoutes.all("*", (c) => c.json({ error: "not_found", message: "not-found" }, 404));
+apiRoutes.all("*", (c) => c.json({ error: "not_found", reason: "not_found", message: "not-found" }, 404));
