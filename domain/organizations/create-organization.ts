@@ -1,13 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "#db/database";
-import { auditLogs, memberships, organizations } from "#db/schema";
+import { auditLogs, memberships, organizations, users } from "#db/schema";
 import { hitRateLimits } from "../auth/rate-limit";
 import { assertCanOnPlatform } from "../policy";
 import type { Actor } from "../shared/actor";
 import { AppError } from "../shared/app-error";
 import { isUniqueViolation } from "../shared/sql";
 import { TITLE_TAKEN, type OrganizationInput } from "./organization-input-schema";
-import { organizationTitleKey } from "./organization-title";
+import { assertTitleNotLookalike } from "./assert-title-distinct";
+import { organizationLookalikeKey, organizationTitleKey } from "./organization-title";
 
 /**
  * Spec §7 POST /organizers: any signed-in user creates an organization and becomes its owner (super administrator).
@@ -26,6 +27,13 @@ export async function createOrganization(
   assertCanOnPlatform(actor, "organizations:create");
   await hitRateLimits(db, [{ name: "organizationCreatePerUser", subject: String(actor.userId) }], now);
   const titleKey = organizationTitleKey(data.title);
+  const [sameKey] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.titleKey, titleKey))
+    .limit(1);
+  if (sameKey) throw new AppError("conflict", TITLE_TAKEN, { fields: { title: TITLE_TAKEN } });
+  await assertTitleNotLookalike(db, data.title);
   const newOrganizationId = sql<number>`(select ${organizations.id} from ${organizations} where ${eq(organizations.titleKey, titleKey)})`;
 
   try {
@@ -35,6 +43,7 @@ export async function createOrganization(
         .values({
           title: data.title,
           titleKey,
+          titleLookalikeKey: organizationLookalikeKey(data.title),
           description: data.description,
           smallDescription: data.smallDescription,
           isPrivate: data.isPrivate,
@@ -48,6 +57,8 @@ export async function createOrganization(
         .returning({ id: organizations.id, title: organizations.title }),
       // The new row's id is not known inside the batch: the next statements find it by its unique key.
       db.insert(memberships).values({ organizationId: newOrganizationId, userId: actor.userId, role: "owner" }),
+      // The new organization is the one selected (spec §7): the next sign-in opens it too.
+      db.update(users).set({ lastOrganizationId: newOrganizationId }).where(eq(users.id, actor.userId)),
       db.insert(auditLogs).values({
         organizationId: newOrganizationId,
         userId: actor.userId,
