@@ -323,27 +323,17 @@ function RemoveMemberButton({ member }: { member: MemberRow }) {
 
 type InvitationRow = Route.ComponentProps["loaderData"]["invitations"][number];
 
+/** One fetcher for the invitations' actions: a revoked row disappears, its answer is toasted by the list. */
+const INVITATION_FETCHER = "invitation-action";
+
 function InvitationActions({ invitation }: { invitation: InvitationRow }) {
   const { t } = useTranslation("members");
-  const fetcher = useFetcher<typeof action>();
-  const answer = fetcher.data as ActionData | undefined;
-  const handled = useRef<unknown>(null);
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !answer || handled.current === answer) return;
-    handled.current = answer;
-    if (answer.ok) toast.success(t(answer.message as never));
-    else
-      toast.error(
-        t(answer.errors?.formError ? (answer.errors.formError as never) : "pending.failed", {
-          email: invitation.email,
-        }),
-      );
-  }, [fetcher.state, answer, invitation.email, t]);
+  const fetcher = useFetcher<typeof action>({ key: INVITATION_FETCHER });
   const busy = fetcher.state !== "idle";
   const send = (intent: "resend" | "revoke") =>
     fetcher.submit({ intent, invitationId: String(invitation.id) }, { method: "post" });
   return (
-    <div className="flex flex-wrap justify-end gap-1">
+    <div className="flex flex-col items-end gap-1 md:flex-row md:justify-end">
       <Button
         type="button"
         variant="ghost"
@@ -372,6 +362,15 @@ function InvitationActions({ invitation }: { invitation: InvitationRow }) {
 /** Issue 24 §2: the invitations not accepted yet, which the member managers can send again or revoke. */
 function PendingInvitations({ invitations }: { invitations: InvitationRow[] }) {
   const { t, i18n } = useTranslation("members");
+  const fetcher = useFetcher<typeof action>({ key: INVITATION_FETCHER });
+  const answer = fetcher.data as ActionData | undefined;
+  const handled = useRef<unknown>(null);
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !answer || handled.current === answer) return;
+    handled.current = answer;
+    if (answer.ok) toast.success(t(answer.message as never));
+    else toast.error(t((answer.errors?.formError ?? "pending.failed") as never));
+  }, [fetcher.state, answer, t]);
   if (invitations.length === 0) return null;
   const expires = (invitation: InvitationRow) => formatDate(invitation.expiresAt, i18n.language, "Europe/Paris");
   return (
@@ -395,12 +394,10 @@ function PendingInvitations({ invitations }: { invitations: InvitationRow[] }) {
           <TableBody>
             {invitations.map((invitation) => (
               <TableRow key={invitation.id} data-testid="invitation-row" data-email={invitation.email}>
-                <TableCell className="max-w-0 min-w-40 md:max-w-none">
-                  <div className="truncate font-medium" title={invitation.email}>
-                    {invitation.email}
-                  </div>
+                <TableCell className="whitespace-normal">
+                  <div className="font-medium break-all">{invitation.email}</div>
                   {invitation.invitedBy ? (
-                    <div className="truncate text-xs text-muted-foreground">
+                    <div className="text-xs text-muted-foreground">
                       {t("pending.invited-by", { name: invitation.invitedBy })}
                     </div>
                   ) : null}

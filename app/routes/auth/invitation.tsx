@@ -172,7 +172,7 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
 
       {state.kind === "signed-out" ? (
         <div className="space-y-3">
-          <p className="text-sm break-words">{t("invitation.signed-out", values)}</p>
+          <p className="text-sm">{t("invitation.signed-out")}</p>
           <Form method="post" className="grid gap-2 sm:grid-cols-2">
             <Button type="submit" name="intent" value="sign-in" variant="outline">
               {t("invitation.sign-in")}

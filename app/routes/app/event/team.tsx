@@ -275,20 +275,30 @@ function RemoveButton({ member }: { member: TeamRow }) {
 
 type InvitationRow = Route.ComponentProps["loaderData"]["invitations"][number];
 
+/** One fetcher for the invitations' actions: a revoked row disappears, its answer is toasted by the page. */
+const INVITATION_FETCHER = "team-invitation-action";
+
+function useInvitationAnswer() {
+  const { t } = useTranslation("team");
+  const fetcher = useFetcher<typeof action>({ key: INVITATION_FETCHER });
+  const answer = fetcher.data as ActionData | undefined;
+  const handled = useRef<unknown>(null);
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !answer || handled.current === answer) return;
+    handled.current = answer;
+    if (answer.ok) toast.success(t(answer.message as never));
+    else toast.error(t((answer.errors?.formError ?? "errors.not-found") as never));
+  }, [fetcher.state, answer, t]);
+}
+
 function InvitationRowActions({ invitation }: { invitation: InvitationRow }) {
   const { t } = useTranslation("team");
-  const fetcher = useFetcher<typeof action>();
-  const answer = fetcher.data as ActionData | undefined;
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !answer) return;
-    if (answer.ok) toast.success(t(answer.message as never));
-    else toast.error(t("messages.update-failed", { email: invitation.email }));
-  }, [fetcher.state, answer, invitation.email, t]);
+  const fetcher = useFetcher<typeof action>({ key: INVITATION_FETCHER });
   const busy = fetcher.state !== "idle";
   const send = (intent: "resend" | "revoke") =>
     fetcher.submit({ intent, invitationId: String(invitation.id) }, { method: "post" });
   return (
-    <div className="flex flex-wrap justify-end gap-1">
+    <div className="flex flex-col items-end gap-1 md:flex-row md:justify-end">
       <Button
         type="button"
         variant="ghost"
@@ -343,6 +353,7 @@ function PendingTeamRow({ invitation, canManage }: { invitation: InvitationRow; 
 export default function EventTeam({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("team");
   const { team, invitations, canManage } = loaderData;
+  useInvitationAnswer();
   return (
     <div className="space-y-6">
       <div className="space-y-1">
