@@ -130,6 +130,23 @@ describe("POST /api/organizers/:id/members", () => {
     expect(await rolesOf(orgId)).toEqual(before);
   });
 
+  it("on D1 too, two simultaneous accepts of one invitation add one membership", async () => {
+    const mails = await db.select().from(devMailbox).where(eq(devMailbox.to, "second@exemple.test"));
+    const token = /\/invitations\/([a-z2-7]{32})/.exec(mails.at(-1)!.text)![1]!;
+    const results = await Promise.all([
+      acceptInvitation(db, users.second!, token),
+      acceptInvitation(db, users.second!, token),
+    ]);
+    expect(results.map((r) => r.organizationId)).toEqual([orgId, orgId]);
+    const rows = await db
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.organizationId, orgId), eq(memberships.userId, users.second!.id)));
+    expect(rows.map((r) => r.role)).toEqual(["admin"]);
+    // Back out of the organization for the next tests.
+    await db.delete(memberships).where(eq(memberships.id, rows[0]!.id));
+  });
+
   it("is only for owners (403 otherwise) and 404 for another organization, nothing added", async () => {
     const before = await rolesOf(orgId);
     for (const as of ["admin", "manager", "guest"]) {

@@ -329,17 +329,18 @@ function PendingTeamRow({ invitation, canManage }: { invitation: InvitationRow; 
   const { t, i18n } = useTranslation("team");
   return (
     <TableRow data-testid="team-invitation-row" data-email={invitation.email}>
-      <TableCell colSpan={2} className="max-w-0 lg:max-w-none">
-        <div className="truncate font-medium lg:hidden" title={invitation.email}>
-          {invitation.email}
-        </div>
-        <div className="text-xs text-muted-foreground">
+      {/* No name yet: the email takes the name columns (and the email column from 1024 px). */}
+      <TableCell colSpan={2} className="font-medium break-all whitespace-normal lg:hidden">
+        {invitation.email}
+      </TableCell>
+      <TableCell colSpan={3} className="hidden font-medium lg:table-cell">
+        {invitation.email}
+      </TableCell>
+      <TableCell className="whitespace-normal">
+        <Badge variant="outline">{t("pending.badge")}</Badge>
+        <div className="mt-1 text-xs text-muted-foreground">
           {t("pending.expires", { date: formatDate(invitation.expiresAt, i18n.language, "Europe/Paris") })}
         </div>
-      </TableCell>
-      <TableCell className="hidden lg:table-cell">{invitation.email}</TableCell>
-      <TableCell>
-        <Badge variant="outline">{t("pending.badge")}</Badge>
       </TableCell>
       {canManage ? (
         <TableCell className="text-right">
