@@ -13,6 +13,7 @@ import {
   insertUser,
 } from "../../tests/support/fixtures";
 import { addEventAccess } from "../event-team/add-event-access";
+import { deleteEvent } from "../events/delete-event";
 import { setEventAccessRoles, removeEventAccess } from "../event-team/set-event-access-roles";
 import { acceptInvitation, readInvitation } from "./accept-invitation";
 import { INVITATION_LIFETIME_MS } from "./invitation-rules";
@@ -314,6 +315,14 @@ describe("event team invitations", () => {
     // An empty role list removes the access too: the last one takes the guest membership with it.
     await setEventAccessRoles(t.db, actor, second.id, { userId: existing.id, roles: [] });
     expect(await membershipsOf(existing.id)).toEqual([]);
+
+    // Deleting an event takes the guest membership of the people whose last access it held.
+    const third = await insertEvent(t.db, organization.id);
+    const guest = await insertUser(t.db);
+    await insertMember(t.db, organization.id, guest.id, "");
+    await insertEventAccess(t.db, third, guest, ["validator"]);
+    await deleteEvent(t.db, actor, { eventId: third.id, confirmation: "DELETE" });
+    expect(await membershipsOf(guest.id)).toEqual([]);
 
     await removeEventAccess(t.db, actor, first.id, manager.id);
     expect(await membershipsOf(manager.id)).toEqual([{ organizationId: organization.id, role: "event_manager" }]);
