@@ -46,8 +46,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const invitation = await readInvitation(db, params.token);
   const state = pageState(invitation, user);
   // Signed in with another account: once signed out and back in with the invited email, the sign-in returns here.
+  // Accepted or no longer valid: the sign-in stops bringing the visitor back here.
   const headers =
-    state.kind === "wrong-account" ? { "Set-Cookie": invitationCookie(params.token, request.url) } : undefined;
+    state.kind === "wrong-account"
+      ? { "Set-Cookie": invitationCookie(params.token, request.url) }
+      : state.kind === "closed" || state.kind === "accepted"
+        ? { "Set-Cookie": clearedInvitationCookie(request.url) }
+        : undefined;
   return data(
     {
       title: getInstance(context).t("members:invitation.meta-title"),
