@@ -1,4 +1,6 @@
-import { eq } from "drizzle-orm";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { eq, sql } from "drizzle-orm";
 import * as v from "valibot";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { organizations } from "#db/schema";
@@ -66,5 +68,21 @@ describe("look-alike organization names (issue 24 §2)", () => {
     await rename(nuits.id, "LES NUITS SONORÉES");
     const [row] = await t.db.select().from(organizations).where(eq(organizations.id, nuits.id));
     expect([row!.title, row!.titleLookalikeKey]).toEqual(["LES NUITS SONORÉES", "lesnuitssonorees"]);
+  });
+
+  it("gave the names that existed before the same key in SQL (migration 0017), for Latin accents and spacing", async () => {
+    const titles = ["Théâtre du Quai", "ÉCOLE  DES Beaux-Arts", "Cœur de Lyon", "Ça Déménage\u00a0Ô Çà"];
+    for (const title of titles) {
+      await t.db.insert(organizations).values({ title, titleKey: title.toLowerCase(), titleLookalikeKey: "" });
+    }
+    const migration = readFileSync(resolve(import.meta.dirname, "../../migrations/0017_invitations.sql"), "utf8");
+    const updates = migration
+      .split("--> statement-breakpoint")
+      .map((statement) => statement.trim())
+      .filter((statement) => statement.startsWith("UPDATE"));
+    expect(updates.length).toBeGreaterThan(1);
+    for (const update of updates) await t.db.run(sql.raw(update));
+    const rows = await t.db.select().from(organizations);
+    expect(rows.map((row) => row.titleLookalikeKey)).toEqual(titles.map(organizationLookalikeKey));
   });
 });
