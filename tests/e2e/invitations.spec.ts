@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { expect as baseExpect, test, type Page } from "@playwright/test";
+import { describeViolations, seriousViolations } from "./support/axe";
 import { invitationLinkOf } from "./support/invitations";
 import { registrationCodeOf, uniqueEmail, waitForMail } from "./support/mailbox";
 import { signIn, waitForHydration } from "./support/sign-in";
@@ -12,11 +13,13 @@ const SHOTS = process.env.SHOTS_DIR ?? "test-results/screens";
 const ORGANIZATION = "Association Les Nuits Sonores";
 const PASSWORD = "Invitation-Acceptee-2026";
 
+/** Screenshots at 1280 and 390 px, each width checked by axe-core (serious and critical findings fail). */
 async function shoot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    expect.soft(describeViolations(await seriousViolations(page)), `${name} at ${width} px`).toBe("");
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
