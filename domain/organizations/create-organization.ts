@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "#db/database";
-import { auditLogs, memberships, organizations, users } from "#db/schema";
+import { auditLogs, memberships, organizations } from "#db/schema";
 import { hitRateLimits } from "../auth/rate-limit";
 import { assertCanOnPlatform } from "../policy";
 import type { Actor } from "../shared/actor";
@@ -57,8 +57,6 @@ export async function createOrganization(
         .returning({ id: organizations.id, title: organizations.title }),
       // The new row's id is not known inside the batch: the next statements find it by its unique key.
       db.insert(memberships).values({ organizationId: newOrganizationId, userId: actor.userId, role: "owner" }),
-      // The new organization is the one selected (spec §7): the next sign-in opens it too.
-      db.update(users).set({ lastOrganizationId: newOrganizationId }).where(eq(users.id, actor.userId)),
       db.insert(auditLogs).values({
         organizationId: newOrganizationId,
         userId: actor.userId,
