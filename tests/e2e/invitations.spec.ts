@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { expect as baseExpect, test, type Page } from "@playwright/test";
+import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { describeViolations, seriousViolations } from "./support/axe";
 import { invitationLinkOf } from "./support/invitations";
 import { registrationCodeOf, uniqueEmail, waitForMail } from "./support/mailbox";
@@ -10,7 +10,6 @@ test.describe.configure({ timeout: 300_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
 
 const SHOTS = process.env.SHOTS_DIR ?? "test-results/screens";
-const ORGANIZATION = "Association Les Nuits Sonores";
 const PASSWORD = "Invitation-Acceptee-2026";
 
 /** Screenshots at 1280 and 390 px, each width checked by axe-core (serious and critical findings fail). */
@@ -22,6 +21,25 @@ async function shoot(page: Page, name: string) {
     expect.soft(describeViolations(await seriousViolations(page)), `${name} at ${width} px`).toBe("");
   }
   await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** A new account (registered through the spec's API calls) with an organization of its own. */
+async function registerWithOrganization(request: APIRequestContext, label: string, firstName: string, title: string) {
+  const email = uniqueEmail(label);
+  const asked = await request.post("/auth/verify-email", { data: { email, first_name: firstName, last_name: "Test" } });
+  expect(asked.ok()).toBe(true);
+  const code = registrationCodeOf(await waitForMail(request, email, /code de validation Guichet$/));
+  const registered = await request.post("/auth/register", {
+    data: { username: email, email, email_code: code, password: PASSWORD },
+  });
+  expect(registered.status()).toBe(200);
+  const token = (await registered.json()) as string;
+  const created = await request.post("/api/organizers", {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { title },
+  });
+  expect(created.status()).toBe(201);
+  return email;
 }
 
 async function invite(page: Page, email: string, role?: string) {
@@ -42,33 +60,19 @@ test("invitations: a newcomer registers from the link and joins, an existing acc
   page,
   request,
 }) => {
-  // An existing account with an organization of its own whose name sorts first ("Aaa…").
-  const existing = uniqueEmail("invite-existing");
-  expect(
-    (
-      await request.post("/auth/verify-email", {
-        data: { email: existing, first_name: "Inès", last_name: "Existante" },
-      })
-    ).ok(),
-  ).toBe(true);
-  const code = registrationCodeOf(await waitForMail(request, existing, /code de validation Guichet$/));
-  const registered = await request.post("/auth/register", {
-    data: { username: existing, email: existing, email_code: code, password: PASSWORD },
-  });
-  expect(registered.status()).toBe(200);
-  const token = (await registered.json()) as string;
-  const ownTitle = `Aaa Atelier ${Date.now().toString(36)}`;
-  const created = await request.post("/api/organizers", {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { title: ownTitle },
-  });
-  expect(created.status()).toBe(201);
+  // The inviting organization is the test's own (other specs count the demo organization's members), and so is the
+  // existing account's, whose name sorts first ("Aaa…").
+  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+  const ORGANIZATION = `Compagnie des Invitations ${suffix}`;
+  const ownTitle = `Aaa Atelier ${suffix}`;
+  const owner = await registerWithOrganization(request, "invite-owner", "Claire", ORGANIZATION);
+  const existing = await registerWithOrganization(request, "invite-existing", "Inès", ownTitle);
 
   const newcomer = uniqueEmail("invite-new");
   const revoked = uniqueEmail("invite-revoked");
 
   // The owner invites three people from the settings page: none of them is a member until they accept.
-  await signIn(page, "owner@guichet.test");
+  await signIn(page, owner, PASSWORD, { fresh: true });
   await page.goto("/settings");
   await expect(page.getByRole("heading", { level: 1, name: "Membres de l'organisation" })).toBeVisible();
   await waitForHydration(page);
@@ -82,7 +86,10 @@ test("invitations: a newcomer registers from the link and joins, an existing acc
   await page.getByRole("button", { name: "Inviter", exact: true }).click();
   await expect(page.getByText("Une invitation est déjà en attente pour cet email.")).toBeVisible();
   await page.reload();
-  await expect(page.getByTestId("invitation-row")).toHaveCount(3);
+  // Other specs invite people to the same demo organization: only these three rows are this test's.
+  for (const email of [newcomer, existing, revoked]) {
+    await expect(page.locator(`[data-testid="invitation-row"][data-email="${email}"]`)).toBeVisible();
+  }
   await shoot(page, "settings-pending-invitations");
   await waitForHydration(page);
 
@@ -167,9 +174,11 @@ test("invitations: a newcomer registers from the link and joins, an existing acc
 
   // The owner's list: the two who accepted are members, nothing is pending any more.
   await signOut(page);
-  await signIn(page, "owner@guichet.test", undefined, { fresh: true });
+  await signIn(page, owner, PASSWORD, { fresh: true });
   await page.goto("/settings");
   await expect(page.locator(`[data-testid="member-row"][data-email="${existing}"]`)).toBeVisible();
   await expect(page.locator(`[data-testid="member-row"][data-email="${newcomer}"]`)).toBeVisible();
-  await expect(page.getByTestId("invitation-row")).toHaveCount(0);
+  for (const email of [newcomer, existing, revoked]) {
+    await expect(page.locator(`[data-testid="invitation-row"][data-email="${email}"]`)).toHaveCount(0);
+  }
 });
