@@ -9,7 +9,11 @@ export default [
     route("auth/register/password", "routes/auth/register-password.tsx"),
   ]),
   // Renders signed in or not (spec §2): same look, no public-only guard.
-  layout("routes/auth/open-layout.tsx", [route("auth/reset-password", "routes/auth/reset-password.tsx")]),
+  layout("routes/auth/open-layout.tsx", [
+    route("auth/reset-password", "routes/auth/reset-password.tsx"),
+    // Issue 24 §2: an invitation link, opened signed in or not.
+    route("invitations/:token", "routes/auth/invitation.tsx"),
+  ]),
   route("auth/logout", "routes/auth/logout.ts"),
   route("resources/locale", "routes/resources/locale.ts"),
   route("resources/organization", "routes/resources/organization.ts"),

@@ -1,5 +1,14 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import {
+  check,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+  type AnySQLiteColumn,
+} from "drizzle-orm/sqlite-core";
 
 // Times are UTC epoch milliseconds; money is integer cents (EUR).
 const createdAt = () =>
@@ -29,6 +38,10 @@ export const users = sqliteTable(
     isAdmin: bool("is_admin").notNull().default(false),
     locale: text("locale"),
     emailVerifiedAt: time("email_verified_at"),
+    // The organization the user last switched to: opened at sign-in (issue 24 §2), instead of the first by title.
+    lastOrganizationId: integer("last_organization_id").references((): AnySQLiteColumn => organizations.id, {
+      onDelete: "set null",
+    }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -87,6 +100,9 @@ export const organizations = sqliteTable(
     title: text("title").notNull(),
     // Lower-cased title: names are unique regardless of case.
     titleKey: text("title_key").notNull(),
+    // Without case, accents or spacing (organization-title.ts): a name differing from another only by those, or by one
+    // character at the end, is refused (issue 24 §2).
+    titleLookalikeKey: text("title_lookalike_key").notNull().default(""),
     smallDescription: text("small_description").notNull().default(""),
     description: text("description").notNull().default(""),
     mainPicture: text("main_picture").notNull().default(""),
@@ -112,7 +128,11 @@ export const organizations = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("organizations_title_key_unique").on(t.titleKey), index("organizations_title_idx").on(t.title)],
+  (t) => [
+    uniqueIndex("organizations_title_key_unique").on(t.titleKey),
+    index("organizations_title_idx").on(t.title),
+    index("organizations_title_lookalike_idx").on(t.titleLookalikeKey),
+  ],
 );
 
 export const organizationRoles = ["owner", "admin", "event_manager", ""] as const;
@@ -601,6 +621,47 @@ export const eventAccesses = sqliteTable(
   (t) => [
     uniqueIndex("event_accesses_event_user_unique").on(t.eventId, t.userId),
     index("event_accesses_user_idx").on(t.userId),
+  ],
+);
+
+/**
+ * Invitations to join an organization (issue 24 §2, docs/decisions/0037-invitations.md): nobody becomes a member
+ * without accepting. With an event, accepting also gives the access to that event with `event_roles`. Only the hash of
+ * the emailed token is stored. Pending = neither accepted nor revoked, and not expired.
+ */
+export const invitations = sqliteTable(
+  "invitations",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    // Normalized (trimmed, lower-cased).
+    email: text("email").notNull(),
+    role: text("role", { enum: organizationRoles }).notNull().default(""),
+    eventId: integer("event_id").references(() => events.id, { onDelete: "cascade" }),
+    // Pipe-separated event roles given with the event access.
+    eventRoles: text("event_roles"),
+    tokenHash: text("token_hash").notNull(),
+    invitedByUserId: integer("invited_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    locale: text("locale"),
+    createdAt: createdAt(),
+    sentAt: time("sent_at").notNull(),
+    expiresAt: time("expires_at").notNull(),
+    acceptedAt: time("accepted_at"),
+    acceptedByUserId: integer("accepted_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    revokedAt: time("revoked_at"),
+  },
+  (t) => [
+    uniqueIndex("invitations_token_hash_unique").on(t.tokenHash),
+    // One open invitation per email and organization (event_id null), and one per email and event.
+    uniqueIndex("invitations_open_organization_unique")
+      .on(t.organizationId, t.email)
+      .where(sql`event_id is null and accepted_at is null and revoked_at is null`),
+    uniqueIndex("invitations_open_event_unique")
+      .on(t.eventId, t.email)
+      .where(sql`event_id is not null and accepted_at is null and revoked_at is null`),
+    index("invitations_email_idx").on(t.email),
   ],
 );
 

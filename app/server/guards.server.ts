@@ -28,7 +28,7 @@ const signedInContext = createContext<SignedInState | null>(null);
 /**
  * Spec §6: a protected route with no session goes to /auth/login, replacing the history entry. Resolves the user's
  * organizations (every organization for a platform admin with askAdmin on) and the current one (spec §4: the stored
- * choice while it is still in the list, else the first by title).
+ * choice while it is still in the list, else the one last used (kept on the server), else the first by title).
  */
 export const requireSignedInMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const session = getSession(context);
@@ -48,6 +48,7 @@ export const requireSignedInMiddleware: MiddlewareFunction<Response> = async ({ 
   const currentOrganization = selectCurrentOrganization(
     organizations,
     readStoredOrganizationId(request.headers.get("Cookie")),
+    session.user.lastOrganizationId,
   );
   context.set(signedInContext, {
     user: session.user,

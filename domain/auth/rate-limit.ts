@@ -20,6 +20,9 @@ export const rateLimitRules = {
   signInPerEmail: { limit: 10, windowMs: 15 * MINUTE },
   /** Organizations a user creates. */
   organizationCreatePerUser: { limit: 10, windowMs: HOUR },
+  /** Invitations to join an organization or an event's team (sent or sent again) per sender, and per organization. */
+  invitationSendPerUser: { limit: 20, windowMs: HOUR },
+  invitationSendPerOrganization: { limit: 50, windowMs: DAY },
   signInPerIp: { limit: 50, windowMs: 15 * MINUTE },
   /** Registration codes and reset links sent. */
   codeSendPerEmail: { limit: 5, windowMs: HOUR },

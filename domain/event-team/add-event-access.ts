@@ -1,53 +1,114 @@
+import { and, eq } from "drizzle-orm";
 import type { Database } from "#db/database";
-import { eventAccesses, memberships } from "#db/schema";
+import { eventAccesses, invitations, memberships, users } from "#db/schema";
 import type { Actor } from "../shared/actor";
 import { AppError } from "../shared/app-error";
 import { normalizeEmail } from "../shared/email";
 import { loadEventForActor } from "../events/event-access";
-import { findUserByEmail } from "../users/find-user-by-email";
+import {
+  closeExpiredStatement,
+  countInvitationSent,
+  INVITATION_LIFETIME_MS,
+  newInvitationToken,
+  sendInvitationEmail,
+  type InvitationDeps,
+  type PendingInvitation,
+} from "../invitations/invitation-rules";
 import { toTeamMember, type TeamMember } from "./list-event-team";
 
+/** The role a person added to an event's team starts with (spec: validate entries first, adjust the roles next). */
+const FIRST_EVENT_ROLES = "validator";
+
+export type AddEventAccessResult =
+  { kind: "member"; member: TeamMember } | { kind: "invitation"; invitation: PendingInvitation };
+
 /**
- * Spec §5: adding a team member needs an existing account for that email ('team:errors.add-failed'). The person gets
- * the validator role on this event; someone outside the organization joins it as a guest (empty role), which lets
- * them see this event and nothing else of it. An access already there answers 'team:errors.already-added' (409).
- * The two inserts go in one batch: both happen or neither.
+ * Spec §7 POST /events/{id}/accesses {email} (issue 24 §2, docs/decisions/0037-invitations.md). A member of the
+ * event's organization (who accepted to be one) gets the validator role on the event at once. Anyone else is invited:
+ * accepting makes them a guest of the organization (empty role: this event and nothing else of it) with that access.
+ * Whether an account exists for the email changes nothing in the answer. An access already there answers
+ * 'team:errors.already-added', an open invitation 'team:errors.already-invited' (409).
  */
 export async function addEventAccess(
   db: Database,
   actor: Actor,
   eventId: number,
   input: { email: string },
-): Promise<TeamMember> {
+  deps: InvitationDeps = {},
+  now = new Date(),
+): Promise<AddEventAccessResult> {
   const { event } = await loadEventForActor(db, actor, eventId, "event:manage-team");
-  const user = await findUserByEmail(db, normalizeEmail(input.email));
-  if (!user)
-    throw new AppError("validation", "team:errors.add-failed", { fields: { email: "team:errors.add-failed" } });
+  const email = normalizeEmail(input.email);
+  const alreadyAdded = () =>
+    new AppError("conflict", "team:errors.already-added", { fields: { email: "team:errors.already-added" } });
 
-  const [, inserted] = await db.batch([
-    db
-      .insert(memberships)
-      .values({ organizationId: event.organizationId, userId: user.id, role: "" })
-      .onConflictDoNothing(),
-    db
+  const [member] = await db
+    .select({ userId: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.organizationId, event.organizationId), eq(users.email, email)))
+    .limit(1);
+  if (member) {
+    const inserted = await db
       .insert(eventAccesses)
       .values({
         organizationId: event.organizationId,
         eventId: event.id,
-        userId: user.id,
-        email: user.email,
-        roles: "validator",
+        userId: member.userId,
+        email: member.email,
+        roles: FIRST_EVENT_ROLES,
       })
       .onConflictDoNothing()
-      .returning({ id: eventAccesses.id }),
+      .returning({ id: eventAccesses.id });
+    if (inserted.length === 0) throw alreadyAdded();
+    return { kind: "member", member: toTeamMember({ ...member, roles: FIRST_EVENT_ROLES }) };
+  }
+
+  await countInvitationSent(db, { userId: actor.userId, organizationId: event.organizationId }, now);
+  const { token, tokenHash } = newInvitationToken();
+  const target = and(eq(invitations.eventId, event.id), eq(invitations.email, email))!;
+  const [, inserted] = await db.batch([
+    closeExpiredStatement(db, target, now),
+    db
+      .insert(invitations)
+      .values({
+        organizationId: event.organizationId,
+        email,
+        role: "",
+        eventId: event.id,
+        eventRoles: FIRST_EVENT_ROLES,
+        tokenHash,
+        invitedByUserId: actor.userId,
+        locale: deps.locale ?? null,
+        createdAt: now,
+        sentAt: now,
+        expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_MS),
+      })
+      .onConflictDoNothing()
+      .returning(),
   ]);
-  if (inserted.length === 0)
-    throw new AppError("conflict", "team:errors.already-added", { fields: { email: "team:errors.already-added" } });
-  return toTeamMember({
-    userId: user.id,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    roles: "validator",
+  const invitation = inserted[0];
+  if (!invitation)
+    throw new AppError("conflict", "team:errors.already-invited", { fields: { email: "team:errors.already-invited" } });
+  await sendInvitationEmail(db, deps, {
+    email,
+    token,
+    organizationId: event.organizationId,
+    inviterUserId: actor.userId,
+    eventTitle: event.title || null,
   });
+  return {
+    kind: "invitation",
+    invitation: {
+      id: invitation.id,
+      email,
+      role: "",
+      eventId: event.id,
+      eventRoles: FIRST_EVENT_ROLES,
+      createdAt: invitation.createdAt,
+      sentAt: invitation.sentAt,
+      expiresAt: invitation.expiresAt,
+      invitedBy: actor.email,
+    },
+  };
 }

@@ -17,6 +17,7 @@ import type { ImageStore } from "../images/image-store";
 import { deleteUnreferenced } from "../images/store-event-banner";
 import type { Actor } from "../shared/actor";
 import { AppError } from "../shared/app-error";
+import { removeGuestWithoutAccessStatement } from "../event-team/set-event-access-roles";
 import { inEventScope, loadEventForActor } from "./event-access";
 import { DELETE_CONFIRMATION_WORD } from "./event-input-schema";
 import { MONEY_ORDER_STATUSES } from "../orders/order-status";
@@ -64,6 +65,12 @@ export async function deleteEvent(
     .from(images)
     .where(eventImages);
 
+  // The people with an access to it: a guest among them whose last access this was leaves the organization too.
+  const team = await db
+    .select({ userId: eventAccesses.userId })
+    .from(eventAccesses)
+    .where(inEventScope(eventAccesses, event));
+
   // Children first and explicitly: participants restrict the deletion of their ticket, so cascades alone would fail.
   await db.batch([
     // The audit row is written only if this very batch is about to delete the event (it still exists, no money moved).
@@ -81,6 +88,7 @@ export async function deleteEvent(
     db.delete(tickets).where(guarded(tickets)),
     db.delete(participationForms).where(guarded(participationForms)),
     db.delete(eventAccesses).where(guarded(eventAccesses)),
+    ...team.map(({ userId }) => removeGuestWithoutAccessStatement(db, event.organizationId, userId)),
     db.delete(images).where(and(eventImages, noMoneyMoved)),
     db.delete(events).where(and(eventRow, noMoneyMoved)),
   ]);

@@ -7,7 +7,8 @@ import type { Actor } from "../shared/actor";
 import { AppError } from "../shared/app-error";
 import { isUniqueViolation } from "../shared/sql";
 import { TITLE_TAKEN, type OrganizationInput } from "./organization-input-schema";
-import { organizationTitleKey } from "./organization-title";
+import { assertTitleNotLookalike } from "./assert-title-distinct";
+import { organizationLookalikeKey, organizationTitleKey } from "./organization-title";
 
 /**
  * Spec §7 POST /organizers: any signed-in user creates an organization and becomes its owner (super administrator).
@@ -26,6 +27,13 @@ export async function createOrganization(
   assertCanOnPlatform(actor, "organizations:create");
   await hitRateLimits(db, [{ name: "organizationCreatePerUser", subject: String(actor.userId) }], now);
   const titleKey = organizationTitleKey(data.title);
+  const [sameKey] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.titleKey, titleKey))
+    .limit(1);
+  if (sameKey) throw new AppError("conflict", TITLE_TAKEN, { fields: { title: TITLE_TAKEN } });
+  await assertTitleNotLookalike(db, data.title);
   const newOrganizationId = sql<number>`(select ${organizations.id} from ${organizations} where ${eq(organizations.titleKey, titleKey)})`;
 
   try {
@@ -35,6 +43,7 @@ export async function createOrganization(
         .values({
           title: data.title,
           titleKey,
+          titleLookalikeKey: organizationLookalikeKey(data.title),
           description: data.description,
           smallDescription: data.smallDescription,
           isPrivate: data.isPrivate,

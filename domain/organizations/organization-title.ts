@@ -15,3 +15,11 @@ export function organizationTitleKey(title: string): string {
 export function characterCount(value: string): number {
   return [...value].length;
 }
+
+/**
+ * The name without case, accents or spacing (issue 24 §2): "Les Nuits Sonores" and "les nuits  sonorés" share it.
+ * Migration 0017 filled it for the names that existed then with the same rule written in SQL (Latin accents).
+ */
+export function organizationLookalikeKey(title: string): string {
+  return normalizeOrganizationTitle(title).normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s/gu, "");
+}

@@ -9,7 +9,8 @@ import { EMAIL_PATTERN } from "../shared/email";
 import { isUniqueViolation } from "../shared/sql";
 import { sanitizeEventHtml } from "../events/sanitize-event-html";
 import { createOrganizationSchema, TITLE_TAKEN } from "./organization-input-schema";
-import { organizationTitleKey } from "./organization-title";
+import { assertTitleNotLookalike } from "./assert-title-distinct";
+import { organizationLookalikeKey, organizationTitleKey } from "./organization-title";
 
 const CONTACT_EMAIL_INVALID = "errors:email-invalid";
 
@@ -68,12 +69,14 @@ export async function updateOrganization(
     .where(and(eq(organizations.titleKey, titleKey), ne(organizations.id, actor.organizationId)))
     .limit(1);
   if (taken) throw new AppError("conflict", TITLE_TAKEN, { fields: { title: TITLE_TAKEN } });
+  await assertTitleNotLookalike(db, input.title, actor.organizationId);
   try {
     const updated = await db
       .update(organizations)
       .set({
         title: input.title,
         titleKey,
+        titleLookalikeKey: organizationLookalikeKey(input.title),
         smallDescription: input.smallDescription,
         description: sanitizeEventHtml(input.description),
         contactEmail: input.contactEmail,

@@ -10,6 +10,8 @@ export type Profile = {
   lastName: string;
   isAdmin: boolean;
   authMethod: "password" | "google";
+  /** The organization the user last switched to, opened at sign-in (issue 24 §2); null: none remembered. */
+  lastOrganizationId: number | null;
 };
 
 /** The columns of a Profile, for every query that loads one (the profile page, each session check). */
@@ -20,6 +22,7 @@ export const profileColumns = {
   lastName: users.lastName,
   isAdmin: users.isAdmin,
   authMethod: users.authMethod,
+  lastOrganizationId: users.lastOrganizationId,
 };
 
 export async function getProfile(db: Database, userId: number): Promise<Profile> {

@@ -6,6 +6,7 @@ import { hashPassword } from "../../domain/auth/password";
 import { unitDiscount } from "../../domain/booking/fees";
 import type { OrderDraft } from "../../domain/booking/place-order";
 import { countsAsSale } from "../../domain/orders/order-status";
+import { organizationLookalikeKey } from "../../domain/organizations/organization-title";
 import {
   buildCatalog,
   buildGrandFestival,
@@ -274,6 +275,7 @@ async function buildPlan(reference: Date, grandFestivalParticipants: number): Pr
       id: organizationId,
       title: organization.title,
       titleKey: organization.title.toLowerCase(),
+      titleLookalikeKey: organizationLookalikeKey(organization.title),
       smallDescription: organization.smallDescription,
       description: organization.description,
       contactEmail: organization.contactEmail,

@@ -205,6 +205,7 @@ const publicScreens: Screen[] = [
     },
   },
   { name: "reset password", path: () => "/auth/reset-password" },
+  { name: "invitation, no longer valid", path: () => "/invitations/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" },
   { name: "privacy", path: () => "/privacy" },
   { name: "public event page", path: (w) => `/events/${w.festivalId}/${w.festivalSlug}` },
   { name: "organizer page", path: (w) => `/organizers/${w.organizationId}/x` },

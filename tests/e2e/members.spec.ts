@@ -1,12 +1,14 @@
 import { expect as baseExpect, test } from "@playwright/test";
 import { registrationCodeOf, uniqueEmail, waitForMail } from "./support/mailbox";
-import { signIn } from "./support/sign-in";
+import { signIn, waitForHydration } from "./support/sign-in";
+import { acceptInvitationByRequest } from "./support/invitations";
+import { demoPassword } from "../../scripts/lib/demo-logins";
 
 // Long flows on a shared, slow machine.
 test.describe.configure({ timeout: 240_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-test("the owner invites, re-roles and removes a member (DELETE MEMBER)", async ({ page, request }) => {
+test("the owner invites, re-roles and removes a member (DELETE MEMBER)", async ({ page, request, baseURL }) => {
   await signIn(page, "owner@guichet.test");
   const navigation = page.getByRole("navigation", { name: "Navigation principale" }).first();
   await expect(navigation.getByRole("link")).toHaveText(["Événements", "Organisateur", "Finances", "Paramètres"]);
@@ -15,27 +17,31 @@ test("the owner invites, re-roles and removes a member (DELETE MEMBER)", async (
   await expect(page.getByRole("heading", { level: 1, name: "Membres de l'organisation" })).toBeVisible();
   await expect(page.getByTestId("member-row")).toHaveCount(5);
 
-  // An email without an account: the spec's 'failed to add'.
+  // Issue 24 §2: an email without an account is invited like any other (nothing says whether an account exists).
   await page.getByLabel("Email").fill("personne@exemple.test");
-  await page.getByRole("button", { name: "Ajouter", exact: true }).click();
-  await expect(
-    page.getByText("Échec de l'ajout du membre. Vérifiez qu'un compte est bien associé à cet email."),
-  ).toBeVisible();
+  await page.getByRole("button", { name: "Inviter", exact: true }).click();
+  await expect(page.getByText("Invitation envoyée")).toBeVisible();
+  await expect(page.locator('[data-testid="invitation-row"][data-email="personne@exemple.test"]')).toBeVisible();
 
   await page.getByLabel("Email").fill("theatre@guichet.test");
   await page.getByRole("combobox", { name: "Rôle", exact: true }).click();
   await page.getByRole("option", { name: "Administrateur", exact: true }).click();
-  await page.getByRole("button", { name: "Ajouter", exact: true }).click();
-  await expect(page.getByText("Membre ajouté")).toBeVisible();
+  await page.getByRole("button", { name: "Inviter", exact: true }).click();
+  await expect(page.locator('[data-testid="invitation-row"][data-email="theatre@guichet.test"]')).toBeVisible();
   const row = page.locator('[data-testid="member-row"][data-email="theatre@guichet.test"]');
+  await expect(row).toHaveCount(0);
+  // A member once they accept.
+  await acceptInvitationByRequest(request, baseURL!, "theatre@guichet.test", demoPassword);
+  await page.reload();
   await expect(row).toBeVisible();
+  await waitForHydration(page);
   await expect(row.getByRole("combobox")).toHaveText("Administrateur");
   const mail = await request.get(`/dev/mailbox.json?to=${encodeURIComponent("theatre@guichet.test")}`);
   expect(JSON.stringify(await mail.json())).toContain("Association Les Nuits Sonores");
 
   // Already there.
   await page.getByLabel("Email").fill("theatre@guichet.test");
-  await page.getByRole("button", { name: "Ajouter", exact: true }).click();
+  await page.getByRole("button", { name: "Inviter", exact: true }).click();
   await expect(page.getByText("Ce membre a déjà été ajouté.")).toBeVisible();
 
   await row.getByRole("combobox").click();
@@ -71,6 +77,7 @@ test("the owner invites, re-roles and removes a member (DELETE MEMBER)", async (
 test("keyboard: a role change keeps focus on its control; removal asks for the typed word first and then focuses the next member", async ({
   page,
   request,
+  baseURL,
 }) => {
   // Two fresh accounts of their own (the demo accounts are shared with other specs); "Aa…" names sort them first.
   const register = async (label: string, firstName: string) => {
@@ -92,9 +99,15 @@ test("keyboard: a role change keeps focus on its control; removal asks for the t
   await page.goto("/settings");
   for (const email of [first, second]) {
     await page.getByLabel("Email").fill(email);
-    await page.getByRole("button", { name: "Ajouter", exact: true }).click();
+    await page.getByRole("button", { name: "Inviter", exact: true }).click();
+    await expect(page.locator(`[data-testid="invitation-row"][data-email="${email}"]`)).toBeVisible();
+    await acceptInvitationByRequest(request, baseURL!, email, "Clavier-Focus-2026");
+  }
+  await page.reload();
+  for (const email of [first, second]) {
     await expect(page.locator(`[data-testid="member-row"][data-email="${email}"]`)).toBeVisible();
   }
+  await waitForHydration(page);
   const rowOf = (email: string) => page.locator(`[data-testid="member-row"][data-email="${email}"]`);
   const activeRow = () =>
     page.evaluate(

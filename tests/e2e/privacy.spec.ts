@@ -3,6 +3,7 @@ import { expect as baseExpect, test, type APIRequestContext } from "@playwright/
 import { strFromU8, unzipSync } from "fflate";
 import { registrationCodeOf, uniqueEmail, waitForMail } from "./support/mailbox";
 import { signIn } from "./support/sign-in";
+import { acceptInvitationByRequest } from "./support/invitations";
 
 // Long flows on a shared, slow machine.
 test.describe.configure({ timeout: 240_000 });
@@ -27,6 +28,7 @@ async function register(request: APIRequestContext, label: string) {
 test("an owner exports the organization, anonymises an ended event, then deletes their account", async ({
   page,
   request,
+  baseURL,
 }, testInfo) => {
   const owner = await register(request, "privacy-owner");
   const title = `Asso Vie Privée ${Date.now().toString(36)}`;
@@ -107,6 +109,8 @@ test("an owner exports the organization, anonymises an ended event, then deletes
     data: { email: successor.email, role: "owner" },
   });
   expect(added.status()).toBe(201);
+  // Issue 24 §2: an invitation, which the successor accepts.
+  await acceptInvitationByRequest(request, baseURL!, successor.email, PASSWORD);
 
   await page.reload();
   await expect(card.getByTestId("sole-owner")).toHaveCount(0);

@@ -23,9 +23,13 @@ test("the owner gives a colleague validator access to one event; the colleague r
   await expect(page).toHaveURL(new RegExp(`/event/${transbordeurId}/team$`));
   await expect(page.getByRole("heading", { name: "Équipe de l'événement" })).toBeVisible();
 
+  // Someone outside the organization is invited (issue 24 §2), shown pending with the team.
   await page.getByLabel("Email").fill("inconnu@exemple.test");
   await page.getByRole("button", { name: "Ajouter", exact: true }).click();
-  await expect(page.getByText("Échec de l'ajout. Vérifiez qu'un compte est bien associé à cet email.")).toBeVisible();
+  await expect(page.getByText("Invitation envoyée")).toBeVisible();
+  await expect(page.locator('[data-testid="team-invitation-row"][data-email="inconnu@exemple.test"]')).toContainText(
+    "En attente",
+  );
 
   await page.getByLabel("Email").fill("guest@guichet.test");
   await page.getByRole("button", { name: "Ajouter", exact: true }).click();

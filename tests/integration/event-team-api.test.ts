@@ -2,8 +2,9 @@ import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "#db/d1";
-import { eventAccesses, memberships } from "#db/schema";
+import { devMailbox, eventAccesses, memberships } from "#db/schema";
 import { createSession } from "#domain/auth/sessions";
+import { acceptInvitation } from "#domain/invitations/accept-invitation";
 import { apiClient } from "./api-client";
 import { insertEvent, insertEventAccess, insertMember, insertOrganization, insertUser } from "../support/fixtures";
 
@@ -90,19 +91,23 @@ describe("GET /api/events/:id/accesses", () => {
 });
 
 describe("POST /api/events/:id/accesses", () => {
-  it("adds an existing account as validator, making them a guest of the organization", async () => {
+  it("invites someone outside the organization (issue 24 §2): nothing changes until they accept", async () => {
     const { status, json } = await call(`/events/${event.id}/accesses`, {
       method: "POST",
       body: { email: "Colleague@Exemple.test" },
       as: "teamManager",
     });
     expect(status).toBe(201);
-    expect(json).toMatchObject({
-      profile: users.colleague!.id,
-      event: event.id,
-      role: "validator",
-      display_roles: ["validator"],
-    });
+    expect(json).toMatchObject({ status: "pending", email: "colleague@exemple.test", event: event.id, role: "" });
+    expect(json.event_roles).toBe("validator");
+    expect(json).not.toHaveProperty("profile");
+    expect((await accessesOf(event.id))[users.colleague!.id]).toBeUndefined();
+    const [mail] = await db.select().from(devMailbox).where(eq(devMailbox.to, "colleague@exemple.test"));
+    const token = /\/invitations\/([a-z2-7]{32})/.exec(mail!.text)![1]!;
+    expect(mail!.text).toContain(`http://localhost:8787/invitations/${token}`);
+    expect(mail!.text).toContain("Concert");
+
+    await acceptInvitation(db, users.colleague!, token);
     expect((await accessesOf(event.id))[users.colleague!.id]).toBe("validator");
     const [membership] = await db
       .select({ role: memberships.role })
@@ -111,19 +116,44 @@ describe("POST /api/events/:id/accesses", () => {
     expect(membership?.role).toBe("");
   });
 
-  it("answers already added (409), failed to add without an account (400)", async () => {
+  it("answers the same for an email without an account, and already added / already invited (409) after", async () => {
+    const ghost = await call(`/events/${event.id}/accesses`, { method: "POST", body: { email: "ghost@exemple.test" } });
+    expect(ghost.status).toBe(201);
+    expect(ghost.json).toMatchObject({ status: "pending", email: "ghost@exemple.test", event: event.id, role: "" });
+    expect(Object.keys(ghost.json).sort()).toEqual(
+      [
+        "invitation_id",
+        "status",
+        "email",
+        "role",
+        "event",
+        "event_roles",
+        "invited_by",
+        "created_at",
+        "expires_at",
+      ].sort(),
+    );
+    const invitedAgain = await call(`/events/${event.id}/accesses`, {
+      method: "POST",
+      body: { email: "ghost@exemple.test" },
+    });
+    expect([invitedAgain.status, invitedAgain.json.message]).toEqual([409, "team:errors.already-invited"]);
     const again = await call(`/events/${event.id}/accesses`, {
       method: "POST",
       body: { email: "colleague@exemple.test" },
     });
     expect(again.status).toBe(409);
     expect(again.json.message).toBe("team:errors.already-added");
-    const missing = await call(`/events/${event.id}/accesses`, {
+  });
+
+  it("gives a member of the organization the access at once", async () => {
+    const { status, json } = await call(`/events/${otherEvent.id}/accesses`, {
       method: "POST",
-      body: { email: "ghost@exemple.test" },
+      body: { email: "manager@team.test" },
     });
-    expect(missing.status).toBe(400);
-    expect(missing.json.message).toBe("team:errors.add-failed");
+    expect(status).toBe(201);
+    expect(json).toMatchObject({ profile: users.manager!.id, event: otherEvent.id, role: "validator" });
+    expect((await accessesOf(otherEvent.id))[users.manager!.id]).toBe("validator");
   });
 
   it("is 403 for an event manager of the event, 404 for validators, guests and other organizations; nothing added", async () => {

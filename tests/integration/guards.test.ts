@@ -2,7 +2,10 @@ import { env } from "cloudflare:workers";
 import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "#db/d1";
+import { and, eq } from "drizzle-orm";
+import { memberships } from "#db/schema";
 import { createSession } from "#domain/auth/sessions";
+import { rememberOrganization } from "#domain/users/remember-organization";
 import { PERMISSION_DENIED_PATH } from "~/lib/permission-denied";
 import { constantTimeEqual } from "#domain/shared/crypto";
 import { adminQuerySecret, ASK_ADMIN_COOKIE_NAME, handleAskAdminQuery } from "~/server/ask-admin.server";
@@ -239,5 +242,30 @@ describe("signed-in guard, askAdmin and permission guards", () => {
     if (!("state" in outcome)) throw new Error("expected the guard to pass");
     expect(outcome.state.organizations).toEqual([]);
     expect(() => requireOrganizationPermission(outcome.context, "finance:view")).toThrow();
+  });
+
+  it("opens, at a sign-in (no stored choice), the organization last switched to, not the first by title", async () => {
+    // Issue 24 §2: two organizations, "Aaa…" first by title; the user last worked in the other one.
+    const user = await insertUser(t.db);
+    const first = await insertOrganization(t.db, { title: "Aaa Look-alike" });
+    const usual = await insertOrganization(t.db, { title: "Zénith Productions" });
+    await insertMember(t.db, first.id, user.id, "owner");
+    await insertMember(t.db, usual.id, user.id, "owner");
+    const before = await run("/", { token: (await createSession(t.db, user.id)).token });
+    expect(passed(before).state.currentOrganization?.id).toBe(first.id);
+    await rememberOrganization(t.db, user.id, usual.id);
+    const signIn = await run("/", { token: (await createSession(t.db, user.id)).token });
+    expect(passed(signIn).state.currentOrganization?.id).toBe(usual.id);
+    // This browser's own choice still wins, and a remembered organization the user left is passed over.
+    const stored = await run("/", {
+      token: (await createSession(t.db, user.id)).token,
+      cookies: [`guichet_org=${first.id}`],
+    });
+    expect(passed(stored).state.currentOrganization?.id).toBe(first.id);
+    await t.db
+      .delete(memberships)
+      .where(and(eq(memberships.userId, user.id), eq(memberships.organizationId, usual.id)));
+    const left = await run("/", { token: (await createSession(t.db, user.id)).token });
+    expect(passed(left).state.currentOrganization?.id).toBe(first.id);
   });
 });

@@ -968,6 +968,16 @@ const pageTable: Record<string, RouteSpec> = {
     probe: () => ({ path: "/auth/reset-password", form: { password: "x", confirmation: "y" } }),
     ok: { status: 400 },
   },
+  // Issue 24 §2: an invitation link, signed in or not; an unknown token is the "no longer valid" page.
+  "GET /invitations/:token": {
+    need: { public: true },
+    probe: () => ({ path: "/invitations/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" }),
+  },
+  "POST /invitations/:token": {
+    need: { public: true },
+    probe: () => ({ path: "/invitations/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", form: { intent: "sign-in" } }),
+    ok: { redirect: "/invitations/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" },
+  },
   "GET /auth/logout": { need: { public: true }, probe: () => ({ path: "/auth/logout" }), ok: { redirect: "/" } },
   "POST /auth/logout": {
     need: { public: true },

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "#db/d1";
 import { devMailbox, eventAccesses, memberships } from "#db/schema";
 import { createSession } from "#domain/auth/sessions";
+import { acceptInvitation } from "#domain/invitations/accept-invitation";
 import { apiClient } from "./api-client";
 import { insertEvent, insertEventAccess, insertMember, insertOrganization, insertUser } from "../support/fixtures";
 
@@ -71,21 +72,29 @@ describe("GET /api/organizers/:id/members", () => {
 });
 
 describe("POST /api/organizers/:id/members", () => {
-  it("adds an existing account with a role and emails an invitation", async () => {
+  it("invites (issue 24 §2): nobody is added until the invitee accepts, by a link built from APP_URL", async () => {
     const { status, json } = await call(`/organizers/${orgId}/members`, {
       method: "POST",
       body: { email: "  NewComer@Exemple.test ", role: "event_manager" },
     });
     expect(status).toBe(201);
-    expect(json).toMatchObject({ user_id: users.newcomer!.id, email: "newcomer@exemple.test", role: "event_manager" });
-    expect((await rolesOf(orgId))[users.newcomer!.id]).toBe("event_manager");
+    expect(json).toMatchObject({
+      status: "pending",
+      email: "newcomer@exemple.test",
+      role: "event_manager",
+      event: null,
+    });
+    expect((await rolesOf(orgId))[users.newcomer!.id]).toBeUndefined();
     const mails = await db.select().from(devMailbox).where(eq(devMailbox.to, "newcomer@exemple.test"));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toContain("Les Nuits Sonores");
-    expect(mails[0]!.text).toContain("http://localhost:8787/auth/login");
+    const token = /\/invitations\/([a-z2-7]{32})/.exec(mails[0]!.text)![1]!;
+    expect(mails[0]!.text).toContain(`http://localhost:8787/invitations/${token}`);
+    await acceptInvitation(db, users.newcomer!, token);
+    expect((await rolesOf(orgId))[users.newcomer!.id]).toBe("event_manager");
   });
 
-  it("answers 'already added' (409) the second time, without a second row or email", async () => {
+  it("answers 'already added' (409) for a member, without a second row or email", async () => {
     const { status, json } = await call(`/organizers/${orgId}/members`, {
       method: "POST",
       body: { email: "newcomer@exemple.test", role: "admin" },
@@ -96,23 +105,46 @@ describe("POST /api/organizers/:id/members", () => {
     expect(await db.select().from(devMailbox).where(eq(devMailbox.to, "newcomer@exemple.test"))).toHaveLength(1);
   });
 
-  it("refuses an email without an account ('failed to add') and an invalid email or role", async () => {
+  it("answers the same whether or not the email has an account; refuses an invalid email or role", async () => {
     const before = await rolesOf(orgId);
-    const missing = await call(`/organizers/${orgId}/members`, {
-      method: "POST",
-      body: { email: "nobody@exemple.test", role: "admin" },
-    });
-    expect(missing.status).toBe(400);
-    expect(missing.json.message).toBe("members:errors.add-failed");
+    const answers = [];
+    for (const email of ["second@exemple.test", "nobody@exemple.test"]) {
+      const { status, json } = await call(`/organizers/${orgId}/members`, {
+        method: "POST",
+        body: { email, role: "admin" },
+      });
+      answers.push({ status, keys: Object.keys(json).sort(), role: json.role, state: json.status });
+      const again = await call(`/organizers/${orgId}/members`, { method: "POST", body: { email, role: "admin" } });
+      expect([again.status, again.json.message]).toEqual([409, "members:errors.already-invited"]);
+    }
+    expect(answers[0]).toEqual(answers[1]);
+    expect(answers[0]).toMatchObject({ status: 201, role: "admin", state: "pending" });
     expect(
       (await call(`/organizers/${orgId}/members`, { method: "POST", body: { email: "x", role: "admin" } })).status,
     ).toBe(400);
     const badRole = await call(`/organizers/${orgId}/members`, {
       method: "POST",
-      body: { email: "second@exemple.test", role: "emperor" },
+      body: { email: "third@exemple.test", role: "emperor" },
     });
     expect(badRole.status).toBe(400);
     expect(await rolesOf(orgId)).toEqual(before);
+  });
+
+  it("on D1 too, two simultaneous accepts of one invitation add one membership", async () => {
+    const mails = await db.select().from(devMailbox).where(eq(devMailbox.to, "second@exemple.test"));
+    const token = /\/invitations\/([a-z2-7]{32})/.exec(mails.at(-1)!.text)![1]!;
+    const results = await Promise.all([
+      acceptInvitation(db, users.second!, token),
+      acceptInvitation(db, users.second!, token),
+    ]);
+    expect(results.map((r) => r.organizationId)).toEqual([orgId, orgId]);
+    const rows = await db
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.organizationId, orgId), eq(memberships.userId, users.second!.id)));
+    expect(rows.map((r) => r.role)).toEqual(["admin"]);
+    // Back out of the organization for the next tests.
+    await db.delete(memberships).where(eq(memberships.id, rows[0]!.id));
   });
 
   it("is only for owners (403 otherwise) and 404 for another organization, nothing added", async () => {

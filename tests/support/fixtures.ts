@@ -3,6 +3,7 @@ import * as schema from "#db/schema";
 import type { EventRole, OrderStatus, OrganizationRole } from "#db/schema";
 import type { Actor } from "#domain/shared/actor";
 import { rebuildSalesFigures } from "#domain/sales-figures/rebuild-sales-figures";
+import { organizationLookalikeKey } from "#domain/organizations/organization-title";
 
 /**
  * The one fixture vocabulary of the tests (libSQL and D1 alike). Every helper writes rows directly, bypassing the
@@ -31,7 +32,7 @@ export async function insertOrganization(db: Database, values: Partial<typeof sc
   const title = values.title ?? unique("Organisation");
   const [organization] = await db
     .insert(schema.organizations)
-    .values({ titleKey: title.toLowerCase(), ...values, title })
+    .values({ titleKey: title.toLowerCase(), titleLookalikeKey: organizationLookalikeKey(title), ...values, title })
     .returning();
   return organization!;
 }

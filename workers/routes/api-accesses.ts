@@ -2,7 +2,9 @@ import { requireId } from "#domain/shared/ids";
 import { Hono } from "hono";
 import * as v from "valibot";
 import { eventRoles, type EventRole } from "#db/schema";
+import { emailSenderFromEnv } from "#adapters/email";
 import { addEventAccess } from "#domain/event-team/add-event-access";
+import { invitationJson } from "./invitation-json";
 import { listEventTeam, type TeamMember } from "#domain/event-team/list-event-team";
 import { removeEventAccess, setEventAccessRoles } from "#domain/event-team/set-event-access-roles";
 import { emailSchema } from "#domain/shared/email";
@@ -57,7 +59,24 @@ accessesApiRoutes.post("/:id{[0-9]+}/accesses", async (c) => {
   const eventId = requireId(c.req.param("id"), "events:errors.not-found");
   const actor = await actorForEventParam(c, eventId);
   const { email } = await parseJson(c, v.object({ email: emailSchema }));
-  return c.json(teamMemberJson(await addEventAccess(c.get("db"), actor, eventId, { email }), eventId), 201);
+  const db = c.get("db");
+  const sender = emailSenderFromEnv(c.env, db);
+  const added = await addEventAccess(
+    db,
+    actor,
+    eventId,
+    { email },
+    {
+      sendEmail: (message) => sender.send(message),
+      appUrl: c.env.APP_URL,
+      locale: c.get("language"),
+    },
+  );
+  // A member of the organization has the access at once; anyone else gets an invitation to accept (issue 24 §2).
+  return c.json(
+    added.kind === "member" ? teamMemberJson(added.member, eventId) : invitationJson(added.invitation),
+    201,
+  );
 });
 
 accessesApiRoutes.put("/:id{[0-9]+}/accesses", async (c) => {

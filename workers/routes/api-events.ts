@@ -74,8 +74,13 @@ eventsApiRoutes.post("/", jsonBodyLimit, async (c) => {
 });
 
 async function defaultOrganizationId(c: Context<ApiEnv>): Promise<number> {
-  const organizations = await listUserOrganizations(c.get("db"), c.get("session").user.id);
-  const selected = selectCurrentOrganization(organizations, readStoredOrganizationId(c.req.header("Cookie")));
+  const { user } = c.get("session");
+  const organizations = await listUserOrganizations(c.get("db"), user.id);
+  const selected = selectCurrentOrganization(
+    organizations,
+    readStoredOrganizationId(c.req.header("Cookie")),
+    user.lastOrganizationId,
+  );
   if (!selected) throw notFound();
   return selected.id;
 }

@@ -3,7 +3,8 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import { emailSenderFromEnv } from "#adapters/email";
 import { organizationRoles } from "#db/schema";
-import { addMember } from "#domain/members/add-member";
+import { inviteMember } from "#domain/invitations/invite-member";
+import { invitationJson } from "./invitation-json";
 import { changeMemberRole } from "#domain/members/change-member-role";
 import { listMembers, type Member } from "#domain/members/list-members";
 import { removeMember } from "#domain/members/remove-member";
@@ -48,11 +49,13 @@ membersApiRoutes.post("/:id/members", async (c) => {
   const input = await parseJson(c, addSchema);
   const db = c.get("db");
   const sender = emailSenderFromEnv(c.env, db);
-  const member = await addMember(db, actor, actor.organizationId, input, {
+  // Issue 24 §2: an invitation the person accepts, the same answer whether or not the email has an account.
+  const invitation = await inviteMember(db, actor, actor.organizationId, input, {
     sendEmail: (message) => sender.send(message),
     appUrl: c.env.APP_URL,
+    locale: c.get("language"),
   });
-  return c.json(memberJson(member), 201);
+  return c.json(invitationJson(invitation), 201);
 });
 
 membersApiRoutes.put("/:id/members/:user_id", async (c) => {

@@ -5,7 +5,9 @@ import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import * as v from "valibot";
 import { organizationRoles, type OrganizationRole } from "#db/schema";
-import { addMember } from "#domain/members/add-member";
+import { inviteMember } from "#domain/invitations/invite-member";
+import { listOrganizationInvitations } from "#domain/invitations/list-invitations";
+import { resendInvitation, revokeInvitation } from "#domain/invitations/manage-invitation";
 import { changeMemberRole } from "#domain/members/change-member-role";
 import { listMembers } from "#domain/members/list-members";
 import { removeMember } from "#domain/members/remove-member";
@@ -21,7 +23,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~
 import { Spinner } from "~/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { useFocusFirstInvalid } from "~/lib/use-focus-first-invalid";
-import { getInstance } from "~/middleware/i18next";
+import { formatDate } from "#domain/shared/format";
+import { getInstance, getLocale } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
 import { parseForm } from "~/server/forms.server";
 import { requireOrganizationPermission } from "~/server/guards.server";
@@ -36,13 +39,19 @@ export function meta({ loaderData }: Route.MetaArgs) {
 /** Spec §2 /settings: the organization's members (owners and admins see them; only owners change them). */
 export async function loader({ context }: Route.LoaderArgs) {
   const { actor, currentOrganization } = requireOrganizationPermission(context, "members:view");
-  const members = await listMembers(context.get(serverContext).db, actor, actor.organizationId);
+  const { db } = context.get(serverContext);
+  const canManage = canInOrganization(actor, "members:manage");
+  const [members, invitations] = await Promise.all([
+    listMembers(db, actor, actor.organizationId),
+    canManage ? listOrganizationInvitations(db, actor, actor.organizationId) : [],
+  ]);
   return {
     title: getInstance(context).t("members:meta-title"),
     organization: currentOrganization.title,
     members,
+    invitations,
     currentUserId: actor.userId,
-    canManage: canInOrganization(actor, "members:manage"),
+    canManage,
   };
 }
 
@@ -50,6 +59,8 @@ const roleSchema = v.picklist(organizationRoles, "members:errors.role-invalid");
 const actionSchema = v.variant("intent", [
   v.object({ intent: v.literal("add"), email: emailSchema, role: roleSchema }),
   v.object({ intent: v.literal("role"), userId: v.pipe(v.string(), v.toNumber(), v.integer()), role: roleSchema }),
+  v.object({ intent: v.literal("revoke"), invitationId: v.pipe(v.string(), v.regex(/^\d{1,12}$/), v.toNumber()) }),
+  v.object({ intent: v.literal("resend"), invitationId: v.pipe(v.string(), v.regex(/^\d{1,12}$/), v.toNumber()) }),
   v.object({
     intent: v.literal("remove"),
     userId: v.pipe(v.string(), v.toNumber(), v.integer()),
@@ -64,13 +75,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return { ok: false as const, errors: parsed.errors, values: parsed.values };
   const input = parsed.data;
   try {
+    const sender = emailSenderFromEnv(env, db);
+    // Links in emails come from APP_URL, never from the request's Host (issue 24 §4).
+    const deps = { sendEmail: sender.send.bind(sender), appUrl: env.APP_URL, locale: getLocale(context) };
     if (input.intent === "add") {
-      const sender = emailSenderFromEnv(env, db);
-      await addMember(db, actor, actor.organizationId, input, {
-        sendEmail: (message) => sender.send(message),
-        appUrl: new URL(request.url).origin,
-      });
-      return { ok: true as const, intent: input.intent, message: "members:messages.added" };
+      await inviteMember(db, actor, actor.organizationId, input, deps);
+      return { ok: true as const, intent: input.intent, message: "members:messages.invited" };
+    }
+    if (input.intent === "revoke") {
+      await revokeInvitation(db, actor, input.invitationId);
+      return { ok: true as const, intent: input.intent, message: "members:messages.revoked" };
+    }
+    if (input.intent === "resend") {
+      await resendInvitation(db, actor, input.invitationId, {}, deps);
+      return { ok: true as const, intent: input.intent, message: "members:messages.resent" };
     }
     if (input.intent === "role") {
       await changeMemberRole(db, actor, actor.organizationId, input.userId, input.role);
@@ -151,7 +169,7 @@ function InviteMemberForm() {
   useEffect(() => {
     if (fetcher.state !== "idle" || !answer?.ok || handled.current === answer) return;
     handled.current = answer;
-    toast.success(t("messages.added"));
+    toast.success(t("messages.invited"));
     formRef.current?.reset();
     setRole("event_manager");
   }, [fetcher.state, answer, t]);
@@ -303,9 +321,107 @@ function RemoveMemberButton({ member }: { member: MemberRow }) {
   );
 }
 
+type InvitationRow = Route.ComponentProps["loaderData"]["invitations"][number];
+
+/** One fetcher for the invitations' actions: a revoked row disappears, its answer is toasted by the list. */
+const INVITATION_FETCHER = "invitation-action";
+
+function InvitationActions({ invitation }: { invitation: InvitationRow }) {
+  const { t } = useTranslation("members");
+  const fetcher = useFetcher<typeof action>({ key: INVITATION_FETCHER });
+  const busy = fetcher.state !== "idle";
+  const send = (intent: "resend" | "revoke") =>
+    fetcher.submit({ intent, invitationId: String(invitation.id) }, { method: "post" });
+  return (
+    <div className="flex flex-col items-end gap-1 md:flex-row md:justify-end">
+      <Button
+        type="button"
+        variant="ghost"
+        size="sm"
+        disabled={busy}
+        onClick={() => send("resend")}
+        aria-label={t("pending.resend-label", { email: invitation.email })}
+      >
+        {t("pending.resend")}
+      </Button>
+      <Button
+        type="button"
+        variant="ghost"
+        size="sm"
+        className="text-destructive"
+        disabled={busy}
+        onClick={() => send("revoke")}
+        aria-label={t("pending.revoke-label", { email: invitation.email })}
+      >
+        {t("pending.revoke")}
+      </Button>
+    </div>
+  );
+}
+
+/** Issue 24 §2: the invitations not accepted yet, which the member managers can send again or revoke. */
+function PendingInvitations({ invitations }: { invitations: InvitationRow[] }) {
+  const { t, i18n } = useTranslation("members");
+  const fetcher = useFetcher<typeof action>({ key: INVITATION_FETCHER });
+  const answer = fetcher.data as ActionData | undefined;
+  const handled = useRef<unknown>(null);
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !answer || handled.current === answer) return;
+    handled.current = answer;
+    if (answer.ok) toast.success(t(answer.message as never));
+    else toast.error(t((answer.errors?.formError ?? "pending.failed") as never));
+  }, [fetcher.state, answer, t]);
+  if (invitations.length === 0) return null;
+  const expires = (invitation: InvitationRow) => formatDate(invitation.expiresAt, i18n.language, "Europe/Paris");
+  return (
+    <section className="space-y-2" aria-labelledby="pending-invitations-title">
+      <div className="space-y-1">
+        <h2 id="pending-invitations-title" className="text-lg font-semibold">
+          {t("pending.title")}
+        </h2>
+        <p className="text-sm text-muted-foreground">{t("pending.description")}</p>
+      </div>
+      <Card className="py-0">
+        <Table data-testid="invitations-table">
+          <TableHeader>
+            <TableRow>
+              <TableHead>{t("pending.columns.email")}</TableHead>
+              <TableHead className="hidden md:table-cell">{t("pending.columns.role")}</TableHead>
+              <TableHead className="hidden md:table-cell">{t("pending.columns.expires")}</TableHead>
+              <TableHead className="text-right">{t("pending.columns.actions")}</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {invitations.map((invitation) => (
+              <TableRow key={invitation.id} data-testid="invitation-row" data-email={invitation.email}>
+                <TableCell className="whitespace-normal">
+                  <div className="font-medium break-all">{invitation.email}</div>
+                  {invitation.invitedBy ? (
+                    <div className="text-xs text-muted-foreground">
+                      {t("pending.invited-by", { name: invitation.invitedBy })}
+                    </div>
+                  ) : null}
+                  <div className="text-xs text-muted-foreground md:hidden">
+                    {t(`roles.${roleKey(invitation.role)}`)} · {t("pending.expires", { date: expires(invitation) })}
+                  </div>
+                </TableCell>
+                <TableCell className="hidden md:table-cell">{t(`roles.${roleKey(invitation.role)}`)}</TableCell>
+                <TableCell className="hidden md:table-cell">{expires(invitation)}</TableCell>
+                <TableCell className="text-right">
+                  <InvitationActions invitation={invitation} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Card>
+    </section>
+  );
+}
+
 export default function Members({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("members");
-  const { members, canManage, currentUserId, organization } = loaderData;
+  const { members, invitations, canManage, currentUserId, organization } = loaderData;
   const tableRef = useRef<HTMLTableElement>(null);
   useRemovalAnswer(members, tableRef);
   return (
@@ -363,6 +479,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
           </TableBody>
         </Table>
       </Card>
+      {canManage ? <PendingInvitations invitations={invitations} /> : null}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { data, Form, Link, redirect, replace } from "react-router";
 import { clientInfoFromHeaders } from "#domain/http/client-info";
 import { loginSchema, loginWithPassword } from "#domain/auth/login-with-password";
 import { signInCookies } from "#domain/http/session-cookie";
+import { readInvitationToken } from "~/server/invitation-cookie.server";
 import { isValidEmail } from "#domain/shared/email";
 import { FieldError, FormError } from "~/components/form-error";
 import { Button } from "~/components/ui/button";
@@ -37,7 +38,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
     const headers = new Headers();
     for (const cookie of signInCookies(token, expiresAt, request.url)) headers.append("Set-Cookie", cookie);
-    return replace("/", { headers });
+    // Coming from an invitation link (issue 24 §2): back to it, to accept.
+    const invitation = readInvitationToken(request);
+    return replace(invitation ? `/invitations/${invitation}` : "/", { headers });
   } catch (error) {
     return actionError(error, { email: parsed.data.email });
   }

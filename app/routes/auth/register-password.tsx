@@ -5,6 +5,8 @@ import { completeRegistration, readRegistrationTicket } from "#domain/auth/compl
 import { passwordWithConfirmationSchema } from "#domain/auth/password-policy";
 import { clearedRegistrationCookie, REGISTRATION_COOKIE_NAME } from "~/server/registration-cookie.server";
 import { readCookie, signInCookies } from "#domain/http/session-cookie";
+import { readInvitationToken } from "~/server/invitation-cookie.server";
+import { joinFromRegistration } from "#domain/invitations/join-from-registration";
 import { FormError } from "~/components/form-error";
 import { Button } from "~/components/ui/button";
 import { getInstance } from "~/middleware/i18next";
@@ -37,14 +39,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = await parseForm(request, passwordWithConfirmationSchema);
   if (!parsed.ok) return data({ errors: parsed.errors }, { status: 400 });
   try {
-    const { token, expiresAt } = await completeRegistration(
-      context.get(serverContext).db,
+    const { db } = context.get(serverContext);
+    const { token, expiresAt, userId } = await completeRegistration(
+      db,
       { ticket: ticketFrom(request), password: parsed.data.password },
       clientInfoFromHeaders(request.headers),
     );
     const headers = new Headers();
     for (const cookie of signInCookies(token, expiresAt, request.url)) headers.append("Set-Cookie", cookie);
     headers.append("Set-Cookie", clearedRegistrationCookie(request.url));
+    // Created from an invitation link (issue 24 §2): the account, its email just verified by the code, joins now;
+    // the invitation's page then says so (or why it could not: expired, revoked, sent to another email).
+    const invitation = readInvitationToken(request);
+    if (invitation) {
+      await joinFromRegistration(db, userId, invitation);
+      return replace(`/invitations/${invitation}`, { headers });
+    }
     return replace("/", { headers });
   } catch (error) {
     return actionError(error);

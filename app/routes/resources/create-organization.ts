@@ -3,6 +3,7 @@ import { organizationCookie } from "#domain/http/session-cookie";
 import { createOrganization } from "#domain/organizations/create-organization";
 import { createOrganizationSchema } from "#domain/organizations/organization-input-schema";
 import { isAppError } from "#domain/shared/app-error";
+import { rememberOrganization } from "#domain/users/remember-organization";
 import { serverContext } from "~/server/context";
 import { parseForm, type FormErrors } from "~/server/forms.server";
 import { getSignedIn, requireSignedInMiddleware } from "~/server/guards.server";
@@ -21,11 +22,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await parseForm(request, createOrganizationSchema);
   if (!form.ok) return data({ ok: false as const, errors: form.errors, values: form.values }, { status: 400 });
   try {
-    const created = await createOrganization(
-      context.get(serverContext).db,
-      { userId: user.id, isAdmin: user.isAdmin },
-      form.data,
-    );
+    const { db } = context.get(serverContext);
+    const created = await createOrganization(db, { userId: user.id, isAdmin: user.isAdmin }, form.data);
+    // Selected here as by the switcher: the next sign-in opens it too (issue 24 §2).
+    await rememberOrganization(db, user.id, created.id);
     return data(
       { ok: true as const, organizationId: created.id },
       { headers: { "Set-Cookie": organizationCookie(created.id, request.url) } },

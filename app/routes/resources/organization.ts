@@ -3,6 +3,8 @@ import * as v from "valibot";
 import { idSchema } from "#domain/shared/ids";
 import { organizationCookie } from "#domain/http/session-cookie";
 import { safeRedirectPath } from "#domain/http/safe-redirect";
+import { rememberOrganization } from "#domain/users/remember-organization";
+import { serverContext } from "~/server/context";
 import { getSignedIn, requireSignedInMiddleware } from "~/server/guards.server";
 import type { Route } from "./+types/organization";
 
@@ -22,8 +24,9 @@ const schema = v.object({
 export async function action({ request, context }: Route.ActionArgs) {
   const result = v.safeParse(schema, Object.fromEntries(await request.formData()));
   if (!result.success) return data({ ok: false }, { status: 400 });
-  const { organizations } = getSignedIn(context);
+  const { organizations, user } = getSignedIn(context);
   if (!organizations.some((o) => o.id === result.output.organizationId)) return data({ ok: false }, { status: 404 });
+  await rememberOrganization(context.get(serverContext).db, user.id, result.output.organizationId);
   const target = safeRedirectPath(result.output.redirectTo);
   return redirect(target.startsWith("/event/") && !result.output.stay ? "/" : target, {
     headers: { "Set-Cookie": organizationCookie(result.output.organizationId, request.url) },

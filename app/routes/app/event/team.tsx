@@ -7,6 +7,9 @@ import * as v from "valibot";
 import { eventRoles, type EventRole } from "#db/schema";
 import { addEventAccess } from "#domain/event-team/add-event-access";
 import { listEventTeam } from "#domain/event-team/list-event-team";
+import { listEventInvitations } from "#domain/invitations/list-invitations";
+import { resendInvitation, revokeInvitation } from "#domain/invitations/manage-invitation";
+import { emailSenderFromEnv } from "#adapters/email";
 import { removeEventAccess, setEventAccessRoles } from "#domain/event-team/set-event-access-roles";
 import { loadEventForActor } from "#domain/events/event-access";
 import { canOnEvent, displayEventRole } from "#domain/policy";
@@ -15,6 +18,7 @@ import { requireId } from "#domain/shared/ids";
 import { EventPageErrorBoundary } from "~/components/event/event-page-error";
 import { FieldError, FormError } from "~/components/form-error";
 import { TeamPageSkeleton } from "~/components/page-skeletons";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
@@ -23,7 +27,8 @@ import { Label } from "~/components/ui/label";
 import { Spinner } from "~/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { useFocusFirstInvalid } from "~/lib/use-focus-first-invalid";
-import { getInstance } from "~/middleware/i18next";
+import { formatDate } from "#domain/shared/format";
+import { getInstance, getLocale } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
 import { parseForm } from "~/server/forms.server";
 import { getSignedIn } from "~/server/guards.server";
@@ -41,10 +46,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     const eventId = requireId(params.event_id, "events:errors.not-found");
     const { scope } = await loadEventForActor(db, actor, eventId, "event:view-team");
-    const team = await listEventTeam(db, actor, eventId);
+    const [team, invitations] = await Promise.all([
+      listEventTeam(db, actor, eventId),
+      listEventInvitations(db, actor, eventId),
+    ]);
     return {
       title: getInstance(context).t("team:meta-title"),
       team,
+      invitations,
       currentUserId: actor.userId,
       canManage: canOnEvent(actor, "event:manage-team", scope),
     };
@@ -70,19 +79,31 @@ const actionSchema = v.variant("intent", [
     ),
   }),
   v.object({ intent: v.literal("remove"), userId: userIdSchema }),
+  v.object({ intent: v.literal("revoke"), invitationId: userIdSchema }),
+  v.object({ intent: v.literal("resend"), invitationId: userIdSchema }),
 ]);
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { actor } = getSignedIn(context);
-  const { db } = context.get(serverContext);
+  const { db, env } = context.get(serverContext);
   const parsed = await parseForm(request, actionSchema);
   if (!parsed.ok) return { ok: false as const, errors: parsed.errors };
   const input = parsed.data;
   try {
     const eventId = requireId(params.event_id, "events:errors.not-found");
+    const sender = emailSenderFromEnv(env, db);
+    const deps = { sendEmail: sender.send.bind(sender), appUrl: env.APP_URL, locale: getLocale(context) };
     if (input.intent === "add") {
-      await addEventAccess(db, actor, eventId, { email: input.email });
-      return { ok: true as const, message: "team:messages.added" };
+      const added = await addEventAccess(db, actor, eventId, { email: input.email }, deps);
+      return { ok: true as const, message: added.kind === "member" ? "team:messages.added" : "team:messages.invited" };
+    }
+    if (input.intent === "revoke") {
+      await revokeInvitation(db, actor, input.invitationId, { eventId });
+      return { ok: true as const, message: "team:pending.revoked" };
+    }
+    if (input.intent === "resend") {
+      await resendInvitation(db, actor, input.invitationId, { eventId }, deps);
+      return { ok: true as const, message: "team:pending.resent" };
     }
     if (input.intent === "roles") {
       await setEventAccessRoles(db, actor, eventId, { userId: input.userId, roles: input.role });
@@ -119,7 +140,7 @@ function AddToTeamForm() {
   useEffect(() => {
     if (fetcher.state !== "idle" || !answer) return;
     if (answer.ok) {
-      toast.success(t("messages.added"));
+      toast.success(t(answer.message as never));
       formRef.current?.reset();
     }
   }, [fetcher.state, answer, t]);
@@ -245,9 +266,88 @@ function RemoveButton({ member }: { member: TeamRow }) {
   );
 }
 
+type InvitationRow = Route.ComponentProps["loaderData"]["invitations"][number];
+
+/** One fetcher for the invitations' actions: a revoked row disappears, its answer is toasted by the page. */
+const INVITATION_FETCHER = "team-invitation-action";
+
+function useInvitationAnswer() {
+  const { t } = useTranslation("team");
+  const fetcher = useFetcher<typeof action>({ key: INVITATION_FETCHER });
+  const answer = fetcher.data as ActionData | undefined;
+  const handled = useRef<unknown>(null);
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !answer || handled.current === answer) return;
+    handled.current = answer;
+    if (answer.ok) toast.success(t(answer.message as never));
+    else toast.error(t((answer.errors?.formError ?? "errors.not-found") as never));
+  }, [fetcher.state, answer, t]);
+}
+
+function InvitationRowActions({ invitation }: { invitation: InvitationRow }) {
+  const { t } = useTranslation("team");
+  const fetcher = useFetcher<typeof action>({ key: INVITATION_FETCHER });
+  const busy = fetcher.state !== "idle";
+  const send = (intent: "resend" | "revoke") =>
+    fetcher.submit({ intent, invitationId: String(invitation.id) }, { method: "post" });
+  return (
+    <div className="flex flex-col items-end gap-1 md:flex-row md:justify-end">
+      <Button
+        type="button"
+        variant="ghost"
+        size="sm"
+        disabled={busy}
+        onClick={() => send("resend")}
+        aria-label={t("pending.resend-label", { email: invitation.email })}
+      >
+        {t("pending.resend")}
+      </Button>
+      <Button
+        type="button"
+        variant="ghost"
+        size="sm"
+        className="text-destructive"
+        disabled={busy}
+        onClick={() => send("revoke")}
+        aria-label={t("pending.revoke-label", { email: invitation.email })}
+      >
+        {t("pending.revoke")}
+      </Button>
+    </div>
+  );
+}
+
+/** Issue 24 §2: someone invited to the team who has not accepted yet, shown with the team. */
+function PendingTeamRow({ invitation, canManage }: { invitation: InvitationRow; canManage: boolean }) {
+  const { t, i18n } = useTranslation("team");
+  return (
+    <TableRow data-testid="team-invitation-row" data-email={invitation.email}>
+      {/* No name yet: the email takes the name columns (and the email column from 1024 px). */}
+      <TableCell colSpan={2} className="font-medium break-all whitespace-normal lg:hidden">
+        {invitation.email}
+      </TableCell>
+      <TableCell colSpan={3} className="hidden font-medium lg:table-cell">
+        {invitation.email}
+      </TableCell>
+      <TableCell className="whitespace-normal">
+        <Badge variant="outline">{t("pending.badge")}</Badge>
+        <div className="mt-1 text-xs text-muted-foreground">
+          {t("pending.expires", { date: formatDate(invitation.expiresAt, i18n.language, "Europe/Paris") })}
+        </div>
+      </TableCell>
+      {canManage ? (
+        <TableCell className="text-right">
+          <InvitationRowActions invitation={invitation} />
+        </TableCell>
+      ) : null}
+    </TableRow>
+  );
+}
+
 export default function EventTeam({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("team");
-  const { team, canManage } = loaderData;
+  const { team, invitations, canManage } = loaderData;
+  useInvitationAnswer();
   return (
     <div className="space-y-6">
       <div className="space-y-1">
@@ -282,7 +382,10 @@ export default function EventTeam({ loaderData }: Route.ComponentProps) {
                 ) : null}
               </TableRow>
             ))}
-            {team.length === 0 ? (
+            {invitations.map((invitation) => (
+              <PendingTeamRow key={invitation.id} invitation={invitation} canManage={canManage} />
+            ))}
+            {team.length === 0 && invitations.length === 0 ? (
               <TableRow>
                 <TableCell colSpan={5} className="py-8 text-center whitespace-normal text-muted-foreground">
                   {t("empty")}
