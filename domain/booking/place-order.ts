@@ -12,7 +12,7 @@ import {
   webhookDeliveries,
 } from "#db/schema";
 import { verifyPrivateEventHash } from "../events/private-event-link";
-import { toParticipationForm } from "../order-forms/participation-form-record";
+import { toParticipationForm } from "../participation-forms/participation-form-record";
 import { normalizePromoCode } from "../promo-codes/promo-code-input-schema";
 import {
   assertUnderRateLimits,

@@ -1,8 +1,8 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { formQuestion } from "../../tests/support/form-questions";
-import type { ParticipationForm } from "../order-forms/participation-form-record";
-import { defaultQuestion, type Question } from "../order-forms/question-schema";
+import type { ParticipationForm } from "../participation-forms/participation-form-record";
+import { defaultQuestion, type Question } from "../participation-forms/question-schema";
 import { AppError } from "../shared/app-error";
 import { platformFee, unitDiscount } from "./fees";
 import { placeOrderBodySchema, type PlaceOrderBody } from "./order-input-schema";

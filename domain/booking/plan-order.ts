@@ -1,6 +1,6 @@
 import type { FeesType, TicketType } from "#db/schema";
-import type { ParticipationForm } from "../order-forms/participation-form-record";
-import { DEFAULT_QUESTION_ID, type Question } from "../order-forms/question-schema";
+import type { ParticipationForm } from "../participation-forms/participation-form-record";
+import { DEFAULT_QUESTION_ID, type Question } from "../participation-forms/question-schema";
 import { AppError } from "../shared/app-error";
 import {
   deriveTicketStatus,

@@ -2,7 +2,7 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { formAnswers, orders, participants } from "#db/schema";
 import { loadEventForActor } from "../events/event-access";
-import { loadFormQuestions, type ShownAnswer, shownAnswers } from "../order-forms/answer-labels";
+import { loadFormQuestions, type ShownAnswer, shownAnswers } from "../participation-forms/answer-labels";
 import { paymentStatus, type PaymentStatus } from "./order-status";
 import { canOnEvent } from "../policy";
 import type { Actor } from "../shared/actor";

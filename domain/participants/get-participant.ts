@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull, or } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { entries, formAnswers, orders, participants, users } from "#db/schema";
-import { loadFormQuestions, type ShownAnswer, shownAnswers } from "../order-forms/answer-labels";
+import { loadFormQuestions, type ShownAnswer, shownAnswers } from "../participation-forms/answer-labels";
 import { paymentStatus, type PaymentStatus } from "../orders/order-status";
 import { canOnEvent } from "../policy";
 import type { Actor } from "../shared/actor";

@@ -15,8 +15,8 @@ import { eventHeldFingerprintSql, heldOfEventTicketsSql, ticketHeldColumn } from
 import { eventSlug } from "../events/event-slug";
 import { previewTokenMatches, verifyPrivateEventHash, type PrivateLinkEnv } from "../events/private-event-link";
 import { eventHtmlToText, sanitizeEventHtml } from "../events/sanitize-event-html";
-import { emptyParticipationForm, toParticipationForm } from "../order-forms/participation-form-record";
-import type { QuestionType } from "../order-forms/question-schema";
+import { emptyParticipationForm, toParticipationForm } from "../participation-forms/participation-form-record";
+import type { QuestionType } from "../participation-forms/question-schema";
 import { withTicketStatuses, type DerivedTicketStatus } from "../tickets/ticket-status";
 
 export type PublicTicket = {

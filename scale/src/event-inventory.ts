@@ -4,7 +4,7 @@ import { createD1Database } from "#db/d1";
 import { events, orderItems, participationForms, promoCodes, promoCodeTickets, tickets } from "#db/schema";
 import type { PlaceOrderBody } from "#domain/booking/order-input-schema";
 import { planOrder, soldOut, type OrderPlan, type PlanPromo } from "#domain/booking/plan-order";
-import { toParticipationForm, type ParticipationForm } from "#domain/order-forms/participation-form-record";
+import { toParticipationForm, type ParticipationForm } from "#domain/participation-forms/participation-form-record";
 import { normalizePromoCode } from "#domain/promo-codes/promo-code-input-schema";
 import { AppError, httpStatusOf, isAppError } from "#domain/shared/app-error";
 import { generateRandomToken } from "#domain/shared/crypto";

@@ -1,7 +1,7 @@
 import { createLibsqlDatabase } from "../../db/libsql";
 import { events, organizations, participationForms, promoCodes, tickets } from "../../db/schema";
 import { eventSlug } from "../../domain/events/event-slug";
-import type { Question } from "../../domain/order-forms/question-schema";
+import type { Question } from "../../domain/participation-forms/question-schema";
 import { Rng } from "./seed-random";
 
 /**

@@ -1,4 +1,4 @@
-import type { Question } from "#domain/order-forms/question-schema";
+import type { Question } from "#domain/participation-forms/question-schema";
 import type { PublicQuestion } from "#domain/public-events/get-public-event";
 
 /**

@@ -8,7 +8,7 @@ import { UnsavedChangesGuard } from "~/components/unsaved-changes-guard";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
-import { useAwaitedFetcher } from "~/components/order-forms/use-awaited-fetcher";
+import { useAwaitedFetcher } from "~/components/participation-forms/use-awaited-fetcher";
 import type { OrderMessagesActionResult, OrderMessagesPageData } from "./event-messages-types";
 import { ConfirmationPagePreview, EmailPdfPreview } from "./message-previews";
 

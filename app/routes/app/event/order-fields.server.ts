@@ -2,23 +2,28 @@ import { readFormValues } from "~/server/forms.server";
 import { data, type RouterContextProvider } from "react-router";
 import * as v from "valibot";
 import { updateEventSettings } from "#domain/events/update-event-settings";
-import { getOrderFormsPage } from "#domain/order-forms/get-order-forms-page";
-import { formTypeSchema, participationFormBodySchema } from "#domain/order-forms/question-schema";
-import { saveParticipationForm } from "#domain/order-forms/save-participation-form";
+import { getParticipationFormsPage } from "#domain/participation-forms/get-participation-forms-page";
+import { formTypeSchema, participationFormBodySchema } from "#domain/participation-forms/question-schema";
+import { saveParticipationForm } from "#domain/participation-forms/save-participation-form";
 import { requireId } from "#domain/shared/ids";
 import { issuesToFields } from "#domain/shared/validation";
-import type { OrderFormsActionResult, OrderFormsPageData } from "~/components/order-forms/order-form-types";
+import type {
+  ParticipationFormsActionResult,
+  ParticipationFormsPageData,
+} from "~/components/participation-forms/participation-form-types";
 import { serverContext } from "~/server/context";
 import { getSignedIn } from "~/server/guards.server";
 import { actionError, loaderError } from "~/server/route-errors.server";
 
 type Args = { params: Record<string, string | undefined>; context: Readonly<RouterContextProvider>; request: Request };
 
-export async function loadOrderFormsPage({ params, context }: Args): Promise<OrderFormsPageData> {
+export async function loadParticipationFormsPage({ params, context }: Args): Promise<ParticipationFormsPageData> {
   const { actor } = getSignedIn(context);
   const { db } = context.get(serverContext);
   try {
-    const page = await getOrderFormsPage(db, actor, { eventId: requireId(params.event_id, "events:errors.not-found") });
+    const page = await getParticipationFormsPage(db, actor, {
+      eventId: requireId(params.event_id, "events:errors.not-found"),
+    });
     return {
       eventId: page.eventId,
       canUpdate: page.canUpdate,
@@ -42,7 +47,7 @@ const intentSchema = v.object({ intent: v.picklist(["save-form", "save-order", "
  * Three writes: one whole form (a question added, edited, deleted or its mandatory badge toggled), both forms in the
  * order held on the page (the page's save action), and the billing switch.
  */
-export async function orderFormsAction({ params, context, request }: Args) {
+export async function participationFormsAction({ params, context, request }: Args) {
   const { actor } = getSignedIn(context);
   const { db } = context.get(serverContext);
   const values = await readFormValues(request);
@@ -55,7 +60,7 @@ export async function orderFormsAction({ params, context, request }: Args) {
     const { intent } = parsedIntent.output;
     if (intent === "billing") {
       await updateEventSettings(db, actor, { eventId, allowBilling: values.allow_billing === "true" });
-      return { ok: true as const, intent } satisfies OrderFormsActionResult;
+      return { ok: true as const, intent } satisfies ParticipationFormsActionResult;
     }
     const entries =
       intent === "save-form"
@@ -77,7 +82,7 @@ export async function orderFormsAction({ params, context, request }: Args) {
       writes.push({ formType: formType.output, body: body.output });
     }
     for (const write of writes) await saveParticipationForm(db, actor, { eventId, ...write });
-    return { ok: true as const, intent } satisfies OrderFormsActionResult;
+    return { ok: true as const, intent } satisfies ParticipationFormsActionResult;
   } catch (error) {
     return actionError(error, values);
   }

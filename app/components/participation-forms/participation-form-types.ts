@@ -1,8 +1,8 @@
-import type { FormType, Question, QuestionType } from "#domain/order-forms/question-schema";
+import type { FormType, Question, QuestionType } from "#domain/participation-forms/question-schema";
 
 export type { FormType, Question, QuestionType };
 
-export type OrderFormView = {
+export type ParticipationFormView = {
   formType: FormType;
   title: string;
   singleFill: boolean;
@@ -10,16 +10,16 @@ export type OrderFormView = {
   questions: Question[];
 };
 
-export type OrderFormsPageData = {
+export type ParticipationFormsPageData = {
   eventId: number;
   canUpdate: boolean;
   allowBilling: boolean;
-  forms: OrderFormView[];
+  forms: ParticipationFormView[];
   tickets: { id: number; title: string }[];
 };
 
-export type OrderFormsIntent = "save-form" | "save-order" | "billing";
+export type ParticipationFormsIntent = "save-form" | "save-order" | "billing";
 
-export type OrderFormsActionResult =
-  | { ok: true; intent: OrderFormsIntent }
+export type ParticipationFormsActionResult =
+  | { ok: true; intent: ParticipationFormsIntent }
   | { ok: false; errors: { formError?: string; fields?: Record<string, string> }; values: Record<string, string> };

@@ -7,7 +7,7 @@ import { inEventScope, loadEventForActor } from "../events/event-access";
 import { listParticipationForms } from "./list-participation-forms";
 import type { ParticipationForm } from "./participation-form-record";
 
-export type OrderFormsPage = {
+export type ParticipationFormsPage = {
   eventId: number;
   canUpdate: boolean;
   allowBilling: boolean;
@@ -17,11 +17,11 @@ export type OrderFormsPage = {
 };
 
 /** The order-forms page in one call: both forms, the tickets a question may target, the billing switch, the rights. */
-export async function getOrderFormsPage(
+export async function getParticipationFormsPage(
   db: Database,
   actor: Actor,
   input: { eventId: number },
-): Promise<OrderFormsPage> {
+): Promise<ParticipationFormsPage> {
   const { event, scope } = await loadEventForActor(db, actor, input.eventId, "event:view");
   const [forms, targets] = await Promise.all([
     listParticipationForms(db, actor, { eventId: event.id }),

@@ -4,7 +4,7 @@ import {
   QUESTION_ID_LENGTH,
   type Question,
   type QuestionType,
-} from "#domain/order-forms/question-schema";
+} from "#domain/participation-forms/question-schema";
 
 const ID_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 

@@ -1,6 +1,11 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { questionTypes, type FormType, type Question, type QuestionType } from "#domain/order-forms/question-schema";
+import {
+  questionTypes,
+  type FormType,
+  type Question,
+  type QuestionType,
+} from "#domain/participation-forms/question-schema";
 import { FieldError, FormError } from "~/components/form-error";
 import {
   AlertDialog,

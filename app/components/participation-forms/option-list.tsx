@@ -2,7 +2,7 @@ import { closestCenter, DndContext, type DragEndEvent } from "@dnd-kit/core";
 import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { GripVertical, Plus, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import type { QuestionOption } from "#domain/order-forms/question-schema";
+import type { QuestionOption } from "#domain/participation-forms/question-schema";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/utils";

@@ -2,12 +2,12 @@ import { closestCenter, DndContext, type DragEndEvent } from "@dnd-kit/core";
 import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { GripVertical, Pencil, Plus, Trash2 } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import type { Question } from "#domain/order-forms/question-schema";
+import type { Question } from "#domain/participation-forms/question-schema";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { cn } from "~/lib/utils";
-import type { OrderFormView } from "./order-form-types";
+import type { ParticipationFormView } from "./participation-form-types";
 import { isChoiceType, isDefaultQuestion } from "./question-helpers";
 import { sortableStyle, useSortableSensors } from "./sortable";
 
@@ -30,7 +30,7 @@ export function FormSection({
   onAdd,
   ...actions
 }: {
-  form: OrderFormView;
+  form: ParticipationFormView;
   tickets: { id: number; title: string }[];
   canUpdate: boolean;
   busy: boolean;

@@ -3,7 +3,7 @@ import { useId, useMemo, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import { toast } from "sonner";
-import type { FormType, Question } from "#domain/order-forms/question-schema";
+import type { FormType, Question } from "#domain/participation-forms/question-schema";
 import { UnsavedChangesGuard } from "~/components/unsaved-changes-guard";
 import {
   AlertDialog,
@@ -22,16 +22,20 @@ import { Switch } from "~/components/ui/switch";
 import { eventPath } from "~/lib/event-navigation";
 import { externalLinks } from "~/lib/external-links";
 import { FormSection } from "./form-section";
-import type { OrderFormsActionResult, OrderFormsPageData, OrderFormView } from "./order-form-types";
+import type {
+  ParticipationFormsActionResult,
+  ParticipationFormsPageData,
+  ParticipationFormView,
+} from "./participation-form-types";
 import { inOrder, isDefaultQuestion, newQuestionDraft, normalizedQuestion } from "./question-helpers";
 import { QuestionPanel, type QuestionErrors, type QuestionPanelState } from "./question-panel";
 import { useAwaitedFetcher } from "./use-awaited-fetcher";
 
-const customIds = (form: OrderFormView) =>
+const customIds = (form: ParticipationFormView) =>
   form.questions.filter((question) => !isDefaultQuestion(question)).map((question) => question.id);
 
 /** Refusals name `questions.<i>.<field>`: the ones of the question at `index` go to its fields, the rest to the form. */
-function questionErrors(result: Extract<OrderFormsActionResult, { ok: false }>, index: number): QuestionErrors {
+function questionErrors(result: Extract<ParticipationFormsActionResult, { ok: false }>, index: number): QuestionErrors {
   const fields: Record<string, string> = {};
   let formError = result.errors.formError;
   for (const [key, message] of Object.entries(result.errors.fields ?? {})) {
@@ -50,11 +54,11 @@ function questionErrors(result: Extract<OrderFormsActionResult, { ok: false }>, 
  * or edit one, the mandatory badge saved at once, delete with confirmation, drag reordering held here and saved by the
  * page's save bar, and the billing switch.
  */
-export function OrderFormsPage({ data }: { data: OrderFormsPageData }) {
+export function ParticipationFormsPage({ data }: { data: ParticipationFormsPageData }) {
   const { t } = useTranslation("order-forms");
   const billingId = useId();
-  const saver = useAwaitedFetcher<OrderFormsActionResult>(`order-forms-${data.eventId}`);
-  const billing = useFetcher<OrderFormsActionResult>({ key: `order-forms-billing-${data.eventId}` });
+  const saver = useAwaitedFetcher<ParticipationFormsActionResult>(`order-forms-${data.eventId}`);
+  const billing = useFetcher<ParticipationFormsActionResult>({ key: `order-forms-billing-${data.eventId}` });
   const [orders, setOrders] = useState<Partial<Record<FormType, string[]>>>({});
   const [panel, setPanel] = useState<QuestionPanelState | null>(null);
   const [deleting, setDeleting] = useState<{ formType: FormType; question: Question } | null>(null);
