@@ -26,7 +26,7 @@ export type EmailMessage = {
 /** How the dev mailbox stores an attachment (JSON in dev_mailbox.attachments). */
 export type StoredAttachment = { filename: string; contentType: string; content: string };
 
-export function attachmentToBase64(content: string | Uint8Array): string {
+function attachmentToBase64(content: string | Uint8Array): string {
   return typeof content === "string" ? content : encodeBase64(content);
 }
 

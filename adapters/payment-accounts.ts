@@ -80,7 +80,7 @@ export function demoAccountOrganizationId(accountId: string): number | null {
 }
 
 /** The demo onboarding page (app/routes/public/demo-connect.tsx). */
-export const demoConnectPath = (accountId: string) => `/demo-connect/${encodeURIComponent(accountId)}`;
+const demoConnectPath = (accountId: string) => `/demo-connect/${encodeURIComponent(accountId)}`;
 
 export function paymentAccountProviderFromEnv(env: PaymentsEnv): PaymentAccountProvider {
   return env.STRIPE_SECRET_KEY ? stripeAccounts(env.STRIPE_SECRET_KEY) : demoAccounts(env);

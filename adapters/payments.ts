@@ -23,7 +23,7 @@ export type PaymentsEnv = {
 export const DEMO_WEBHOOK_SECRET = "whsec_guichet_demo_checkout_local_only";
 
 /** Stripe Checkout refuses an `expires_at` closer than 30 minutes; a little margin covers the request's own time. */
-export const CHECKOUT_MIN_LIFETIME_MS = 30 * 60_000 + 60_000;
+const CHECKOUT_MIN_LIFETIME_MS = 30 * 60_000 + 60_000;
 
 export type CheckoutLineItem = { name: string; unitAmount: number; quantity: number };
 
@@ -92,7 +92,7 @@ export function paymentModeOf(env: Pick<PaymentsEnv, "STRIPE_SECRET_KEY">): Paym
 }
 
 /** The secret webhooks are verified with: Stripe's, else the demo one where the demo may run, else none. */
-export function webhookSecretOf(env: PaymentsEnv): string | null {
+function webhookSecretOf(env: PaymentsEnv): string | null {
   if (env.STRIPE_WEBHOOK_SECRET) return env.STRIPE_WEBHOOK_SECRET;
   return paymentModeOf(env) === "demo" && demoPaymentsAllowed(env) ? DEMO_WEBHOOK_SECRET : null;
 }
@@ -231,7 +231,7 @@ function idOf(value: string | { id: string } | null | undefined): string | null 
 }
 
 export const demoPaymentIntentId = (orderId: number) => `pi_demo_${orderId}`;
-export const demoRefundId = (paymentIntentId: string) => `re_demo_${paymentIntentId.replace(/^pi_demo_/, "")}`;
+const demoRefundId = (paymentIntentId: string) => `re_demo_${paymentIntentId.replace(/^pi_demo_/, "")}`;
 
 function randomSuffix(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(12));

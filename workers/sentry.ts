@@ -7,7 +7,7 @@ import { noPersonalDataCollection, scrubErrorEvent } from "#domain/http/scrub-er
  * collected (`dataCollection`, SDK 11's successor of `sendDefaultPii: false`), and
  * every event scrubbed by `scrubErrorEvent` (domain/http/scrub-error-event.ts).
  */
-export function sentryOptions(env: Env): Sentry.CloudflareOptions | undefined {
+function sentryOptions(env: Env): Sentry.CloudflareOptions | undefined {
   if (!env.SENTRY_DSN) return undefined;
   return {
     dsn: env.SENTRY_DSN,

@@ -2,7 +2,7 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { TicketsSkeleton } from "~/components/tickets/tickets-skeleton";
 
 /** Loading placeholders by page type (spec §2: table pages, team, order messages, dashboard). */
-export function TablePageSkeleton() {
+function TablePageSkeleton() {
   return (
     <div className="space-y-4" aria-busy="true" data-testid="skeleton-table">
       <div className="flex items-center justify-between gap-4">
@@ -46,7 +46,7 @@ export function TeamPageSkeleton() {
   );
 }
 
-export function OrderMessagesSkeleton() {
+function OrderMessagesSkeleton() {
   return (
     <div className="space-y-6" aria-busy="true" data-testid="skeleton-order-messages">
       <Skeleton className="h-8 w-64" />
@@ -67,7 +67,7 @@ export function OrderMessagesSkeleton() {
   );
 }
 
-export function DashboardSkeleton() {
+function DashboardSkeleton() {
   return (
     <div className="space-y-6" aria-busy="true" data-testid="skeleton-dashboard">
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">

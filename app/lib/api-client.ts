@@ -14,7 +14,7 @@ export type ApiAnswer<T> =
   | { ok: false; status: number; error: (ApiErrorBody & Record<string, unknown>) | null };
 
 /** The request never got an answer (offline, DNS, aborted): unlike an error answer, worth retrying later. */
-export class ApiNetworkError extends Error {
+class ApiNetworkError extends Error {
   constructor(cause: unknown) {
     super("network-error", { cause });
     this.name = "ApiNetworkError";

@@ -1,5 +1,5 @@
 /** Spec §9: a background whose luminance (0.299 R + 0.587 G + 0.114 B, 0–255) is below 140 gets white text. */
-export const LUMINANCE_THRESHOLD = 140;
+const LUMINANCE_THRESHOLD = 140;
 export const LIGHT_TEXT = "#ffffff";
 export const DARK_TEXT = "#111827";
 

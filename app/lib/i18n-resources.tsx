@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
  * not a script: no CSP nonce needed). Other namespaces arrive later as lazy chunks (the backend in app/entry.client.tsx),
  * when a component asks for them with useTranslation(ns) or a key "ns:…" misses.
  */
-export const i18nResourcesElementId = "i18n-resources";
+const i18nResourcesElementId = "i18n-resources";
 
 /** Namespaces every page may need without naming them: form errors ("errors:…") and the shell's labels. */
 const alwaysDelivered = ["common", "errors"];

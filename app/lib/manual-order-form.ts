@@ -4,7 +4,7 @@ import { isValidEmail } from "#domain/shared/email";
 import { parseId } from "#domain/shared/ids";
 
 /** The form's field names: `buyer.first_name`, `participants.0.ticket_id`, …; errors are keyed by the same names. */
-export const PERSON_FIELDS = ["first_name", "last_name", "email"] as const;
+const PERSON_FIELDS = ["first_name", "last_name", "email"] as const;
 
 export type ManualOrderForm =
   | { ok: true; order: ManualOrderInput; sendEmail: boolean }

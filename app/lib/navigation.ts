@@ -11,7 +11,7 @@ export type NavigationItem = {
 };
 
 /** The top navigation. An item is listed here once its page exists: navigation reaches only real pages. */
-export const navigationItems: NavigationItem[] = [
+const navigationItems: NavigationItem[] = [
   { to: "/", labelKey: "nav.events", icon: CalendarDays, organizationArea: false, end: true },
   { to: "/organization", labelKey: "nav.organization", icon: Building2, organizationArea: true, end: false },
   { to: "/finance", labelKey: "nav.finance", icon: Wallet, organizationArea: true, end: false },

@@ -152,4 +152,3 @@ export const resources = {
 } satisfies Resource;
 
 export { defaultNamespace } from "#domain/http/i18n-config";
-export const namespaces = Object.keys(resources.fr) as Array<keyof typeof resources.fr>;

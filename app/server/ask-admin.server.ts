@@ -24,7 +24,7 @@ export function readAskAdminFlag(request: Request): boolean {
 }
 
 /** A browser-session cookie: it ends with the browser, like the spec's local flag ends with logout. */
-export function askAdminCookie(requestUrl: string): string {
+function askAdminCookie(requestUrl: string): string {
   return serializeCookie(ASK_ADMIN_COOKIE_NAME, "1", { secure: isSecureRequest(requestUrl) });
 }
 

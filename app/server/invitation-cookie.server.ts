@@ -4,7 +4,7 @@ import { readCookie, isSecureRequest, serializeCookie } from "#domain/http/sessi
  * The invitation link a signed-out visitor followed (issue 24 §2), HttpOnly, one day: the sign-in brings them back to
  * it, and the account created from it joins the organization as soon as it exists (its email verified by the code).
  */
-export const INVITATION_COOKIE_NAME = "guichet_invitation";
+const INVITATION_COOKIE_NAME = "guichet_invitation";
 const MAX_AGE_SECONDS = 24 * 60 * 60;
 const TOKEN_PATTERN = /^[a-z2-7]{32}$/;
 

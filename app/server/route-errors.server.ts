@@ -4,11 +4,11 @@ import { PERMISSION_DENIED_PATH } from "~/lib/permission-denied";
 import type { FormErrors } from "./forms.server";
 
 /** An i18n key as the UI reads it: namespaced, "errors:" unless the domain named another namespace. */
-export function namespacedKey(key: string): string {
+function namespacedKey(key: string): string {
   return key.includes(":") ? key : `errors:${key}`;
 }
 
-export function formErrorsOf(error: AppError): FormErrors {
+function formErrorsOf(error: AppError): FormErrors {
   const fields = error.fields
     ? Object.fromEntries(Object.entries(error.fields).map(([field, key]) => [field, namespacedKey(key)]))
     : undefined;

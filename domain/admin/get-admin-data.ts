@@ -4,8 +4,8 @@ import { listAdminEvents, type AdminEventRow } from "./list-admin-events";
 import { listAdminOrganizations, type AdminOrganizationRow } from "./list-admin-organizations";
 
 /** Spec §7 GET /admin/data is paged (issue 7): one zero-based page of each list, 100 rows by default, 500 at most. */
-export const ADMIN_DATA_DEFAULT_LIMIT = 100;
-export const ADMIN_DATA_MAX_LIMIT = 500;
+const ADMIN_DATA_DEFAULT_LIMIT = 100;
+const ADMIN_DATA_MAX_LIMIT = 500;
 
 export type AdminData = {
   organizations: AdminOrganizationRow[];

@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { isCommonPassword } from "./common-passwords";
 import { orEmpty } from "./validate-input";
 
-export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
 
 /** A password being chosen (registration, reset): 8 to 256 characters and not one of the most common passwords. */

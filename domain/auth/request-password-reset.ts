@@ -18,7 +18,7 @@ import { orEmpty, validateInput } from "./validate-input";
 export const passwordResetRequestSchema = v.object({ email: orEmpty(emailSchema) });
 
 /** Spec §8, verbatim: 'Vous êtes connecté avec google. Vous ne pouvez pas réinitialiser votre mot de passe.' */
-export const GOOGLE_ACCOUNT_RESET_MESSAGE = "errors:reset-google-account";
+const GOOGLE_ACCOUNT_RESET_MESSAGE = "errors:reset-google-account";
 
 /**
  * The one Google-account reset rule: an account that signs in with Google has no password to reset. Whoever is known
@@ -30,7 +30,7 @@ export function assertPasswordResettable(user: Pick<UserCredentials, "authMethod
 }
 
 /** The emailed link: /auth/reset-password?email=…&code=… on the configured public address. */
-export function passwordResetLink(appUrl: string, email: string, code: string): string {
+function passwordResetLink(appUrl: string, email: string, code: string): string {
   const url = new URL("/auth/reset-password", appUrl);
   url.searchParams.set("email", email);
   url.searchParams.set("code", code);

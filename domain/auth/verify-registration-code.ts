@@ -10,7 +10,7 @@ import { checkEmailCode, readRegistrationPayload, type CodeErrors, type EmailCod
 import { hitRateLimits, perEmailAndIp } from "./rate-limit";
 import { orEmpty, validateInput } from "./validate-input";
 
-export const registrationCodeErrors: CodeErrors = {
+const registrationCodeErrors: CodeErrors = {
   expired: "errors:email-code-expired",
   exhausted: "errors:email-code-attempts",
   invalid: "errors:email-code-invalid",

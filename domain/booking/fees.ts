@@ -3,8 +3,8 @@
  * discount, plus 0.25 €, per unit; free units carry none. A ticket's fees_type says who pays it: `included` takes it
  * from the organizer's share, `added` adds it to the buyer's price.
  */
-export const PLATFORM_FEE_BASIS_POINTS = 150;
-export const PLATFORM_FEE_FIXED_CENTS = 25;
+const PLATFORM_FEE_BASIS_POINTS = 150;
+const PLATFORM_FEE_FIXED_CENTS = 25;
 
 export function platformFee(amount: number): number {
   return amount > 0 ? Math.round((amount * PLATFORM_FEE_BASIS_POINTS) / 10_000) + PLATFORM_FEE_FIXED_CENTS : 0;

@@ -24,7 +24,7 @@ export function heldOfEventTicketsSql(eventId: number, at: number): SQL<number> 
 }
 
 /** The id of the current row of an outer select from `tickets`, for `heldOfTicketSql`. */
-export const TICKET_ROW_ID = sql.raw("tickets.id");
+const TICKET_ROW_ID = sql.raw("tickets.id");
 
 /**
  * The column to add to a select of `tickets`: that row's unexpired holds at `at` (see `heldOfTicketSql`). Aliased:

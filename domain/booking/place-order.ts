@@ -349,7 +349,7 @@ export async function placeOrder(db: Database, deps: PlaceOrderDeps, input: Plac
 }
 
 /** The promo code's last uses went to other orders meanwhile: a shortage like a ticket's (409 `sold_out`). */
-export function promoUsedUp(): AppError {
+function promoUsedUp(): AppError {
   return new AppError("conflict", "booking:errors.promo-used-up", {
     reason: "promo_used_up",
     fields: { promo_code: "booking:errors.promo-used-up" },

@@ -15,8 +15,8 @@ export type CheckInList = {
   next_after: number | null;
 };
 
-export const CHECK_IN_LIST_DEFAULT_LIMIT = 1000;
-export const CHECK_IN_LIST_MAX_LIMIT = 5000;
+const CHECK_IN_LIST_DEFAULT_LIMIT = 1000;
+const CHECK_IN_LIST_MAX_LIMIT = 5000;
 
 /**
  * GET /api/events/:id/check-ins/list: what a scanner keeps to validate offline, paged by participant id. With `since`,

@@ -9,7 +9,7 @@ import { ADMITTED_ORDER_STATUSES } from "../orders/order-status";
 import { parseTicketToken, ticketTokenMatches } from "../tickets/ticket-token";
 import { checkInEventOf, checkInEventReads } from "./check-in-event";
 
-export const checkInDirections = ["in", "out"] as const;
+const checkInDirections = ["in", "out"] as const;
 export type CheckInDirection = (typeof checkInDirections)[number];
 export type CheckInResultCode = "ok" | "already_in" | "not_in" | "wrong_event" | "invalid" | "cancelled";
 

@@ -1,6 +1,6 @@
 import { emailCopy, type EmailLocale } from "./email-locale";
 
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
   return value
     .replaceAll("&", "&amp;")
     .replaceAll("<", "&lt;")

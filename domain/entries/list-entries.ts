@@ -44,7 +44,7 @@ function entriesWhere(event: { id: number; organizationId: number }, filters: En
 }
 
 /** Entries of an event already authorized, newest first by default (the page and the API share it). */
-export async function readEntries(
+async function readEntries(
   db: Database,
   event: { id: number; organizationId: number },
   input: EntryFilters & { offset: number; limit: number; sort?: { id: EntrySortId; desc: boolean } | null },

@@ -26,7 +26,7 @@ export function toTeamMember(row: {
   return { ...row, roles, displayRoles: roles.map(displayEventRole) };
 }
 
-export const teamColumns = {
+const teamColumns = {
   userId: eventAccesses.userId,
   email: users.email,
   firstName: users.firstName,

@@ -72,7 +72,7 @@ export type StatusChangeOptions = {
 };
 
 /** The parts of the readiness that follow from the event row alone. */
-export function eventPublishGaps(
+function eventPublishGaps(
   event: Pick<EventRow, "title" | "startAt">,
   now: Date,
 ): Pick<PublishReadiness, "missing" | "startsInPast"> {
@@ -145,7 +145,7 @@ export async function getPublishReadiness(
  * a valid payment account (the UI links /finance). No tickets is not a refusal: 'Publier sans billets ?' is the
  * client's question (spec §4), and a start date in the past is the client's confirmation too.
  */
-export function planStatusChange(
+function planStatusChange(
   event: Pick<EventRow, "status" | "visibility">,
   action: EventStatusAction,
   options: StatusChangeOptions,

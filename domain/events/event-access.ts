@@ -67,10 +67,7 @@ export function knownEventQueries(db: Database, eventId: number, userId: number 
 }
 
 /** The event and the actor's roles from a KnownEvent, when it is of the actor's organization (null otherwise). */
-export function knownEventOfActor(
-  known: KnownEvent,
-  actor: Actor,
-): { event: EventRow; eventRoles: EventRole[] } | null {
+function knownEventOfActor(known: KnownEvent, actor: Actor): { event: EventRow; eventRoles: EventRole[] } | null {
   const event = known.event;
   if (!event || actor.organizationId === null || event.organizationId !== actor.organizationId) return null;
   return { event, eventRoles: known.accessRoles === null ? [] : parseEventRoles(known.accessRoles) };

@@ -74,7 +74,7 @@ export function ticketToJson(ticket: EventTicket) {
   };
 }
 
-export function participationFormToJson(form: ParticipationFormRow) {
+function participationFormToJson(form: ParticipationFormRow) {
   return {
     id: form.id,
     event: form.eventId,
@@ -86,7 +86,7 @@ export function participationFormToJson(form: ParticipationFormRow) {
   };
 }
 
-export function participantToJson(participant: EventParticipantSummary) {
+function participantToJson(participant: EventParticipantSummary) {
   return {
     id: participant.id,
     event: participant.eventId,
@@ -107,7 +107,7 @@ export function participantToJson(participant: EventParticipantSummary) {
   };
 }
 
-export function paymentToJson(payment: EventPaymentSummary) {
+function paymentToJson(payment: EventPaymentSummary) {
   return {
     id: payment.id,
     event: payment.eventId,

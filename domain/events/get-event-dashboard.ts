@@ -7,8 +7,8 @@ import { inEventScope, loadEventForActor, type KnownEvent } from "./event-access
 import { dayKeyDistance, isValidTimeZone, nextDayKey, zonedDayKey, zonedStartOfDay } from "./event-time-zone";
 import { eventHtmlToText } from "./sanitize-event-html";
 
-export const PARTICIPANTS_CHART_MIN_DAYS = 30;
-export const PARTICIPANTS_CHART_MAX_DAYS = 90;
+const PARTICIPANTS_CHART_MIN_DAYS = 30;
+const PARTICIPANTS_CHART_MAX_DAYS = 90;
 
 export const dashboardActionKinds = [
   "no-tickets",

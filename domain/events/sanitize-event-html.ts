@@ -1,7 +1,7 @@
 import sanitizeHtml from "sanitize-html";
 
 /** The tags an event description may keep; everything else is removed (its text kept, except for the tags below). */
-export const EVENT_HTML_ALLOWED_TAGS = [
+const EVENT_HTML_ALLOWED_TAGS = [
   "p",
   "br",
   "strong",

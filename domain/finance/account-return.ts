@@ -13,7 +13,7 @@ export type AccountPageState =
   { kind: "redirect"; url: string } | { kind: "page"; account: PaymentAccount; errorKey: string | null };
 
 /** Where a return from the onboarding lands once the account was read again (a reload then reads nothing twice). */
-export const FINANCE_OVERVIEW_PATH = "/finance";
+const FINANCE_OVERVIEW_PATH = "/finance";
 
 /**
  * The overview's arrival from Stripe: `return` (onboarding left or finished) reads the account from Stripe, then goes

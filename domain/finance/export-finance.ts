@@ -14,7 +14,7 @@ import { assertFinanceViewer } from "./transaction-access";
 export const financeExportKinds = ["transactions", "payouts"] as const;
 export type FinanceExportKind = (typeof financeExportKinds)[number];
 
-export const transactionsCsvHeader = [
+const transactionsCsvHeader = [
   "id",
   "date",
   "date_utc",
@@ -29,7 +29,7 @@ export const transactionsCsvHeader = [
   "net",
 ] as const;
 
-export const payoutsCsvHeader = [
+const payoutsCsvHeader = [
   "id",
   "provider_payout_id",
   "bank_account_name",
@@ -56,7 +56,7 @@ export function organizationFileSlug(title: string, organizationId: number): str
   return slug || `organisation-${organizationId}`;
 }
 
-export function financeExportFilename(
+function financeExportFilename(
   organization: { id: number; title: string },
   kind: FinanceExportKind,
   range: Pick<FinanceRange, "label">,

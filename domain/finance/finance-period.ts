@@ -36,7 +36,7 @@ const pad = (value: number, length = 2) => String(value).padStart(length, "0");
 const dayKey = (year: number, month: number, day: number) => `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
 
 /** A real calendar day written "YYYY-MM-DD", else null. */
-export function parseDayKey(value: string | null | undefined): string | null {
+function parseDayKey(value: string | null | undefined): string | null {
   const text = (value ?? "").trim();
   if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return null;
   return zonedDateTimeToUtc(`${text}T00:00`, "UTC") ? text : null;
@@ -106,9 +106,4 @@ export function resolveFinancePeriod(
       return rangeOfDays("custom", fromDay, toDay, `${fromDay}_${toDay}`, zone);
     }
   }
-}
-
-/** The period of a query string value; anything else is null (callers pick their default). */
-export function parseFinancePeriod(value: string | null | undefined): FinancePeriod | null {
-  return (financePeriods as readonly string[]).includes(value ?? "") ? (value as FinancePeriod) : null;
 }

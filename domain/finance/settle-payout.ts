@@ -30,7 +30,7 @@ export type PayoutRecord = {
   estimatedAt: number | null;
 };
 
-export const payoutRecordColumns = {
+const payoutRecordColumns = {
   id: payouts.id,
   organizationId: payouts.organizationId,
   connectedAccountId: organizations.connectedAccountId,
@@ -47,7 +47,7 @@ type PayoutRecordRow = Omit<PayoutRecord, "initiatedAt" | "estimatedAt"> & {
   estimatedAt: Date | null;
 };
 
-export const toPayoutRecord = (row: PayoutRecordRow): PayoutRecord => ({
+const toPayoutRecord = (row: PayoutRecordRow): PayoutRecord => ({
   ...row,
   initiatedAt: row.initiatedAt.getTime(),
   estimatedAt: row.estimatedAt?.getTime() ?? null,
@@ -141,7 +141,7 @@ export function settlementStatements(
 }
 
 /** The money of a failed or cancelled payout back in the ledger: one row per payout, whoever writes it first. */
-export function payoutReversalStatement(db: Database, payoutId: number, now: number): Statement {
+function payoutReversalStatement(db: Database, payoutId: number, now: number): Statement {
   return db
     .insert(transactions)
     .select(

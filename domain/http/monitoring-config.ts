@@ -13,7 +13,7 @@ export type MonitoringConfig = {
   analytics?: { scriptUrl: string; siteId: string };
 };
 
-export const MONITORING_META_NAME = "guichet-monitoring";
+const MONITORING_META_NAME = "guichet-monitoring";
 export const ERROR_TUNNEL_PATH = "/monitoring/errors";
 export const ANALYTICS_EVENTS_PATH = "/monitoring/events";
 

@@ -5,7 +5,7 @@ export const SESSION_COOKIE_NAME = "guichet_session";
  * sibling subdomain can plant or overwrite it (docs/decisions/0008-csp-and-sessions.md).
  */
 export const HOST_SESSION_COOKIE_NAME = `__Host-${SESSION_COOKIE_NAME}`;
-export const ORGANIZATION_COOKIE_NAME = "guichet_org";
+const ORGANIZATION_COOKIE_NAME = "guichet_org";
 
 /** Secure everywhere except on plain-http localhost, where browsers would drop the cookie. */
 export function isSecureRequest(url: string): boolean {

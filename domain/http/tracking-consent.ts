@@ -2,12 +2,12 @@
  * The visitor's answer to the ads-tracking banner of the public event page (issue 12 §5), kept in a first-party cookie.
  * `ads`: Meta's pixel may load; `none`: refused. No cookie: not asked yet (the banner shows when the event has a pixel).
  */
-export const CONSENT_COOKIE = "guichet_consent";
+const CONSENT_COOKIE = "guichet_consent";
 
 export type TrackingConsent = "ads" | "none";
 
 /** Six months, as asked of the banner's answer. */
-export const CONSENT_MAX_AGE_SECONDS = 182 * 24 * 60 * 60;
+const CONSENT_MAX_AGE_SECONDS = 182 * 24 * 60 * 60;
 
 export function consentFromCookieHeader(cookieHeader: string | null | undefined): TrackingConsent | null {
   if (!cookieHeader) return null;

@@ -29,13 +29,8 @@ export const eventBannerPrefix = (eventId: number, hash8: string) => `events/${e
 export const imageKey = (prefix: string, width: number) => `${prefix}-${width}.webp`;
 
 /** Public path of an R2 key, served by the Worker (workers/routes/images.ts). */
-export const IMAGES_PATH = "/images/";
+const IMAGES_PATH = "/images/";
 export const publicImageUrl = (key: string) => `${IMAGES_PATH}${key}`;
-
-/** The key behind a URL we produced, or null for anything else (an external URL kept from older data). */
-export function imageKeyFromUrl(url: string): string | null {
-  return url.startsWith(IMAGES_PATH) ? url.slice(IMAGES_PATH.length) : null;
-}
 
 /** The URL of another size of the same banner version (for srcset). */
 export function bannerUrlForWidth(mainPictureUrl: string, width: BannerWidth): string {

@@ -11,10 +11,10 @@ import { findUserByEmail } from "../users/find-user-by-email";
 
 const DAY = 24 * 60 * 60 * 1000;
 /** An invitation can be accepted for 7 days after it was (last) sent. */
-export const INVITATION_LIFETIME_DAYS = 7;
+const INVITATION_LIFETIME_DAYS = 7;
 export const INVITATION_LIFETIME_MS = INVITATION_LIFETIME_DAYS * DAY;
 
-export const INVITATIONS_RATE_LIMITED = "members:errors.invitations-rate-limited";
+const INVITATIONS_RATE_LIMITED = "members:errors.invitations-rate-limited";
 
 export type InvitationDeps = {
   /** Sends the invitation email; a failure is logged by the sender and does not undo the invitation. */
@@ -95,7 +95,7 @@ export function newInvitationToken(): { token: string; tokenHash: string } {
 
 export const INVITATION_TOKEN_PATTERN = /^[a-z2-7]{32}$/;
 
-export function invitationUrl(appUrl: string | undefined, token: string): string {
+function invitationUrl(appUrl: string | undefined, token: string): string {
   return `${(appUrl ?? "").replace(/\/$/, "")}/invitations/${token}`;
 }
 

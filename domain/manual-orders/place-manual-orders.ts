@@ -21,8 +21,8 @@ import { manualOrdersStatements, type ManualOrder } from "./manual-orders-statem
 export type ManualOrderInput = ManualOrder;
 
 /** Orders per call; the CSV import goes through importParticipants. */
-export const MAX_MANUAL_ORDERS = 100;
-export const MAX_MANUAL_PARTICIPANTS = 1000;
+const MAX_MANUAL_ORDERS = 100;
+const MAX_MANUAL_PARTICIPANTS = 1000;
 
 const person = {
   first_name: v.pipe(v.string(), v.maxLength(200)),

@@ -1,4 +1,4 @@
-import { organizationRoles, type OrganizationRole } from "#db/schema";
+import type { OrganizationRole } from "#db/schema";
 import { PLATFORM_ADMIN_ORGANIZATION_ROLE } from "../policy";
 import type { Actor } from "../shared/actor";
 import { forbidden } from "../shared/app-error";
@@ -8,10 +8,6 @@ const RANK: Record<OrganizationRole, number> = { owner: 3, admin: 2, event_manag
 
 export function roleRank(role: OrganizationRole): number {
   return RANK[role];
-}
-
-export function isOrganizationRole(value: unknown): value is OrganizationRole {
-  return typeof value === "string" && (organizationRoles as readonly string[]).includes(value);
 }
 
 /** The role whose rank limits what the actor may hand out (a platform admin acting there counts as admin). */

@@ -4,8 +4,3 @@ export function orderTicketsUrl(appUrl: string, orderId: number, accessToken: st
   url.searchParams.set("token", accessToken);
   return url.toString();
 }
-
-/** The PDF of an order's tickets (workers/routes/order-tickets.ts), relative to the site. */
-export function orderTicketsPdfPath(orderId: number, accessToken: string): string {
-  return `/orders/${orderId}/tickets.pdf?token=${encodeURIComponent(accessToken)}`;
-}

@@ -36,7 +36,7 @@ const RULE = rgb(0xe2 / 255, 0xe8 / 255, 0xf0 / 255);
 export type TicketQrMatrix = boolean[][];
 
 /** The QR modules of a ticket token (`true` = dark), medium error correction: it still scans from a worn printout. */
-export function ticketQrMatrix(token: string): TicketQrMatrix {
+function ticketQrMatrix(token: string): TicketQrMatrix {
   return encode(token, { ecc: "M", border: 0 }).data;
 }
 
@@ -136,7 +136,7 @@ export function eventDates(documents: OrderDocuments): string {
   return startAt ? formatDateRange(startAt, endAt, documents.order.locale, timezone) : "";
 }
 
-export function ticketPrice(documents: OrderDocuments, price: number): string {
+function ticketPrice(documents: OrderDocuments, price: number): string {
   const c = emailCopy(documents.order.locale)["order-tickets-pdf"];
   return price > 0 ? formatMoney(price, documents.order.locale) : c.free;
 }

@@ -63,7 +63,7 @@ export function ordersWhere(event: { id: number; organizationId: number }, filte
 // resolves to the inner table on both sides.
 const participantCount = sql<number>`(select count(*) from ${participants} where ${eq(participants.orderId, orders.id)})`;
 
-export async function readOrderRows(
+async function readOrderRows(
   db: Database,
   event: { id: number; organizationId: number },
   input: OrderFilters & { offset: number; limit: number; sort: { id: OrderSortId; desc: boolean } | null; now: number },

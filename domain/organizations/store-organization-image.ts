@@ -32,7 +32,7 @@ async function hash8(parts: readonly { bytes: Uint8Array }[]): Promise<string> {
 }
 
 /** Every size present, a WebP by its bytes, exactly the declared dimensions, at most 2 MB each. */
-export function validateOrganizationImageParts(kind: OrganizationImageKind, parts: readonly ImagePart[]) {
+function validateOrganizationImageParts(kind: OrganizationImageKind, parts: readonly ImagePart[]) {
   const byName = new Map(parts.map((p) => [p.name, p]));
   return ORGANIZATION_IMAGE_SIZES[kind].map((size) => {
     const name = organizationImagePartName(kind, size.width);

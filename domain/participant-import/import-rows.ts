@@ -43,10 +43,10 @@ export function importCells(row: ImportRow): string[] {
 }
 
 /** Places one row may ask for. */
-export const IMPORT_MAX_QUANTITY = 1_000;
+const IMPORT_MAX_QUANTITY = 1_000;
 
 /** Spec §3: first name, last name, email, ticket id, quantity. */
-export const IMPORT_COLUMNS = ["first_name", "last_name", "email", "ticket_id", "quantity"] as const;
+const IMPORT_COLUMNS = ["first_name", "last_name", "email", "ticket_id", "quantity"] as const;
 /** The downloadable template: header and one example row. */
 export function importTemplateCsv(exampleTicketId: number | null): string {
   return `prenom,nom,email,ticket_id,quantite\r\nCamille,Martin,camille.martin@exemple.fr,${exampleTicketId ?? 1},1\r\n`;

@@ -223,7 +223,7 @@ export function participantRowsQuery(
 }
 
 /** One page of rows for an event already authorized (the page, the export and the API share it). */
-export async function readParticipantRows(
+async function readParticipantRows(
   db: Database,
   event: { id: number; organizationId: number },
   input: RowsInput,
@@ -251,16 +251,6 @@ export function countQuery(
   const base = db.select({ total: count() }).from(participants);
   const query = needsOrders(filters) ? base.innerJoin(orders, eq(orders.id, participants.orderId)) : base;
   return query.where(participantsWhere(event, filters, now));
-}
-
-export async function countParticipants(
-  db: Database,
-  event: { id: number; organizationId: number },
-  filters: ParticipantFilters,
-  now: number,
-): Promise<number> {
-  const [row] = await countQuery(db, event, filters, now);
-  return row?.total ?? 0;
 }
 
 /** From this offset on, the total is read first so that a page past the middle is read from the far end. */

@@ -23,21 +23,21 @@ export const choiceQuestionTypes = [
   "multiple-choice",
   "unique-choice",
 ] as const satisfies readonly QuestionType[];
-export const takesOptions = (type: QuestionType) => (choiceQuestionTypes as readonly QuestionType[]).includes(type);
+const takesOptions = (type: QuestionType) => (choiceQuestionTypes as readonly QuestionType[]).includes(type);
 
 export type FormType = (typeof formTypes)[number];
 export { formTypes };
 
 export const DEFAULT_QUESTION_ID = "default";
 /** Exact spec §3 title of the built-in question. */
-export const DEFAULT_QUESTION_TITLE = "Nom, prénom, email";
+const DEFAULT_QUESTION_TITLE = "Nom, prénom, email";
 export const QUESTION_ID_LENGTH = 16;
 /** Spec §3 "random 16-character identifier": nanoid's URL-safe alphabet is accepted (ours are alphanumeric). */
-export const QUESTION_ID_PATTERN = /^[A-Za-z0-9_-]{16}$/;
-export const QUESTION_TITLE_MAX_LENGTH = 200;
-export const QUESTION_DESCRIPTION_MAX_LENGTH = 2_000;
-export const OPTION_TITLE_MAX_LENGTH = 200;
-export const MAX_OPTIONS = 50;
+const QUESTION_ID_PATTERN = /^[A-Za-z0-9_-]{16}$/;
+const QUESTION_TITLE_MAX_LENGTH = 200;
+const QUESTION_DESCRIPTION_MAX_LENGTH = 2_000;
+const OPTION_TITLE_MAX_LENGTH = 200;
+const MAX_OPTIONS = 50;
 export const MAX_QUESTIONS = 50;
 
 export type QuestionOption = { id: string; title: string };
@@ -80,7 +80,7 @@ const optionSchema = v.object({
   ),
 });
 
-export const questionSchema = v.pipe(
+const questionSchema = v.pipe(
   v.object({
     id: v.pipe(
       v.string("order-forms:errors.question-id-invalid"),

@@ -18,7 +18,7 @@ import {
  * first and unchanged whatever was sent; question ids are unique; every ticket target is a ticket of this event;
  * single_fill is true exactly when no question but the built-in one is mandatory. Refusals name `questions.<i>.<field>`.
  */
-export function planParticipationFormSave(
+function planParticipationFormSave(
   body: ParticipationFormBody,
   eventTicketIds: ReadonlySet<number>,
 ): { title: string; questions: Question[]; singleFill: boolean; ticketTarget: "all" | number[] } {

@@ -52,7 +52,7 @@ export function checkoutLineItems(
  * private page is a 404). The order stays pending: the buyer may resume payment until payable_until
  * (docs/decisions/0035-checkout-cancel.md).
  */
-export function checkoutCancelPath(
+function checkoutCancelPath(
   event: { id: number; title: string; visibility: "public" | "private"; privateLinkVersion: number } | undefined,
   eventId: number,
   env: PrivateLinkEnv | undefined,

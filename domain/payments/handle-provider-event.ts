@@ -45,7 +45,7 @@ export type ProviderEventDeps = { provider: PaymentProvider; now?: number };
 type Statement = BatchItem<"sqlite">;
 
 /** The idempotency key of a refund the platform makes by itself (a payment it could not turn into a sale). */
-export const unconfirmedPaymentRefundKey = (paymentIntentId: string) => `refund-unconfirmed-${paymentIntentId}`;
+const unconfirmedPaymentRefundKey = (paymentIntentId: string) => `refund-unconfirmed-${paymentIntentId}`;
 
 const REFUND_EVENT_TYPES = new Set(["charge.refunded", "charge.refund.updated", "refund.created", "refund.updated"]);
 

@@ -13,7 +13,7 @@ import { refundStatements } from "./refund-effect";
 export type RefundDeps = { provider: PaymentProvider; now?: number };
 
 /** The idempotency key of the organizer's full refund of an order: a retried click is the same refund at Stripe. */
-export const orderRefundKey = (orderId: number) => `refund-order-${orderId}`;
+const orderRefundKey = (orderId: number) => `refund-order-${orderId}`;
 
 /**
  * The organizer refunds a paid order in full (H6's order page): the provider first (demo: at once), then one batch

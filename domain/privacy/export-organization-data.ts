@@ -13,7 +13,7 @@ import { CSV_BOM, csvRow, type CsvValue } from "../shared/csv";
  * per-invocation query limit (each table is read twice: once for its JSON file, once for its CSV file), small enough
  * that one page is a few megabytes at most.
  */
-export const EXPORT_PAGE_SIZE = 2000;
+const EXPORT_PAGE_SIZE = 2000;
 
 type Cell = string | number | boolean | null;
 type Row = { id: number; cells: Cell[] };
@@ -114,7 +114,7 @@ function organizationSource(db: Database, organizationId: number): ExportSource 
 }
 
 /** The files of the export, in the order they are written. */
-export function exportSources(db: Database, organizationId: number): ExportSource[] {
+function exportSources(db: Database, organizationId: number): ExportSource[] {
   const scoped = (name: string, table: ScopedTable) => scopedSource(db, name, table, organizationId);
   return [
     organizationSource(db, organizationId),
@@ -181,7 +181,7 @@ async function* writeFiles(zip: Zip, sources: ExportSource[], readme: string, pa
 }
 
 /** A zip stream of the sources: pulled page by page, so only one page and the compressor's window are in memory. */
-export function zipStream(sources: ExportSource[], readme: string, pageSize = EXPORT_PAGE_SIZE) {
+function zipStream(sources: ExportSource[], readme: string, pageSize = EXPORT_PAGE_SIZE) {
   let steps: AsyncGenerator<undefined, void> | null = null;
   let emitted = false;
   let finished = false;

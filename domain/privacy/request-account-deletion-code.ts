@@ -10,7 +10,7 @@ import { notFound } from "../shared/app-error";
 import { accountDeletionCodeEmail } from "./account-deletion-code-email";
 
 export const DELETE_ACCOUNT_PURPOSE: EmailCodePurpose = "delete-account";
-export const ACCOUNT_DELETION_CODE_LIFETIME_MS = REGISTRATION_CODE_LIFETIME_MS;
+const ACCOUNT_DELETION_CODE_LIFETIME_MS = REGISTRATION_CODE_LIFETIME_MS;
 
 /**
  * Emails a 6-digit code (15 minutes, 5 attempts) that confirms the deletion of the signed-in user's account: the

@@ -1,7 +1,6 @@
 /** Retention periods an organization may choose, in months (decision 0024). */
 export const RETENTION_MONTHS_MIN = 1;
 export const RETENTION_MONTHS_MAX = 120;
-export const DEFAULT_RETENTION_MONTHS = 12;
 
 /** `now` minus `months` calendar months (UTC): events that ended before it are due for anonymisation. */
 export function anonymisationCutoff(now: Date, months: number): Date {

@@ -4,7 +4,7 @@ import { questionsForTicket, type PublicEvent, type PublicQuestion } from "./get
 /** The tickets and add-ons chosen on the public page: `q<ticketId>=<quantity>` in the booking page's query. */
 export type ChosenItem = { ticketId: number; quantity: number };
 
-export const QUANTITY_PARAM = /^q([1-9]\d{0,15})$/;
+const QUANTITY_PARAM = /^q([1-9]\d{0,15})$/;
 
 /** Reads the chosen quantities from the booking page's query, in the event's ticket order; unknown ids are dropped. */
 export function chosenItems(event: Pick<PublicEvent, "tickets" | "addons">, params: URLSearchParams): ChosenItem[] {

@@ -80,7 +80,7 @@ async function rebuildEvent(db: Database, event: { id: number; organizationId: n
  * SQL text of the "YYYY-MM-DD" local day of an epoch-ms column: (t + offset(t)) / DAY_MS, the offset picked from the
  * segments. The numbers are computed here, never user input, so they are inlined (D1 caps bound parameters).
  */
-export function localDaySql(column: string, segments: { from: number | null; offsetMs: number }[]): SQL {
+function localDaySql(column: string, segments: { from: number | null; offsetMs: number }[]): SQL {
   const offset =
     segments.length === 1
       ? String(segments[0]!.offsetMs)

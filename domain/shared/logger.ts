@@ -31,18 +31,13 @@ export function withLogScope<T>(fields: LogScope, run: () => T): T {
   return scope.run({ ...scope.getStore(), ...fields }, run);
 }
 
-/** The request id of the request being served, if any (for a response body or a loader that reports an error). */
-export function currentRequestId(): string | undefined {
-  return scope.getStore()?.request_id;
-}
-
 /** The one JSON line of an event; exported for tests. */
-export function formatLogLine(level: LogLevel, msg: string, fields: LogFields = {}): string {
+function formatLogLine(level: LogLevel, msg: string, fields: LogFields = {}): string {
   return JSON.stringify({ time: new Date().toISOString(), level, msg, ...scope.getStore(), ...fields });
 }
 
 /** Writes one line; `error` and `warn` go to console.error / console.warn so that Workers Logs keeps their level. */
-export function log(level: LogLevel, msg: string, fields?: LogFields): void {
+function log(level: LogLevel, msg: string, fields?: LogFields): void {
   const line = formatLogLine(level, msg, fields);
   if (level === "error") console.error(line);
   else if (level === "warn") console.warn(line);

@@ -13,7 +13,7 @@ import {
 type TicketColumns = Partial<typeof tickets.$inferInsert>;
 
 /** What a new ticket is when a field is not given (the columns' defaults, spelled out for the merged checks). */
-export const NEW_TICKET_DEFAULTS = {
+const NEW_TICKET_DEFAULTS = {
   title: "",
   description: "",
   detailedDescription: "",

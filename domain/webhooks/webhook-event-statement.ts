@@ -21,7 +21,7 @@ export type WebhookEvent = {
 };
 
 /** The JSON body every endpoint receives (Standard Webhooks' recommended envelope). */
-export function webhookPayload(event: WebhookEvent): string {
+function webhookPayload(event: WebhookEvent): string {
   return JSON.stringify({
     type: event.type,
     timestamp: (event.occurredAt ?? new Date()).toISOString(),

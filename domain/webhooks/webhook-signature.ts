@@ -18,7 +18,7 @@ function keyOf(secret: string): Uint8Array {
   return decodeBase64(secret.startsWith(PREFIX) ? secret.slice(PREFIX.length) : secret);
 }
 
-export function signWebhookPayload(secrets: string, messageId: string, timestampSeconds: number, body: string): string {
+function signWebhookPayload(secrets: string, messageId: string, timestampSeconds: number, body: string): string {
   const content = new TextEncoder().encode(`${messageId}.${timestampSeconds}.${body}`);
   return secrets
     .split(" ")

@@ -5,7 +5,7 @@ import { AppError } from "#domain/shared/app-error";
 import type { HonoEnv } from "../hono-app";
 
 /** What the JSON calls take unless a route says otherwise: every field of the auth and profile calls fits easily. */
-export const DEFAULT_BODY_LIMIT = 16 * 1024;
+const DEFAULT_BODY_LIMIT = 16 * 1024;
 
 /**
  * The ceiling for every request the Worker answers, page form actions included: an event's description (50 kB of
@@ -19,7 +19,7 @@ export const BANNER_UPLOAD_BODY_LIMIT = BANNER_SIZES.length * BANNER_PART_MAX_BY
 type RaisedLimit = { method: string; path: RegExp; maxSize: number; tooLarge: () => AppError };
 
 /** The only routes allowed more than GLOBAL_BODY_LIMIT: image uploads, each with the refusal its client shows. */
-export const UPLOAD_BODY_LIMITS: readonly RaisedLimit[] = [
+const UPLOAD_BODY_LIMITS: readonly RaisedLimit[] = [
   {
     method: "POST",
     path: /^\/api\/events\/[0-9]+\/banner$/,

@@ -8,7 +8,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * added here must refuse an unsigned or wrongly signed body itself. Stripe first; the contact form's provider
  * will follow.
  */
-export const SIGNED_WEBHOOK_PATHS: readonly string[] = ["/webhooks/stripe"];
+const SIGNED_WEBHOOK_PATHS: readonly string[] = ["/webhooks/stripe"];
 
 /**
  * Cross-site request forgery guard for cookie-authenticated writes: a state-changing request must come from our own

@@ -17,7 +17,7 @@ const PUBLIC_PAGES: readonly { path: RegExp; version: (db: Database, id: number)
 ];
 
 /** How long the edge keeps a copy; the key changes with every edit anyway, so this only bounds dead entries. */
-export const EDGE_COPY_CACHE_CONTROL = "public, max-age=300";
+const EDGE_COPY_CACHE_CONTROL = "public, max-age=300";
 /**
  * What the browser gets: keep nothing without asking again. Putting an event back to draft, archiving it or making it
  * private must take effect at the participant's next visit, not after a browser-side max-age.

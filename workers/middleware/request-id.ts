@@ -2,7 +2,7 @@ import { createMiddleware } from "hono/factory";
 import type { HonoEnv } from "../hono-app";
 import { logger, logPath, withLogScope } from "#domain/shared/logger";
 
-export const REQUEST_ID_HEADER = "x-request-id";
+const REQUEST_ID_HEADER = "x-request-id";
 
 // What an incoming id may look like: a proxy's UUID, a Cloudflare ray id; anything else (spaces, quotes, a kilobyte of
 // text) would let a client write into every log line of its request.
@@ -12,7 +12,7 @@ const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
  * The id of one request: an incoming `x-request-id` when it looks like one (a proxy or a client correlating its own
  * logs), else Cloudflare's `cf-ray`, else a fresh UUID (local runs and tests have no ray).
  */
-export function requestIdOf(headers: Headers): string {
+function requestIdOf(headers: Headers): string {
   for (const name of [REQUEST_ID_HEADER, "cf-ray"]) {
     const value = headers.get(name)?.trim();
     if (value && VALID_REQUEST_ID.test(value)) return value;

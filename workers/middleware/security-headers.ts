@@ -8,10 +8,10 @@ const NO_REFERRER_PATHS = new Set(["/auth/reset-password"]);
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /** Two years, subdomains included: the deployed host is only ever served over HTTPS. */
-export const STRICT_TRANSPORT_SECURITY = "max-age=63072000; includeSubDomains";
+const STRICT_TRANSPORT_SECURITY = "max-age=63072000; includeSubDomains";
 
 /** 128 random bits for the Content-Security-Policy of one response. */
-export function createCspNonce(): string {
+function createCspNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return btoa(String.fromCharCode(...bytes));
 }

@@ -37,7 +37,7 @@ const profileSchema = v.pipe(
 );
 
 /** Spec §3 Access: email, role, profile, event; plus the team member's display fields. */
-export const teamMemberJson = (member: TeamMember, eventId: number) => ({
+const teamMemberJson = (member: TeamMember, eventId: number) => ({
   profile: member.userId,
   event: eventId,
   email: member.email,

@@ -12,7 +12,7 @@ import type { HonoEnv } from "../hono-app";
 import type { ApiEnv } from "../middleware/api-session";
 import { parseJson } from "../parse-json";
 
-export const contactEntryJson = (entry: ContactEntry) => ({
+const contactEntryJson = (entry: ContactEntry) => ({
   id: entry.id,
   first_name: entry.firstName,
   last_name: entry.lastName,

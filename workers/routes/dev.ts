@@ -18,7 +18,7 @@ export const devRoutes = new Hono<HonoEnv>();
 const DEV_TOOL_ENVIRONMENTS: ReadonlySet<string | undefined> = new Set(["development", "test"]);
 const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
-export function isLoopbackUrl(url: string): boolean {
+function isLoopbackUrl(url: string): boolean {
   return LOOPBACK_HOSTS.has(new URL(url).hostname);
 }
 
@@ -30,7 +30,7 @@ const LOOPBACK_ADDRESS = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/i
  * wrangler's local server writes it only when the client did not send one, so locally this stops a rewritten Host, not
  * a client that forges both headers (wrangler dev listens on localhost unless told otherwise).
  */
-export function isLoopbackRequest(request: Request): boolean {
+function isLoopbackRequest(request: Request): boolean {
   const address = request.headers.get("CF-Connecting-IP");
   return isLoopbackUrl(request.url) && (address === null || LOOPBACK_ADDRESS.test(address));
 }

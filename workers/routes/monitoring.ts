@@ -28,7 +28,7 @@ async function relay(url: string, init: RequestInit): Promise<boolean> {
 
 type Dsn = { host: string; projectId: string; publicKey: string };
 
-export function parseDsn(dsn: string): Dsn | null {
+function parseDsn(dsn: string): Dsn | null {
   try {
     const url = new URL(dsn);
     const projectId = url.pathname.split("/").filter(Boolean).pop();
@@ -72,7 +72,7 @@ monitoringRoutes.post(ERROR_TUNNEL_PATH.replace("/monitoring", ""), async (c) =>
  * An analytics event with its page address cut to the path (a data table's query holds searched names and emails) and
  * its referrer to an origin; null when it is not a JSON object.
  */
-export function analyticsEventWithoutQuery(text: string): string | null {
+function analyticsEventWithoutQuery(text: string): string | null {
   let event: Record<string, unknown>;
   try {
     const parsed: unknown = JSON.parse(text);

@@ -8,7 +8,7 @@ export type FieldState = { errors: Record<string, string>; values: Record<string
 export const fieldId = (name: string) => `f-${name.replace(/[^A-Za-z0-9_-]/g, "-")}`;
 const errorId = (name: string) => `${fieldId(name)}-error`;
 
-export const inputClass = (dark: boolean) =>
+const inputClass = (dark: boolean) =>
   cn(
     "h-11 w-full min-w-0 rounded-md border px-3 text-base shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-sky-500/50 aria-invalid:border-rose-600",
     dark ? "border-slate-700 bg-slate-900 text-slate-100" : "border-slate-300 bg-white text-slate-900",

@@ -3,7 +3,7 @@ import type { PublicTicket } from "#domain/public-events/get-public-event";
 import { cn } from "~/lib/utils";
 
 /** The quantities a buyer may pick for a ticket: none, or from its minimum to its maximum per order and its stock. */
-export function quantityChoices(ticket: Pick<PublicTicket, "minPerOrder" | "maxPerOrder" | "remaining">): number[] {
+function quantityChoices(ticket: Pick<PublicTicket, "minPerOrder" | "maxPerOrder" | "remaining">): number[] {
   const min = Math.max(1, ticket.minPerOrder);
   const max = Math.min(ticket.maxPerOrder, ticket.remaining ?? Number.POSITIVE_INFINITY);
   const choices = [0];
@@ -12,7 +12,7 @@ export function quantityChoices(ticket: Pick<PublicTicket, "minPerOrder" | "maxP
 }
 
 /** Name of a ticket's quantity in the booking query (`/events/:id/:slug/book?q12=2`). */
-export const quantityParam = (ticketId: number) => `q${ticketId}`;
+const quantityParam = (ticketId: number) => `q${ticketId}`;
 
 /** A native select (works without JavaScript, as the public page does) labelled with the ticket's title. */
 export function QuantitySelect({

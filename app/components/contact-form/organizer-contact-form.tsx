@@ -2,7 +2,7 @@ import { CircleCheck, CircleAlert } from "lucide-react";
 import { useTranslation } from "react-i18next";
 
 /** Where the form posts: the organizer page's action (app/routes/public/organizer-page.tsx), any slug. */
-export const contactFormAction = (organizerId: number) => `/organizers/${organizerId}/contact`;
+const contactFormAction = (organizerId: number) => `/organizers/${organizerId}/contact`;
 
 /** The outcome the action sends back in the query (`?contact=sent`), read by the page that shows the form. */
 export type ContactFormOutcome = "sent" | "error" | "rate-limited" | null;

@@ -46,7 +46,7 @@ import { formatDateRange } from "#domain/shared/format";
 import { cn } from "~/lib/utils";
 import type { EventAreaEvent, EventAreaPermissions, EventIntent, EventSwitcherItem } from "./event-area-types";
 
-export function eventCoverStyle(primaryColor: string): React.CSSProperties {
+function eventCoverStyle(primaryColor: string): React.CSSProperties {
   return {
     backgroundImage: `linear-gradient(135deg, ${primaryColor} 0%, color-mix(in oklab, ${primaryColor} 45%, white) 100%)`,
   };

@@ -1,7 +1,7 @@
 import { useOutletContext, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { loader } from "~/routes/app/event/layout";
 
-export const eventAreaRouteId = "routes/app/event/layout";
+const eventAreaRouteId = "routes/app/event/layout";
 
 /** What the event layout shares with its pages through the outlet. */
 export type EventAreaOutletContext = {

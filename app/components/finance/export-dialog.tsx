@@ -35,7 +35,7 @@ export type FinanceExportDialogProps = {
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The export's address (the API; the session cookie authenticates the download). */
-export function financeExportHref(
+function financeExportHref(
   organizationId: number,
   input: { kind: FinanceExportKind; period: FinancePeriod; from?: string; to?: string },
 ): string {

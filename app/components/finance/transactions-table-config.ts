@@ -22,7 +22,7 @@ export const transactionsTableConfig = {
 } as const satisfies DataTableConfig;
 
 /** The page opens on the current month. */
-export const DEFAULT_TRANSACTIONS_PERIOD: FinancePeriod = "month";
+const DEFAULT_TRANSACTIONS_PERIOD: FinancePeriod = "month";
 
 export function periodOfState(state: Pick<DataTableState, "filters">): {
   period: FinancePeriod;

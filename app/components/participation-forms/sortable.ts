@@ -8,7 +8,7 @@ import {
 } from "@dnd-kit/core";
 
 /** Spec §9: a drag moved with the keyboard goes 25 px per arrow key. */
-export const KEYBOARD_DRAG_STEP = 25;
+const KEYBOARD_DRAG_STEP = 25;
 
 const keyboardCoordinates: KeyboardCoordinateGetter = (event, { currentCoordinates }) => {
   switch (event.code) {

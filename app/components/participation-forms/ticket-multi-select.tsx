@@ -7,7 +7,7 @@ import { Popover, PopoverContent, PopoverTrigger } from "~/components/ui/popover
 import { cn } from "~/lib/utils";
 
 /** Spec §9: the trigger shows at most 3 ticket badges, then '+ N more'. */
-export const MAX_TICKET_BADGES = 3;
+const MAX_TICKET_BADGES = 3;
 
 /** The tickets a question is asked for (none chosen = every ticket). */
 export function TicketMultiSelect({

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import type { TrackingConsent } from "#domain/http/tracking-consent";
 
 /** Where the banner posts: app/routes/public/tracking-consent.ts sets the cookie and sends the visitor back. */
-export const TRACKING_CONSENT_PATH = "/tracking-consent";
+const TRACKING_CONSENT_PATH = "/tracking-consent";
 
 /**
  * Meta's no-script image pixel: an <img>, no script, so the page stays free of JavaScript. Rendered only once the
@@ -27,7 +27,7 @@ export function MetaPixelImage({ src }: { src: string }) {
  * The ads-tracking question as a plain form: "Accepter" / "Refuser", each a submit button. Sticky rather than fixed: at
  * the end of the page it sits below the footer instead of covering the last fields.
  */
-export function TrackingConsentBanner({ returnTo }: { returnTo: string }) {
+function TrackingConsentBanner({ returnTo }: { returnTo: string }) {
   const { t } = useTranslation("tracking");
   const button =
     "h-10 rounded-md px-4 text-sm font-medium focus-visible:ring-[3px] focus-visible:ring-sky-500/60 focus-visible:outline-none";
