@@ -68,7 +68,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const sender = emailSenderFromEnv(env, db);
       await addMember(db, actor, actor.organizationId, input, {
         sendEmail: (message) => sender.send(message),
-        appUrl: new URL(request.url).origin,
+        // Links in emails come from APP_URL, never from the Host a request names.
+        appUrl: env.APP_URL,
       });
       return { ok: true as const, intent: input.intent, message: "members:messages.added" };
     }
