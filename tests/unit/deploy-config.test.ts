@@ -99,8 +99,9 @@ async function migrateAndSeed(mf: Miniflare): Promise<number> {
 }
 
 beforeAll(async () => {
-  // `npm test` builds first; run alone on a fresh clone, this test builds once itself.
-  if (!existsSync(builtConfigPath)) await run("react-router", ["build"]);
+  // `npm test` builds first; run alone on a fresh clone, this test builds once itself — as `npm run build` does, in
+  // production mode: vitest sets NODE_ENV=test, which would give development React bundles over the page budgets.
+  if (!existsSync(builtConfigPath)) await run("react-router", ["build"], { NODE_ENV: "production" });
   workdir = mkdtempSync(join(tmpdir(), "guichet-deploy-"));
   const outdir = join(workdir, "bundle");
   [, miniflare] = await Promise.all([run("wrangler", ["deploy", "--dry-run", "--outdir", outdir]), loadMiniflare()]);
