@@ -175,6 +175,12 @@ describe("the configuration wrangler deploys", () => {
     }
   });
 
+  it("ships public/_headers with the static assets", () => {
+    expect(readFileSync(resolve(root, "build/client/_headers"), "utf8")).toBe(
+      readFileSync(resolve(root, "public/_headers"), "utf8"),
+    );
+  });
+
   it("serves the private link once SESSION_SECRET is set, and only with that secret", async () => {
     const mf = workers.withSecret!;
     const good = await mf.dispatchFetch(`https://billetterie.example.org${privateLink({ SESSION_SECRET })}`);
