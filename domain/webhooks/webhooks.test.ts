@@ -114,7 +114,7 @@ describe("endpoint URLs", () => {
       "https://router.home.arpa/x",
       "https://api.localhost/x",
       "https://box.localdomain/x",
-      "https://hooks.test/x",
+      "https://hooks.invalid/x",
     ])
       expect(webhookUrlProblem(url, production), url).toBe("private-address");
     expect(webhookUrlProblem(`https://hooks.example.org/${"a".repeat(2_001)}`, production)).toBe("invalid");
