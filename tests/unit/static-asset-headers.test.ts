@@ -50,5 +50,4 @@ describe("static assets' security headers", () => {
     expect([...rules.keys()]).toEqual(["/*"]);
     expect(rules.get("/*")).toEqual(await workerHeadersOfAFile());
   });
-
 });
