@@ -52,6 +52,10 @@ const server = spawn(
     "--show-interactive-dev-session=false",
     // Development values on the command line: wrangler.toml holds production ones, and the build may have no .dev.vars.
     ...localVarArgs(`http://localhost:${port}`),
+    // The webhook specs' receiver runs in the test process on 127.0.0.1 over plain http: the test-only escape of
+    // domain/webhooks/webhook-url.ts (honoured only because ENVIRONMENT is development).
+    "--var",
+    "WEBHOOK_ALLOW_LOCAL_URLS:true",
   ]),
   { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] },
 );

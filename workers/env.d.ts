@@ -16,4 +16,6 @@ interface Env {
   /** Product analytics after consent (app/components/analytics/*): off unless both are set. */
   ANALYTICS_SCRIPT_URL?: string;
   ANALYTICS_SITE_ID?: string;
+  /** Test-only: "true" lets webhook endpoints be local receivers when ENVIRONMENT is development or test. */
+  WEBHOOK_ALLOW_LOCAL_URLS?: string;
 }

@@ -18,6 +18,7 @@ import { monitoringRoutes } from "./routes/monitoring";
 import { errorFields, logger } from "#domain/shared/logger";
 import { reportError } from "#adapters/error-reporting";
 import { securityHeaders } from "./middleware/security-headers";
+import { startupCheck } from "./middleware/startup-check";
 import { webhookDispatch } from "./middleware/webhook-dispatch";
 import { requestLanguage } from "#domain/http/request-language";
 import type { SupportedLanguage } from "#domain/http/i18n-config";
@@ -59,6 +60,7 @@ export function createHonoApp(fallback: Fallback, options: { buildVersion?: () =
 
   app.use("*", requestId);
   app.use("*", securityHeaders);
+  app.use("*", startupCheck);
   app.use("*", clientMonitoring);
   app.use("*", async (c, next) => {
     c.set("db", databaseFromEnv(c.env));

@@ -9,6 +9,7 @@ import {
 import { logEvent } from "#domain/shared/log";
 import { deliverWebhook } from "#domain/webhooks/deliver-webhook";
 import { notifyWebhookEndpointDisabled } from "#domain/webhooks/notify-webhook-endpoint-disabled";
+import { allowLocalWebhookUrls } from "#domain/webhooks/webhook-url";
 import { isJob, type Job, type JobType } from "#domain/shared/jobs";
 import { errorFields, logger, withLogScope } from "#domain/shared/logger";
 import { reportError } from "#adapters/error-reporting";
@@ -40,7 +41,7 @@ const jobHandlers: JobHandlers = {
     return outcome === "in-progress" ? { retryAfterSeconds: DELIVERY_CLAIM_LEASE_MS / 1000 } : "done";
   },
   "deliver-webhook": async (job, { env, db, email }) => {
-    const outcome = await deliverWebhook(db, job);
+    const outcome = await deliverWebhook(db, job, { allowLocalUrls: allowLocalWebhookUrls(env) });
     if (outcome.outcome === "retry") {
       // The next attempt is a new message (its own attempt number), so this one is done either way.
       await env.JOBS.send({ ...job, attempt: outcome.nextAttempt }, { delaySeconds: outcome.delaySeconds });

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { boundedString, SHORT_TEXT_MAX_LENGTH } from "#domain/shared/bounded-string";
 
 /**
  * The shared data table's state in the URL (spec §2, §9): page (zero-based), pageSize, sort (JSON list), filters (JSON
@@ -38,6 +39,7 @@ export type DataTableState = {
 const jsonText = <T extends v.GenericSchema>(schema: T) =>
   v.pipe(
     v.string(),
+    v.maxLength(4_000),
     v.rawTransform(({ dataset, addIssue, NEVER }) => {
       try {
         return JSON.parse(dataset.value) as unknown;
@@ -49,11 +51,16 @@ const jsonText = <T extends v.GenericSchema>(schema: T) =>
     schema,
   );
 
-const sortSchema = jsonText(v.array(v.object({ id: v.string(), desc: v.boolean() })));
+const sortSchema = jsonText(v.array(v.object({ id: boundedString(SHORT_TEXT_MAX_LENGTH), desc: v.boolean() })));
 const filtersSchema = jsonText(
-  v.array(v.object({ id: v.string(), value: v.union([v.string(), v.array(v.string())]) })),
+  v.array(
+    v.object({
+      id: boundedString(SHORT_TEXT_MAX_LENGTH),
+      value: v.union([boundedString(500), v.pipe(v.array(boundedString(500)), v.maxLength(100))]),
+    }),
+  ),
 );
-const visibilitySchema = jsonText(v.record(v.string(), v.boolean()));
+const visibilitySchema = jsonText(v.record(boundedString(SHORT_TEXT_MAX_LENGTH), v.boolean()));
 const pageSchema = v.pipe(v.string(), v.regex(/^\d{1,6}$/), v.transform(Number), v.maxValue(MAX_PAGE));
 const pageSizeSchema = v.pipe(v.string(), v.transform(Number), v.picklist(PAGE_SIZES as unknown as number[]));
 

@@ -7,16 +7,17 @@ import { constantTimeEqual } from "../shared/crypto";
 import { fingerprint, logEvent } from "../shared/log";
 import { hashEmailCode, MAX_CODE_ATTEMPTS, type EmailCodePurpose } from "./email-code";
 import { countingFailures } from "./rate-limit";
+import { boundedString, SHORT_TEXT_MAX_LENGTH } from "../shared/bounded-string";
 
 export type EmailCodeRow = typeof emailCodes.$inferSelect;
 
 /** What a registration code carries to the next steps. */
 export const registrationPayloadSchema = v.object({
-  firstName: v.string(),
-  lastName: v.string(),
-  locale: v.optional(v.string()),
+  firstName: boundedString(1_000),
+  lastName: boundedString(1_000),
+  locale: v.optional(boundedString(SHORT_TEXT_MAX_LENGTH)),
   /** SHA-256 of the registration ticket handed out once the code is verified. */
-  ticketHash: v.optional(v.string()),
+  ticketHash: v.optional(boundedString(SHORT_TEXT_MAX_LENGTH)),
 });
 export type RegistrationPayload = v.InferOutput<typeof registrationPayloadSchema>;
 

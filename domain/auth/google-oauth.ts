@@ -1,6 +1,7 @@
 import { decodeIdToken, generateCodeVerifier, generateState, Google } from "arctic";
 import * as v from "valibot";
 import { AppError } from "../shared/app-error";
+import { boundedString, SHORT_TEXT_MAX_LENGTH } from "../shared/bounded-string";
 
 export type GoogleConfig = { clientId: string; clientSecret: string; redirectUri: string };
 
@@ -38,14 +39,14 @@ export type GoogleIdentity = {
 
 const claimsSchema = v.object({
   iss: v.picklist(["https://accounts.google.com", "accounts.google.com"]),
-  aud: v.union([v.string(), v.array(v.string())]),
+  aud: v.union([boundedString(1_000), v.pipe(v.array(boundedString(1_000)), v.maxLength(100))]),
   exp: v.number(),
   sub: v.pipe(v.string(), v.nonEmpty(), v.maxLength(255)),
   email: v.pipe(v.string(), v.nonEmpty(), v.maxLength(254)),
-  email_verified: v.optional(v.union([v.boolean(), v.string()])),
-  given_name: v.optional(v.string()),
-  family_name: v.optional(v.string()),
-  name: v.optional(v.string()),
+  email_verified: v.optional(v.union([v.boolean(), boundedString(SHORT_TEXT_MAX_LENGTH)])),
+  given_name: v.optional(boundedString(1_000)),
+  family_name: v.optional(boundedString(1_000)),
+  name: v.optional(boundedString(1_000)),
 });
 
 const googleFailed = () => new AppError("unauthorized", "errors:google-failed");

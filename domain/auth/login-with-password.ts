@@ -7,8 +7,9 @@ import { findUserByEmail } from "../users/find-user-by-email";
 import type { ClientInfo } from "./client-info";
 import { hashPassword, verifyPassword } from "./password";
 import { currentPasswordSchema } from "./password-policy";
-import { countingFailures, hitRateLimits } from "./rate-limit";
+import { hitRateLimits } from "./rate-limit";
 import { createSession } from "./sessions";
+import { clearSignInFailures, reserveSignInAttempt, signInBackoffKey } from "./sign-in-backoff";
 import { orEmpty, validateInput } from "./validate-input";
 
 export const loginSchema = v.object({ email: orEmpty(emailSchema), password: orEmpty(currentPasswordSchema) });
@@ -18,9 +19,9 @@ let decoyHash: Promise<string> | undefined;
 
 /**
  * Every sign-in creates a new session (a new token): sessions are rotated at sign-in. Every attempt counts against the
- * client's IP. Against the email, each attempt reserves a slot before the password is checked (so parallel guesses
- * cannot pass the limit) and a success gives it back: signing in as someone (rightly) never locks them out, while
- * guessing their password still does once the window is full, right password or not.
+ * client's IP. Wrong passwords slow down the email and IP pair that makes them (sign-in-backoff.ts): each attempt is
+ * reserved before the password is checked (so parallel guesses cannot pass a delay) and a success clears the pair.
+ * Nobody can lock an account's owner out by failing on purpose: from another IP the owner is not slowed at all.
  */
 export async function loginWithPassword(
   db: Database,
@@ -38,23 +39,22 @@ export async function loginWithPassword(
       throw error;
     }
   }
-  const user = await countingFailures(
-    db,
-    { name: "signInPerEmail", subject: email },
-    now,
-    async () => {
-      const found = await findUserByEmail(db, email);
-      const hash = found?.passwordHash ?? (await (decoyHash ??= hashPassword("decoy-password-for-timing")));
-      const valid = await verifyPassword(password, hash);
-      if (!found || !found.passwordHash || !valid) {
-        const reason = !found ? "unknown_email" : !found.passwordHash ? "no_password" : "wrong_password";
-        logEvent({ event: "auth.sign_in_failed", level: "warn", reason, ...who });
-        throw new AppError("unauthorized", "invalid-credentials");
-      }
-      return found;
-    },
-    () => logEvent({ event: "auth.sign_in_locked", level: "warn", scope: "email", ...who }),
-  );
-  const session = await createSession(db, user.id, { userAgent: client.userAgent }, now);
-  return { ...session, userId: user.id };
+  const pair = signInBackoffKey(email, client.ip);
+  try {
+    await reserveSignInAttempt(db, pair, now);
+  } catch (error) {
+    logEvent({ event: "auth.sign_in_locked", level: "warn", scope: "email_and_ip", ...who });
+    throw error;
+  }
+  const found = await findUserByEmail(db, email);
+  const hash = found?.passwordHash ?? (await (decoyHash ??= hashPassword("decoy-password-for-timing")));
+  const valid = await verifyPassword(password, hash);
+  if (!found || !found.passwordHash || !valid) {
+    const reason = !found ? "unknown_email" : !found.passwordHash ? "no_password" : "wrong_password";
+    logEvent({ event: "auth.sign_in_failed", level: "warn", reason, ...who });
+    throw new AppError("unauthorized", "invalid-credentials");
+  }
+  await clearSignInFailures(db, pair);
+  const session = await createSession(db, found.id, { userAgent: client.userAgent }, now);
+  return { ...session, userId: found.id };
 }

@@ -17,6 +17,7 @@ export type RateLimitRule = { limit: number; windowMs: number };
  * office out of a code it types right.
  */
 export const rateLimitRules = {
+  /** Wrong passwords given when deleting one's account (domain/privacy); sign-in slows email+IP pairs instead. */
   signInPerEmail: { limit: 10, windowMs: 15 * MINUTE },
   /** Organizations a user creates. */
   organizationCreatePerUser: { limit: 10, windowMs: HOUR },

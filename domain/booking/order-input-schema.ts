@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { emailSchema } from "../shared/email";
 import { idSchema } from "../shared/ids";
+import { boundedString, SHORT_TEXT_MAX_LENGTH } from "../shared/bounded-string";
 
 /** Lines, participants and answers per order: far above any real order, low enough to bound a request's work. */
 export const MAX_ORDER_LINES = 50;
@@ -23,7 +24,7 @@ const answerValueSchema = v.union(
   [
     v.pipe(v.string(), v.maxLength(ANSWER_MAX_LENGTH, "booking:errors.answer-invalid")),
     v.boolean(),
-    v.pipe(v.array(v.string()), v.maxLength(50, "booking:errors.answer-invalid")),
+    v.pipe(v.array(boundedString(SHORT_TEXT_MAX_LENGTH)), v.maxLength(50, "booking:errors.answer-invalid")),
   ],
   "booking:errors.answer-invalid",
 );
@@ -41,7 +42,7 @@ const optionalText = (max: number) =>
     v.pipe(v.string("booking:errors.text-invalid"), v.trim(), v.maxLength(max, "booking:errors.text-too-long")),
     "",
   );
-const billingRequired = (max = Number.MAX_SAFE_INTEGER) =>
+const billingRequired = (max = 500) =>
   v.pipe(
     v.string("booking:errors.billing-required"),
     v.trim(),

@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { emailSchema } from "../shared/email";
+import { boundedString } from "../shared/bounded-string";
 
 const required = (max: number, key: string) =>
   v.pipe(v.string(key), v.trim(), v.nonEmpty(key), v.maxLength(max, "contact:errors.too-long"));
@@ -14,7 +15,7 @@ export const contactMessageSchema = v.object({
   email: emailSchema,
   subject: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, "contact:errors.too-long")), ""),
   message: required(5000, "contact:errors.message-required"),
-  website: v.optional(v.string(), ""),
+  website: v.optional(boundedString(2_000), ""),
 });
 
 export type ContactMessageInput = v.InferOutput<typeof contactMessageSchema>;

@@ -78,19 +78,21 @@ export async function submitContactMessage(
       name: `${input.first_name} ${input.last_name}`,
       email: input.email,
     };
-    const inboxUrl = `${(deps.appUrl ?? "").replace(/\/$/, "")}/organization/contact-entries`;
+    // Without APP_URL (a deploy not finished) the email goes without its link rather than with a relative one.
+    const appUrl = (deps.appUrl ?? "").replace(/\/$/, "");
+    const inboxUrl = appUrl ? `${appUrl}/organization/contact-entries` : null;
     const heading = fill(c.heading, values);
     const lines = [fill(c.intro, values), "", input.subject ? `${c.subject} ${input.subject}` : "", input.message];
     for (const to of recipients) {
       await deps.sendEmail({
         to,
         subject: fill(c["mail-subject"], values),
-        text: renderEmailText("fr", heading, [...lines, "", inboxUrl]),
+        text: renderEmailText("fr", heading, inboxUrl ? [...lines, "", inboxUrl] : lines),
         html: renderEmailHtml("fr", heading, [
           { kind: "paragraph", text: fill(c.intro, values) },
           ...(input.subject ? [{ kind: "paragraph" as const, text: `${c.subject} ${input.subject}` }] : []),
           { kind: "paragraph", text: input.message },
-          { kind: "button", label: c.button, href: inboxUrl },
+          ...(inboxUrl ? [{ kind: "button" as const, label: c.button, href: inboxUrl }] : []),
           { kind: "note", text: fill(c.reply, values) },
         ]),
       });

@@ -1,7 +1,8 @@
 import * as v from "valibot";
 import { eventMessageSchema } from "../event-messages/event-messages-schema";
-import { EMAIL_PATTERN } from "../shared/email";
+import { isEmailShape } from "../shared/email";
 import { isValidTimeZone } from "./event-time-zone";
+import { boundedString } from "../shared/bounded-string";
 
 /**
  * The event fields accepted from the editor, the settings page and the API (spec §3), shared by client and server.
@@ -42,7 +43,7 @@ export function utf8Length(text: string): number {
 /** An instant given as an ISO 8601 string with Z or an offset, or as epoch milliseconds; "" or null clears it. */
 function instantSchema(message: string) {
   return v.pipe(
-    v.union([v.string(), v.number(), v.null()], message),
+    v.union([boundedString(100, message), v.number(), v.null()], message),
     v.rawTransform<string | number | null, Date | null>(({ dataset, addIssue, NEVER }) => {
       const value = dataset.value;
       if (value === null || (typeof value === "string" && value.trim() === "")) return null;
@@ -63,7 +64,7 @@ function instantSchema(message: string) {
 /** A number, or its text from a form with a dot or a French decimal comma ("45,7486"); "" or null clears it. */
 function nullableNumberSchema(message: string, min: number, max: number) {
   return v.pipe(
-    v.union([v.number(), v.string(), v.null()], message),
+    v.union([v.number(), boundedString(100, message), v.null()], message),
     v.rawTransform<number | string | null, number | null>(({ dataset, addIssue, NEVER }) => {
       const value = dataset.value;
       if (value === null || (typeof value === "string" && value.trim() === "")) return null;
@@ -157,8 +158,7 @@ const eventFieldEntries = {
   contact_email: v.pipe(
     v.string("events:errors.contact-email-invalid"),
     v.trim(),
-    v.maxLength(254, "events:errors.contact-email-invalid"),
-    v.check((email) => email === "" || EMAIL_PATTERN.test(email), "events:errors.contact-email-invalid"),
+    v.check((email) => email === "" || isEmailShape(email), "events:errors.contact-email-invalid"),
     v.toLowerCase(),
   ),
   refund_policy: v.pipe(

@@ -26,7 +26,7 @@ const PICTURE_INVALID = "organizations:errors.picture-invalid";
 const PAGE_URL_INVALID = "organizations:errors.page-url-invalid";
 
 const organizationTitleSchema = v.pipe(
-  v.nullish(v.string(TITLE_REQUIRED), ""),
+  v.nullish(v.pipe(v.string(TITLE_REQUIRED), v.maxLength(1_000, TITLE_TOO_LONG)), ""),
   v.transform(normalizeOrganizationTitle),
   v.nonEmpty(TITLE_REQUIRED),
   v.check((title) => characterCount(title) <= ORGANIZATION_TITLE_MAX_LENGTH, TITLE_TOO_LONG),

@@ -5,7 +5,7 @@ import { organizations } from "#db/schema";
 import { assertCanInOrganization } from "../policy";
 import type { Actor } from "../shared/actor";
 import { AppError, notFound } from "../shared/app-error";
-import { EMAIL_PATTERN } from "../shared/email";
+import { isEmailShape } from "../shared/email";
 import { isUniqueViolation } from "../shared/sql";
 import { sanitizeEventHtml } from "../events/sanitize-event-html";
 import { createOrganizationSchema, TITLE_TAKEN } from "./organization-input-schema";
@@ -20,7 +20,7 @@ const contactSchema = v.object({
       v.string(CONTACT_EMAIL_INVALID),
       v.trim(),
       v.toLowerCase(),
-      v.check((s) => s === "" || (s.length <= 254 && EMAIL_PATTERN.test(s)), CONTACT_EMAIL_INVALID),
+      v.check((s) => s === "" || isEmailShape(s), CONTACT_EMAIL_INVALID),
     ),
     "",
   ),

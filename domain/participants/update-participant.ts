@@ -8,11 +8,13 @@ import type { Actor } from "../shared/actor";
 import { AppError } from "../shared/app-error";
 import { isValidEmail, normalizeEmail } from "../shared/email";
 import { loadParticipantForActor } from "./participant-access";
+import { boundedString } from "../shared/bounded-string";
 
 export const participantEditSchema = v.object({
-  first_name: v.optional(v.string(), ""),
-  last_name: v.optional(v.string(), ""),
-  email: v.optional(v.string(), ""),
+  first_name: v.optional(boundedString(1_000), ""),
+  last_name: v.optional(boundedString(1_000), ""),
+  // Trimmed, an email has 254 characters at most; the margin keeps a pasted one with spaces for the clearer message.
+  email: v.optional(boundedString(1_000, "participants:errors.email-invalid"), ""),
 });
 export type ParticipantEdit = v.InferOutput<typeof participantEditSchema>;
 

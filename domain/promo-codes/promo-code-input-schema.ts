@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { discountTypes, type DiscountType } from "#db/schema";
 import { zonedDateTimeToUtc } from "../events/event-time-zone";
 import { eurosToCents } from "../tickets/ticket-input-schema";
+import { boundedString } from "../shared/bounded-string";
 
 /**
  * One promo entry as the spec's client and our screens send it (issue 9):
@@ -28,7 +29,7 @@ export const promoCodeKeySchema = v.pipe(
 
 function nullableInstant(message: string) {
   return v.pipe(
-    v.optional(v.nullable(v.string(message)), null),
+    v.optional(v.nullable(boundedString(100, message)), null),
     v.rawTransform<string | null, Date | null>(({ dataset, addIssue, NEVER }) => {
       const value = dataset.value?.trim() ?? "";
       if (value === "") return null;
@@ -79,7 +80,10 @@ export const promoCodeItemSchema = v.pipe(
     key: promoCodeKeySchema,
     discount_type: v.picklist(discountTypes, "promo-codes:errors.discount-type-invalid"),
     // Checked below with its type (discountProblem); a text is kept until then to say what is wrong with it.
-    discount: v.union([v.number(), v.string()], "promo-codes:errors.discount-invalid"),
+    discount: v.union(
+      [v.number(), boundedString(100, "promo-codes:errors.discount-invalid")],
+      "promo-codes:errors.discount-invalid",
+    ),
     tickets: v.optional(
       v.pipe(
         v.array(

@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { feesTypes, ticketTypes, type FeesType, type TicketType, type TicketVisibility } from "#db/schema";
 import { zonedDateTimeToUtc } from "../events/event-time-zone";
 import { utf8Length } from "../events/event-input-schema";
+import { boundedString } from "../shared/bounded-string";
 
 /**
  * The ticket and add-on fields of spec §3, accepted from the tickets pages and the API (one schema for both).
@@ -45,7 +46,7 @@ const amountSchema = v.pipe(
 
 function instantSchema(message: string) {
   return v.pipe(
-    v.union([v.string(), v.number(), v.null()], message),
+    v.union([boundedString(100, message), v.number(), v.null()], message),
     v.rawTransform<string | number | null, Date | null>(({ dataset, addIssue, NEVER }) => {
       const value = dataset.value;
       if (value === null || (typeof value === "string" && value.trim() === "")) return null;
@@ -75,12 +76,12 @@ const ticketFieldEntries = {
     v.maxLength(TICKET_TITLE_MAX_LENGTH, "tickets:errors.title-too-long"),
   ),
   description: v.pipe(
-    v.nullable(v.string("tickets:errors.description-too-long")),
+    v.nullable(boundedString(TICKET_DESCRIPTION_MAX_LENGTH + 1_000, "tickets:errors.description-too-long")),
     v.transform((text) => (text ?? "").trim()),
     v.maxLength(TICKET_DESCRIPTION_MAX_LENGTH, "tickets:errors.description-too-long"),
   ),
   detailed_description: v.pipe(
-    v.nullable(v.string("tickets:errors.detailed-description-too-long")),
+    v.nullable(boundedString(TICKET_DETAILED_DESCRIPTION_MAX_BYTES, "tickets:errors.detailed-description-too-long")),
     v.transform((html) => html ?? ""),
     v.check(
       (html) => utf8Length(html) <= TICKET_DETAILED_DESCRIPTION_MAX_BYTES,

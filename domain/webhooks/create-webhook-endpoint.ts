@@ -11,10 +11,10 @@ export async function createWebhookEndpoint(
   db: Database,
   actor: Actor,
   input: WebhookEndpointInput,
-  options: { development: boolean },
+  options: { allowLocal: boolean },
 ): Promise<{ endpoint: WebhookEndpointRecord; secret: string }> {
   const organizationId = assertCanManageWebhooks(actor);
-  assertWebhookUrlAllowed(input.url, options.development);
+  assertWebhookUrlAllowed(input.url, options.allowLocal);
   const secret = newWebhookSecret();
   const [row] = await db
     .insert(webhookEndpoints)

@@ -3,6 +3,7 @@ import type { Database } from "#db/database";
 import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from "#db/schema";
 import { delayBeforeAttempt, WEBHOOK_ATTEMPT_LEASE_MS, WEBHOOK_FAILURES_BEFORE_DISABLE } from "./retry-schedule";
 import { webhookHeaders } from "./webhook-signature";
+import { webhookUrlProblem } from "./webhook-url";
 
 export type WebhookAttemptOutcome =
   /** Another run already made (or is making) this attempt: a redelivered queue message. */
@@ -13,9 +14,17 @@ export type WebhookAttemptOutcome =
   /** Failed for good; `endpointDisabled` when this failure disabled the endpoint (its owners are then told). */
   | { outcome: "failed"; endpointDisabled: boolean; endpointId: number; status: number | null };
 
-export type DeliverWebhookDeps = { fetch?: typeof fetch; now?: () => Date; timeoutMs?: number };
+export type DeliverWebhookDeps = {
+  fetch?: typeof fetch;
+  now?: () => Date;
+  timeoutMs?: number;
+  /** allowLocalWebhookUrls(env): local receivers, for the e2e tests only. */
+  allowLocalUrls?: boolean;
+};
 
 const EXCERPT_LENGTH = 500;
+/** The most of a receiver's answer ever read: the excerpt needs 500 characters, the rest is cancelled unread. */
+export const RESPONSE_READ_LIMIT_BYTES = 4096;
 
 /**
  * One delivery attempt. The claim (attempts = attempt - 1 → attempt) is a single conditional update, so a queue
@@ -72,8 +81,13 @@ export async function deliverWebhook(
   let status: number | null = null;
   let error: string | null = null;
   let excerpt = "";
+  // Saved URLs were checked when saved; checked again here for endpoints saved under older rules (and any way round).
+  const urlProblem =
+    endpoint?.enabled === true ? webhookUrlProblem(endpoint.url, { allowLocal: deps.allowLocalUrls ?? false }) : null;
   if (!endpoint || !endpoint.enabled) {
     error = "endpoint-disabled";
+  } else if (urlProblem) {
+    error = `url-refused: ${urlProblem}`;
   } else {
     try {
       const response = await (deps.fetch ?? fetch)(endpoint.url, {
@@ -84,7 +98,7 @@ export async function deliverWebhook(
         signal: AbortSignal.timeout(deps.timeoutMs ?? 15_000),
       });
       status = response.status;
-      excerpt = (await response.text().catch(() => "")).slice(0, EXCERPT_LENGTH);
+      excerpt = (await readExcerpt(response)).slice(0, EXCERPT_LENGTH);
     } catch (cause) {
       error = cause instanceof Error ? `${cause.name}: ${cause.message}`.slice(0, EXCERPT_LENGTH) : "network-error";
     }
@@ -92,7 +106,7 @@ export async function deliverWebhook(
   const finishedAt = now();
   const succeeded = status !== null && status >= 200 && status < 300;
   const gone = status === 410;
-  const nextDelay = succeeded || gone || !endpoint?.enabled ? null : delayBeforeAttempt(job.attempt + 1);
+  const nextDelay = succeeded || gone || !endpoint?.enabled || urlProblem ? null : delayBeforeAttempt(job.attempt + 1);
   const finalFailure = !succeeded && nextDelay === null;
 
   const recorded = { deliveryId: delivery.id, attempt: job.attempt };
@@ -170,6 +184,38 @@ export async function deliverWebhook(
     endpointId: endpoint.id,
     status,
   };
+}
+
+/**
+ * The start of a receiver's answer, at most RESPONSE_READ_LIMIT_BYTES read: a receiver that streams megabytes (or
+ * never ends its body) costs the Worker no memory and no time beyond that; the rest of the stream is cancelled.
+ */
+async function readExcerpt(response: Response): Promise<string> {
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < RESPONSE_READ_LIMIT_BYTES) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.byteLength;
+    }
+  } catch {
+    // A body that fails half-way keeps what arrived.
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  const bytes = new Uint8Array(Math.min(size, RESPONSE_READ_LIMIT_BYTES));
+  let offset = 0;
+  for (const chunk of chunks) {
+    if (offset >= bytes.length) break;
+    const part = chunk.subarray(0, bytes.length - offset);
+    bytes.set(part, offset);
+    offset += part.length;
+  }
+  return new TextDecoder().decode(bytes);
 }
 
 /**

@@ -13,10 +13,10 @@ export async function updateWebhookEndpoint(
   actor: Actor,
   endpointId: number,
   input: WebhookEndpointInput,
-  options: { development: boolean },
+  options: { allowLocal: boolean },
 ): Promise<WebhookEndpointRecord> {
   const current = await loadWebhookEndpoint(db, actor, endpointId);
-  assertWebhookUrlAllowed(input.url, options.development);
+  assertWebhookUrlAllowed(input.url, options.allowLocal);
   const reEnabled = input.enabled && !current.enabled;
   const [row] = await db
     .update(webhookEndpoints)

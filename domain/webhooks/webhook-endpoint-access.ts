@@ -25,8 +25,8 @@ export async function loadWebhookEndpoint(db: Database, actor: Actor, endpointId
   return row;
 }
 
-export function assertWebhookUrlAllowed(url: string, development: boolean): void {
-  const problem = webhookUrlProblem(url, { development });
+export function assertWebhookUrlAllowed(url: string, allowLocal: boolean): void {
+  const problem = webhookUrlProblem(url, { allowLocal });
   if (problem)
     throw new AppError("validation", `webhooks:url-${problem}`, { fields: { url: `webhooks:url-${problem}` } });
 }

@@ -1,12 +1,47 @@
 /**
- * Endpoint URLs must not let a tenant make our Worker call private infrastructure: HTTPS only, and no loopback,
- * private, link-local, unique-local or metadata address written as the host. Names that resolve to such addresses
- * are out of reach here (a Worker cannot resolve DNS first); Cloudflare's egress does not route to private networks,
- * which covers them in production. In development plain http and local hosts are allowed so a local receiver works.
+ * Endpoint URLs must not let a tenant make our Worker call private infrastructure (docs/decisions/0036-input-limits-
+ * and-hardening.md): HTTPS on port 443, and a public host name — no IP address written as the host, no loopback,
+ * `.local`, `.internal` or single-label name. Names that resolve to private addresses are out of reach here (a Worker
+ * cannot resolve DNS first); Cloudflare's egress does not route to private networks, which covers them in production.
+ * Checked when an endpoint is saved and again before each delivery.
  */
-export type WebhookUrlProblem = "invalid" | "https-required" | "private-address";
+export type WebhookUrlProblem = "invalid" | "https-required" | "port-not-allowed" | "ip-address" | "private-address";
 
-const PRIVATE_HOSTNAMES = /(^localhost$)|(\.localhost$)|(\.local$)|(\.internal$)|(^metadata\.google\.internal$)/i;
+/**
+ * Suffixes of names that point into a private network (RFC 6761, RFC 8375, and the usual private suffixes). `.test`
+ * and `.example` are left out: they resolve nowhere, so they reach nothing private, and the demo data and tests use them.
+ */
+const PRIVATE_SUFFIXES = [
+  "localhost",
+  "local",
+  "internal",
+  "localdomain",
+  "home.arpa",
+  "lan",
+  "home",
+  "corp",
+  "intranet",
+  "private",
+  "invalid",
+];
+
+function isPrivateName(host: string): boolean {
+  const name = host.toLowerCase();
+  if (!name.includes(".")) return true;
+  return PRIVATE_SUFFIXES.some((suffix) => name === suffix || name.endsWith(`.${suffix}`));
+}
+
+/**
+ * The test-only escape: local receivers (plain http, any port, loopback hosts) are allowed only when ENVIRONMENT is
+ * "development" or "test" AND WEBHOOK_ALLOW_LOCAL_URLS is "true" — the e2e server sets it for its receiver in the
+ * test process. A production Worker ignores the variable.
+ */
+export function allowLocalWebhookUrls(env: { ENVIRONMENT?: string; WEBHOOK_ALLOW_LOCAL_URLS?: string }): boolean {
+  return (
+    (env.ENVIRONMENT === "development" || env.ENVIRONMENT === "test") &&
+    (env.WEBHOOK_ALLOW_LOCAL_URLS === "true" || env.WEBHOOK_ALLOW_LOCAL_URLS === "1")
+  );
+}
 
 function ipv4Parts(host: string): number[] | null {
   const parts = host.split(".");
@@ -62,7 +97,8 @@ function isPrivateIpv6(host: string): boolean {
   return g0 >= 0xfc00 && g0 <= 0xfdff ? true : g0 >= 0xfe80 && g0 <= 0xfeff ? true : g0 >= 0xff00;
 }
 
-export function webhookUrlProblem(value: string, options: { development: boolean }): WebhookUrlProblem | null {
+export function webhookUrlProblem(value: string, options: { allowLocal: boolean }): WebhookUrlProblem | null {
+  if (value.length > 2000) return "invalid";
   let url: URL;
   try {
     url = new URL(value);
@@ -70,13 +106,15 @@ export function webhookUrlProblem(value: string, options: { development: boolean
     return "invalid";
   }
   if (url.username || url.password) return "invalid";
-  if (url.protocol !== "https:" && !(options.development && url.protocol === "http:")) return "https-required";
-  if (options.development) return null;
+  if (options.allowLocal && (url.protocol === "https:" || url.protocol === "http:")) return null;
+  if (url.protocol !== "https:") return "https-required";
+  // The URL parser writes the default port (":443" included) as "".
+  if (url.port !== "") return "port-not-allowed";
   // "localhost." and "127.0.0.1." are the same hosts written as fully qualified names.
   const host = url.hostname.replace(/\.$/, "");
-  if (PRIVATE_HOSTNAMES.test(host)) return "private-address";
   const v4 = ipv4Parts(host);
-  if (v4 && isPrivateIpv4(v4)) return "private-address";
-  if (host.startsWith("[") && isPrivateIpv6(host)) return "private-address";
+  if (v4) return isPrivateIpv4(v4) ? "private-address" : "ip-address";
+  if (host.startsWith("[")) return isPrivateIpv6(host) ? "private-address" : "ip-address";
+  if (isPrivateName(host)) return "private-address";
   return null;
 }

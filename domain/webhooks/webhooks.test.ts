@@ -8,7 +8,7 @@ import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../../tests/s
 import { failure } from "../../tests/support/failure";
 import { createWebhookEndpoint } from "./create-webhook-endpoint";
 import { deleteWebhookEndpoint } from "./delete-webhook-endpoint";
-import { deliverWebhook } from "./deliver-webhook";
+import { deliverWebhook, RESPONSE_READ_LIMIT_BYTES } from "./deliver-webhook";
 import { dispatchDueWebhookDeliveries, takeDueWebhookDeliveries } from "./dispatch-due-webhook-deliveries";
 import { listWebhookDeliveries } from "./list-webhook-deliveries";
 import { listWebhookEndpoints } from "./list-webhook-endpoints";
@@ -19,11 +19,11 @@ import { rotateWebhookSecret } from "./rotate-webhook-secret";
 import { sendTestWebhook } from "./send-test-webhook";
 import { updateWebhookEndpoint } from "./update-webhook-endpoint";
 import { recordWebhookEvent } from "./webhook-event-statement";
-import { webhookUrlProblem } from "./webhook-url";
+import { allowLocalWebhookUrls, webhookUrlProblem } from "./webhook-url";
 
 let test: LibsqlTestDatabase;
 let world: Awaited<ReturnType<typeof insertEventsWorld>>;
-const production = { development: false };
+const production = { allowLocal: false };
 
 beforeAll(async () => {
   test = await createLibsqlTestDatabase();
@@ -89,13 +89,41 @@ describe("endpoint URLs", () => {
       "https://[::]/x",
     ])
       expect(webhookUrlProblem(url, production), url).toBe("private-address");
-    // Public addresses stay allowed, IPv6 ones included.
-    expect(webhookUrlProblem("https://93.184.215.14/x", production)).toBeNull();
-    expect(webhookUrlProblem("https://[2606:4700:4700::1111]/x", production)).toBeNull();
     expect(webhookUrlProblem("https://hooks.example.org./x", production)).toBeNull();
+    expect(webhookUrlProblem("https://hooks.example.org:443/x", production)).toBeNull();
     expect(webhookUrlProblem("not a url", production)).toBe("invalid");
     expect(webhookUrlProblem("https://user:pw@hooks.example.org/", production)).toBe("invalid");
-    expect(webhookUrlProblem("http://localhost:9999/hook", { development: true })).toBeNull();
+    expect(webhookUrlProblem("http://localhost:9999/hook", { allowLocal: true })).toBeNull();
+  });
+
+  it("wants a public host name on port 443: no IP address, no single-label or private name", () => {
+    // Public addresses written as the host: a name is required.
+    for (const url of ["https://93.184.215.14/x", "https://[2606:4700:4700::1111]/x", "https://1.1.1.1./x"])
+      expect(webhookUrlProblem(url, production), url).toBe("ip-address");
+    for (const url of [
+      "https://hooks.example.org:8443/x",
+      "https://hooks.example.org:80/x",
+      "https://a.example.org:1/",
+    ])
+      expect(webhookUrlProblem(url, production), url).toBe("port-not-allowed");
+    for (const url of [
+      "https://intranet/x",
+      "https://hooks/x",
+      "https://db.internal/x",
+      "https://nas.lan/x",
+      "https://router.home.arpa/x",
+      "https://api.localhost/x",
+      "https://box.localdomain/x",
+      "https://hooks.invalid/x",
+    ])
+      expect(webhookUrlProblem(url, production), url).toBe("private-address");
+    expect(webhookUrlProblem(`https://hooks.example.org/${"a".repeat(2_001)}`, production)).toBe("invalid");
+    // The escape is only for development and test runs that ask for it.
+    expect(allowLocalWebhookUrls({ ENVIRONMENT: "test", WEBHOOK_ALLOW_LOCAL_URLS: "true" })).toBe(true);
+    expect(allowLocalWebhookUrls({ ENVIRONMENT: "development", WEBHOOK_ALLOW_LOCAL_URLS: "1" })).toBe(true);
+    expect(allowLocalWebhookUrls({ ENVIRONMENT: "production", WEBHOOK_ALLOW_LOCAL_URLS: "true" })).toBe(false);
+    expect(allowLocalWebhookUrls({ WEBHOOK_ALLOW_LOCAL_URLS: "true" })).toBe(false);
+    expect(allowLocalWebhookUrls({ ENVIRONMENT: "development" })).toBe(false);
   });
 
   it("a refused URL creates nothing", async () => {
@@ -237,6 +265,65 @@ describe("events and deliveries", () => {
     });
     expect(page.rows[0]).toMatchObject({ status: "succeeded", attempts: WEBHOOK_MAX_ATTEMPTS + 1 });
     expect(page.rows[0]!.attemptLog).toHaveLength(WEBHOOK_MAX_ATTEMPTS + 1);
+  });
+
+  it("reads at most 4 KiB of the receiver's answer and cancels the rest of the stream", async () => {
+    const { endpoint } = await newEndpoint();
+    await sendTestWebhook(test.db, world.actors.owner, endpoint.id);
+    const [delivery] = await deliveriesOf(endpoint.id);
+    let pulled = 0;
+    let cancelled = false;
+    // An endless body of 1 KiB chunks: reading it all would never end.
+    const fetch = (async () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          pull(controller) {
+            pulled++;
+            controller.enqueue(new TextEncoder().encode("x".repeat(1024)));
+          },
+          cancel() {
+            cancelled = true;
+          },
+        }),
+        { status: 200 },
+      )) as unknown as typeof globalThis.fetch;
+    const outcome = await deliverWebhook(test.db, { deliveryId: delivery!.id, attempt: 1 }, { fetch });
+    expect(outcome).toMatchObject({ outcome: "succeeded", status: 200 });
+    expect(cancelled).toBe(true);
+    expect(pulled).toBeLessThanOrEqual(RESPONSE_READ_LIMIT_BYTES / 1024 + 1);
+    const [attempt] = await test.db
+      .select()
+      .from(webhookDeliveryAttempts)
+      .where(eq(webhookDeliveryAttempts.deliveryId, delivery!.id));
+    expect(attempt!.responseExcerpt).toBe("x".repeat(500));
+  });
+
+  it("checks the URL again before delivering: a URL the rules refuse fails at once, with its reason and no call", async () => {
+    const { endpoint } = await newEndpoint();
+    // Saved before the rules (or by hand in the database): a non-standard port.
+    await test.db
+      .update(webhookEndpoints)
+      .set({ url: "https://hooks.example.org:8443/guichet" })
+      .where(eq(webhookEndpoints.id, endpoint.id));
+    await sendTestWebhook(test.db, world.actors.owner, endpoint.id);
+    const [delivery] = await deliveriesOf(endpoint.id);
+    const { received, fetch } = receiver(() => 200);
+    const outcome = await deliverWebhook(test.db, { deliveryId: delivery!.id, attempt: 1 }, { fetch });
+    expect(outcome).toMatchObject({ outcome: "failed", status: null });
+    expect(received).toEqual([]);
+    const [after] = await deliveriesOf(endpoint.id);
+    expect(after).toMatchObject({ status: "failed", lastError: "url-refused: port-not-allowed", nextAttemptAt: null });
+    // The same endpoint with a local receiver, allowed only by the test-only escape.
+    await test.db
+      .update(webhookEndpoints)
+      .set({ url: "http://127.0.0.1:9/hooks" })
+      .where(eq(webhookEndpoints.id, endpoint.id));
+    await sendTestWebhook(test.db, world.actors.owner, endpoint.id);
+    const [, second] = await deliveriesOf(endpoint.id);
+    expect(
+      await deliverWebhook(test.db, { deliveryId: second!.id, attempt: 1 }, { fetch, allowLocalUrls: true }),
+    ).toMatchObject({ outcome: "succeeded" });
+    expect(received.map((r) => r.url)).toEqual(["http://127.0.0.1:9/hooks"]);
   });
 
   it("410 Gone disables the endpoint at once and its owners are emailed", async () => {

@@ -1,3 +1,5 @@
+import { readdirSync } from "node:fs";
+import { resolve } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { demoPassword } from "../../scripts/lib/demo-logins";
 
@@ -94,4 +96,21 @@ test("the public page loads under the policy, from the edge copy as well", async
   expect(hit.headers()["x-guichet-cache"]).toBe("HIT");
   await expectHydratedUnderPolicy(page, path, violations, { javascript: false });
   await expect(page.getByRole("heading", { level: 1, name: "Festival Nuits Sonores" })).toBeVisible();
+});
+
+test("static assets carry the security headers (public/_headers), which the Worker never sees", async ({ request }) => {
+  // A JavaScript chunk of the served build, and the favicon: both answered by Workers Static Assets.
+  const script = readdirSync(resolve(import.meta.dirname, "../../build/client/assets")).find((name) =>
+    name.endsWith(".js"),
+  );
+  for (const path of [`/assets/${script}`, "/favicon.svg"]) {
+    const asset = await request.get(path);
+    expect(asset.status(), path).toBe(200);
+    const headers = asset.headers();
+    expect(headers["x-content-type-options"], path).toBe("nosniff");
+    expect(headers["x-frame-options"], path).toBe("DENY");
+    expect(headers["referrer-policy"], path).toBe("same-origin");
+    expect(headers["content-security-policy"], path).toBe("frame-ancestors 'none'");
+    expect(headers["strict-transport-security"], path).toBe("max-age=63072000; includeSubDomains");
+  }
 });

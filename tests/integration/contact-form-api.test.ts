@@ -1,9 +1,12 @@
 import { env, exports } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "#db/d1";
 import { contactEntries, devMailbox } from "#db/schema";
 import { createSession } from "#domain/auth/sessions";
+import { action as organizerPageAction } from "~/routes/public/organizer-page";
+import { serverContext } from "~/server/context";
 import { apiClient } from "./api-client";
 import { insertMember, insertOrganization, insertUser } from "../support/fixtures";
 
@@ -159,5 +162,36 @@ describe("PUT /api/organizer/:organizer/contact-form/:id/read", () => {
     const [foreignEntry] = await entriesOf(foreignId);
     expect(foreignEntry!.isRead).toBe(false);
     expect((await entriesOf(orgId)).find((e) => e.id === entry!.id)!.isRead).toBe(true);
+  });
+});
+
+describe("the organizer page's contact form", () => {
+  it("builds the email's link from APP_URL, never from the Host the request names", async () => {
+    const context = new RouterContextProvider();
+    const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
+    context.set(serverContext, {
+      env: { ...env, APP_URL: "https://billetterie.example.org" },
+      ctx,
+      db,
+      appVersion: "contact-form-test",
+      cspNonce: "nonce",
+    });
+    const form = new URLSearchParams({ ...message({ first_name: "Hôte", last_name: "Piégé" }), returnTo: "/" });
+    const request = new Request(`https://evil.example/organizers/${orgId}/nuits`, {
+      method: "POST",
+      body: form,
+      headers: { "CF-Connecting-IP": "203.0.113.77" },
+    });
+    const response = (await organizerPageAction({
+      params: { id: String(orgId), slug: "nuits" },
+      request,
+      context,
+    } as never)) as Response;
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toContain("contact=sent");
+    const mails = await db.select().from(devMailbox).where(eq(devMailbox.to, "bonjour@nuits.test"));
+    const mail = mails.find((m) => m.text.includes("Hôte Piégé"));
+    expect(mail!.text).toContain("https://billetterie.example.org/organization/contact-entries");
+    expect(mail!.text + mail!.html).not.toContain("evil.example");
   });
 });

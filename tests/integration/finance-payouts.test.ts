@@ -158,7 +158,7 @@ describe("the payout job on D1", () => {
     await sale(organization.id, 1000, 0, Date.now() - DAY);
     const response = await app.fetch(
       new Request("http://localhost/dev/run-payouts", { method: "POST" }),
-      { ...env, ENVIRONMENT: "production" },
+      { ...env, ENVIRONMENT: "production", SESSION_SECRET: "payouts-test-secret-0123456789abcdef" },
       ctx,
     );
     expect(response.status).toBe(404);

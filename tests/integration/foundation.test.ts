@@ -1,5 +1,5 @@
 import { env, exports } from "cloudflare:workers";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createD1Database } from "#db/d1";
 import { memberships, organizations, users } from "#db/schema";
 import { hashPassword } from "#domain/auth/password";
@@ -182,12 +182,14 @@ describe("dev mailbox", () => {
     const app = createHonoApp(async () => new Response("fallback", { status: 404 }));
     const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
     const { ENVIRONMENT: _unset, ...withoutEnvironment } = env;
+    // Configured as a deploy must be (a Worker without SESSION_SECRET answers nothing but its start-up error).
+    const SESSION_SECRET = "foundation-test-secret-0123456789abcdef";
     const environments = [
-      { ...env, ENVIRONMENT: "production" },
-      { ...env, ENVIRONMENT: "staging" },
-      { ...env, ENVIRONMENT: "Development" },
-      { ...env, ENVIRONMENT: "" },
-      withoutEnvironment as unknown as Env,
+      { ...env, ENVIRONMENT: "production", SESSION_SECRET },
+      { ...env, ENVIRONMENT: "staging", SESSION_SECRET },
+      { ...env, ENVIRONMENT: "Development", SESSION_SECRET },
+      { ...env, ENVIRONMENT: "", SESSION_SECRET },
+      { ...withoutEnvironment, SESSION_SECRET } as unknown as Env,
     ];
     for (const environment of environments) {
       for (const path of ["/dev/mailbox", "/dev/mailbox.json?to=a@exemple.fr"]) {
@@ -198,6 +200,45 @@ describe("dev mailbox", () => {
     for (const ENVIRONMENT of ["development", "test"]) {
       const response = await app.fetch(new Request("http://localhost/dev/mailbox.json"), { ...env, ENVIRONMENT }, ctx);
       expect(response.status).toBe(200);
+    }
+  });
+
+  it("refuses every request with one clear message when SESSION_SECRET is missing outside development and test", async () => {
+    const app = createHonoApp(async () => new Response("fallback page", { status: 200 }));
+    const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const { SESSION_SECRET: _none, ...withoutSecret } = env as Env & { SESSION_SECRET?: string };
+      for (const ENVIRONMENT of ["production", "staging"]) {
+        for (const path of ["/", "/api/health", "/auth/login", "/events/1/soiree?t=abc"]) {
+          const response = await app.fetch(
+            new Request(`https://billetterie.example.org${path}`),
+            { ...withoutSecret, ENVIRONMENT } as Env,
+            ctx,
+          );
+          expect(response.status, `${ENVIRONMENT} ${path}`).toBe(500);
+          const text = await response.text();
+          expect(text).toContain("SESSION_SECRET is not set");
+          expect(text).toContain("npx wrangler secret put SESSION_SECRET");
+          expect(text).not.toContain("fallback page");
+        }
+      }
+      // Logged once per isolate, not on every request.
+      expect(errors.mock.calls.filter(([line]) => String(line).includes("startup.configuration_missing"))).toHaveLength(
+        1,
+      );
+      // Set, or in development and test, the Worker starts.
+      const configured = { ...withoutSecret, ENVIRONMENT: "production", SESSION_SECRET: "s".repeat(32) } as Env;
+      expect((await app.fetch(new Request("https://billetterie.example.org/api/health"), configured, ctx)).status).toBe(
+        200,
+      );
+      for (const ENVIRONMENT of ["development", "test"])
+        expect(
+          (await app.fetch(new Request("http://localhost/api/health"), { ...withoutSecret, ENVIRONMENT } as Env, ctx))
+            .status,
+        ).toBe(200);
+    } finally {
+      errors.mockRestore();
     }
   });
 

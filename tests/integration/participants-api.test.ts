@@ -72,6 +72,26 @@ describe("participant-ticket calls (spec §7)", () => {
     expect(bad.json.message).toBe("participants:errors.email-invalid");
   });
 
+  it("answers a 255,000-character email with 400 at once, the participant unchanged", async () => {
+    const { freeRows } = await freeAndPaid();
+    const target = freeRows[0]!;
+    // The shape that made the old pattern backtrack for tens of seconds: dots all along, a space near the end.
+    const email = `a@${"a.".repeat(127_497)} b`;
+    expect(email.length).toBe(254_998);
+    const started = Date.now();
+    const answer = await call(`/events/1/participant-ticket/${target.id}`, {
+      method: "PUT",
+      body: { first_name: "Léa", last_name: "Martin", email },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.json.message).toBe("participants:errors.email-invalid");
+    expect(answer.json.fields).toEqual({ email: "participants:errors.email-invalid" });
+    // Generous for a loaded machine: the old check took about 38 s on this input.
+    expect(Date.now() - started).toBeLessThan(3_000);
+    const [row] = await db.select().from(participants).where(eq(participants.id, target.id));
+    expect(row!.email).toBe(target.email);
+  });
+
   it("deletes a free ticket: purchased and the figures follow; a second delete is 404", async () => {
     const { free, freeRows } = await freeAndPaid();
     const [before] = await db.select().from(salesFigures).where(eq(salesFigures.eventId, event.id));

@@ -61,6 +61,25 @@ describe("webhooks API (issue 12 §6)", () => {
     expect(await db.select().from(webhookEndpoints)).toHaveLength(before);
   });
 
+  it("wants https on port 443 with a public host name, each refusal with its own field message", async () => {
+    const before = (await db.select().from(webhookEndpoints)).length;
+    for (const [url, message] of [
+      ["https://hooks.example.org:8443/guichet", "webhooks:url-port-not-allowed"],
+      ["https://93.184.215.14/guichet", "webhooks:url-ip-address"],
+      ["https://hooks/guichet", "webhooks:url-private-address"],
+      ["https://crm.internal/guichet", "webhooks:url-private-address"],
+      ["http://hooks.example.org/guichet", "webhooks:url-https-required"],
+    ]) {
+      const refused = await call(`/organizers/${world.organization.id}/webhooks`, {
+        method: "POST",
+        body: { ...endpointBody, url },
+      });
+      expect(refused.status, url).toBe(400);
+      expect(refused.json.fields, url).toEqual({ url: message });
+    }
+    expect(await db.select().from(webhookEndpoints)).toHaveLength(before);
+  });
+
   it("publishing an event over the API records a signed event.published delivery (D1 batch)", async () => {
     const created = await call(`/organizers/${world.organization.id}/webhooks`, {
       method: "POST",

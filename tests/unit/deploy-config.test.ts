@@ -1,8 +1,8 @@
 /**
  * What `wrangler deploy` would upload is safe as committed (docs/decisions/0006-production-defaults.md): the Worker
  * that `wrangler deploy --dry-run` bundles from the build, run in workerd (Miniflare) with the vars the build
- * deploys — wrangler.toml's top-level ones — on a migrated local D1, hides /dev/* and refuses private-event links
- * until SESSION_SECRET is set. Controls in the same run show it is the configuration that refuses: the same bundle
+ * deploys — wrangler.toml's top-level ones — on a migrated local D1, answers nothing but its start-up error until
+ * SESSION_SECRET is set, then hides /dev/*. Controls in the same run show it is the configuration that refuses: the same bundle
  * with a secret serves the link, and with development vars serves the dev mailbox, on a loopback host only.
  */
 import { spawn } from "node:child_process";
@@ -30,11 +30,11 @@ type DeployedConfig = {
 };
 
 /** Runs a package binary with the project's Node, as the npm scripts do. */
-function run(bin: string, args: string[]): Promise<void> {
+function run(bin: string, args: string[], extraEnv: Record<string, string> = {}): Promise<void> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [realpathSync(resolve(root, "node_modules/.bin", bin)), ...args], {
       cwd: root,
-      env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false", ...extraEnv },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
@@ -99,8 +99,9 @@ async function migrateAndSeed(mf: Miniflare): Promise<number> {
 }
 
 beforeAll(async () => {
-  // `npm test` builds first; run alone on a fresh clone, this test builds once itself.
-  if (!existsSync(builtConfigPath)) await run("react-router", ["build"]);
+  // `npm test` builds first; run alone on a fresh clone, this test builds once itself — as `npm run build` does, in
+  // production mode: vitest sets NODE_ENV=test, which would give development React bundles over the page budgets.
+  if (!existsSync(builtConfigPath)) await run("react-router", ["build"], { NODE_ENV: "production" });
   workdir = mkdtempSync(join(tmpdir(), "guichet-deploy-"));
   const outdir = join(workdir, "bundle");
   [, miniflare] = await Promise.all([run("wrangler", ["deploy", "--dry-run", "--outdir", outdir]), loadMiniflare()]);
@@ -156,20 +157,28 @@ describe("the configuration wrangler deploys", () => {
   it("has no /dev route, even on a loopback host", async () => {
     for (const path of ["/dev/mailbox", "/dev/mailbox.json?to=owner@guichet.test"]) {
       for (const origin of ["http://localhost", "http://127.0.0.1", "https://billetterie.example.org"]) {
-        const response = await workers.production!.dispatchFetch(`${origin}${path}`);
+        const response = await workers.withSecret!.dispatchFetch(`${origin}${path}`);
         expect(response.status, `${origin}${path}`).toBe(404);
         expect(await response.text()).not.toMatch(/boîte de réception|mailbox/i);
       }
     }
   });
 
-  it("refuses private-event links without SESSION_SECRET, including one computed with the development secret", async () => {
+  it("fails at start-up without SESSION_SECRET: every request, private links included, gets one clear message", async () => {
     const links = [privateLink({ ENVIRONMENT: "development" }), privateLink({ SESSION_SECRET: "a-guessed-secret" })];
-    for (const link of links) {
-      const response = await workers.production!.dispatchFetch(`https://billetterie.example.org${link}`);
-      expect(response.status, link).toBeGreaterThanOrEqual(400);
-      expect(await response.text(), link).not.toContain(EVENT_TITLE);
+    for (const path of ["/", "/api/health", "/auth/login", "/dev/mailbox.json", ...links]) {
+      const response = await workers.production!.dispatchFetch(`https://billetterie.example.org${path}`);
+      expect(response.status, path).toBe(500);
+      const text = await response.text();
+      expect(text, path).toContain("SESSION_SECRET is not set");
+      expect(text, path).not.toContain(EVENT_TITLE);
     }
+  });
+
+  it("ships public/_headers with the static assets", () => {
+    expect(readFileSync(resolve(root, "build/client/_headers"), "utf8")).toBe(
+      readFileSync(resolve(root, "public/_headers"), "utf8"),
+    );
   });
 
   it("serves the private link once SESSION_SECRET is set, and only with that secret", async () => {

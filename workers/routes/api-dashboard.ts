@@ -10,6 +10,7 @@ import { AppError } from "#domain/shared/app-error";
 import { issuesToFields } from "#domain/shared/validation";
 import { actorForOrganizerParam } from "../actor-for-organization";
 import type { ApiEnv } from "../middleware/api-session";
+import { boundedString, SHORT_TEXT_MAX_LENGTH } from "#domain/shared/bounded-string";
 
 /** Spec §7 GET dashboard/{organizer}/… calls: the organization is named in the path and must be the user's. */
 export const dashboardApiRoutes = new Hono<ApiEnv>();
@@ -20,7 +21,7 @@ const pageNumberSchema = v.pipe(v.string(), v.regex(/^\d{1,9}$/, "errors:invalid
 
 /** The list calls' query: filter (unknown values fall back to the default, spec §2), search, page (zero-based), limit. */
 const listQuerySchema = v.object({
-  filter: v.optional(v.string()),
+  filter: v.optional(boundedString(SHORT_TEXT_MAX_LENGTH)),
   search: v.optional(v.pipe(v.string(), v.maxLength(100, "errors:invalid-input"))),
   q: v.optional(v.pipe(v.string(), v.maxLength(100, "errors:invalid-input"))),
   page: v.optional(pageNumberSchema),

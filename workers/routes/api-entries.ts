@@ -5,6 +5,7 @@ import { entryDirections, listEntries, parseTicketSearch } from "#domain/entries
 import { AppError } from "#domain/shared/app-error";
 import { actorForEventParam } from "../actor-for-organization";
 import type { ApiEnv } from "../middleware/api-session";
+import { boundedString, SHORT_TEXT_MAX_LENGTH } from "#domain/shared/bounded-string";
 
 /** Spec §7 GET /api/events/:id/entries. */
 export const entriesApiRoutes = new Hono<ApiEnv>();
@@ -15,7 +16,7 @@ const querySchema = v.object({
     v.pipe(v.string(), v.regex(/^\d{1,3}$/), v.transform(Number), v.minValue(1), v.maxValue(500)),
     "100",
   ),
-  ticket: v.optional(v.string()),
+  ticket: v.optional(boundedString(SHORT_TEXT_MAX_LENGTH)),
   direction: v.optional(v.picklist(entryDirections)),
 });
 

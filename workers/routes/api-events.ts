@@ -25,6 +25,7 @@ import { actorForEventParam, actorForOrganizerParam } from "../actor-for-organiz
 import type { ApiEnv } from "../middleware/api-session";
 import { limitBody } from "../middleware/body-limit";
 import { parseJsonParts } from "../parse-json";
+import { boundedString, SHORT_TEXT_MAX_LENGTH } from "#domain/shared/bounded-string";
 
 /** Spec §7 event calls under /api/events. */
 export const eventsApiRoutes = new Hono<ApiEnv>();
@@ -47,8 +48,8 @@ const statusFieldSchema = v.object({
 });
 
 const createTargetSchema = v.object({
-  organizer: v.optional(v.union([v.number(), v.string()], "errors:not-found")),
-  duplicate_from: v.optional(v.union([v.number(), v.string()], "events:errors.not-found")),
+  organizer: v.optional(v.union([v.number(), boundedString(SHORT_TEXT_MAX_LENGTH)], "errors:not-found")),
+  duplicate_from: v.optional(v.union([v.number(), boundedString(SHORT_TEXT_MAX_LENGTH)], "events:errors.not-found")),
 });
 
 /**

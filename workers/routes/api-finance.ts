@@ -26,6 +26,7 @@ import { parseId } from "#domain/shared/ids";
 import { actorForOrganizerParam } from "../actor-for-organization";
 import type { ApiEnv } from "../middleware/api-session";
 import { parseJson } from "../parse-json";
+import { boundedString, SHORT_TEXT_MAX_LENGTH } from "#domain/shared/bounded-string";
 
 /**
  * The organization's money (issue 13 §7), mounted at /api/organizers: `/:id/finance/…`. Owners and admins
@@ -47,8 +48,8 @@ const commaList = <T extends string>(values: readonly T[]) =>
 
 const periodQuery = {
   period: v.optional(v.picklist(financePeriods), "all"),
-  from: v.optional(v.string()),
-  to: v.optional(v.string()),
+  from: v.optional(boundedString(SHORT_TEXT_MAX_LENGTH)),
+  to: v.optional(boundedString(SHORT_TEXT_MAX_LENGTH)),
 };
 
 const transactionsQuerySchema = v.object({
@@ -65,7 +66,7 @@ const transactionsQuerySchema = v.object({
       v.array(v.number()),
     ),
   ),
-  order: v.optional(v.string()),
+  order: v.optional(boundedString(SHORT_TEXT_MAX_LENGTH)),
   sort: v.optional(v.picklist(transactionSortIds.flatMap((id) => [id, `-${id}`]))),
   ...periodQuery,
 });

@@ -54,7 +54,9 @@ function participantJson(participant: {
 participantsApiRoutes.put("/:event_id/participant-ticket/:id", async (c) => {
   const participantId = requireId(c.req.param("id"), "participants:errors.not-found");
   const actor = await actorForParticipant(c, participantId);
-  const changes = await parseJson(c, participantEditSchema);
+  const changes = await parseJson(c, participantEditSchema, {
+    messageKey: (fields) => Object.values(fields)[0] ?? "errors:invalid-input",
+  });
   const updated = await updateParticipant(c.get("db"), actor, { participantId, changes });
   return c.json(participantJson(updated));
 });

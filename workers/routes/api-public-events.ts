@@ -8,6 +8,7 @@ import { idSchema, parseId } from "#domain/shared/ids";
 import { clientInfoFromHeaders } from "#domain/http/client-info";
 import type { HonoEnv } from "../hono-app";
 import { parseJson } from "../parse-json";
+import { boundedString, SHORT_TEXT_MAX_LENGTH } from "#domain/shared/bounded-string";
 
 /** GET /api/public/events/:id and the promo-code check of the booking page (issue 10 §2). No session. */
 export const publicEventsApiRoutes = new Hono<HonoEnv>();
@@ -39,7 +40,7 @@ const promoCheckSchema = v.object({
     ),
     v.maxLength(50),
   ),
-  t: v.optional(v.nullable(v.string())),
+  t: v.optional(v.nullable(boundedString(SHORT_TEXT_MAX_LENGTH))),
 });
 
 /** The discount a code gives on the chosen items, for the summary; the order call checks it again. */

@@ -11,6 +11,7 @@ import { sendTestWebhook } from "#domain/webhooks/send-test-webhook";
 import { updateWebhookEndpoint } from "#domain/webhooks/update-webhook-endpoint";
 import { webhookEndpointInputSchema } from "#domain/webhooks/webhook-endpoint-input-schema";
 import type { WebhookEndpointRecord } from "#domain/webhooks/webhook-endpoint-record";
+import { allowLocalWebhookUrls } from "#domain/webhooks/webhook-url";
 import { actorForOrganizerParam } from "../actor-for-organization";
 import type { ApiEnv } from "../middleware/api-session";
 import { parseJson } from "../parse-json";
@@ -28,7 +29,7 @@ const endpointBodySchema = v.pipe(
   v.transform(({ event_types, ...rest }) => ({ ...rest, eventTypes: event_types })),
 );
 
-const development = (c: Context<ApiEnv>) => c.env.ENVIRONMENT === "development";
+const allowLocal = (c: Context<ApiEnv>) => allowLocalWebhookUrls(c.env);
 
 const endpointJson = (endpoint: WebhookEndpointRecord) => ({
   id: endpoint.id,
@@ -51,7 +52,7 @@ webhooksApiRoutes.post("/:organizer/webhooks", async (c) => {
   const actor = await actorForOrganizerParam(c, c.req.param("organizer"));
   const input = await parseJson(c, endpointBodySchema);
   const { endpoint, secret } = await createWebhookEndpoint(c.get("db"), actor, input, {
-    development: development(c),
+    allowLocal: allowLocal(c),
   });
   return c.json({ ...endpointJson(endpoint), secret }, 201);
 });
@@ -60,7 +61,7 @@ webhooksApiRoutes.put("/:organizer/webhooks/:endpoint", async (c) => {
   const actor = await actorForOrganizerParam(c, c.req.param("organizer"));
   const input = await parseJson(c, endpointBodySchema);
   const endpoint = await updateWebhookEndpoint(c.get("db"), actor, requireId(c.req.param("endpoint")), input, {
-    development: development(c),
+    allowLocal: allowLocal(c),
   });
   return c.json(endpointJson(endpoint));
 });

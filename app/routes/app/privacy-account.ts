@@ -13,6 +13,7 @@ import { actionError } from "~/server/route-errors.server";
 import { clearedOrganizationCookie, clearedSessionCookie } from "#domain/http/session-cookie";
 import { authMailFor } from "../auth/auth-mail.server";
 import type { Route } from "./+types/privacy-account";
+import { boundedString, SHORT_TEXT_MAX_LENGTH } from "#domain/shared/bounded-string";
 
 export type AccountDeletionData = AccountDeletion & { email: string };
 
@@ -27,8 +28,8 @@ const formSchema = v.variant("intent", [
   v.object({ intent: v.literal("send-code") }),
   v.object({
     intent: v.literal("delete"),
-    password: v.optional(v.string(), ""),
-    code: v.optional(v.string(), ""),
+    password: v.optional(boundedString(1_000), ""),
+    code: v.optional(boundedString(SHORT_TEXT_MAX_LENGTH), ""),
   }),
 ]);
 

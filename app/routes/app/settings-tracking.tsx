@@ -14,6 +14,7 @@ import { updateWebhookEndpoint } from "#domain/webhooks/update-webhook-endpoint"
 import { webhookEndpointInputSchema, webhookEventTypesSchema } from "#domain/webhooks/webhook-endpoint-input-schema";
 import type { WebhookEndpointRecord } from "#domain/webhooks/webhook-endpoint-record";
 import { webhookEventTypes, type WebhookEventType } from "#domain/webhooks/webhook-event-types";
+import { allowLocalWebhookUrls } from "#domain/webhooks/webhook-url";
 import { FieldError, FormError } from "~/components/form-error";
 import {
   AlertDialog,
@@ -56,6 +57,7 @@ import { parseForm } from "~/server/forms.server";
 import { requireOrganizationPermission } from "~/server/guards.server";
 import { actionError } from "~/server/route-errors.server";
 import type { Route } from "./+types/settings-tracking";
+import { boundedString, SHORT_TEXT_MAX_LENGTH } from "#domain/shared/bounded-string";
 
 /** Organization pages have no event to take a time zone from: the product's home zone (dates are shown, not edited). */
 
@@ -76,12 +78,12 @@ const { eventTypes: _eventTypes, ...endpointFields } = webhookEndpointInputSchem
 const formEndpointFields = {
   ...endpointFields,
   eventTypes: v.pipe(
-    v.optional(v.string(), ""),
+    v.optional(boundedString(2_000), ""),
     v.transform((value) => value.split(",").filter(Boolean)),
     webhookEventTypesSchema,
   ),
   enabled: v.pipe(
-    v.optional(v.string(), ""),
+    v.optional(boundedString(SHORT_TEXT_MAX_LENGTH), ""),
     v.transform((value) => value === "on"),
   ),
 };
@@ -99,7 +101,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = await parseForm(request, actionSchema);
   if (!parsed.ok) return { ok: false as const, errors: parsed.errors, values: parsed.values };
   const input = parsed.data;
-  const options = { development: env.ENVIRONMENT === "development" };
+  const options = { allowLocal: allowLocalWebhookUrls(env) };
   try {
     switch (input.intent) {
       case "create": {

@@ -53,7 +53,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     const sender = emailSenderFromEnv(env, db);
     await submitContactMessage(
       db,
-      { sendEmail: (message) => sender.send(message), appUrl: new URL(request.url).origin },
+      // Links in emails come from APP_URL, never from the Host a request names.
+      { sendEmail: (message) => sender.send(message), appUrl: env.APP_URL },
       requireId(params.id),
       parsed.output,
       { ip: clientInfoFromHeaders(request.headers).ip },

@@ -7,12 +7,13 @@ import { rememberOrganization } from "#domain/users/remember-organization";
 import { serverContext } from "~/server/context";
 import { getSignedIn, requireSignedInMiddleware } from "~/server/guards.server";
 import type { Route } from "./+types/organization";
+import { boundedString } from "#domain/shared/bounded-string";
 
 export const middleware: Route.MiddlewareFunction[] = [requireSignedInMiddleware];
 
 const schema = v.object({
   organizationId: idSchema,
-  redirectTo: v.optional(v.string(), "/"),
+  redirectTo: v.optional(boundedString(2_000), "/"),
   // Sent by the event area's "switch organization" screen, which must land on the event it was asked for.
   stay: v.optional(v.literal("1")),
 });

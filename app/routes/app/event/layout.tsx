@@ -49,6 +49,7 @@ import { getSignedIn } from "~/server/guards.server";
 import { actionError } from "~/server/route-errors.server";
 import { getKnownEvent } from "~/server/session.server";
 import type { Route } from "./+types/layout";
+import { boundedString, SHORT_TEXT_MAX_LENGTH } from "#domain/shared/bounded-string";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title ?? "Guichet" }];
@@ -117,7 +118,7 @@ const actionSchema = v.variant("intent", [
   v.object({ intent: v.literal("publish"), visibility: v.picklist(["public", "private"]) }),
   v.object({ intent: v.literal("visibility"), visibility: v.picklist(["public", "private"]) }),
   v.object({ intent: v.picklist(["draft", "archive", "unarchive", "duplicate"]) }),
-  v.object({ intent: v.literal("delete"), confirmation: v.string() }),
+  v.object({ intent: v.literal("delete"), confirmation: boundedString(SHORT_TEXT_MAX_LENGTH) }),
 ]);
 
 const statusActionOf = { draft: "unpublish", archive: "archive", unarchive: "unarchive" } as const satisfies Record<

@@ -8,7 +8,7 @@ import { DELETE_CONFIRMATION_WORD } from "#domain/events/event-input-schema";
 import { orderTicketsUrl } from "#domain/order-documents/order-links";
 import { deleteParticipant } from "#domain/participants/delete-participant";
 import { getParticipant } from "#domain/participants/get-participant";
-import { updateParticipant } from "#domain/participants/update-participant";
+import { participantEditSchema, updateParticipant } from "#domain/participants/update-participant";
 import { notFound } from "#domain/shared/app-error";
 import { parseId, requireId } from "#domain/shared/ids";
 import { EventPageErrorBoundary } from "~/components/event/event-page-error";
@@ -45,6 +45,7 @@ import { actionError, loaderError } from "~/server/route-errors.server";
 import { PaymentStatusBadge } from "./orders-status-badge";
 import { participantPrice } from "./participants-columns";
 import type { Route } from "./+types/participants-detail";
+import { boundedString, SHORT_TEXT_MAX_LENGTH } from "#domain/shared/bounded-string";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const p = loaderData?.detail.participant;
@@ -73,11 +74,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 const actionSchema = v.variant("intent", [
   v.object({
     intent: v.literal("update"),
-    first_name: v.optional(v.string(), ""),
-    last_name: v.optional(v.string(), ""),
-    email: v.optional(v.string(), ""),
+    ...participantEditSchema.entries,
   }),
-  v.object({ intent: v.literal("delete"), confirmation: v.optional(v.string(), "") }),
+  v.object({ intent: v.literal("delete"), confirmation: v.optional(boundedString(SHORT_TEXT_MAX_LENGTH), "") }),
 ]);
 
 export async function action({ request, params, context }: Route.ActionArgs) {

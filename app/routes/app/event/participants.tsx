@@ -25,6 +25,7 @@ import { manualOrderFromForm, withFormFieldNames } from "~/lib/manual-order-form
 import { participantColumns } from "./participants-columns";
 import { participantsQuery } from "./participants.server";
 import type { Route } from "./+types/participants";
+import { boundedString } from "#domain/shared/bounded-string";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { actor } = getSignedIn(context);
@@ -44,7 +45,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
-const addSchema = v.objectWithRest({ intent: v.literal("add") }, v.string());
+const addSchema = v.objectWithRest({ intent: v.literal("add") }, boundedString(1_000));
 
 /** Adds participants by hand: one manual order (no payment), the confirmation email when asked. */
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -20,6 +20,7 @@ import { parseForm } from "~/server/forms.server";
 import { getSignedIn } from "~/server/guards.server";
 import { actionError } from "~/server/route-errors.server";
 import type { RouterContextProvider } from "react-router";
+import { boundedString, SHORT_TEXT_MAX_LENGTH } from "#domain/shared/bounded-string";
 
 type Args = { params: Record<string, string | undefined>; context: Readonly<RouterContextProvider>; request: Request };
 
@@ -78,11 +79,14 @@ export async function loadTicketsPage(
 
 const intentSchema = v.object({
   intent: v.picklist(["create", "update", "delete", "reorder", "capacity"]),
-  ticket_id: v.optional(v.string()),
+  ticket_id: v.optional(boundedString(SHORT_TEXT_MAX_LENGTH)),
 });
 
-const reorderFormSchema = v.object({ ids: v.string() });
-const capacityFormSchema = v.object({ event_capacity: v.optional(v.string(), ""), unlimited: v.optional(v.string()) });
+const reorderFormSchema = v.object({ ids: boundedString(20_000) });
+const capacityFormSchema = v.object({
+  event_capacity: v.optional(boundedString(SHORT_TEXT_MAX_LENGTH), ""),
+  unlimited: v.optional(boundedString(SHORT_TEXT_MAX_LENGTH)),
+});
 
 const invalid = (errors: { fields?: Record<string, string> }, values: Record<string, string>, intent: string) =>
   data<TicketsActionResult>({ ok: false, errors, values: { ...values, intent } }, { status: 400 });
