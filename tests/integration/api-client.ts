@@ -11,7 +11,7 @@ export type ApiCallOptions = {
 
 /**
  * The one client of the Worker's /api for the integration tests: a call as one of the signed-in test users. The answer's
- * JSON is read loosely (the assertions read it field by field); `headers` are the answer's.
+ * JSON is read loosely (the assertions read it field by field).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read field by field in the assertions
 export function apiClient<Json = any>(tokens: Record<string, string>) {
@@ -36,6 +36,6 @@ export function apiClient<Json = any>(tokens: Record<string, string>) {
     } catch {
       json = null;
     }
-    return { status: response.status, headers: response.headers, text, json: json as Json };
+    return { status: response.status, json: json as Json };
   };
 }
