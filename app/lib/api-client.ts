@@ -1,3 +1,5 @@
+import type { CheckInListParticipant } from "#domain/check-ins/check-in-participant";
+import type { CheckInResultCode } from "#domain/check-ins/record-check-in";
 import type { ImportRowError } from "#domain/participant-import/import-rows";
 import type { OrganizationImageKind } from "#domain/organizations/organization-images";
 
@@ -41,22 +43,9 @@ async function call<T>(method: "GET" | "POST" | "DELETE", path: string, body?: B
   return { ok: false, status: response.status, error: (json as ApiErrorBody & Record<string, unknown>) ?? null };
 }
 
-export type ScanResultCode = "ok" | "already_in" | "not_in" | "wrong_event" | "invalid" | "cancelled";
-
-/** A participant as the scanner keeps it (GET …/check-ins/list and …/search). */
-export type ScannerParticipant = {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  ticket_id: number;
-  ticket_title: string;
-  is_in: boolean;
-  last_validation_at: number | null;
-  cancelled: boolean;
-  token_hash: string;
-  updated_at: number;
-};
+/** The scanner's view of the check-in API: answers typed by the domain's own types. */
+export type ScanResultCode = CheckInResultCode;
+export type ScannerParticipant = CheckInListParticipant;
 
 export type CheckInAnswer = {
   result: ScanResultCode;

@@ -1,28 +1,19 @@
+import { orderSortIds } from "#domain/orders/order-sort";
 import { paymentStatuses } from "#domain/orders/order-status";
+import { participantSortIds } from "#domain/participants/participant-sort";
 import { checkInStates } from "#domain/participants/check-in-state";
 import type { DataTableConfig } from "./data-table-url";
 
 /** The participants table (spec §3, §9): hidden by default promo_code_key, last_validation, created_at, event_date. */
 export const participantsTableConfig = {
-  sortable: [
-    "id",
-    "name",
-    "email",
-    "ticket",
-    "price",
-    "order",
-    "promo_code_key",
-    "last_validation",
-    "created_at",
-    "event_date",
-  ],
+  sortable: participantSortIds,
   filters: { search: "text", ticket: "ids", order_status: paymentStatuses, check_in: checkInStates },
   defaultVisibility: { promo_code_key: false, last_validation: false, created_at: false, event_date: false },
 } as const satisfies DataTableConfig;
 
 /** The orders table: search by order id, filter by status. */
 export const ordersTableConfig = {
-  sortable: ["id", "buyer", "amount", "status", "checkout_time", "created_at"],
+  sortable: orderSortIds,
   filters: { search: "text", status: paymentStatuses },
   defaultVisibility: { fees: false, paid_at: false },
 } as const satisfies DataTableConfig;

@@ -1,3 +1,5 @@
+import { and, eq, type SQL } from "drizzle-orm";
+import type { Database } from "#db/database";
 import { orders, participants } from "#db/schema";
 import { ADMITTED_ORDER_STATUSES } from "../orders/order-status";
 import type { SigningEnv } from "../shared/signing-secret";
@@ -70,4 +72,28 @@ export async function toCheckInParticipant(
     updated_at: row.updatedAt.getTime(),
     token,
   };
+}
+
+/** The scanner's participants of one event (tenant-scoped), joined to their orders, that also match `conditions`. */
+export function selectCheckInParticipants(
+  db: Database,
+  event: { id: number; organizationId: number },
+  ...conditions: (SQL | undefined)[]
+) {
+  return db
+    .select(checkInParticipantColumns)
+    .from(participants)
+    .innerJoin(orders, eq(orders.id, participants.orderId))
+    .where(
+      and(eq(participants.eventId, event.id), eq(participants.organizationId, event.organizationId), ...conditions),
+    );
+}
+
+/** A participant as the scanner's list and search answer it: without the signed token, which only a scan needs. */
+export async function toListedCheckInParticipant(
+  env: SigningEnv,
+  row: CheckInParticipantRow,
+): Promise<CheckInListParticipant> {
+  const { token: _token, ...participant } = await toCheckInParticipant(env, row);
+  return participant;
 }

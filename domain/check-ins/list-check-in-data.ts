@@ -1,10 +1,14 @@
-import { and, asc, eq, gt, or } from "drizzle-orm";
+import { asc, gt, or } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { orders, participants } from "#db/schema";
 import type { Actor } from "../shared/actor";
 import type { SigningEnv } from "../shared/signing-secret";
 import { loadCheckInEvent } from "./check-in-event";
-import { checkInParticipantColumns, toCheckInParticipant, type CheckInListParticipant } from "./check-in-participant";
+import {
+  selectCheckInParticipants,
+  toListedCheckInParticipant,
+  type CheckInListParticipant,
+} from "./check-in-participant";
 
 export type CheckInList = {
   event: { id: number; title: string };
@@ -32,27 +36,16 @@ export async function listCheckInData(
   const serverTime = input.now ?? Date.now();
   const limit = Math.min(Math.max(1, input.limit ?? CHECK_IN_LIST_DEFAULT_LIMIT), CHECK_IN_LIST_MAX_LIMIT);
   const since = input.since !== undefined ? new Date(input.since) : undefined;
-  const rows = await db
-    .select(checkInParticipantColumns)
-    .from(participants)
-    .innerJoin(orders, eq(orders.id, participants.orderId))
-    .where(
-      and(
-        eq(participants.eventId, event.id),
-        eq(participants.organizationId, event.organizationId),
-        input.after !== undefined ? gt(participants.id, input.after) : undefined,
-        since ? or(gt(participants.updatedAt, since), gt(orders.updatedAt, since)) : undefined,
-      ),
-    )
+  const rows = await selectCheckInParticipants(
+    db,
+    event,
+    input.after !== undefined ? gt(participants.id, input.after) : undefined,
+    since ? or(gt(participants.updatedAt, since), gt(orders.updatedAt, since)) : undefined,
+  )
     .orderBy(asc(participants.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
-  const list = await Promise.all(
-    page.map(async (row) => {
-      const { token: _token, ...participant } = await toCheckInParticipant(env, row);
-      return participant;
-    }),
-  );
+  const list = await Promise.all(page.map((row) => toListedCheckInParticipant(env, row)));
   return {
     event: { id: event.id, title: event.title },
     server_time: serverTime,

@@ -1,11 +1,15 @@
-import { and, asc, eq, or, sql } from "drizzle-orm";
+import { asc, eq, or, sql } from "drizzle-orm";
 import type { Database } from "#db/database";
-import { orders, participants } from "#db/schema";
+import { participants } from "#db/schema";
 import type { Actor } from "../shared/actor";
 import type { SigningEnv } from "../shared/signing-secret";
 import { escapeLike } from "../shared/sql";
 import { loadCheckInEvent } from "./check-in-event";
-import { checkInParticipantColumns, toCheckInParticipant, type CheckInListParticipant } from "./check-in-participant";
+import {
+  selectCheckInParticipants,
+  toListedCheckInParticipant,
+  type CheckInListParticipant,
+} from "./check-in-participant";
 
 /** Lower-case and accent-free, as participants.search_text is stored. */
 function normalizeSearch(value: string): string {
@@ -32,26 +36,12 @@ export async function searchCheckInParticipants(
   if (query.length < 2) return [];
   const pattern = `%${escapeLike(query)}%`;
   const id = /^\d{1,15}$/.test(query) ? Number(query) : null;
-  const rows = await db
-    .select(checkInParticipantColumns)
-    .from(participants)
-    .innerJoin(orders, eq(orders.id, participants.orderId))
-    .where(
-      and(
-        eq(participants.eventId, event.id),
-        eq(participants.organizationId, event.organizationId),
-        or(
-          sql`${participants.searchText} like ${pattern} escape '\\'`,
-          id !== null ? eq(participants.id, id) : undefined,
-        ),
-      ),
-    )
+  const rows = await selectCheckInParticipants(
+    db,
+    event,
+    or(sql`${participants.searchText} like ${pattern} escape '\\'`, id !== null ? eq(participants.id, id) : undefined),
+  )
     .orderBy(asc(participants.lastName), asc(participants.firstName), asc(participants.id))
     .limit(Math.min(Math.max(1, input.limit ?? 20), 50));
-  return Promise.all(
-    rows.map(async (row) => {
-      const { token: _token, ...participant } = await toCheckInParticipant(env, row);
-      return participant;
-    }),
-  );
+  return Promise.all(rows.map((row) => toListedCheckInParticipant(env, row)));
 }

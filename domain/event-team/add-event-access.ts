@@ -8,7 +8,7 @@ import { loadEventForActor } from "../events/event-access";
 import {
   closeExpiredStatement,
   countInvitationSent,
-  INVITATION_LIFETIME_MS,
+  newInvitationRow,
   newInvitationToken,
   sendInvitationEmail,
   type InvitationDeps,
@@ -71,19 +71,18 @@ export async function addEventAccess(
     closeExpiredStatement(db, target, now),
     db
       .insert(invitations)
-      .values({
-        organizationId: event.organizationId,
-        email,
-        role: "",
-        eventId: event.id,
-        eventRoles: FIRST_EVENT_ROLES,
-        tokenHash,
-        invitedByUserId: actor.userId,
-        locale: deps.locale ?? null,
-        createdAt: now,
-        sentAt: now,
-        expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_MS),
-      })
+      .values(
+        newInvitationRow({
+          organizationId: event.organizationId,
+          email,
+          role: "",
+          event: { id: event.id, roles: FIRST_EVENT_ROLES },
+          tokenHash,
+          invitedByUserId: actor.userId,
+          locale: deps.locale,
+          now,
+        }),
+      )
       .onConflictDoNothing()
       .returning(),
   ]);

@@ -4,7 +4,7 @@ import { entries, orders, participants, participationForms, type EventRole } fro
 import type { Actor } from "../shared/actor";
 import { eventPermissions, inEventScope, loadEventForActor, type EventPermissions } from "./event-access";
 import { toEventRecord, type EventRecord, type ParticipationFormRow, type TicketRow } from "./event-record";
-import { PARTICIPANT_ORDER_STATUSES, paymentStatus, type PaymentStatus } from "../orders/order-status";
+import { PARTICIPANT_ORDER_STATUSES, paymentStatus, type OrderBuyerAndMoney } from "../orders/order-status";
 import { readEventTickets, type TicketWithStatus } from "../tickets/list-tickets";
 import type { DerivedTicketStatus } from "../tickets/ticket-status";
 
@@ -33,19 +33,10 @@ export type EventParticipantSummary = {
   createdAt: Date;
 };
 
-export type EventPaymentSummary = {
-  id: number;
+export type EventPaymentSummary = OrderBuyerAndMoney & {
   eventId: number;
   /** The tickets link's key (spec §7 'Copy tickets link'), as on the order page. */
   accessToken: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  amount: number;
-  fees: number;
-  netAmount: number;
-  status: PaymentStatus;
-  checkoutTime: number;
   paidAt: Date | null;
   payableUntil: Date | null;
   createdAt: Date;

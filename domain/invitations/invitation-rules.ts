@@ -14,6 +14,32 @@ const DAY = 24 * 60 * 60 * 1000;
 const INVITATION_LIFETIME_DAYS = 7;
 export const INVITATION_LIFETIME_MS = INVITATION_LIFETIME_DAYS * DAY;
 
+/** The row of a new invitation, sent now and open for INVITATION_LIFETIME_MS (to the organization, or to one event). */
+export function newInvitationRow(input: {
+  organizationId: number;
+  email: string;
+  role: OrganizationRole | "";
+  event?: { id: number; roles: string };
+  tokenHash: string;
+  invitedByUserId: number;
+  locale: string | null | undefined;
+  now: Date;
+}): typeof invitations.$inferInsert {
+  return {
+    organizationId: input.organizationId,
+    email: input.email,
+    role: input.role,
+    eventId: input.event?.id ?? null,
+    eventRoles: input.event?.roles ?? null,
+    tokenHash: input.tokenHash,
+    invitedByUserId: input.invitedByUserId,
+    locale: input.locale ?? null,
+    createdAt: input.now,
+    sentAt: input.now,
+    expiresAt: new Date(input.now.getTime() + INVITATION_LIFETIME_MS),
+  };
+}
+
 const INVITATIONS_RATE_LIMITED = "members:errors.invitations-rate-limited";
 
 export type InvitationDeps = {
@@ -52,19 +78,14 @@ export const pendingInvitationColumns = {
   inviterLastName: users.lastName,
 };
 
-export function toPendingInvitation(row: {
-  id: number;
-  email: string;
-  role: OrganizationRole;
-  eventId: number | null;
-  eventRoles: string | null;
-  createdAt: Date;
-  sentAt: Date;
-  expiresAt: Date;
+/** A row read with `pendingInvitationColumns`, the inviter's columns null when the inviter left. */
+type PendingInvitationRow = Omit<PendingInvitation, "invitedBy"> & {
   inviterEmail: string | null;
   inviterFirstName: string | null;
   inviterLastName: string | null;
-}): PendingInvitation {
+};
+
+export function toPendingInvitation(row: PendingInvitationRow): PendingInvitation {
   const { inviterEmail, inviterFirstName, inviterLastName, ...rest } = row;
   return { ...rest, invitedBy: personName(inviterFirstName, inviterLastName, inviterEmail) };
 }

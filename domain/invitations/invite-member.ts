@@ -9,7 +9,7 @@ import { assertMayGrant } from "../members/member-roles";
 import {
   closeExpiredStatement,
   countInvitationSent,
-  INVITATION_LIFETIME_MS,
+  newInvitationRow,
   newInvitationToken,
   sendInvitationEmail,
   type InvitationDeps,
@@ -54,17 +54,17 @@ export async function inviteMember(
     closeExpiredStatement(db, target, now),
     db
       .insert(invitations)
-      .values({
-        organizationId: orgId,
-        email,
-        role: input.role,
-        tokenHash,
-        invitedByUserId: actor.userId,
-        locale: deps.locale ?? null,
-        createdAt: now,
-        sentAt: now,
-        expiresAt: new Date(now.getTime() + INVITATION_LIFETIME_MS),
-      })
+      .values(
+        newInvitationRow({
+          organizationId: orgId,
+          email,
+          role: input.role,
+          tokenHash,
+          invitedByUserId: actor.userId,
+          locale: deps.locale,
+          now,
+        }),
+      )
       .onConflictDoNothing()
       .returning(),
   ]);

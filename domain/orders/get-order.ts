@@ -3,22 +3,13 @@ import type { Database } from "#db/database";
 import { formAnswers, orders, participants } from "#db/schema";
 import { loadEventForActor } from "../events/event-access";
 import { loadFormQuestions, type ShownAnswer, shownAnswers } from "../participation-forms/answer-labels";
-import { paymentStatus, type PaymentStatus } from "./order-status";
+import { paymentStatus, type OrderBuyerAndMoney } from "./order-status";
 import { canOnEvent } from "../policy";
 import type { Actor } from "../shared/actor";
 import { notFound } from "../shared/app-error";
 
 export type OrderDetail = {
-  order: {
-    id: number;
-    firstName: string;
-    lastName: string;
-    email: string;
-    amount: number;
-    fees: number;
-    netAmount: number;
-    status: PaymentStatus;
-    checkoutTime: number;
+  order: OrderBuyerAndMoney & {
     promoCodeKey: string | null;
     createdAt: number;
     paidAt: number | null;

@@ -3,13 +3,13 @@ import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "#db/database";
 import { orders, participants } from "#db/schema";
 import { inEventScope, loadEventForActor } from "../events/event-access";
-import { paymentStatus, paymentStatusesSql, type PaymentStatus } from "./order-status";
+import { paymentStatus, paymentStatusesSql, type OrderBuyerAndMoney, type PaymentStatus } from "./order-status";
+import type { OrderSortId } from "./order-sort";
+
+export { orderSortIds, type OrderSortId } from "./order-sort";
 import { canOnEvent } from "../policy";
 import type { Actor } from "../shared/actor";
 import { escapeLike } from "../shared/sql";
-
-export const orderSortIds = ["id", "buyer", "amount", "status", "checkout_time", "created_at"] as const;
-export type OrderSortId = (typeof orderSortIds)[number];
 
 export type OrderFilters = {
   /** An order number (exact), or the start of the buyer's email. */
@@ -19,16 +19,7 @@ export type OrderFilters = {
   ids?: number[];
 };
 
-export type OrderRow = {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  amount: number;
-  fees: number;
-  netAmount: number;
-  status: PaymentStatus;
-  checkoutTime: number;
+export type OrderRow = OrderBuyerAndMoney & {
   participants: number;
   createdAt: number;
   paidAt: number | null;

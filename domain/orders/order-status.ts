@@ -56,6 +56,19 @@ export function confirmableOrder(): SQL {
 export const paymentStatuses = ["paid", "pending", "expired", "cancelled", "manual", "refunded"] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
+/** What every view of an order shows of it: the buyer, the money (cents) and the displayed payment status. */
+export type OrderBuyerAndMoney = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  amount: number;
+  fees: number;
+  netAmount: number;
+  status: PaymentStatus;
+  checkoutTime: number;
+};
+
 export type PaymentStatusInput = {
   status: OrderStatus;
   paidAt: Date | number | null;

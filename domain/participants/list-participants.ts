@@ -8,20 +8,9 @@ import { canOnEvent } from "../policy";
 import type { Actor } from "../shared/actor";
 import { escapeLike } from "../shared/sql";
 import type { CheckInState } from "./check-in-state";
+import type { ParticipantSortId } from "./participant-sort";
 
-export const participantSortIds = [
-  "id",
-  "name",
-  "email",
-  "ticket",
-  "price",
-  "order",
-  "promo_code_key",
-  "last_validation",
-  "created_at",
-  "event_date",
-] as const;
-export type ParticipantSortId = (typeof participantSortIds)[number];
+export { participantSortIds, type ParticipantSortId } from "./participant-sort";
 
 export { checkInStates, type CheckInState } from "./check-in-state";
 

@@ -1,11 +1,12 @@
 import { eq, getTableColumns, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { events, orderItems, organizations, tickets } from "#db/schema";
+import { events, orderItems, tickets } from "#db/schema";
 import { eventHeldFingerprintSql, heldOfEventTicketsSql, ticketHeldColumn } from "#domain/booking/held-places";
 import { stockAllows } from "#domain/booking/stock-sql";
 import { getPublicEvent, getPublicEventVersion, type PublicTicket } from "#domain/public-events/get-public-event";
 import { withTicketStatuses } from "#domain/tickets/ticket-status";
 import { insertHold } from "../support/fixtures";
+import { insertOrganization } from "../support/fixtures";
 import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../support/libsql-test-db";
 
 const env = { ENVIRONMENT: "test" };
@@ -21,11 +22,7 @@ describe("public event: places held by unpaid orders", () => {
 
   beforeEach(async () => {
     t = await createLibsqlTestDatabase();
-    const [organization] = await t.db
-      .insert(organizations)
-      .values({ title: "Les Nuits", titleKey: "les nuits" })
-      .returning();
-    organizationId = organization!.id;
+    organizationId = (await insertOrganization(t.db, { title: "Les Nuits", titleKey: "les nuits" })).id;
   });
   afterEach(() => t.close());
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { events, organizations, tickets } from "#db/schema";
+import { events, tickets } from "#db/schema";
 import { privateEventHash } from "#domain/events/private-event-link";
 import { getPublicEvent, getPublicEventVersion } from "#domain/public-events/get-public-event";
 import { RouterContextProvider } from "react-router";
@@ -8,6 +8,7 @@ import { createI18nextMiddleware } from "remix-i18next";
 import { fallbackLanguage, supportedLanguages } from "../../domain/http/i18n-config";
 import { localeCookie } from "../../domain/http/locale-cookie";
 import { requestLanguage } from "../../domain/http/request-language";
+import { insertOrganization } from "../support/fixtures";
 import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../support/libsql-test-db";
 
 const env = { ENVIRONMENT: "test" };
@@ -37,11 +38,7 @@ describe("public event page data", () => {
 
   beforeEach(async () => {
     t = await createLibsqlTestDatabase();
-    const [organization] = await t.db
-      .insert(organizations)
-      .values({ title: "Les Nuits", titleKey: "les nuits" })
-      .returning();
-    organizationId = organization!.id;
+    organizationId = (await insertOrganization(t.db, { title: "Les Nuits", titleKey: "les nuits" })).id;
   });
   afterEach(() => t.close());
 

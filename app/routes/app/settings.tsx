@@ -1,3 +1,4 @@
+import { PLATFORM_TIME_ZONE } from "#domain/events/event-time-zone";
 import { UserPlus } from "lucide-react";
 import { useEffect, useId, useRef, useState, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
@@ -15,6 +16,7 @@ import { canInOrganization } from "#domain/policy";
 import { emailSchema } from "#domain/shared/email";
 import { emailSenderFromEnv } from "#adapters/email";
 import { FieldError, FormError } from "~/components/form-error";
+import { InvitationActions, useInvitationAnswer } from "~/components/invitations/invitation-actions";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
@@ -326,53 +328,12 @@ type InvitationRow = Route.ComponentProps["loaderData"]["invitations"][number];
 /** One fetcher for the invitations' actions: a revoked row disappears, its answer is toasted by the list. */
 const INVITATION_FETCHER = "invitation-action";
 
-function InvitationActions({ invitation }: { invitation: InvitationRow }) {
-  const { t } = useTranslation("members");
-  const fetcher = useFetcher<typeof action>({ key: INVITATION_FETCHER });
-  const busy = fetcher.state !== "idle";
-  const send = (intent: "resend" | "revoke") =>
-    fetcher.submit({ intent, invitationId: String(invitation.id) }, { method: "post" });
-  return (
-    <div className="flex flex-col items-end gap-1 md:flex-row md:justify-end">
-      <Button
-        type="button"
-        variant="ghost"
-        size="sm"
-        disabled={busy}
-        onClick={() => send("resend")}
-        aria-label={t("pending.resend-label", { email: invitation.email })}
-      >
-        {t("pending.resend")}
-      </Button>
-      <Button
-        type="button"
-        variant="ghost"
-        size="sm"
-        className="text-destructive"
-        disabled={busy}
-        onClick={() => send("revoke")}
-        aria-label={t("pending.revoke-label", { email: invitation.email })}
-      >
-        {t("pending.revoke")}
-      </Button>
-    </div>
-  );
-}
-
 /** Issue 24 §2: the invitations not accepted yet, which the member managers can send again or revoke. */
 function PendingInvitations({ invitations }: { invitations: InvitationRow[] }) {
   const { t, i18n } = useTranslation("members");
-  const fetcher = useFetcher<typeof action>({ key: INVITATION_FETCHER });
-  const answer = fetcher.data as ActionData | undefined;
-  const handled = useRef<unknown>(null);
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !answer || handled.current === answer) return;
-    handled.current = answer;
-    if (answer.ok) toast.success(t(answer.message as never));
-    else toast.error(t((answer.errors?.formError ?? "pending.failed") as never));
-  }, [fetcher.state, answer, t]);
+  useInvitationAnswer(INVITATION_FETCHER, "members", "pending.failed");
   if (invitations.length === 0) return null;
-  const expires = (invitation: InvitationRow) => formatDate(invitation.expiresAt, i18n.language, "Europe/Paris");
+  const expires = (invitation: InvitationRow) => formatDate(invitation.expiresAt, i18n.language, PLATFORM_TIME_ZONE);
   return (
     <section className="space-y-2" aria-labelledby="pending-invitations-title">
       <div className="space-y-1">
@@ -408,7 +369,7 @@ function PendingInvitations({ invitations }: { invitations: InvitationRow[] }) {
                 <TableCell className="hidden md:table-cell">{t(`roles.${roleKey(invitation.role)}`)}</TableCell>
                 <TableCell className="hidden md:table-cell">{expires(invitation)}</TableCell>
                 <TableCell className="text-right">
-                  <InvitationActions invitation={invitation} />
+                  <InvitationActions fetcherKey={INVITATION_FETCHER} namespace="members" invitation={invitation} />
                 </TableCell>
               </TableRow>
             ))}

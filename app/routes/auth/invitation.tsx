@@ -1,3 +1,4 @@
+import { PLATFORM_TIME_ZONE } from "#domain/events/event-time-zone";
 import { Building2, CircleCheck, CircleX } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
@@ -160,7 +161,7 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
         <p className="text-sm break-words text-muted-foreground">
           {t("invitation.for-email", {
             email: invitation.email,
-            date: formatDate(invitation.expiresAt, i18n.language, "Europe/Paris"),
+            date: formatDate(invitation.expiresAt, i18n.language, PLATFORM_TIME_ZONE),
           })}
         </p>
       </div>

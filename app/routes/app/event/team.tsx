@@ -1,3 +1,4 @@
+import { PLATFORM_TIME_ZONE } from "#domain/events/event-time-zone";
 import { UserPlus } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -19,6 +20,7 @@ import { EventPageErrorBoundary } from "~/components/event/event-page-error";
 import { FieldError, FormError } from "~/components/form-error";
 import { TeamPageSkeleton } from "~/components/page-skeletons";
 import { Badge } from "~/components/ui/badge";
+import { InvitationActions, useInvitationAnswer } from "~/components/invitations/invitation-actions";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
@@ -271,52 +273,6 @@ type InvitationRow = Route.ComponentProps["loaderData"]["invitations"][number];
 /** One fetcher for the invitations' actions: a revoked row disappears, its answer is toasted by the page. */
 const INVITATION_FETCHER = "team-invitation-action";
 
-function useInvitationAnswer() {
-  const { t } = useTranslation("team");
-  const fetcher = useFetcher<typeof action>({ key: INVITATION_FETCHER });
-  const answer = fetcher.data as ActionData | undefined;
-  const handled = useRef<unknown>(null);
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !answer || handled.current === answer) return;
-    handled.current = answer;
-    if (answer.ok) toast.success(t(answer.message as never));
-    else toast.error(t((answer.errors?.formError ?? "errors.not-found") as never));
-  }, [fetcher.state, answer, t]);
-}
-
-function InvitationRowActions({ invitation }: { invitation: InvitationRow }) {
-  const { t } = useTranslation("team");
-  const fetcher = useFetcher<typeof action>({ key: INVITATION_FETCHER });
-  const busy = fetcher.state !== "idle";
-  const send = (intent: "resend" | "revoke") =>
-    fetcher.submit({ intent, invitationId: String(invitation.id) }, { method: "post" });
-  return (
-    <div className="flex flex-col items-end gap-1 md:flex-row md:justify-end">
-      <Button
-        type="button"
-        variant="ghost"
-        size="sm"
-        disabled={busy}
-        onClick={() => send("resend")}
-        aria-label={t("pending.resend-label", { email: invitation.email })}
-      >
-        {t("pending.resend")}
-      </Button>
-      <Button
-        type="button"
-        variant="ghost"
-        size="sm"
-        className="text-destructive"
-        disabled={busy}
-        onClick={() => send("revoke")}
-        aria-label={t("pending.revoke-label", { email: invitation.email })}
-      >
-        {t("pending.revoke")}
-      </Button>
-    </div>
-  );
-}
-
 /** Issue 24 §2: someone invited to the team who has not accepted yet, shown with the team. */
 function PendingTeamRow({ invitation, canManage }: { invitation: InvitationRow; canManage: boolean }) {
   const { t, i18n } = useTranslation("team");
@@ -332,12 +288,12 @@ function PendingTeamRow({ invitation, canManage }: { invitation: InvitationRow; 
       <TableCell className="whitespace-normal">
         <Badge variant="outline">{t("pending.badge")}</Badge>
         <div className="mt-1 text-xs text-muted-foreground">
-          {t("pending.expires", { date: formatDate(invitation.expiresAt, i18n.language, "Europe/Paris") })}
+          {t("pending.expires", { date: formatDate(invitation.expiresAt, i18n.language, PLATFORM_TIME_ZONE) })}
         </div>
       </TableCell>
       {canManage ? (
         <TableCell className="text-right">
-          <InvitationRowActions invitation={invitation} />
+          <InvitationActions fetcherKey={INVITATION_FETCHER} namespace="team" invitation={invitation} />
         </TableCell>
       ) : null}
     </TableRow>
@@ -347,7 +303,7 @@ function PendingTeamRow({ invitation, canManage }: { invitation: InvitationRow; 
 export default function EventTeam({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("team");
   const { team, invitations, canManage } = loaderData;
-  useInvitationAnswer();
+  useInvitationAnswer(INVITATION_FETCHER, "team", "errors.not-found");
   return (
     <div className="space-y-6">
       <div className="space-y-1">
