@@ -4,6 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { createLibsqlDatabase } from "../../db/libsql";
 import { events, memberships, orders, organizations, participants, tickets } from "../../db/schema";
 import { findLocalD1File } from "../../scripts/lib/local-d1";
+import { registerWithOrganization } from "./support/accounts";
 import { signIn } from "./support/sign-in";
 
 const OWNER = "owner@guichet.test";
@@ -346,7 +347,17 @@ test.describe("the event area", () => {
   test("another organization of the user: switch to it, then a paid ticket without a payment account asks to link it", async ({
     page,
   }) => {
-    await signIn(page, OWNER);
+    // An account of its own: switching organizations is remembered on the server for the user (issue 24 §2), and the
+    // shared demo owner signs in for other specs at the same time.
+    const password = "Tournee-Essai-2026";
+    const owner = await registerWithOrganization(
+      page.request,
+      "tournee-owner",
+      "Claire",
+      `Compagnie ${Date.now()}`,
+      password,
+    );
+    await signIn(page, owner, password, { fresh: true });
     // The owner creates a second organization: a new one has no valid payment account.
     const organizationTitle = `Tournée d'essai ${Date.now()}`;
     const created = await page.request.post("/api/organizers", { data: { title: organizationTitle } });

@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { registerWithOrganization as register } from "./support/accounts";
 import { describeViolations, seriousViolations } from "./support/axe";
 import { invitationLinkOf } from "./support/invitations";
 import { registrationCodeOf, uniqueEmail, waitForMail } from "./support/mailbox";
@@ -11,6 +12,8 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 
 const SHOTS = process.env.SHOTS_DIR ?? "test-results/screens";
 const PASSWORD = "Invitation-Acceptee-2026";
+const registerWithOrganization = (request: APIRequestContext, label: string, firstName: string, title: string) =>
+  register(request, label, firstName, title, PASSWORD);
 
 /** Screenshots at 1280 and 390 px, each width checked by axe-core (serious and critical findings fail). */
 async function shoot(page: Page, name: string) {
@@ -21,25 +24,6 @@ async function shoot(page: Page, name: string) {
     expect.soft(describeViolations(await seriousViolations(page)), `${name} at ${width} px`).toBe("");
   }
   await page.setViewportSize({ width: 1280, height: 800 });
-}
-
-/** A new account (registered through the spec's API calls) with an organization of its own. */
-async function registerWithOrganization(request: APIRequestContext, label: string, firstName: string, title: string) {
-  const email = uniqueEmail(label);
-  const asked = await request.post("/auth/verify-email", { data: { email, first_name: firstName, last_name: "Test" } });
-  expect(asked.ok()).toBe(true);
-  const code = registrationCodeOf(await waitForMail(request, email, /code de validation Guichet$/));
-  const registered = await request.post("/auth/register", {
-    data: { username: email, email, email_code: code, password: PASSWORD },
-  });
-  expect(registered.status()).toBe(200);
-  const token = (await registered.json()) as string;
-  const created = await request.post("/api/organizers", {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { title },
-  });
-  expect(created.status()).toBe(201);
-  return email;
 }
 
 async function invite(page: Page, email: string, role?: string) {
