@@ -1,8 +1,7 @@
-import { and, eq, ne, or, sql } from "drizzle-orm";
+import { and, eq, gt, lt, ne, or, sql } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { organizations } from "#db/schema";
 import { AppError } from "../shared/app-error";
-import { escapeLike } from "../shared/sql";
 import { organizationLookalikeKey } from "./organization-title";
 
 export const TITLE_LOOKALIKE = "organizations:errors.title-lookalike";
@@ -19,8 +18,13 @@ export async function assertTitleNotLookalike(db: Database, title: string, excep
   const lookalike = or(
     eq(organizations.titleLookalikeKey, key),
     shorter ? eq(organizations.titleLookalikeKey, shorter) : undefined,
-    // "_" is exactly one character: the other name is this one plus one at the end.
-    sql`${organizations.titleLookalikeKey} like ${`${escapeLike(key)}_`} escape '\\'`,
+    // The other name is this one plus one character at the end. A range on the index rather than LIKE: D1 refuses LIKE
+    // patterns over 50 bytes, and a 64-character title makes a longer one.
+    and(
+      gt(organizations.titleLookalikeKey, key),
+      lt(organizations.titleLookalikeKey, `${key}\u{10FFFF}`),
+      sql`length(${organizations.titleLookalikeKey}) = ${[...key].length + 1}`,
+    ),
   );
   const [found] = await db
     .select({ id: organizations.id })

@@ -243,6 +243,17 @@ describe("POST /api/organizers", () => {
     });
   }
 
+  it("refuses a 64-character look-alike of a 63-character title on D1, and creates an unrelated long one", async () => {
+    // D1 refuses LIKE patterns over 50 bytes: the look-alike check must not build one from a long title.
+    const base = `Festival international des musiques de la vallée du Rhône ${Date.now().toString(36)}`.slice(0, 63);
+    expect((await post("/organizers", ownerToken, { title: base })).status).toBe(201);
+    const lookalike = await post("/organizers", ownerToken, { title: `${base}2` });
+    expect(lookalike.status).toBe(409);
+    expect(await lookalike.json()).toMatchObject({ fields: { title: "organizations:errors.title-lookalike" } });
+    const other = `Rencontres cinématographiques de la vallée de la Dordogne ${Date.now().toString(36)}`.slice(0, 64);
+    expect((await post("/organizers", ownerToken, { title: other })).status).toBe(201);
+  });
+
   it("lets the spec's client tell the errors apart by '64' and 'unique' in the message", async () => {
     const long = (await (await post("/organizers", ownerToken, { title: "y".repeat(80) })).json()) as {
       message: string;
