@@ -78,6 +78,8 @@ async function publicOrder(request: APIRequestContext, orderId: number, token: s
   return (await response.json()) as PublicOrder;
 }
 
+const SCREENS = process.env.E2E_SCREENS ?? "test-results/screens";
+
 test("a free ticket booked on the public page arrives by email as a PDF whose QR code checks in once", async ({
   page,
 }) => {
@@ -132,6 +134,11 @@ test("a free ticket booked on the public page arrives by email as a PDF whose QR
   const message = page.getByTestId("confirmation-message");
   await expect(message).toHaveText("Merci, à très vite au bord de l'eau !");
   await expect(message.locator("strong")).toHaveText("à très vite");
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SCREENS}/order-confirmation-message-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
   await expect(page.getByTestId("order-ticket")).toHaveCount(1);
   const { orderId, token: accessToken } = orderOfPage(page);
   const shownToken = await page.getByTestId("order-ticket").locator("svg[data-token]").getAttribute("data-token");
