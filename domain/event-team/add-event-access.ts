@@ -6,10 +6,8 @@ import { AppError } from "../shared/app-error";
 import { normalizeEmail } from "../shared/email";
 import { loadEventForActor } from "../events/event-access";
 import {
-  closeExpiredStatement,
   countInvitationSent,
-  newInvitationRow,
-  newInvitationToken,
+  openInvitation,
   sendInvitationEmail,
   type InvitationDeps,
   type PendingInvitation,
@@ -65,33 +63,21 @@ export async function addEventAccess(
   }
 
   await countInvitationSent(db, { userId: actor.userId, organizationId: event.organizationId }, now);
-  const { token, tokenHash } = newInvitationToken();
   const target = and(eq(invitations.eventId, event.id), eq(invitations.email, email))!;
-  const [, inserted] = await db.batch([
-    closeExpiredStatement(db, target, now),
-    db
-      .insert(invitations)
-      .values(
-        newInvitationRow({
-          organizationId: event.organizationId,
-          email,
-          role: "",
-          event: { id: event.id, roles: FIRST_EVENT_ROLES },
-          tokenHash,
-          invitedByUserId: actor.userId,
-          locale: deps.locale,
-          now,
-        }),
-      )
-      .onConflictDoNothing()
-      .returning(),
-  ]);
-  const invitation = inserted[0];
-  if (!invitation)
+  const opened = await openInvitation(db, target, {
+    organizationId: event.organizationId,
+    email,
+    role: "",
+    event: { id: event.id, roles: FIRST_EVENT_ROLES },
+    invitedByUserId: actor.userId,
+    locale: deps.locale,
+    now,
+  });
+  if (!opened)
     throw new AppError("conflict", "team:errors.already-invited", { fields: { email: "team:errors.already-invited" } });
   await sendInvitationEmail(db, deps, {
     email,
-    token,
+    token: opened.token,
     organizationId: event.organizationId,
     inviterUserId: actor.userId,
     eventTitle: event.title || null,
@@ -99,14 +85,14 @@ export async function addEventAccess(
   return {
     kind: "invitation",
     invitation: {
-      id: invitation.id,
+      id: opened.row.id,
       email,
       role: "",
       eventId: event.id,
       eventRoles: FIRST_EVENT_ROLES,
-      createdAt: invitation.createdAt,
-      sentAt: invitation.sentAt,
-      expiresAt: invitation.expiresAt,
+      createdAt: opened.row.createdAt,
+      sentAt: opened.row.sentAt,
+      expiresAt: opened.row.expiresAt,
       invitedBy: actor.email,
     },
   };

@@ -14,8 +14,7 @@ const DAY = 24 * 60 * 60 * 1000;
 const INVITATION_LIFETIME_DAYS = 7;
 export const INVITATION_LIFETIME_MS = INVITATION_LIFETIME_DAYS * DAY;
 
-/** The row of a new invitation, sent now and open for INVITATION_LIFETIME_MS (to the organization, or to one event). */
-export function newInvitationRow(input: {
+type NewInvitation = {
   organizationId: number;
   email: string;
   role: OrganizationRole | "";
@@ -24,7 +23,10 @@ export function newInvitationRow(input: {
   invitedByUserId: number;
   locale: string | null | undefined;
   now: Date;
-}): typeof invitations.$inferInsert {
+};
+
+/** The row of a new invitation, sent now and open for INVITATION_LIFETIME_MS (to the organization, or to one event). */
+function newInvitationRow(input: NewInvitation): typeof invitations.$inferInsert {
   return {
     organizationId: input.organizationId,
     email: input.email,
@@ -112,6 +114,28 @@ export function closeExpiredStatement(db: Database, target: SQL, now: Date) {
 export function newInvitationToken(): { token: string; tokenHash: string } {
   const token = generateRandomToken();
   return { token, tokenHash: sha256Hex(token) };
+}
+
+/**
+ * Opens an invitation of `target` (an organization's or an event's, for one email) in one batch: the expired one is
+ * closed first, then the new row is written unless one is still open (the unique index). Null in that case.
+ */
+export async function openInvitation(
+  db: Database,
+  target: SQL,
+  invitation: Omit<NewInvitation, "tokenHash">,
+): Promise<{ row: typeof invitations.$inferSelect; token: string } | null> {
+  const { token, tokenHash } = newInvitationToken();
+  const [, inserted] = await db.batch([
+    closeExpiredStatement(db, target, invitation.now),
+    db
+      .insert(invitations)
+      .values(newInvitationRow({ ...invitation, tokenHash }))
+      .onConflictDoNothing()
+      .returning(),
+  ]);
+  const row = inserted[0];
+  return row ? { row, token } : null;
 }
 
 export const INVITATION_TOKEN_PATTERN = /^[a-z2-7]{32}$/;

@@ -7,10 +7,8 @@ import { AppError } from "../shared/app-error";
 import { normalizeEmail } from "../shared/email";
 import { assertMayGrant } from "../members/member-roles";
 import {
-  closeExpiredStatement,
   countInvitationSent,
-  newInvitationRow,
-  newInvitationToken,
+  openInvitation,
   sendInvitationEmail,
   type InvitationDeps,
   type PendingInvitation,
@@ -48,42 +46,35 @@ export async function inviteMember(
       fields: { email: "members:errors.already-added" },
     });
 
-  const { token, tokenHash } = newInvitationToken();
   const target = and(eq(invitations.organizationId, orgId), eq(invitations.email, email), isNull(invitations.eventId))!;
-  const [, inserted] = await db.batch([
-    closeExpiredStatement(db, target, now),
-    db
-      .insert(invitations)
-      .values(
-        newInvitationRow({
-          organizationId: orgId,
-          email,
-          role: input.role,
-          tokenHash,
-          invitedByUserId: actor.userId,
-          locale: deps.locale,
-          now,
-        }),
-      )
-      .onConflictDoNothing()
-      .returning(),
-  ]);
-  const invitation = inserted[0];
-  if (!invitation)
+  const opened = await openInvitation(db, target, {
+    organizationId: orgId,
+    email,
+    role: input.role,
+    invitedByUserId: actor.userId,
+    locale: deps.locale,
+    now,
+  });
+  if (!opened)
     throw new AppError("conflict", "members:errors.already-invited", {
       fields: { email: "members:errors.already-invited" },
     });
 
-  await sendInvitationEmail(db, deps, { email, token, organizationId: orgId, inviterUserId: actor.userId });
-  return {
-    id: invitation.id,
+  await sendInvitationEmail(db, deps, {
     email,
-    role: invitation.role,
+    token: opened.token,
+    organizationId: orgId,
+    inviterUserId: actor.userId,
+  });
+  return {
+    id: opened.row.id,
+    email,
+    role: opened.row.role,
     eventId: null,
     eventRoles: null,
-    createdAt: invitation.createdAt,
-    sentAt: invitation.sentAt,
-    expiresAt: invitation.expiresAt,
+    createdAt: opened.row.createdAt,
+    sentAt: opened.row.sentAt,
+    expiresAt: opened.row.expiresAt,
     invitedBy: actor.email,
   };
 }
