@@ -3,7 +3,6 @@ import type { Database } from "#db/database";
 import { events } from "#db/schema";
 import { getPublicOrder, type PublicOrderJson } from "../booking/get-public-order";
 import { eventSlug } from "../events/event-slug";
-import { sanitizeEventHtml } from "../events/sanitize-event-html";
 import { notFound } from "../shared/app-error";
 import type { SigningEnv } from "../shared/signing-secret";
 
@@ -54,8 +53,7 @@ export async function getOrderPage(
       addressLabel: event.addressLabel,
       primaryColor: event.primaryColor,
       theme: event.theme,
-      // Sanitized here too, not only when saved: the page renders it as HTML, whatever wrote the row.
-      confirmationPageMessage: event.confirmationPageMessage ? sanitizeEventHtml(event.confirmationPageMessage) : "",
+      confirmationPageMessage: event.confirmationPageMessage,
       publicPage: event.status === "published" && event.visibility === "public",
       metaPixelId: /^\d{1,32}$/.test(event.metaPixelId) ? event.metaPixelId : "",
     },

@@ -203,7 +203,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           <section className={card} data-testid="confirmation-message">
             <div
               className={cn(descriptionContentClass, "break-words")}
-              // Sanitized with the event description's allowlist when read (domain/public-events/get-order-page.ts).
+              // Sanitized with the event description's allowlist when saved, as the description (domain/events/event-record.ts).
               dangerouslySetInnerHTML={{ __html: event.confirmationPageMessage }}
             />
           </section>
