@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Plugin } from "vite";
-import { pageLoadsJavaScript } from "../../app/lib/pages-without-javascript";
+import { pageLoadsJavaScript } from "../../app/lib/pages-without-javascript.ts";
 
 export type PageKey = "public-event" | "login" | "home" | "event-dashboard" | "event-editor";
 
