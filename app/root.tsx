@@ -17,16 +17,18 @@ import { UiLabelsProvider } from "./components/ui/ui-labels";
 import { useCspNonce } from "./lib/csp-nonce";
 import { I18nResources } from "./lib/i18n-resources";
 import { pageLoadsAppStylesheet } from "./lib/page-stylesheets";
+import { installTimeZoneRules } from "#domain/events/time-zone-rules";
 import { pageLoadsJavaScript } from "./lib/pages-without-javascript";
 import { getLocale, i18nextMiddleware } from "./middleware/i18next";
 import { serverContext } from "./server/context";
+import { serverTimeZoneRules } from "./server/time-zone-rules.server";
 import { sessionMiddleware } from "./server/session.server";
 
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, sessionMiddleware];
 
 export function loader({ context }: Route.LoaderArgs) {
   const { appVersion } = context.get(serverContext);
-  return { locale: getLocale(context), appVersion };
+  return { locale: getLocale(context), appVersion, timeZoneRules: serverTimeZoneRules() };
 }
 
 // Cheap, and lets every navigation notice a new deployment (see NewVersionBanner). Not after a failed action (>= 400):
@@ -85,7 +87,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 const RELOAD_FLAG = "guichet:reloaded-after-failed-import";
 
-export default function App({ loaderData: { locale } }: Route.ComponentProps) {
+export default function App({ loaderData: { locale, timeZoneRules } }: Route.ComponentProps) {
+  // Before the pages render (they render after this component, in the same pass): dates hydrate as the server wrote
+  // them even where the browser's time-zone data is older (domain/events/time-zone-rules.ts).
+  if (typeof document !== "undefined") installTimeZoneRules(timeZoneRules);
   const { i18n } = useTranslation();
   useEffect(() => {
     if (i18n.language !== locale) void i18n.changeLanguage(locale);

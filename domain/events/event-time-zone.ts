@@ -3,6 +3,8 @@
  * Pure functions on Intl, so they run the same in the browser, in workerd and in Node.
  */
 
+import { ruledOffsetMs } from "./time-zone-rules";
+
 /**
  * The platform's zone: new events start in it, and everything that belongs to an organization rather than an event
  * (finance periods, payout days, inboxes, logs, admin pages) is shown in it, since organizations have no zone of their own.
@@ -46,6 +48,22 @@ export function isValidTimeZone(timeZone: string): boolean {
 type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number };
 
 function wallClock(epochMs: number, timeZone: string): WallClock {
+  const ruled = ruledOffsetMs(timeZone, epochMs);
+  if (ruled !== undefined) {
+    const shifted = new Date(epochMs + ruled);
+    return {
+      year: shifted.getUTCFullYear(),
+      month: shifted.getUTCMonth() + 1,
+      day: shifted.getUTCDate(),
+      hour: shifted.getUTCHours(),
+      minute: shifted.getUTCMinutes(),
+      second: shifted.getUTCSeconds(),
+    };
+  }
+  return intlWallClock(epochMs, timeZone);
+}
+
+function intlWallClock(epochMs: number, timeZone: string): WallClock {
   const values: Record<string, number> = {};
   for (const part of partsFormatter(timeZone).formatToParts(new Date(epochMs))) {
     if (part.type !== "literal") values[part.type] = Number(part.value);
@@ -61,11 +79,20 @@ function wallClock(epochMs: number, timeZone: string): WallClock {
   };
 }
 
-/** Offset of the zone from UTC at that instant, in ms (Europe/Paris in summer: +7 200 000). */
+/**
+ * Offset of the zone from UTC at that instant, in ms (Europe/Paris in summer: +7 200 000): from the installed
+ * time-zone rules when they cover it (the server's data, in the browser), else from this runtime's Intl.
+ */
 export function timeZoneOffsetMs(timeZone: string, at: Date | number): number {
   const epochMs = typeof at === "number" ? at : at.getTime();
+  return ruledOffsetMs(timeZone, epochMs) ?? intlTimeZoneOffsetMs(timeZone, epochMs);
+}
+
+/** The offset this runtime's own Intl data gives, whatever rules are installed. */
+export function intlTimeZoneOffsetMs(timeZone: string, at: Date | number): number {
+  const epochMs = typeof at === "number" ? at : at.getTime();
   const wholeSeconds = Math.floor(epochMs / 1000) * 1000;
-  const c = wallClock(wholeSeconds, timeZone);
+  const c = intlWallClock(wholeSeconds, timeZone);
   return Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second) - wholeSeconds;
 }
 
@@ -154,9 +181,14 @@ export type OffsetSegment = {
  * The zone's UTC offsets between two instants, as constant segments split at the exact DST transitions, so that
  * `floor((t + offset(t)) / DAY_MS)` is the local calendar day of t. Transitions are found to the minute.
  */
-export function offsetSegments(timeZone: string, from: number, to: number): OffsetSegment[] {
+export function offsetSegments(
+  timeZone: string,
+  from: number,
+  to: number,
+  // Two changes closer together than the step would be missed: 6 hours is safe for any zone.
+  step = 6 * 60 * MINUTE,
+): OffsetSegment[] {
   const segments: OffsetSegment[] = [{ from: null, offsetMs: timeZoneOffsetMs(timeZone, from) }];
-  const step = 6 * 60 * MINUTE;
   let previous = from;
   let previousOffset = segments[0]!.offsetMs;
   for (let at = Math.min(from + step, to); ; at = Math.min(at + step, to)) {

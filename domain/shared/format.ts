@@ -1,3 +1,6 @@
+import { intlTimeZoneOffsetMs } from "#domain/events/event-time-zone";
+import { ruledOffsetMs } from "#domain/events/time-zone-rules";
+
 /**
  * The one mapping from the interface language to the locale every Intl.* call uses: French as written in France,
  * English as in Europe (day before month, 24-hour clock); amounts as spec §1 writes them (formatMoney).
@@ -20,12 +23,40 @@ export function numberFormat(locale: string, options: Intl.NumberFormatOptions =
   return format;
 }
 
-/** As numberFormat, for dates; a time zone the runtime refuses throws as `new Intl.DateTimeFormat` would. */
-export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+function cachedDateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${locale}|${JSON.stringify(options)}`;
   let format = dateTimeFormats.get(key);
   if (!format) dateTimeFormats.set(key, (format = new Intl.DateTimeFormat(locale, options)));
   return format;
+}
+
+/** "+01:00": a fixed-offset zone Intl accepts in place of a named one. */
+function offsetZone(offsetMs: number): string {
+  const minutes = Math.round(Math.abs(offsetMs) / 60_000);
+  const sign = offsetMs < 0 ? "-" : "+";
+  return `${sign}${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+}
+
+/**
+ * As numberFormat, for dates; a time zone the runtime refuses throws as `new Intl.DateTimeFormat` would. Where the
+ * installed time-zone rules (the server's data, in the browser: domain/events/time-zone-rules.ts) give the zone another
+ * offset than this runtime's Intl, the date is written at the rules' offset, so server and browser show the same time.
+ */
+export function dateTimeFormat(
+  locale: string,
+  options: Intl.DateTimeFormatOptions,
+): { format(date: Date | number): string } {
+  const format = cachedDateTimeFormat(locale, options);
+  const { timeZone } = options;
+  if (!timeZone) return format;
+  return {
+    format(date) {
+      const epochMs = typeof date === "number" ? date : date.getTime();
+      const ruled = ruledOffsetMs(timeZone, epochMs);
+      if (ruled === undefined || ruled === intlTimeZoneOffsetMs(timeZone, epochMs)) return format.format(date);
+      return cachedDateTimeFormat(locale, { ...options, timeZone: offsetZone(ruled) }).format(date);
+    },
+  };
 }
 
 /**

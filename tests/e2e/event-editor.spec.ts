@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { makePng } from "./support/png";
-import { signIn } from "./support/sign-in";
+import { signIn, waitForHydration } from "./support/sign-in";
 
 // admin-org is an admin of Les Nuits Sonores: may create and edit events (other specs sign in as other demo users).
 const EDITOR_USER = "admin-org@guichet.test";
@@ -491,3 +491,26 @@ for (const viewport of [
     await page.screenshot({ path: `test-results/screens/editor-toast-bar-${viewport.width}.png` });
   });
 }
+
+test("a date typed before the page's scripts have run is kept once they have (issue 25 §5)", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, EDITOR_USER);
+  const id = await createDraft(page, `Horaires avant hydratation ${Date.now().toString(36)}`);
+
+  // Hold the page's scripts back: the form is server-rendered HTML until they are let through.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(`/event/update/${id}?step=date`, { waitUntil: "domcontentloaded" });
+  await page.getByLabel("Fuseau horaire").selectOption("Africa/Casablanca");
+  await page.getByLabel("Début").fill("2027-01-15T20:00");
+  release();
+  await waitForHydration(page);
+  await page.unroute(/\/assets\/.*\.js$/);
+
+  await expect(page.getByLabel("Début")).toHaveValue("2027-01-15T20:00");
+  await expect(page.getByLabel("Fuseau horaire")).toHaveValue("Africa/Casablanca");
+});
