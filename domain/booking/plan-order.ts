@@ -10,6 +10,7 @@ import {
 } from "../tickets/ticket-status";
 import { platformFee, unitDiscount } from "./fees";
 import type { AnswerValue, PlaceOrderBody } from "./order-input-schema";
+import { promoCodeWindowState } from "../promo-codes/promo-code-state";
 
 /*
  * Pricing and checking an order, with no I/O: what the buyer asked for against the event's tickets, the promo code
@@ -269,14 +270,9 @@ function checkPromo(
     fields.promo_code ??= "booking:errors.promo-invalid";
     return null;
   }
-  const startAt = toMs(promo.startAt);
-  const endAt = toMs(promo.endAt);
-  if (startAt !== null && now < startAt) {
-    fields.promo_code ??= "booking:errors.promo-not-started";
-    return null;
-  }
-  if (endAt !== null && now >= endAt) {
-    fields.promo_code ??= "booking:errors.promo-expired";
+  const window = promoCodeWindowState(toMs(promo.startAt), toMs(promo.endAt), now);
+  if (window !== "active") {
+    fields.promo_code ??= window === "scheduled" ? "booking:errors.promo-not-started" : "booking:errors.promo-expired";
     return null;
   }
   const applies = chosen.some(

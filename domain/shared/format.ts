@@ -65,7 +65,8 @@ export function dateTimeFormat(
  */
 export function formatMoney(cents: number, locale: string): string {
   const amount = numberFormat(intlLocale(locale), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return `${amount.format(cents / 100)}\u00a0€`;
+  // A zero that comes out of a negation (a refund of no fee) is -0, which Intl writes "-0,00".
+  return `${amount.format(cents === 0 ? 0 : cents / 100)}\u00a0€`;
 }
 
 /** Counts (participants, orders, members…) with the language's thousands separator, as amounts have. */
@@ -83,6 +84,20 @@ export function formatDateTime(date: Date | string | number, locale: string, tim
     year: "numeric",
     hour: "2-digit",
     minute: "2-digit",
+  }).format(new Date(date));
+}
+
+/** As formatDateTime, with the zone named ('sam. 28 nov. 2026, 09:43 UTC+1'): for a deadline the reader may be far from. */
+export function formatDateTimeWithZone(date: Date | string | number, locale: string, timeZone: string): string {
+  return dateTimeFormat(intlLocale(locale), {
+    timeZone,
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZoneName: "short",
   }).format(new Date(date));
 }
 

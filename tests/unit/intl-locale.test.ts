@@ -21,3 +21,11 @@ describe("intlLocale", () => {
     expect(formatMoney(-1_250, "fr")).toBe("-12,50\u00a0€");
   });
 });
+
+describe("formatMoney of nothing", () => {
+  it("writes a zero that came out of a negation without a minus sign (issue 25 §6)", () => {
+    expect(formatMoney(-0, "fr")).toBe("0,00\u00a0€");
+    expect(formatMoney(-0, "en")).toBe("0.00\u00a0€");
+    expect(formatMoney(-150, "fr")).toBe("-1,50\u00a0€");
+  });
+});

@@ -178,6 +178,10 @@ function QuestionRow({
 }) {
   const { t } = useTranslation("order-forms");
   const builtIn = isDefaultQuestion(question);
+  // The built-in question's stored title is the spec's French one: each language shows its own.
+  const title = builtIn ? t("question.default-title") : question.title;
+  // Text shown without a field asks nothing: neither mandatory nor optional.
+  const asksNothing = question.type === "no-field";
   const targets = question.ticket_target
     .map((id) => ticketTitle.get(id))
     .filter((title): title is string => Boolean(title));
@@ -198,7 +202,7 @@ function QuestionRow({
       <div className="grid min-w-0 gap-1.5">
         <div className="flex flex-wrap items-center gap-2">
           <span className="font-medium break-words" data-testid="question-title-text">
-            {question.title}
+            {title}
           </span>
           {builtIn ? <Badge variant="secondary">{t("question.default-badge")}</Badge> : null}
         </div>
@@ -226,13 +230,13 @@ function QuestionRow({
       </div>
       {/* Below the text on a phone, at the end of the row from sm up. */}
       <div className="col-start-2 flex items-center gap-1 sm:col-start-3 sm:row-start-1">
-        {canUpdate && !builtIn ? (
+        {asksNothing ? null : canUpdate && !builtIn ? (
           <button
             type="button"
             onClick={() => onToggleMandatory(question)}
             disabled={busy}
             aria-pressed={question.mandatory}
-            aria-label={t("question.toggle-mandatory", { title: question.title, state: mandatoryLabel })}
+            aria-label={t("question.toggle-mandatory", { title, state: mandatoryLabel })}
             data-testid="question-mandatory-toggle"
             className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-60"
           >
@@ -250,7 +254,7 @@ function QuestionRow({
             <Button
               variant="ghost"
               size="icon"
-              aria-label={t("question.edit", { title: question.title })}
+              aria-label={t("question.edit", { title })}
               onClick={() => onEdit(question)}
               disabled={busy}
             >
@@ -259,7 +263,7 @@ function QuestionRow({
             <Button
               variant="ghost"
               size="icon"
-              aria-label={t("question.delete", { title: question.title })}
+              aria-label={t("question.delete", { title })}
               onClick={() => onDelete(question)}
               disabled={busy}
             >

@@ -225,7 +225,10 @@ function QuestionPanelBody({
                 <p className="text-sm text-muted-foreground">{t("fields.tickets-hint")}</p>
                 <FieldError id={`${ids}-tickets-error`} message={ticketsError} />
               </div>
-              <div className="flex items-center justify-between gap-4 rounded-md border p-3">
+              <div
+                className="flex items-center justify-between gap-4 rounded-md border p-3"
+                hidden={draft.type === "no-field"}
+              >
                 <Label htmlFor={`${ids}-mandatory`} className="grid gap-1">
                   <span>{t("fields.mandatory")}</span>
                   <span className="text-sm font-normal text-muted-foreground">{t("fields.mandatory-hint")}</span>

@@ -1,4 +1,5 @@
 import type { DiscountType } from "#db/schema";
+import type { PromoCodeState } from "#domain/promo-codes/promo-code-state";
 
 /** A promo code as the page shows it (dates as ISO strings for the loader's JSON). */
 export type PromoCodeView = {
@@ -11,6 +12,8 @@ export type PromoCodeView = {
   endAt: string | null;
   maxUses: number;
   useCount: number;
+  /** At the server's render: the page shows what the booking would answer now. */
+  state: PromoCodeState;
 };
 
 export type PromoCodesPageData = {

@@ -137,7 +137,21 @@ export function PromoCodesPage({ data }: { data: PromoCodesPageData }) {
                         </div>
                       )}
                     </TableCell>
-                    <TableCell className="text-sm whitespace-nowrap">{describeValidity(code)}</TableCell>
+                    <TableCell className="text-sm whitespace-nowrap">
+                      <div className="flex flex-wrap items-center gap-2">
+                        <span className={code.state === "active" ? undefined : "text-muted-foreground"}>
+                          {describeValidity(code)}
+                        </span>
+                        {code.state === "active" ? null : (
+                          <Badge
+                            variant={code.state === "scheduled" ? "secondary" : "outline"}
+                            data-testid="promo-state"
+                          >
+                            {t(`list.state.${code.state}`)}
+                          </Badge>
+                        )}
+                      </div>
+                    </TableCell>
                     <TableCell className="text-right tabular-nums whitespace-nowrap">
                       {code.maxUses === -1
                         ? t("list.uses-unlimited", { used: formatNumber(code.useCount, locale) })

@@ -62,13 +62,17 @@ export function TicketFormFields({
         <Input
           name="title"
           defaultValue={initial("title", ticket?.title ?? "")}
-          placeholder={t("form.title-placeholder")}
+          placeholder={t(type === "addon" ? "form.addon-title-placeholder" : "form.title-placeholder")}
           maxLength={240}
           autoComplete="off"
           disabled={disabled}
         />
       </Field>
-      <Field label={t("form.description")} description={t("form.description-hint")} error={fieldError("description")}>
+      <Field
+        label={t("form.description")}
+        description={t(type === "addon" ? "form.addon-description-hint" : "form.description-hint")}
+        error={fieldError("description")}
+      >
         <Textarea
           name="description"
           rows={2}
@@ -98,7 +102,11 @@ export function TicketFormFields({
       </div>
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={t("form.price")} description={t("form.price-hint")} error={fieldError("price")}>
+        <Field
+          label={t("form.price")}
+          description={t(type === "addon" ? "form.addon-price-hint" : "form.price-hint")}
+          error={fieldError("price")}
+        >
           <Input
             name="price"
             inputMode="decimal"

@@ -52,12 +52,14 @@ export function TicketList({
   tickets,
   editPath,
   canUpdate,
+  eventDraft,
   onReorder,
   onDelete,
 }: {
   tickets: TicketView[];
   editPath: (ticket: TicketView) => string;
   canUpdate: boolean;
+  eventDraft: boolean;
   onReorder: (ids: number[]) => void;
   onDelete: (ticket: TicketView) => void;
 }) {
@@ -95,6 +97,7 @@ export function TicketList({
               ticket={ticket}
               editPath={editPath(ticket)}
               canUpdate={canUpdate}
+              eventDraft={eventDraft}
               onDelete={() => onDelete(ticket)}
             />
           ))}
@@ -108,11 +111,13 @@ function TicketRow({
   ticket,
   editPath,
   canUpdate,
+  eventDraft,
   onDelete,
 }: {
   ticket: TicketView;
   editPath: string;
   canUpdate: boolean;
+  eventDraft: boolean;
   onDelete: () => void;
 }) {
   const { t, i18n } = useTranslation("tickets");
@@ -187,7 +192,13 @@ function TicketRow({
           <span className="font-medium tabular-nums sm:text-right" data-testid="ticket-price">
             {ticket.price === 0 ? t("free") : formatMoney(ticket.price, i18n.language)}
           </span>
-          <TicketStatusBadge status={ticket.status} explanation={ticket.explanation} color={ticket.color} withHelp />
+          <TicketStatusBadge
+            status={ticket.status}
+            explanation={ticket.explanation}
+            color={ticket.color}
+            eventDraft={eventDraft}
+            withHelp
+          />
         </div>
       </div>
 

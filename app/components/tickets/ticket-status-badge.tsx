@@ -13,16 +13,24 @@ export function TicketStatusBadge({
   status,
   explanation,
   color,
+  eventDraft = false,
   withHelp = false,
 }: {
   status: TicketSaleStatus;
   explanation: TicketStatusExplanation | null;
   color: TicketStatusColor;
+  /** A draft event sells nothing yet: an on-sale ticket will be once the event is published. */
+  eventDraft?: boolean;
   withHelp?: boolean;
 }) {
   const { t } = useTranslation("tickets");
   const key = explanation ?? status;
-  const help = key === "not_on_sale" ? null : t(`status-help.${key}`);
+  const help =
+    key === "not_on_sale"
+      ? null
+      : key === "on_sale" && eventDraft
+        ? t("status-help.on_sale-draft")
+        : t(`status-help.${key}`);
   return (
     <span className="grid justify-items-start gap-0.5 sm:justify-items-end">
       <span

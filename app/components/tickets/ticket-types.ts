@@ -32,6 +32,8 @@ export type TicketsPageData = {
   eventId: number;
   timezone: string;
   eventCapacity: number;
+  /** Nothing is on sale before the event is published: "En vente" then means "once published". */
+  eventDraft: boolean;
   /** Sales of 'ticket' tickets, the ones counting toward the capacity. */
   ticketsPurchased: number;
   tickets: TicketView[];

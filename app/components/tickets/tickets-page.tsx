@@ -143,6 +143,7 @@ export function TicketsPage({ data }: { data: TicketsPageData }) {
         <TicketList
           tickets={data.tickets}
           canUpdate={data.canUpdate}
+          eventDraft={data.eventDraft}
           editPath={(ticket) => `${eventPath(data.eventId, "tickets")}/${ticket.id}`}
           onReorder={(ids) => void changes.submit({ intent: "reorder", ids: ids.join(",") }, { method: "post" })}
           onDelete={setDeleting}

@@ -9,7 +9,7 @@ import { PublicEventNotFound } from "~/components/public-event/public-event-not-
 import { PublicStyles } from "~/components/public-event/public-styles";
 import { FormError } from "~/components/form-error";
 import { Button } from "~/components/ui/button";
-import { formatDateTime, formatMoney } from "#domain/shared/format";
+import { formatDateTimeWithZone, formatMoney } from "#domain/shared/format";
 import { serverContext } from "~/server/context";
 import { parseForm } from "~/server/forms.server";
 import { actionError, loaderError } from "~/server/route-errors.server";
@@ -115,7 +115,7 @@ export default function DemoCheckout({ loaderData, actionData }: Route.Component
           {checkout.open && checkout.payableUntil ? (
             <p className="text-xs text-slate-600">
               {t("demo.payable-until", {
-                time: formatDateTime(checkout.payableUntil, i18n.language, checkout.timezone),
+                time: formatDateTimeWithZone(checkout.payableUntil, i18n.language, checkout.timezone),
               })}
             </p>
           ) : null}

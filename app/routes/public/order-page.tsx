@@ -105,7 +105,8 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const live = order.status === "paid" || order.status === "manual";
   const eventHref = event.publicPage ? eventPagePath(event) : null;
   const card = cn("rounded-xl border p-4", dark ? "border-slate-800 bg-slate-900" : "border-slate-200 bg-white");
-  const statusKey = order.status as "pending";
+  // A free order was not paid: it is "Confirmée", as an order added by hand.
+  const statusKey = (order.status === "paid" && order.amount === 0 ? "manual" : order.status) as "pending";
   // Spec §9's text on a shade of the organizer's colour that gives it 4.5:1 (app/lib/contrast.ts).
   const surface = accessibleSurface(event.primaryColor);
   const surfaceStyle = { backgroundColor: surface.background, color: surface.text };

@@ -50,7 +50,7 @@ export function orderColumns(options: {
       id: "status",
       header: t("columns.status"),
       size: 100,
-      cell: ({ row }) => <PaymentStatusBadge status={row.original.status} />,
+      cell: ({ row }) => <PaymentStatusBadge status={row.original.status} amount={row.original.amount} />,
     },
     {
       id: "checkout_time",

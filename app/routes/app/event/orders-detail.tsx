@@ -124,7 +124,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
             <h2 id="order-title" className="text-xl font-semibold">
               {t("detail.title", { id: order.id })}
             </h2>
-            <PaymentStatusBadge status={order.status} />
+            <PaymentStatusBadge status={order.status} amount={order.amount} />
           </div>
           <p className="text-sm text-muted-foreground">
             {t("detail.created", { date: date(order.createdAt) })}

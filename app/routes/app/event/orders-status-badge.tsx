@@ -11,12 +11,16 @@ const variantOf: Record<PaymentStatus, BadgeProps["variant"]> = {
   refunded: "outline",
 };
 
-/** An order's displayed payment status (spec §4). */
-export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
+/**
+ * An order's displayed payment status (spec §4). A paid order of 0 € reads "Gratuite": nothing was paid (the filter
+ * keeps it under "Payée", the stored status).
+ */
+export function PaymentStatusBadge({ status, amount }: { status: PaymentStatus; amount?: number }) {
   const { t } = useTranslation("orders");
+  const free = status === "paid" && amount === 0;
   return (
     <Badge variant={variantOf[status]} data-status={status}>
-      {t(`status.${status}`)}
+      {free ? t("status-free") : t(`status.${status}`)}
     </Badge>
   );
 }

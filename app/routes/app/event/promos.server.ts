@@ -12,6 +12,7 @@ import type { PromoCodeView, PromoCodesPageData } from "~/components/promo-codes
 import { serverContext } from "~/server/context";
 import { getSignedIn } from "~/server/guards.server";
 import { actionError, loaderError } from "~/server/route-errors.server";
+import { promoCodeState } from "#domain/promo-codes/promo-code-state";
 
 type Args = { params: Record<string, string | undefined>; context: Readonly<RouterContextProvider>; request: Request };
 
@@ -20,6 +21,7 @@ export async function loadPromoCodesPage({ params, context }: Args): Promise<Pro
   const { db } = context.get(serverContext);
   try {
     const page = await getPromoCodesPage(db, actor, { eventId: requireId(params.event_id, "events:errors.not-found") });
+    const now = Date.now();
     return {
       ...page,
       codes: page.codes.map((code): PromoCodeView => ({
@@ -31,6 +33,7 @@ export async function loadPromoCodesPage({ params, context }: Args): Promise<Pro
         endAt: code.endAt?.toISOString() ?? null,
         maxUses: code.maxUses,
         useCount: code.useCount,
+        state: promoCodeState(code, now),
       })),
     };
   } catch (error) {

@@ -70,6 +70,7 @@ export async function loadTicketsPage(
     eventId: event.id,
     timezone: event.timezone,
     eventCapacity: event.eventCapacity,
+    eventDraft: location.event.status === "draft",
     // Sales of deleted tickets too: they still take places of the capacity.
     ticketsPurchased: capacityTaken.purchased,
     tickets: tickets.filter((t) => t.ticketType === ticketType).map(toTicketView),
