@@ -1,5 +1,6 @@
 import { expect as baseExpect, test } from "@playwright/test";
 import { uniqueEmail, waitForMail } from "./support/mailbox";
+import { describeViolations, seriousViolations } from "./support/axe";
 import { signIn } from "./support/sign-in";
 
 // Issue 25 §4: a refund tells the buyer. The organizer refunds a paid order (demo checkout) from its page; the buyer
@@ -103,6 +104,8 @@ test("a refunded order emails the buyer and its page keeps the refunded lines", 
     await expect(buyerPage.getByTestId("order-ticket")).toHaveCount(0);
     expect(await buyerPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await buyerPage.screenshot({ path: `${SCREENS}/order-refunded-buyer-${width}.png`, fullPage: true });
+    const violations = await seriousViolations(buyerPage);
+    expect(violations, describeViolations(violations)).toEqual([]);
   }
   await buyerContext.close();
 });

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { describeViolations, seriousViolations } from "./support/axe";
 import { signIn, waitForHydration } from "./support/sign-in";
 
 // The web scanner's codes (issue 25 §3): a ticket held in front of the camera is checked once and its green result
@@ -130,6 +131,8 @@ test("scanner: a ticket held in view is checked once, a tap clears it, typed cod
   await expect(result).toHaveAttribute("data-result", "ok");
   await expect(result).toContainText("Entrée validée");
   await page.screenshot({ path: `${SCREENS}/scan-camera-held-390.png`, fullPage: true });
+  const violations = await seriousViolations(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
   expect(await entryCount(page, eventId)).toBe(1);
 
   // A tap clears the screen; the ticket still in view is not checked again.
@@ -174,6 +177,16 @@ test("scanner: a ticket held in view is checked once, a tap clears it, typed cod
   await expect(search).toHaveValue("");
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${SCREENS}/scan-typed-code-390.png`, fullPage: true });
+
+  // Anouk picked again from the search (a deliberate choice, not gated): refused in red, still naming ticket and date.
+  await search.fill("Anouk");
+  await page.getByRole("button", { name: "Valider l'entrée : Anouk Danseur" }).click();
+  await expect(result).toHaveAttribute("data-result", "already_in");
+  await expect(result).toContainText("Déjà entré");
+  await expect(page.getByTestId("scan-result-ticket")).toHaveText("Billet : Piste de danse");
+  await page.screenshot({ path: `${SCREENS}/scan-already-in-390.png`, fullPage: true });
+  const refusedViolations = await seriousViolations(page);
+  expect(refusedViolations, describeViolations(refusedViolations)).toEqual([]);
 
   // The server recorded each guest once.
   const list = await page.request.get(`/api/events/${eventId}/check-ins/list`);
