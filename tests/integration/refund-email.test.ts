@@ -2,8 +2,8 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env, exports } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { beforeAll, describe, expect, it } from "vitest";
-import { DEMO_WEBHOOK_SECRET, paymentProviderFromEnv } from "#adapters/payments";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { DEMO_WEBHOOK_SECRET, paymentProviderFromEnv, type PaymentsEnv } from "#adapters/payments";
 import { createD1Database } from "#db/d1";
 import * as schema from "#db/schema";
 import { placeOrder, type PlaceOrderDeps } from "#domain/booking/place-order";
@@ -14,6 +14,8 @@ import { bookingCheckout } from "#domain/payments/booking-checkout";
 import { demoSessionEvent } from "#domain/payments/demo-checkout";
 import { refundOrder } from "#domain/payments/refund-order";
 import { handleQueueBatch } from "../../workers/queue";
+import { FakeStripe, stripeEvent } from "../support/fault-stripe";
+import { recordingQueue, stripeDelivery, testEnv, workerFetch } from "../support/fault-worker";
 import { actorOf, insertEvent, insertMember, insertOrganization, insertTicket, insertUser } from "../support/fixtures";
 
 // Issue 25 §4: a refund tells the buyer. The organizer's refund (demo mode) records the notice in the order-email
@@ -236,5 +238,78 @@ describe("the refund notice", () => {
     expect(await refundDeliveries(order.id)).toEqual([]);
     expect(await quotaUsed(organization.id)).toBe(0);
     expect(await mailbox(email)).toEqual([]);
+  });
+
+  describe("for a full refund made in Stripe's dashboard (Stripe mode, its API stubbed)", () => {
+    const STRIPE: PaymentsEnv = {
+      ENVIRONMENT: "test",
+      STRIPE_SECRET_KEY: "sk_test_guichet_refund_notice",
+      STRIPE_WEBHOOK_SECRET: "whsec_guichet_refund_notice_test",
+    };
+    afterEach(() => vi.restoreAllMocks());
+
+    it("is recorded and queued once by the webhook, and says when the bank shows it", async () => {
+      const stripe = new FakeStripe();
+      vi.spyOn(globalThis, "fetch").mockImplementation(stripe.handle);
+      const organization = await insertOrganization(db, {
+        connectedAccountId: "acct_refund_notice",
+        isConnectedAccountValid: true,
+      });
+      const event = await insertEvent(db, organization.id, {
+        title: "Nuit du Jazz",
+        status: "published",
+        startAt: START,
+        timezone: "Europe/Paris",
+      });
+      const ticket = await insertTicket(db, event, { title: "Plein tarif", price: 2500, amount: 5 });
+      const stripeProvider = paymentProviderFromEnv(STRIPE, db);
+      const email = "dashboard.refund@exemple.test";
+      const placed = await placeOrder(
+        db,
+        { env: BOOKING_ENV, createCheckout: bookingCheckout(db, stripeProvider, { appUrl: BASE }) },
+        {
+          eventId: event.id,
+          body: {
+            items: [{ ticket_id: ticket.id, quantity: 1 }],
+            buyer: { first_name: "Jules", last_name: "Carte", email },
+            answers: {},
+            locale: "fr",
+          },
+        },
+      );
+      const sessionId = new URL(placed.checkoutUrl!).pathname.split("/").pop()!;
+      stripe.pay(sessionId);
+      const created = Math.floor(Date.now() / 1000);
+      const completed = stripeEvent(
+        "checkout.session.completed",
+        { id: sessionId, object: "checkout.session" },
+        created,
+      );
+      const queue = recordingQueue();
+      const workerEnv = testEnv({ ...STRIPE, JOBS: queue.binding });
+      const post = async (body: unknown) => {
+        const response = await workerFetch(workerEnv, await stripeDelivery(body, STRIPE.STRIPE_WEBHOOK_SECRET));
+        expect(response.status).toBe(200);
+      };
+      await post(completed);
+      stripe.refund(sessionId, placed.amount);
+      const refunded = stripeEvent(
+        "charge.refunded",
+        { id: `ch_${sessionId}`, object: "charge", payment_intent: stripe.paymentIntentOf(sessionId) },
+        created + 60,
+      );
+      await post(refunded);
+      await post({ ...refunded, id: `${refunded.id}_again` });
+
+      expect(queue.ofType("send-order-refund")).toEqual([{ type: "send-order-refund", orderId: placed.id }]);
+      expect(await refundDeliveries(placed.id)).toMatchObject([{ status: "due", kind: "refund" }]);
+      vi.restoreAllMocks();
+      await deliver(orderRefundJob(placed.id));
+      const [mail, ...others] = await mailbox(email);
+      expect(others).toEqual([]);
+      expect(mail!.text).toContain("Montant remboursé : 25,00\u00a0€");
+      expect(mail!.text).toContain("- 1 × Plein tarif");
+      expect(mail!.text).toContain("Le remboursement apparaîtra sur votre relevé bancaire sous 5 à 10 jours ouvrés.");
+    });
   });
 });
