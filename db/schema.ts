@@ -892,7 +892,8 @@ export const devMailbox = sqliteTable(
   (t) => [index("dev_mailbox_to_created_idx").on(t.to, t.createdAt)],
 );
 
-export const orderEmailKinds = ["confirmation"] as const;
+/** "refund": the buyer's refund notice (decision 0041); a text column, so a new kind needs no migration. */
+export const orderEmailKinds = ["confirmation", "refund"] as const;
 /** "due": recorded by the sale's batch, not yet claimed; "skipped": nothing to send (no ticket, no usable address). */
 export const orderEmailDeliveryStatuses = ["due", "sending", "sent", "failed", "skipped"] as const;
 

@@ -6,6 +6,7 @@ import {
   MISSING_APP_URL_ERROR,
   sendOrderConfirmation,
 } from "#domain/order-documents/send-order-confirmation";
+import { sendOrderRefundEmail } from "#domain/order-documents/send-order-refund-email";
 import { logEvent } from "#domain/shared/log";
 import { deliverWebhook } from "#domain/webhooks/deliver-webhook";
 import { notifyWebhookEndpointDisabled } from "#domain/webhooks/notify-webhook-endpoint-disabled";
@@ -38,6 +39,14 @@ const jobHandlers: JobHandlers = {
     // Retrying the message would not help until the deploy sets APP_URL; the delivery stays due for the sweep.
     if (outcome === "not-configured")
       logger.error("order_email", { outcome, order_id: job.orderId, error_message: MISSING_APP_URL_ERROR });
+    return outcome === "in-progress" ? { retryAfterSeconds: DELIVERY_CLAIM_LEASE_MS / 1000 } : "done";
+  },
+  "send-order-refund": async (job, { env, db, email }) => {
+    const outcome = await sendOrderRefundEmail(db, { env, sender: email }, { orderId: job.orderId });
+    if (outcome === "not-refunded" || outcome === "no-recipient" || outcome === "gave-up")
+      logger.warn("order_refund_email", { outcome, order_id: job.orderId });
+    if (outcome === "not-configured")
+      logger.error("order_refund_email", { outcome, order_id: job.orderId, error_message: MISSING_APP_URL_ERROR });
     return outcome === "in-progress" ? { retryAfterSeconds: DELIVERY_CLAIM_LEASE_MS / 1000 } : "done";
   },
   "deliver-webhook": async (job, { env, db, email }) => {

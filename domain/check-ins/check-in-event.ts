@@ -11,6 +11,9 @@ export type CheckInEvent = {
   organizationId: number;
   title: string;
   timezone: string;
+  /** The event's dates: the scanner says which date a ticket was checked against. */
+  startAt: Date | null;
+  endAt: Date | null;
   /** The actor may also open the event area (a validator may not). */
   canView: boolean;
 };
@@ -35,7 +38,14 @@ export function checkInEventReads(db: Database, actor: Actor, eventId: number) {
     throw notFound("events:errors.not-found");
   return [
     db
-      .select({ id: events.id, organizationId: events.organizationId, title: events.title, timezone: events.timezone })
+      .select({
+        id: events.id,
+        organizationId: events.organizationId,
+        title: events.title,
+        timezone: events.timezone,
+        startAt: events.startAt,
+        endAt: events.endAt,
+      })
       .from(events)
       .where(and(eq(events.id, eventId), eq(events.organizationId, actor.organizationId)))
       .limit(1),
@@ -45,7 +55,7 @@ export function checkInEventReads(db: Database, actor: Actor, eventId: number) {
 
 export function checkInEventOf(
   actor: Actor,
-  [event]: { id: number; organizationId: number; title: string; timezone: string }[],
+  [event]: Omit<CheckInEvent, "canView">[],
   [access]: { roles: string }[],
 ): CheckInEvent {
   if (!event) throw notFound("events:errors.not-found");

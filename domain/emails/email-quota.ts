@@ -57,9 +57,15 @@ export function countEmailsStatement(
  * never fails on the quota). Put it right AFTER the outbox write that is guarded by the same `emailQuotaAllows`, so the
  * email is recorded exactly when it is counted.
  */
-export function countEmailIfAllowedStatement(db: Database, input: { organizationId: number; at: Date | number }) {
+export function countEmailIfAllowedStatement(
+  db: Database,
+  input: { organizationId: number; at: Date | number; onlyIf?: SQL },
+) {
   const day = quotaDay(input.at);
-  const allows = emailQuotaAllows(input.organizationId, day, 1);
+  // `onlyIf`: the outbox write's own condition, when it has one besides the quota (e.g. the order still being paid).
+  const allows = input.onlyIf
+    ? sql`${emailQuotaAllows(input.organizationId, day, 1)} and ${input.onlyIf}`
+    : emailQuotaAllows(input.organizationId, day, 1);
   return db
     .insert(emailQuotaUsage)
     .select(

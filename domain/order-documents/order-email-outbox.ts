@@ -1,7 +1,7 @@
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { orderEmailDeliveries } from "#db/schema";
-import type { OrderConfirmationJob } from "../shared/jobs";
+import type { OrderEmailJob } from "../shared/jobs";
 
 /** A "due" confirmation the queue has not taken within this time is handed to it again by the sweep. */
 export const DUE_EMAIL_SWEEP_AGE_MS = 5 * 60_000;
@@ -84,9 +84,9 @@ function dueConfirmations(db: Database, at: Date, from: SQL) {
  * - "sending" past the claim lease (its consumer died mid-send): turned "failed" so the next consumer takes it over.
  * Rows at MAX_EMAIL_DELIVERY_ATTEMPTS are given up and left with their last error.
  */
-export async function takeDueOrderEmails(db: Database, now: Date, limit = 100): Promise<OrderConfirmationJob[]> {
+export async function takeDueOrderEmails(db: Database, now: Date, limit = 100): Promise<OrderEmailJob[]> {
   const nowMs = now.getTime();
-  const rows = await db.all<{ order_id: number; key: string }>(sql`
+  const rows = await db.all<{ order_id: number; key: string; kind: string }>(sql`
     update order_email_deliveries set
       claimed_at = ${nowMs},
       last_error = case when status = 'sending' then 'the sending attempt did not finish' else last_error end,
@@ -98,8 +98,12 @@ export async function takeDueOrderEmails(db: Database, now: Date, limit = 100): 
         or (status = 'failed' and claimed_at <= ${nowMs - FAILED_EMAIL_SWEEP_AGE_MS})
         or (status = 'sending' and claimed_at <= ${nowMs - DELIVERY_CLAIM_LEASE_MS}))
       order by claimed_at limit ${limit})
-    returning order_id, key`);
-  return rows.map((row) => ({ type: "send-order-confirmation", orderId: row.order_id, key: row.key }));
+    returning order_id, key, kind`);
+  return rows.map((row) =>
+    row.kind === "refund"
+      ? { type: "send-order-refund", orderId: row.order_id }
+      : { type: "send-order-confirmation", orderId: row.order_id, key: row.key },
+  );
 }
 
 /**
@@ -108,7 +112,7 @@ export async function takeDueOrderEmails(db: Database, now: Date, limit = 100): 
  */
 export async function sweepDueOrderEmails(
   db: Database,
-  queue: { sendBatch(messages: { body: OrderConfirmationJob }[]): Promise<unknown> },
+  queue: { sendBatch(messages: { body: OrderEmailJob }[]): Promise<unknown> },
   now = new Date(),
 ): Promise<number> {
   const jobs = await takeDueOrderEmails(db, now);

@@ -283,7 +283,12 @@ async function refundReported(
   if (refunded < order.amount || order.status !== "paid" || ledgerRows.length === 0) {
     return { result: { outcome: "refund_recorded", orderId: order.id }, statements: ledgerRows };
   }
-  const statements = await refundStatements(db, { orderId: order.id, now, ledgerRows });
+  const statements = await refundStatements(db, {
+    orderId: order.id,
+    organizationId: order.organizationId,
+    now,
+    ledgerRows,
+  });
   const results = await db.batch([...statements, markProcessed]);
   return {
     result: {

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "#db/database";
+import { refundEmailDueStatements } from "../order-documents/refund-email-outbox";
 import { orderFiguresDelta, salesFigureStatements } from "../sales-figures/sales-figures";
 import { orderWebhookStatement, participantsWebhookStatement } from "../webhooks/sales-webhook-statements";
 
@@ -11,13 +12,14 @@ type Statement = BatchItem<"sqlite">;
  * statement acts only while the order is still `paid`, and the status changes last: a second run, or one racing
  * this one, finds the order refunded and changes nothing. The order's places go back on sale (tickets.purchased, the
  * promo code's use), the sales figures lose what it counted, and its participants are deleted so their QR codes stop
- * validating (their entries and answers go with them through the foreign keys). `ledgerRows` (insert-or-ignore on the
+ * validating (their entries and answers go with them through the foreign keys); the order's items stay, so the buyer's
+ page and the refund notice (recorded in the order-email outbox, decision 0041) still say what was bought. `ledgerRows` (insert-or-ignore on the
  * provider's reference) are written whatever the status: money moved either way. The last statement is the status
  * update: its changed-row count says whether this run refunded the order.
  */
 export async function refundStatements(
   db: Database,
-  input: { orderId: number; now: number; ledgerRows: Statement[] },
+  input: { orderId: number; organizationId: number; now: number; ledgerRows: Statement[] },
 ): Promise<[Statement, ...Statement[]]> {
   const { orderId, now } = input;
   // Every value is an integer of ours: inlined, because D1 cannot bind parameters of raw SQL inside a batch.
@@ -39,6 +41,12 @@ export async function refundStatements(
     ),
     ...(delta ? salesFigureStatements(db, { ...delta, onlyIf: stillPaid.inlineParams() }) : []),
     ...input.ledgerRows,
+    ...refundEmailDueStatements(db, {
+      orderId,
+      organizationId: input.organizationId,
+      at: now,
+      onlyIf: stillPaid.inlineParams(),
+    }),
     // Recorded before the rows go (docs/decisions/0019-outgoing-webhooks.md).
     participantsWebhookStatement(db, {
       type: "participant.deleted",

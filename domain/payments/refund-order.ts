@@ -3,6 +3,8 @@ import type { PaymentProvider } from "#adapters/payments";
 import type { Database } from "#db/database";
 import { changedRows } from "#db/database";
 import { orders } from "#db/schema";
+import { queueRefundEmail } from "../order-documents/refund-email-outbox";
+import type { JobQueue } from "../shared/jobs";
 import { eventRolesOf } from "../events/event-access";
 import { canOnEvent } from "../policy";
 import type { Actor } from "../shared/actor";
@@ -10,14 +12,16 @@ import { AppError, forbidden, notFound } from "../shared/app-error";
 import { refundRow } from "./ledger";
 import { refundStatements } from "./refund-effect";
 
-export type RefundDeps = { provider: PaymentProvider; now?: number };
+/** `jobs`: the queue the buyer's refund notice is handed to at once (the outbox's sweep sends it otherwise). */
+export type RefundDeps = { provider: PaymentProvider; jobs?: { JOBS: JobQueue }; now?: number };
 
 /** The idempotency key of the organizer's full refund of an order: a retried click is the same refund at Stripe. */
 const orderRefundKey = (orderId: number) => `refund-order-${orderId}`;
 
 /**
  * The organizer refunds a paid order in full (H6's order page): the provider first (demo: at once), then one batch
- * that marks the order refunded, puts its places back on sale and writes the refund's ledger row. A refunded order
+ * that marks the order refunded, puts its places back on sale, writes the refund's ledger row and records the buyer's
+ * refund notice in the outbox (handed to the queue after the batch). A refunded order
  * answers `refunded: false` and changes nothing, as does the provider's webhook echoing the refund later.
  */
 export async function refundOrder(
@@ -64,6 +68,7 @@ export async function refundOrder(
   const now = deps.now ?? Date.now();
   const statements = await refundStatements(db, {
     orderId: order.id,
+    organizationId: order.organizationId,
     now,
     ledgerRows: [
       refundRow(db, order, {
@@ -76,5 +81,7 @@ export async function refundOrder(
     ],
   });
   const results = await db.batch(statements);
-  return { refunded: changedRows(results[results.length - 1]) > 0, refundId: refund.id };
+  const refunded = changedRows(results[results.length - 1]) > 0;
+  if (refunded) await queueRefundEmail(deps.jobs, order.id);
+  return { refunded, refundId: refund.id };
 }

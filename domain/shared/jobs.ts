@@ -11,8 +11,14 @@ export type SendEmailJob = { type: "send-email"; message: EmailMessage };
  */
 export type OrderConfirmationJob = { type: "send-order-confirmation"; orderId: number; key?: string };
 
+/** An order's refund notice (decision 0041): built from the order at send time, like the confirmation. */
+export type OrderRefundJob = { type: "send-order-refund"; orderId: number };
+
+/** The jobs the order-email outbox's sweep hands over, one per delivery row kind. */
+export type OrderEmailJob = OrderConfirmationJob | OrderRefundJob;
+
 /** Messages carried by the JOBS queue. To add a type: extend this union and `jobGuards`, then `jobHandlers` (queue.ts). */
-export type Job = SendEmailJob | OrderConfirmationJob | WebhookDeliveryJob;
+export type Job = SendEmailJob | OrderConfirmationJob | OrderRefundJob | WebhookDeliveryJob;
 export type JobType = Job["type"];
 
 const isPositiveId = (value: unknown): value is number =>
@@ -23,6 +29,7 @@ const jobGuards: { [T in JobType]: (job: Record<string, unknown>) => boolean } =
   "send-email": (job) => typeof (job.message as Partial<EmailMessage> | undefined)?.to === "string",
   "send-order-confirmation": (job) =>
     isPositiveId(job.orderId) && (job.key === undefined || (typeof job.key === "string" && job.key.length <= 200)),
+  "send-order-refund": (job) => isPositiveId(job.orderId),
   "deliver-webhook": (job) => isPositiveId(job.deliveryId) && isPositiveId(job.attempt),
 };
 

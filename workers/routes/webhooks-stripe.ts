@@ -3,6 +3,7 @@ import { paymentProviderFromEnv } from "#adapters/payments";
 import { confirmationEmailOrderId } from "#domain/payments/handle-provider-event";
 import { receiveProviderWebhook } from "#domain/payments/receive-webhook";
 import { queueOrderEmails } from "#domain/order-documents/queue-order-emails";
+import { queueRefundEmail } from "#domain/order-documents/refund-email-outbox";
 import type { HonoEnv } from "../hono-app";
 
 /**
@@ -25,5 +26,7 @@ stripeWebhookRoutes.post("/", async (c) => {
   // The sale is recorded and this event marked handled: a queue failure is logged (the outbox sweep sends it), not
   // answered with a 500 that would only bring a replay sending nothing.
   if (confirmedOrderId !== null) await queueOrderEmails(c.env, [confirmedOrderId]);
+  // A refund made at the provider (Stripe's dashboard) tells the buyer too (decision 0041).
+  if (result.outcome === "refunded" && result.orderId !== undefined) await queueRefundEmail(c.env, result.orderId);
   return c.json({ received: true, outcome: result.outcome });
 });

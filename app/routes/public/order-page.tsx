@@ -191,6 +191,11 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
           {order.status === "refunded" ? <p className="text-sm">{t("order.refunded")}</p> : null}
+          {order.status === "refunded" && order.amount > 0 ? (
+            <p className="text-sm font-medium" data-testid="order-refunded-amount">
+              {t("order.refunded-amount", { amount: formatMoney(order.amount, i18n.language) })}
+            </p>
+          ) : null}
           {order.status === "cancelled" ? <p className="text-sm">{t("order.cancelled")}</p> : null}
           {emailed ? <p className="text-sm">{t("order.email-sent", { email: order.email })}</p> : null}
           {live && order.amount > 0 ? (
@@ -229,6 +234,37 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             </a>
           ) : null}
         </section>
+
+        {order.status === "refunded" && order.items.length > 0 ? (
+          <section aria-labelledby="refunded-heading" className="space-y-3">
+            <h2 id="refunded-heading" className="text-xl font-semibold">
+              {t("order.refunded-lines")}
+            </h2>
+            {/* The refund deletes the participants (their QR codes stop validating); the lines bought stay. */}
+            <ul className={cn(card, "divide-y p-0", dark ? "divide-slate-800" : "divide-slate-200")}>
+              {order.items.map((item, index) => (
+                <li
+                  key={`${item.ticket_id}-${index}`}
+                  className="flex flex-wrap items-center gap-x-3 gap-y-1 p-4"
+                  data-testid="order-refunded-line"
+                >
+                  <span className="min-w-0 flex-1 font-medium wrap-anywhere">
+                    {t("order.refunded-line", { quantity: item.quantity, ticket: item.title })}
+                    {item.ticket_type === "addon" ? (
+                      <span className="ml-2 text-sm font-normal opacity-70">{t("order.refunded-addon")}</span>
+                    ) : null}
+                  </span>
+                  <span className="text-sm tabular-nums line-through opacity-70">
+                    {formatMoney(Math.max(0, item.unit_price * item.quantity - item.discount), i18n.language)}
+                  </span>
+                  <span className={cn("rounded-full px-3 py-1 text-sm font-semibold", statusStyle.refunded)}>
+                    {t("order.refunded-badge")}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
 
         {live && order.participants.length > 0 ? (
           <section aria-labelledby="tickets-heading" className="space-y-4">

@@ -60,7 +60,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const orderId = requireId(params.oid);
     if (intent === "resend") await resendOrderConfirmation(db, actor, { orderId }, env.JOBS);
     else if (intent === "refund")
-      await refundOrder(db, { provider: paymentProviderFromEnv(env, db) }, actor, { orderId });
+      await refundOrder(db, { provider: paymentProviderFromEnv(env, db), jobs: env }, actor, { orderId });
     else await cancelOrder(db, actor, { orderId });
     return { ok: true as const, intent };
   } catch (error) {

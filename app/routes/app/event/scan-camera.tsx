@@ -31,7 +31,10 @@ async function createDetector(): Promise<Detector> {
   };
 }
 
-/** Camera preview that reports each QR code it reads (the same code again only after a pause). */
+/**
+ * Camera preview that reports every read of a QR code, frame after frame: the page's scan gate (app/lib/scan-gate.ts)
+ * decides which reads count, and needs to know a ticket is still in view.
+ */
 export function ScanCamera({ onCode, onUnavailable }: { onCode: (code: string) => void; onUnavailable: () => void }) {
   const { t } = useTranslation("check-ins");
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -46,7 +49,6 @@ export function ScanCamera({ onCode, onUnavailable }: { onCode: (code: string) =
     let stream: MediaStream | null = null;
     let stopped = false;
     let timer: number | undefined;
-    const last = { code: "", at: 0 };
     (async () => {
       try {
         stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" }, audio: false });
@@ -60,12 +62,7 @@ export function ScanCamera({ onCode, onUnavailable }: { onCode: (code: string) =
           if (stopped) return;
           try {
             const code = await detect(video, canvasRef.current!);
-            const now = Date.now();
-            if (code && (code !== last.code || now - last.at > 3000)) {
-              last.code = code;
-              last.at = now;
-              onCodeRef.current(code);
-            }
+            if (code) onCodeRef.current(code);
           } catch {
             // A frame that could not be read: try the next one.
           }

@@ -1,14 +1,23 @@
-import { ArrowLeft, Camera, CameraOff, CheckCircle2, Cloud, CloudOff, Search, XCircle } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { ArrowLeft, Camera, CameraOff, CheckCircle2, Cloud, CloudOff, Keyboard, Search, XCircle } from "lucide-react";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { loadCheckInEvent } from "#domain/check-ins/check-in-event";
 import { notFound } from "#domain/shared/app-error";
+import { formatDateRange } from "#domain/shared/format";
 import { parseId } from "#domain/shared/ids";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import {
+  codeRead,
+  initialScanGate,
+  looksLikeTicketCode,
+  resultArrived,
+  resultDismissed,
+  type ScanGate,
+} from "~/lib/scan-gate";
 import { cn } from "~/lib/utils";
 import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
@@ -36,7 +45,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     const event = await loadCheckInEvent(db, actor, eventId);
     const title = event.title || t("events:untitled");
     return {
-      event: { id: event.id, title },
+      event: { id: event.id, title, startAt: event.startAt, endAt: event.endAt, timezone: event.timezone },
       canViewEvent: event.canView,
       metaTitle: t("check-ins:meta-title", { title, interpolation: { escapeValue: false } }),
     };
@@ -52,17 +61,44 @@ export default function ScanPage({ loaderData }: Route.ComponentProps) {
   const [direction, setDirection] = useState<ScanDirection>("in");
   const [camera, setCamera] = useState<"off" | "on" | "unavailable">("off");
   const busy = useRef(false);
+  // The scan gate (app/lib/scan-gate.ts) is read on every camera frame: a ref, with the result it shows mirrored in
+  // state for rendering.
+  const gate = useRef<ScanGate<ScanFeedback>>(initialScanGate());
+  const [shown, setShown] = useState<ScanFeedback | null>(null);
 
-  const submit = async (what: { token: string } | { participantId: number }) => {
-    if (busy.current) return;
+  const check = async (what: { token: string } | { participantId: number }) => {
     busy.current = true;
     try {
       const feedback = await scanner.submit(what, direction);
+      gate.current = resultArrived(gate.current, feedback, {
+        code: "token" in what ? what.token : null,
+        now: Date.now(),
+      });
+      setShown(gate.current.shown);
       beep(feedback.result === "ok");
     } finally {
       busy.current = false;
     }
   };
+
+  /** A code read by the camera or typed (a handheld scanner types it and Enter): checked unless the gate holds it. */
+  const onCode = (raw: string) => {
+    const read = codeRead(gate.current, raw, Date.now());
+    // Another code while one is being checked: not recorded, the camera reads it again on its next frame.
+    if (read.submit && busy.current) return;
+    gate.current = read.gate;
+    if (read.submit) void check({ token: raw.trim() });
+  };
+
+  const pick = (participant: ScannerParticipant) => {
+    if (busy.current) return;
+    void check({ participantId: participant.id });
+  };
+
+  const dismiss = useCallback(() => {
+    gate.current = resultDismissed(gate.current);
+    setShown(null);
+  }, []);
 
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col gap-4 px-3 py-4 sm:px-6">
@@ -98,11 +134,11 @@ export default function ScanPage({ loaderData }: Route.ComponentProps) {
         ))}
       </div>
 
-      <ResultPanel feedback={scanner.feedback} />
+      <ResultPanel feedback={shown} event={event} onDismiss={dismiss} />
 
       {camera === "on" ? (
         <div className="flex flex-col gap-2">
-          <ScanCamera onCode={(token) => void submit({ token })} onUnavailable={() => setCamera("unavailable")} />
+          <ScanCamera onCode={onCode} onUnavailable={() => setCamera("unavailable")} />
           <Button type="button" variant="outline" className="h-11" onClick={() => setCamera("off")}>
             <CameraOff /> {t("camera.stop")}
           </Button>
@@ -114,10 +150,13 @@ export default function ScanPage({ loaderData }: Route.ComponentProps) {
       )}
       {camera === "unavailable" && <p className="text-sm text-muted-foreground">{t("camera.unavailable")}</p>}
 
+      <CodeEntry onCode={onCode} />
+
       <ManualSearch
         direction={direction}
         search={scanner.search}
-        onPick={(participant) => void submit({ participantId: participant.id })}
+        onPick={pick}
+        onCode={onCode}
         feedbackAt={scanner.feedback?.at ?? 0}
       />
     </div>
@@ -140,34 +179,110 @@ function SyncStatus({ online, pending, listSize }: { online: boolean; pending: n
   );
 }
 
-function ResultPanel({ feedback }: { feedback: ScanFeedback | null }) {
-  const { t } = useTranslation("check-ins");
+type ScanEvent = { title: string; startAt: Date | null; endAt: Date | null; timezone: string };
+
+function ResultPanel({
+  feedback,
+  event,
+  onDismiss,
+}: {
+  feedback: ScanFeedback | null;
+  event: ScanEvent;
+  onDismiss: () => void;
+}) {
+  const { t, i18n } = useTranslation("check-ins");
   const ok = feedback?.result === "ok";
   const label = !feedback
     ? t("result.idle")
     : ok
       ? t(feedback.direction === "in" ? "result.ok-in" : "result.ok-out")
       : t(`result.${feedback.result as Exclude<ScanFeedback["result"], "ok">}`);
+  const date = event.startAt ? formatDateRange(event.startAt, event.endAt, i18n.language, event.timezone) : null;
+  const against = date
+    ? t("result.checked-against", { event: event.title, date, interpolation: { escapeValue: false } })
+    : t("result.checked-against-undated", { event: event.title, interpolation: { escapeValue: false } });
+  // The result stays until another code answers or the volunteer taps it away (app/lib/scan-gate.ts).
   return (
-    <output
-      key={feedback?.at ?? 0}
-      aria-live="assertive"
-      data-testid="scan-result"
-      data-result={feedback?.result ?? "idle"}
-      className={cn(
-        "flex min-h-36 flex-col items-center justify-center gap-1 rounded-xl border-2 p-4 text-center",
-        !feedback && "border-dashed text-muted-foreground",
-        feedback && ok && "border-green-700 bg-green-600 text-white",
-        feedback && !ok && "border-red-700 bg-red-600 text-white",
-      )}
+    <button
+      type="button"
+      onClick={onDismiss}
+      disabled={!feedback}
+      data-testid="scan-result-dismiss"
+      className="block w-full rounded-xl text-left outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-default"
     >
-      {feedback &&
-        (ok ? <CheckCircle2 className="size-10" aria-hidden /> : <XCircle className="size-10" aria-hidden />)}
-      <span className="text-2xl font-bold">{label}</span>
-      {feedback?.name && <span className="text-lg font-medium">{feedback.name}</span>}
-      {feedback?.ticketTitle && <span className="text-sm opacity-90">{feedback.ticketTitle}</span>}
-      {feedback?.offline && <span className="mt-1 text-sm font-medium">{t("result.offline")}</span>}
-    </output>
+      <output
+        key={feedback?.at ?? 0}
+        aria-live="assertive"
+        data-testid="scan-result"
+        data-result={feedback?.result ?? "idle"}
+        className={cn(
+          "flex min-h-36 flex-col items-center justify-center gap-1 rounded-xl border-2 p-4 text-center",
+          !feedback && "border-dashed text-muted-foreground",
+          // -700 shades: white text keeps 4.5:1 on them (the -600 ones give about 3.3:1).
+          feedback && ok && "border-green-800 bg-green-700 text-white",
+          feedback && !ok && "border-red-800 bg-red-700 text-white",
+        )}
+      >
+        {feedback &&
+          (ok ? <CheckCircle2 className="size-10" aria-hidden /> : <XCircle className="size-10" aria-hidden />)}
+        <span className="text-2xl font-bold">{label}</span>
+        {feedback?.name && <span className="text-lg font-medium wrap-anywhere">{feedback.name}</span>}
+        {feedback?.ticketTitle && (
+          <span className="text-sm wrap-anywhere" data-testid="scan-result-ticket">
+            {t("result.ticket", { ticket: feedback.ticketTitle, interpolation: { escapeValue: false } })}
+          </span>
+        )}
+        {feedback && (
+          <span className="text-sm wrap-anywhere" data-testid="scan-result-against">
+            {against}
+          </span>
+        )}
+        {feedback?.offline && <span className="mt-1 text-sm font-medium">{t("result.offline")}</span>}
+        {feedback && <span className="mt-2 text-xs underline underline-offset-2">{t("result.tap-to-clear")}</span>}
+      </output>
+    </button>
+  );
+}
+
+/** Where a code is typed, or sent by a handheld scanner that acts as a keyboard (the code, then Enter). */
+function CodeEntry({ onCode }: { onCode: (code: string) => void }) {
+  const { t } = useTranslation("check-ins");
+  const [code, setCode] = useState("");
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (code.trim() === "") return;
+    onCode(code);
+    // Emptied and kept focused: the handheld scanner's next code goes in at once.
+    setCode("");
+  };
+  return (
+    <form className="flex flex-col gap-2" onSubmit={submit} data-testid="scan-code-form">
+      <Label htmlFor="scan-code">{t("code.label")}</Label>
+      <div className="flex gap-2">
+        <div className="relative min-w-0 flex-1">
+          <Keyboard className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+          <Input
+            id="scan-code"
+            className="h-11 pl-9 font-mono"
+            autoComplete="off"
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+            enterKeyHint="go"
+            placeholder={t("code.placeholder")}
+            aria-describedby="scan-code-hint"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
+        </div>
+        <Button type="submit" className="h-11 shrink-0">
+          {t("code.submit")}
+        </Button>
+      </div>
+      <p id="scan-code-hint" className="text-sm text-muted-foreground">
+        {t("code.hint")}
+      </p>
+    </form>
   );
 }
 
@@ -175,19 +290,23 @@ function ManualSearch({
   direction,
   search,
   onPick,
+  onCode,
   feedbackAt,
 }: {
   direction: ScanDirection;
   search: (query: string) => Promise<ScannerParticipant[]>;
   onPick: (participant: ScannerParticipant) => void;
+  onCode: (code: string) => void;
   feedbackAt: number;
 }) {
   const { t } = useTranslation("check-ins");
   const [query, setQuery] = useState("");
   const [results, setResults] = useState<ScannerParticipant[] | null>(null);
 
+  const isCode = looksLikeTicketCode(query);
+
   useEffect(() => {
-    if (query.trim().length < 2) {
+    if (query.trim().length < 2 || looksLikeTicketCode(query)) {
       setResults(null);
       return;
     }
@@ -217,8 +336,26 @@ function ManualSearch({
           onChange={(e) => setQuery(e.target.value)}
         />
       </div>
-      {results && results.length === 0 && <p className="text-sm text-muted-foreground">{t("search.empty")}</p>}
-      {results && results.length > 0 && (
+      {isCode && (
+        <div className="flex flex-wrap items-center gap-2 rounded-lg border p-3 text-sm">
+          <span className="min-w-0 flex-1">{t("search.is-code")}</span>
+          <Button
+            type="button"
+            size="sm"
+            className="h-10"
+            onClick={() => {
+              onCode(query);
+              setQuery("");
+            }}
+          >
+            {t("code.submit")}
+          </Button>
+        </div>
+      )}
+      {!isCode && results && results.length === 0 && (
+        <p className="text-sm text-muted-foreground">{t("search.empty")}</p>
+      )}
+      {!isCode && results && results.length > 0 && (
         <ul className="divide-y rounded-lg border" aria-label={t("search.label")}>
           {results.map((participant) => (
             <li key={participant.id} className="flex items-center gap-3 p-3">
