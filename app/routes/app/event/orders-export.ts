@@ -1,4 +1,4 @@
-import { exportOrders, ordersCsvHeader } from "#domain/orders/export-orders";
+import { exportOrders } from "#domain/orders/export-orders";
 import { notFound } from "#domain/shared/app-error";
 import { csvStream } from "#domain/shared/csv";
 import { parseId } from "#domain/shared/ids";
@@ -23,7 +23,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const eventId = parseId(params.event_id);
     if (eventId === null) throw notFound("events:errors.not-found");
     const csv = await exportOrders(db, actor, { eventId, search, statuses, ids });
-    return new Response(csvStream(ordersCsvHeader, csv.nextPage), {
+    return new Response(csvStream(csv.header, csv.nextPage), {
       headers: {
         "Content-Type": "text/csv; charset=utf-8",
         "Content-Disposition": `attachment; filename="orders-${eventId}.csv"`,

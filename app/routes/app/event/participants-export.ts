@@ -1,5 +1,4 @@
 import { exportParticipants } from "#domain/participants/export-participants";
-import { participantsCsvHeader } from "#domain/participants/export-participants";
 import { csvStream } from "#domain/shared/csv";
 import { notFound } from "#domain/shared/app-error";
 import { parseId } from "#domain/shared/ids";
@@ -24,7 +23,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const eventId = parseId(params.event_id);
     if (eventId === null) throw notFound("events:errors.not-found");
     const csv = await exportParticipants(db, actor, { eventId, search, ticketIds, orderStatuses, checkIn, ids });
-    return new Response(csvStream(participantsCsvHeader, csv.nextPage), {
+    return new Response(csvStream(csv.header, csv.nextPage), {
       headers: {
         "Content-Type": "text/csv; charset=utf-8",
         "Content-Disposition": `attachment; filename="participants-${eventId}.csv"`,
