@@ -16,6 +16,7 @@ import { exportOrders } from "../orders/export-orders";
 import { exportParticipants } from "../participants/export-participants";
 import { exportOrganizationData } from "../privacy/export-organization-data";
 import { csvDocument, type CsvPage } from "../shared/csv";
+import { summarizeAnswers } from "./summarize-answers";
 
 const heard = formQuestion("HeardAboutQ00001", {
   title: "Connu par",
@@ -150,5 +151,68 @@ describe("the exports give each question's answer as the organizer reads it", ()
     ]);
     const csvHeader = lines(strFromU8(files["csv/answers.csv"]!))[0];
     expect(csvHeader).toMatch(/,value,created_at,value_label$/);
+  });
+
+  it("counts each option of each choice question, and the answered text questions, over holding orders only", async () => {
+    const w = await world();
+    const refunded = await insertOrder(db, w.event, { status: "refunded", tickets: 0 });
+    await db.insert(schema.formAnswers).values({
+      organizationId: w.organization.id,
+      eventId: w.event.id,
+      orderId: refunded.order.id,
+      formType: "before",
+      questionId: heard.id,
+      value: '["Aff1cheRue000001"]',
+    });
+    const summary = await summarizeAnswers(db, w.actor, { eventId: w.event.id });
+    expect(summary.orders).toBe(2);
+    expect(summary.questions).toEqual([
+      {
+        formType: "before",
+        questionId: heard.id,
+        title: "Connu par",
+        type: "unique-choice",
+        answered: 2,
+        options: [
+          { id: "GNeXhtQ3GqRTJa9q", title: "Presse ou radio", count: 1 },
+          { id: "Aff1cheRue000001", title: "Affiche", count: 1 },
+        ],
+        otherChoices: 0,
+      },
+      {
+        formType: "before-tickets",
+        questionId: diets.id,
+        title: "Régime alimentaire",
+        type: "multiple-choice",
+        answered: 2,
+        options: [
+          { id: "Veg0000000000001", title: "Végétarien", count: 1 },
+          { id: "Vegan00000000001", title: "Végan", count: 1 },
+          { id: "NoGluten00000001", title: "Sans gluten", count: 1 },
+        ],
+        otherChoices: 0,
+      },
+      {
+        formType: "before-tickets",
+        questionId: access.id,
+        title: "Besoins d'accessibilité",
+        type: "text",
+        answered: 1,
+        options: [],
+        otherChoices: 0,
+      },
+    ]);
+  });
+
+  it("answers 404 to another organization", async () => {
+    const w = await world();
+    const other = await insertOrganization(db);
+    const stranger = await insertUser(db);
+    await insertMember(db, other.id, stranger.id, "owner");
+    await expect(
+      summarizeAnswers(db, actorOf(stranger, other.id, "owner"), { eventId: w.event.id }),
+    ).rejects.toMatchObject({
+      code: "not_found",
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { Download, Upload } from "lucide-react";
+import { Download, ListChecks, Upload } from "lucide-react";
 import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Link, useLocation, useSearchParams } from "react-router";
@@ -138,17 +138,25 @@ export default function Participants({ loaderData }: Route.ComponentProps) {
           </h2>
           <p className="text-sm text-muted-foreground">{t("description")}</p>
         </div>
-        {loaderData.canManage ? (
-          <div className="flex flex-wrap gap-2">
-            <Button variant="outline" size="sm" asChild>
-              <Link to={`/event/${eventId}/participants/import`}>
-                <Upload />
-                {t("import")}
-              </Link>
-            </Button>
-            <AddParticipantsDialog tickets={tickets} emailQuota={emailQuota} sendsEmail={eventStatus !== "draft"} />
-          </div>
-        ) : null}
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" size="sm" asChild>
+            <Link to={`/event/${eventId}/answers`}>
+              <ListChecks />
+              {t("answers.nav")}
+            </Link>
+          </Button>
+          {loaderData.canManage ? (
+            <>
+              <Button variant="outline" size="sm" asChild>
+                <Link to={`/event/${eventId}/participants/import`}>
+                  <Upload />
+                  {t("import")}
+                </Link>
+              </Button>
+              <AddParticipantsDialog tickets={tickets} emailQuota={emailQuota} sendsEmail={eventStatus !== "draft"} />
+            </>
+          ) : null}
+        </div>
       </div>
       <DataTable<ParticipantRow>
         label={t("title")}
