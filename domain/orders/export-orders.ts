@@ -38,8 +38,8 @@ export async function exportOrders(
 ): Promise<{ header: string[]; nextPage: (afterId: number | null) => Promise<CsvPage<number>> }> {
   const { event } = await loadEventForActor(db, actor, input.eventId, "event:manage-sales");
   const now = input.now ?? Date.now();
-  const where = ordersWhere(event, input, now);
   const columns = answerColumns(await loadFormQuestions(db, event), ["before"]);
+  const where = ordersWhere(event, { ...input, questions: columns }, now);
   return {
     header: [...ordersCsvHeader, ...columns.map((column) => column.title)],
     nextPage: async (afterId) => {

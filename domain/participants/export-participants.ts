@@ -48,8 +48,8 @@ export async function exportParticipants(
 }> {
   const { event } = await loadEventForActor(db, actor, input.eventId, "event:manage-sales");
   const now = input.now ?? Date.now();
-  const where = participantsWhere(event, input, now);
   const columns = answerColumns(await loadFormQuestions(db, event), ["before", "before-tickets"]);
+  const where = participantsWhere(event, { ...input, questions: columns }, now);
   return {
     eventTitle: event.title,
     header: [...participantsCsvHeader, ...columns.map((column) => column.title)],

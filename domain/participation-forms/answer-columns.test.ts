@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/database";
@@ -13,6 +14,8 @@ import {
 import { formQuestion } from "../../tests/support/form-questions";
 import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../../tests/support/libsql-test-db";
 import { exportOrders } from "../orders/export-orders";
+import { listOrders } from "../orders/list-orders";
+import { countQuery, listParticipants, participantRowsQuery } from "../participants/list-participants";
 import { exportParticipants } from "../participants/export-participants";
 import { exportOrganizationData } from "../privacy/export-organization-data";
 import { csvDocument, type CsvPage } from "../shared/csv";
@@ -214,5 +217,109 @@ describe("the exports give each question's answer as the organizer reads it", ()
     ).rejects.toMatchObject({
       code: "not_found",
     });
+  });
+
+  it("gives the participants table a column per question, filtered by option or answered, searched in the answers", async () => {
+    const w = await world();
+    const list = async (filters: Parameters<typeof listParticipants>[2] extends infer I ? Partial<I> : never) =>
+      listParticipants(db, w.actor, { eventId: w.event.id, offset: 0, limit: 50, sort: null, ...filters });
+    const all = await list({});
+    expect(all.answerColumns.map((column) => column.title)).toEqual([
+      "Connu par",
+      "Régime alimentaire",
+      "Besoins d'accessibilité",
+    ]);
+    const ada = all.rows.find((row) => row.id === w.ada!.id)!;
+    expect(ada.answers).toEqual({
+      [`order_answer_${heard.id}`]: "Presse ou radio",
+      [`answer_${diets.id}`]: "Sans gluten, Végétarien",
+      [`answer_${access.id}`]: "Fauteuil roulant, place en bout de rang",
+    });
+    expect(all.rows.find((row) => row.id === w.cleo.id)!.answers).toEqual({ [`order_answer_${heard.id}`]: "Affiche" });
+
+    const ids = (page: { rows: { id: number }[] }) => page.rows.map((row) => row.id).sort((a, b) => a - b);
+    const veg = await list({
+      answers: [{ formType: "before-tickets", questionId: diets.id, values: ["Veg0000000000001", "Vegan00000000001"] }],
+    });
+    expect(ids(veg)).toEqual([w.ada!.id, w.bob!.id]);
+    expect(veg.total).toBe(2);
+    // An order-form question filters every participant of the orders that chose it.
+    const poster = await list({
+      answers: [{ formType: "before", questionId: heard.id, values: ["Aff1cheRue000001"] }],
+    });
+    expect(ids(poster)).toEqual([w.cleo.id]);
+    const answered = await list({
+      answers: [{ formType: "before-tickets", questionId: access.id, values: ["answered"] }],
+    });
+    expect(ids(answered)).toEqual([w.ada!.id]);
+    expect(answered.total).toBe(1);
+    // A question the event does not ask is ignored, not an empty page.
+    expect(
+      (await list({ answers: [{ formType: "before", questionId: "Unknown000000001", values: ["answered"] }] })).total,
+    ).toBe(3);
+
+    // The search reads option titles (accents and case aside) and text answers, alongside names and emails.
+    expect(ids(await list({ search: "VEGAN" }))).toEqual([w.bob!.id]);
+    expect(ids(await list({ search: "gluten" }))).toEqual([w.ada!.id]);
+    expect(ids(await list({ search: "fauteuil" }))).toEqual([w.ada!.id]);
+    expect(ids(await list({ search: "affiche" }))).toEqual([w.cleo.id]);
+    expect((await list({ search: "affiche" })).total).toBe(1);
+  });
+
+  it("gives the orders table a column per order-form question, filtered and searched in SQL", async () => {
+    const w = await world();
+    const list = async (filters: Partial<Parameters<typeof listOrders>[2]>) =>
+      listOrders(db, w.actor, { eventId: w.event.id, offset: 0, limit: 50, sort: null, ...filters });
+    const all = await list({});
+    expect(all.answerColumns.map((column) => column.title)).toEqual(["Connu par"]);
+    expect(all.rows.find((row) => row.id === w.first.order.id)!.answers).toEqual({
+      [`order_answer_${heard.id}`]: "Presse ou radio",
+    });
+    const poster = await list({
+      answers: [{ formType: "before", questionId: heard.id, values: ["Aff1cheRue000001"] }],
+    });
+    expect(poster.rows.map((row) => row.id)).toEqual([w.second.order.id]);
+    expect(poster.total).toBe(1);
+    expect((await list({ search: "presse" })).rows.map((row) => row.id)).toEqual([w.first.order.id]);
+    expect((await list({ search: "alex@" })).total).toBe(2);
+  });
+});
+
+// Its own database: libSQL keeps a read lock after EXPLAIN.
+describe("the answer filters read the answers to one question, never every participant's answers", () => {
+  it("drives the participants by id from the (event_id, question_id) index of form_answers", async () => {
+    const t = await createLibsqlTestDatabase();
+    try {
+      const event = { id: 1, organizationId: 1 };
+      const questions = [
+        {
+          formType: "before-tickets" as const,
+          questionId: diets.id,
+          title: diets.title,
+          type: diets.type,
+          options: diets.options,
+        },
+      ];
+      const filters = {
+        questions,
+        answers: [{ formType: "before-tickets" as const, questionId: diets.id, values: ["Veg0000000000001"] }],
+      };
+      const plan = async (query: { getSQL(): ReturnType<typeof sql> }) =>
+        (await t.db.all<{ detail: string }>(sql`explain query plan ${query.getSQL()}`)).map((row) =>
+          String(row.detail),
+        );
+      const counted = await plan(countQuery(t.db, event, filters, Date.now()));
+      expect(counted).toContainEqual(expect.stringMatching(/participants USING COVERING INDEX .*id=\?/));
+      expect(counted).toContainEqual(expect.stringMatching(/form_answers USING INDEX form_answers_event_question_idx/));
+      const page = await plan(
+        participantRowsQuery(t.db, event, { ...filters, offset: 0, limit: 10, sort: null, now: Date.now() }),
+      );
+      expect(page).toContainEqual(expect.stringMatching(/form_answers USING INDEX form_answers_event_question_idx/));
+      // Each row's answers: one lookup by order.
+      expect(page).toContainEqual(expect.stringMatching(/form_answers USING INDEX form_answers_order_idx/));
+      expect(page.join("\n")).not.toMatch(/SCAN participants|SCAN form_answers/);
+    } finally {
+      t.close();
+    }
   });
 });

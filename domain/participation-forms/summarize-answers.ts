@@ -4,7 +4,7 @@ import { formAnswers, orders, salesFigures } from "#db/schema";
 import { inEventScope, loadEventForActor, type KnownEvent } from "../events/event-access";
 import { participantOrder } from "../orders/order-status";
 import type { Actor } from "../shared/actor";
-import { answerColumns, isChoiceQuestion } from "./answer-columns";
+import { answerColumns, isChoiceQuestion, storedChoiceList } from "./answer-columns";
 import { loadFormQuestions } from "./answer-labels";
 import type { FormType, QuestionType } from "./question-schema";
 
@@ -25,9 +25,6 @@ export type AnswerSummary = {
 
 /** With the orders and the ticket holders (the dashboard's participants) who could have answered. */
 export type AnswersSummary = { questions: AnswerSummary[]; orders: number; participants: number };
-
-/** A stored choice answer as a JSON list; anything else (text, a checkbox, a damaged value) as an empty list. */
-const choiceList = sql`case when json_valid(${formAnswers.value}) and json_type(${formAnswers.value}) = 'array' then ${formAnswers.value} else '[]' end`;
 
 /**
  * The "Réponses" view of an event (issue 25 item 2, decision 0040): for each question of the order form and the
@@ -63,7 +60,7 @@ export async function summarizeAnswers(
       })
       .from(formAnswers)
       .innerJoin(orders, eq(orders.id, formAnswers.orderId))
-      .innerJoin(sql`json_each(${choiceList}) as choice`, sql`1 = 1`)
+      .innerJoin(sql`json_each(${storedChoiceList}) as choice`, sql`1 = 1`)
       .where(scope)
       .groupBy(formAnswers.formType, formAnswers.questionId, sql`choice.value`),
     db

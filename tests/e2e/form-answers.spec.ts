@@ -192,3 +192,89 @@ test("the Réponses view counts each option, and the exports carry the answers a
   expect(ordersCsv.split("\r\n")[0]).toMatch(/,Connu par$/);
   expect(ordersCsv).not.toContain("PresseRadio00001");
 });
+
+const rowNames = (page: Page) =>
+  page
+    .getByRole("table", { name: "Participants" })
+    .locator("tbody tr")
+    .evaluateAll((rows) =>
+      rows.map((row) => row.querySelector("[data-testid=participant-link]")?.textContent?.trim() ?? "").sort(),
+    );
+
+test("the participants and orders tables show a column per question, filtered by option and searched", async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await signIn(page, "owner@guichet.test");
+  const eventId = await eventWithAnswers(page);
+  const table = page.getByRole("table", { name: "Participants" });
+  const dietsColumn = `answer_${diets.id}`;
+
+  await page.goto(`/event/${eventId}/participants`);
+  await expect(table.locator("tbody tr")).toHaveCount(4);
+  // Hidden by default; the Colonnes menu shows it, and its filter menu with it.
+  await expect(table.locator(`th[data-column="${dietsColumn}"]`)).toHaveCount(0);
+  await expect(page.getByTestId(`facet-${dietsColumn}`)).toHaveCount(0);
+  await page.getByTestId("data-table-columns").click();
+  await page.getByRole("menuitemcheckbox", { name: "Régime alimentaire" }).click();
+  await page.keyboard.press("Escape");
+  await expect(table.locator(`th[data-column="${dietsColumn}"]`)).toBeVisible();
+  const ines = table.locator("tbody tr").filter({ hasText: "Inès" });
+  await expect(ines).toContainText("Végétarien, Sans gluten");
+
+  // Filtered by option, in SQL: the total says so.
+  await page.getByTestId(`facet-${dietsColumn}`).click();
+  await page.getByRole("menuitemcheckbox", { name: "Végan", exact: true }).click();
+  await page.keyboard.press("Escape");
+  await expect.poll(() => rowNames(page)).toEqual(["Hugo Moreau"]);
+  await expect(page.getByTestId("data-table-total")).toContainText("1");
+  await page.getByRole("button", { name: "Réinitialiser les filtres" }).click();
+  await expect(table.locator("tbody tr")).toHaveCount(4);
+
+  // The search reads the answers: a text answer, and an option's title.
+  await page.getByTestId("data-table-search").fill("fauteuil");
+  await expect.poll(() => rowNames(page)).toEqual(["Inès Moreau"]);
+  await page.getByTestId("data-table-search").fill("vegetarien");
+  await expect.poll(() => rowNames(page)).toEqual(["Chloé Petit", "Inès Moreau"]);
+  await page.getByTestId("data-table-search").fill("");
+  await expect(table.locator("tbody tr")).toHaveCount(4);
+
+  // The Réponses view's option links open the table filtered on that option, its column shown.
+  await page.goto(`/event/${eventId}/answers`);
+  await questionCard(page, "Régime alimentaire").getByRole("link", { name: "Végétarien" }).click();
+  await expect(page).toHaveURL(/\/participants\?filters=/);
+  await expect.poll(() => rowNames(page)).toEqual(["Chloé Petit", "Inès Moreau"]);
+  await expect(table.locator(`th[data-column="${dietsColumn}"]`)).toBeVisible();
+  // Shown columns past the table's width scroll inside it: the screenshot shows the answers.
+  await table.locator(`th[data-column="${dietsColumn}"]`).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SCREENS}/form-answers-participants-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(table).toBeVisible();
+  await table.locator(`th[data-column="${dietsColumn}"]`).scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: `${SCREENS}/form-answers-participants-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // The orders table: the order form's questions.
+  const orders = page.getByRole("table", { name: "Commandes" });
+  const heardColumn = `order_answer_${heard.id}`;
+  await page.goto(`/event/${eventId}/orders`);
+  await expect(orders.locator("tbody tr")).toHaveCount(3);
+  await expect(orders.locator(`th[data-column="${heardColumn}"]`)).toHaveCount(0);
+  await page.getByTestId("data-table-columns").click();
+  await page.getByRole("menuitemcheckbox", { name: "Connu par" }).click();
+  await page.keyboard.press("Escape");
+  await expect(orders.locator(`th[data-column="${heardColumn}"]`)).toBeVisible();
+  await page.getByTestId(`facet-${heardColumn}`).click();
+  await page.getByRole("menuitemcheckbox", { name: "Affiche", exact: true }).click();
+  await page.keyboard.press("Escape");
+  await expect(orders.locator("tbody tr")).toHaveCount(1);
+  await expect(orders.locator("tbody tr")).toContainText("Affiche");
+  await expect(orders.locator("tbody tr")).toContainText("Chloé");
+  await orders.locator(`th[data-column="${heardColumn}"]`).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SCREENS}/form-answers-orders-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(orders).toBeVisible();
+  await orders.locator(`th[data-column="${heardColumn}"]`).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SCREENS}/form-answers-orders-390.png`, fullPage: true });
+});

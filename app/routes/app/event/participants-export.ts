@@ -13,7 +13,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { actor } = getSignedIn(context);
   const { db } = context.get(serverContext);
   const url = new URL(request.url);
-  const { search, ticketIds, orderStatuses, checkIn } = participantsQuery(url);
+  const { search, ticketIds, orderStatuses, checkIn, answers } = participantsQuery(url);
   const ids = (url.searchParams.get("ids") ?? "")
     .split(",")
     .map((id) => parseId(id))
@@ -22,7 +22,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   try {
     const eventId = parseId(params.event_id);
     if (eventId === null) throw notFound("events:errors.not-found");
-    const csv = await exportParticipants(db, actor, { eventId, search, ticketIds, orderStatuses, checkIn, ids });
+    const csv = await exportParticipants(db, actor, {
+      eventId,
+      search,
+      ticketIds,
+      orderStatuses,
+      checkIn,
+      answers,
+      ids,
+    });
     return new Response(csvStream(csv.header, csv.nextPage), {
       headers: {
         "Content-Type": "text/csv; charset=utf-8",
