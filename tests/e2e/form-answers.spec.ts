@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { describeViolations, seriousViolations } from "./support/axe";
 import { signIn } from "./support/sign-in";
 
 // Issue 25 item 2: an organizer who asked "Régime alimentaire" and "Besoins d'accessibilité" counts the answers on
@@ -171,10 +172,14 @@ test("the Réponses view counts each option, and the exports carry the answers a
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await page.screenshot({ path: `${SCREENS}/form-answers-1280.png`, fullPage: true });
+  const violations = await seriousViolations(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(questionCard(page, "Régime alimentaire")).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   await page.screenshot({ path: `${SCREENS}/form-answers-390.png`, fullPage: true });
+  const phoneViolations = await seriousViolations(page);
+  expect(phoneViolations, describeViolations(phoneViolations)).toEqual([]);
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // The CSV exports: one column per question, headed by its title, the answers as option titles.
