@@ -61,6 +61,7 @@ export default [
       route("team", "routes/app/event/team.tsx"),
       route("participants/import", "routes/app/event/participants-import.tsx"),
       route("participants", "routes/app/event/participants.tsx"),
+      route("answers", "routes/app/event/answers.tsx"),
       route("participants/export.csv", "routes/app/event/participants-export.ts"),
       route("participants/:pid", "routes/app/event/participants-detail.tsx"),
       route("orders", "routes/app/event/orders.tsx"),

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "#db/database";
 import { orders, participants } from "#db/schema";
@@ -7,6 +7,18 @@ import { paymentStatus, paymentStatusesSql, type OrderBuyerAndMoney, type Paymen
 import type { OrderSortId } from "./order-sort";
 
 export { orderSortIds, type OrderSortId } from "./order-sort";
+import {
+  answerColumns,
+  answerFilterSql,
+  answerSearchSql,
+  shownAnswersOf,
+  storedAnswersSql,
+  type AnswerColumn,
+  type AnswerFilter,
+  type AnswerOwner,
+} from "../participation-forms/answer-columns";
+import { loadFormQuestions } from "../participation-forms/answer-labels";
+import { searchWords } from "../participants/list-participants";
 import { canOnEvent } from "../policy";
 import type { Actor } from "../shared/actor";
 import { escapeLike } from "../shared/sql";
@@ -17,13 +29,21 @@ export type OrderFilters = {
   statuses?: PaymentStatus[];
   /** Only these orders (an export of the selected rows). */
   ids?: number[];
+  /** Order-form questions (decision 0040): any of the options chosen, or answered at all. */
+  answers?: AnswerFilter[];
+  /** The event's order-form questions: the search reads their answers too; a filter on another question is ignored. */
+  questions?: AnswerColumn[];
 };
 
 export type OrderRow = OrderBuyerAndMoney & {
   participants: number;
   createdAt: number;
   paidAt: number | null;
+  /** The order-form answers as shown (option titles), by column id (`order_answer_<id>`). */
+  answers: Record<string, string>;
 };
+
+const answerOwner: AnswerOwner = { orderId: orders.id };
 
 const sortColumns: Record<OrderSortId, AnySQLiteColumn[]> = {
   id: [orders.id],
@@ -40,13 +60,22 @@ export function ordersWhere(event: { id: number; organizationId: number }, filte
   const search = (filters.search ?? "").trim();
   if (search) {
     const number = /^#?\s*(\d{1,15})$/.exec(search);
-    conditions.push(
-      number
-        ? eq(orders.id, Number(number[1]))
-        : sql`${orders.email} like ${`${escapeLike(search.toLowerCase())}%`} escape '\\'`,
-    );
+    const byEmail = sql`${orders.email} like ${`${escapeLike(search.toLowerCase())}%`} escape '\\'`;
+    // Or every word in the order-form answers (a text answer, or an option's title).
+    const typed = search.toLowerCase().split(/\s+/).filter(Boolean);
+    const inAnswers = filters.questions?.length
+      ? and(
+          ...searchWords(search).map((word, i) =>
+            answerSearchSql(event, filters.questions!, { folded: word, typed: typed[i] ?? word }, answerOwner),
+          ),
+        )
+      : undefined;
+    conditions.push(number ? eq(orders.id, Number(number[1])) : inAnswers ? or(byEmail, inAnswers) : byEmail);
   }
   if (filters.statuses?.length) conditions.push(paymentStatusesSql(filters.statuses, now));
+  for (const filter of filters.answers ?? []) {
+    conditions.push(answerFilterSql(event, filters.questions ?? [], filter, answerOwner));
+  }
   return and(...conditions)!;
 }
 
@@ -76,6 +105,7 @@ async function readOrderRows(
       checkoutTime: orders.checkoutTime,
       participants: participantCount,
       createdAt: orders.createdAt,
+      storedAnswers: storedAnswersSql(answerOwner),
     })
     .from(orders)
     .where(ordersWhere(event, input, input.now))
@@ -95,6 +125,7 @@ async function readOrderRows(
     participants: Number(row.participants),
     createdAt: row.createdAt.getTime(),
     paidAt: row.paidAt?.getTime() ?? null,
+    answers: input.questions?.length ? shownAnswersOf(input.questions, row.storedAnswers) : {},
   }));
 }
 
@@ -109,9 +140,11 @@ export async function listOrders(
     sort: { id: OrderSortId; desc: boolean } | null;
     now?: number;
   },
-): Promise<{ rows: OrderRow[]; total: number; timezone: string; canManage: boolean }> {
+): Promise<{ rows: OrderRow[]; total: number; timezone: string; canManage: boolean; answerColumns: AnswerColumn[] }> {
   const { event, scope } = await loadEventForActor(db, actor, input.eventId, "event:view");
   const now = input.now ?? Date.now();
+  const questions = answerColumns(await loadFormQuestions(db, event), ["before"]);
+  input = { ...input, questions };
   const [rows, [total]] = await Promise.all([
     readOrderRows(db, event, { ...input, now }),
     db
@@ -124,5 +157,6 @@ export async function listOrders(
     total: total?.total ?? 0,
     timezone: event.timezone,
     canManage: canOnEvent(actor, "event:manage-sales", scope),
+    answerColumns: questions,
   };
 }

@@ -4,6 +4,8 @@ import { orders, participants } from "#db/schema";
 import { loadEventForActor } from "../events/event-access";
 import { paymentStatus } from "../orders/order-status";
 import type { Actor } from "../shared/actor";
+import { answerCells, answerColumns, readAnswersOfOrders } from "../participation-forms/answer-columns";
+import { loadFormQuestions } from "../participation-forms/answer-labels";
 import { csvEuros, type CsvPage } from "../shared/csv";
 import { participantsWhere, type ParticipantFilters } from "./list-participants";
 
@@ -32,17 +34,25 @@ const iso = (date: Date | null) => (date ? date.toISOString() : "");
 /**
  * The participants CSV of the table's current filters (spec issue 11 §8): checked once, then read page by page in id
  * order (keyset, never OFFSET) so that 100,000 rows stream without being held in memory. Needs event:manage-sales.
+ * After the fixed columns, one column per question of the order form then the participant form, headed by the
+ * question's title, holding the answer as shown (option titles, decision 0040).
  */
 export async function exportParticipants(
   db: Database,
   actor: Actor,
   input: ParticipantFilters & { eventId: number; now?: number },
-): Promise<{ eventTitle: string; nextPage: (afterId: number | null) => Promise<CsvPage<number>> }> {
+): Promise<{
+  eventTitle: string;
+  header: string[];
+  nextPage: (afterId: number | null) => Promise<CsvPage<number>>;
+}> {
   const { event } = await loadEventForActor(db, actor, input.eventId, "event:manage-sales");
   const now = input.now ?? Date.now();
-  const where = participantsWhere(event, input, now);
+  const columns = answerColumns(await loadFormQuestions(db, event), ["before", "before-tickets"]);
+  const where = participantsWhere(event, { ...input, questions: columns }, now);
   return {
     eventTitle: event.title,
+    header: [...participantsCsvHeader, ...columns.map((column) => column.title)],
     nextPage: async (afterId) => {
       const rows = await db
         .select({
@@ -69,6 +79,13 @@ export async function exportParticipants(
         .where(afterId === null ? where : and(where, gt(participants.id, afterId)))
         .orderBy(asc(participants.id))
         .limit(EXPORT_PAGE_SIZE);
+      const answers = columns.length
+        ? await readAnswersOfOrders(
+            db,
+            event,
+            rows.map((row) => row.orderId),
+          )
+        : [];
       return {
         rows: rows.map((row) => [
           row.id,
@@ -86,6 +103,7 @@ export async function exportParticipants(
           iso(row.lastValidationAt),
           iso(row.createdAt),
           iso(row.eventDate),
+          ...answerCells(columns, answers, { orderId: row.orderId, participantId: row.id }),
         ]),
         next: rows.length === EXPORT_PAGE_SIZE ? rows[rows.length - 1]!.id : null,
       };

@@ -4,6 +4,17 @@ import type { Database } from "#db/database";
 import { orders, participantCounts, participants, tickets, type TicketType } from "#db/schema";
 import { inEventScope, loadEventForActor, type KnownEvent } from "../events/event-access";
 import { paymentStatus, paymentStatusesSql, type PaymentStatus } from "../orders/order-status";
+import {
+  answerColumns,
+  answerFilterSql,
+  answerSearchSql,
+  shownAnswersOf,
+  storedAnswersSql,
+  type AnswerColumn,
+  type AnswerFilter,
+  type AnswerOwner,
+} from "../participation-forms/answer-columns";
+import { loadFormQuestions } from "../participation-forms/answer-labels";
 import { canOnEvent } from "../policy";
 import type { Actor } from "../shared/actor";
 import { escapeLike } from "../shared/sql";
@@ -22,6 +33,10 @@ export type ParticipantFilters = {
   checkIn?: CheckInState[];
   /** Only these participants (an export of the selected rows). */
   ids?: number[];
+  /** Questions of the forms (decision 0040): any of the options chosen, or answered at all. */
+  answers?: AnswerFilter[];
+  /** The event's answerable questions: the search reads their answers too; a filter on another question is ignored. */
+  questions?: AnswerColumn[];
 };
 
 export type ListParticipantsInput = ParticipantFilters & {
@@ -50,6 +65,8 @@ export type ParticipantRow = {
   isIn: boolean;
   createdAt: number;
   eventDate: number | null;
+  /** The answers as shown (option titles), by column id (`answer_<id>`, `order_answer_<id>`). */
+  answers: Record<string, string>;
 };
 
 export type ParticipantsPage = {
@@ -59,6 +76,8 @@ export type ParticipantsPage = {
   eventStatus: string;
   canManage: boolean;
   tickets: { id: number; title: string; ticketType: TicketType }[];
+  /** One column per question of the order form then the participant form. */
+  answerColumns: AnswerColumn[];
 };
 
 /** Lower-case and accent-free words, as participants.search_text is stored. */
@@ -85,10 +104,12 @@ const sortColumns: Record<ParticipantSortId, AnySQLiteColumn[]> = {
   event_date: [participants.eventDate],
 };
 
+const answerOwner: AnswerOwner = { orderId: participants.orderId, participantId: participants.id };
+
 /**
  * The WHERE of the participants table for an event (tenant included): search on search_text (each word a substring,
- * read from the (event, organization, search_text) index, never the rows), tickets, the order's displayed status
- * and the check-in state.
+ * read from the (event, organization, search_text) index, never the rows) or in the answers to the form questions,
+ * tickets, the order's displayed status, the check-in state and the answers chosen.
  */
 export function participantsWhere(
   event: { id: number; organizationId: number },
@@ -97,8 +118,16 @@ export function participantsWhere(
 ): SQL {
   const conditions: (SQL | undefined)[] = [inEventScope(participants, event)];
   if (filters.ids?.length) conditions.push(inArray(participants.id, filters.ids));
-  for (const word of searchWords(filters.search ?? "")) {
-    conditions.push(sql`${participants.searchText} like ${`%${escapeLike(word)}%`} escape '\\'`);
+  const typed = typedWords(filters.search ?? "");
+  searchWords(filters.search ?? "").forEach((word, i) => {
+    const inSearchText = sql`${participants.searchText} like ${`%${escapeLike(word)}%`} escape '\\'`;
+    const inAnswers = filters.questions?.length
+      ? answerSearchSql(event, filters.questions, { folded: word, typed: typed[i] ?? word }, answerOwner)
+      : undefined;
+    conditions.push(inAnswers ? or(inSearchText, inAnswers) : inSearchText);
+  });
+  for (const filter of filters.answers ?? []) {
+    conditions.push(answerFilterSql(event, filters.questions ?? [], filter, answerOwner));
   }
   if (filters.ticketIds?.length) conditions.push(inArray(participants.ticketId, filters.ticketIds));
   if (filters.orderStatuses?.length) conditions.push(paymentStatusesSql(filters.orderStatuses, now));
@@ -115,6 +144,11 @@ export function participantsWhere(
   return and(...conditions)!;
 }
 
+/** The search's words as typed (lower case, accents kept), in the order of searchWords: text answers keep accents. */
+function typedWords(search: string): string[] {
+  return search.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 5);
+}
+
 /** No search, filter or selection: the total is the event's kept participant count (participant_counts). */
 function isUnfiltered(filters: ParticipantFilters): boolean {
   return (
@@ -122,7 +156,8 @@ function isUnfiltered(filters: ParticipantFilters): boolean {
     !filters.ids?.length &&
     !filters.ticketIds?.length &&
     !filters.orderStatuses?.length &&
-    !filters.checkIn?.length
+    !filters.checkIn?.length &&
+    !filters.answers?.length
   );
 }
 
@@ -148,15 +183,17 @@ const rowColumns = {
   orderStatusRaw: orders.status,
   orderPaidAt: orders.paidAt,
   orderPayableUntil: orders.payableUntil,
+  storedAnswers: storedAnswersSql(answerOwner).as("stored_answers"),
 };
 
+type ColumnsOf<T> = Omit<T, "storedAnswers">;
 type RawRow = {
-  [K in keyof typeof rowColumns]: (typeof rowColumns)[K]["_"]["notNull"] extends true
-    ? (typeof rowColumns)[K]["_"]["data"]
-    : (typeof rowColumns)[K]["_"]["data"] | null;
-};
+  [K in keyof ColumnsOf<typeof rowColumns>]: ColumnsOf<typeof rowColumns>[K]["_"]["notNull"] extends true
+    ? ColumnsOf<typeof rowColumns>[K]["_"]["data"]
+    : ColumnsOf<typeof rowColumns>[K]["_"]["data"] | null;
+} & { storedAnswers: string | null };
 
-function toRow(raw: RawRow, now: number): ParticipantRow {
+function toRow(raw: RawRow, now: number, columns: readonly AnswerColumn[] = []): ParticipantRow {
   return {
     id: raw.id,
     firstName: raw.firstName,
@@ -176,6 +213,7 @@ function toRow(raw: RawRow, now: number): ParticipantRow {
     isIn: raw.isIn,
     createdAt: raw.createdAt.getTime(),
     eventDate: raw.eventDate?.getTime() ?? null,
+    answers: columns.length ? shownAnswersOf(columns, raw.storedAnswers) : {},
   };
 }
 
@@ -218,7 +256,7 @@ async function readParticipantRows(
   input: RowsInput,
 ): Promise<ParticipantRow[]> {
   const raw = await participantRowsQuery(db, event, input);
-  return raw.map((row) => toRow(row, input.now));
+  return raw.map((row) => toRow(row, input.now, input.questions));
 }
 
 /**
@@ -253,6 +291,8 @@ export async function listParticipants(
 ): Promise<ParticipantsPage> {
   const { event, scope } = await loadEventForActor(db, actor, input.eventId, "event:view", input.known);
   const now = input.now ?? Date.now();
+  const questions = answerColumns(await loadFormQuestions(db, event), ["before", "before-tickets"]);
+  input = { ...input, questions };
   const ticketsRead = db
     .select({ id: tickets.id, title: tickets.title, ticketType: tickets.ticketType })
     .from(tickets)
@@ -269,7 +309,7 @@ export async function listParticipants(
       countQuery(db, event, input, now),
       ticketsRead,
     ]);
-    rows = raw.map((row) => toRow(row, now));
+    rows = raw.map((row) => toRow(row, now, questions));
     total = counted?.total ?? 0;
     ticketList = list;
   } else {
@@ -282,7 +322,7 @@ export async function listParticipants(
       // Past the middle: the rows before the page's end, counted from the other end, reversed back.
       const limit = Math.min(input.limit, total - input.offset);
       const raw = await participantRowsQuery(db, event, { ...rowsInput, offset: Math.max(0, fromEnd), limit }, true);
-      rows = raw.reverse().map((row) => toRow(row, now));
+      rows = raw.reverse().map((row) => toRow(row, now, questions));
     } else rows = await readParticipantRows(db, event, rowsInput);
   }
   return {
@@ -293,5 +333,6 @@ export async function listParticipants(
     eventStatus: event.status,
     canManage: canOnEvent(actor, "event:manage-sales", scope),
     tickets: ticketList,
+    answerColumns: questions,
   };
 }

@@ -42,7 +42,7 @@ export async function loadFormQuestions(
  * no longer among the question's options (deleted since) is shown as is. A checkbox ("additional-conditions") gives a
  * boolean.
  */
-export function answerValue(question: Question | undefined, stored: string): AnswerValue {
+export function answerValue(question: Pick<Question, "type" | "options"> | undefined, stored: string): AnswerValue {
   let parsed: unknown;
   try {
     parsed = JSON.parse(stored) as unknown;

@@ -3,6 +3,9 @@ import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { Zip, ZipDeflate } from "fflate";
 import type { Database } from "#db/database";
 import * as schema from "#db/schema";
+import { answerText } from "../participation-forms/answer-columns";
+import { loadFormQuestions, type FormQuestions } from "../participation-forms/answer-labels";
+import type { FormType } from "../participation-forms/question-schema";
 import { assertCanInOrganization } from "../policy";
 import type { Actor } from "../shared/actor";
 import { notFound } from "../shared/app-error";
@@ -61,6 +64,38 @@ function scopedSource(db: Database, name: string, table: ScopedTable, organizati
         .orderBy(asc(table.id))
         .limit(limit)) as Record<string, unknown>[];
       return rows.map((row) => ({ id: row.id as number, cells: columns.map((column) => cellOf(row[column.name])) }));
+    },
+  };
+}
+
+/**
+ * The answers table plus `value_label`: the answer as the organizer reads it (option titles joined with ", " instead of
+ * the stored option ids, decision 0040), read with the questions of each page's events.
+ */
+function answersSource(db: Database, organizationId: number): ExportSource {
+  const base = scopedSource(db, "answers", schema.formAnswers, organizationId);
+  const at = (name: string) => base.header.indexOf(name);
+  const [eventAt, formTypeAt, questionAt, valueAt] = [at("event_id"), at("form_type"), at("question_id"), at("value")];
+  const questionsByEvent = new Map<number, FormQuestions>();
+  return {
+    name: base.name,
+    header: [...base.header, "value_label"],
+    page: async (afterId, limit) => {
+      const rows = await base.page(afterId, limit);
+      const unread = [...new Set(rows.map((row) => row.cells[eventAt] as number))].filter(
+        (eventId) => !questionsByEvent.has(eventId),
+      );
+      // Few events per page: their forms are read once each, scoped by the organization.
+      for (const eventId of unread)
+        questionsByEvent.set(eventId, await loadFormQuestions(db, { id: eventId, organizationId }));
+      return rows.map((row) => {
+        const question = questionsByEvent
+          .get(row.cells[eventAt] as number)
+          ?.get(row.cells[formTypeAt] as FormType)
+          ?.get(row.cells[questionAt] as string);
+        const value = row.cells[valueAt] as string;
+        return { id: row.id, cells: [...row.cells, answerText(question, value)] };
+      });
     },
   };
 }
@@ -127,7 +162,7 @@ function exportSources(db: Database, organizationId: number): ExportSource[] {
     scoped("orders", schema.orders),
     scoped("order_items", schema.orderItems),
     scoped("participants", schema.participants),
-    scoped("answers", schema.formAnswers),
+    answersSource(db, organizationId),
     scoped("entries", schema.entries),
     scoped("transactions", schema.transactions),
     scoped("payouts", schema.payouts),

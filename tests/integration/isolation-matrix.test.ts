@@ -1242,6 +1242,10 @@ const pageTable: Record<string, RouteSpec> = {
       },
     }),
   },
+  "GET /event/:event_id/answers": {
+    need: { event: "event:view" },
+    probe: (i) => ({ path: `/event/${i.eventId}/answers` }),
+  },
   "GET /event/:event_id/participants/export.csv": {
     need: { event: "event:manage-sales" },
     probe: (i) => ({ path: `/event/${i.eventId}/participants/export.csv` }),

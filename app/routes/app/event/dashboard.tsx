@@ -3,6 +3,7 @@ import {
   CircleCheck,
   Euro,
   Eye,
+  ListChecks,
   Pencil,
   Rocket,
   ScanLine,
@@ -213,6 +214,12 @@ export default function EventDashboard({ loaderData: dashboard }: Route.Componen
                 </Button>
               )}
               <CopyLinkButton event={event} className="justify-start" testId="quick-copy-link" />
+              <Button variant="outline" className="justify-start" asChild>
+                <Link to={`${eventPath(event.id)}/answers`} data-testid="quick-answers">
+                  <ListChecks aria-hidden />
+                  {t("dashboard.answers")}
+                </Link>
+              </Button>
               {event.status === "draft" && permissions.publish ? (
                 <Button className="justify-start" onClick={openPublishDialog} data-testid="quick-publish">
                   <Rocket aria-hidden />

@@ -1,4 +1,4 @@
-import { exportOrders, ordersCsvHeader } from "#domain/orders/export-orders";
+import { exportOrders } from "#domain/orders/export-orders";
 import { notFound } from "#domain/shared/app-error";
 import { csvStream } from "#domain/shared/csv";
 import { parseId } from "#domain/shared/ids";
@@ -13,7 +13,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { actor } = getSignedIn(context);
   const { db } = context.get(serverContext);
   const url = new URL(request.url);
-  const { search, statuses } = ordersQuery(url);
+  const { search, statuses, answers } = ordersQuery(url);
   const ids = (url.searchParams.get("ids") ?? "")
     .split(",")
     .map((id) => parseId(id))
@@ -22,8 +22,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   try {
     const eventId = parseId(params.event_id);
     if (eventId === null) throw notFound("events:errors.not-found");
-    const csv = await exportOrders(db, actor, { eventId, search, statuses, ids });
-    return new Response(csvStream(ordersCsvHeader, csv.nextPage), {
+    const csv = await exportOrders(db, actor, { eventId, search, statuses, answers, ids });
+    return new Response(csvStream(csv.header, csv.nextPage), {
       headers: {
         "Content-Type": "text/csv; charset=utf-8",
         "Content-Disposition": `attachment; filename="orders-${eventId}.csv"`,

@@ -1,8 +1,17 @@
+import { answerFiltersOfUrl } from "~/lib/answer-columns";
 import { ordersTableConfig } from "~/lib/data-table-configs";
 import { tableQuery } from "~/lib/data-table-url";
 
 /** The orders table's URL → the domain's query. */
 export function ordersQuery(url: URL) {
   const { state, offset, limit, sort, text, facet } = tableQuery(url, ordersTableConfig);
-  return { state, offset, limit, sort, search: text("search"), statuses: facet("status") };
+  return {
+    state,
+    offset,
+    limit,
+    sort,
+    search: text("search"),
+    statuses: facet("status"),
+    answers: answerFiltersOfUrl(url),
+  };
 }

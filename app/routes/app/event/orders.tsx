@@ -1,7 +1,7 @@
 import { Download } from "lucide-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocation } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
 import { paymentStatuses } from "#domain/orders/order-status";
 import { listOrders, type OrderRow } from "#domain/orders/list-orders";
 import { notFound } from "#domain/shared/app-error";
@@ -9,7 +9,10 @@ import { parseId } from "#domain/shared/ids";
 import { DataTable } from "~/components/data-table/data-table";
 import { EventPageErrorBoundary } from "~/components/event/event-page-error";
 import { Button } from "~/components/ui/button";
+import { answerFacets, withAnswerColumns } from "~/lib/answer-columns";
 import { ordersTableConfig } from "~/lib/data-table-configs";
+import { parseDataTableState } from "~/lib/data-table-url";
+import { answerColumnsOf } from "./participants-columns";
 import { serverContext } from "~/server/context";
 import { getSignedIn } from "~/server/guards.server";
 import { loaderError } from "~/server/route-errors.server";
@@ -40,12 +43,18 @@ function exportHref(eventId: number, search: string, ids?: number[]): string {
 }
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
-  const { eventId, rows, total, timezone, canManage } = loaderData;
+  const { eventId, rows, total, timezone, canManage, answerColumns } = loaderData;
   const { t, i18n } = useTranslation("orders");
+  const { t: tParticipants } = useTranslation("participants");
   const location = useLocation();
+  const [searchParams] = useSearchParams();
+  // The questions change only when the forms do: the config keeps its identity across the table's own navigations.
+  const questionsKey = JSON.stringify(answerColumns);
+  const questions = useMemo(() => JSON.parse(questionsKey) as typeof answerColumns, [questionsKey]);
+  const config = useMemo(() => withAnswerColumns(ordersTableConfig, questions), [questions]);
   const columns = useMemo(
-    () => orderColumns({ eventId, timezone, language: i18n.language, t }),
-    [eventId, timezone, i18n.language, t],
+    () => [...orderColumns({ eventId, timezone, language: i18n.language, t }), ...answerColumnsOf<OrderRow>(questions)],
+    [eventId, timezone, i18n.language, t, questions],
   );
   return (
     <section className="flex min-w-0 flex-col gap-4" aria-labelledby="orders-title">
@@ -60,7 +69,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         columns={columns}
         rows={rows}
         total={total}
-        config={ordersTableConfig}
+        config={config}
         getRowId={(row) => String(row.id)}
         searchPlaceholder={t("search-placeholder")}
         facets={[
@@ -69,6 +78,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
             title: t("filters.status"),
             options: paymentStatuses.map((status) => ({ value: status, label: t(`status.${status}`) })),
           },
+          ...answerFacets(questions, parseDataTableState(searchParams, config), tParticipants("answers.answered")),
         ]}
         rowHref={(row) => `/event/${eventId}/orders/${row.id}`}
         toolbarEnd={

@@ -6,6 +6,7 @@ import { Badge } from "~/components/ui/badge";
 import { formatTableDateTime } from "~/components/data-table/table-date";
 import { formatMoney } from "#domain/shared/format";
 import type { ParticipantRow } from "#domain/participants/list-participants";
+import { answerColumnId, type AnswerColumn } from "#domain/participation-forms/answer-columns";
 import { PaymentStatusBadge } from "./orders-status-badge";
 
 /** Spec §9: cents in euros with two decimals; 0 shows as free. */
@@ -102,4 +103,28 @@ export function participantColumns(options: {
     { id: "created_at", header: t("columns.created_at"), size: 144, cell: ({ row }) => date(row.original.createdAt) },
     { id: "event_date", header: t("columns.event_date"), size: 144, cell: ({ row }) => date(row.original.eventDate) },
   ];
+}
+
+/** One column per form question (decision 0040), hidden until shown from the Colonnes menu; not sortable. */
+export function answerColumnsOf<Row extends { answers: Record<string, string> }>(
+  questions: readonly Pick<AnswerColumn, "formType" | "questionId" | "title">[],
+): DataTableColumn<Row>[] {
+  return questions.map((question) => {
+    const id = answerColumnId(question.formType, question.questionId);
+    return {
+      id,
+      header: question.title,
+      size: 160,
+      cell: ({ row }) => {
+        const answer = row.original.answers[id];
+        return answer ? (
+          <span className="block truncate" title={answer}>
+            {answer}
+          </span>
+        ) : (
+          <span className="text-muted-foreground">—</span>
+        );
+      },
+    };
+  });
 }

@@ -1,5 +1,4 @@
 import { exportParticipants } from "#domain/participants/export-participants";
-import { participantsCsvHeader } from "#domain/participants/export-participants";
 import { csvStream } from "#domain/shared/csv";
 import { notFound } from "#domain/shared/app-error";
 import { parseId } from "#domain/shared/ids";
@@ -14,7 +13,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { actor } = getSignedIn(context);
   const { db } = context.get(serverContext);
   const url = new URL(request.url);
-  const { search, ticketIds, orderStatuses, checkIn } = participantsQuery(url);
+  const { search, ticketIds, orderStatuses, checkIn, answers } = participantsQuery(url);
   const ids = (url.searchParams.get("ids") ?? "")
     .split(",")
     .map((id) => parseId(id))
@@ -23,8 +22,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   try {
     const eventId = parseId(params.event_id);
     if (eventId === null) throw notFound("events:errors.not-found");
-    const csv = await exportParticipants(db, actor, { eventId, search, ticketIds, orderStatuses, checkIn, ids });
-    return new Response(csvStream(participantsCsvHeader, csv.nextPage), {
+    const csv = await exportParticipants(db, actor, {
+      eventId,
+      search,
+      ticketIds,
+      orderStatuses,
+      checkIn,
+      answers,
+      ids,
+    });
+    return new Response(csvStream(csv.header, csv.nextPage), {
       headers: {
         "Content-Type": "text/csv; charset=utf-8",
         "Content-Disposition": `attachment; filename="participants-${eventId}.csv"`,

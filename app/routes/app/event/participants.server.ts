@@ -1,4 +1,5 @@
 import type { ListParticipantsInput } from "#domain/participants/list-participants";
+import { answerFiltersOfUrl } from "~/lib/answer-columns";
 import { participantsTableConfig } from "~/lib/data-table-configs";
 import { tableQuery, type DataTableState } from "~/lib/data-table-url";
 
@@ -20,5 +21,6 @@ export function participantsQuery(url: URL): { state: DataTableState } & Omit<
     ticketIds: query.ids("ticket"),
     orderStatuses: query.facet("order_status"),
     checkIn: query.facet("check_in"),
+    answers: answerFiltersOfUrl(url),
   };
 }

@@ -1,4 +1,4 @@
-import { Download, Upload } from "lucide-react";
+import { Download, ListChecks, Upload } from "lucide-react";
 import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Link, useLocation, useSearchParams } from "react-router";
@@ -12,7 +12,9 @@ import { parseId, requireId } from "#domain/shared/ids";
 import { DataTable } from "~/components/data-table/data-table";
 import { EventPageErrorBoundary } from "~/components/event/event-page-error";
 import { Button } from "~/components/ui/button";
+import { answerFacets, withAnswerColumns } from "~/lib/answer-columns";
 import { participantsTableConfig } from "~/lib/data-table-configs";
+import { parseDataTableState } from "~/lib/data-table-url";
 import { paymentStatuses } from "#domain/orders/order-status";
 import { checkInStates } from "#domain/participants/check-in-state";
 import { serverContext } from "~/server/context";
@@ -22,7 +24,7 @@ import { actionError, loaderError } from "~/server/route-errors.server";
 import { getKnownEvent } from "~/server/session.server";
 import { AddParticipantsDialog } from "./participants-add-dialog";
 import { manualOrderFromForm, withFormFieldNames } from "~/lib/manual-order-form";
-import { participantColumns } from "./participants-columns";
+import { answerColumnsOf, participantColumns } from "./participants-columns";
 import { participantsQuery } from "./participants.server";
 import type { Route } from "./+types/participants";
 import { boundedString } from "#domain/shared/bounded-string";
@@ -102,14 +104,22 @@ function useDeletedToast(message: string) {
 }
 
 export default function Participants({ loaderData }: Route.ComponentProps) {
-  const { eventId, rows, total, timezone, tickets, emailQuota, eventStatus } = loaderData;
+  const { eventId, rows, total, timezone, tickets, emailQuota, eventStatus, answerColumns } = loaderData;
   const { t, i18n } = useTranslation("participants");
   const { t: tOrders } = useTranslation("orders");
   const location = useLocation();
+  const [searchParams] = useSearchParams();
   useDeletedToast(t("toasts.deleted"));
+  // The questions change only when the forms do: the config keeps its identity across the table's own navigations.
+  const questionsKey = JSON.stringify(answerColumns);
+  const questions = useMemo(() => JSON.parse(questionsKey) as typeof answerColumns, [questionsKey]);
+  const config = useMemo(() => withAnswerColumns(participantsTableConfig, questions), [questions]);
   const columns = useMemo(
-    () => participantColumns({ eventId, timezone, language: i18n.language, t }),
-    [eventId, timezone, i18n.language, t],
+    () => [
+      ...participantColumns({ eventId, timezone, language: i18n.language, t }),
+      ...answerColumnsOf<ParticipantRow>(questions),
+    ],
+    [eventId, timezone, i18n.language, t, questions],
   );
   const facets = [
     {
@@ -127,6 +137,7 @@ export default function Participants({ loaderData }: Route.ComponentProps) {
       title: t("filters.check_in"),
       options: checkInStates.map((state) => ({ value: state, label: t(`check-in.${state}`) })),
     },
+    ...answerFacets(questions, parseDataTableState(searchParams, config), t("answers.answered")),
   ];
 
   return (
@@ -138,24 +149,32 @@ export default function Participants({ loaderData }: Route.ComponentProps) {
           </h2>
           <p className="text-sm text-muted-foreground">{t("description")}</p>
         </div>
-        {loaderData.canManage ? (
-          <div className="flex flex-wrap gap-2">
-            <Button variant="outline" size="sm" asChild>
-              <Link to={`/event/${eventId}/participants/import`}>
-                <Upload />
-                {t("import")}
-              </Link>
-            </Button>
-            <AddParticipantsDialog tickets={tickets} emailQuota={emailQuota} sendsEmail={eventStatus !== "draft"} />
-          </div>
-        ) : null}
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" size="sm" asChild>
+            <Link to={`/event/${eventId}/answers`}>
+              <ListChecks />
+              {t("answers.nav")}
+            </Link>
+          </Button>
+          {loaderData.canManage ? (
+            <>
+              <Button variant="outline" size="sm" asChild>
+                <Link to={`/event/${eventId}/participants/import`}>
+                  <Upload />
+                  {t("import")}
+                </Link>
+              </Button>
+              <AddParticipantsDialog tickets={tickets} emailQuota={emailQuota} sendsEmail={eventStatus !== "draft"} />
+            </>
+          ) : null}
+        </div>
       </div>
       <DataTable<ParticipantRow>
         label={t("title")}
         columns={columns}
         rows={rows}
         total={total}
-        config={participantsTableConfig}
+        config={config}
         getRowId={(row) => String(row.id)}
         searchPlaceholder={t("search-placeholder")}
         facets={facets}
