@@ -64,7 +64,7 @@ const SAME_IN_BOTH = new Set([
 function sameInBoth(text: string): boolean {
   const words = text
     .replace(/\{\{[^}]+\}\}/g, " ")
-    .split(/\s+[—/·–-]\s+|\s*[—/·–]\s*/)
+    .split(/\s+[—/·–×-]\s+|\s*[—/·–×]\s*/)
     .map((part) => part.trim())
     .filter((part) => part !== "");
   return words.every((word) => SAME_IN_BOTH.has(word) || /^[\d\s.,:%+-]*$/.test(word) || isPluralOf(word));
