@@ -58,6 +58,8 @@ const SAME_IN_BOTH = new Set([
   "option",
   // The spec names this product term in English; the French interface keeps it.
   "Add-ons",
+  // The shape of a ticket code (the scanner's typed-code field).
+  "G1.…",
 ]);
 
 /** Only placeholders, separators and the words above. */
