@@ -286,7 +286,7 @@ function checkPromo(
 }
 
 /** A form's questions that apply to an order or a participant holding `ticketIds`. */
-function formQuestions(form: ParticipationForm | null, ticketIds: number[]): Question[] {
+export function formQuestions(form: ParticipationForm | null, ticketIds: number[]): Question[] {
   if (!form) return [];
   if (form.ticketTarget !== "all" && !ticketIds.some((id) => (form.ticketTarget as number[]).includes(id))) return [];
   return form.questions.filter(
@@ -296,8 +296,11 @@ function formQuestions(form: ParticipationForm | null, ticketIds: number[]): Que
   );
 }
 
-/** Checks the answers to `questions` and returns them as stored (JSON values). Unknown question ids are ignored. */
-function planAnswers(
+/**
+ * Checks the answers to `questions` and returns them as stored (JSON values). Unknown question ids are ignored. The one
+ * rule for answers, at booking and when the organizer edits a participant's.
+ */
+export function planAnswers(
   formType: PlannedAnswer["formType"],
   questions: Question[],
   given: Record<string, AnswerValue>,

@@ -5,7 +5,23 @@ import { loadFormQuestions, type ShownAnswer, shownAnswers } from "../participat
 import { paymentStatus, type PaymentStatus } from "../orders/order-status";
 import { canOnEvent } from "../policy";
 import type { Actor } from "../shared/actor";
+import type { Question } from "../participation-forms/question-schema";
 import { loadParticipantForActor } from "./participant-access";
+import { participantFormQuestions } from "./update-participant-answers";
+
+/** A stored answer as a form field holds it: text, option ids, or a checkbox's state. */
+export type EditableAnswer = string | string[] | boolean;
+
+function editableAnswer(stored: string): EditableAnswer {
+  try {
+    const parsed = JSON.parse(stored) as unknown;
+    if (Array.isArray(parsed)) return parsed.map(String);
+    if (parsed === "true" || parsed === true) return true;
+    return typeof parsed === "string" ? parsed : String(parsed);
+  } catch {
+    return stored;
+  }
+}
 
 export type ParticipantAnswer = ShownAnswer;
 
@@ -45,6 +61,8 @@ export type ParticipantDetail = {
   entries: { id: number; isIn: boolean; validatedAt: number; validatedBy: string | null }[];
   timezone: string;
   canManage: boolean;
+  /** The participant form's questions for this ticket and the current answers, for those who may edit them. */
+  answerForm: { questions: Question[]; values: Record<string, EditableAnswer> } | null;
 };
 
 /** The participant detail page (spec §2): the participant, its order and lines, both forms' answers, check-ins. */
@@ -60,7 +78,8 @@ export async function getParticipant(
     "event:view",
     input.eventId,
   );
-  const [[order], lines, answers, history, questions] = await Promise.all([
+  const canManage = canOnEvent(actor, "event:manage-sales", scope);
+  const [[order], lines, answers, history, questions, editableQuestions] = await Promise.all([
     db.select().from(orders).where(eq(orders.id, participant.orderId)).limit(1),
     db
       .select({
@@ -105,6 +124,7 @@ export async function getParticipant(
       .where(and(eq(entries.participantId, participant.id), eq(entries.organizationId, event.organizationId)))
       .orderBy(desc(entries.validatedAt), desc(entries.id)),
     loadFormQuestions(db, event),
+    canManage ? participantFormQuestions(db, event, participant.ticketId) : Promise.resolve(null),
   ]);
   const now = input.now ?? Date.now();
   return {
@@ -157,6 +177,17 @@ export async function getParticipant(
       validatedBy: entry.email ? `${entry.firstName} ${entry.lastName}`.trim() || entry.email : null,
     })),
     timezone: event.timezone,
-    canManage: canOnEvent(actor, "event:manage-sales", scope),
+    canManage,
+    answerForm:
+      editableQuestions && editableQuestions.length > 0
+        ? {
+            questions: editableQuestions,
+            values: Object.fromEntries(
+              answers
+                .filter((answer) => answer.participantId === participant.id && answer.formType === "before-tickets")
+                .map((answer) => [answer.questionId, editableAnswer(answer.value)]),
+            ),
+          }
+        : null,
   };
 }

@@ -9,6 +9,7 @@ import { orderTicketsUrl } from "#domain/order-documents/order-links";
 import { deleteParticipant } from "#domain/participants/delete-participant";
 import { getParticipant } from "#domain/participants/get-participant";
 import { participantEditSchema, updateParticipant } from "#domain/participants/update-participant";
+import { updateParticipantAnswers } from "#domain/participants/update-participant-answers";
 import { notFound } from "#domain/shared/app-error";
 import { parseId, requireId } from "#domain/shared/ids";
 import { EventPageErrorBoundary } from "~/components/event/event-page-error";
@@ -43,6 +44,7 @@ import { parseForm } from "~/server/forms.server";
 import { getSignedIn } from "~/server/guards.server";
 import { actionError, loaderError } from "~/server/route-errors.server";
 import { PaymentStatusBadge } from "./orders-status-badge";
+import { answersFromForm, EditAnswersDialog } from "./participants-answers-dialog";
 import { participantPrice } from "./participants-columns";
 import type { Route } from "./+types/participants-detail";
 import { boundedString, SHORT_TEXT_MAX_LENGTH } from "#domain/shared/bounded-string";
@@ -77,11 +79,14 @@ const actionSchema = v.variant("intent", [
     ...participantEditSchema.entries,
   }),
   v.object({ intent: v.literal("delete"), confirmation: v.optional(boundedString(SHORT_TEXT_MAX_LENGTH), "") }),
+  // The answers are read from the form by answersFromForm: their field names are the event's question ids.
+  v.object({ intent: v.literal("answers") }),
 ]);
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { actor } = getSignedIn(context);
   const { db } = context.get(serverContext);
+  const form = await request.clone().formData();
   const parsed = await parseForm(request, actionSchema);
   if (!parsed.ok) return data({ ok: false as const, errors: parsed.errors, values: parsed.values }, { status: 400 });
   const input = parsed.data;
@@ -91,6 +96,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (input.intent === "update") {
       await updateParticipant(db, actor, { participantId, eventId, changes: input });
       return { ok: true as const, intent: "update" as const };
+    }
+    if (input.intent === "answers") {
+      await updateParticipantAnswers(db, actor, { participantId, eventId, answers: answersFromForm(form) });
+      return { ok: true as const, intent: "answers" as const };
     }
     await deleteParticipant(db, actor, { participantId, eventId, confirmation: input.confirmation });
     throw redirect(`/event/${eventId}/participants?deleted=1`);
@@ -110,6 +119,7 @@ export default function ParticipantDetail({ loaderData }: Route.ComponentProps) 
   const { t, i18n } = useTranslation("participants");
   const [editOpen, setEditOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
+  const [answersOpen, setAnswersOpen] = useState(false);
   const date = (value: number) => formatDateTime(value, i18n.language, timezone);
   const price = (cents: number) => participantPrice(cents, t, i18n.language);
 
@@ -224,6 +234,14 @@ export default function ParticipantDetail({ loaderData }: Route.ComponentProps) 
           title={t("detail.participant-answers")}
           answers={detail.participantAnswers}
           empty={t("detail.no-answers")}
+          action={
+            detail.answerForm ? (
+              <Button variant="outline" size="sm" onClick={() => setAnswersOpen(true)}>
+                <Pencil aria-hidden />
+                {t("answers-edit.open")}
+              </Button>
+            ) : null
+          }
         />
 
         <Card className="lg:col-span-2">
@@ -255,6 +273,14 @@ export default function ParticipantDetail({ loaderData }: Route.ComponentProps) 
       {detail.canManage ? (
         <>
           <EditParticipantDialog open={editOpen} onOpenChange={setEditOpen} participant={participant} />
+          {detail.answerForm ? (
+            <EditAnswersDialog
+              open={answersOpen}
+              onOpenChange={setAnswersOpen}
+              questions={detail.answerForm.questions}
+              values={detail.answerForm.values}
+            />
+          ) : null}
           <DeleteParticipantDialog open={deleteOpen} onOpenChange={setDeleteOpen} free={participant.price === 0} />
         </>
       ) : null}
@@ -266,12 +292,14 @@ function Answers(props: {
   title: string;
   answers: { questionId: string; questionTitle: string; value: string | boolean }[];
   empty: string;
+  action?: React.ReactNode;
 }) {
   const { t } = useTranslation("participants");
   return (
     <Card>
-      <CardHeader>
+      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
         <CardTitle>{props.title}</CardTitle>
+        {props.action}
       </CardHeader>
       <CardContent>
         {props.answers.length === 0 ? (
