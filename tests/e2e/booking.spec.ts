@@ -252,7 +252,7 @@ test("the preview shows the ticket choice disabled and never books", async ({ pa
   await expect(picker).toContainText("Réservation impossible depuis l'aperçu.");
 });
 
-test("leaving the demo checkout of a private event goes back to its page; the order stays pending and can be paid", async ({
+test("a buyer who leaves the demo checkout is told the order holds places; « Annuler la commande » frees them", async ({
   page,
   request,
 }) => {
@@ -272,58 +272,67 @@ test("leaving the demo checkout of a private event goes back to its page; the or
   expect((await request.put(`/api/events/${eventId}/status/published`, { headers })).status()).toBe(200);
   const hash = privateEventHash({ ENVIRONMENT: "development" }, eventId);
   const event = (await (await request.get(`/api/public/events/${eventId}?t=${hash}`)).json()) as { slug: string };
+  const eventPath = `/events/${eventId}/${event.slug}?t=${hash}`;
 
-  const buyer = { first_name: "Maël", last_name: "Girard", email: "mael.girard@example.test" };
-  const placed = await request.post(`/api/public/events/${eventId}/orders?t=${hash}`, {
-    data: { items: [{ ticket_id: ticketId, quantity: 1 }], buyer, participants: [{ ticket_id: ticketId, ...buyer }] },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const order = (await placed.json()) as {
-    id: number;
-    access_token: string;
-    checkout_url: string;
-    payable_until: string;
-  };
-  const orderPath = `/orders/${order.id}?token=${encodeURIComponent(order.access_token)}`;
-  const checkoutPath = new URL(order.checkout_url).pathname;
+  // Booked on the page, then left at the checkout with the browser's back button.
+  await page.goto(eventPath);
+  await expect(page.getByTestId("held-order-notice")).toHaveCount(0);
+  await page.getByLabel(`Quantité pour ${title}`).selectOption("1");
+  await page.getByRole("button", { name: "Réserver" }).click();
+  await fillNames(page, "buyer", "Maël", "Girard", "mael.girard@example.test");
+  await fillNames(page, "participants.0", "Maël", "Girard", "mael.girard@example.test");
+  await page.getByTestId("booking-submit").click();
+  await expect(page).toHaveURL(/\/demo-checkout\/cs_demo_/);
+  const checkoutPath = new URL(page.url()).pathname;
+  await page.goBack();
+  await expect(page.getByTestId("held-order-notice")).toContainText("n'est pas encore payée");
 
-  // "Annuler": back to the private event's own page (slug and t), not a blank page.
-  await page.goto(checkoutPath);
-  await page.getByRole("button", { name: "Annuler" }).click();
-  await expect(page).toHaveURL(`/events/${eventId}/${event.slug}?t=${hash}`);
-  await expect(page.getByText("Événement privé")).toBeVisible();
-  await page.screenshot({ path: `${SCREENS}/booking-checkout-cancelled-private.png`, fullPage: true });
-
-  // The order is still pending (payable_until is ahead), its page says until when and offers to resume.
+  // The event page says the order still holds its place, until when (zone named), and leads back to it.
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.goto(orderPath);
-    await expect(page.getByTestId("order-status")).toHaveText("Paiement en cours");
-    await expect(page.getByTestId("order-pending-message")).toContainText("Votre paiement n'est pas terminé.");
-    await expect(page.getByTestId("order-pending-message")).toContainText(/UTC[+−-]\d/);
-    await expect(page.getByText("Le délai de paiement est dépassé")).toHaveCount(0);
+    await page.goto(eventPath);
+    const notice = page.getByTestId("held-order-notice");
+    await expect(notice).toContainText(/Votre commande n° \d+ n'est pas encore payée/);
+    await expect(notice).toContainText(/UTC[+−-]\d/);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SCREENS}/booking-order-resume-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `${SCREENS}/event-held-order-${width}.png`, fullPage: true });
   }
+  await page.getByRole("link", { name: "Finaliser la commande" }).click();
+  await expect(page).toHaveURL(/\/orders\/\d+\?token=/);
+  const orderPath = new URL(page.url()).pathname + new URL(page.url()).search;
+  await expect(page.getByTestId("order-status")).toHaveText("Paiement en cours");
+  await expect(page.getByTestId("order-pending-message")).toContainText("Votre paiement n'est pas terminé.");
+  await page.screenshot({ path: `${SCREENS}/booking-order-resume-1280.png`, fullPage: true });
+
   // Its one place is still held: nobody else can take it meanwhile.
   const other = { first_name: "Lou", last_name: "Roux", email: "lou.roux@example.test" };
-  const refused = await request.post(`/api/public/events/${eventId}/orders?t=${hash}`, {
+  const otherOrder = {
     data: {
       items: [{ ticket_id: ticketId, quantity: 1 }],
       buyer: other,
       participants: [{ ticket_id: ticketId, ...other }],
     },
-  });
-  expect(refused.status()).toBe(409);
+  };
+  expect((await request.post(`/api/public/events/${eventId}/orders?t=${hash}`, otherOrder)).status()).toBe(409);
 
-  // "Reprendre le paiement" opens the same checkout, which still pays the order.
+  // "Reprendre le paiement" opens the same checkout, whose « Annuler la commande » cancels it and frees the place.
   await page.getByRole("link", { name: "Reprendre le paiement" }).click();
   await expect(page).toHaveURL(checkoutPath);
-  await page.getByRole("button", { name: /^Payer/ }).click();
-  await expect(page).toHaveURL(/\/orders\/\d+\?token=/);
-  await expect(page.getByTestId("order-status")).toHaveText("Payée");
+  await expect(page.getByText(/Annuler la commande.+l'annule et libère ses places aussitôt\./)).toBeVisible();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SCREENS}/demo-checkout-${width}.png`, fullPage: true });
+  }
+  await page.getByRole("button", { name: "Annuler la commande" }).click();
+  await expect(page).toHaveURL(eventPath);
+  await expect(page.getByText("Événement privé")).toBeVisible();
+  await expect(page.getByTestId("held-order-notice")).toHaveCount(0);
+  await page.screenshot({ path: `${SCREENS}/booking-checkout-cancelled-private.png`, fullPage: true });
+  await page.goto(orderPath);
+  await expect(page.getByTestId("order-status")).toHaveText("Annulée");
   await expect(page.getByTestId("order-resume-payment")).toHaveCount(0);
+  expect((await request.post(`/api/public/events/${eventId}/orders?t=${hash}`, otherOrder)).status()).toBe(201);
 });
 
 test("the short link of an unknown or private event is the translated not-found page, not a bare null", async ({
