@@ -11,8 +11,10 @@ import {
   bookingBodyFromForm,
   chosenItems,
   formValues,
+  isSameAsBuyer,
   orderQuestions,
   participantSlots,
+  sameAsBuyerField,
 } from "#domain/public-events/booking-form";
 import { getPublicEvent } from "#domain/public-events/get-public-event";
 import { placePageOrder } from "#domain/public-events/place-page-order";
@@ -25,6 +27,7 @@ import { bookingPagePath, eventPagePath } from "~/components/booking/booking-pat
 import {
   ErrorText,
   fieldId,
+  HolderFields,
   NameFields,
   QuestionField,
   TextField,
@@ -153,7 +156,12 @@ export default function EventBooking({ loaderData, actionData }: Route.Component
   const slots = participantSlots(event, items);
   const questions = orderQuestions(event, items).filter((question) => question.id !== "default");
   const backHref = eventPagePath(event, privateHash);
-  const errorEntries = Object.entries(state.errors);
+  const sameAsBuyer = (index: number) => isSameAsBuyer(actionData?.values ?? null, index);
+  // A holder who is the buyer has no fields of their own: the buyer's errors already say what to fix.
+  const errorEntries = Object.entries(state.errors).filter(([name]) => {
+    const match = /^participants\.(\d+)\.(first_name|last_name|email)$/.exec(name);
+    return !match || !sameAsBuyer(Number(match[1]));
+  });
   // "Le prénom est obligatoire." three times says nothing: each line of the summary names the part of the form it is in.
   // An answer's line names its question too: a ticket can have several mandatory ones.
   const errorContext = (name: string): string | null => {
@@ -285,7 +293,13 @@ export default function EventBooking({ loaderData, actionData }: Route.Component
                   dark={dark}
                   testId="participant-fieldset"
                 >
-                  <NameFields prefix={`participants.${slot.index}`} state={state} dark={dark} />
+                  <HolderFields
+                    prefix={`participants.${slot.index}`}
+                    checkboxName={sameAsBuyerField(slot.index)}
+                    sameAsBuyer={sameAsBuyer(slot.index)}
+                    state={state}
+                    dark={dark}
+                  />
                   {slot.questions
                     .filter((question) => question.id !== "default")
                     .map((question) => (
