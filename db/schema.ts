@@ -205,6 +205,8 @@ export const events = sqliteTable(
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // Each ticket holder whose email differs from the buyer's gets their own ticket by email (migration 0021).
+    sendHolderTickets: bool("send_holder_tickets").notNull().default(true),
   },
   (t) => [
     index("events_org_status_start_idx").on(t.organizationId, t.status, t.startAt),
@@ -892,7 +894,7 @@ export const devMailbox = sqliteTable(
   (t) => [index("dev_mailbox_to_created_idx").on(t.to, t.createdAt)],
 );
 
-export const orderEmailKinds = ["confirmation"] as const;
+export const orderEmailKinds = ["confirmation", "holder-ticket"] as const;
 /** "due": recorded by the sale's batch, not yet claimed; "skipped": nothing to send (no ticket, no usable address). */
 export const orderEmailDeliveryStatuses = ["due", "sending", "sent", "failed", "skipped"] as const;
 
