@@ -205,6 +205,8 @@ export const events = sqliteTable(
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // Each ticket holder whose email differs from the buyer's gets their own ticket by email (migration 0019).
+    sendHolderTickets: bool("send_holder_tickets").notNull().default(true),
   },
   (t) => [
     index("events_org_status_start_idx").on(t.organizationId, t.status, t.startAt),
@@ -892,8 +894,11 @@ export const devMailbox = sqliteTable(
   (t) => [index("dev_mailbox_to_created_idx").on(t.to, t.createdAt)],
 );
 
-/** "refund": the buyer's refund notice (decision 0041); a text column, so a new kind needs no migration. */
-export const orderEmailKinds = ["confirmation", "refund"] as const;
+/**
+ * "refund": the buyer's refund notice (decision 0041); "holder-ticket": a ticket holder's own tickets (decision 0042).
+ * A text column, so a new kind needs no migration.
+ */
+export const orderEmailKinds = ["confirmation", "refund", "holder-ticket"] as const;
 /** "due": recorded by the sale's batch, not yet claimed; "skipped": nothing to send (no ticket, no usable address). */
 export const orderEmailDeliveryStatuses = ["due", "sending", "sent", "failed", "skipped"] as const;
 

@@ -4,7 +4,7 @@ import { databaseFromEnv } from "#db/from-env";
 import {
   DELIVERY_CLAIM_LEASE_MS,
   MISSING_APP_URL_ERROR,
-  sendOrderConfirmation,
+  sendOrderEmails,
 } from "#domain/order-documents/send-order-confirmation";
 import { sendOrderRefundEmail } from "#domain/order-documents/send-order-refund-email";
 import { logEvent } from "#domain/shared/log";
@@ -33,7 +33,7 @@ const jobHandlers: JobHandlers = {
     return "done";
   },
   "send-order-confirmation": async (job, { env, db, email }) => {
-    const outcome = await sendOrderConfirmation(db, { env, sender: email }, { orderId: job.orderId, key: job.key });
+    const outcome = await sendOrderEmails(db, { env, sender: email }, { orderId: job.orderId, key: job.key });
     if (outcome === "not-confirmed" || outcome === "no-recipient" || outcome === "gave-up")
       logger.warn("order_email", { outcome, order_id: job.orderId });
     // Retrying the message would not help until the deploy sets APP_URL; the delivery stays due for the sweep.

@@ -1,6 +1,7 @@
 import { PRIMARY_COLOR_PATTERN } from "#domain/events/event-input-schema";
 import { PLATFORM_TIME_ZONE } from "#domain/events/event-time-zone";
 import { utcToZonedInput } from "~/lib/zoned-time";
+import { isUnsetPlace } from "#domain/shared/place";
 
 /** The editor's steps, in order (spec §2). */
 export const EDITOR_STEPS = ["title", "banner", "date", "location", "description", "theme"] as const;
@@ -113,8 +114,12 @@ export function editorValuesFromEvent(event: EditableEvent): EditorValues {
     timezone,
     address_name: event.addressName,
     address_label: event.addressLabel,
-    address_latitude: event.addressLatitude === null ? "" : String(event.addressLatitude),
-    address_longitude: event.addressLongitude === null ? "" : String(event.addressLongitude),
+    // No place (null, or the spec's 50/50 default) shows as empty fields.
+    ...(event.addressLatitude === null ||
+    event.addressLongitude === null ||
+    isUnsetPlace(event.addressLatitude, event.addressLongitude)
+      ? { address_latitude: "", address_longitude: "" }
+      : { address_latitude: String(event.addressLatitude), address_longitude: String(event.addressLongitude) }),
     description: event.description,
     primary_color: event.primaryColor || DEFAULT_PRIMARY_COLOR,
     theme: event.theme,

@@ -15,8 +15,14 @@ export async function releaseOrderHold(
   now: number,
   /** An organizer's cancellation is reported to the organization's webhooks (order.cancelled). */
   report?: { organizationId: number },
+  /** Only the order of this checkout session changes (the buyer's own cancellation on the demo checkout). */
+  guard?: { checkoutSessionId: string },
 ): Promise<boolean> {
-  const pending = and(eq(orders.id, orderId), eq(orders.status, "pending"));
+  const pending = and(
+    eq(orders.id, orderId),
+    eq(orders.status, "pending"),
+    guard ? eq(orders.stripeCheckoutSessionId, guard.checkoutSessionId) : undefined,
+  );
   const [updated] = await db.batch([
     db
       .update(orders)

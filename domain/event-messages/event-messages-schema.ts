@@ -19,5 +19,7 @@ export const eventMessageSchema = v.pipe(
 export const eventMessagesSchema = v.object({
   confirmation_page_message: v.optional(eventMessageSchema),
   email_pdf_message: v.optional(eventMessageSchema),
+  /** Each ticket holder whose email differs from the buyer's gets their own ticket by email (on by default). */
+  send_holder_tickets: v.optional(v.boolean("errors:invalid-input")),
 });
 export type EventMessagesInput = v.InferOutput<typeof eventMessagesSchema>;

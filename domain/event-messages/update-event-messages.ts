@@ -8,7 +8,7 @@ import { EVENT_MESSAGE_TOO_LONG, type EventMessagesInput } from "./event-message
 import type { EventMessages } from "./get-event-messages";
 import { sanitizeEventMessage } from "./sanitize-event-message";
 
-/** Saves the messages it is given, sanitized with the event description's allowlist; returns both as stored. */
+/** Saves the messages (and the holder-ticket setting) it is given, sanitized with the event description's allowlist; returns both as stored. */
 export async function updateEventMessages(
   db: Database,
   actor: Actor,
@@ -28,14 +28,23 @@ export async function updateEventMessages(
   if (input.messages.email_pdf_message !== undefined) {
     changes.emailPdfMessage = clean(input.messages.email_pdf_message, "email_pdf_message");
   }
+  if (input.messages.send_holder_tickets !== undefined) changes.sendHolderTickets = input.messages.send_holder_tickets;
   if (Object.keys(fields).length > 0) throw new AppError("validation", "errors:invalid-input", { fields });
   if (Object.keys(changes).length === 0) {
-    return { confirmationPageMessage: event.confirmationPageMessage, emailPdfMessage: event.emailPdfMessage };
+    return {
+      confirmationPageMessage: event.confirmationPageMessage,
+      emailPdfMessage: event.emailPdfMessage,
+      sendHolderTickets: event.sendHolderTickets,
+    };
   }
   const [row] = await db
     .update(events)
     .set({ ...changes, updatedAt: input.now ?? new Date() })
     .where(and(eq(events.id, event.id), eq(events.organizationId, event.organizationId)))
-    .returning({ confirmationPageMessage: events.confirmationPageMessage, emailPdfMessage: events.emailPdfMessage });
+    .returning({
+      confirmationPageMessage: events.confirmationPageMessage,
+      emailPdfMessage: events.emailPdfMessage,
+      sendHolderTickets: events.sendHolderTickets,
+    });
   return row!;
 }

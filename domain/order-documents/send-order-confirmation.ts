@@ -2,7 +2,9 @@ import { and, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
 import type { EmailSender } from "#adapters/email";
 import type { Database } from "#db/database";
 import { orderEmailDeliveries } from "#db/schema";
+import { holderTicketEmail } from "../emails/holder-ticket-email";
 import { orderConfirmationEmail } from "../emails/order-confirmation-email";
+import { findTicketHolder, parseHolderTicketKey, recordHolderTicketEmails } from "./holder-ticket-emails";
 import { DELIVERY_CLAIM_LEASE_MS, MAX_EMAIL_DELIVERY_ATTEMPTS } from "./order-email-outbox";
 import { isValidEmail } from "../shared/email";
 import type { SigningEnv } from "../shared/signing-secret";
@@ -56,14 +58,22 @@ export async function sendOrderConfirmation(
     return outcome;
   };
   if (!documents || !hasTickets(documents)) return skip("not-confirmed");
-  if (!isValidEmail(documents.order.email)) return skip("no-recipient");
+  // A ticket holder's own email (holder-ticket-emails.ts): their address, their tickets only.
+  const holderKey = parseHolderTicketKey(key);
+  const holder =
+    holderKey && holderKey.orderId === input.orderId
+      ? await findTicketHolder(db, { orderId: input.orderId, participantId: holderKey.participantId })
+      : null;
+  if (holderKey && !holder) return skip("no-recipient");
+  const recipient = holder ? holder.email : documents.order.email;
+  if (!isValidEmail(recipient)) return skip("no-recipient");
   const { order, event } = documents;
   const delivery = {
     organizationId: order.organizationId,
     eventId: order.eventId,
     orderId: order.id,
     key,
-    kind: "confirmation" as const,
+    kind: holder ? ("holder-ticket" as const) : ("confirmation" as const),
     claimedAt: new Date(now),
   };
   if (!deps.env.APP_URL) {
@@ -120,30 +130,52 @@ export async function sendOrderConfirmation(
   // The buyer's replies reach the organizer's response address (spec §3), when the event has a valid one.
   const replyTo = event.emailPdfEmailResponse.trim();
   try {
-    const pdf = await renderOrderTicketsPdf(deps.env, documents);
-    const email = orderConfirmationEmail({
-      locale: order.locale,
-      firstName: order.firstName,
-      orderId: order.id,
-      eventTitle: event.title,
-      dates: eventDates(documents),
-      address: [event.addressName, event.addressLabel].filter((part) => part.trim()).join(", "),
-      tickets: documents.tickets.map((ticket) => ({
-        title: ticket.ticketTitle,
-        name: `${ticket.firstName} ${ticket.lastName}`.trim(),
-      })),
-      message: messageParagraphs(event.emailPdfMessage),
-      ticketsUrl: orderTicketsUrl(deps.env.APP_URL, order.id, order.accessToken),
-      summary: {
-        lines: documents.lines,
-        promoCodeKey: order.promoCodeKey,
-        total: order.amount,
-        billing: order.billing,
-      },
-      repliesToOrganizer: isValidEmail(replyTo),
-    });
+    const holderDocuments = holder
+      ? {
+          ...documents,
+          tickets: documents.tickets.filter((ticket) => holder.participantIds.includes(ticket.participantId)),
+        }
+      : null;
+    const pdf = await renderOrderTicketsPdf(deps.env, holderDocuments ?? documents);
+    const address = [event.addressName, event.addressLabel].filter((part) => part.trim()).join(", ");
+    const email = holderDocuments
+      ? holderTicketEmail({
+          locale: order.locale,
+          firstName: holder!.firstName,
+          buyerName: `${order.firstName} ${order.lastName}`.trim() || order.email,
+          eventTitle: event.title,
+          dates: eventDates(documents),
+          address,
+          tickets: holderDocuments.tickets.map((ticket) => ({
+            title: ticket.ticketTitle,
+            name: `${ticket.firstName} ${ticket.lastName}`.trim(),
+          })),
+          message: messageParagraphs(event.emailPdfMessage),
+          repliesToOrganizer: isValidEmail(replyTo),
+        })
+      : orderConfirmationEmail({
+          locale: order.locale,
+          firstName: order.firstName,
+          orderId: order.id,
+          eventTitle: event.title,
+          dates: eventDates(documents),
+          address,
+          tickets: documents.tickets.map((ticket) => ({
+            title: ticket.ticketTitle,
+            name: `${ticket.firstName} ${ticket.lastName}`.trim(),
+          })),
+          message: messageParagraphs(event.emailPdfMessage),
+          ticketsUrl: orderTicketsUrl(deps.env.APP_URL, order.id, order.accessToken),
+          summary: {
+            lines: documents.lines,
+            promoCodeKey: order.promoCodeKey,
+            total: order.amount,
+            billing: order.billing,
+          },
+          repliesToOrganizer: isValidEmail(replyTo),
+        });
     await deps.sender.send({
-      to: order.email,
+      to: recipient,
       ...email,
       ...(isValidEmail(replyTo) ? { replyTo } : {}),
       attachments: [{ filename: orderTicketsFilename(documents), content: pdf, contentType: "application/pdf" }],
@@ -165,4 +197,22 @@ export async function sendOrderConfirmation(
   // "sending" is taken over after the lease and the email sent a second time (docs/decisions/0029-fault-tolerance.md).
   await markSent().catch(() => markSent());
   return "sent";
+}
+
+/**
+ * The order-email job: the buyer's confirmation, then, once it has gone (or had gone), each ticket holder's own email
+ * (holder-ticket-emails.ts). A holder's delivery key sends that holder's email only (the sweep's hand-over of one that
+ * failed). Returns the outcome of the email the key names.
+ */
+export async function sendOrderEmails(
+  db: Database,
+  deps: { env: OrderDocumentsEnv; sender: EmailSender; now?: number },
+  input: { orderId: number; key?: string },
+): Promise<SendOrderConfirmationOutcome> {
+  const outcome = await sendOrderConfirmation(db, deps, input);
+  const firstConfirmation = input.key === undefined || input.key === confirmationDeliveryKey(input.orderId);
+  if (!firstConfirmation || (outcome !== "sent" && outcome !== "already-sent")) return outcome;
+  const keys = await recordHolderTicketEmails(db, { orderId: input.orderId, now: deps.now });
+  for (const key of keys) await sendOrderConfirmation(db, deps, { orderId: input.orderId, key });
+  return outcome;
 }

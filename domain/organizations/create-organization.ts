@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "#db/database";
-import { auditLogs, memberships, organizations } from "#db/schema";
+import { auditLogs, memberships, organizations, type PayoutFrequency } from "#db/schema";
 import { hitRateLimits } from "../auth/rate-limit";
 import { assertCanOnPlatform } from "../policy";
 import type { Actor } from "../shared/actor";
@@ -9,6 +9,9 @@ import { isUniqueViolation } from "../shared/sql";
 import { TITLE_TAKEN, type OrganizationInput } from "./organization-input-schema";
 import { assertTitleNotLookalike } from "./assert-title-distinct";
 import { organizationLookalikeKey, organizationTitleKey } from "./organization-title";
+
+/** The payout frequency of a new organization (spec §9 lists manual, daily, weekly, monthly). */
+export const NEW_ORGANIZATION_PAYOUT_FREQUENCY: PayoutFrequency = "weekly";
 
 /**
  * Spec §7 POST /organizers: any signed-in user creates an organization and becomes its owner (super administrator).
@@ -53,6 +56,9 @@ export async function createOrganization(
           mainPicture: data.mainPicture,
           coverPicture: data.coverPicture,
           pageUrl: data.pageUrl,
+          // A new organizer is paid without having to find the setting: weekly payouts until they choose otherwise
+          // (the column's default, manual, paid nobody; issue 25 §8). The finance page says which schedule applies.
+          payoutFrequency: NEW_ORGANIZATION_PAYOUT_FREQUENCY,
         })
         .returning({ id: organizations.id, title: organizations.title }),
       // The new row's id is not known inside the batch: the next statements find it by its unique key.

@@ -138,7 +138,8 @@ describe("organizations", () => {
         addressLongitude: 50_000_000,
         connectedAccountId: null,
         isConnectedAccountValid: false,
-        payoutFrequency: "manual",
+        // Weekly, not the column's manual default: a new organizer is paid without looking for the setting.
+        payoutFrequency: "weekly",
       });
       const members = await t.db.select().from(memberships).where(eq(memberships.organizationId, created.id));
       expect(members).toEqual([expect.objectContaining({ userId: user.id, role: "owner" })]);

@@ -13,7 +13,8 @@ import { bookingCheckout } from "./booking-checkout";
 import { getDemoCheckout, submitDemoCheckout } from "./demo-checkout";
 import { checkoutResumeUrl } from "./resume-checkout";
 
-// Leaving the checkout (decision 0035): back to the event's real page, the order still pending and resumable.
+// Leaving the checkout (decisions 0035, 0042): back to the event's real page; the demo's « Annuler » cancels, Stripe's
+// back link (and the browser's) leaves the order pending and resumable.
 const env = { ENVIRONMENT: "test", SESSION_SECRET: "checkout-cancel-secret-0123456789abcdef" };
 const demoEnv: PaymentsEnv & typeof env = env;
 const stripeEnv = { ...env, STRIPE_SECRET_KEY: "sk_test_guichet_cancel" };
@@ -71,7 +72,7 @@ function expectPrivatePage(path: string, event: { id: number; title: string }) {
 }
 
 describe("leaving the checkout of a private event (demo)", () => {
-  it("leads back to the private event page, leaves the order pending and lets the buyer resume and pay", async () => {
+  it("« Annuler » cancels the order, frees its place and leads back to the private event page", async () => {
     const { event, ticket } = await privateEvent();
     const placed = await place(demoEnv, event.id, ticket.id, privateEventHash(env, event.id));
     const sessionId = decodeURIComponent(new URL(placed.checkoutUrl!).pathname.split("/").pop()!);
@@ -81,13 +82,24 @@ describe("leaving the checkout of a private event (demo)", () => {
     expectPrivatePage(checkout.cancelPath, event);
 
     const left = await submitDemoCheckout(db, { env: demoEnv, provider }, { sessionId, action: "cancel" });
-    expect(left.result).toBeNull();
+    expect(left).toMatchObject({ result: null, cancelled: true });
     expectPrivatePage(left.redirectTo, event);
 
-    // Still pending, not "expired", while payable_until is ahead; its one place stays held.
+    // Cancelled, not held: the one place goes to the next buyer, and nothing is left to resume.
     const order = await getPublicOrder(db, env, { orderId: placed.id, token: placed.accessToken });
-    expect(order.status).toBe("pending");
-    expect(new Date(order.payable_until!).getTime()).toBe(placed.payableUntil);
+    expect(order.status).toBe("cancelled");
+    expect(await checkoutResumeUrl(db, { env: demoEnv, provider }, { orderId: placed.id })).toBeNull();
+    const next = await place(demoEnv, event.id, ticket.id, privateEventHash(env, event.id));
+    expect(next.status).toBe("pending");
+  });
+
+  it("keeps an order left without « Annuler » (the browser's back) pending and resumable until payable_until", async () => {
+    const { event, ticket } = await privateEvent();
+    const placed = await place(demoEnv, event.id, ticket.id, privateEventHash(env, event.id));
+    const sessionId = decodeURIComponent(new URL(placed.checkoutUrl!).pathname.split("/").pop()!);
+    const provider = paymentProviderFromEnv(demoEnv, db);
+
+    // Its one place stays held meanwhile.
     await expect(place(demoEnv, event.id, ticket.id, privateEventHash(env, event.id))).rejects.toMatchObject({
       code: "conflict",
     });

@@ -10,6 +10,7 @@ import {
 } from "#adapters/payments";
 import type { Database } from "#db/database";
 import { events, orderItems, orders, tickets } from "#db/schema";
+import { releaseOrderHold } from "../booking/expire-order";
 import { publicEventPath } from "../events/private-event-link";
 import { AppError, notFound } from "../shared/app-error";
 import type { SigningEnv } from "../shared/signing-secret";
@@ -25,6 +26,7 @@ import { receiveProviderWebhook } from "./receive-webhook";
 export type DemoCheckout = {
   sessionId: string;
   orderId: number;
+  organizationId: number;
   eventId: number;
   eventTitle: string;
   /** The event's time zone, for the payment deadline. */
@@ -41,7 +43,7 @@ export type DemoCheckout = {
   addedFees: number;
   /** Where paying leads: the buyer's order and tickets page. */
   successPath: string;
-  /** Where cancelling leads: the event's public page (its slug, and a private event's `t`). */
+  /** Where cancelling leads, once the order is cancelled: the event's public page (its slug, and a private event's `t`). */
   cancelPath: string;
 };
 
@@ -58,6 +60,7 @@ export async function getDemoCheckout(db: Database, env: DemoCheckoutEnv, sessio
   const [order] = await db
     .select({
       id: orders.id,
+      organizationId: orders.organizationId,
       eventId: orders.eventId,
       email: orders.email,
       amount: orders.amount,
@@ -99,6 +102,7 @@ export async function getDemoCheckout(db: Database, env: DemoCheckoutEnv, sessio
   return {
     sessionId,
     orderId: order.id,
+    organizationId: order.organizationId,
     eventId: order.eventId,
     eventTitle: event?.title ?? "",
     timezone: event?.timezone ?? PLATFORM_TIME_ZONE,
@@ -160,23 +164,36 @@ export type DemoCheckoutDeps = { env: DemoCheckoutEnv; provider: PaymentProvider
 
 /**
  * "Payer" on the demo page sends checkout.session.completed over the same path as Stripe's (signature checked, then
- * the one handler). "Annuler" is Stripe Checkout's back link: Stripe sends no event for it and keeps the session open
- * until it expires, so the demo sends none either and the order stays pending, resumable from its page until
- * payable_until (docs/decisions/0035-checkout-cancel.md). Returns where to send the buyer and what the handler did
- * (null when nothing was sent).
+ * the one handler). "Annuler" does what it says: the pending order of this session becomes cancelled and gives its
+ * places back at once (reported to the organization's webhooks as order.cancelled), then the buyer is back on the
+ * event's page (docs/decisions/0042-demo-checkout-cancel.md; Stripe's own back link keeps the order held, 0035).
+ * Returns where to send the buyer, what the webhook handler did (null when nothing was sent) and whether the order
+ * was cancelled.
  */
 export async function submitDemoCheckout(
   db: Database,
   deps: DemoCheckoutDeps,
   input: { sessionId: string; action: "pay" | "cancel" },
-): Promise<{ redirectTo: string; result: HandledEvent | null }> {
+): Promise<{ redirectTo: string; result: HandledEvent | null; cancelled: boolean; eventId: number }> {
   const checkout = await getDemoCheckout(db, deps.env, input.sessionId);
   if (!checkout.open) throw new AppError("conflict", "payments:errors.session-closed");
-  if (input.action === "cancel") return { redirectTo: checkout.cancelPath, result: null };
   const now = deps.now ?? Date.now();
+  if (input.action === "cancel") {
+    // Only this session's order, only while pending: a payment that landed meanwhile is not undone.
+    const cancelled = await releaseOrderHold(
+      db,
+      checkout.orderId,
+      "cancelled",
+      now,
+      { organizationId: checkout.organizationId },
+      { checkoutSessionId: checkout.sessionId },
+    );
+    if (!cancelled) throw new AppError("conflict", "payments:errors.session-closed");
+    return { redirectTo: checkout.cancelPath, result: null, cancelled: true, eventId: checkout.eventId };
+  }
   const payload = JSON.stringify(demoSessionEvent(checkout, "checkout.session.completed", now));
   const signature = await signDemoWebhookPayload(deps.env, payload, now);
   const receipt = await receiveProviderWebhook(db, { provider: deps.provider, now }, { payload, signature });
   if (receipt.status !== 200) throw new Error(`The demo checkout's own event was refused: ${receipt.error}`);
-  return { redirectTo: checkout.successPath, result: receipt.result };
+  return { redirectTo: checkout.successPath, result: receipt.result, cancelled: false, eventId: checkout.eventId };
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { publicQuestion } from "../../tests/support/form-questions";
-import { bookingBodyFromForm, chosenItems, formValues, orderQuestions, participantSlots } from "./booking-form";
+import {
+  bookingBodyFromForm,
+  chosenItems,
+  formValues,
+  isSameAsBuyer,
+  orderQuestions,
+  participantSlots,
+} from "./booking-form";
 import type { PublicEvent, PublicTicket } from "./get-public-event";
 
 const ticket = (id: number, ticketType: "ticket" | "addon" = "ticket"): PublicTicket => ({
@@ -116,5 +123,48 @@ describe("booking form", () => {
       address: "",
     });
     expect(formValues(form)["answers.ORDERQUESTION0001"]).toBe("a|b");
+  });
+
+  it("copies the buyer's name and email to a ticket holder whose « Même que l'acheteur » box is checked", () => {
+    const form = new FormData();
+    form.set("buyer.first_name", "Ada");
+    form.set("buyer.last_name", "Lovelace");
+    form.set("buyer.email", "ada@example.test");
+    form.set("participants.0.same_as_buyer", "true");
+    // Hidden fields the browser still sends (typed before the box was checked) do not count.
+    form.set("participants.0.first_name", "Ancien");
+    form.set("participants.0.email", "ancien@example.test");
+    form.set("participants.0.answers.RULESQUESTION0001", "true");
+    form.set("participants.1.first_name", "Grace");
+    form.set("participants.1.last_name", "Hopper");
+    form.set("participants.1.email", "grace@example.test");
+    const body = bookingBodyFromForm(form, event, {
+      items: [{ ticketId: 1, quantity: 2 }],
+      promoCode: null,
+      t: null,
+      locale: "fr",
+    });
+    expect(body.participants).toEqual([
+      {
+        ticket_id: 1,
+        first_name: "Ada",
+        last_name: "Lovelace",
+        email: "ada@example.test",
+        answers: { RULESQUESTION0001: true },
+      },
+      {
+        ticket_id: 1,
+        first_name: "Grace",
+        last_name: "Hopper",
+        email: "grace@example.test",
+        answers: { RULESQUESTION0001: false },
+      },
+    ]);
+  });
+
+  it("checks the box of the first ticket on a first view, and after a refusal as it was sent", () => {
+    expect([0, 1].map((index) => isSameAsBuyer(null, index))).toEqual([true, false]);
+    expect(isSameAsBuyer({}, 0)).toBe(false);
+    expect(isSameAsBuyer({ "participants.1.same_as_buyer": "true" }, 1)).toBe(true);
   });
 });

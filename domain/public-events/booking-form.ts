@@ -74,6 +74,17 @@ function answersFrom(form: FormReader, prefix: string, questions: PublicQuestion
   return answers;
 }
 
+/** The checkbox of a ticket holder who is the buyer: its fields are the buyer's, copied by the server. */
+export const sameAsBuyerField = (slotIndex: number) => `participants.${slotIndex}.same_as_buyer`;
+
+/**
+ * Whether the holder of ticket `slotIndex` is the buyer: as sent (a checked box is sent, an unchecked one is not); on
+ * a first view, before anything was sent, the first ticket's box is checked.
+ */
+export function isSameAsBuyer(values: Record<string, string> | null, slotIndex: number): boolean {
+  return values === null ? slotIndex === 0 : values[sameAsBuyerField(slotIndex)] === "true";
+}
+
 export const BILLING_FIELDS = ["name", "company", "address", "postal_code", "city", "country", "vat_number"] as const;
 
 /**
@@ -88,20 +99,26 @@ export function bookingBodyFromForm(
 ): Record<string, unknown> {
   const slots = participantSlots(event, input.items);
   const billing = Object.fromEntries(BILLING_FIELDS.map((field) => [field, text(form, `billing.${field}`)]));
+  const buyer = {
+    first_name: text(form, "buyer.first_name"),
+    last_name: text(form, "buyer.last_name"),
+    email: text(form, "buyer.email"),
+  };
   const wantsBilling = event.allowBilling && Object.values(billing).some((value) => value.trim() !== "");
   const body: Record<string, unknown> = {
     items: input.items.map((item) => ({ ticket_id: item.ticketId, quantity: item.quantity })),
-    buyer: {
-      first_name: text(form, "buyer.first_name"),
-      last_name: text(form, "buyer.last_name"),
-      email: text(form, "buyer.email"),
-    },
+    buyer,
     answers: answersFrom(form, "answers", orderQuestions(event, input.items)),
     participants: slots.map((slot) => ({
       ticket_id: slot.ticketId,
-      first_name: text(form, `participants.${slot.index}.first_name`),
-      last_name: text(form, `participants.${slot.index}.last_name`),
-      email: text(form, `participants.${slot.index}.email`),
+      // "Même que l'acheteur": the holder's fields are hidden (CSS, the page has no JavaScript), the buyer's count.
+      ...(form.get(sameAsBuyerField(slot.index)) === "true"
+        ? buyer
+        : {
+            first_name: text(form, `participants.${slot.index}.first_name`),
+            last_name: text(form, `participants.${slot.index}.last_name`),
+            email: text(form, `participants.${slot.index}.email`),
+          }),
       answers: answersFrom(form, `participants.${slot.index}.answers`, slot.questions),
     })),
     billing: wantsBilling ? billing : null,

@@ -66,9 +66,19 @@ test("a buyer books a free ticket and sees the confirmation page with the ticket
   await expect(page.getByTestId("booking-errors")).toBeFocused();
   await expect(page.locator('[name="buyer.email"]')).toHaveAttribute("aria-invalid", "true");
   await expect(page.locator("#f-participants-1-first_name-error")).toBeVisible();
+  // The first ticket's holder is the buyer: the buyer's errors are named once, not again for "Billet 1".
+  await expect(page.getByTestId("booking-errors").locator('a[href^="#f-participants-0-"]')).toHaveCount(0);
+  await expect(page.getByTestId("booking-errors").locator('a[href="#f-participants-1-first_name"]')).toHaveCount(1);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SCREENS}/booking-same-as-buyer-${width}.png`, fullPage: true });
+  }
 
   await fillNames(page, "buyer", "Camille", "Martin", "camille.martin@example.test");
-  await fillNames(page, "participants.0", "Camille", "Martin", "camille.martin@example.test");
+  // The first ticket is the buyer's (« Même que l'acheteur », checked by default), the second someone else's.
+  await expect(page.getByTestId("same-as-buyer").first()).toBeChecked();
+  await expect(page.getByTestId("same-as-buyer").nth(1)).not.toBeChecked();
+  await expect(page.locator('[name="participants.0.first_name"]')).toBeHidden();
   await fillNames(page, "participants.1", "Louis", "Bernard", "louis.bernard@example.test");
   // Enter in a field places the order (not the promo box's "Appliquer", which belongs to the same form).
   await page.locator('[name="participants.1.email"]').press("Enter");
@@ -78,6 +88,7 @@ test("a buyer books a free ticket and sees the confirmation page with the ticket
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Merci Camille !");
   const tickets = page.getByTestId("order-ticket");
   await expect(tickets).toHaveCount(2);
+  await expect(tickets.nth(0)).toContainText("Camille Martin");
   await expect(tickets.nth(1)).toContainText("Louis Bernard");
   await expect(page.getByRole("img", { name: "QR code du billet de Louis Bernard" })).toBeVisible();
   await expect(page.getByTestId("download-tickets")).toHaveAttribute("href", /\/orders\/\d+\/tickets\.pdf\?token=/);
@@ -108,7 +119,6 @@ test("a sold-out ticket is refused next to its line, and the refusal holds nothi
   await page.getByLabel(`Quantité pour ${title}`).selectOption("2");
   await page.getByRole("button", { name: "Réserver" }).click();
   await fillNames(page, "buyer", "Jeanne", "Petit", "jeanne.petit@example.test");
-  await fillNames(page, "participants.0", "Jeanne", "Petit", "jeanne.petit@example.test");
   await fillNames(page, "participants.1", "Paul", "Petit", "paul.petit@example.test");
   await page.getByTestId("booking-submit").click();
 
@@ -125,7 +135,6 @@ test("a sold-out ticket is refused next to its line, and the refusal holds nothi
   await page.getByLabel(`Quantité pour ${title}`).selectOption("1");
   await page.getByRole("button", { name: "Réserver" }).click();
   await fillNames(page, "buyer", "Jeanne", "Petit", "jeanne.petit@example.test");
-  await fillNames(page, "participants.0", "Jeanne", "Petit", "jeanne.petit@example.test");
   await page.getByTestId("booking-submit").click();
   await expect(page.getByTestId("order-status")).toHaveText("Payée");
 });
@@ -161,7 +170,6 @@ test("a paid order with a promo code answers both forms and pays through the dem
   // The participant form of the one pass.
   const participant = page.getByTestId("participant-fieldset");
   await expect(participant).toHaveCount(1);
-  await fillNames(page, "participants.0", "Inès", "Moreau", "ines.moreau@example.test");
   await participant.getByLabel("Tranche d'âge").selectOption({ index: 2 });
   await participant.getByLabel("Techno").check();
   await page.getByTestId("booking-submit").click();
@@ -252,7 +260,7 @@ test("the preview shows the ticket choice disabled and never books", async ({ pa
   await expect(picker).toContainText("Réservation impossible depuis l'aperçu.");
 });
 
-test("leaving the demo checkout of a private event goes back to its page; the order stays pending and can be paid", async ({
+test("a buyer who leaves the demo checkout is told the order holds places; « Annuler la commande » frees them", async ({
   page,
   request,
 }) => {
@@ -272,58 +280,66 @@ test("leaving the demo checkout of a private event goes back to its page; the or
   expect((await request.put(`/api/events/${eventId}/status/published`, { headers })).status()).toBe(200);
   const hash = privateEventHash({ ENVIRONMENT: "development" }, eventId);
   const event = (await (await request.get(`/api/public/events/${eventId}?t=${hash}`)).json()) as { slug: string };
+  const eventPath = `/events/${eventId}/${event.slug}?t=${hash}`;
 
-  const buyer = { first_name: "Maël", last_name: "Girard", email: "mael.girard@example.test" };
-  const placed = await request.post(`/api/public/events/${eventId}/orders?t=${hash}`, {
-    data: { items: [{ ticket_id: ticketId, quantity: 1 }], buyer, participants: [{ ticket_id: ticketId, ...buyer }] },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const order = (await placed.json()) as {
-    id: number;
-    access_token: string;
-    checkout_url: string;
-    payable_until: string;
-  };
-  const orderPath = `/orders/${order.id}?token=${encodeURIComponent(order.access_token)}`;
-  const checkoutPath = new URL(order.checkout_url).pathname;
+  // Booked on the page, then left at the checkout with the browser's back button.
+  await page.goto(eventPath);
+  await expect(page.getByTestId("held-order-notice")).toHaveCount(0);
+  await page.getByLabel(`Quantité pour ${title}`).selectOption("1");
+  await page.getByRole("button", { name: "Réserver" }).click();
+  await fillNames(page, "buyer", "Maël", "Girard", "mael.girard@example.test");
+  await page.getByTestId("booking-submit").click();
+  await expect(page).toHaveURL(/\/demo-checkout\/cs_demo_/);
+  const checkoutPath = new URL(page.url()).pathname;
+  await page.goBack();
+  await expect(page.getByTestId("held-order-notice")).toContainText("n'est pas encore payée");
 
-  // "Annuler": back to the private event's own page (slug and t), not a blank page.
-  await page.goto(checkoutPath);
-  await page.getByRole("button", { name: "Annuler" }).click();
-  await expect(page).toHaveURL(`/events/${eventId}/${event.slug}?t=${hash}`);
-  await expect(page.getByText("Événement privé")).toBeVisible();
-  await page.screenshot({ path: `${SCREENS}/booking-checkout-cancelled-private.png`, fullPage: true });
-
-  // The order is still pending (payable_until is ahead), its page says until when and offers to resume.
+  // The event page says the order still holds its place, until when (zone named), and leads back to it.
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.goto(orderPath);
-    await expect(page.getByTestId("order-status")).toHaveText("Paiement en cours");
-    await expect(page.getByTestId("order-pending-message")).toContainText("Votre paiement n'est pas terminé.");
-    await expect(page.getByTestId("order-pending-message")).toContainText(/UTC[+−-]\d/);
-    await expect(page.getByText("Le délai de paiement est dépassé")).toHaveCount(0);
+    await page.goto(eventPath);
+    const notice = page.getByTestId("held-order-notice");
+    await expect(notice).toContainText(/Votre commande n° \d+ n'est pas encore payée/);
+    await expect(notice).toContainText(/UTC[+−-]\d/);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SCREENS}/booking-order-resume-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `${SCREENS}/event-held-order-${width}.png`, fullPage: true });
   }
+  await page.getByRole("link", { name: "Finaliser la commande" }).click();
+  await expect(page).toHaveURL(/\/orders\/\d+\?token=/);
+  const orderPath = new URL(page.url()).pathname + new URL(page.url()).search;
+  await expect(page.getByTestId("order-status")).toHaveText("Paiement en cours");
+  await expect(page.getByTestId("order-pending-message")).toContainText("Votre paiement n'est pas terminé.");
+  await page.screenshot({ path: `${SCREENS}/booking-order-resume-1280.png`, fullPage: true });
+
   // Its one place is still held: nobody else can take it meanwhile.
   const other = { first_name: "Lou", last_name: "Roux", email: "lou.roux@example.test" };
-  const refused = await request.post(`/api/public/events/${eventId}/orders?t=${hash}`, {
+  const otherOrder = {
     data: {
       items: [{ ticket_id: ticketId, quantity: 1 }],
       buyer: other,
       participants: [{ ticket_id: ticketId, ...other }],
     },
-  });
-  expect(refused.status()).toBe(409);
+  };
+  expect((await request.post(`/api/public/events/${eventId}/orders?t=${hash}`, otherOrder)).status()).toBe(409);
 
-  // "Reprendre le paiement" opens the same checkout, which still pays the order.
+  // "Reprendre le paiement" opens the same checkout, whose « Annuler la commande » cancels it and frees the place.
   await page.getByRole("link", { name: "Reprendre le paiement" }).click();
   await expect(page).toHaveURL(checkoutPath);
-  await page.getByRole("button", { name: /^Payer/ }).click();
-  await expect(page).toHaveURL(/\/orders\/\d+\?token=/);
-  await expect(page.getByTestId("order-status")).toHaveText("Payée");
+  await expect(page.getByText(/Annuler la commande.+l'annule et libère ses places aussitôt\./)).toBeVisible();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SCREENS}/demo-checkout-${width}.png`, fullPage: true });
+  }
+  await page.getByRole("button", { name: "Annuler la commande" }).click();
+  await expect(page).toHaveURL(eventPath);
+  await expect(page.getByText("Événement privé")).toBeVisible();
+  await expect(page.getByTestId("held-order-notice")).toHaveCount(0);
+  await page.screenshot({ path: `${SCREENS}/booking-checkout-cancelled-private.png`, fullPage: true });
+  await page.goto(orderPath);
+  await expect(page.getByTestId("order-status")).toHaveText("Annulée");
   await expect(page.getByTestId("order-resume-payment")).toHaveCount(0);
+  expect((await request.post(`/api/public/events/${eventId}/orders?t=${hash}`, otherOrder)).status()).toBe(201);
 });
 
 test("the short link of an unknown or private event is the translated not-found page, not a bare null", async ({

@@ -132,7 +132,7 @@ test("create an event through every step, with a banner cropped, resized and ser
 
   // Location, with the map link for the coordinates.
   await page.getByLabel("Nom du lieu").fill("Observatoire de Lyon");
-  await page.getByLabel("Adresse").fill("Avenue Charles André, 69230 Saint-Genis-Laval");
+  await page.getByLabel("Adresse", { exact: true }).fill("Avenue Charles André, 69230 Saint-Genis-Laval");
   await page.getByLabel("Latitude").fill("45.6967");
   await page.getByLabel("Longitude").fill("4.7886");
   await expect(page.getByRole("link", { name: "voir sur la carte" })).toHaveAttribute(

@@ -61,7 +61,8 @@ async function buy(page: Page, eventId: number, slug: string, quantity: number) 
   await page.goto(`/events/${eventId}/${slug}`);
   await page.getByLabel("Quantité pour Plein tarif").selectOption(String(quantity));
   await page.getByRole("button", { name: "Réserver" }).click();
-  const prefixes = ["buyer", ...Array.from({ length: quantity }, (_, index) => `participants.${index}`)];
+  // The first ticket is the buyer's (« Même que l'acheteur », checked by default); the others are typed.
+  const prefixes = ["buyer", ...Array.from({ length: quantity - 1 }, (_, index) => `participants.${index + 1}`)];
   for (const prefix of prefixes) {
     await page.locator(`[name="${prefix}.first_name"]`).fill("Inès");
     await page.locator(`[name="${prefix}.last_name"]`).fill("Morel");
@@ -128,9 +129,13 @@ test("finance in demo mode: connect the payment account, sell, refund, pay out, 
   await expect(account).toHaveAttribute("data-status", "not_connected");
   await expect(account.getByTestId("payment-account-status")).toHaveText("Non connecté");
   await expect(account).toContainText("les billets payants ne peuvent pas être vendus");
-  await expect(page.getByTestId("payout-frequency-manual-support")).toContainText(
-    "Pour obtenir un versement manuel, contactez le support.",
+  // A new organization is paid weekly unless it chooses otherwise, and the page says so (issue 25 §8).
+  await expect(page.getByTestId("payout-frequency")).toHaveAttribute("data-frequency", "weekly");
+  await expect(page.getByTestId("payout-schedule")).toHaveText(
+    "Virements hebdomadaires : chaque lundi, le solde disponible est versé sur votre compte bancaire.",
   );
+  await expect(page.getByTestId("payout-frequency").getByLabel("Hebdomadaire")).toBeChecked();
+  await expect(page.getByTestId("payout-frequency-manual-support")).toHaveCount(0);
   await waitForHydration(page);
   await screens(page, "finance-not-connected");
 
@@ -179,6 +184,7 @@ test("finance in demo mode: connect the payment account, sell, refund, pay out, 
     page.locator("[data-sonner-toast]").filter({ hasText: "Fréquence des versements enregistrée" }),
   ).toBeVisible();
   await expect(frequency).toHaveAttribute("data-frequency", "daily");
+  await expect(page.getByTestId("payout-schedule")).toHaveText(/^Virements quotidiens : chaque jour/);
   await expect(frequency).toContainText("Prochain versement prévu le");
   await screens(page, "finance-valid");
 

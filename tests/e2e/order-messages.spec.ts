@@ -92,3 +92,36 @@ test("order messages: edit both messages, previews, save, reload", async ({ page
     await page.request.delete(`/api/events/${id}`, { data: { confirmation: "DELETE" } });
   }
 });
+
+test("order messages: each participant's own ticket email is on by default and can be turned off", async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, "owner@guichet.test");
+  const start = Date.now() + 30 * DAY;
+  const created = await page.request.post("/api/events", {
+    data: { title: `Billets des invités ${Date.now()}`, start_at: new Date(start).toISOString() },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  try {
+    await page.goto(`/event/${id}/order-messages`);
+    const setting = page.getByRole("switch", { name: "Envoyer à chaque participant son billet" });
+    await expect(setting).toBeChecked();
+    await expect(page.getByTestId("holder-tickets-setting")).toContainText(
+      "Quand l'email d'un participant diffère de celui de l'acheteur",
+    );
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.getByTestId("holder-tickets-setting").scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SCREENS}/order-messages-holder-tickets-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await setting.click();
+    await expect(setting).not.toBeChecked();
+    await page.getByTestId("order-messages-save").click();
+    await expect(page.getByText("Messages enregistrés")).toBeVisible({ timeout: 30_000 });
+    await page.reload();
+    await expect(page.getByRole("switch", { name: "Envoyer à chaque participant son billet" })).not.toBeChecked();
+  } finally {
+    await page.request.delete(`/api/events/${id}`, { data: { confirmation: "DELETE" } });
+  }
+});

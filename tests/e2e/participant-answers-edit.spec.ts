@@ -81,7 +81,10 @@ test("an organizer corrects a participant's answers; an emptied mandatory answer
   });
   expect(placed.status(), await placed.text()).toBe(201);
   await page.goto(`/event/${eventId}/participants`);
-  await page.getByRole("link", { name: /Rose Martin/ }).first().click();
+  await page
+    .getByRole("link", { name: /Rose Martin/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/participants\/\d+$/);
   await waitForHydration(page);
   await page.getByRole("button", { name: "Modifier les réponses" }).click();

@@ -391,17 +391,32 @@ describe("demo checkout (D1)", () => {
     });
   });
 
-  it("cancels as Stripe's back link does: to the event page, the order still pending and payable", async () => {
+  it("cancels what « Annuler » says: the order is cancelled, its place free again, the session closed", async () => {
     const { event, ticket } = await paidEvent({ amount: 1 });
     const order = await place(event.id, ticket.id, 1);
     const cancelled = await submitDemoCheckout(db, deps(), { sessionId: order.sessionId, action: "cancel" });
-    expect(cancelled).toEqual({ redirectTo: `/events/${event.id}/${eventSlug(event.title)}`, result: null });
-    expect(await state(order.id, ticket.id)).toMatchObject({ status: "pending", purchased: 0, participants: 0 });
-    // The hold is kept until payable_until (the one place is still taken) and the session can still be paid.
-    expect(await failure(place(event.id, ticket.id, 1))).toMatchObject({ code: "conflict" });
-    expect((await getDemoCheckout(db, env, order.sessionId)).open).toBe(true);
-    const paid = await submitDemoCheckout(db, deps(), { sessionId: order.sessionId, action: "pay" });
-    expect(paid.result).toMatchObject({ outcome: "confirmed", orderId: order.id });
+    expect(cancelled).toEqual({
+      redirectTo: `/events/${event.id}/${eventSlug(event.title)}`,
+      result: null,
+      cancelled: true,
+      eventId: event.id,
+    });
+    expect(await state(order.id, ticket.id)).toMatchObject({ status: "cancelled", purchased: 0, participants: 0 });
+    const [held] = await db
+      .select({ heldUntil: schema.orderItems.heldUntil })
+      .from(schema.orderItems)
+      .where(eq(schema.orderItems.orderId, order.id));
+    expect(held!.heldUntil).toBeNull();
+    // The one place is free for the next buyer; the cancelled session can neither be paid nor cancelled again.
+    const next = await place(event.id, ticket.id, 1);
+    expect((await orderRow(next.id)).status).toBe("pending");
+    expect((await getDemoCheckout(db, env, order.sessionId)).open).toBe(false);
+    for (const action of ["pay", "cancel"] as const)
+      expect(await failure(submitDemoCheckout(db, deps(), { sessionId: order.sessionId, action }))).toMatchObject({
+        code: "conflict",
+        messageKey: "payments:errors.session-closed",
+      });
+    expect(await state(order.id, ticket.id)).toMatchObject({ status: "cancelled", ledger: [] });
   });
 
   it("does not exist with Stripe on, in production, or for an unknown session", async () => {

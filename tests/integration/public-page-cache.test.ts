@@ -7,6 +7,7 @@ import { events, orderItems, orders, organizations, tickets } from "#db/schema";
 import { privateEventHash } from "#domain/events/private-event-link";
 import { getPublicEvent } from "#domain/public-events/get-public-event";
 import { localeCookie } from "../../domain/http/locale-cookie";
+import { HELD_ORDER_COOKIE } from "../../domain/booking/held-order";
 import { createHonoApp } from "../../workers/hono-app";
 
 const db = createD1Database(env.DB);
@@ -120,6 +121,18 @@ describe("public page edge cache", () => {
     expect(hit.headers.get("X-Guichet-Cache")).toBe("HIT");
     expect(hit.headers.get("Set-Cookie")).toBeNull();
     expect(hit.headers.get("Cache-Control")).toBe("private, no-cache");
+  });
+
+  it("neither serves nor stores the shared copy for a buyer whose order holds places (the page names that order)", async () => {
+    const path = `${publicPath}?case=held-order`;
+    expect((await get(path)).headers.get("X-Guichet-Cache")).toBe("MISS");
+    expect((await get(path)).headers.get("X-Guichet-Cache")).toBe("HIT");
+    const rendered = renders;
+    const own = await get(path, { Cookie: `${HELD_ORDER_COOKIE}=12.abcdefghij234567` });
+    expect(own.headers.get("X-Guichet-Cache")).toBe("BYPASS");
+    expect(own.headers.get("Cache-Control")).toBe("private, no-cache");
+    expect(renders).toBe(rendered + 1);
+    expect((await get(path)).headers.get("X-Guichet-Cache")).toBe("HIT");
   });
 
   it("stops serving a page as soon as the event is back to draft, and never caches it meanwhile", async () => {

@@ -28,7 +28,6 @@ const SAME_IN_BOTH = new Set([
   "Administration",
   "Français",
   "English",
-  "Camille Roux",
   "Email",
   "Date",
   "Dates",

@@ -3,6 +3,7 @@ import type { Database } from "#db/database";
 import { getPublicOrganizationVersion } from "#domain/organizations/get-public-organization";
 import { getPublicEventVersion } from "#domain/public-events/get-public-event";
 import { hasConsentCookie } from "#domain/http/tracking-consent";
+import { hasHeldOrderCookie } from "#domain/booking/held-order";
 import type { HonoEnv } from "../hono-app";
 import { withFreshNonce } from "./security-headers";
 
@@ -54,8 +55,10 @@ export function publicPageCache(options: { buildVersion: () => Promise<string> |
     const match = page?.path.exec(c.req.path);
     if (!page || !match || typeof caches === "undefined") return next();
     // A visitor who answered the tracking banner gets a page of their own (no banner; Meta's pixel if they accepted):
-    // neither served from nor stored in the shared copy, which is the banner-showing default.
-    if (hasConsentCookie(c.req.header("Cookie"))) {
+    // neither served from nor stored in the shared copy, which is the banner-showing default. So does a buyer whose
+    // order still holds places: the page names it (domain/booking/held-order.ts).
+    const cookies = c.req.header("Cookie");
+    if (hasConsentCookie(cookies) || hasHeldOrderCookie(cookies)) {
       await next();
       const own = new Response(c.res.body, c.res);
       own.headers.set("Cache-Control", BROWSER_CACHE_CONTROL);

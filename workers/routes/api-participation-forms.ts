@@ -33,11 +33,18 @@ participationFormsApiRoutes.put("/:id{[0-9]+}/participation-form/:form_type", as
   return c.json(participationFormToJson(form));
 });
 
-/** PUT /api/events/:id/messages — ours: the personalized messages `{ confirmation_page_message?, email_pdf_message? }`. */
+/**
+ * PUT /api/events/:id/messages — ours: the personalized messages and the holder-ticket setting
+ * `{ confirmation_page_message?, email_pdf_message?, send_holder_tickets? }`.
+ */
 participationFormsApiRoutes.put("/:id{[0-9]+}/messages", async (c) => {
   const eventId = requireId(c.req.param("id"), "events:errors.not-found");
   const actor = await actorForEventParam(c, eventId);
   const messages = await parseJson(c, eventMessagesSchema);
   const saved = await updateEventMessages(c.get("db"), actor, { eventId, messages });
-  return c.json({ confirmation_page_message: saved.confirmationPageMessage, email_pdf_message: saved.emailPdfMessage });
+  return c.json({
+    confirmation_page_message: saved.confirmationPageMessage,
+    email_pdf_message: saved.emailPdfMessage,
+    send_holder_tickets: saved.sendHolderTickets,
+  });
 });

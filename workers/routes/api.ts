@@ -18,6 +18,7 @@ import { participantsApiRoutes } from "./api-participants";
 import { entriesApiRoutes } from "./api-entries";
 import { privacyApiRoutes } from "./api-privacy";
 import { financeApiRoutes } from "./api-finance";
+import { geocodeApiRoutes } from "./api-geocode";
 
 export const apiRoutes = new Hono<ApiEnv>();
 apiRoutes.use("*", requireApiSession);
@@ -40,4 +41,5 @@ apiRoutes.route("/events", participantsApiRoutes);
 apiRoutes.route("/events", entriesApiRoutes);
 apiRoutes.route("/organizers", financeApiRoutes);
 apiRoutes.route("/organizers", privacyApiRoutes);
+apiRoutes.route("/geocode", geocodeApiRoutes);
 apiRoutes.all("*", (c) => c.json({ error: "not_found", reason: "not_found", message: "not-found" }, 404));

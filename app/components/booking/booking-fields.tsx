@@ -125,6 +125,52 @@ export function NameFields({ prefix, state, dark }: { prefix: string; state: Fie
   );
 }
 
+/**
+ * A ticket holder's name and email, or "Même que l'acheteur": while the box is checked the fields are hidden by CSS
+ * alone (the booking page has no JavaScript) and the server copies the buyer's (bookingBodyFromForm).
+ */
+export function HolderFields({
+  prefix,
+  checkboxName,
+  sameAsBuyer,
+  state,
+  dark,
+}: {
+  prefix: string;
+  checkboxName: string;
+  sameAsBuyer: boolean;
+  state: FieldState;
+  dark: boolean;
+}) {
+  const { t } = useTranslation("booking");
+  const id = fieldId(checkboxName);
+  return (
+    <div className="group flex flex-col gap-4">
+      <div className="space-y-1">
+        <label htmlFor={id} className="flex min-h-8 items-center gap-2 text-sm font-medium">
+          <input
+            id={id}
+            type="checkbox"
+            name={checkboxName}
+            value="true"
+            defaultChecked={sameAsBuyer}
+            aria-describedby={`${id}-hint`}
+            className="size-4 accent-sky-600"
+            data-testid="same-as-buyer"
+          />
+          {t("participant.same-as-buyer")}
+        </label>
+        <p id={`${id}-hint`} className="hidden text-xs opacity-70 group-has-checked:block">
+          {t("participant.same-as-buyer-hint")}
+        </p>
+      </div>
+      <div className="group-has-checked:hidden">
+        <NameFields prefix={prefix} state={state} dark={dark} />
+      </div>
+    </div>
+  );
+}
+
 /** One custom question of an order form, by its type (spec §3 question types). */
 export function QuestionField({
   question,

@@ -16,6 +16,7 @@ import { cn } from "~/lib/utils";
 import { DescriptionEditorSkeleton } from "./description-editor-skeleton";
 import { type EditorField, type EditorValues } from "~/lib/event-editor-values";
 import { openStreetMapUrl } from "~/lib/map-link";
+import { AddressSearch } from "~/components/address-search";
 
 // tiptap is loaded when the description step opens, not with the editor page.
 const DescriptionEditor = lazy(() => import("./description-editor"));
@@ -167,6 +168,13 @@ export function LocationStep({ values, errors, setValue }: StepProps) {
   const helpId = useId();
   return (
     <div className="space-y-6">
+      <AddressSearch
+        onPick={(place) => {
+          setValue("address_label", place.label.slice(0, EVENT_ADDRESS_MAX_LENGTH));
+          setValue("address_latitude", String(place.latitude));
+          setValue("address_longitude", String(place.longitude));
+        }}
+      />
       <Field label={t("location.address-name")} error={error("address_name")} controlId="event-address-name">
         <Input
           name="address_name"

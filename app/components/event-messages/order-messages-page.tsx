@@ -8,6 +8,7 @@ import { UnsavedChangesGuard } from "~/components/unsaved-changes-guard";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
+import { Switch } from "~/components/ui/switch";
 import { useAwaitedFetcher } from "~/components/participation-forms/use-awaited-fetcher";
 import type { OrderMessagesActionResult, OrderMessagesPageData } from "./event-messages-types";
 import { ConfirmationPagePreview, EmailPdfPreview } from "./message-previews";
@@ -16,7 +17,7 @@ import { ConfirmationPagePreview, EmailPdfPreview } from "./message-previews";
 const DescriptionEditor = lazy(() => import("~/components/event-editor/description-editor"));
 
 type Field = "confirmation_page_message" | "email_pdf_message";
-type Values = Record<Field, string>;
+type Values = Record<Field, string> & { send_holder_tickets: boolean };
 
 const DEFAULT_COLOR = "#4f46e5";
 
@@ -33,6 +34,7 @@ export function OrderMessagesPage({ data }: { data: OrderMessagesPageData }) {
   const initial: Values = {
     confirmation_page_message: data.confirmationPageMessage,
     email_pdf_message: data.emailPdfMessage,
+    send_holder_tickets: data.sendHolderTickets,
   };
   const [values, setValues] = useState<Values>(initial);
   const [errors, setErrors] = useState<{ formError?: string; fields?: Record<string, string> }>({});
@@ -41,16 +43,18 @@ export function OrderMessagesPage({ data }: { data: OrderMessagesPageData }) {
 
   const dirty =
     values.confirmation_page_message !== initial.confirmation_page_message ||
-    values.email_pdf_message !== initial.email_pdf_message;
+    values.email_pdf_message !== initial.email_pdf_message ||
+    values.send_holder_tickets !== initial.send_holder_tickets;
 
   async function save(): Promise<boolean> {
-    const result = await saver.submit({ ...values });
+    const result = await saver.submit({ ...values, send_holder_tickets: String(values.send_holder_tickets) });
     if (result?.ok) {
       setErrors({});
       // The stored messages, as sanitized by the server (the page's reload brings the same).
       setValues({
         confirmation_page_message: result.confirmationPageMessage,
         email_pdf_message: result.emailPdfMessage,
+        send_holder_tickets: result.sendHolderTickets,
       });
       toast.success(t("toasts.saved"));
       return true;
@@ -104,6 +108,11 @@ export function OrderMessagesPage({ data }: { data: OrderMessagesPageData }) {
         canUpdate={canUpdate}
         preview={<EmailPdfPreview html={values.email_pdf_message} eventTitle={eventTitle} color={color} />}
       />
+      <HolderTicketsCard
+        checked={values.send_holder_tickets}
+        onChange={(checked) => setValues((current) => ({ ...current, send_holder_tickets: checked }))}
+        canUpdate={canUpdate}
+      />
 
       {canUpdate ? (
         <UnsavedChangesGuard
@@ -117,6 +126,42 @@ export function OrderMessagesPage({ data }: { data: OrderMessagesPageData }) {
         />
       ) : null}
     </form>
+  );
+}
+
+/** Whether each ticket holder with an address of their own gets their ticket by email (on by default). */
+function HolderTicketsCard({
+  checked,
+  onChange,
+  canUpdate,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  canUpdate: boolean;
+}) {
+  const { t } = useTranslation("event-messages");
+  const ids = useId();
+  return (
+    <Card data-testid="holder-tickets-setting">
+      <CardContent className="flex items-start justify-between gap-4">
+        <div className="grid gap-1">
+          <label htmlFor={`${ids}-switch`} className="font-semibold">
+            {t("send_holder_tickets.label")}
+          </label>
+          <p id={`${ids}-hint`} className="text-sm text-muted-foreground">
+            {t("send_holder_tickets.hint")}
+          </p>
+        </div>
+        <Switch
+          id={`${ids}-switch`}
+          checked={checked}
+          onCheckedChange={onChange}
+          disabled={!canUpdate}
+          aria-describedby={`${ids}-hint`}
+          className="mt-1"
+        />
+      </CardContent>
+    </Card>
   );
 }
 

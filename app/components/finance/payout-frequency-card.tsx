@@ -64,6 +64,10 @@ export function PayoutFrequencyCard({
           {t("frequency.title")}
         </CardTitle>
         <CardDescription>{t("frequency.description")}</CardDescription>
+        {/* What applies now, in words (the saved frequency, not the one being chosen). */}
+        <p className="text-sm font-medium" data-testid="payout-schedule">
+          {t(`frequency.schedule.${frequency}`)}
+        </p>
       </CardHeader>
       <CardContent>
         <fetcher.Form method="post" ref={formRef} className="space-y-4">

@@ -32,6 +32,7 @@ export function PublicEventView({
   privateHash = null,
   contactForm = null,
   tracking = null,
+  notice = null,
 }: {
   event: PublicEvent;
   preview: boolean;
@@ -41,6 +42,8 @@ export function PublicEventView({
   contactForm?: React.ReactNode;
   /** The consent banner and, with consent, the Meta pixel (app/components/tracking/meta-pixel.tsx). */
   tracking?: React.ReactNode;
+  /** Above the page: the buyer's order that still holds places (HeldOrderNotice). */
+  notice?: React.ReactNode;
 }) {
   const { t, i18n } = useTranslation("public-event");
   const { t: tb } = useTranslation("booking");
@@ -68,6 +71,7 @@ export function PublicEventView({
           {t("preview.banner")} {t("preview.booking-impossible")}
         </div>
       ) : null}
+      {notice}
       <header style={surfaceStyle}>
         <div className="mx-auto max-w-5xl px-4 pt-8 pb-6 md:px-6">
           <p className="text-sm">{t("organized-by", { name: event.organization.title })}</p>

@@ -26,6 +26,8 @@ import { actionError } from "~/server/route-errors.server";
 import { OrganizationPrivacy } from "~/components/privacy/organization-privacy";
 import { OrganizationImageField } from "./organization-image-field";
 import type { Route } from "./+types/organization";
+import { isUnsetPlace } from "#domain/shared/place";
+import { AddressSearch } from "~/components/address-search";
 
 const DescriptionEditor = lazy(() => import("~/components/event-editor/description-editor"));
 
@@ -43,7 +45,14 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { actor } = requireOrganizationPermission(context, "organization:update");
   const values = await readFormValues(request);
-  const parsed = parseOrganizationUpdate({ ...values, is_private: values.is_private === "true" });
+  // Empty coordinates are "no place": the spec's default (50/50) is stored, and shown empty again.
+  const coordinate = (value: string | undefined) => (value?.trim() ? value : undefined);
+  const parsed = parseOrganizationUpdate({
+    ...values,
+    address_latitude: coordinate(values.address_latitude),
+    address_longitude: coordinate(values.address_longitude),
+    is_private: values.is_private === "true",
+  });
   if (!parsed.ok) {
     const fields = issuesToFields(parsed.issues);
     return { ok: false as const, errors: { formError: "errors:invalid-input", fields } };
@@ -79,8 +88,13 @@ function valuesOf(organization: Route.ComponentProps["loaderData"]["organization
     page_url: organization.pageUrl,
     is_private: organization.isPrivate,
     address_label: organization.addressLabel,
-    address_latitude: String(organization.addressLatitude),
-    address_longitude: String(organization.addressLongitude),
+    // The spec's 50/50 default is no place: empty fields, no map link (domain/shared/place.ts).
+    ...(isUnsetPlace(organization.addressLatitude, organization.addressLongitude)
+      ? { address_latitude: "", address_longitude: "" }
+      : {
+          address_latitude: String(organization.addressLatitude),
+          address_longitude: String(organization.addressLongitude),
+        }),
   };
 }
 
@@ -289,6 +303,18 @@ export default function OrganizationProfile({ loaderData }: Route.ComponentProps
             <CardTitle className="text-base">{t("profile.address")}</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-4 md:grid-cols-[2fr_1fr_1fr]">
+            <div className="md:col-span-3">
+              <AddressSearch
+                onPick={(place) =>
+                  setValues((current) => ({
+                    ...current,
+                    address_label: place.label,
+                    address_latitude: String(place.latitude),
+                    address_longitude: String(place.longitude),
+                  }))
+                }
+              />
+            </div>
             <div className="grid content-start gap-2">
               <Label htmlFor={ids.address}>{t("profile.address-label")}</Label>
               <Input

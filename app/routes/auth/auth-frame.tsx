@@ -1,4 +1,4 @@
-import { ArrowLeft, Quote } from "lucide-react";
+import { ArrowLeft, BarChart3, QrCode, Ticket } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link, useMatches } from "react-router";
 import { NativeHelpMenu } from "~/components/help-menu";
@@ -6,12 +6,19 @@ import { NativeLanguageSwitcher } from "~/components/language-switcher";
 import { Logo } from "~/components/logo";
 import { Button } from "~/components/ui/button";
 
+const features = [
+  { key: "sell", icon: Ticket },
+  { key: "scan", icon: QrCode },
+  { key: "follow", icon: BarChart3 },
+] as const;
+
 /** A child route may declare `handle = { backTo: "/path" }` to show the go-back button. */
 export type AuthHandle = { backTo?: string };
 
 /**
- * The split-screen auth layout (spec §2): testimonial, help button, language switch, optional go-back button. Plain HTML
- * only: links, forms and <details> menus, since these pages load no JavaScript.
+ * The split-screen auth layout (spec §2): help button, language switch, optional go-back button, and beside the form what
+ * Guichet does (the spec's testimonial was an invented customer quote: issue 25 §8 removed it). Plain HTML only: links,
+ * forms and <details> menus, since these pages load no JavaScript.
  */
 export function AuthFrame({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation("auth");
@@ -55,14 +62,17 @@ export function AuthFrame({ children }: { children: React.ReactNode }) {
           className="absolute inset-0 opacity-30 [background:radial-gradient(circle_at_20%_20%,white_0,transparent_35%),radial-gradient(circle_at_80%_70%,white_0,transparent_30%)]"
         />
         <Logo inverted className="relative" />
-        <figure className="relative max-w-lg space-y-6">
-          <Quote className="size-10 opacity-60" aria-hidden />
-          <blockquote className="text-2xl leading-snug font-medium">{t("layout.testimonial-quote")}</blockquote>
-          <figcaption>
-            <div className="font-semibold">{t("layout.testimonial-author")}</div>
-            <div className="text-sm opacity-80">{t("layout.testimonial-role")}</div>
-          </figcaption>
-        </figure>
+        <div className="relative max-w-lg space-y-6" data-testid="auth-features">
+          <p className="text-2xl leading-snug font-semibold">{t("layout.features-title")}</p>
+          <ul className="space-y-4 text-lg">
+            {features.map(({ key, icon: Icon }) => (
+              <li key={key} className="flex items-start gap-3">
+                <Icon className="mt-1 size-5 shrink-0 opacity-80" aria-hidden />
+                <span>{t(`layout.features.${key}`)}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
         <p className="relative text-sm opacity-80">{t("layout.tagline")}</p>
       </aside>
     </div>

@@ -4,6 +4,7 @@ import { data, redirect } from "react-router";
 import * as v from "valibot";
 import { paymentProviderFromEnv } from "#adapters/payments";
 import { getDemoCheckout, submitDemoCheckout } from "#domain/payments/demo-checkout";
+import { clearedHeldOrderCookie } from "#domain/booking/held-order";
 import { confirmationEmailOrderId } from "#domain/payments/handle-provider-event";
 import { PublicEventNotFound } from "~/components/public-event/public-event-not-found";
 import { PublicStyles } from "~/components/public-event/public-styles";
@@ -38,7 +39,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (!parsed.ok) return data({ ok: false as const, errors: parsed.errors, values: parsed.values }, { status: 400 });
   try {
     const intent = parsed.data.intent;
-    const { redirectTo, result } = await submitDemoCheckout(
+    const { redirectTo, result, cancelled, eventId } = await submitDemoCheckout(
       db,
       { env, provider: paymentProviderFromEnv(env, db) },
       { sessionId: params.sessionId, action: intent },
@@ -47,6 +48,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     // delivery key keeps it to one).
     const confirmedOrderId = result ? confirmationEmailOrderId(result) : null;
     if (confirmedOrderId !== null) ctx.waitUntil(queueOrderEmails(env, [confirmedOrderId]));
+    // A cancelled order holds nothing: the event page stops naming it.
+    if (cancelled)
+      return redirect(redirectTo, { headers: { "Set-Cookie": clearedHeldOrderCookie(eventId, request.url) } });
     return redirect(redirectTo);
   } catch (error) {
     return actionError(error);

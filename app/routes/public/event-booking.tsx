@@ -4,13 +4,17 @@ import { data, redirect } from "react-router";
 import { bookingCheckout } from "#domain/payments/booking-checkout";
 import { checkPublicSelection } from "#domain/booking/check-public-selection";
 import { orderTicketsPath } from "#domain/booking/get-public-order";
+import { getHeldOrder, heldOrderSetCookie, readHeldOrderCookie } from "#domain/booking/held-order";
+import { HeldOrderNotice } from "~/components/public-event/held-order-notice";
 import {
   BILLING_FIELDS,
   bookingBodyFromForm,
   chosenItems,
   formValues,
+  isSameAsBuyer,
   orderQuestions,
   participantSlots,
+  sameAsBuyerField,
 } from "#domain/public-events/booking-form";
 import { getPublicEvent } from "#domain/public-events/get-public-event";
 import { placePageOrder } from "#domain/public-events/place-page-order";
@@ -23,6 +27,7 @@ import { bookingPagePath, eventPagePath } from "~/components/booking/booking-pat
 import {
   ErrorText,
   fieldId,
+  HolderFields,
   NameFields,
   QuestionField,
   TextField,
@@ -66,7 +71,12 @@ export async function loader(args: Route.LoaderArgs) {
     promoCode: selectionIssues.length > 0 ? null : promoCode,
     ip: clientInfoFromHeaders(args.request.headers).ip,
   });
-  return { event, items, quote, promoCode, privateHash, selectionIssues };
+  // Back here from the checkout (the browser's back button), the buyer learns the order already holds places.
+  const heldOrder = await getHeldOrder(db, {
+    eventId: event.id,
+    cookie: readHeldOrderCookie(args.request.headers.get("Cookie")),
+  });
+  return { event, items, quote, promoCode, privateHash, selectionIssues, heldOrder };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -96,6 +106,17 @@ export async function action(args: Route.ActionArgs) {
       // A free order is confirmed at once: its email goes through the outbox like a paid one's.
       ctx.waitUntil(queueOrderEmails(env, [placed.id]));
     }
+    if (placed.checkoutUrl && placed.payableUntil !== null) {
+      // Back on the event page before paying, the buyer is told the order still holds places (held-order.ts).
+      throw redirect(placed.checkoutUrl, {
+        headers: {
+          "Set-Cookie": heldOrderSetCookie(
+            { id: placed.id, eventId: event.id, accessToken: placed.accessToken, payableUntil: placed.payableUntil },
+            { requestUrl: args.request.url },
+          ),
+        },
+      });
+    }
     throw redirect(placed.checkoutUrl ?? orderTicketsPath({ id: placed.id, accessToken: placed.accessToken }));
   } catch (error) {
     if (error instanceof Response) throw error;
@@ -118,7 +139,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function EventBooking({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, items, privateHash, selectionIssues } = loaderData;
+  const { event, items, privateHash, selectionIssues, heldOrder } = loaderData;
   // After "Appliquer" or a refused order, the code typed and its price come from the action.
   const quote = actionData?.quote ?? loaderData.quote;
   const promoCode = actionData ? actionData.promoCode : loaderData.promoCode;
@@ -135,7 +156,12 @@ export default function EventBooking({ loaderData, actionData }: Route.Component
   const slots = participantSlots(event, items);
   const questions = orderQuestions(event, items).filter((question) => question.id !== "default");
   const backHref = eventPagePath(event, privateHash);
-  const errorEntries = Object.entries(state.errors);
+  const sameAsBuyer = (index: number) => isSameAsBuyer(actionData?.values ?? null, index);
+  // A holder who is the buyer has no fields of their own: the buyer's errors already say what to fix.
+  const errorEntries = Object.entries(state.errors).filter(([name]) => {
+    const match = /^participants\.(\d+)\.(first_name|last_name|email)$/.exec(name);
+    return !match || !sameAsBuyer(Number(match[1]));
+  });
   // "Le prénom est obligatoire." three times says nothing: each line of the summary names the part of the form it is in.
   // An answer's line names its question too: a ticket can have several mandatory ones.
   const errorContext = (name: string): string | null => {
@@ -161,6 +187,7 @@ export default function EventBooking({ loaderData, actionData }: Route.Component
   return (
     <div className={cn("min-h-svh", dark ? "dark bg-slate-950 text-slate-100" : "bg-slate-50 text-slate-900")}>
       <PublicStyles />
+      {heldOrder ? <HeldOrderNotice order={heldOrder} timezone={event.timezone} /> : null}
       <header style={surfaceStyle}>
         <div className="mx-auto max-w-5xl px-4 py-6 md:px-6">
           <a href={backHref} className="inline-flex items-center gap-1 text-sm underline underline-offset-2">
@@ -266,7 +293,13 @@ export default function EventBooking({ loaderData, actionData }: Route.Component
                   dark={dark}
                   testId="participant-fieldset"
                 >
-                  <NameFields prefix={`participants.${slot.index}`} state={state} dark={dark} />
+                  <HolderFields
+                    prefix={`participants.${slot.index}`}
+                    checkboxName={sameAsBuyerField(slot.index)}
+                    sameAsBuyer={sameAsBuyer(slot.index)}
+                    state={state}
+                    dark={dark}
+                  />
                   {slot.questions
                     .filter((question) => question.id !== "default")
                     .map((question) => (

@@ -1,6 +1,8 @@
 import { parseId } from "#domain/shared/ids";
 import { data, redirect } from "react-router";
 import { getPublicEvent } from "#domain/public-events/get-public-event";
+import { getHeldOrder, readHeldOrderCookie } from "#domain/booking/held-order";
+import { HeldOrderNotice } from "~/components/public-event/held-order-notice";
 import { PublicEventNotFound } from "~/components/public-event/public-event-not-found";
 import { PublicEventView } from "~/components/public-event/public-event-view";
 import { bookingPagePath } from "~/components/booking/booking-paths";
@@ -31,6 +33,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const path = `/events/${event.id}/${encodeURIComponent(event.slug)}${privateHash ? `?${new URLSearchParams({ t: privateHash })}` : ""}`;
   // Without the consent cookie the page is the same for everyone (the edge copy); with it the cache is bypassed.
   const consent = consentFromCookieHeader(request.headers.get("Cookie"));
+  // A pending order of this buyer's (left at the checkout): the edge cache is bypassed for them too.
+  const heldOrder = await getHeldOrder(db, {
+    eventId: event.id,
+    cookie: readHeldOrderCookie(request.headers.get("Cookie")),
+  });
   const pageViewPixel = event.metaPixelId ? metaPixelUrl(event.metaPixelId, { name: "PageView" }) : null;
   const headers = new Headers({ "Content-Language": getLocale(context) });
   if (pageViewPixel && consent === "ads") headers.set(CSP_META_PIXEL_HEADER, "1");
@@ -43,6 +50,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       contactOutcome: contactOutcomeOf(url.search),
       consent,
       pageViewPixel,
+      heldOrder,
     },
     { headers },
   );
@@ -65,13 +73,14 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function EventPage({ loaderData }: Route.ComponentProps) {
-  const { event, privateHash, path, contactOutcome, consent, pageViewPixel } = loaderData;
+  const { event, privateHash, path, contactOutcome, consent, pageViewPixel, heldOrder } = loaderData;
   return (
     <PublicEventView
       event={event}
       preview={false}
       bookingPath={bookingPagePath(event)}
       privateHash={privateHash}
+      notice={heldOrder ? <HeldOrderNotice order={heldOrder} timezone={event.timezone} /> : null}
       contactForm={
         // A private organization has no public page and takes no messages (submitContactMessage answers 404).
         event.organization.isPrivate ? null : (

@@ -38,6 +38,7 @@ export async function orderMessagesAction({ params, context, request }: Args) {
     const parsed = v.safeParse(eventMessagesSchema, {
       confirmation_page_message: values.confirmation_page_message,
       email_pdf_message: values.email_pdf_message,
+      send_holder_tickets: values.send_holder_tickets === undefined ? undefined : values.send_holder_tickets === "true",
     });
     if (!parsed.success) {
       return data(

@@ -1,0 +1,1 @@
+ALTER TABLE `events` ADD `send_holder_tickets` integer DEFAULT true NOT NULL;
