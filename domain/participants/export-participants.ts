@@ -7,7 +7,8 @@ import type { Actor } from "../shared/actor";
 import { answerCells, answerColumns, readAnswersOfOrders } from "../participation-forms/answer-columns";
 import { loadFormQuestions } from "../participation-forms/answer-labels";
 import { csvEuros, type CsvPage } from "../shared/csv";
-import { participantsWhere, type ParticipantFilters } from "./list-participants";
+import { addonsJsonSql, participantsWhere, type ParticipantFilters } from "./list-participants";
+import { addonsText, parseAddons } from "./participant-addons";
 
 const EXPORT_PAGE_SIZE = 500;
 
@@ -18,7 +19,7 @@ export const participantsCsvHeader = [
   "email",
   "ticket_id",
   "ticket_title",
-  "ticket_type",
+  "addons",
   "price",
   "payment",
   "payment_status",
@@ -32,7 +33,8 @@ export const participantsCsvHeader = [
 const iso = (date: Date | null) => (date ? date.toISOString() : "");
 
 /**
- * The participants CSV of the table's current filters (spec issue 11 §8): checked once, then read page by page in id
+ * The participants CSV of the table's current filters (spec issue 11 §8), ticket holders with their order's add-ons
+ * (decision 0045): checked once, then read page by page in id
  * order (keyset, never OFFSET) so that 100,000 rows stream without being held in memory. Needs event:manage-sales.
  * After the fixed columns, one column per question of the order form then the participant form, headed by the
  * question's title, holding the answer as shown (option titles, decision 0040).
@@ -62,7 +64,7 @@ export async function exportParticipants(
           email: participants.email,
           ticketId: participants.ticketId,
           ticketTitle: participants.ticketTitle,
-          ticketType: participants.ticketType,
+          addonsJson: addonsJsonSql.as("addons_json"),
           price: participants.price,
           orderId: participants.orderId,
           status: orders.status,
@@ -94,7 +96,7 @@ export async function exportParticipants(
           row.email,
           row.ticketId,
           row.ticketTitle,
-          row.ticketType,
+          addonsText(parseAddons(row.addonsJson)),
           csvEuros(row.price),
           row.orderId,
           paymentStatus(row, now),
