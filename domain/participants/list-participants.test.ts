@@ -7,6 +7,8 @@ let test: LibsqlTestDatabase;
 let world: Awaited<ReturnType<typeof insertEventsWorld>>;
 let eventId: number;
 const TOTAL = 547;
+/** Holders of the cancelled order: not listed unless its status is asked for (decision 0045). */
+let released = 0;
 
 beforeAll(async () => {
   test = await createLibsqlTestDatabase();
@@ -19,6 +21,7 @@ beforeAll(async () => {
   let left = TOTAL;
   for (let i = 0; left > 0; i++) {
     const count = Math.min(left, 40 + (i % 3) * 25);
+    if (i === 3) released = count;
     await insertOrder(test.db, event, {
       status: i === 3 ? "cancelled" : "paid",
       places: [{ ticket: i % 2 === 0 ? cheap : full, count }],
@@ -43,14 +46,15 @@ describe("listParticipants on deep pages", () => {
     const owner = world.actors.owner;
     for (const sort of sorts) {
       const whole = await listParticipants(test.db, owner, { eventId, offset: 0, limit: 1000, sort });
-      expect(whole.total).toBe(TOTAL);
-      expect(whole.rows).toHaveLength(TOTAL);
+      expect(released).toBeGreaterThan(0);
+      expect(whole.total).toBe(TOTAL - released);
+      expect(whole.rows).toHaveLength(TOTAL - released);
       // A shallow page, one before and one past the middle beyond the deep threshold, the last (partial) page, and
       // a page past the end.
       for (const page of [0, 27, 50, 53, 54, 60]) {
         const offset = page * 10;
         const read = await listParticipants(test.db, owner, { eventId, offset, limit: 10, sort });
-        expect(read.total, `${JSON.stringify(sort)} page ${page}`).toBe(TOTAL);
+        expect(read.total, `${JSON.stringify(sort)} page ${page}`).toBe(TOTAL - released);
         expect(
           read.rows.map((row) => row.id),
           `${JSON.stringify(sort)} page ${page}`,

@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "#db/database";
-import { orders, participantCounts, participants, tickets, type TicketType } from "#db/schema";
+import { orderStatuses, orders, participantCounts, participants, tickets, type TicketType } from "#db/schema";
 import { inEventScope, loadEventForActor, type KnownEvent } from "../events/event-access";
-import { paymentStatus, paymentStatusesSql, type PaymentStatus } from "../orders/order-status";
+import { countsAsParticipant, paymentStatus, paymentStatusesSql, type PaymentStatus } from "../orders/order-status";
 import {
   answerColumns,
   answerFilterSql,
@@ -19,11 +19,14 @@ import { canOnEvent } from "../policy";
 import type { Actor } from "../shared/actor";
 import { escapeLike } from "../shared/sql";
 import type { CheckInState } from "./check-in-state";
+import { parseAddons, type ParticipantAddon } from "./participant-addons";
 import type { ParticipantSortId } from "./participant-sort";
 
 export { participantSortIds, type ParticipantSortId } from "./participant-sort";
 
 export { checkInStates, type CheckInState } from "./check-in-state";
+
+export type { ParticipantAddon } from "./participant-addons";
 
 export type ParticipantFilters = {
   /** Free text on the combined first name, last name and email (participants.search_text). */
@@ -67,6 +70,8 @@ export type ParticipantRow = {
   eventDate: number | null;
   /** The answers as shown (option titles), by column id (`answer_<id>`, `order_answer_<id>`). */
   answers: Record<string, string>;
+  /** The order's add-ons, shown with its first ticket holder (decision 0045); empty on the order's other holders. */
+  addons: ParticipantAddon[];
 };
 
 export type ParticipantsPage = {
@@ -116,7 +121,7 @@ export function participantsWhere(
   filters: ParticipantFilters,
   now: number,
 ): SQL {
-  const conditions: (SQL | undefined)[] = [inEventScope(participants, event)];
+  const conditions: (SQL | undefined)[] = [inEventScope(participants, event), isListedParticipant(event, filters)];
   if (filters.ids?.length) conditions.push(inArray(participants.id, filters.ids));
   const typed = typedWords(filters.search ?? "");
   searchWords(filters.search ?? "").forEach((word, i) => {
@@ -144,12 +149,47 @@ export function participantsWhere(
   return and(...conditions)!;
 }
 
+/**
+ * The event's rows that are not participants (decision 0045), as a subquery of ids: its add-on rows (shown with their
+ * ticket holder), and, unless the view chose order statuses, the ticket rows of orders that gave their places back
+ * (cancelled, expired, refunded: what the dashboard does not count). Built once per query from the (event, tenant,
+ * ticket type) index and the (event, status) index of orders, it leaves a search counted from the (event, tenant, id,
+ * search_text) index without the rows.
+ */
+function notParticipantIds(event: { id: number; organizationId: number }, withReleased: boolean): SQL {
+  const addons = sql`select addon_rows.id from ${participants} as addon_rows where addon_rows.event_id = ${event.id} and addon_rows.organization_id = ${event.organizationId} and addon_rows.ticket_type = 'addon'`;
+  if (!withReleased) return addons;
+  const released = sql.join(
+    orderStatuses.filter((status) => !countsAsParticipant(status)).map((status) => sql`${status}`),
+    sql`, `,
+  );
+  return sql`${addons} union all select released_rows.id from ${orders} as released_orders join ${participants} as released_rows on released_rows.order_id = released_orders.id where released_orders.event_id = ${event.id} and released_orders.organization_id = ${event.organizationId} and released_orders.status in (${released}) and released_rows.ticket_type = 'ticket'`;
+}
+
+/** The row is a participant of the view: a ticket holder, of an order holding its places unless statuses are chosen. */
+export function isListedParticipant(event: { id: number; organizationId: number }, filters: ParticipantFilters): SQL {
+  return sql`${participants.id} not in (${notParticipantIds(event, !filters.orderStatuses?.length)})`;
+}
+
+/**
+ * The titles of the add-on rows of the row's order as a JSON array, in id order, on the order's first ticket holder
+ * only (so that a column of add-ons sums to what was sold), else null; parseAddons counts them. Reads the order's few
+ * rows through participants_order_idx (already in id order: no sort).
+ */
+export const addonsJsonSql = sql<
+  string | null
+>`(case when ${participants.id} = (select min(holder.id) from ${participants} as holder where holder.order_id = ${participants.orderId} and holder.ticket_type = 'ticket') then (select json_group_array(addon.ticket_title) from ${participants} as addon where addon.order_id = ${participants.orderId} and addon.ticket_type = 'addon') end)`;
+
 /** The search's words as typed (lower case, accents kept), in the order of searchWords: text answers keep accents. */
 function typedWords(search: string): string[] {
   return search.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 5);
 }
 
-/** No search, filter or selection: the total is the event's kept participant count (participant_counts). */
+/**
+ * No search, filter or selection: the total is the event's kept row count (participant_counts) less the rows that are
+ * not participants (notParticipantIds: add-ons and released orders' tickets, counted from indexes): the dashboard's
+ * participant count.
+ */
 function isUnfiltered(filters: ParticipantFilters): boolean {
   return (
     searchWords(filters.search ?? "").length === 0 &&
@@ -184,14 +224,15 @@ const rowColumns = {
   orderPaidAt: orders.paidAt,
   orderPayableUntil: orders.payableUntil,
   storedAnswers: storedAnswersSql(answerOwner).as("stored_answers"),
+  addonsJson: addonsJsonSql.as("addons_json"),
 };
 
-type ColumnsOf<T> = Omit<T, "storedAnswers">;
+type ColumnsOf<T> = Omit<T, "storedAnswers" | "addonsJson">;
 type RawRow = {
   [K in keyof ColumnsOf<typeof rowColumns>]: ColumnsOf<typeof rowColumns>[K]["_"]["notNull"] extends true
     ? ColumnsOf<typeof rowColumns>[K]["_"]["data"]
     : ColumnsOf<typeof rowColumns>[K]["_"]["data"] | null;
-} & { storedAnswers: string | null };
+} & { storedAnswers: string | null; addonsJson: string | null };
 
 function toRow(raw: RawRow, now: number, columns: readonly AnswerColumn[] = []): ParticipantRow {
   return {
@@ -214,6 +255,7 @@ function toRow(raw: RawRow, now: number, columns: readonly AnswerColumn[] = []):
     createdAt: raw.createdAt.getTime(),
     eventDate: raw.eventDate?.getTime() ?? null,
     answers: columns.length ? shownAnswersOf(columns, raw.storedAnswers) : {},
+    addons: parseAddons(raw.addonsJson),
   };
 }
 
@@ -271,7 +313,12 @@ export function countQuery(
 ) {
   if (isUnfiltered(filters)) {
     return db
-      .select({ total: sql<number>`coalesce(sum(${participantCounts.participants}), 0)`.mapWith(Number) })
+      .select({
+        total:
+          sql<number>`coalesce(sum(${participantCounts.participants}), 0) - (select count(*) from (${notParticipantIds(event, true)}))`.mapWith(
+            Number,
+          ),
+      })
       .from(participantCounts)
       .where(and(eq(participantCounts.eventId, event.id), eq(participantCounts.organizationId, event.organizationId)));
   }
@@ -283,7 +330,11 @@ export function countQuery(
 /** From this offset on, the total is read first so that a page past the middle is read from the far end. */
 const DEEP_OFFSET = 500;
 
-/** The participants table of an event (spec §2, §3): one page, the total, the ticket facet and the actor's rights. */
+/**
+ * The participants table of an event (spec §2, §3): ticket holders with their add-ons (of orders holding places unless
+ * order statuses are chosen), one page, the total (unfiltered, the dashboard's participant count), the tickets and the
+ * actor's rights.
+ */
 export async function listParticipants(
   db: Database,
   actor: Actor,

@@ -120,7 +120,7 @@ describe("the exports give each question's answer as the organizer reads it", ()
     const csv = await exportParticipants(db, w.actor, { eventId: w.event.id });
     const text = csvDocument(csv.header, await allRows(csv.nextPage));
     const [header, ...rows] = lines(text);
-    expect(header).toMatch(/,event_date,Connu par,Régime alimentaire,Besoins d'accessibilité$/);
+    expect(header).toMatch(/,creneau \(Europe\/Paris\),Connu par,Régime alimentaire,Besoins d'accessibilité$/);
     const byId = new Map(rows.map((row) => [Number(row.split(",")[0]), row]));
     expect(byId.get(w.ada!.id)).toMatch(
       /,Presse ou radio,"Sans gluten, Végétarien","Fauteuil roulant, place en bout de rang"$/,
@@ -134,7 +134,7 @@ describe("the exports give each question's answer as the organizer reads it", ()
     const w = await world();
     const csv = await exportOrders(db, w.actor, { eventId: w.event.id });
     const [header, ...rows] = lines(csvDocument(csv.header, await allRows(csv.nextPage)));
-    expect(header).toMatch(/,paid_at,Connu par$/);
+    expect(header).toMatch(/,date_paiement \(Europe\/Paris\),Connu par$/);
     const byId = new Map(rows.map((row) => [Number(row.split(",")[0]), row]));
     expect(byId.get(w.first.order.id)).toMatch(/,Presse ou radio$/);
     expect(byId.get(w.second.order.id)).toMatch(/,Affiche$/);

@@ -2,6 +2,8 @@ import { exportOrders } from "#domain/orders/export-orders";
 import { notFound } from "#domain/shared/app-error";
 import { csvStream } from "#domain/shared/csv";
 import { parseId } from "#domain/shared/ids";
+import { csvLanguage } from "#domain/shared/csv-headers";
+import { getLocale } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
 import { getSignedIn } from "~/server/guards.server";
 import { loaderError } from "~/server/route-errors.server";
@@ -22,7 +24,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   try {
     const eventId = parseId(params.event_id);
     if (eventId === null) throw notFound("events:errors.not-found");
-    const csv = await exportOrders(db, actor, { eventId, search, statuses, answers, ids });
+    const csv = await exportOrders(db, actor, {
+      eventId,
+      language: csvLanguage(getLocale(context)),
+      search,
+      statuses,
+      answers,
+      ids,
+    });
     return new Response(csvStream(csv.header, csv.nextPage), {
       headers: {
         "Content-Type": "text/csv; charset=utf-8",

@@ -6,6 +6,7 @@ import { Badge } from "~/components/ui/badge";
 import { formatTableDateTime } from "~/components/data-table/table-date";
 import { formatMoney } from "#domain/shared/format";
 import type { ParticipantRow } from "#domain/participants/list-participants";
+import { addonsText } from "#domain/participants/participant-addons";
 import { answerColumnId, type AnswerColumn } from "#domain/participation-forms/answer-columns";
 import { PaymentStatusBadge } from "./orders-status-badge";
 
@@ -47,12 +48,20 @@ export function participantColumns(options: {
       id: "ticket",
       header: t("columns.ticket"),
       size: 132,
-      cell: ({ row }) => (
-        <span className="flex items-center gap-1.5 truncate">
-          <span className="truncate">{row.original.ticketTitle}</span>
-          {row.original.ticketType === "addon" ? <Badge variant="outline">{t("addon")}</Badge> : null}
-        </span>
-      ),
+      // The holder's add-ons (their order's, on its first holder: decision 0045) under the ticket, not as rows.
+      cell: ({ row }) => {
+        const addons = addonsText(row.original.addons);
+        return (
+          <span className="flex min-w-0 flex-col">
+            <span className="truncate">{row.original.ticketTitle}</span>
+            {addons ? (
+              <span className="truncate text-xs text-muted-foreground" title={addons} data-testid="participant-addons">
+                {t("addons", { list: addons })}
+              </span>
+            ) : null}
+          </span>
+        );
+      },
     },
     {
       id: "price",

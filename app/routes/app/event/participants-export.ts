@@ -2,6 +2,8 @@ import { exportParticipants } from "#domain/participants/export-participants";
 import { csvStream } from "#domain/shared/csv";
 import { notFound } from "#domain/shared/app-error";
 import { parseId } from "#domain/shared/ids";
+import { csvLanguage } from "#domain/shared/csv-headers";
+import { getLocale } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
 import { getSignedIn } from "~/server/guards.server";
 import { loaderError } from "~/server/route-errors.server";
@@ -24,6 +26,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (eventId === null) throw notFound("events:errors.not-found");
     const csv = await exportParticipants(db, actor, {
       eventId,
+      language: csvLanguage(getLocale(context)),
       search,
       ticketIds,
       orderStatuses,

@@ -125,7 +125,10 @@ export default function Participants({ loaderData }: Route.ComponentProps) {
     {
       id: "ticket",
       title: t("filters.ticket"),
-      options: tickets.map((ticket) => ({ value: String(ticket.id), label: ticket.title })),
+      // Rows are ticket holders: an add-on is shown with its holder, not filtered on (decision 0045).
+      options: tickets
+        .filter((ticket) => ticket.ticketType === "ticket")
+        .map((ticket) => ({ value: String(ticket.id), label: ticket.title })),
     },
     {
       id: "order_status",
