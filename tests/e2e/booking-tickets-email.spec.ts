@@ -129,7 +129,7 @@ test("a free ticket booked on the public page arrives by email as a PDF whose QR
 
   // The confirmation page.
   await expect(page).toHaveURL(/\/orders\/\d+\?token=/);
-  await expect(page.getByTestId("order-status")).toHaveText("Payée");
+  await expect(page.getByTestId("order-status")).toHaveText("Confirmée");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Merci Margaux !");
   // The organizer's message is rendered as the rich text it is, never shown as HTML source.
   const message = page.getByTestId("confirmation-message");
@@ -173,7 +173,7 @@ test("a free ticket booked on the public page arrives by email as a PDF whose QR
   expect(link).toBeDefined();
   expect(new URL(link!).pathname).toBe(`/orders/${orderId}`);
   await page.goto(new URL(link!).pathname + new URL(link!).search);
-  await expect(page.getByTestId("order-status")).toHaveText("Payée");
+  await expect(page.getByTestId("order-status")).toHaveText("Confirmée");
 
   // The organizer scans it: accepted once, then already in.
   const first = await checkIn(page.request, eventId, scanned!);

@@ -84,7 +84,7 @@ test("a buyer books a free ticket and sees the confirmation page with the ticket
   await page.locator('[name="participants.1.email"]').press("Enter");
 
   await expect(page).toHaveURL(/\/orders\/\d+\?token=/);
-  await expect(page.getByTestId("order-status")).toHaveText("Payée");
+  await expect(page.getByTestId("order-status")).toHaveText("Confirmée");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Merci Camille !");
   const tickets = page.getByTestId("order-ticket");
   await expect(tickets).toHaveCount(2);
@@ -136,7 +136,7 @@ test("a sold-out ticket is refused next to its line, and the refusal holds nothi
   await page.getByRole("button", { name: "Réserver" }).click();
   await fillNames(page, "buyer", "Jeanne", "Petit", "jeanne.petit@example.test");
   await page.getByTestId("booking-submit").click();
-  await expect(page.getByTestId("order-status")).toHaveText("Payée");
+  await expect(page.getByTestId("order-status")).toHaveText("Confirmée");
 });
 
 test("a paid order with a promo code answers both forms and pays through the demo checkout", async ({
