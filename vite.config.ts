@@ -22,6 +22,8 @@ export default defineConfig({
       onwarn(warning, warn) {
         // Tailwind rewrites CSS without a source map; no JavaScript map is affected.
         if (warning.code === "SOURCEMAP_BROKEN" && warning.plugin?.startsWith("@tailwindcss/vite")) return;
+        // Printed when a build runs slowly (a loaded machine), about plugins we do not control: nothing to act on.
+        if (warning.code === "PLUGIN_TIMINGS") return;
         warn(warning);
       },
     },
