@@ -14,5 +14,7 @@ export default defineConfig({
       "scripts/**/*.test.ts",
     ],
     testTimeout: 20_000,
+    // Setups that build a libSQL database and seed it take seconds on a loaded 2-core machine.
+    hookTimeout: 60_000,
   },
 });
