@@ -26,6 +26,7 @@ export default defineConfig(async () => {
       // CommonJS packages whose require() chains workerd's module loader cannot follow: pre-bundle them with Vite.
       deps: { optimizer: { ssr: { enabled: true, include: ["sanitize-html"] } } },
       testTimeout: 20_000,
+      hookTimeout: 60_000,
       // Every request writes a JSON log line (domain/shared/logger.ts): show them only for a failing test.
       silent: "passed-only" as const,
     },
