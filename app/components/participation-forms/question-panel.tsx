@@ -41,12 +41,15 @@ export function QuestionPanel({
   saving,
   onSave,
   onClose,
+  onCloseAutoFocus,
 }: {
   panel: QuestionPanelState | null;
   tickets: { id: number; title: string }[];
   saving: boolean;
   onSave: (question: Question) => Promise<QuestionErrors | null>;
   onClose: () => void;
+  /** Moves focus where it belongs once the panel has closed; true when it did (false leaves it to Radix). */
+  onCloseAutoFocus?: () => boolean;
 }) {
   if (!panel) return null;
   return (
@@ -57,6 +60,7 @@ export function QuestionPanel({
       saving={saving}
       onSave={onSave}
       onClose={onClose}
+      onCloseAutoFocus={onCloseAutoFocus}
     />
   );
 }
@@ -67,12 +71,14 @@ function QuestionPanelBody({
   saving,
   onSave,
   onClose,
+  onCloseAutoFocus,
 }: {
   panel: QuestionPanelState;
   tickets: { id: number; title: string }[];
   saving: boolean;
   onSave: (question: Question) => Promise<QuestionErrors | null>;
   onClose: () => void;
+  onCloseAutoFocus?: () => boolean;
 }) {
   const { t } = useTranslation("order-forms");
   const ids = useId();
@@ -133,7 +139,13 @@ function QuestionPanelBody({
   return (
     <>
       <Sheet open onOpenChange={(open) => !open && requestClose()}>
-        <SheetContent className="w-full overflow-y-auto sm:max-w-lg" data-testid="question-panel">
+        <SheetContent
+          className="w-full overflow-y-auto sm:max-w-lg"
+          data-testid="question-panel"
+          onCloseAutoFocus={(event) => {
+            if (onCloseAutoFocus?.()) event.preventDefault();
+          }}
+        >
           <form
             noValidate
             className="flex min-h-full flex-col"
