@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { demoPassword } from "../../scripts/lib/demo-logins";
+import { contrastRatio } from "../../app/lib/contrast";
 import { signIn, waitForHydration } from "./support/sign-in";
 
 // Issue 25 item 10, "Smaller things": focus after saving a question, the focus ring on the organizer's colour, toasts
@@ -102,3 +103,101 @@ test("after saving a question, focus returns to that question", async ({ page })
   await expect(page.locator(":focus-visible")).toHaveCount(1);
   await screens(page, "question-focus");
 });
+
+type Rgba = { r: number; g: number; b: number; a: number };
+
+const over = (top: Rgba, bottom: Rgba): Rgba => ({
+  r: top.r * top.a + bottom.r * (1 - top.a),
+  g: top.g * top.a + bottom.g * (1 - top.a),
+  b: top.b * top.a + bottom.b * (1 - top.a),
+  a: 1,
+});
+
+const hex = ({ r, g, b }: Rgba) => `#${[r, g, b].map((v) => Math.round(v).toString(16).padStart(2, "0")).join("")}`;
+
+/**
+ * The focused element's ring bands (Tailwind rings are spread-only box-shadows), inner first, each with the colour it
+ * shows over what surrounds the button, the button's own colour and that surrounding colour. Tailwind 4 writes its
+ * colours in oklch: the browser turns each into sRGB by painting it on a canvas.
+ */
+async function ringOf(button: Locator) {
+  const raw = await button.evaluate((element) => {
+    const context = document.createElement("canvas").getContext("2d", { willReadFrequently: true })!;
+    const toRgba = (colour: string) => {
+      context.clearRect(0, 0, 1, 1);
+      context.fillStyle = colour;
+      context.fillRect(0, 0, 1, 1);
+      const [r, g, b, a] = context.getImageData(0, 0, 1, 1).data;
+      return { r: r!, g: g!, b: b!, a: a! / 255 };
+    };
+    const style = getComputedStyle(element);
+    let around = { r: 255, g: 255, b: 255, a: 1 };
+    for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+      const background = toRgba(getComputedStyle(parent).backgroundColor);
+      if (background.a > 0) {
+        around = background;
+        break;
+      }
+    }
+    // Shadows are separated by commas outside parentheses; each is "<colour> <x> <y> <blur> <spread>".
+    const shadows = style.boxShadow === "none" ? [] : style.boxShadow.split(/,(?![^(]*\))/);
+    const bands = shadows
+      .map((shadow) => {
+        const colour = /^\s*([a-z]+\([^)]*\)|#[0-9a-f]+|[a-z]+)/i.exec(shadow)?.[1] ?? "transparent";
+        const lengths = [...shadow.slice(colour.length + shadow.indexOf(colour)).matchAll(/(-?[\d.]+)px/g)].map(
+          (match) => Number(match[1]),
+        );
+        return { colour: toRgba(colour), lengths };
+      })
+      .filter(({ colour, lengths }) => colour.a > 0 && lengths.length === 4 && lengths[0] === 0 && lengths[1] === 0)
+      .filter(({ lengths }) => lengths[2] === 0 && lengths[3]! > 0)
+      .sort((a, b) => a.lengths[3]! - b.lengths[3]!)
+      .map(({ colour }) => colour);
+    return { bands, button: toRgba(style.backgroundColor), around, shadow: style.boxShadow };
+  });
+  return {
+    bands: raw.bands.map((band) => hex(over(band, raw.around))),
+    button: hex(raw.button),
+    around: hex(raw.around),
+    shadow: raw.shadow,
+  };
+}
+
+for (const [name, colour] of [
+  ["light yellow", "#fef08a"],
+  ["dark navy", "#1e3a5f"],
+] as const) {
+  test(`the focus ring of a button in the organizer's colour shows on ${name}`, async ({ page }) => {
+    test.setTimeout(120_000);
+    const { id, ticketId } = await createEvent(page.request, `Anneau ${name} ${Date.now().toString(36)}`, {
+      primary_color: colour,
+      publish: true,
+    });
+    const { slug } = await json<{ slug: string }>(await page.request.get(`/api/public/events/${id}`));
+    for (const [where, path, selector] of [
+      ["event", `/events/${id}/${slug}`, "form button[type=submit]"],
+      ["booking", `/events/${id}/${slug}/book?q${ticketId}=1`, '[data-testid="booking-submit"]'],
+    ] as const) {
+      // The public pages work as plain HTML: no hydration to wait for.
+      await page.goto(path);
+      const button = page.locator(selector).first();
+      // Focus from the keyboard's side: a key press first, so the browser shows focus as it does for keyboard users.
+      await page.keyboard.press("Tab");
+      await button.focus();
+      await expect(button).toBeFocused();
+      expect(await button.evaluate((element) => element.matches(":focus-visible"))).toBe(true);
+      const ring = await ringOf(button);
+      expect(ring.bands.length, `${where}: ${JSON.stringify(ring)}`).toBeGreaterThan(0);
+      // The outer band stands out from the page around the button, and a band stands out from the button (WCAG 1.4.11).
+      const outer = ring.bands.at(-1)!;
+      expect(
+        contrastRatio(outer, ring.around),
+        `${where}: outer ring on the page ${JSON.stringify(ring)}`,
+      ).toBeGreaterThanOrEqual(3);
+      const againstButton = Math.max(...ring.bands.map((band) => contrastRatio(band, ring.button)));
+      expect(againstButton, `${where}: ring on the button ${JSON.stringify(ring)}`).toBeGreaterThanOrEqual(3);
+      await button.scrollIntoViewIfNeeded();
+      if (where === "booking") await screens(page, `focus-ring-${name.replace(" ", "-")}`);
+    }
+  });
+}
