@@ -201,3 +201,46 @@ for (const [name, colour] of [
     }
   });
 }
+
+const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+for (const width of [1280, 390]) {
+  test(`a toast after a save in a sheet leaves the sheet's buttons clear (${width} px)`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width, height: width === 1280 ? 800 : 844 });
+    await signIn(page, "owner@guichet.test");
+    const { id: eventId, ticketId, headers } = await createEvent(page.request, `Toasts ${Date.now().toString(36)}`);
+    await page.goto(`/event/${eventId}/order-fields`);
+    await waitForHydration(page);
+    await page.getByTestId("question-add-before").click();
+    const panel = page.getByTestId("question-panel");
+    await panel.getByTestId("question-title").fill("Taille de t-shirt");
+    await panel.getByTestId("ticket-target-trigger").click();
+    await page.getByTestId("ticket-target-list").getByText("Plein tarif", { exact: true }).click();
+    await page.keyboard.press("Escape");
+    await expect(panel.getByTestId("ticket-target-trigger")).toContainText("Plein tarif");
+    // The ticket goes meanwhile: the save is refused, the panel stays open with its buttons, and a toast says so.
+    await json(await page.request.delete(`/api/events/${eventId}/tickets/${ticketId}`, { headers }));
+    await panel.getByTestId("question-save").click();
+    const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Échec de la mise à jour du formulaire" });
+    await expect(toast).toBeVisible({ timeout: 30_000 });
+    await expect(panel).toBeVisible();
+    // Sonner animates the toast in: wait until it stands still before measuring.
+    await expect
+      .poll(async () => {
+        const first = await toast.boundingBox();
+        await page.waitForTimeout(200);
+        return JSON.stringify(first) === JSON.stringify(await toast.boundingBox());
+      })
+      .toBe(true);
+    const toastBox = (await toast.boundingBox())!;
+    for (const button of [panel.getByTestId("question-save"), panel.getByRole("button", { name: "Annuler" })]) {
+      const box = (await button.boundingBox())!;
+      expect(overlaps(toastBox, box), `toast ${JSON.stringify(toastBox)} over button ${JSON.stringify(box)}`).toBe(
+        false,
+      );
+    }
+    await page.screenshot({ path: `${SCREENS}/small-things-toast-over-sheet-${width}.png` });
+  });
+}
