@@ -244,3 +244,54 @@ for (const width of [1280, 390]) {
     await page.screenshot({ path: `${SCREENS}/small-things-toast-over-sheet-${width}.png` });
   });
 }
+
+test("email addresses in tables show whole on hover and wrap on a phone", async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, "owner@guichet.test");
+  const { id: eventId, ticketId } = await createEvent(page.request, `Adresses ${Date.now().toString(36)}`, {
+    price: 0,
+    publish: true,
+  });
+  const email = `marie-charlotte.de-la-fontaine-beaumarchais.${Date.now().toString(36)}@association-des-amis.exemple.test`;
+  const buyer = { first_name: "Marie-Charlotte", last_name: "de la Fontaine", email };
+  await json(
+    await page.request.post(`/api/public/events/${eventId}/orders`, {
+      data: { items: [{ ticket_id: ticketId, quantity: 1 }], buyer, participants: [{ ticket_id: ticketId, ...buyer }] },
+    }),
+  );
+  for (const [name, path] of [
+    ["participants", `/event/${eventId}/participants`],
+    ["orders", `/event/${eventId}/orders`],
+  ] as const) {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(path);
+    await waitForHydration(page);
+    const cell = page.locator("td").filter({ hasText: email }).locator("[title]");
+    // From sm up the address may be cut, and hovering it shows it whole.
+    await expect(cell).toHaveAttribute("title", email);
+    await page.screenshot({ path: `${SCREENS}/small-things-emails-${name}-1280.png` });
+    // On a phone it wraps instead: nothing hidden, and more than one line.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const box = await cell.evaluate((element) => ({
+      cut: element.scrollWidth > element.clientWidth + 1,
+      lines: element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight),
+    }));
+    expect(box.cut, `${name}: ${JSON.stringify(box)}`).toBe(false);
+    expect(box.lines, `${name}: ${JSON.stringify(box)}`).toBeGreaterThan(1.5);
+    await cell.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SCREENS}/small-things-emails-${name}-390.png` });
+  }
+  // The organization's members: the address under the name on a phone, in its own column from md up.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/settings");
+  await waitForHydration(page);
+  const member = page.locator('[data-testid="member-row"][data-email="owner@guichet.test"]');
+  await expect(member.locator('[title="owner@guichet.test"]:visible')).toHaveCount(1);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(member.locator('[title="owner@guichet.test"]:visible')).toHaveCount(1);
+  expect(
+    await member
+      .locator('[title="owner@guichet.test"]:visible')
+      .evaluate((element) => getComputedStyle(element).wordBreak),
+  ).toBe("break-all");
+});
