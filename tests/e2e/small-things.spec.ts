@@ -295,3 +295,82 @@ test("email addresses in tables show whole on hover and wrap on a phone", async 
       .evaluate((element) => getComputedStyle(element).wordBreak),
   ).toBe("break-all");
 });
+
+test("the Colonnes menu with a column per question stays inside the window and scrolls", async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, "owner@guichet.test");
+  const {
+    id: eventId,
+    ticketId,
+    headers,
+  } = await createEvent(page.request, `Colonnes ${Date.now().toString(36)}`, {
+    price: 0,
+    publish: true,
+  });
+  // Question ids are 16 characters.
+  const questions = Array.from({ length: 24 }, (_, index) => ({
+    id: `colonnesq${String(index).padStart(7, "0")}`,
+    title: `Question numéro ${index + 1} sur les besoins des participants`,
+    type: "short-text",
+    mandatory: false,
+    options: [],
+    ticket_target: [],
+  }));
+  await json(
+    await page.request.put(`/api/events/${eventId}/participation-form/before`, {
+      headers,
+      data: {
+        title: "",
+        questions: JSON.stringify([
+          {
+            id: "default",
+            title: "Nom, prénom, email",
+            type: "short-text",
+            mandatory: true,
+            options: [],
+            ticket_target: [],
+          },
+          ...questions,
+        ]),
+      },
+    }),
+  );
+  // A participant, so that the table (and its Colonnes menu) shows.
+  const buyer = { first_name: "Jules", last_name: "Perrin", email: `colonnes.${Date.now().toString(36)}@exemple.test` };
+  await json(
+    await page.request.post(`/api/public/events/${eventId}/orders`, {
+      data: { items: [{ ticket_id: ticketId, quantity: 1 }], buyer, participants: [{ ticket_id: ticketId, ...buyer }] },
+    }),
+  );
+  for (const [width, height] of [
+    [1280, 800],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto(`/event/${eventId}/participants`);
+    await waitForHydration(page);
+    await page.getByTestId("data-table-columns").click();
+    const menu = page.getByRole("menu");
+    await expect(menu).toBeVisible();
+    await expect(menu.getByText("Question numéro 24", { exact: false })).toHaveCount(1);
+    // Wait for the opening animation to end before measuring.
+    await expect.poll(() => menu.evaluate((element) => element.getAnimations().length)).toBe(0);
+    const box = (await menu.boundingBox())!;
+    const within = {
+      top: box.y,
+      left: box.x,
+      bottom: height - (box.y + box.height),
+      right: width - (box.x + box.width),
+    };
+    for (const [side, gap] of Object.entries(within))
+      expect(gap, `${width}px: ${side} ${JSON.stringify(box)}`).toBeGreaterThanOrEqual(4);
+    // The items that do not fit are reached by scrolling inside the menu.
+    const last = menu.getByText("Question numéro 24", { exact: false });
+    await last.scrollIntoViewIfNeeded();
+    const lastBox = (await last.boundingBox())!;
+    expect(lastBox.y + lastBox.height).toBeLessThanOrEqual(box.y + box.height);
+    expect(lastBox.y).toBeGreaterThanOrEqual(box.y);
+    await page.screenshot({ path: `${SCREENS}/small-things-columns-menu-${width}.png` });
+    await page.keyboard.press("Escape");
+  }
+});
