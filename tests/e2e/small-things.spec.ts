@@ -374,3 +374,57 @@ test("the Colonnes menu with a column per question stays inside the window and s
     await page.keyboard.press("Escape");
   }
 });
+
+/** The disabled button's description, read the way assistive technology reads it (through aria-describedby). */
+const description = (button: Locator) =>
+  button.evaluate((element) =>
+    (element.getAttribute("aria-describedby") ?? "")
+      .split(" ")
+      .map((id) => document.getElementById(id)?.textContent ?? "")
+      .join(" ")
+      .trim(),
+  );
+
+test("a disabled save button says why", async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, "owner@guichet.test");
+  const { id: eventId } = await createEvent(page.request, `Enregistrer ${Date.now().toString(36)}`);
+
+  // The question panel: a title is missing, then nothing changed.
+  await page.goto(`/event/${eventId}/order-fields`);
+  await waitForHydration(page);
+  await page.getByTestId("question-add-before").click();
+  const panel = page.getByTestId("question-panel");
+  const save = panel.getByTestId("question-save");
+  await expect(save).toBeDisabled();
+  await expect(panel.getByText("Saisissez un intitulé pour enregistrer")).toBeVisible();
+  expect(await description(save)).toBe("Saisissez un intitulé pour enregistrer");
+  await page.screenshot({ path: `${SCREENS}/small-things-save-reason-panel-1280.png` });
+  await panel.getByTestId("question-title").fill("Société");
+  await expect(save).toBeEnabled();
+  await expect(panel.getByTestId("save-disabled-reason")).toHaveCount(0);
+  await save.click();
+  await expect(panel).toBeHidden({ timeout: 30_000 });
+  await page.getByRole("button", { name: /Modifier.*Société/ }).click();
+  await expect(panel.getByTestId("question-save")).toBeDisabled();
+  expect(await description(panel.getByTestId("question-save"))).toBe("Aucune modification à enregistrer");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SCREENS}/small-things-save-reason-panel-390.png` });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // The personalized messages page and the event editor: nothing changed yet.
+  await page.goto(`/event/${eventId}/order-messages`);
+  await waitForHydration(page);
+  const messagesSave = page.getByTestId("order-messages-save");
+  await expect(messagesSave).toBeDisabled();
+  expect(await description(messagesSave)).toBe("Aucune modification à enregistrer");
+  await screens(page, "save-reason-messages");
+
+  await page.goto(`/event/update/${eventId}`);
+  await waitForHydration(page);
+  const editorSave = page.getByTestId("editor-save");
+  await expect(editorSave).toBeDisabled();
+  expect(await description(editorSave)).toBe("Aucune modification à enregistrer");
+  await expect(page.getByText("Aucune modification à enregistrer")).toBeVisible();
+  await screens(page, "save-reason-editor");
+});

@@ -7,6 +7,7 @@ import {
   type QuestionType,
 } from "#domain/participation-forms/question-schema";
 import { FieldError, FormError } from "~/components/form-error";
+import { SaveDisabledReason } from "~/components/save-disabled-reason";
 import {
   AlertDialog,
   AlertDialogContent,
@@ -81,6 +82,7 @@ function QuestionPanelBody({
   onCloseAutoFocus?: () => boolean;
 }) {
   const { t } = useTranslation("order-forms");
+  const { t: tc } = useTranslation("common");
   const ids = useId();
   const [draft, setDraft] = useState<Question>(panel.question);
   const [typeChosen, setTypeChosen] = useState<QuestionType | "">(panel.question.type);
@@ -91,6 +93,15 @@ function QuestionPanelBody({
   const complete = draft.title.trim() !== "" && (panel.mode === "edit" || typeChosen !== "");
   const canSave = complete && changed && !saving;
   const dirty = !sameQuestion(draft, panel.question);
+  const disabledReason = saving
+    ? null
+    : draft.title.trim() === ""
+      ? t("panel.save-needs-title")
+      : !complete
+        ? t("panel.save-needs-type")
+        : !changed
+          ? tc("save-disabled.no-changes")
+          : null;
 
   function update(patch: Partial<Question>) {
     setDraft((current) => ({ ...current, ...patch }));
@@ -254,7 +265,13 @@ function QuestionPanelBody({
               </div>
             </div>
             <SheetFooter className="mt-auto border-t">
-              <Button type="submit" disabled={!canSave} data-testid="question-save">
+              <SaveDisabledReason id={`${ids}-save-reason`} reason={disabledReason} />
+              <Button
+                type="submit"
+                disabled={!canSave}
+                aria-describedby={disabledReason ? `${ids}-save-reason` : undefined}
+                data-testid="question-save"
+              >
                 {saving ? <Spinner label={null} /> : null}
                 {t("panel.save")}
               </Button>
