@@ -428,3 +428,38 @@ test("a disabled save button says why", async ({ page }) => {
   await expect(page.getByText("Aucune modification à enregistrer")).toBeVisible();
   await screens(page, "save-reason-editor");
 });
+
+test("the dev mailbox's plain-text view wraps on a phone", async ({ page }) => {
+  test.setTimeout(120_000);
+  const { id: eventId, ticketId } = await createEvent(page.request, `Boîte ${Date.now().toString(36)}`, {
+    price: 0,
+    publish: true,
+  });
+  const email = `boite.${Date.now().toString(36)}@exemple.test`;
+  const buyer = { first_name: "Lucie", last_name: "Martin", email };
+  await json(
+    await page.request.post(`/api/public/events/${eventId}/orders`, {
+      data: { items: [{ ticket_id: ticketId, quantity: 1 }], buyer, participants: [{ ticket_id: ticketId, ...buyer }] },
+    }),
+  );
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect
+    .poll(async () => {
+      await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
+      return page.locator("details").count();
+    })
+    .toBeGreaterThan(0);
+  await page.locator("details summary").first().click();
+  const text = page.locator("details pre").first();
+  await expect(text).toBeVisible();
+  // The confirmation's text carries the order link with its token: one long word that must wrap, not widen the page.
+  const fit = await text.evaluate((element) => ({
+    pre: element.scrollWidth <= element.clientWidth + 1,
+    page: document.documentElement.scrollWidth <= window.innerWidth,
+  }));
+  expect(fit).toEqual({ pre: true, page: true });
+  await text.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SCREENS}/small-things-mailbox-390.png` });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: `${SCREENS}/small-things-mailbox-1280.png` });
+});
