@@ -463,3 +463,24 @@ test("the dev mailbox's plain-text view wraps on a phone", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.screenshot({ path: `${SCREENS}/small-things-mailbox-1280.png` });
 });
+
+test("the language chosen survives signing out", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, "manager@guichet.test", demoPassword, { fresh: true });
+  // English from the account menu.
+  await page.getByTestId("account-menu-trigger").click();
+  await page.getByRole("menuitem", { name: "Langue" }).click();
+  await page.getByRole("menuitemradio", { name: "English" }).click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect.poll(async () => (await page.context().cookies()).some((cookie) => cookie.name === "lng")).toBe(true);
+  // Signing out: the sign-in page, and every page after it, stays in English.
+  await page.getByTestId("account-menu-trigger").click();
+  await page.getByRole("menuitem", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/auth\/login/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByRole("button", { name: "Continue" })).toBeVisible();
+  expect((await page.context().cookies()).some((cookie) => cookie.name === "lng")).toBe(true);
+  await page.reload();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await screens(page, "language-after-logout");
+});
