@@ -34,6 +34,8 @@ export type OrderDocuments = {
     /** The event's response address (`email_pdf_email_response`): the confirmation's Reply-To; "" when unset. */
     emailPdfEmailResponse: string;
     organizationTitle: string;
+    /** The organizer's colour for this event ("#rrggbb"), which the PDF ticket's header band carries. */
+    primaryColor: string;
   };
   /** One per participant row (a ticket, or an add-on that has its own row), tickets first. */
   tickets: {
@@ -113,6 +115,7 @@ export async function loadOrderDocuments(
         addressLabel: events.addressLabel,
         emailPdfMessage: events.emailPdfMessage,
         emailPdfEmailResponse: events.emailPdfEmailResponse,
+        primaryColor: events.primaryColor,
         organizationTitle: sql<string>`${organizations.title}`.as("organization_title"),
       })
       .from(orders)
@@ -179,6 +182,7 @@ export async function loadOrderDocuments(
       addressLabel: row.addressLabel,
       emailPdfMessage: row.emailPdfMessage,
       emailPdfEmailResponse: row.emailPdfEmailResponse,
+      primaryColor: row.primaryColor,
       organizationTitle: row.organizationTitle,
     },
     tickets: [

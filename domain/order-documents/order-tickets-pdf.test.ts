@@ -12,6 +12,7 @@ import { parseTicketToken, ticketTokenMatches } from "../tickets/ticket-token";
 import { getOrderTicketsPdf } from "./get-order-tickets-pdf";
 import { loadOrderDocuments } from "./load-order-documents";
 import { renderOrderTicketsPdf } from "./order-tickets-pdf";
+import { accessibleSurface } from "../shared/colour-contrast";
 import { fontSafeText, wrapText } from "./pdf-text";
 
 const env = { ENVIRONMENT: "test" };
@@ -78,6 +79,30 @@ describe("order tickets PDF", () => {
     expect(first).toContain("Ouverture des portes à 19 h 30.");
     expect(first).toContain("Billet 1 sur 2");
     expect(second).toContain("Billet 2 sur 2");
+  });
+
+  it("carries the event's colour in its header band and each ticket's number", async () => {
+    const scenario = await insertConfirmedOrder(t.db);
+    const documents = async (color: string) => {
+      await t.db.update(schema.events).set({ primaryColor: color }).where(eq(schema.events.id, scenario.event.id));
+      return (await loadOrderDocuments(t.db, { orderId: scenario.order.id }))!;
+    };
+    // A light yellow keeps its colour under dark text; a mid-tone green is darkened just enough for white text (AA).
+    for (const color of ["#fde047", "#16a34a"]) {
+      const surface = accessibleSurface(color);
+      const { pages } = await readPdf(await renderOrderTicketsPdf(env, await documents(color)));
+      for (const page of pages) {
+        expect(page.fills[0]).toBe(surface.background);
+        expect(page.fills[1]).toBe(surface.text);
+        expect(page.fills).not.toContain("#4338ca");
+      }
+    }
+    const { pages } = await readPdf(await renderOrderTicketsPdf(env, await documents("#16a34a")));
+    pages.forEach((page, index) => {
+      const text = page.text.join("\n");
+      expect(text).toContain("N° DE BILLET");
+      expect(page.text).toContain(String(scenario.participants[index]!.id));
+    });
   });
 
   it("prints the price paid for a ticket bought with a promo code, as the participant row keeps it", async () => {

@@ -15,6 +15,7 @@ import {
   type PDFPage,
 } from "pdf-lib";
 import { encode } from "uqr";
+import { accessibleSurface, hexToRgb } from "../shared/colour-contrast";
 import { formatDateRange, formatMoney } from "../shared/format";
 import { emailCopy, fill as fillCopy } from "../emails/email-locale";
 import type { SigningEnv } from "../shared/signing-secret";
@@ -28,10 +29,16 @@ const PAGE_WIDTH = 595.28;
 const PAGE_HEIGHT = 841.89;
 const MARGIN = 48;
 const QR_SIZE = 176;
-const INDIGO = rgb(0x43 / 255, 0x38 / 255, 0xca / 255);
+const INDIGO = "#4338ca";
 const INK = rgb(0x0f / 255, 0x17 / 255, 0x2a / 255);
 const MUTED = rgb(0x64 / 255, 0x74 / 255, 0x8b / 255);
 const RULE = rgb(0xe2 / 255, 0xe8 / 255, 0xf0 / 255);
+
+/** A "#rrggbb" colour as pdf-lib's colour (INDIGO when it is not one). */
+function pdfColor(hex: string) {
+  const { r, g, b } = hexToRgb(hex) ?? hexToRgb(INDIGO)!;
+  return rgb(r / 255, g / 255, b / 255);
+}
 
 export type TicketQrMatrix = boolean[][];
 
@@ -142,9 +149,10 @@ function ticketPrice(documents: OrderDocuments, price: number): string {
 }
 
 /**
- * One PDF for the order, one A4 page per ticket: the event (title, dates in its time zone, venue), the participant,
- * the ticket and its price, the order number, the order's add-ons, the organizer's `email_pdf_message`, and the QR
- * code of the participant's signed ticket token, which the check-in API verifies.
+ * One PDF for the order, one A4 page per ticket under a band in the event's colour: the event (title, dates in its time
+ * zone, venue), the participant, the ticket, its number and its price, the order number, the order's add-ons, the
+ * organizer's `email_pdf_message`, and the QR code of the participant's signed ticket token, which the check-in API
+ * verifies.
  */
 export async function renderOrderTicketsPdf(env: SigningEnv, documents: OrderDocuments): Promise<Uint8Array> {
   const { order, event } = documents;
@@ -167,12 +175,16 @@ export async function renderOrderTicketsPdf(env: SigningEnv, documents: OrderDoc
   const addons = documents.addons.map((addon) => `${addon.quantity} × ${addon.title}`);
   const contentWidth = PAGE_WIDTH - 2 * MARGIN;
   const leftWidth = contentWidth - QR_SIZE - 24;
+  // The event's colour, as on its public pages: spec §9's text colour on it, the colour shaded just enough for AA.
+  const surface = accessibleSurface(event.primaryColor || INDIGO);
+  const band = pdfColor(surface.background);
+  const onBand = pdfColor(surface.text);
 
   documents.tickets.forEach((ticket, index) => {
     const page = pdf.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
     // Header band.
-    page.drawRectangle({ x: 0, y: PAGE_HEIGHT - 64, width: PAGE_WIDTH, height: 64, color: INDIGO });
-    page.drawText("Guichet", { x: MARGIN, y: PAGE_HEIGHT - 40, size: 16, font: fonts.bold, color: rgb(1, 1, 1) });
+    page.drawRectangle({ x: 0, y: PAGE_HEIGHT - 64, width: PAGE_WIDTH, height: 64, color: band });
+    page.drawText("Guichet", { x: MARGIN, y: PAGE_HEIGHT - 40, size: 16, font: fonts.bold, color: onBand });
     const pageLabel = fontSafeText(
       fonts.regular,
       fillCopy(c.page, { index: index + 1, count: documents.tickets.length }),
@@ -182,7 +194,7 @@ export async function renderOrderTicketsPdf(env: SigningEnv, documents: OrderDoc
       y: PAGE_HEIGHT - 38,
       size: 10,
       font: fonts.regular,
-      color: rgb(1, 1, 1),
+      color: onBand,
     });
 
     // Event.
@@ -214,6 +226,8 @@ export async function renderOrderTicketsPdf(env: SigningEnv, documents: OrderDoc
     const name = `${ticket.firstName} ${ticket.lastName}`.trim() || `${order.firstName} ${order.lastName}`.trim();
     y = drawLabelled(page, fonts, c.participant, name, MARGIN, y, leftWidth);
     y = drawLabelled(page, fonts, c.ticket, ticket.ticketTitle, MARGIN, y, leftWidth);
+    // The number the order page shows and the entries list searches by.
+    y = drawLabelled(page, fonts, c.number, String(ticket.participantId), MARGIN, y, leftWidth);
     y = drawLabelled(page, fonts, c.price, ticketPrice(documents, ticket.price), MARGIN, y, leftWidth);
     y = drawLines(page, fillCopy(c.order, { order: order.id }), {
       x: MARGIN,

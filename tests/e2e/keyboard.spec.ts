@@ -156,7 +156,9 @@ test("keyboard only: the order-form editor adds a question and reorders question
 
   // Two questions added from the keyboard: Tab to 'Ajouter une question', Enter, type the title, Enter saves.
   for (const title of ["Société", "Régime alimentaire"]) {
-    await tabTo(page, '[data-testid="question-add-before"]');
+    // The first add starts from the top of the page; the next from the edit button of the question just added, where
+    // focus returns after a save (issue 25 item 10), behind the add button.
+    await tabTo(page, '[data-testid="question-add-before"]', { backwards: title !== "Société" });
     await expectFocusVisible(page);
     await page.keyboard.press("Enter");
     const panel = page.getByTestId("question-panel");
@@ -168,13 +170,16 @@ test("keyboard only: the order-form editor adds a question and reorders question
     await page.keyboard.press("Enter");
     await expect(panel).toBeHidden();
     await expect(list.getByTestId("question-title-text").filter({ hasText: title })).toBeVisible({ timeout: 30_000 });
+    await expect(
+      list.getByTestId("question-row").filter({ hasText: title }).getByTestId("question-edit"),
+    ).toBeFocused();
   }
   await expect.poll(() => savedTitles(page, eventId)).toEqual(["Nom, prénom, email", "Société", "Régime alimentaire"]);
 
-  // Reorder: Tab to the handle of 'Régime alimentaire', Space lifts it, ArrowUp moves it (25 px a press, spec §9)
-  // until it passes 'Société', Space drops it.
+  // Reorder: Shift+Tab back to the handle of 'Régime alimentaire', Space lifts it, ArrowUp moves it (25 px a press,
+  // spec §9) until it passes 'Société', Space drops it.
   const handleSelector = '[data-testid="question-drag-handle"][aria-label*="Régime alimentaire"]';
-  await tabTo(page, handleSelector);
+  await tabTo(page, handleSelector, { backwards: true });
   await expectFocusVisible(page);
   await page.keyboard.press("Space");
   // Lifted: dnd-kit marks the handle pressed; ArrowUp is then pressed until 'Société' makes room below.

@@ -5,7 +5,12 @@ import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFPage }
  * Reads back what order-documents draws: the text of each page (pdf-lib writes every string as a WinAnsi hex string
  * shown with Tj) and the filled rectangles (only the QR code's modules are drawn with `re`).
  */
-export type ReadPage = { text: string[]; rects: { x: number; y: number; width: number; height: number }[] };
+export type ReadPage = {
+  text: string[];
+  rects: { x: number; y: number; width: number; height: number }[];
+  /** The fill colours set on the page (`r g b rg`), as "#rrggbb", in drawing order. */
+  fills: string[];
+};
 
 function contentOf(pdf: PDFDocument, page: PDFPage): string {
   const contents = page.node.Contents();
@@ -37,7 +42,14 @@ export async function readPdf(bytes: Uint8Array): Promise<{ document: PDFDocumen
       width: Number(match[3]),
       height: Number(match[4]),
     }));
-    return { text, rects };
+    const hex = (value: string) =>
+      Math.round(Number(value) * 255)
+        .toString(16)
+        .padStart(2, "0");
+    const fills = [...content.matchAll(/(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) rg/g)].map(
+      (match) => `#${hex(match[1]!)}${hex(match[2]!)}${hex(match[3]!)}`,
+    );
+    return { text, rects, fills };
   });
   return { document, pages };
 }

@@ -186,6 +186,15 @@ devRoutes.get("/mailbox", async (c) => {
           .attachment {
             margin: 8px 0;
           }
+          /* The plain-text version keeps its line breaks but wraps long lines (links with tokens) on a phone. */
+          pre {
+            white-space: pre-wrap;
+            overflow-wrap: anywhere;
+          }
+          summary > span:first-child {
+            min-width: 0;
+            overflow-wrap: anywhere;
+          }
           .empty {
             color: #64748b;
             text-align: center;

@@ -134,7 +134,14 @@ export function DataTableToolbar(props: {
                 {t("columns")}
               </Button>
             </DropdownMenuTrigger>
-            <DropdownMenuContent align="end" className="w-56">
+            {/* A column per form question makes this menu long: it keeps clear of the window's edges and scrolls inside
+                what is left (Radix's available height already counts the collision padding). */}
+            <DropdownMenuContent
+              align="end"
+              collisionPadding={8}
+              className="max-h-[min(var(--radix-dropdown-menu-content-available-height),32rem)] w-64 max-w-[calc(100vw-1rem)]"
+              data-testid="data-table-columns-menu"
+            >
               <DropdownMenuLabel>{t("toggle-columns")}</DropdownMenuLabel>
               <DropdownMenuSeparator />
               {hideable.map((column) => (

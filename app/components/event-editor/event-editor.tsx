@@ -25,6 +25,7 @@ import {
 } from "~/lib/event-editor-values";
 import { DateStep, DescriptionStep, LocationStep, TitleStep, type StepProps } from "./field-steps";
 import { ThemeStep } from "./theme-step";
+import { SaveDisabledReason } from "~/components/save-disabled-reason";
 
 /** What the editor's route actions answer. */
 export type EditorSaveResult =
@@ -79,6 +80,7 @@ export function EventEditor({
   renderedAt,
 }: EditorProps) {
   const { t } = useTranslation("editor");
+  const { t: tc } = useTranslation("common");
   const navigate = useNavigate();
   const fetcher = useFetcher<EditorSaveResult>();
   const [values, setValues] = useState<EditorValues>(initial);
@@ -355,10 +357,24 @@ export function EventEditor({
               <div className="ml-auto flex flex-wrap items-center gap-2">
                 {mode === "update" ? (
                   // On a phone the save bar already offers it when there is something to save.
-                  <Button type="submit" variant="outline" disabled={!dirty || saving} className="hidden sm:inline-flex">
-                    {saving ? <Spinner label={null} /> : null}
-                    {saving ? t("actions.saving") : t("actions.save")}
-                  </Button>
+                  <>
+                    <SaveDisabledReason
+                      id="editor-save-reason"
+                      reason={!dirty && !saving ? tc("save-disabled.no-changes") : null}
+                      className="hidden sm:block"
+                    />
+                    <Button
+                      type="submit"
+                      variant="outline"
+                      disabled={!dirty || saving}
+                      aria-describedby={!dirty && !saving ? "editor-save-reason" : undefined}
+                      className="hidden sm:inline-flex"
+                      data-testid="editor-save"
+                    >
+                      {saving ? <Spinner label={null} /> : null}
+                      {saving ? t("actions.saving") : t("actions.save")}
+                    </Button>
+                  </>
                 ) : null}
                 <Button type="button" onClick={next} disabled={saving} data-testid="editor-next">
                   {mode === "new" ? t("actions.create") : isLast ? t("actions.finish") : t("actions.next")}

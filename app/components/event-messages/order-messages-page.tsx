@@ -12,6 +12,7 @@ import { Switch } from "~/components/ui/switch";
 import { useAwaitedFetcher } from "~/components/participation-forms/use-awaited-fetcher";
 import type { OrderMessagesActionResult, OrderMessagesPageData } from "./event-messages-types";
 import { ConfirmationPagePreview, EmailPdfPreview } from "./message-previews";
+import { SaveDisabledReason } from "~/components/save-disabled-reason";
 
 // tiptap weighs more than the rest of the page: it comes when the page needs it.
 const DescriptionEditor = lazy(() => import("~/components/event-editor/description-editor"));
@@ -27,6 +28,7 @@ const DEFAULT_COLOR = "#4f46e5";
  */
 export function OrderMessagesPage({ data }: { data: OrderMessagesPageData }) {
   const { t } = useTranslation("event-messages");
+  const { t: tc } = useTranslation("common");
   const area = useEventAreaData();
   const canUpdate = area?.permissions.update ?? false;
   const color = area?.event.primaryColor || DEFAULT_COLOR;
@@ -82,10 +84,21 @@ export function OrderMessagesPage({ data }: { data: OrderMessagesPageData }) {
           <p className="max-w-2xl text-sm text-muted-foreground">{t("page.description")}</p>
         </div>
         {canUpdate ? (
-          <Button type="submit" disabled={!dirty || saving} data-testid="order-messages-save">
-            {saving ? <Spinner label={null} /> : null}
-            {t("page.save")}
-          </Button>
+          <div className="flex flex-col items-start gap-1 sm:items-end">
+            <Button
+              type="submit"
+              disabled={!dirty || saving}
+              aria-describedby={!dirty && !saving ? "order-messages-save-reason" : undefined}
+              data-testid="order-messages-save"
+            >
+              {saving ? <Spinner label={null} /> : null}
+              {t("page.save")}
+            </Button>
+            <SaveDisabledReason
+              id="order-messages-save-reason"
+              reason={!dirty && !saving ? tc("save-disabled.no-changes") : null}
+            />
+          </div>
         ) : null}
       </div>
       <FormError message={errors.formError} />

@@ -256,6 +256,7 @@ function QuestionRow({
               size="icon"
               aria-label={t("question.edit", { title })}
               onClick={() => onEdit(question)}
+              data-testid="question-edit"
               disabled={busy}
             >
               <Pencil aria-hidden />

@@ -1,5 +1,5 @@
 import { BookOpen, Users } from "lucide-react";
-import { useId, useMemo, useState } from "react";
+import { useId, useMemo, useRef, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import { toast } from "sonner";
@@ -62,6 +62,13 @@ export function ParticipationFormsPage({ data }: { data: ParticipationFormsPageD
   const [orders, setOrders] = useState<Partial<Record<FormType, string[]>>>({});
   const [panel, setPanel] = useState<QuestionPanelState | null>(null);
   const [deleting, setDeleting] = useState<{ formType: FormType; question: Question } | null>(null);
+  // Where focus returns when the panel closes: the edited (or just added) question's edit button, else the add
+  // button. The panel opens from state, not from a Radix trigger, so Radix alone would leave focus on the page's body.
+  const focusReturn = useRef<{ formType: FormType; questionId?: string } | null>(null);
+  const openPanel = (next: QuestionPanelState) => {
+    focusReturn.current = { formType: next.formType, questionId: next.mode === "edit" ? next.question.id : undefined };
+    setPanel(next);
+  };
   const saving = saver.state !== "idle";
 
   const forms = useMemo(
@@ -104,6 +111,7 @@ export function ParticipationFormsPage({ data }: { data: ParticipationFormsPageD
         questions.findIndex((candidate) => candidate.id === question.id),
       );
     // After saving, the draft resets: the panel closes and the next add starts afresh.
+    focusReturn.current = { formType: panel.formType, questionId: question.id };
     setPanel(null);
     return null;
   }
@@ -165,8 +173,8 @@ export function ParticipationFormsPage({ data }: { data: ParticipationFormsPageD
           tickets={data.tickets}
           canUpdate={data.canUpdate}
           busy={saving}
-          onAdd={() => setPanel({ mode: "add", formType: form.formType, question: newQuestionDraft() })}
-          onEdit={(question) => setPanel({ mode: "edit", formType: form.formType, question })}
+          onAdd={() => openPanel({ mode: "add", formType: form.formType, question: newQuestionDraft() })}
+          onEdit={(question) => openPanel({ mode: "edit", formType: form.formType, question })}
           onDelete={(question) => setDeleting({ formType: form.formType, question })}
           onToggleMandatory={(question) =>
             void saveForm(
@@ -218,6 +226,19 @@ export function ParticipationFormsPage({ data }: { data: ParticipationFormsPageD
         saving={saving}
         onSave={saveQuestion}
         onClose={() => setPanel(null)}
+        onCloseAutoFocus={() => {
+          const to = focusReturn.current;
+          focusReturn.current = null;
+          if (!to) return false;
+          const target =
+            (to.questionId
+              ? document.querySelector<HTMLElement>(
+                  `[data-question-id="${CSS.escape(to.questionId)}"] [data-testid="question-edit"]`,
+                )
+              : null) ?? document.querySelector<HTMLElement>(`[data-testid="question-add-${to.formType}"]`);
+          target?.focus();
+          return Boolean(target);
+        }}
       />
 
       <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>

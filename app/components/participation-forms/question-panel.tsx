@@ -7,6 +7,7 @@ import {
   type QuestionType,
 } from "#domain/participation-forms/question-schema";
 import { FieldError, FormError } from "~/components/form-error";
+import { SaveDisabledReason } from "~/components/save-disabled-reason";
 import {
   AlertDialog,
   AlertDialogContent,
@@ -41,12 +42,15 @@ export function QuestionPanel({
   saving,
   onSave,
   onClose,
+  onCloseAutoFocus,
 }: {
   panel: QuestionPanelState | null;
   tickets: { id: number; title: string }[];
   saving: boolean;
   onSave: (question: Question) => Promise<QuestionErrors | null>;
   onClose: () => void;
+  /** Moves focus where it belongs once the panel has closed; true when it did (false leaves it to Radix). */
+  onCloseAutoFocus?: () => boolean;
 }) {
   if (!panel) return null;
   return (
@@ -57,6 +61,7 @@ export function QuestionPanel({
       saving={saving}
       onSave={onSave}
       onClose={onClose}
+      onCloseAutoFocus={onCloseAutoFocus}
     />
   );
 }
@@ -67,14 +72,17 @@ function QuestionPanelBody({
   saving,
   onSave,
   onClose,
+  onCloseAutoFocus,
 }: {
   panel: QuestionPanelState;
   tickets: { id: number; title: string }[];
   saving: boolean;
   onSave: (question: Question) => Promise<QuestionErrors | null>;
   onClose: () => void;
+  onCloseAutoFocus?: () => boolean;
 }) {
   const { t } = useTranslation("order-forms");
+  const { t: tc } = useTranslation("common");
   const ids = useId();
   const [draft, setDraft] = useState<Question>(panel.question);
   const [typeChosen, setTypeChosen] = useState<QuestionType | "">(panel.question.type);
@@ -85,6 +93,15 @@ function QuestionPanelBody({
   const complete = draft.title.trim() !== "" && (panel.mode === "edit" || typeChosen !== "");
   const canSave = complete && changed && !saving;
   const dirty = !sameQuestion(draft, panel.question);
+  const disabledReason = saving
+    ? null
+    : draft.title.trim() === ""
+      ? t("panel.save-needs-title")
+      : !complete
+        ? t("panel.save-needs-type")
+        : !changed
+          ? tc("save-disabled.no-changes")
+          : null;
 
   function update(patch: Partial<Question>) {
     setDraft((current) => ({ ...current, ...patch }));
@@ -133,7 +150,13 @@ function QuestionPanelBody({
   return (
     <>
       <Sheet open onOpenChange={(open) => !open && requestClose()}>
-        <SheetContent className="w-full overflow-y-auto sm:max-w-lg" data-testid="question-panel">
+        <SheetContent
+          className="w-full overflow-y-auto sm:max-w-lg"
+          data-testid="question-panel"
+          onCloseAutoFocus={(event) => {
+            if (onCloseAutoFocus?.()) event.preventDefault();
+          }}
+        >
           <form
             noValidate
             className="flex min-h-full flex-col"
@@ -242,7 +265,13 @@ function QuestionPanelBody({
               </div>
             </div>
             <SheetFooter className="mt-auto border-t">
-              <Button type="submit" disabled={!canSave} data-testid="question-save">
+              <SaveDisabledReason id={`${ids}-save-reason`} reason={disabledReason} />
+              <Button
+                type="submit"
+                disabled={!canSave}
+                aria-describedby={disabledReason ? `${ids}-save-reason` : undefined}
+                data-testid="question-save"
+              >
                 {saving ? <Spinner label={null} /> : null}
                 {t("panel.save")}
               </Button>

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { platformFee } from "#domain/booking/fees";
 import { bannerSrcSet } from "#domain/images/banner";
 import type { PublicEvent, PublicTicket } from "#domain/public-events/get-public-event";
-import { accessibleAccent, accessibleSurface, LIGHT_TEXT } from "~/lib/contrast";
+import { accessibleAccent, accessibleSurface, LIGHT_TEXT, ORGANIZER_FOCUS_RING } from "~/lib/contrast";
 import { formatDateRange, formatDateTime, formatMoney } from "#domain/shared/format";
 import { openStreetMapUrl } from "~/lib/map-link";
 import { cn } from "~/lib/utils";
@@ -204,7 +204,10 @@ export function PublicEventView({
                   type="submit"
                   disabled={pickerDisabled}
                   aria-describedby={preview ? "booking-disabled" : undefined}
-                  className="h-11 w-full rounded-lg px-6 font-semibold shadow-sm focus-visible:ring-[3px] focus-visible:ring-sky-500/60 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-50 sm:w-auto"
+                  className={cn(
+                    "h-11 w-full rounded-lg px-6 font-semibold shadow-sm disabled:cursor-not-allowed disabled:opacity-50 sm:w-auto",
+                    ORGANIZER_FOCUS_RING,
+                  )}
                   style={surfaceStyle}
                 >
                   {tb("picker.book")}

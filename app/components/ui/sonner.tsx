@@ -13,11 +13,58 @@ const TOAST_HOTKEY = ["altKey", "KeyT"];
 type Theme = NonNullable<ToasterProps["theme"]>;
 
 /**
- * Sonner's default distances from the window's edge, plus `--toaster-lift`: a page whose actions sit where toasts
- * appear (the event editor's footer and save bar) sets it to keep toasts above them.
+ * Sonner's default distances from the window's edge, plus a lift: `--toaster-lift`, which a page whose actions sit where
+ * toasts appear (the event editor's footer and save bar) sets, or `--toaster-footer-lift`, set by the Toaster itself
+ * while an open sheet's or dialog's footer lies where toasts appear, so a toast never covers the buttons it reports on.
  */
-const TOAST_OFFSET = { bottom: "calc(24px + var(--toaster-lift, 0px))" };
-const TOAST_MOBILE_OFFSET = { bottom: "calc(16px + var(--toaster-lift, 0px))" };
+const TOAST_LIFT = "max(var(--toaster-lift, 0px), var(--toaster-footer-lift, 0px))";
+const TOAST_OFFSET = { bottom: `calc(24px + ${TOAST_LIFT})` };
+const TOAST_MOBILE_OFFSET = { bottom: `calc(16px + ${TOAST_LIFT})` };
+/** Toasts stack upwards from the bottom: a footer whose box reaches into this band of the window lifts them. */
+const TOAST_BAND_PX = 160;
+/** Sonner's toast width (spec §9) and its distance from the right edge, to tell whether a footer lies under toasts. */
+const TOAST_AREA_PX = 356 + 24;
+const FOOTERS = '[data-slot="sheet-footer"], [data-slot="dialog-footer"], [data-slot="alert-dialog-footer"]';
+
+/** Sets `--toaster-footer-lift` to the height of the window under the highest open footer that toasts would cover. */
+function useFooterLift() {
+  React.useEffect(() => {
+    const root = document.documentElement;
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      const { innerHeight: height, innerWidth: width } = window;
+      // Below sonner's mobile breakpoint toasts span the window's width.
+      const left = width <= 600 ? 0 : width - TOAST_AREA_PX;
+      let lift = 0;
+      for (const footer of document.querySelectorAll<HTMLElement>(FOOTERS)) {
+        const box = footer.getBoundingClientRect();
+        if (box.height === 0 || box.top >= height || box.bottom <= height - TOAST_BAND_PX || box.right <= left)
+          continue;
+        lift = Math.max(lift, Math.ceil(height - box.top));
+      }
+      if (lift > 0) root.style.setProperty("--toaster-footer-lift", `${lift}px`);
+      else root.style.removeProperty("--toaster-footer-lift");
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(update);
+    };
+    update();
+    // Capture: a sheet scrolls inside itself, and its scroll events do not bubble to the window.
+    window.addEventListener("scroll", schedule, { passive: true, capture: true });
+    window.addEventListener("resize", schedule);
+    // Sheets and dialogs open in portals at the end of <body>.
+    const mutations = new MutationObserver(schedule);
+    mutations.observe(document.body, { childList: true, subtree: true });
+    return () => {
+      if (frame) cancelAnimationFrame(frame);
+      window.removeEventListener("scroll", schedule, { capture: true });
+      window.removeEventListener("resize", schedule);
+      mutations.disconnect();
+      root.style.removeProperty("--toaster-footer-lift");
+    };
+  }, []);
+}
 
 function subscribeToRootClass(onChange: () => void): () => void {
   const observer = new MutationObserver(onChange);
@@ -63,6 +110,7 @@ const toasterStyle = {
 function Toaster({ theme, style, toastOptions, ...props }: ToasterProps) {
   const documentTheme = useDocumentTheme();
   const labels = useUiLabels();
+  useFooterLift();
   return (
     <Sonner
       theme={theme ?? documentTheme}

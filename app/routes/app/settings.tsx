@@ -15,6 +15,7 @@ import { removeMember } from "#domain/members/remove-member";
 import { canInOrganization } from "#domain/policy";
 import { emailSchema } from "#domain/shared/email";
 import { emailSenderFromEnv } from "#adapters/email";
+import { EmailCell } from "~/components/data-table/email-cell";
 import { FieldError, FormError } from "~/components/form-error";
 import { InvitationActions, useInvitationAnswer } from "~/components/invitations/invitation-actions";
 import { Button } from "~/components/ui/button";
@@ -417,9 +418,11 @@ export default function Members({ loaderData }: Route.ComponentProps) {
                       <span className="ml-1 text-xs text-muted-foreground">({t("you")})</span>
                     ) : null}
                   </div>
-                  <div className="text-xs text-muted-foreground md:hidden">{member.email}</div>
+                  <EmailCell email={member.email} className="text-xs text-muted-foreground md:hidden" />
                 </TableCell>
-                <TableCell className="hidden md:table-cell">{member.email}</TableCell>
+                <TableCell className="hidden md:table-cell">
+                  <EmailCell email={member.email} />
+                </TableCell>
                 <TableCell>
                   <MemberRoleCell member={member} canManage={canManage} />
                 </TableCell>

@@ -37,7 +37,7 @@ import { OrderSummary } from "~/components/booking/order-summary";
 import { SelectionIssues } from "~/components/booking/selection-issues";
 import { PublicEventNotFound } from "~/components/public-event/public-event-not-found";
 import { PublicStyles } from "~/components/public-event/public-styles";
-import { accessibleSurface } from "~/lib/contrast";
+import { accessibleSurface, ORGANIZER_FOCUS_RING } from "~/lib/contrast";
 import { formatMoney } from "#domain/shared/format";
 import { cn } from "~/lib/utils";
 import { getLocale } from "~/middleware/i18next";
@@ -336,7 +336,7 @@ export default function EventBooking({ loaderData, actionData }: Route.Component
               <PromoBox promoCode={promoCode} quote={quote} dark={dark} error={state.errors.promo_code} />
               <button
                 type="submit"
-                className="h-12 w-full rounded-lg px-6 text-base font-semibold shadow-sm focus-visible:ring-[3px] focus-visible:ring-sky-500/60 focus-visible:outline-none"
+                className={cn("h-12 w-full rounded-lg px-6 text-base font-semibold shadow-sm", ORGANIZER_FOCUS_RING)}
                 style={surfaceStyle}
                 data-testid="booking-submit"
               >

@@ -12,7 +12,7 @@ import { qrPath } from "~/components/booking/qr-path";
 import { PublicEventNotFound } from "~/components/public-event/public-event-not-found";
 import { PublicStyles } from "~/components/public-event/public-styles";
 import { MetaPixelImage } from "~/components/tracking/meta-pixel";
-import { accessibleSurface } from "~/lib/contrast";
+import { accessibleSurface, ORGANIZER_FOCUS_RING } from "~/lib/contrast";
 import { useCspNonce } from "~/lib/csp-nonce";
 import { dateTimeFormat, formatDateRange, formatMoney, intlLocale } from "#domain/shared/format";
 import { orderStatusWatchScript, orderWatchDefaults } from "~/lib/order-status-watch";
@@ -162,7 +162,10 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
               {resumeUrl ? (
                 <a
                   href={resumeUrl}
-                  className="inline-flex min-h-11 items-center gap-2 rounded-lg px-4 text-sm font-semibold shadow-sm"
+                  className={cn(
+                    "inline-flex min-h-11 items-center gap-2 rounded-lg px-4 text-sm font-semibold shadow-sm",
+                    ORGANIZER_FOCUS_RING,
+                  )}
                   style={surfaceStyle}
                   data-testid="order-resume-payment"
                 >
@@ -274,7 +277,10 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
               </h2>
               <a
                 href={orderTicketsPdfHref(order.id, token)}
-                className="inline-flex h-10 items-center gap-2 rounded-lg px-4 text-sm font-semibold shadow-sm"
+                className={cn(
+                  "inline-flex h-10 items-center gap-2 rounded-lg px-4 text-sm font-semibold shadow-sm",
+                  ORGANIZER_FOCUS_RING,
+                )}
                 style={surfaceStyle}
                 data-testid="download-tickets"
               >

@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
 import { Link } from "react-router";
+import { EmailCell } from "~/components/data-table/email-cell";
 import type { DataTableColumn } from "~/components/data-table/features";
 import { selectColumn } from "~/components/data-table/select-column";
 import type { OrderRow } from "#domain/orders/list-orders";
@@ -42,7 +43,7 @@ export function orderColumns(options: {
       size: 116,
       cell: ({ row }) => `${row.original.firstName} ${row.original.lastName}`.trim() || "—",
     },
-    { id: "email", header: t("columns.email"), size: 106, cell: ({ row }) => row.original.email },
+    { id: "email", header: t("columns.email"), size: 106, cell: ({ row }) => <EmailCell email={row.original.email} /> },
     { id: "amount", header: t("columns.amount"), size: 104, cell: ({ row }) => money(row.original.amount) },
     { id: "fees", header: t("columns.fees"), size: 80, cell: ({ row }) => money(row.original.fees) },
     { id: "net_amount", header: t("columns.net_amount"), size: 80, cell: ({ row }) => money(row.original.netAmount) },

@@ -1,6 +1,7 @@
 import type { TFunction } from "i18next";
 import { Link } from "react-router";
 import { selectColumn } from "~/components/data-table/select-column";
+import { EmailCell } from "~/components/data-table/email-cell";
 import type { DataTableColumn } from "~/components/data-table/features";
 import { Badge } from "~/components/ui/badge";
 import { formatTableDateTime } from "~/components/data-table/table-date";
@@ -43,7 +44,7 @@ export function participantColumns(options: {
         </Link>
       ),
     },
-    { id: "email", header: t("columns.email"), size: 136, cell: ({ row }) => row.original.email },
+    { id: "email", header: t("columns.email"), size: 136, cell: ({ row }) => <EmailCell email={row.original.email} /> },
     {
       id: "ticket",
       header: t("columns.ticket"),
