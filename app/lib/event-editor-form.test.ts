@@ -95,7 +95,7 @@ describe("the editor's form", () => {
       addressName: "",
       addressLabel: "",
       addressLatitude: 45.6967,
-      addressLongitude: null,
+      addressLongitude: 4.8357,
       primaryColor: "#4f46e5",
       theme: "dark",
     });
@@ -103,9 +103,33 @@ describe("the editor's form", () => {
       start_at: "2026-07-14T22:00",
       end_at: "",
       address_latitude: "45.6967",
-      address_longitude: "",
+      address_longitude: "4.8357",
       theme: "dark",
     });
+  });
+
+  it("shows half a place, or the spec's 50/50 default, as no place (issue 25 §8)", () => {
+    const event = {
+      title: "Concert",
+      smallDescription: "",
+      description: "",
+      startAt: new Date("2026-07-14T20:00:00Z"),
+      endAt: null,
+      timezone: "Europe/Paris",
+      addressName: "",
+      addressLabel: "",
+      primaryColor: "#4f46e5",
+      theme: "light" as const,
+    };
+    for (const [addressLatitude, addressLongitude] of [
+      [45.6967, null],
+      [50, 50],
+    ] as const) {
+      expect(editorValuesFromEvent({ ...event, addressLatitude, addressLongitude })).toMatchObject({
+        address_latitude: "",
+        address_longitude: "",
+      });
+    }
   });
 
   it("keeps from the hex field only the colours the events schema accepts", () => {
