@@ -479,6 +479,8 @@ const apiTable: Record<string, RouteSpec> = {
     ok: "success",
   },
   "GET /api/me/organizers": { need: { signedIn: true }, probe: () => ({ path: "/api/me/organizers" }) },
+  // The address search reads no organization's data (offline here: no suggestions).
+  "GET /api/geocode": { need: { signedIn: true }, probe: () => ({ path: "/api/geocode?q=Lyon" }) },
   "GET /api/me/organizers-admin": {
     need: { platform: "admin:access" },
     probe: () => ({ path: "/api/me/organizers-admin" }),

@@ -220,6 +220,8 @@ describe("personalized messages API", () => {
     expect(saved.json).toEqual({
       confirmation_page_message: "<p>Merci <strong>!</strong></p>",
       email_pdf_message: "<p>Présentez ce billet</p>",
+      // Not sent: the holder-ticket setting keeps its default (on).
+      send_holder_tickets: true,
     });
     const foreign = await call(`/events/${world.event.id}/messages`, {
       as: "foreignOwner",
