@@ -415,8 +415,18 @@ test.describe("the publish flow answers what the server would refuse", () => {
   test("'Publier quand même' leads to the payment account for a paid add-on; a stale page follows the server's refusal", async ({
     page,
   }) => {
-    test.setTimeout(90_000);
-    await signIn(page, OWNER);
+    test.setTimeout(120_000);
+    // An account of its own: creating and switching to an organization is remembered for the user, and the shared
+    // demo owner's other specs (the finance ledger) would then see this empty organization.
+    const password = "Options-Payantes-2026";
+    const owner = await registerWithOrganization(
+      page.request,
+      "options-owner",
+      "Claire",
+      `Compagnie ${Date.now()}`,
+      password,
+    );
+    await signIn(page, owner, password, { fresh: true });
     const created = await page.request.post("/api/organizers", {
       data: { title: `Tournée des options ${Date.now()}` },
     });
