@@ -4,9 +4,9 @@ import { orderEmailDeliveries, type orderEmailKinds } from "#db/schema";
 import { DELIVERY_CLAIM_LEASE_MS, MAX_EMAIL_DELIVERY_ATTEMPTS } from "./order-email-outbox";
 
 /*
- * The steps of one outbox delivery (docs/decisions/0016-order-email-outbox.md) for an order email other than the
- * confirmation (which keeps its own copy in send-order-confirmation.ts): claim the row in one statement, send, mark it
- * sent, or release it "failed" for the queue's retry and the sweep.
+ * The steps of one outbox delivery (docs/decisions/0016-order-email-outbox.md), for every order email (confirmation,
+ * holder ticket, refund): claim the row in one statement, send, mark it sent, or release it "failed" for the queue's
+ * retry and the sweep.
  */
 
 export type OrderEmailDelivery = {

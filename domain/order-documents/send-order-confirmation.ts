@@ -1,11 +1,16 @@
-import { and, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
 import type { EmailSender } from "#adapters/email";
 import type { Database } from "#db/database";
-import { orderEmailDeliveries } from "#db/schema";
 import { holderTicketEmail } from "../emails/holder-ticket-email";
 import { orderConfirmationEmail } from "../emails/order-confirmation-email";
 import { findTicketHolder, parseHolderTicketKey, recordHolderTicketEmails } from "./holder-ticket-emails";
-import { DELIVERY_CLAIM_LEASE_MS, MAX_EMAIL_DELIVERY_ATTEMPTS } from "./order-email-outbox";
+import {
+  claimDelivery,
+  leaveDeliveryDue,
+  markDeliverySent,
+  releaseFailedDelivery,
+  skipDelivery,
+} from "./order-email-delivery";
+import { DELIVERY_CLAIM_LEASE_MS } from "./order-email-outbox";
 import { isValidEmail } from "../shared/email";
 import type { SigningEnv } from "../shared/signing-secret";
 import { hasTickets, loadOrderDocuments } from "./load-order-documents";
@@ -45,16 +50,7 @@ export async function sendOrderConfirmation(
   // Nothing to send, and retrying would never help (an order entered by hand or imported may have no usable
   // address): a due row is closed so the sweep stops handing it over.
   const skip = async (outcome: "not-confirmed" | "no-recipient") => {
-    await db
-      .update(orderEmailDeliveries)
-      .set({ status: "skipped", lastError: outcome })
-      .where(
-        and(
-          eq(orderEmailDeliveries.key, key),
-          eq(orderEmailDeliveries.orderId, input.orderId),
-          inArray(orderEmailDeliveries.status, ["due", "failed"]),
-        ),
-      );
+    await skipDelivery(db, { key, orderId: input.orderId, reason: outcome });
     return outcome;
   };
   if (!documents || !hasTickets(documents)) return skip("not-confirmed");
@@ -74,58 +70,16 @@ export async function sendOrderConfirmation(
     orderId: order.id,
     key,
     kind: holder ? ("holder-ticket" as const) : ("confirmation" as const),
-    claimedAt: new Date(now),
   };
   if (!deps.env.APP_URL) {
     // A configuration fault is not an attempt: the delivery stays due, with the reason, for the sweep to send once
     // APP_URL is set (README, configuration).
-    await db
-      .insert(orderEmailDeliveries)
-      .values({ ...delivery, status: "due", attempts: 0, lastError: MISSING_APP_URL_ERROR })
-      .onConflictDoUpdate({
-        target: orderEmailDeliveries.key,
-        set: { lastError: MISSING_APP_URL_ERROR },
-        setWhere: and(eq(orderEmailDeliveries.orderId, order.id), eq(orderEmailDeliveries.status, "due")),
-      });
+    await leaveDeliveryDue(db, delivery, now, MISSING_APP_URL_ERROR);
     return "not-configured";
   }
 
-  const claimed = await db
-    .insert(orderEmailDeliveries)
-    .values({ ...delivery, status: "sending", attempts: 1 })
-    .onConflictDoUpdate({
-      target: orderEmailDeliveries.key,
-      set: {
-        status: "sending",
-        attempts: sql`${orderEmailDeliveries.attempts} + 1`,
-        claimedAt: new Date(now),
-        lastError: null,
-      },
-      setWhere: and(
-        eq(orderEmailDeliveries.orderId, order.id),
-        lt(orderEmailDeliveries.attempts, MAX_EMAIL_DELIVERY_ATTEMPTS),
-        or(
-          inArray(orderEmailDeliveries.status, ["due", "failed"]),
-          and(
-            eq(orderEmailDeliveries.status, "sending"),
-            lte(orderEmailDeliveries.claimedAt, new Date(now - DELIVERY_CLAIM_LEASE_MS)),
-          ),
-        ),
-      ),
-    })
-    .returning({ id: orderEmailDeliveries.id });
-  const claim = claimed[0];
-  if (!claim) {
-    const [existing] = await db
-      .select({ status: orderEmailDeliveries.status, attempts: orderEmailDeliveries.attempts })
-      .from(orderEmailDeliveries)
-      .where(eq(orderEmailDeliveries.key, key))
-      .limit(1);
-    if (existing?.status === "sent") return "already-sent";
-    if (existing?.status === "skipped") return "already-sent";
-    if (existing && existing.status !== "sending" && existing.attempts >= MAX_EMAIL_DELIVERY_ATTEMPTS) return "gave-up";
-    return "in-progress";
-  }
+  const claim = await claimDelivery(db, delivery, now);
+  if ("outcome" in claim) return claim.outcome;
 
   // The buyer's replies reach the organizer's response address (spec §3), when the event has a valid one.
   const replyTo = event.emailPdfEmailResponse.trim();
@@ -182,20 +136,10 @@ export async function sendOrderConfirmation(
       idempotencyKey: key,
     });
   } catch (error) {
-    await db
-      .update(orderEmailDeliveries)
-      .set({ status: "failed", lastError: String(error instanceof Error ? error.message : error).slice(0, 500) })
-      .where(eq(orderEmailDeliveries.id, claim.id));
+    await releaseFailedDelivery(db, claim.claimed, error);
     throw error;
   }
-  const markSent = () =>
-    db
-      .update(orderEmailDeliveries)
-      .set({ status: "sent", sentAt: new Date(deps.now ?? Date.now()) })
-      .where(eq(orderEmailDeliveries.id, claim.id));
-  // The email is gone: a D1 error here is tried once more at once (the write is idempotent), since a claim left
-  // "sending" is taken over after the lease and the email sent a second time (docs/decisions/0029-fault-tolerance.md).
-  await markSent().catch(() => markSent());
+  await markDeliverySent(db, claim.claimed, deps.now ?? Date.now());
   return "sent";
 }
 
