@@ -173,3 +173,34 @@ test("tickets of a draft, add-on forms, expired promo codes, text without a fiel
   await expect(page.getByText(/À payer avant le .*\d\d:\d\d UTC[+−-]\d/)).toBeVisible();
   await shoot(page, "wording-checkout-deadline");
 });
+
+test("a bad email is told one way: 'Email invalide', and an empty field asks for an email", async ({
+  page,
+  request,
+}) => {
+  // The sign-in pages are plain HTML: the server answers each submission.
+  await page.goto("/auth/login");
+  await page.getByRole("button", { name: "Continuer" }).click();
+  await expect(page.getByText("Veuillez entrer une adresse email.", { exact: true })).toBeVisible();
+  await page.getByLabel("Email").fill("pas-un-email");
+  await page.getByRole("button", { name: "Continuer" }).click();
+  await expect(page.getByText("Email invalide", { exact: true })).toBeVisible();
+  await expect(page.getByText(/adresse email valide/)).toHaveCount(0);
+
+  // The organization's invite form answered with the browser's own bubble before ours could speak.
+  const email = await registerWithOrganization(
+    request,
+    "bad-email",
+    "Basile",
+    `Adresses ${Date.now().toString(36)}`,
+    PASSWORD,
+  );
+  await signIn(page, email, PASSWORD, { fresh: true });
+  await page.goto("/settings");
+  await waitForHydration(page);
+  const invite = page.locator("form").filter({ has: page.getByRole("button", { name: "Inviter" }) });
+  await invite.getByLabel("Email").fill("pas-un-email");
+  await invite.getByRole("button", { name: "Inviter" }).click();
+  await expect(page.getByText("Email invalide", { exact: true })).toBeVisible();
+  await shoot(page, "wording-invite-bad-email");
+});

@@ -176,6 +176,7 @@ export default function OrganizationProfile({ loaderData }: Route.ComponentProps
       <form
         ref={formRef}
         className="space-y-6"
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           void save();

@@ -188,7 +188,12 @@ function InviteMemberForm() {
         <CardDescription>{t("invite.description")}</CardDescription>
       </CardHeader>
       <CardContent>
-        <fetcher.Form method="post" ref={formRef} className="grid gap-3 md:grid-cols-[1fr_260px_auto] md:items-end">
+        <fetcher.Form
+          method="post"
+          ref={formRef}
+          noValidate
+          className="grid gap-3 md:grid-cols-[1fr_260px_auto] md:items-end"
+        >
           <input type="hidden" name="intent" value="add" />
           <div className="grid gap-2">
             <Label htmlFor={emailId}>{t("invite.email")}</Label>

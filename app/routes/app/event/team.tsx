@@ -157,7 +157,7 @@ function AddToTeamForm() {
         <CardDescription>{t("add.description")}</CardDescription>
       </CardHeader>
       <CardContent>
-        <fetcher.Form method="post" ref={formRef} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <fetcher.Form method="post" ref={formRef} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <input type="hidden" name="intent" value="add" />
           <div className="grid flex-1 gap-2">
             <Label htmlFor={emailId}>{t("add.email")}</Label>
