@@ -177,7 +177,13 @@ test("finance in demo mode: connect the payment account, sell, refund, pay out, 
 
   // Payout frequency: daily, saved for the organization.
   const frequency = page.getByTestId("payout-frequency");
+  // A disabled save says why.
+  await expect(frequency.getByRole("button", { name: "Enregistrer" })).toBeDisabled();
+  await expect(frequency.getByTestId("save-disabled-reason")).toHaveText(
+    "Choisissez une autre fréquence pour l'enregistrer.",
+  );
   await frequency.getByLabel("Quotidienne").check();
+  await expect(frequency.getByTestId("save-disabled-reason")).toHaveCount(0);
   await expect(page.getByTestId("payout-frequency-manual-support")).toHaveCount(0);
   await frequency.getByRole("button", { name: "Enregistrer" }).click();
   await expect(

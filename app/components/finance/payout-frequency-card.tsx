@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { FormError } from "~/components/form-error";
+import { SaveDisabledReason } from "~/components/save-disabled-reason";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
@@ -42,6 +43,7 @@ export function PayoutFrequencyCard({
   const handled = useRef<unknown>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const errorId = useId();
+  const unchangedId = useId();
   const saving = fetcher.state !== "idle";
   const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.errors : undefined;
   useFocusFirstInvalid(formRef, errors);
@@ -135,10 +137,21 @@ export function PayoutFrequencyCard({
           ) : null}
 
           {canManage ? (
-            <Button type="submit" disabled={saving || selected === frequency} className="w-full sm:w-auto">
-              {saving ? <Spinner label={null} /> : null}
-              {t("frequency.save")}
-            </Button>
+            <div className="flex flex-col gap-1.5 sm:flex-row sm:items-center sm:gap-3">
+              <Button
+                type="submit"
+                disabled={saving || selected === frequency}
+                aria-describedby={!saving && selected === frequency ? unchangedId : undefined}
+                className="w-full sm:w-auto"
+              >
+                {saving ? <Spinner label={null} /> : null}
+                {t("frequency.save")}
+              </Button>
+              <SaveDisabledReason
+                id={unchangedId}
+                reason={!saving && selected === frequency ? t("frequency.save-unchanged") : null}
+              />
+            </div>
           ) : (
             <p className="text-sm text-muted-foreground">{t("frequency.manage-only")}</p>
           )}
