@@ -90,6 +90,26 @@ export const rateLimits = sqliteTable("rate_limits", {
   windowStartedAt: time("window_started_at").notNull(),
 });
 
+/**
+ * `Idempotency-Key` of the API's POST calls (issue 26 §4): the first answer to a key, kept 24 hours and replayed to a
+ * retry with the same body. `scope` is the SHA-256 of the caller's credential (session token or API key), or "public"
+ * for the public booking calls, so that one caller's keys never answer another's. `status` null: still running.
+ */
+export const idempotencyKeys = sqliteTable(
+  "idempotency_keys",
+  {
+    scope: text("scope").notNull(),
+    key: text("key").notNull(),
+    // SHA-256 (hex) of the method, path and body: a different request under the same key is refused.
+    requestHash: text("request_hash").notNull(),
+    status: integer("status"),
+    body: text("body"),
+    contentType: text("content_type"),
+    createdAt: time("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index("idempotency_keys_created_idx").on(t.createdAt)],
+);
+
 export const payoutFrequencies = ["manual", "daily", "weekly", "monthly"] as const;
 export type PayoutFrequency = (typeof payoutFrequencies)[number];
 

@@ -20,6 +20,7 @@ import { reportError } from "#adapters/error-reporting";
 import { securityHeaders } from "./middleware/security-headers";
 import { startupCheck } from "./middleware/startup-check";
 import { webhookDispatch } from "./middleware/webhook-dispatch";
+import { idempotency } from "./middleware/idempotency";
 import { requestLanguage } from "#domain/http/request-language";
 import type { SupportedLanguage } from "#domain/http/i18n-config";
 
@@ -76,11 +77,12 @@ export function createHonoApp(fallback: Fallback, options: { buildVersion?: () =
   app.use("*", originCheck);
   app.use("*", globalBodyLimit);
   app.use("*", webhookDispatch);
+  app.use("/api/*", idempotency);
 
   // The one place where domain errors become HTTP answers for the JSON API.
   app.onError((error, c) => {
     if (isAppError(error)) {
-      return c.json(appErrorBody(error), httpStatusOf(error) as 400 | 401 | 403 | 404 | 409 | 429);
+      return c.json(appErrorBody(error), httpStatusOf(error) as 400 | 401 | 403 | 404 | 409 | 422 | 429);
     }
     logger.error("unhandled error", errorFields(error));
     reportError(error);

@@ -14,7 +14,10 @@ export type AppErrorReason =
   | "publish_incomplete"
   | "payment_account_required"
   | "email_quota_reached"
-  | "event_not_published";
+  | "event_not_published"
+  | "idempotency_key_invalid"
+  | "idempotency_key_reused"
+  | "idempotency_in_progress";
 
 /**
  * The one error the domain throws. `code` sets the HTTP status, `reason` says why for programs (default: the code),
@@ -58,8 +61,11 @@ const statusByCode: Record<AppErrorCode, number> = {
   rate_limited: 429,
 };
 
+/** Reasons answered with a status of their own: a key reused for another request is Stripe's 422. */
+const statusByReason: Partial<Record<AppErrorReason, number>> = { idempotency_key_reused: 422 };
+
 export function httpStatusOf(error: AppError): number {
-  return statusByCode[error.code];
+  return statusByReason[error.reason] ?? statusByCode[error.code];
 }
 
 export function isAppError(error: unknown): error is AppError {

@@ -32,7 +32,7 @@ function bookingError(c: Context<HonoEnv>, error: unknown): Response {
   }
   if (reason === "payment_unavailable")
     return c.json({ error: "payment_unavailable", reason, message: error.messageKey }, 503);
-  return c.json(appErrorBody(error), httpStatusOf(error) as 400 | 401 | 403 | 404 | 409 | 429);
+  return c.json(appErrorBody(error), httpStatusOf(error) as 400 | 401 | 403 | 404 | 409 | 422 | 429);
 }
 
 publicOrdersApiRoutes.post("/events/:id/orders", async (c) => {
