@@ -384,6 +384,8 @@ export const orders = sqliteTable(
   },
   (t) => [
     index("orders_event_created_idx").on(t.eventId, t.createdAt),
+    // The integrators' cursor list (issue 26 §4): the event's orders in id order (the index ends with the rowid).
+    index("orders_event_scope_idx").on(t.eventId, t.organizationId),
     index("orders_event_status_idx").on(t.eventId, t.status),
     // Covers the dashboard's and the events home's sales sums: read from the index, never from the order rows.
     index("orders_event_status_amounts_idx").on(t.eventId, t.status, t.organizationId, t.amount, t.netAmount),
@@ -616,6 +618,8 @@ export const entries = sqliteTable(
     index("entries_event_validated_idx").on(t.eventId, t.validatedAt),
     index("entries_participant_idx").on(t.participantId, t.validatedAt),
     index("entries_event_in_participant_idx").on(t.eventId, t.organizationId, t.isIn, t.participantId),
+    // The integrators' cursor list (issue 26 §4): the event's scans in id order (the index ends with the rowid).
+    index("entries_event_scope_idx").on(t.eventId, t.organizationId),
   ],
 );
 
@@ -841,6 +845,8 @@ export const transactions = sqliteTable(
   },
   (t) => [
     index("transactions_org_occurred_idx").on(t.organizationId, t.occurredAt),
+    // The integrators' cursor list (issue 26 §4): the ledger in id order (the index ends with the rowid).
+    index("transactions_org_idx").on(t.organizationId),
     index("transactions_order_idx").on(t.orderId),
     // The finance ledger's filters and sorts (migration 0012).
     index("transactions_org_type_occurred_idx").on(t.organizationId, t.type, t.occurredAt),

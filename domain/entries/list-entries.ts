@@ -32,7 +32,7 @@ export function parseTicketSearch(search: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
-function entriesWhere(event: { id: number; organizationId: number }, filters: EntryFilters): SQL {
+export function entriesWhere(event: { id: number; organizationId: number }, filters: EntryFilters): SQL {
   const conditions: (SQL | undefined)[] = [inEventScope(entries, event)];
   if (filters.ticketId !== undefined) {
     // A search that is not a number matches nothing (id 0 never exists).

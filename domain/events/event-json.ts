@@ -86,7 +86,7 @@ function participationFormToJson(form: ParticipationFormRow) {
   };
 }
 
-function participantToJson(participant: EventParticipantSummary) {
+export function participantToJson(participant: EventParticipantSummary) {
   return {
     id: participant.id,
     event: participant.eventId,
@@ -107,7 +107,7 @@ function participantToJson(participant: EventParticipantSummary) {
   };
 }
 
-function paymentToJson(payment: EventPaymentSummary) {
+export function paymentToJson(payment: EventPaymentSummary) {
   return {
     id: payment.id,
     event: payment.eventId,

@@ -42,6 +42,43 @@ export type EventPaymentSummary = OrderBuyerAndMoney & {
   createdAt: Date;
 };
 
+/** The columns of an EventParticipantSummary (participants joined to their order), for every list of them. */
+export const participantSummaryColumns = {
+  id: participants.id,
+  eventId: participants.eventId,
+  orderId: participants.orderId,
+  orderAccessToken: orders.accessToken,
+  ticketId: participants.ticketId,
+  firstName: participants.firstName,
+  lastName: participants.lastName,
+  email: participants.email,
+  ticketTitle: participants.ticketTitle,
+  ticketType: participants.ticketType,
+  price: participants.price,
+  promoCodeKey: participants.promoCodeKey,
+  lastValidationAt: participants.lastValidationAt,
+  eventDate: participants.eventDate,
+  createdAt: participants.createdAt,
+};
+
+/** The columns of an EventPaymentSummary before its displayed status is derived (paymentStatus). */
+export const paymentSummaryColumns = {
+  id: orders.id,
+  eventId: orders.eventId,
+  accessToken: orders.accessToken,
+  firstName: orders.firstName,
+  lastName: orders.lastName,
+  email: orders.email,
+  amount: orders.amount,
+  fees: orders.fees,
+  netAmount: orders.netAmount,
+  status: orders.status,
+  checkoutTime: orders.checkoutTime,
+  paidAt: orders.paidAt,
+  payableUntil: orders.payableUntil,
+  createdAt: orders.createdAt,
+};
+
 export type EventCounts = {
   /** Participants holding a 'ticket' (add-ons excluded) in orders that are not cancelled, expired or refunded. */
   participants: number;
@@ -123,23 +160,7 @@ export async function getEvent(
   const participantLimit = clampLimit(input.include?.participants);
   if (participantLimit > 0) {
     detail.participants = await db
-      .select({
-        id: participants.id,
-        eventId: participants.eventId,
-        orderId: participants.orderId,
-        orderAccessToken: orders.accessToken,
-        ticketId: participants.ticketId,
-        firstName: participants.firstName,
-        lastName: participants.lastName,
-        email: participants.email,
-        ticketTitle: participants.ticketTitle,
-        ticketType: participants.ticketType,
-        price: participants.price,
-        promoCodeKey: participants.promoCodeKey,
-        lastValidationAt: participants.lastValidationAt,
-        eventDate: participants.eventDate,
-        createdAt: participants.createdAt,
-      })
+      .select(participantSummaryColumns)
       .from(participants)
       .innerJoin(orders, eq(orders.id, participants.orderId))
       .where(scope(participants))
@@ -149,22 +170,7 @@ export async function getEvent(
   const paymentLimit = clampLimit(input.include?.payments);
   if (paymentLimit > 0) {
     const rows = await db
-      .select({
-        id: orders.id,
-        eventId: orders.eventId,
-        accessToken: orders.accessToken,
-        firstName: orders.firstName,
-        lastName: orders.lastName,
-        email: orders.email,
-        amount: orders.amount,
-        fees: orders.fees,
-        netAmount: orders.netAmount,
-        status: orders.status,
-        checkoutTime: orders.checkoutTime,
-        paidAt: orders.paidAt,
-        payableUntil: orders.payableUntil,
-        createdAt: orders.createdAt,
-      })
+      .select(paymentSummaryColumns)
       .from(orders)
       .where(scope(orders))
       .orderBy(asc(orders.id))

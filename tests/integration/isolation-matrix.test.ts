@@ -766,6 +766,14 @@ const apiTable: Record<string, RouteSpec> = {
     need: { event: "event:view" },
     probe: (i) => ({ path: `/api/events/${i.eventId}/entries` }),
   },
+  "GET /api/events/:id{[0-9]+}/participants": {
+    need: { event: "event:view" },
+    probe: (i) => ({ path: `/api/events/${i.eventId}/participants?limit=5` }),
+  },
+  "GET /api/events/:id{[0-9]+}/orders": {
+    need: { event: "event:view" },
+    probe: (i) => ({ path: `/api/events/${i.eventId}/orders?limit=5` }),
+  },
   "GET /api/organizers/:id/finance/transactions": {
     need: { organization: "finance:view" },
     probe: (i) => ({ path: `/api/organizers/${i.organizationId}/finance/transactions` }),

@@ -1,7 +1,10 @@
 import { requireId } from "#domain/shared/ids";
 import { Hono } from "hono";
 import * as v from "valibot";
-import { entryDirections, listEntries, parseTicketSearch } from "#domain/entries/list-entries";
+import { entryDirections, listEntries, parseTicketSearch, type EntryRow } from "#domain/entries/list-entries";
+import { listEntriesAfter } from "#domain/entries/list-entries-after";
+import { cursorOf, cursorQueryEntries } from "#domain/shared/cursor-paging";
+import { cursorListJson } from "../cursor-list";
 import { AppError } from "#domain/shared/app-error";
 import { actorForEventParam } from "../actor-for-organization";
 import type { ApiEnv } from "../middleware/api-session";
@@ -18,11 +21,26 @@ const querySchema = v.object({
   ),
   ticket: v.optional(boundedString(SHORT_TEXT_MAX_LENGTH)),
   direction: v.optional(v.picklist(entryDirections)),
+  ...cursorQueryEntries,
 });
+
+function entryToJson(eventId: number, row: EntryRow) {
+  return {
+    id: row.id,
+    ticket: row.participantId,
+    ticket_title: row.ticketTitle,
+    event: eventId,
+    participant: { id: row.participantId, first_name: row.firstName, last_name: row.lastName },
+    is_in: row.isIn,
+    is_in_str: row.isIn ? "true" : "false",
+    validated_at: new Date(row.validatedAt).toISOString(),
+  };
+}
 
 /**
  * Every scan of the event, newest first: `?page=` (zero-based), `?page_size=` (at most 500, default 100),
- * `?ticket=` (a ticket number), `?direction=in|out`. Answers `{ entries, total, page, page_size }`; each entry has spec
+ * `?ticket=` (a ticket number), `?direction=in|out`. Answers `{ entries, total, page, page_size }`; with `?limit=` or
+ * `?starting_after=` (integrators, issue 26 §4) a cursor list in id order `{ object: "list", data, has_more }`; each entry has spec
  * §3's fields: id, ticket (the scanned participant ticket's id, the number printed on it: spec §3 calls a participant a
  * "ticket row"), event, participant {first_name, last_name}, is_in, is_in_str, validated_at.
  */
@@ -32,24 +50,23 @@ entriesApiRoutes.get("/:id{[0-9]+}/entries", async (c) => {
   const parsed = v.safeParse(querySchema, c.req.query());
   if (!parsed.success) throw new AppError("validation", "errors:invalid-input");
   const { page, page_size: pageSize, ticket, direction } = parsed.output;
+  const filters = {
+    ticketId: ticket === undefined ? undefined : parseTicketSearch(ticket),
+    directions: direction ? [direction] : [],
+  };
+  const cursor = cursorOf(parsed.output);
+  if (cursor) {
+    const list = await listEntriesAfter(c.get("db"), actor, { eventId, cursor, ...filters });
+    return c.json(cursorListJson(list, (row) => entryToJson(eventId, row)));
+  }
   const result = await listEntries(c.get("db"), actor, {
     eventId,
     offset: Number(page) * Number(pageSize),
     limit: Number(pageSize),
-    ticketId: ticket === undefined ? undefined : parseTicketSearch(ticket),
-    directions: direction ? [direction] : [],
+    ...filters,
   });
   return c.json({
-    entries: result.rows.map((row) => ({
-      id: row.id,
-      ticket: row.participantId,
-      ticket_title: row.ticketTitle,
-      event: eventId,
-      participant: { id: row.participantId, first_name: row.firstName, last_name: row.lastName },
-      is_in: row.isIn,
-      is_in_str: row.isIn ? "true" : "false",
-      validated_at: new Date(row.validatedAt).toISOString(),
-    })),
+    entries: result.rows.map((row) => entryToJson(eventId, row)),
     total: result.total,
     page: Number(page),
     page_size: Number(pageSize),

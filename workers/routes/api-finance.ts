@@ -15,8 +15,12 @@ import {
   transactionKinds,
   transactionSortIds,
   type TransactionKind,
+  type TransactionRow,
   type TransactionSortId,
 } from "#domain/finance/list-transactions";
+import { listTransactionsAfter } from "#domain/finance/list-transactions-after";
+import { cursorOf, cursorQueryEntries } from "#domain/shared/cursor-paging";
+import { cursorListJson } from "../cursor-list";
 import { getFinanceBalance } from "#domain/finance/balance";
 import { listPayouts, payoutSortIds, type PayoutSortId } from "#domain/finance/list-payouts";
 import { payoutStatuses } from "#db/schema";
@@ -69,7 +73,24 @@ const transactionsQuerySchema = v.object({
   order: v.optional(boundedString(SHORT_TEXT_MAX_LENGTH)),
   sort: v.optional(v.picklist(transactionSortIds.flatMap((id) => [id, `-${id}`]))),
   ...periodQuery,
+  ...cursorQueryEntries,
 });
+
+function transactionToJson(row: TransactionRow) {
+  return {
+    id: row.id,
+    type: row.type,
+    amount: row.amount,
+    fee: row.fee,
+    net: row.net,
+    event_id: row.eventId,
+    event_title: row.eventTitle,
+    order_id: row.orderId,
+    payout_id: row.payoutId,
+    description: row.description,
+    occurred_at: new Date(row.occurredAt).toISOString(),
+  };
+}
 
 const exportQuerySchema = v.object({ kind: v.picklist(financeExportKinds), ...periodQuery });
 
@@ -82,7 +103,9 @@ function parseQuery<T extends v.GenericSchema>(schema: T, query: Record<string, 
 /**
  * The ledger, one page: `?page=` (zero-based), `?page_size=` (1–100, default 10), `?type=charge,fee,refund,payout,
  * adjustment`, `?event=1,2`, `?order=123`, `?period=month|quarter|year|all|custom` (default all) with `from`/`to`
- * (YYYY-MM-DD) for custom, `?sort=occurred_at|-occurred_at|amount|-amount|net|-net` (default -occurred_at).
+ * (YYYY-MM-DD) for custom, `?sort=occurred_at|-occurred_at|amount|-amount|net|-net` (default -occurred_at). With
+ * `?limit=` or `?starting_after=` (integrators, issue 26 §4): a cursor list in id order `{ object: "list", data,
+ * has_more }`, the same filters applying.
  */
 financeApiRoutes.get("/:id/finance/transactions", async (c) => {
   const actor = await actorForOrganizerParam(c, c.req.param("id"));
@@ -95,30 +118,26 @@ financeApiRoutes.get("/:id/finance/transactions", async (c) => {
     : null;
   const orderId = query.order === undefined ? null : orderIdOfSearch(query.order);
   if (query.order !== undefined && orderId === null) throw new AppError("validation", "errors:invalid-input");
-  const result = await listTransactions(c.get("db"), actor, {
-    offset: page * pageSize,
-    limit: pageSize,
-    sort,
+  const filters = {
     kinds: (query.type ?? []) as TransactionKind[],
     eventIds: query.event ?? [],
     orderId,
     from: range.from,
     to: range.to,
+  };
+  const cursor = cursorOf(query);
+  if (cursor) {
+    const list = await listTransactionsAfter(c.get("db"), actor, { ...filters, cursor });
+    return c.json(cursorListJson(list, transactionToJson));
+  }
+  const result = await listTransactions(c.get("db"), actor, {
+    offset: page * pageSize,
+    limit: pageSize,
+    sort,
+    ...filters,
   });
   return c.json({
-    transactions: result.rows.map((row) => ({
-      id: row.id,
-      type: row.type,
-      amount: row.amount,
-      fee: row.fee,
-      net: row.net,
-      event_id: row.eventId,
-      event_title: row.eventTitle,
-      order_id: row.orderId,
-      payout_id: row.payoutId,
-      description: row.description,
-      occurred_at: new Date(row.occurredAt).toISOString(),
-    })),
+    transactions: result.rows.map(transactionToJson),
     total: result.total,
     page,
     page_size: pageSize,
