@@ -21,6 +21,19 @@ const refusal = (code: "validation" | "conflict", key: string, reason?: "sold_ou
 
 type OrderLine = typeof orderItems.$inferSelect;
 
+/** The order line a holder's unit leaves: the one of its ticket with the most units (as a deletion picks it). */
+function movedLine(lines: OrderLine[], participant: Pick<ParticipantRecord, "ticketId">): OrderLine | undefined {
+  return lines.filter((line) => line.ticketId === participant.ticketId).sort((a, b) => b.quantity - a.quantity)[0];
+}
+
+/**
+ * The money rule (docs/decisions/0048): an order that cost nothing (free, or added by hand) moves to any price; one
+ * that cost something only to a ticket of the list price the unit was sold at, so the order's money stays true.
+ */
+function priceAllows(orderAmount: number, soldAtListPrice: number, targetPrice: number): boolean {
+  return orderAmount === 0 || soldAtListPrice === targetPrice;
+}
+
 /** What one unit of an order line was charged: its unit price, its share of the line's discount and fees. */
 function unitShare(line: OrderLine) {
   const quantity = Math.max(1, line.quantity);
@@ -95,12 +108,9 @@ export async function changeParticipantTicket(
     throw refusal("validation", "ticket-unknown");
   if (!order || !countsAsSale(order.status)) throw refusal("conflict", "ticket-order-inactive");
 
-  // The unit leaves the old ticket's line with the most units (as a deletion does) and keeps what it was charged.
-  const oldLine = lines
-    .filter((line) => line.ticketId === participant.ticketId)
-    .sort((a, b) => b.quantity - a.quantity)[0];
+  const oldLine = movedLine(lines, participant);
   const listPrice = oldLine?.unitPrice ?? oldTicket?.price ?? participant.price;
-  if (order.amount !== 0 && target.price !== listPrice) throw refusal("conflict", "ticket-price-differs");
+  if (!priceAllows(order.amount, listPrice, target.price)) throw refusal("conflict", "ticket-price-differs");
 
   const share = oldLine
     ? unitShare(oldLine)
@@ -254,5 +264,47 @@ export async function listTicketChoices(
     price: row.price,
     remaining: row.amount === -1 ? null : Math.max(0, row.amount - row.purchased - row.held),
     hidden: row.visibility === "hidden",
+  }));
+}
+
+/** Why a ticket cannot be chosen on the edit screen: the holder's own, no place left, or another price on a paid order. */
+export type TicketChoiceBlock = "current" | "sold-out" | "price";
+
+/**
+ * The choices of the edit screen's ticket select for one holder, each with what would refuse it (the same rules as
+ * changeParticipantTicket, read at `now`). Null for an add-on holder or an order that no longer holds places.
+ */
+export async function participantTicketChoices(
+  db: Database,
+  participant: ParticipantRecord,
+  now: number = Date.now(),
+): Promise<(TicketChoice & { blocked: TicketChoiceBlock | null })[] | null> {
+  if (participant.ticketType !== "ticket") return null;
+  const event = { id: participant.eventId, organizationId: participant.organizationId };
+  const [choices, [order], lines] = await Promise.all([
+    listTicketChoices(db, event, now),
+    db
+      .select({ status: orders.status, amount: orders.amount })
+      .from(orders)
+      .where(and(eq(orders.id, participant.orderId), eq(orders.organizationId, participant.organizationId)))
+      .limit(1),
+    db
+      .select()
+      .from(orderItems)
+      .where(and(eq(orderItems.orderId, participant.orderId), eq(orderItems.organizationId, event.organizationId))),
+  ]);
+  if (!order || !countsAsSale(order.status)) return null;
+  const current = choices.find((choice) => choice.id === participant.ticketId);
+  const listPrice = movedLine(lines, participant)?.unitPrice ?? current?.price ?? participant.price;
+  return choices.map((choice) => ({
+    ...choice,
+    blocked:
+      choice.id === participant.ticketId
+        ? "current"
+        : choice.remaining === 0
+          ? "sold-out"
+          : priceAllows(order.amount, listPrice, choice.price)
+            ? null
+            : "price",
   }));
 }
