@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useFetcher } from "react-router";
+import { useFetcher, useRevalidator } from "react-router";
 import { toast } from "sonner";
 import type { TicketChoice, TicketChoiceBlock } from "#domain/participants/change-participant-ticket";
 import { FieldError, FormError } from "~/components/form-error";
@@ -20,7 +20,8 @@ import { useFocusFirstInvalid } from "~/lib/use-focus-first-invalid";
 import { participantPrice } from "./participants-columns";
 
 type TicketAction =
-  { ok: true; intent: string } | { ok: false; errors: { formError?: string; fields?: Record<string, string> } };
+  | { ok: true; intent: string }
+  | { ok: false; errors: { formError?: string; reason?: string; fields?: Record<string, string> } };
 
 const nativeControl =
   "h-9 w-full rounded-md border border-input bg-transparent px-3 py-1 text-base shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive md:text-sm";
@@ -45,19 +46,24 @@ export function ChangeTicketDialog(props: {
   const errors = answer && !answer.ok ? answer.errors : undefined;
   useFocusFirstInvalid(formRef, errors);
   const [seen, setSeen] = useState(answer);
+  const { revalidate } = useRevalidator();
   const { onOpenChange, open } = props;
+  const currentId = props.current.ticketId;
   useEffect(() => {
     if (answer === seen) return;
     setSeen(answer);
     if (answer?.ok) {
       toast.success(t("ticket-change.saved"));
       onOpenChange(false);
+    } else if (answer?.errors.reason === "sold_out" || answer?.errors.reason === "conflict") {
+      // The places left (or the holder's ticket) changed meanwhile: the select shows them as they are now.
+      void revalidate();
     }
-  }, [answer, seen, t, onOpenChange]);
+  }, [answer, seen, t, onOpenChange, revalidate]);
   // Each opening starts from the holder's ticket as it is now.
   useEffect(() => {
-    if (open) setChosen(String(props.current.ticketId));
-  }, [open, props.current.ticketId]);
+    if (open) setChosen(String(currentId));
+  }, [open, currentId]);
 
   const busy = fetcher.state !== "idle";
   const price = (cents: number) => participantPrice(cents, t, i18n.language);
