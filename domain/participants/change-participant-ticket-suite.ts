@@ -21,7 +21,7 @@ import { placeOrder, type PlaceOrderDeps } from "../booking/place-order";
 import { placeManualOrders } from "../manual-orders/place-manual-orders";
 import { refundStatements } from "../payments/refund-effect";
 import type { Actor } from "../shared/actor";
-import { changeParticipantTicket, listTicketChoices } from "./change-participant-ticket";
+import { changeParticipantTicket, listTicketChoices, participantTicketChoices } from "./change-participant-ticket";
 
 const NOW = Date.parse("2026-06-15T12:00:00Z");
 const ENV: PlaceOrderDeps["env"] = { ENVIRONMENT: "test", SESSION_SECRET: "ticket-change-suite-secret-0123456789" };
@@ -201,6 +201,15 @@ export function defineTicketChangeSuite(
         fields: { ticket: "participants:errors.ticket-price-differs" },
       });
       expect(await snapshot(event.id)).toEqual(before);
+      // The edit screen offers the same: the holder's ticket, the other price and a ticket without places disabled.
+      const cheap = await insertTicket(t.db, event, { title: "Tarif réduit", price: 2000, amount: 1, purchased: 1 });
+      const choices = await participantTicketChoices(t.db, holders[0]!, NOW);
+      expect(choices?.map((choice) => [choice.title, choice.blocked])).toEqual([
+        ["Plein tarif", "current"],
+        ["Carré or", "price"],
+        ["Tarif réduit", "sold-out"],
+      ]);
+      expect(cheap.price).toBe(standard.price);
     });
 
     it("moves a free order's holder and a manual order's holder to a ticket of any price", async () => {
