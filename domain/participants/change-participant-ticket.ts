@@ -51,8 +51,8 @@ function unitShare(line: OrderLine) {
  * to another place-holding ticket of the event that is not deleted. The order's money must stay true: on an order that
  * cost something the two tickets must have the same price; an order of 0 (free, or added by hand) moves freely.
  *
- * One batch, all or nothing: a guard that the participant still holds the old ticket in a sale order (a second click
- * or a racing move refuses), the old ticket's `purchased` down, then a guard that the target's stock and the event
+ * One batch, all or nothing: a guard that the participant still holds the old ticket in a sale order and the target
+ * is not deleted (a second click or a racing move refuses), the old ticket's `purchased` down, then a guard that the target's stock and the event
  * capacity allow one more unit (the booking's own SQL, holds counted), the target's `purchased` up, the order's lines
  * follow (the unit leaves its line and joins or opens the target's, with the money it was charged), the participant row
  * and the participant.updated webhook. Both tickets' updated_at move: the public page's cache key reads them.
@@ -128,7 +128,8 @@ export async function changeParticipantTicket(
   const at = new Date(now);
   const stillHeld = sql`exists (select 1 from ${participants} where ${participants.id} = ${participant.id}
       and ${participants.ticketId} = ${participant.ticketId})
-    and exists (select 1 from ${orders} where ${orders.id} = ${participant.orderId} and ${saleOrder()})`;
+    and exists (select 1 from ${orders} where ${orders.id} = ${participant.orderId} and ${saleOrder()})
+    and exists (select 1 from ${tickets} where ${tickets.id} = ${target.id} and ${tickets.visibility} <> 'deleted')`;
   const statements: BatchItem<"sqlite">[] = [
     guardStatement(db, stillHeld),
     db
