@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { registerWithOrganization } from "./support/accounts";
+import { describeViolations, seriousViolations } from "./support/axe";
 import { signIn, waitForHydration } from "./support/sign-in";
 
 // Issue 25 §10: editing a participant covers the ticket type, with stock checks (docs/decisions/0048). A new organizer
@@ -113,6 +114,7 @@ test("an organizer moves a participant to another ticket: a sold-out choice is r
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await page.screenshot({ path: `${SHOTS}/participant-ticket-change-${width}.png`, animations: "disabled" });
+    expect(describeViolations(await seriousViolations(page)), `dialog at ${width} px`).toBe("");
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 
@@ -128,6 +130,7 @@ test("an organizer moves a participant to another ticket: a sold-out choice is r
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await page.screenshot({ path: `${SHOTS}/participant-ticket-change-sold-out-${width}.png`, animations: "disabled" });
+    expect(describeViolations(await seriousViolations(page)), `refused move at ${width} px`).toBe("");
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 
