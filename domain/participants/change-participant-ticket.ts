@@ -52,10 +52,11 @@ function unitShare(line: OrderLine) {
  * cost something the two tickets must have the same price; an order of 0 (free, or added by hand) moves freely.
  *
  * One batch, all or nothing: a guard that the participant still holds the old ticket in a sale order and the target
- * is not deleted (a second click or a racing move refuses), the old ticket's `purchased` down, then a guard that the target's stock and the event
- * capacity allow one more unit (the booking's own SQL, holds counted), the target's `purchased` up, the order's lines
- * follow (the unit leaves its line and joins or opens the target's, with the money it was charged), the participant row
- * and the participant.updated webhook. Both tickets' updated_at move: the public page's cache key reads them.
+ * is not deleted (a second click or a racing move refuses), the old ticket's `purchased` down, then a guard that the
+ * target's stock and the event capacity allow one more unit (the booking's own SQL, holds counted), the target's
+ * `purchased` up, the order's lines follow (the unit leaves its line and joins or opens the target's, with the money it
+ * was charged), the participant row and the participant.updated webhook. Both tickets' updated_at move: the public
+ * page's cache key reads them.
  */
 export async function changeParticipantTicket(
   db: Database,
