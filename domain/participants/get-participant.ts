@@ -7,6 +7,7 @@ import { canOnEvent } from "../policy";
 import type { Actor } from "../shared/actor";
 import type { Question } from "../participation-forms/question-schema";
 import { loadParticipantForActor } from "./participant-access";
+import { participantTicketChoices, type TicketChoice, type TicketChoiceBlock } from "./change-participant-ticket";
 import { participantFormQuestions } from "./update-participant-answers";
 
 /** A stored answer as a form field holds it: text, option ids, or a checkbox's state. */
@@ -31,6 +32,7 @@ export type ParticipantDetail = {
     firstName: string;
     lastName: string;
     email: string;
+    ticketId: number;
     ticketTitle: string;
     ticketType: "ticket" | "addon";
     price: number;
@@ -63,6 +65,8 @@ export type ParticipantDetail = {
   canManage: boolean;
   /** The participant form's questions for this ticket and the current answers, for those who may edit them. */
   answerForm: { questions: Question[]; values: Record<string, EditableAnswer> } | null;
+  /** The ticket types this holder may be moved to, for those who may (null: an add-on, or an order without places). */
+  ticketChoices: (TicketChoice & { blocked: TicketChoiceBlock | null })[] | null;
 };
 
 /** The participant detail page (spec §2): the participant, its order and lines, both forms' answers, check-ins. */
@@ -79,7 +83,8 @@ export async function getParticipant(
     input.eventId,
   );
   const canManage = canOnEvent(actor, "event:manage-sales", scope);
-  const [[order], lines, answers, history, questions, editableQuestions] = await Promise.all([
+  const now = input.now ?? Date.now();
+  const [[order], lines, answers, history, questions, editableQuestions, ticketChoices] = await Promise.all([
     db.select().from(orders).where(eq(orders.id, participant.orderId)).limit(1),
     db
       .select({
@@ -125,14 +130,15 @@ export async function getParticipant(
       .orderBy(desc(entries.validatedAt), desc(entries.id)),
     loadFormQuestions(db, event),
     canManage ? participantFormQuestions(db, event, participant.ticketId) : Promise.resolve(null),
+    canManage ? participantTicketChoices(db, participant, now) : Promise.resolve(null),
   ]);
-  const now = input.now ?? Date.now();
   return {
     participant: {
       id: participant.id,
       firstName: participant.firstName,
       lastName: participant.lastName,
       email: participant.email,
+      ticketId: participant.ticketId,
       ticketTitle: participant.ticketTitle,
       ticketType: participant.ticketType,
       price: participant.price,
@@ -189,5 +195,6 @@ export async function getParticipant(
             ),
           }
         : null,
+    ticketChoices,
   };
 }

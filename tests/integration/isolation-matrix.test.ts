@@ -762,6 +762,12 @@ const apiTable: Record<string, RouteSpec> = {
     probe: (i) => ({ path: `/api/events/1/participant-ticket/${i.participantId}` }),
     destructive: true,
   },
+  "PUT /api/events/:event_id/participant-ticket/:id/ticket": {
+    need: { event: "event:manage-sales" },
+    // The probe's event has one ticket type: past the rights, a move to its add-on is refused (400), changing nothing.
+    probe: (i) => ({ path: `/api/events/1/participant-ticket/${i.participantId}/ticket`, json: { ticket: i.addonId } }),
+    ok: { status: 400 },
+  },
   "GET /api/events/:id{[0-9]+}/entries": {
     need: { event: "event:view" },
     probe: (i) => ({ path: `/api/events/${i.eventId}/entries` }),

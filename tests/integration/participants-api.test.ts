@@ -145,6 +145,45 @@ describe("participant-ticket calls (spec §7)", () => {
   });
 });
 
+describe("PUT participant-ticket/:id/ticket (issue 25 §10)", () => {
+  it("moves a holder to another ticket through event id 1; the PUT of spec §7 keeps its body", async () => {
+    const { free, freeRows } = await freeAndPaid();
+    const balcony = await insertTicket(db, event, { title: "Balcon", price: 0, amount: 5 });
+    const answer = await call(`/events/1/participant-ticket/${freeRows[0]!.id}/ticket`, {
+      method: "PUT",
+      body: { ticket: balcony.id },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.json).toMatchObject({
+      id: freeRows[0]!.id,
+      event: event.id,
+      ticket_title: "Balcon",
+      ticket: balcony.id,
+    });
+    const counts = await db.select({ id: tickets.id, purchased: tickets.purchased }).from(tickets);
+    expect(counts.find((row) => row.id === free.id)!.purchased).toBe(1);
+    expect(counts.find((row) => row.id === balcony.id)!.purchased).toBe(1);
+  });
+
+  it("answers 409 sold_out for a full ticket, 400 for a bad body, 404 across tenants, and changes nothing", async () => {
+    const { free, freeRows } = await freeAndPaid();
+    const full = await insertTicket(db, event, { title: "Loge", price: 0, amount: 1, purchased: 1 });
+    const path = `/events/1/participant-ticket/${freeRows[0]!.id}/ticket`;
+    const soldOut = await call(path, { method: "PUT", body: { ticket: full.id } });
+    expect(soldOut.status).toBe(409);
+    expect(soldOut.json).toMatchObject({ reason: "sold_out", message: "participants:errors.ticket-sold-out" });
+    expect((await call(path, { method: "PUT", body: { ticket: "Loge" } })).status).toBe(400);
+    expect((await call(path, { method: "PUT", body: { ticket: full.id }, as: "foreignOwner" })).status).toBe(404);
+    expect([403, 404]).toContain(
+      (await call(path, { method: "PUT", body: { ticket: full.id }, as: "guestValidator" })).status,
+    );
+    const [row] = await db.select().from(participants).where(eq(participants.id, freeRows[0]!.id));
+    expect(row!.ticketId).toBe(free.id);
+    const [loge] = await db.select().from(tickets).where(eq(tickets.id, full.id));
+    expect(loge!.purchased).toBe(1);
+  });
+});
+
 describe("participants list (search, filters, sort, paging in SQL)", () => {
   it("searches accent-free on names and email, filters, sorts and pages", async () => {
     const listEvent = await insertEvent(db, world.organization.id, { title: "Liste" });

@@ -1,7 +1,9 @@
 import { requireId } from "#domain/shared/ids";
 import type { Context } from "hono";
 import { Hono } from "hono";
+import * as v from "valibot";
 import { requireActorInOrganization } from "#domain/organizations/actor-for-organization";
+import { changeParticipantTicket } from "#domain/participants/change-participant-ticket";
 import { deleteParticipant } from "#domain/participants/delete-participant";
 import { organizationOfParticipant } from "#domain/participants/participant-access";
 import { participantEditSchema, updateParticipant } from "#domain/participants/update-participant";
@@ -67,4 +69,20 @@ participantsApiRoutes.delete("/:event_id/participant-ticket/:id", async (c) => {
   const actor = await actorForParticipant(c, participantId);
   await deleteParticipant(c.get("db"), actor, { participantId });
   return c.body(null, 204);
+});
+
+const ticketChangeSchema = v.object({ ticket: v.pipe(v.number(), v.integer(), v.minValue(1)) });
+
+/**
+ * PUT /api/events/:event_id/participant-ticket/:id/ticket — {ticket: <ticket id>}: moves the holder to another ticket
+ * of the participant's event (issue 25 §10, docs/decisions/0048). 409 `sold_out` when the ticket has no place left.
+ */
+participantsApiRoutes.put("/:event_id/participant-ticket/:id/ticket", async (c) => {
+  const participantId = requireId(c.req.param("id"), "participants:errors.not-found");
+  const actor = await actorForParticipant(c, participantId);
+  const body = await parseJson(c, ticketChangeSchema, {
+    messageKey: "participants:errors.ticket-unknown",
+  });
+  const moved = await changeParticipantTicket(c.get("db"), actor, { participantId, ticketId: body.ticket });
+  return c.json({ ...participantJson(moved), ticket: moved.ticketId });
 });

@@ -1,4 +1,4 @@
-import { ArrowLeft, Copy, Pencil, Trash2 } from "lucide-react";
+import { ArrowLeft, ArrowLeftRight, Copy, Pencil, Trash2 } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useFetcher } from "react-router";
@@ -6,6 +6,7 @@ import { toast } from "sonner";
 import * as v from "valibot";
 import { DELETE_CONFIRMATION_WORD } from "#domain/events/event-input-schema";
 import { orderTicketsUrl } from "#domain/order-documents/order-links";
+import { changeParticipantTicket, TICKET_FIELD } from "#domain/participants/change-participant-ticket";
 import { deleteParticipant } from "#domain/participants/delete-participant";
 import { getParticipant } from "#domain/participants/get-participant";
 import { participantEditSchema, updateParticipant } from "#domain/participants/update-participant";
@@ -46,6 +47,7 @@ import { actionError, loaderError } from "~/server/route-errors.server";
 import { PaymentStatusBadge } from "./orders-status-badge";
 import { answersFromForm, EditAnswersDialog } from "./participants-answers-dialog";
 import { participantPrice } from "./participants-columns";
+import { ChangeTicketDialog } from "./participants-ticket-dialog";
 import type { Route } from "./+types/participants-detail";
 import { boundedString, SHORT_TEXT_MAX_LENGTH } from "#domain/shared/bounded-string";
 
@@ -81,6 +83,7 @@ const actionSchema = v.variant("intent", [
   v.object({ intent: v.literal("delete"), confirmation: v.optional(boundedString(SHORT_TEXT_MAX_LENGTH), "") }),
   // The answers are read from the form by answersFromForm: their field names are the event's question ids.
   v.object({ intent: v.literal("answers") }),
+  v.object({ intent: v.literal("ticket"), [TICKET_FIELD]: v.optional(boundedString(SHORT_TEXT_MAX_LENGTH), "") }),
 ]);
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -101,6 +104,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       await updateParticipantAnswers(db, actor, { participantId, eventId, answers: answersFromForm(form) });
       return { ok: true as const, intent: "answers" as const };
     }
+    if (input.intent === "ticket") {
+      const ticketId = Number(input.ticket);
+      await changeParticipantTicket(db, actor, {
+        participantId,
+        eventId,
+        ticketId: Number.isSafeInteger(ticketId) ? ticketId : 0,
+      });
+      return { ok: true as const, intent: "ticket" as const };
+    }
     await deleteParticipant(db, actor, { participantId, eventId, confirmation: input.confirmation });
     throw redirect(`/event/${eventId}/participants?deleted=1`);
   } catch (error) {
@@ -120,6 +132,7 @@ export default function ParticipantDetail({ loaderData }: Route.ComponentProps) 
   const [editOpen, setEditOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [answersOpen, setAnswersOpen] = useState(false);
+  const [ticketOpen, setTicketOpen] = useState(false);
   const date = (value: number) => formatDateTime(value, i18n.language, timezone);
   const price = (cents: number) => participantPrice(cents, t, i18n.language);
 
@@ -180,8 +193,14 @@ export default function ParticipantDetail({ loaderData }: Route.ComponentProps) 
 
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2 [&>*]:min-w-0">
         <Card>
-          <CardHeader>
+          <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
             <CardTitle>{t("detail.tickets")}</CardTitle>
+            {detail.ticketChoices ? (
+              <Button variant="outline" size="sm" onClick={() => setTicketOpen(true)} data-testid="participant-ticket">
+                <ArrowLeftRight aria-hidden />
+                {t("ticket-change.open")}
+              </Button>
+            ) : null}
           </CardHeader>
           <CardContent>
             <ul className="divide-y text-sm" data-testid="participant-lines">
@@ -279,6 +298,14 @@ export default function ParticipantDetail({ loaderData }: Route.ComponentProps) 
               onOpenChange={setAnswersOpen}
               questions={detail.answerForm.questions}
               values={detail.answerForm.values}
+            />
+          ) : null}
+          {detail.ticketChoices ? (
+            <ChangeTicketDialog
+              open={ticketOpen}
+              onOpenChange={setTicketOpen}
+              current={{ ticketId: participant.ticketId, ticketTitle: participant.ticketTitle }}
+              choices={detail.ticketChoices}
             />
           ) : null}
           <DeleteParticipantDialog open={deleteOpen} onOpenChange={setDeleteOpen} free={participant.price === 0} />
