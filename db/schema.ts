@@ -720,6 +720,9 @@ export const webhookEndpoints = sqliteTable(
     description: text("description").notNull().default(""),
     // "whsec_" + base64; several separated by spaces during rotation.
     secret: text("secret").notNull(),
+    // Until when the previous secret (the first of two) still signs after a rotation; null on endpoints rotated before
+    // the grace period existed (both sign until the next rotation).
+    previousSecretExpiresAt: time("previous_secret_expires_at"),
     // JSON list of subscribed event types; empty means all.
     eventTypes: text("event_types").notNull().default("[]"),
     enabled: bool("enabled").notNull().default(true),

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from "#db/schema";
 import { delayBeforeAttempt, WEBHOOK_ATTEMPT_LEASE_MS, WEBHOOK_FAILURES_BEFORE_DISABLE } from "./retry-schedule";
-import { webhookHeaders } from "./webhook-signature";
+import { signingSecrets, webhookHeaders } from "./webhook-signature";
 import { webhookUrlProblem } from "./webhook-url";
 
 export type WebhookAttemptOutcome =
@@ -92,7 +92,7 @@ export async function deliverWebhook(
     try {
       const response = await (deps.fetch ?? fetch)(endpoint.url, {
         method: "POST",
-        headers: webhookHeaders(endpoint.secret, delivery.messageId, delivery.payload, startedAt),
+        headers: webhookHeaders(signingSecrets(endpoint, startedAt), delivery.messageId, delivery.payload, startedAt),
         body: delivery.payload,
         redirect: "manual",
         signal: AbortSignal.timeout(deps.timeoutMs ?? 15_000),

@@ -14,6 +14,8 @@ export type WebhookEndpointRecord = {
   disabledReason: string | null;
   disabledAt: Date | null;
   secretHint: string;
+  /** While the previous secret still signs after a rotation: until when (null: it does not, or with no end known). */
+  previousSecretExpiresAt: Date | null;
   createdAt: Date;
 };
 
@@ -27,6 +29,10 @@ export function toWebhookEndpointRecord(row: WebhookEndpointRow): WebhookEndpoin
     disabledReason: row.disabledReason,
     disabledAt: row.disabledAt,
     secretHint: `whsec_…${currentSecret(row.secret).slice(-4)}`,
+    previousSecretExpiresAt:
+      row.secret.includes(" ") && row.previousSecretExpiresAt && row.previousSecretExpiresAt > new Date()
+        ? row.previousSecretExpiresAt
+        : null,
     createdAt: row.createdAt,
   };
 }

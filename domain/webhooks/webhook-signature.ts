@@ -39,6 +39,16 @@ export function webhookHeaders(secrets: string, messageId: string, body: string,
   };
 }
 
+/**
+ * The secrets that sign a delivery at `now`: the newest, and the previous one during its grace period (no expiry
+ * recorded: rotated before grace periods existed, it signs until the next rotation).
+ */
+export function signingSecrets(endpoint: { secret: string; previousSecretExpiresAt: Date | null }, now: Date): string {
+  const all = endpoint.secret.split(" ").filter(Boolean);
+  const expired = endpoint.previousSecretExpiresAt !== null && endpoint.previousSecretExpiresAt <= now;
+  return (expired ? all.slice(-1) : all).join(" ");
+}
+
 /** The newest secret, shown once after creation or rotation. */
 export function currentSecret(secrets: string): string {
   const all = secrets.split(" ").filter(Boolean);

@@ -395,6 +395,51 @@ describe("events and deliveries", () => {
     expect((await takeDueWebhookDeliveries(test.db, at)).some((j) => j.deliveryId === delivery!.id)).toBe(true);
   });
 
+  it("rotation keeps the old secret signing for the grace period chosen, then only the new one signs", async () => {
+    const { endpoint, secret: first } = await newEndpoint();
+    const rotatedAt = new Date();
+    const { secret: second, previousSecretExpiresAt } = await rotateWebhookSecret(
+      test.db,
+      world.actors.owner,
+      endpoint.id,
+      { graceHours: 1, now: rotatedAt },
+    );
+    expect(previousSecretExpiresAt).toEqual(new Date(rotatedAt.getTime() + 3_600_000));
+    const signedAt = async (at: Date) => {
+      await sendTestWebhook(test.db, world.actors.owner, endpoint.id, at);
+      const deliveries = await deliveriesOf(endpoint.id);
+      const { received, fetch } = receiver(() => 204);
+      await deliverWebhook(test.db, { deliveryId: deliveries.at(-1)!.id, attempt: 1 }, { fetch, now: () => at });
+      const request = received[0]!;
+      const verifies = (secret: string) => {
+        try {
+          return Boolean(new Webhook(secret).verify(request.body, request.headers));
+        } catch {
+          return false;
+        }
+      };
+      return { first: verifies(first), second: verifies(second) };
+    };
+    // The receiver's replay window is checked against the real clock: deliver "now" and 30 s before the end.
+    expect(await signedAt(new Date())).toEqual({ first: true, second: true });
+    const [row] = await test.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
+    await test.db
+      .update(webhookEndpoints)
+      .set({ previousSecretExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(webhookEndpoints.id, row!.id));
+    expect(await signedAt(new Date())).toEqual({ first: false, second: true });
+  });
+
+  it("a rotation without grace stops the old secret at once", async () => {
+    const { endpoint } = await newEndpoint();
+    const { secret, previousSecretExpiresAt } = await rotateWebhookSecret(test.db, world.actors.owner, endpoint.id, {
+      graceHours: 0,
+    });
+    expect(previousSecretExpiresAt).toBeNull();
+    const [row] = await test.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
+    expect(row!.secret).toBe(secret);
+  });
+
   it("rotation shows the new secret once and signs with both until the next rotation", async () => {
     const { endpoint, secret: first } = await newEndpoint();
     const { secret: second } = await rotateWebhookSecret(test.db, world.actors.owner, endpoint.id);

@@ -166,6 +166,29 @@ test("webhooks: create an endpoint, receive signed events, see a failure retried
     expect(payloads.filter((p) => p.type === "order.paid").map((p) => p.data.id)).toContain(orderId);
     expect(payloads.filter((p) => p.type === "participant.created").map((p) => p.data.payment)).toContain(orderId);
 
+    // Rotating the secret: the old one keeps signing for the period chosen (24 hours by default), beside the new.
+    await page.goto("/settings/tracking");
+    await card.getByRole("button", { name: `Actions pour ${receiver.url}` }).click();
+    await page.getByRole("menuitem", { name: "Régénérer le secret" }).click();
+    const rotateDialog = page.getByRole("alertdialog", { name: "Régénérer le secret ?" });
+    await expect(rotateDialog.getByTestId("webhook-rotate-grace")).toHaveText("Pendant 24 heures");
+    await page.screenshot({ path: `${SCREENS}/webhooks-rotate.png` });
+    await rotateDialog.getByRole("button", { name: "Régénérer" }).click();
+    await expect(secretDialog).toBeVisible();
+    const newSecret = (await secretDialog.getByTestId("webhook-secret").textContent())!.trim();
+    expect(newSecret).not.toBe(secret);
+    await secretDialog.getByRole("button", { name: "J'ai copié le secret" }).click();
+    await expect(card.getByTestId("webhook-previous-secret")).toContainText("L'ancien secret signe aussi jusqu'au");
+    const seenBeforeRotation = new Set(receiver.received);
+    await card.getByRole("button", { name: `Actions pour ${receiver.url}` }).click();
+    await page.getByRole("menuitem", { name: "Envoyer un événement de test" }).click();
+    await expect
+      .poll(() => testEvents(receiver.received.filter((r) => !seenBeforeRotation.has(r))).length, { timeout: 60_000 })
+      .toBe(1);
+    const signedTwice = testEvents(receiver.received.filter((r) => !seenBeforeRotation.has(r)))[0]!;
+    expect(new Webhook(secret).verify(signedTwice.body, headersOf(signedTwice))).toBeTruthy();
+    expect(new Webhook(newSecret).verify(signedTwice.body, headersOf(signedTwice))).toBeTruthy();
+
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/settings/tracking");
     await page.screenshot({ path: `${SCREENS}/webhooks-mobile.png`, fullPage: true });

@@ -50,6 +50,33 @@ describe("webhooks API (issue 12 §6)", () => {
     expect(await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, created.json.id))).toHaveLength(1);
   });
 
+  it("rotates the secret with a grace period: 24 hours unless told, none on request, a period not offered refused", async () => {
+    const org = world.organization.id;
+    const created = await call(`/organizers/${org}/webhooks`, { method: "POST", body: endpointBody });
+    const rotate = (body?: unknown) =>
+      call(`/organizers/${org}/webhooks/${created.json.id}/rotate-secret`, { method: "POST", body });
+    const before = Date.now();
+    const rotated = await rotate();
+    expect(rotated.status).toBe(200);
+    const until = Date.parse(rotated.json.previous_secret_expires_at);
+    expect(until - before).toBeGreaterThanOrEqual(24 * 3_600_000 - 5_000);
+    expect(until - before).toBeLessThanOrEqual(24 * 3_600_000 + 60_000);
+    const listed = await call(`/organizers/${org}/webhooks`);
+    expect(listed.json.find((e: { id: number }) => e.id === created.json.id).previous_secret_expires_at).toBe(
+      rotated.json.previous_secret_expires_at,
+    );
+
+    const refused = await rotate({ expires_in_hours: 5 });
+    expect(refused.status).toBe(400);
+    const [unchanged] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, created.json.id));
+    expect(unchanged!.secret.split(" ").at(-1)).toBe(rotated.json.secret);
+
+    const atOnce = await rotate({ expires_in_hours: 0 });
+    expect(atOnce.json.previous_secret_expires_at).toBeNull();
+    const [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, created.json.id));
+    expect(row!.secret).toBe(atOnce.json.secret);
+  });
+
   it("refuses a private address with the field named, and writes nothing", async () => {
     const before = (await db.select().from(webhookEndpoints)).length;
     const refused = await call(`/organizers/${world.organization.id}/webhooks`, {

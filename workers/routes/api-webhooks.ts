@@ -7,6 +7,7 @@ import { listWebhookDeliveries, webhookDeliveryStatuses } from "#domain/webhooks
 import { listWebhookEndpoints } from "#domain/webhooks/list-webhook-endpoints";
 import { replayWebhookDelivery } from "#domain/webhooks/replay-webhook-delivery";
 import { rotateWebhookSecret } from "#domain/webhooks/rotate-webhook-secret";
+import { secretGraceHoursSchema } from "#domain/webhooks/secret-grace";
 import { sendTestWebhook } from "#domain/webhooks/send-test-webhook";
 import { updateWebhookEndpoint } from "#domain/webhooks/update-webhook-endpoint";
 import { webhookEndpointInputSchema } from "#domain/webhooks/webhook-endpoint-input-schema";
@@ -40,6 +41,7 @@ const endpointJson = (endpoint: WebhookEndpointRecord) => ({
   disabled_reason: endpoint.disabledReason,
   disabled_at: endpoint.disabledAt?.toISOString() ?? null,
   secret_hint: endpoint.secretHint,
+  previous_secret_expires_at: endpoint.previousSecretExpiresAt?.toISOString() ?? null,
   created_at: endpoint.createdAt.toISOString(),
 });
 
@@ -72,9 +74,22 @@ webhooksApiRoutes.delete("/:organizer/webhooks/:endpoint", async (c) => {
   return c.body(null, 204);
 });
 
+const rotateBodySchema = v.object({ expires_in_hours: v.optional(secretGraceHoursSchema) });
+
+/**
+ * POST …/rotate-secret `{ expires_in_hours?: 0 | 1 | 24 | 72 | 168 }` (default 24): the new secret, shown once, and
+ * until when the previous one still signs (`previous_secret_expires_at`, null when it stopped at once).
+ */
 webhooksApiRoutes.post("/:organizer/webhooks/:endpoint/rotate-secret", async (c) => {
   const actor = await actorForOrganizerParam(c, c.req.param("organizer"));
-  return c.json(await rotateWebhookSecret(c.get("db"), actor, requireId(c.req.param("endpoint"))));
+  const body = await parseJson(c, rotateBodySchema, { allowEmpty: true });
+  const rotated = await rotateWebhookSecret(c.get("db"), actor, requireId(c.req.param("endpoint")), {
+    graceHours: body.expires_in_hours,
+  });
+  return c.json({
+    secret: rotated.secret,
+    previous_secret_expires_at: rotated.previousSecretExpiresAt?.toISOString() ?? null,
+  });
 });
 
 webhooksApiRoutes.post("/:organizer/webhooks/:endpoint/test", async (c) => {

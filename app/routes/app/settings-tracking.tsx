@@ -9,6 +9,7 @@ import { createWebhookEndpoint } from "#domain/webhooks/create-webhook-endpoint"
 import { deleteWebhookEndpoint } from "#domain/webhooks/delete-webhook-endpoint";
 import { listWebhookEndpoints } from "#domain/webhooks/list-webhook-endpoints";
 import { rotateWebhookSecret } from "#domain/webhooks/rotate-webhook-secret";
+import { DEFAULT_SECRET_GRACE_HOURS, secretGraceHours, secretGraceHoursSchema } from "#domain/webhooks/secret-grace";
 import { sendTestWebhook } from "#domain/webhooks/send-test-webhook";
 import { updateWebhookEndpoint } from "#domain/webhooks/update-webhook-endpoint";
 import { webhookEndpointInputSchema, webhookEventTypesSchema } from "#domain/webhooks/webhook-endpoint-input-schema";
@@ -46,6 +47,7 @@ import {
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
 import { Input } from "~/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { Label } from "~/components/ui/label";
 import { Spinner } from "~/components/ui/spinner";
 import { Switch } from "~/components/ui/switch";
@@ -91,7 +93,14 @@ const actionSchema = v.variant("intent", [
   v.object({ intent: v.literal("create"), ...formEndpointFields }),
   v.object({ intent: v.literal("update"), id: idField, ...formEndpointFields }),
   v.object({ intent: v.literal("delete"), id: idField }),
-  v.object({ intent: v.literal("rotate"), id: idField }),
+  v.object({
+    intent: v.literal("rotate"),
+    id: idField,
+    grace: v.optional(
+      v.pipe(boundedString(SHORT_TEXT_MAX_LENGTH), v.transform(Number), secretGraceHoursSchema),
+      String(DEFAULT_SECRET_GRACE_HOURS),
+    ),
+  }),
   v.object({ intent: v.literal("test"), id: idField }),
 ]);
 
@@ -117,7 +126,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         await deleteWebhookEndpoint(db, actor, input.id);
         return { ok: true as const, intent: input.intent, message: "webhooks:messages.deleted" };
       case "rotate": {
-        const { secret } = await rotateWebhookSecret(db, actor, input.id);
+        const { secret } = await rotateWebhookSecret(db, actor, input.id, { graceHours: input.grace });
         return { ok: true as const, intent: input.intent, message: "webhooks:messages.rotated", secret };
       }
       case "test":
@@ -316,8 +325,11 @@ function EndpointCard({
   const { t, i18n } = useTranslation("webhooks");
   const fetcher = useFetcher<typeof action>();
   const [confirm, setConfirm] = useState<"delete" | "rotate" | null>(null);
+  const [grace, setGrace] = useState(String(DEFAULT_SECRET_GRACE_HOURS));
+  const graceId = useId();
   useActionAnswer(fetcher.data, onSecret);
-  const submit = (intent: string) => fetcher.submit({ intent, id: String(endpoint.id) }, { method: "post" });
+  const submit = (intent: string) =>
+    fetcher.submit({ intent, id: String(endpoint.id), ...(intent === "rotate" ? { grace } : {}) }, { method: "post" });
   // The badge says "disabled"; the line below only adds why, when the sending stopped it (not for a manual pause).
   const disabledReason =
     !endpoint.enabled && (endpoint.disabledReason === "gone" || endpoint.disabledReason === "failing")
@@ -378,6 +390,13 @@ function EndpointCard({
           <span>
             {t("card.secret")} <code className="font-mono">{endpoint.secretHint}</code> ·{" "}
             {t("card.created", { date: formatDateTime(endpoint.createdAt, i18n.language, PLATFORM_TIME_ZONE) })}
+            {endpoint.previousSecretExpiresAt ? (
+              <span className="block" data-testid="webhook-previous-secret">
+                {t("card.previous-secret", {
+                  date: formatDateTime(endpoint.previousSecretExpiresAt, i18n.language, PLATFORM_TIME_ZONE),
+                })}
+              </span>
+            ) : null}
           </span>
           <Button asChild variant="outline" size="sm">
             <Link to={`/settings/tracking/${endpoint.id}`}>
@@ -397,6 +416,23 @@ function EndpointCard({
               {confirm === "delete" ? t("delete-dialog.body", { url: endpoint.url }) : t("rotate-dialog.body")}
             </AlertDialogDescription>
           </AlertDialogHeader>
+          {confirm === "rotate" ? (
+            <div className="grid gap-2">
+              <Label htmlFor={graceId}>{t("rotate-dialog.grace")}</Label>
+              <Select value={grace} onValueChange={setGrace}>
+                <SelectTrigger id={graceId} className="w-full" data-testid="webhook-rotate-grace">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {secretGraceHours.map((hours) => (
+                    <SelectItem key={hours} value={String(hours)}>
+                      {t(`rotate-dialog.grace-${hours}`)}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+          ) : null}
           <AlertDialogFooter>
             <AlertDialogCancel>{t("dialog.cancel")}</AlertDialogCancel>
             <AlertDialogAction

@@ -1,0 +1,1 @@
+ALTER TABLE `webhook_endpoints` ADD `previous_secret_expires_at` integer;
