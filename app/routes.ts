@@ -80,6 +80,8 @@ export default [
   route("orders/:id", "routes/public/order-page.tsx"),
   route("tracking-consent", "routes/public/tracking-consent.ts"),
   route("privacy", "routes/public/privacy.tsx"),
+  // Issue 26 §6: the webhook event types, their fields and examples, for the developers who receive them.
+  route("developers/webhooks", "routes/public/developers-webhooks.tsx"),
   route("events/preview/:id/:slug/:accessToken", "routes/public/event-preview.tsx"),
   route("*", "routes/catch-all.ts"),
 ] satisfies RouteConfig;

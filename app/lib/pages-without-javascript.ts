@@ -11,6 +11,7 @@ export const pagesWithoutJavaScript: ReadonlySet<string> = new Set([
   "routes/public/event-preview",
   "routes/public/organizer-page",
   "routes/public/privacy",
+  "routes/public/developers-webhooks",
   // Booking works as plain HTML forms (ticket choice → booking page → order action → checkout or order page): React
   // and React Router alone weigh about 120 KB gzipped, over the public page's 100 KB (docs/contracts/public-booking.md).
   "routes/public/event-booking",

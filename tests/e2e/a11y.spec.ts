@@ -221,6 +221,7 @@ const publicScreens: Screen[] = [
   { name: "reset password", path: () => "/auth/reset-password" },
   { name: "invitation, no longer valid", path: () => "/invitations/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" },
   { name: "privacy", path: () => "/privacy" },
+  { name: "developers-webhooks", path: () => "/developers/webhooks" },
   { name: "public event page", path: (w) => `/events/${w.festivalId}/${w.festivalSlug}` },
   { name: "organizer page", path: (w) => `/organizers/${w.organizationId}/x` },
   {

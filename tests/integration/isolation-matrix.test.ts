@@ -1081,6 +1081,7 @@ const pageTable: Record<string, RouteSpec> = {
     pageGuard: null,
   },
   "GET /privacy": { need: { public: true }, probe: () => ({ path: "/privacy" }) },
+  "GET /developers/webhooks": { need: { public: true }, probe: () => ({ path: "/developers/webhooks" }) },
   "GET /organization": { need: { organization: "organization:update" }, probe: () => ({ path: "/organization" }) },
   "POST /organization": {
     need: { organization: "organization:update" },

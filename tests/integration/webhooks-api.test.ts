@@ -1,11 +1,14 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
-import { beforeAll, describe, expect, it } from "vitest";
+import * as v from "valibot";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "#db/d1";
 import { webhookDeliveries, webhookEndpoints } from "#db/schema";
 import { createSession } from "#domain/auth/sessions";
 import { deliverWebhook } from "#domain/webhooks/deliver-webhook";
+import type { WebhookEventType } from "#domain/webhooks/webhook-event-types";
+import { webhookEnvelopeSchema } from "#domain/webhooks/webhook-payloads";
 import { apiClient } from "./api-client";
 import { insertEvent, insertEventsWorld, insertTicket, type User } from "../support/fixtures";
 
@@ -19,6 +22,34 @@ beforeAll(async () => {
   for (const [key, user] of Object.entries(world.users) as [string, User][]) {
     tokens[key] = (await createSession(db, user.id)).token;
   }
+});
+
+// Every delivery these tests record is held to the schema the public event-types page documents (issue 26 §6).
+const typesChecked = new Set<string>();
+afterEach(async () => {
+  for (const delivery of await db.select().from(webhookDeliveries)) {
+    const result = v.safeParse(
+      webhookEnvelopeSchema(delivery.eventType as WebhookEventType),
+      JSON.parse(delivery.payload),
+    );
+    expect(
+      result.issues?.map((issue) => `${delivery.eventType} ${v.getDotPath(issue)}: ${issue.message}`) ?? [],
+    ).toEqual([]);
+    typesChecked.add(delivery.eventType);
+  }
+});
+afterAll(() => {
+  expect([...typesChecked].sort()).toEqual(
+    expect.arrayContaining([
+      "check_in.created",
+      "event.published",
+      "order.created",
+      "participant.created",
+      "participant.deleted",
+      "participant.updated",
+      "webhook.test",
+    ]),
+  );
 });
 
 const endpointBody = { url: "https://hooks.example.org/guichet", description: "CRM", event_types: [], enabled: true };

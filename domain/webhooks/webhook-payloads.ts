@@ -1,0 +1,166 @@
+import * as v from "valibot";
+import { eventStatuses, eventVisibilities, orderStatuses, ticketTypes } from "#db/schema";
+import { webhookEventTypes, type WebhookEventType } from "./webhook-event-types";
+
+/**
+ * What each webhook event's `data` holds (issue 26 §6), in the API's field names (spec §3): the schemas the public
+ * event-types page shows with their examples, and that tests hold every real delivery to, so the page cannot drift from
+ * what is sent. The payloads themselves are built in SQL (sales-webhook-statements.ts) or from eventToJson.
+ */
+const isoTime = v.pipe(v.string(), v.isoTimestamp());
+const id = v.pipe(v.number(), v.integer(), v.minValue(1));
+const cents = v.pipe(v.number(), v.integer());
+
+export const orderPayloadSchema = v.strictObject({
+  id,
+  event: id,
+  full_name: v.string(),
+  first_name: v.string(),
+  last_name: v.string(),
+  email: v.string(),
+  amount: cents,
+  fees: cents,
+  net_amount: cents,
+  status: v.picklist(orderStatuses),
+  promo_code_key: v.nullable(v.string()),
+  checkout_time: v.number(),
+  paid_at: v.nullable(isoTime),
+  payable_until: v.nullable(isoTime),
+  created_at: isoTime,
+});
+
+export const participantPayloadSchema = v.strictObject({
+  id,
+  event: id,
+  payment: id,
+  ticket: id,
+  full_name: v.string(),
+  first_name: v.string(),
+  last_name: v.string(),
+  email: v.string(),
+  ticket_title: v.string(),
+  ticket_type: v.picklist(ticketTypes),
+  price: cents,
+  promo_code_key: v.nullable(v.string()),
+  last_validation: v.nullable(isoTime),
+  created_at: isoTime,
+});
+
+export const checkInPayloadSchema = v.strictObject({
+  id,
+  event: id,
+  ticket: id,
+  participant: v.strictObject({ id, first_name: v.string(), last_name: v.string() }),
+  is_in: v.boolean(),
+  validated_at: isoTime,
+});
+
+/** The event as GET /api/events/:id answers it, without its lists (more fields may be added: read what you need). */
+export const eventPayloadSchema = v.looseObject({
+  id,
+  organizer: id,
+  title: v.string(),
+  status: v.picklist(eventStatuses),
+  visibility: v.picklist(eventVisibilities),
+  timezone: v.string(),
+  start_at: v.nullable(isoTime),
+  end_at: v.nullable(isoTime),
+  event_capacity: v.number(),
+  published_at: v.nullable(isoTime),
+  updated_at: isoTime,
+});
+
+export const testPayloadSchema = v.strictObject({ endpoint_id: id, message: v.string() });
+
+export const webhookPayloadSchemas = {
+  "order.created": orderPayloadSchema,
+  "order.paid": orderPayloadSchema,
+  "order.refunded": orderPayloadSchema,
+  "order.cancelled": orderPayloadSchema,
+  "participant.created": participantPayloadSchema,
+  "participant.updated": participantPayloadSchema,
+  "participant.deleted": participantPayloadSchema,
+  "check_in.created": checkInPayloadSchema,
+  "event.published": eventPayloadSchema,
+  "event.updated": eventPayloadSchema,
+  "webhook.test": testPayloadSchema,
+} satisfies Record<WebhookEventType, v.GenericSchema>;
+
+/** The body every endpoint receives: `{ type, timestamp, data }` (Standard Webhooks' envelope). */
+export function webhookEnvelopeSchema(type: WebhookEventType) {
+  return v.strictObject({ type: v.literal(type), timestamp: isoTime, data: webhookPayloadSchemas[type] });
+}
+
+const order = {
+  id: 4812,
+  event: 127,
+  full_name: "Camille Bernard",
+  first_name: "Camille",
+  last_name: "Bernard",
+  email: "camille.bernard@exemple.fr",
+  amount: 5000,
+  fees: 150,
+  net_amount: 4850,
+  status: "pending",
+  promo_code_key: null,
+  checkout_time: 900,
+  paid_at: null,
+  payable_until: "2027-03-01T18:15:00.000Z",
+  created_at: "2027-03-01T18:00:00.000Z",
+} satisfies v.InferInput<typeof orderPayloadSchema>;
+
+const participant = {
+  id: 90211,
+  event: 127,
+  payment: 4812,
+  ticket: 311,
+  full_name: "Camille Bernard",
+  first_name: "Camille",
+  last_name: "Bernard",
+  email: "camille.bernard@exemple.fr",
+  ticket_title: "Plein tarif",
+  ticket_type: "ticket",
+  price: 2500,
+  promo_code_key: null,
+  last_validation: null,
+  created_at: "2027-03-01T18:02:11.000Z",
+} satisfies v.InferInput<typeof participantPayloadSchema>;
+
+const event = {
+  id: 127,
+  organizer: 9,
+  title: "Festival Nuits Sonores",
+  status: "published",
+  visibility: "public",
+  timezone: "Europe/Paris",
+  start_at: "2027-06-12T18:00:00.000Z",
+  end_at: "2027-06-13T02:00:00.000Z",
+  event_capacity: 1500,
+  published_at: "2027-03-01T09:00:00.000Z",
+  updated_at: "2027-03-01T09:00:00.000Z",
+} satisfies v.InferInput<typeof eventPayloadSchema>;
+
+/** One example `data` per event type, checked against its schema by a test. */
+export const webhookPayloadExamples: Record<WebhookEventType, unknown> = {
+  "order.created": order,
+  "order.paid": { ...order, status: "paid", paid_at: "2027-03-01T18:02:10.000Z" },
+  "order.refunded": { ...order, status: "refunded", paid_at: "2027-03-01T18:02:10.000Z" },
+  "order.cancelled": { ...order, status: "cancelled" },
+  "participant.created": participant,
+  "participant.updated": { ...participant, first_name: "Camille-Anne", full_name: "Camille-Anne Bernard" },
+  "participant.deleted": participant,
+  "check_in.created": {
+    id: 5530,
+    event: 127,
+    ticket: 311,
+    participant: { id: 90211, first_name: "Camille", last_name: "Bernard" },
+    is_in: true,
+    validated_at: "2027-06-12T18:41:07.000Z",
+  },
+  "event.published": event,
+  "event.updated": { ...event, title: "Festival Nuits Sonores (complet)", updated_at: "2027-05-20T10:12:00.000Z" },
+  "webhook.test": { endpoint_id: 14, message: "Guichet test event" },
+};
+
+/** Every type, the test event last: the order of the public page. */
+export const documentedWebhookTypes: WebhookEventType[] = [...webhookEventTypes, "webhook.test"];
