@@ -3,7 +3,8 @@ export type AppErrorCode = "unauthorized" | "forbidden" | "not_found" | "validat
 /**
  * Why, in a word a program reads: the code itself, or a finer reason that some transport answers in its own way (the
  * public booking API's 409 `sold_out` and 503 `payment_unavailable`, the Google sign-in's redirect, the publish dialog's
- * step). Stable: API clients read it (`reason` in every JSON error body), unlike `messageKey`, which is copy.
+ * step). Stable: an API answer's `code` is the reason when it is finer than the code (domain/shared/error-codes.ts),
+ * unlike `messageKey`, which is copy.
  */
 export type AppErrorReason =
   | AppErrorCode
@@ -42,11 +43,6 @@ export class AppError extends Error {
     this.fields = options.fields;
     this.details = options.details;
   }
-}
-
-/** The JSON body of an AppError answer: `error` (the code) and `reason` are for programs, `message` is an i18n key. */
-export function appErrorBody(error: AppError) {
-  return { error: error.code, reason: error.reason, message: error.messageKey, fields: error.fields };
 }
 
 const statusByCode: Record<AppErrorCode, number> = {

@@ -3,6 +3,7 @@ import { env, exports } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { hashEmailCode } from "#domain/auth/email-code";
 import { createHonoApp } from "../../workers/hono-app";
+import { resources } from "~/locales";
 
 const BASE = "http://localhost";
 let sequence = 0;
@@ -510,7 +511,7 @@ describe("Google sign-in", () => {
 
   const fallback = async (request: Request) =>
     new Response(`No route for ${new URL(request.url).pathname}`, { status: 404 });
-  const app = createHonoApp(fallback);
+  const app = createHonoApp(fallback, { messages: resources });
   const googleEnv = {
     ...env,
     GOOGLE_CLIENT_ID: "client-123.apps.googleusercontent.com",

@@ -10,6 +10,7 @@ import { runPayoutJob } from "#domain/finance/run-payouts";
 import { chargeRow } from "#domain/payments/ledger";
 import { receiveProviderWebhook } from "#domain/payments/receive-webhook";
 import { createHonoApp } from "../../workers/hono-app";
+import { resources } from "~/locales";
 import { handleScheduled, PAYOUTS_CRON } from "../../workers/scheduled";
 import { apiClient } from "./api-client";
 import { insertEvent, insertEventsWorld, insertOrder, insertOrganization, type User } from "../support/fixtures";
@@ -152,7 +153,7 @@ describe("the payout job on D1", () => {
   });
 
   it("hides the dev trigger outside development and test", async () => {
-    const app = createHonoApp(async () => new Response("fallback", { status: 404 }));
+    const app = createHonoApp(async () => new Response("fallback", { status: 404 }), { messages: resources });
     const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
     const organization = await payableOrganization();
     await sale(organization.id, 1000, 0, Date.now() - DAY);

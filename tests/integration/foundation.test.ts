@@ -5,6 +5,7 @@ import { memberships, organizations, users } from "#db/schema";
 import { hashPassword } from "#domain/auth/password";
 import { emailSenderFromEnv } from "#adapters/email";
 import { createHonoApp } from "../../workers/hono-app";
+import { resources } from "~/locales";
 
 const fetchWorker = (path: string, init?: RequestInit) => exports.default.fetch(`http://localhost${path}`, init);
 const json = (body: unknown, headers: Record<string, string> = {}) => ({
@@ -179,7 +180,7 @@ describe("dev mailbox", () => {
   });
 
   it("answers 404 unless ENVIRONMENT is exactly development or test", async () => {
-    const app = createHonoApp(async () => new Response("fallback", { status: 404 }));
+    const app = createHonoApp(async () => new Response("fallback", { status: 404 }), { messages: resources });
     const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
     const { ENVIRONMENT: _unset, ...withoutEnvironment } = env;
     // Configured as a deploy must be (a Worker without SESSION_SECRET answers nothing but its start-up error).
@@ -204,7 +205,7 @@ describe("dev mailbox", () => {
   });
 
   it("refuses every request with one clear message when SESSION_SECRET is missing outside development and test", async () => {
-    const app = createHonoApp(async () => new Response("fallback page", { status: 200 }));
+    const app = createHonoApp(async () => new Response("fallback page", { status: 200 }), { messages: resources });
     const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
@@ -243,7 +244,7 @@ describe("dev mailbox", () => {
   });
 
   it("answers 404 to a client on the network that writes localhost as its Host", async () => {
-    const app = createHonoApp(async () => new Response("fallback", { status: 404 }));
+    const app = createHonoApp(async () => new Response("fallback", { status: 404 }), { messages: resources });
     const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
     const development = { ...env, ENVIRONMENT: "development" };
     const from = (address: string) =>

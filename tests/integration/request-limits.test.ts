@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "#db/d1";
 import { createSession, validateSessionToken } from "#domain/auth/sessions";
 import { createHonoApp } from "../../workers/hono-app";
+import { resources } from "~/locales";
 import { BANNER_UPLOAD_BODY_LIMIT, GLOBAL_BODY_LIMIT } from "../../workers/middleware/body-limit";
 import { insertUser } from "../support/organization-fixtures";
 
@@ -12,11 +13,14 @@ const db = createD1Database(env.DB);
 /** Every request that reached the React Router stand-in, with the size of the body it could read. */
 let rendered: { method: string; path: string; bodyBytes: number }[] = [];
 
-const app = createHonoApp(async (request) => {
-  const bodyBytes = (await request.arrayBuffer()).byteLength;
-  rendered.push({ method: request.method, path: new URL(request.url).pathname, bodyBytes });
-  return new Response("<!doctype html><p>page</p>", { headers: { "Content-Type": "text/html; charset=utf-8" } });
-});
+const app = createHonoApp(
+  async (request) => {
+    const bodyBytes = (await request.arrayBuffer()).byteLength;
+    rendered.push({ method: request.method, path: new URL(request.url).pathname, bodyBytes });
+    return new Response("<!doctype html><p>page</p>", { headers: { "Content-Type": "text/html; charset=utf-8" } });
+  },
+  { messages: resources },
+);
 
 async function fetchApp(path: string, init?: RequestInit): Promise<Response> {
   const ctx = createExecutionContext();
