@@ -113,7 +113,6 @@ export const ERROR_CODES = {
   no_items: "booking:errors.no-items",
   no_participants: "participant-import:errors.no-participants",
   not_found: "errors:not-found",
-  not_found_title: "public-event:not-found.title",
   not_on_sale: "booking:errors.not-on-sale",
   not_pending: "booking:errors.not-pending",
   not_refundable: "payments:errors.not-refundable",

@@ -32,6 +32,11 @@ export const STATUS_OF_TYPE = {
   unavailable: 503,
 } as const satisfies Record<ErrorType, number>;
 
+/** Keys whose path does not say the error (a page's title reused as the message): their code, named here. */
+const CODE_OF_KEY: Readonly<Record<string, string>> = {
+  "public-event:not-found.title": "not_found",
+};
+
 /**
  * The stable machine code of a message key: the key's path without its namespace and its `errors` segments, in
  * snake_case ("organizations:errors.title-not-unique" → "title_not_unique", "errors:invalid-input" → "invalid_input",
@@ -40,6 +45,8 @@ export const STATUS_OF_TYPE = {
  * (a unit test scans domain/ and workers/ for keys): renaming a key that would change its code fails that test.
  */
 export function errorCodeForKey(messageKey: string): string {
+  const named = CODE_OF_KEY[messageKey];
+  if (named) return named;
   const path = messageKey.includes(":") ? messageKey.slice(messageKey.indexOf(":") + 1) : messageKey;
   return path
     .split(".")

@@ -100,7 +100,7 @@ async function deliver(event: unknown, signature?: string) {
     headers: { "Content-Type": "application/json", "Stripe-Signature": signature ?? signed.signature },
     body: signed.payload,
   });
-  return { status: response.status, json: (await response.json()) as { outcome?: string; error?: string } };
+  return { status: response.status, json: (await response.json()) as { outcome?: string; error?: unknown } };
 }
 
 describe("the payout job on D1", () => {
@@ -176,7 +176,10 @@ describe("payout webhooks", () => {
 
     const forged = payoutEvent("payout.paid", { id: payout!.providerPayoutId!, status: "paid" }, "acct_x");
     const wrong = await signedPayload(forged, "whsec_not_ours");
-    expect(await deliver(forged, wrong.signature)).toMatchObject({ status: 400, json: { error: "invalid_signature" } });
+    expect(await deliver(forged, wrong.signature)).toMatchObject({
+      status: 400,
+      json: { error: { type: "validation", code: "invalid_signature" } },
+    });
     expect((await payoutsOf(organization.id))[0]!.status).toBe("pending");
   });
 
