@@ -1,12 +1,15 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { Hono } from "hono";
 import { inspectRoutes } from "hono/dev";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "#db/d1";
 import { createSession } from "#domain/auth/sessions";
+import { AppError } from "#domain/shared/app-error";
 import { ERROR_CODES } from "#domain/shared/error-codes";
 import { resources } from "~/locales";
-import { createHonoApp } from "../../workers/hono-app";
+import { appErrorResponse } from "../../workers/error-response";
+import { createHonoApp, type HonoEnv } from "../../workers/hono-app";
 import { errorOf, type ErrorView } from "../support/error-body";
 import { insertMember, insertOrganization, insertUser } from "../support/fixtures";
 
@@ -273,5 +276,31 @@ describe("an unexpected failure", () => {
     } finally {
       failPage = false;
     }
+  });
+});
+
+describe("headers set before the error", () => {
+  it("keeps them on the error answer (Retry-After and RateLimit-* of a refused API key)", async () => {
+    const limited = new Hono<HonoEnv>();
+    limited.use("*", async (c, next) => {
+      c.set("errorMessages", resources);
+      c.set("requestId", "test-request-1");
+      await next();
+    });
+    limited.onError((error, c) => appErrorResponse(c, error as AppError));
+    limited.get("/limited", (c) => {
+      c.header("Retry-After", "30");
+      c.header("RateLimit-Remaining", "0");
+      throw new AppError("rate_limited", "errors:rate-limited");
+    });
+    const response = await limited.request("/limited", { headers: { "Accept-Language": "en" } });
+    expect(response.status).toBe(429);
+    expect(response.headers.get("Retry-After")).toBe("30");
+    expect(response.headers.get("RateLimit-Remaining")).toBe("0");
+    expect(errorOf(await response.json())).toMatchObject({
+      type: "rate_limited",
+      code: "rate_limited",
+      request_id: "test-request-1",
+    });
   });
 });
