@@ -38,7 +38,7 @@ const GENERIC_KEY: Record<ErrorType, string> = {
   unauthorized: "errors:unauthorized",
   forbidden: "errors:forbidden",
   not_found: "errors:not-found",
-  conflict: "errors:invalid-input",
+  conflict: "errors:internal-error",
   rate_limited: "errors:rate-limited",
   internal: "errors:internal-error",
   unavailable: "errors:internal-error",

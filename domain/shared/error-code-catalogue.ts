@@ -1,8 +1,9 @@
 /**
- * Every code a JSON error answer of the API can carry (issue 26 §2), each with the message key that explains it (its
- * French and English text are the answer's `message`). The API reference lists this table. Codes are stable: never
- * rename one; a new key whose code is not here fails tests/unit/error-codes.test.ts, which says what to add.
- * Codes come from domain/shared/error-codes.ts (errorCodeForKey, or an AppError's reason).
+ * Every code a JSON error answer of the API can carry (issue 26 §2, docs/decisions/0046-one-api-error-format.md), each
+ * with a message key that explains it: one of the keys that give the code, whose French and English text the API
+ * reference shows (an answer's `message` is the text of the key actually thrown). Codes are stable: never rename one; a
+ * new key whose code is not here fails tests/unit/error-codes.test.ts, which says what to add. Codes come from
+ * domain/shared/error-codes.ts (errorCodeForKey, or an AppError's reason).
  */
 export const ERROR_CODES = {
   account_code_expired: "privacy:account.errors.code-expired",
