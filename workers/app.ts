@@ -70,7 +70,11 @@ const app = createHonoApp(
       data,
     });
   },
-  { buildVersion: async () => (await loadBuild()).assets.version },
+  {
+    buildVersion: async () => (await loadBuild()).assets.version,
+    // Loaded with the first error answer, not with the entry chunk (the server build imports the same module).
+    messages: async () => (await import("~/locales")).resources,
+  },
 );
 
 // Reported to Sentry only when SENTRY_DSN is set (workers/sentry.ts).

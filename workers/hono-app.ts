@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { Database } from "#db/database";
 import { databaseFromEnv } from "#db/from-env";
-import { appErrorBody, httpStatusOf, isAppError } from "#domain/shared/app-error";
+import { isAppError } from "#domain/shared/app-error";
 import { publicApiRoutes } from "./routes/api-public";
 import { apiRoutes } from "./routes/api";
 import { authApiRoutes } from "./routes/auth-api";
@@ -13,6 +13,7 @@ import { globalBodyLimit } from "./middleware/body-limit";
 import { originCheck } from "./middleware/origin-check";
 import { publicPageCache } from "./middleware/public-page-cache";
 import { requestId } from "./middleware/request-id";
+import { appErrorResponse, errorResponse, type ErrorMessagesSource } from "./error-response";
 import { clientMonitoring } from "./middleware/client-monitoring";
 import { monitoringRoutes } from "./routes/monitoring";
 import { errorFields, logger } from "#domain/shared/logger";
@@ -47,18 +48,28 @@ export type HonoEnv = {
     language: SupportedLanguage;
     cspNonce: string;
     requestId: string;
+    /** The text of error answers (workers/error-response.ts). */
+    errorMessages: ErrorMessagesSource;
     /** false: the request's writes recorded no outgoing webhook delivery, so there is nothing to hand to the queue. */
     webhookDispatch?: boolean;
   };
 };
 
 /**
- * `buildVersion`: the deployed build, part of the public page cache key so that a deploy never serves a page rendered
- * by the previous build (workers/app.ts reads it from the build; tests may leave it out).
+ * `messages`: the interface's text (app/locales' `resources`), which error answers are written in. `buildVersion`: the
+ * deployed build, part of the public page cache key so that a deploy never serves a page rendered by the previous
+ * build (workers/app.ts reads it from the build; tests may leave it out).
  */
-export function createHonoApp(fallback: Fallback, options: { buildVersion?: () => Promise<string> | string } = {}) {
+export function createHonoApp(
+  fallback: Fallback,
+  options: { messages: ErrorMessagesSource; buildVersion?: () => Promise<string> | string },
+) {
   const app = new Hono<HonoEnv>();
 
+  app.use("*", async (c, next) => {
+    c.set("errorMessages", options.messages);
+    await next();
+  });
   app.use("*", requestId);
   app.use("*", securityHeaders);
   app.use("*", startupCheck);
@@ -79,14 +90,12 @@ export function createHonoApp(fallback: Fallback, options: { buildVersion?: () =
   app.use("*", webhookDispatch);
   app.use("/api/*", idempotency);
 
-  // The one place where domain errors become HTTP answers for the JSON API.
+  // The one place where domain errors become HTTP answers for the JSON API (workers/error-response.ts: one format).
   app.onError((error, c) => {
-    if (isAppError(error)) {
-      return c.json(appErrorBody(error), httpStatusOf(error) as 400 | 401 | 403 | 404 | 409 | 422 | 429);
-    }
+    if (isAppError(error)) return appErrorResponse(c, error);
     logger.error("unhandled error", errorFields(error));
     reportError(error);
-    return c.json({ error: "internal", reason: "internal", message: "internal-error" }, 500);
+    return errorResponse(c, { type: "internal", code: "internal_error", messageKey: "errors:internal-error" });
   });
 
   app.get("/api/health", (c) => c.json({ ok: true }));

@@ -2,18 +2,40 @@ import type { CheckInListParticipant } from "#domain/check-ins/check-in-particip
 import type { CheckInResultCode } from "#domain/check-ins/record-check-in";
 import type { ImportRowError } from "#domain/participant-import/import-rows";
 import type { OrganizationImageKind } from "#domain/organizations/organization-images";
+import { errorCodeForKey } from "#domain/shared/error-codes";
 
 /*
  * The one client of the JSON API for the browser's own calls (uploads, the import, the scanner): the paths, methods and
  * answer types live here, next to each other, instead of in hand-written fetch calls spread over components. Calls go
- * with the session cookie; an error answer carries the API's body ({ error, message, fields }, message an i18n key).
+ * with the session cookie; an error answer carries the API's one error format (docs/decisions/0046-one-api-error-format.md),
+ * whose `code` a page translates with its own keys (`errorKeyFor`), as its other text.
  */
 
-export type ApiErrorBody = { error?: string; message?: string; fields?: Record<string, string> };
+/** The `error` of an error answer: `type` and `code` for programs, `message` in the request's Accept-Language. */
+export type ApiError = {
+  type: string;
+  code: string;
+  message: string;
+  fields: { name: string; code: string; message: string }[];
+  request_id: string;
+};
 
 export type ApiAnswer<T> =
-  | { ok: true; status: number; data: T }
-  | { ok: false; status: number; error: (ApiErrorBody & Record<string, unknown>) | null };
+  { ok: true; status: number; data: T } | { ok: false; status: number; error: ApiError | null };
+
+/**
+ * The message key of an error answer among the keys a page can show: the one whose code (errorCodeForKey) is the
+ * answer's, or the one `byCode` names for a code that is a reason (e.g. `email_quota_reached`); else `fallback`.
+ */
+export function errorKeyFor<K extends string>(
+  error: ApiError | null,
+  keys: readonly K[],
+  fallback: K,
+  byCode: Readonly<Record<string, K>> = {},
+): K {
+  if (!error) return fallback;
+  return byCode[error.code] ?? keys.find((key) => errorCodeForKey(key) === error.code) ?? fallback;
+}
 
 /** The request never got an answer (offline, DNS, aborted): unlike an error answer, worth retrying later. */
 class ApiNetworkError extends Error {
@@ -40,7 +62,8 @@ async function call<T>(method: "GET" | "POST" | "DELETE", path: string, body?: B
   }
   const json = (await response.json().catch(() => null)) as unknown;
   if (response.ok) return { ok: true, status: response.status, data: json as T };
-  return { ok: false, status: response.status, error: (json as ApiErrorBody & Record<string, unknown>) ?? null };
+  const error = (json as { error?: unknown } | null)?.error;
+  return { ok: false, status: response.status, error: typeof error === "object" && error ? (error as ApiError) : null };
 }
 
 /** The scanner's view of the check-in API: answers typed by the domain's own types. */

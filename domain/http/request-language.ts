@@ -45,6 +45,14 @@ export async function requestLanguage(request: Request): Promise<SupportedLangua
   return supportedFor(cookie) ?? headerLanguage(request.headers.get("Accept-Language")) ?? fallbackLanguage;
 }
 
+/**
+ * The language of the JSON API's answers (issue 26 §2): Accept-Language, else French. Unlike a page, never the `lng`
+ * cookie: an integration's answers must not change with a cookie its browser happens to carry.
+ */
+export function apiLanguage(request: Request): SupportedLanguage {
+  return headerLanguage(request.headers.get("Accept-Language")) ?? fallbackLanguage;
+}
+
 /** Whether the runtime knows the tag (an ill-formed tag throws: not known). */
 function isKnownLocale(tag: string): boolean {
   try {

@@ -95,5 +95,5 @@ export async function releaseIdempotencyKey(db: Database, input: KeyRef): Promis
 }
 
 function inProgress() {
-  return new AppError("conflict", "errors:idempotency-key-in-progress", { reason: "idempotency_in_progress" });
+  return new AppError("conflict", "errors:idempotency-key-in-progress", { reason: "idempotency_key_in_progress" });
 }

@@ -3,7 +3,8 @@ export type AppErrorCode = "unauthorized" | "forbidden" | "not_found" | "validat
 /**
  * Why, in a word a program reads: the code itself, or a finer reason that some transport answers in its own way (the
  * public booking API's 409 `sold_out` and 503 `payment_unavailable`, the Google sign-in's redirect, the publish dialog's
- * step). Stable: API clients read it (`reason` in every JSON error body), unlike `messageKey`, which is copy.
+ * step). Stable: an API answer's `code` is the reason when it is finer than the code (domain/shared/error-codes.ts),
+ * unlike `messageKey`, which is copy.
  */
 export type AppErrorReason =
   | AppErrorCode
@@ -17,7 +18,7 @@ export type AppErrorReason =
   | "event_not_published"
   | "idempotency_key_invalid"
   | "idempotency_key_reused"
-  | "idempotency_in_progress";
+  | "idempotency_key_in_progress";
 
 /**
  * The one error the domain throws. `code` sets the HTTP status, `reason` says why for programs (default: the code),
@@ -47,11 +48,6 @@ export class AppError extends Error {
   }
 }
 
-/** The JSON body of an AppError answer: `error` (the code) and `reason` are for programs, `message` is an i18n key. */
-export function appErrorBody(error: AppError) {
-  return { error: error.code, reason: error.reason, message: error.messageKey, fields: error.fields };
-}
-
 const statusByCode: Record<AppErrorCode, number> = {
   unauthorized: 401,
   forbidden: 403,
@@ -66,6 +62,11 @@ const statusByReason: Partial<Record<AppErrorReason, number>> = { idempotency_ke
 
 export function httpStatusOf(error: AppError): number {
   return statusByReason[error.reason] ?? statusByCode[error.code];
+}
+
+/** The status a reason has of its own (undefined: its type's). */
+export function reasonStatusOf(error: AppError): number | undefined {
+  return statusByReason[error.reason];
 }
 
 export function isAppError(error: unknown): error is AppError {

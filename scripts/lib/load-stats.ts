@@ -34,7 +34,8 @@ export function outcomeOf(status: number, body: string): Outcome {
   if (status === 201) return "201";
   if (status >= 200 && status < 300) return "200";
   if (status >= 300 && status < 400) return "3xx";
-  if (status === 409) return body.includes('"sold_out"') ? "409 sold_out" : "409 other";
+  // A ticket, the event or a promo code ran short (the error's code, docs/decisions/0046-one-api-error-format.md).
+  if (status === 409) return /"code":"(sold_out|promo_used_up)"/.test(body) ? "409 sold_out" : "409 other";
   if (status === 422) return "422";
   if (status === 429) return "429";
   if (status >= 500) return "5xx";

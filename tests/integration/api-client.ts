@@ -1,4 +1,5 @@
 import { exports } from "cloudflare:workers";
+import { errorOf } from "../support/error-body";
 
 export type ApiCallOptions = {
   method?: string;
@@ -11,7 +12,8 @@ export type ApiCallOptions = {
 
 /**
  * The one client of the Worker's /api for the integration tests: a call as one of the signed-in test users. The answer's
- * JSON is read loosely (the assertions read it field by field).
+ * JSON is read loosely (the assertions read it field by field). An error answer is checked against the API's one error
+ * format and read as `{ type, code, message, fields: { name: code } }` (tests/support/error-body.ts).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are read field by field in the assertions
 export function apiClient<Json = any>(tokens: Record<string, string>) {
@@ -36,6 +38,7 @@ export function apiClient<Json = any>(tokens: Record<string, string>) {
     } catch {
       json = null;
     }
-    return { status: response.status, json: json as Json };
+    const isError = typeof json === "object" && json !== null && "error" in json && typeof json.error === "object";
+    return { status: response.status, json: (response.status >= 400 && isError ? errorOf(json) : json) as Json };
   };
 }

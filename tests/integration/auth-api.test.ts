@@ -3,6 +3,8 @@ import { env, exports } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { hashEmailCode } from "#domain/auth/email-code";
 import { createHonoApp } from "../../workers/hono-app";
+import { errorOf } from "../support/error-body";
+import { resources } from "~/locales";
 
 const BASE = "http://localhost";
 let sequence = 0;
@@ -70,12 +72,14 @@ const me = (token: string) =>
 async function expectRejected(
   path: string,
   body: unknown,
-  expected: { status: number; message?: string; fields?: Record<string, string> },
+  expected: { status: number; code?: string; message?: string; fields?: Record<string, string> },
   headers: Record<string, string> = {},
 ) {
   const before = await counts();
-  const { status, body: answer } = await json(await post(path, body, headers));
-  expect(status, JSON.stringify(answer)).toBe(expected.status);
+  const { status, body: refusal } = await json(await post(path, body, headers));
+  expect(status, JSON.stringify(refusal)).toBe(expected.status);
+  const answer = errorOf(refusal);
+  if (expected.code) expect(answer.code).toBe(expected.code);
   if (expected.message) expect(answer.message).toBe(expected.message);
   if (expected.fields) expect(answer.fields).toEqual(expected.fields);
   expect(await counts()).toEqual(before);
@@ -110,11 +114,11 @@ describe("POST /auth/verify-email", () => {
       {},
       {
         status: 400,
-        message: "errors:invalid-input",
+        code: "invalid_input",
         fields: {
-          email: "errors:email-required",
-          first_name: "errors:first-name-required",
-          last_name: "errors:last-name-required",
+          email: "email_required",
+          first_name: "first_name_required",
+          last_name: "last_name_required",
         },
       },
     );
@@ -123,7 +127,7 @@ describe("POST /auth/verify-email", () => {
       { email: "pas-un-email", first_name: "Léa", last_name: "Martin" },
       {
         status: 400,
-        fields: { email: "errors:email-invalid" },
+        fields: { email: "email_invalid" },
       },
     );
     await expectRejected(
@@ -131,14 +135,14 @@ describe("POST /auth/verify-email", () => {
       { email: `${"a".repeat(250)}@exemple.fr`, first_name: "x".repeat(101), last_name: "M" },
       {
         status: 400,
-        fields: { email: "errors:email-invalid", first_name: "errors:name-too-long" },
+        fields: { email: "email_invalid", first_name: "name_too_long" },
       },
     );
-    await expectRejected("/auth/verify-email", "{ pas du json", { status: 400, message: "errors:invalid-json" });
+    await expectRejected("/auth/verify-email", "{ pas du json", { status: 400, code: "invalid_json" });
     await expectRejected(
       "/auth/verify-email",
       { email: newEmail(), first_name: "L", last_name: "M", padding: "x".repeat(20_000) },
-      { status: 413, message: "errors:payload-too-large" },
+      { status: 413, code: "payload_too_large" },
     );
   });
 
@@ -149,7 +153,7 @@ describe("POST /auth/verify-email", () => {
       { email, first_name: "Léa", last_name: "Martin" },
       {
         status: 409,
-        message: "errors:email-already-used",
+        code: "email_already_used",
       },
     );
   });
@@ -174,10 +178,10 @@ describe("POST /auth/register", () => {
       {
         status: 400,
         fields: {
-          username: "errors:username-mismatch",
-          email: "errors:email-required",
-          email_code: "errors:email-code-required",
-          password: "errors:password-required",
+          username: "username_mismatch",
+          email: "email_required",
+          email_code: "email_code_required",
+          password: "password_required",
         },
       },
     );
@@ -186,7 +190,7 @@ describe("POST /auth/register", () => {
       { username: "autre@exemple.fr", email, email_code: code, password: STRONG },
       {
         status: 400,
-        fields: { username: "errors:username-mismatch" },
+        fields: { username: "username_mismatch" },
       },
     );
     await expectRejected(
@@ -194,7 +198,7 @@ describe("POST /auth/register", () => {
       { username: email, email, email_code: code, password: "court" },
       {
         status: 400,
-        fields: { password: "errors:password-too-short" },
+        fields: { password: "password_too_short" },
       },
     );
     await expectRejected(
@@ -202,7 +206,7 @@ describe("POST /auth/register", () => {
       { username: email, email, email_code: code, password: "motdepasse123" },
       {
         status: 400,
-        fields: { password: "errors:password-too-common" },
+        fields: { password: "password_too_common" },
       },
     );
     await expectRejected(
@@ -210,7 +214,7 @@ describe("POST /auth/register", () => {
       { username: email, email, email_code: code, password: "x".repeat(257) },
       {
         status: 400,
-        fields: { password: "errors:password-too-long" },
+        fields: { password: "password_too_long" },
       },
     );
     await expectRejected(
@@ -218,7 +222,7 @@ describe("POST /auth/register", () => {
       { username: email, email, email_code: "12345678", password: STRONG },
       {
         status: 400,
-        fields: { email_code: "errors:email-code-invalid" },
+        fields: { email_code: "email_code_invalid" },
       },
     );
     // The code is still good after all that.
@@ -238,7 +242,7 @@ describe("POST /auth/register", () => {
       { username: email, email, email_code: wrong, password: STRONG },
       {
         status: 400,
-        message: "errors:email-code-invalid",
+        code: "email_code_invalid",
       },
     );
     await env.DB.prepare("UPDATE email_codes SET expires_at = ? WHERE email = ?")
@@ -249,7 +253,7 @@ describe("POST /auth/register", () => {
       { username: email, email, email_code: code, password: STRONG },
       {
         status: 400,
-        message: "errors:email-code-expired",
+        code: "email_code_expired",
       },
     );
   });
@@ -266,7 +270,7 @@ describe("POST /auth/register", () => {
       { username: email, email, email_code: code, password: STRONG },
       {
         status: 400,
-        message: "errors:email-code-attempts",
+        code: "email_code_attempts",
       },
     );
   });
@@ -289,14 +293,14 @@ describe("POST /auth/need-register", () => {
     await expectRejected(
       "/auth/need-register",
       { email: "pas-un-email", password: "" },
-      { status: 400, fields: { email: "errors:email-invalid" } },
+      { status: 400, fields: { email: "email_invalid" } },
     );
     const headers = { "CF-Connecting-IP": "198.51.100.77" };
     for (let i = 0; i < 30; i++)
       expect((await post("/auth/need-register", { email: newEmail() }, headers)).status).toBe(200);
     const { status, body } = await json(await post("/auth/need-register", { email: newEmail() }, headers));
     expect(status).toBe(429);
-    expect(body.message).toBe("errors:rate-limited");
+    expect(errorOf(body)).toMatchObject({ type: "rate_limited", code: "rate_limited" });
   });
 });
 
@@ -306,21 +310,17 @@ describe("POST /auth/login", () => {
     const first = (await (await post("/auth/login", { email, password: STRONG })).json()) as string;
     const second = (await (await post("/auth/login", { email, password: STRONG })).json()) as string;
     expect(first).not.toBe(second);
-    await expectRejected(
-      "/auth/login",
-      { email, password: "mauvais" },
-      { status: 401, message: "invalid-credentials" },
-    );
+    await expectRejected("/auth/login", { email, password: "mauvais" }, { status: 401, code: "invalid_credentials" });
     await expectRejected(
       "/auth/login",
       { email: newEmail(), password: STRONG },
-      { status: 401, message: "invalid-credentials" },
+      { status: 401, code: "invalid_credentials" },
     );
-    await expectRejected("/auth/login", { email }, { status: 400, fields: { password: "errors:password-required" } });
+    await expectRejected("/auth/login", { email }, { status: 400, fields: { password: "password_required" } });
     await expectRejected(
       "/auth/login",
       { email, password: "x".repeat(300) },
-      { status: 400, fields: { password: "errors:password-too-long" } },
+      { status: 400, fields: { password: "password_too_long" } },
     );
   });
 
@@ -350,7 +350,7 @@ describe("password reset over the API", () => {
     await expectRejected(
       "/auth/request-password-reset",
       { email: "", password: "" },
-      { status: 400, fields: { email: "errors:email-required" } },
+      { status: 400, fields: { email: "email_required" } },
     );
   });
 
@@ -395,14 +395,14 @@ describe("password reset over the API", () => {
     await expectRejected(
       "/auth/reset-password",
       { email, password: STRONG },
-      { status: 400, fields: { email_code: "errors:reset-link-invalid" } },
+      { status: 400, fields: { email_code: "reset_link_invalid" } },
     );
     await expectRejected(
       "/auth/reset-password",
       { email, password: "Nouveau-2027!", email_code: "a".repeat(32) },
       {
         status: 400,
-        message: "errors:reset-link-invalid",
+        code: "reset_link_invalid",
       },
     );
     await expectRejected(
@@ -410,7 +410,7 @@ describe("password reset over the API", () => {
       { email, password: "qwertyuiop", email_code: code },
       {
         status: 400,
-        fields: { password: "errors:password-too-common" },
+        fields: { password: "password_too_common" },
       },
     );
 
@@ -428,7 +428,7 @@ describe("password reset over the API", () => {
       { email, password: "Encore-2028!", email_code: code },
       {
         status: 400,
-        message: "errors:reset-link-invalid",
+        code: "reset_link_invalid",
       },
     );
   });
@@ -449,7 +449,8 @@ describe("password reset over the API", () => {
       { email, password: STRONG, email_code: code },
       {
         status: 403,
-        message: "errors:reset-google-account",
+        code: "reset_google_account",
+        message: "Vous êtes connecté avec google. Vous ne pouvez pas réinitialiser votre mot de passe.",
       },
     );
   });
@@ -475,21 +476,21 @@ describe("/api/me", () => {
     for (const [body, fields] of [
       [
         { first_name: "Léane", last_name: "Roux", email: "autre@exemple.fr", password: "" },
-        { email: "errors:email-cannot-change" },
+        { email: "email_cannot_change" },
       ],
       [
         { first_name: "Léane", last_name: "Roux", email: "", password: "Nouveau-2027!" },
-        { password: "errors:password-not-accepted" },
+        { password: "password_not_accepted" },
       ],
       [
         { first_name: "", last_name: "" },
-        { first_name: "errors:first-name-required", last_name: "errors:last-name-required" },
+        { first_name: "first_name_required", last_name: "last_name_required" },
       ],
-      [{ first_name: "x".repeat(101), last_name: "Roux" }, { first_name: "errors:name-too-long" }],
+      [{ first_name: "x".repeat(101), last_name: "Roux" }, { first_name: "name_too_long" }],
     ] as const) {
       const { status, body: error } = await json(await update(body));
       expect(status).toBe(400);
-      expect(error.fields).toEqual(fields);
+      expect(errorOf(error).fields).toEqual(fields);
     }
     expect(await (await me(token)).json()).toEqual(before);
   });
@@ -510,7 +511,7 @@ describe("Google sign-in", () => {
 
   const fallback = async (request: Request) =>
     new Response(`No route for ${new URL(request.url).pathname}`, { status: 404 });
-  const app = createHonoApp(fallback);
+  const app = createHonoApp(fallback, { messages: resources });
   const googleEnv = {
     ...env,
     GOOGLE_CLIENT_ID: "client-123.apps.googleusercontent.com",
@@ -551,7 +552,8 @@ describe("Google sign-in", () => {
     expect(status).toBe(200);
     expect(answer).toEqual({ authorization_url: `${BASE}/auth/google?redirectTo=%2Fevent%2F12%3Ftab%3D1` });
     const unconfigured = await json(await call("/auth/login-google", { ...init }, env));
-    expect(unconfigured).toMatchObject({ status: 404, body: { message: "errors:google-unavailable" } });
+    expect(unconfigured.status).toBe(404);
+    expect(errorOf(unconfigured.body)).toMatchObject({ type: "not_found", code: "google_unavailable" });
   });
 
   it("starts with state and PKCE cookies, and the callback signs in a new Google account", async () => {

@@ -9,6 +9,7 @@ import { parseTicketToken, ticketTokenMatches } from "#domain/tickets/ticket-tok
 import { insertEvent, insertOrganization, insertTicket } from "../support/fixtures";
 import { formQuestion } from "../support/form-questions";
 import { handleScheduled, HOLDS_CRON } from "../../workers/scheduled";
+import { errorOf } from "../support/error-body";
 
 const db = createD1Database(env.DB);
 const FUTURE = new Date(Date.now() + 30 * 86_400_000);
@@ -124,17 +125,17 @@ describe("POST /api/public/events/:id/orders", () => {
       participants: [{ ticket_id: ticket.id, first_name: "Léa", last_name: "Roux", email: "pas-un-email" }],
     });
     expect(response.status).toBe(422);
-    expect(((await response.json()) as { fields: Record<string, string> }).fields).toEqual({
-      "participants.0.email": "errors:email-invalid",
-      "participants.0.answers.Q1w2e3r4t5y6u7i8": "booking:errors.answer-required",
+    expect(errorOf(await response.json())).toMatchObject({
+      type: "validation",
+      fields: { "participants.0.email": "email_invalid", "participants.0.answers.Q1w2e3r4t5y6u7i8": "answer_required" },
     });
     const missing = await order(event.id, {
       items: [{ ticket_id: ticket.id, quantity: 1 }],
       participants: [{ ticket_id: ticket.id, first_name: "Léa", last_name: "Roux", email: "lea@exemple.test" }],
     });
     expect(missing.status).toBe(422);
-    expect(((await missing.json()) as { fields: Record<string, string> }).fields).toEqual({
-      "participants.0.answers.Q1w2e3r4t5y6u7i8": "booking:errors.answer-required",
+    expect(errorOf(await missing.json()).fields).toEqual({
+      "participants.0.answers.Q1w2e3r4t5y6u7i8": "answer_required",
     });
     expect(await rowCounts()).toEqual(before);
   });
@@ -159,7 +160,7 @@ describe("POST /api/public/events/:id/orders", () => {
       order(event.id, { items: [{ ticket_id: ticket.id, quantity: 1 }] }),
     );
     expect(Object.fromEntries(statuses)).toEqual({ 201: 100, 409: 400 });
-    expect(soldOutBody).toEqual({ error: "sold_out", reason: "sold_out", ticket_id: ticket.id });
+    expect(errorOf(soldOutBody)).toMatchObject({ type: "conflict", code: "sold_out", ticket_id: ticket.id });
     expect(await taken(ticket.id)).toBe(150);
   });
 
@@ -193,11 +194,10 @@ describe("POST /api/public/events/:id/orders", () => {
       );
       expect(Object.fromEntries(statuses)).toEqual({ 201: 10, 409: 490 });
       // No ticket ran short: the code did, and the buyer is told so next to it (an order without it can still go).
-      expect(soldOutBody).toEqual({
-        error: "sold_out",
-        reason: "promo_used_up",
-        message: "booking:errors.promo-used-up",
-        fields: { promo_code: "booking:errors.promo-used-up" },
+      expect(errorOf(soldOutBody)).toMatchObject({
+        type: "conflict",
+        code: "promo_used_up",
+        fields: { promo_code: "promo_used_up" },
       });
       const [used] = await db
         .select({ n: count() })

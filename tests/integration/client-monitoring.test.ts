@@ -2,6 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createHonoApp } from "../../workers/hono-app";
+import { resources } from "~/locales";
 
 const DSN = "https://0123456789abcdef0123456789abcdef@o1.ingest.de.sentry.io/4500000000000001";
 const configured = {
@@ -14,7 +15,9 @@ const unconfigured = { ...env, SENTRY_DSN: undefined, ANALYTICS_SCRIPT_URL: unde
 
 const PAGE =
   '<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8"><title>Événements</title></head><body>ok</body></html>';
-const app = createHonoApp(async () => new Response(PAGE, { headers: { "Content-Type": "text/html; charset=utf-8" } }));
+const app = createHonoApp(async () => new Response(PAGE, { headers: { "Content-Type": "text/html; charset=utf-8" } }), {
+  messages: resources,
+});
 
 async function call(bindings: Env, path: string, init?: RequestInit) {
   const ctx = createExecutionContext();

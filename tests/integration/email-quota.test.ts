@@ -80,9 +80,8 @@ describe("daily email quota", () => {
     const refused = await manualOrders(event.id, ticket.id, ["Chloé", "Dora"]);
     expect(refused.status).toBe(409);
     expect(refused.json).toMatchObject({
-      error: "conflict",
-      reason: "email_quota_reached",
-      message: "participant-import:errors.email-quota",
+      type: "conflict",
+      code: "email_quota_reached",
     });
     expect(await orderCount(event.id)).toBe(2);
     expect(await participantCount(event.id)).toBe(2);
@@ -103,8 +102,8 @@ describe("daily email quota", () => {
     const refused = await manualOrders(event.id, ticket.id, ["Alix"]);
     expect(refused.status).toBe(409);
     expect(refused.json).toMatchObject({
-      reason: "event_not_published",
-      message: "participant-import:errors.email-draft",
+      type: "conflict",
+      code: "event_not_published",
     });
     expect(await orderCount(event.id)).toBe(0);
     const check = await call(`/events/${event.id}/participant-import/check`, {
@@ -112,7 +111,7 @@ describe("daily email quota", () => {
       body: { totals: [{ ticket_id: ticket.id, quantity: 1 }], emails: 1 },
       as: "manager",
     });
-    expect(check.json).toMatchObject({ reason: "event_not_published" });
+    expect(check.json).toMatchObject({ code: "event_not_published" });
     expect((await getEmailQuota(db, world.organization.id)).used).toBe(0);
     // Adding participants to a draft without emails stays allowed.
     expect((await manualOrders(event.id, ticket.id, ["Alix"], false)).status).toBe(201);
@@ -144,11 +143,11 @@ describe("daily email quota", () => {
 
     const tooMany = await check(5);
     expect(tooMany.status).toBe(409);
-    expect(tooMany.json).toMatchObject({ reason: "email_quota_reached" });
+    expect(tooMany.json).toMatchObject({ code: "email_quota_reached" });
     expect((await getEmailQuota(db, world.organization.id)).used).toBe(0);
 
     // A chunk that asks for emails without a reservation is refused and writes nothing.
-    expect((await chunk()).json).toMatchObject({ reason: "email_quota_reached" });
+    expect((await chunk()).json).toMatchObject({ code: "email_quota_reached" });
     expect(await orderCount(event.id)).toBe(0);
 
     const reserved = await check(3);
@@ -158,7 +157,7 @@ describe("daily email quota", () => {
     expect((await chunk(reserved.json.email_reservation)).status).toBe(200);
     expect(await dueEmails(event.id)).toBe(3);
     // The reservation is spent: the same chunk again (a replay) sends nothing more.
-    expect((await chunk(reserved.json.email_reservation)).json).toMatchObject({ reason: "email_quota_reached" });
+    expect((await chunk(reserved.json.email_reservation)).json).toMatchObject({ code: "email_quota_reached" });
     expect(await orderCount(event.id)).toBe(3);
     await setQuota(world.organization.id, null);
   });

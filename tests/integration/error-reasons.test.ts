@@ -2,6 +2,7 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createD1Database } from "#db/d1";
 import { insertEvent, insertOrganization, insertTicket } from "../support/fixtures";
+import { errorOf } from "../support/error-body";
 
 const db = createD1Database(env.DB);
 const FUTURE = new Date(Date.now() + 30 * 86_400_000);
@@ -14,12 +15,12 @@ function order(eventId: number, items: { ticket_id: number; quantity: number }[]
   });
 }
 
-/** API error bodies carry a machine-readable `reason` beside the code; transports answer by it, not by copy. */
+/** An AppError's finer reason is its answer's code; transports answer by it, not by copy. */
 describe("API error reasons", () => {
-  it("gives every AppError answer its reason", async () => {
+  it("gives every AppError answer its type and code", async () => {
     const missing = await exports.default.fetch("http://localhost/api/public/events/999999");
     expect(missing.status).toBe(404);
-    expect(await missing.json()).toMatchObject({ error: "not_found", reason: "not_found" });
+    expect(errorOf(await missing.json())).toMatchObject({ type: "not_found", code: "not_found" });
   });
 
   it("answers a sold-out ticket 409 sold_out from the reason", async () => {
@@ -28,6 +29,6 @@ describe("API error reasons", () => {
     const ticket = await insertTicket(db, event, { price: 0, isFree: true, amount: 1, purchased: 1 });
     const response = await order(event.id, [{ ticket_id: ticket.id, quantity: 1 }]);
     expect(response.status).toBe(409);
-    expect(await response.json()).toEqual({ error: "sold_out", reason: "sold_out", ticket_id: ticket.id });
+    expect(errorOf(await response.json())).toMatchObject({ type: "conflict", code: "sold_out", ticket_id: ticket.id });
   });
 });

@@ -137,13 +137,13 @@ describe("POST /api/events/:id/accesses", () => {
       method: "POST",
       body: { email: "ghost@exemple.test" },
     });
-    expect([invitedAgain.status, invitedAgain.json.message]).toEqual([409, "team:errors.already-invited"]);
+    expect([invitedAgain.status, invitedAgain.json.code]).toEqual([409, "already_invited"]);
     const again = await call(`/events/${event.id}/accesses`, {
       method: "POST",
       body: { email: "colleague@exemple.test" },
     });
     expect(again.status).toBe(409);
-    expect(again.json.message).toBe("team:errors.already-added");
+    expect(again.json.code).toBe("already_added");
   });
 
   it("gives a member of the organization the access at once", async () => {

@@ -187,17 +187,17 @@ describe("POST /api/events", () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.json).toMatchObject({
-      error: "validation",
+      type: "validation",
       fields: {
-        title: "events:errors.title-too-long",
-        end_at: "events:errors.end-before-start",
-        meta_pixel_id: "events:errors.meta-pixel-id-invalid",
-        primary_color: "events:errors.primary-color-invalid",
+        title: "title_too_long",
+        end_at: "end_before_start",
+        meta_pixel_id: "meta_pixel_id_invalid",
+        primary_color: "primary_color_invalid",
       },
     });
     expect((await call("/events", { method: "POST", body: "{not json" })).json).toMatchObject({
-      error: "validation",
-      message: "errors:invalid-json",
+      type: "validation",
+      code: "invalid_json",
     });
     expect((await call("/events", { method: "POST", body: ["title"] })).status).toBe(400);
     expect(
@@ -274,9 +274,9 @@ describe("PUT /api/events/:id", () => {
     });
     expect(refused.status).toBe(409);
     expect(refused.json).toMatchObject({
-      error: "conflict",
-      message: "events:errors.publish-incomplete",
-      fields: { start_at: "events:errors.publish-needs-start-date" },
+      type: "conflict",
+      code: "publish_incomplete",
+      fields: { start_at: "publish_needs_start_date" },
     });
     expect(await storedEvent(undated.id)).toMatchObject({ title: "Sans date", status: "draft" });
 
@@ -296,14 +296,14 @@ describe("PUT /api/events/:id", () => {
       updatedAt: new Date("2026-01-01T00:00:00Z"),
     });
     const cases: [unknown, Record<string, string>][] = [
-      [{ end_at: "2026-06-21T17:00:00Z" }, { end_at: "events:errors.end-before-start" }],
-      [{ meta_pixel_id: "<script>" }, { meta_pixel_id: "events:errors.meta-pixel-id-invalid" }],
-      [{ status: "deleted" }, { status: "events:errors.status-invalid" }],
+      [{ end_at: "2026-06-21T17:00:00Z" }, { end_at: "end_before_start" }],
+      [{ meta_pixel_id: "<script>" }, { meta_pixel_id: "meta_pixel_id_invalid" }],
+      [{ status: "deleted" }, { status: "status_invalid" }],
       [
         { timezone: "Nowhere/City", event_capacity: -5 },
-        { timezone: "events:errors.timezone-invalid", event_capacity: "events:errors.event-capacity-negative" },
+        { timezone: "timezone_invalid", event_capacity: "event_capacity_negative" },
       ],
-      [{ description: "x".repeat(50_001) }, { description: "events:errors.description-too-long" }],
+      [{ description: "x".repeat(50_001) }, { description: "description_too_long" }],
     ];
     for (const [body, fields] of cases) {
       const response = await call(`/events/${event.id}`, {
@@ -345,8 +345,8 @@ describe("PUT /api/events/:id/status/:status", () => {
     const refused = await call(`/events/${event.id}/status/published`, { method: "PUT" });
     expect(refused.status).toBe(409);
     expect(refused.json).toMatchObject({
-      message: "events:errors.publish-incomplete",
-      fields: { title: "events:errors.publish-needs-title", start_at: "events:errors.publish-needs-start-date" },
+      code: "publish_incomplete",
+      fields: { title: "publish_needs_title", start_at: "publish_needs_start_date" },
     });
     expect((await storedEvent(event.id))!.status).toBe("draft");
   });
@@ -390,7 +390,7 @@ describe("PUT /api/events/:id/status/:status", () => {
     });
     const refused = await call(`/events/${event.id}/status/published`, { method: "PUT" });
     expect(refused.status).toBe(409);
-    expect(refused.json.message).toBe("events:errors.payment-account-required");
+    expect(refused.json.code).toBe("payment_account_required");
     await db
       .update(organizations)
       .set({ isConnectedAccountValid: true })
@@ -411,7 +411,7 @@ describe("PUT /api/events/:id/status/:status", () => {
     const event = await createTestEvent(db, world.organization.id);
     const unknown = await call(`/events/${event.id}/status/past`, { method: "PUT" });
     expect(unknown.status).toBe(400);
-    expect(unknown.json.fields).toEqual({ status: "events:errors.status-invalid" });
+    expect(unknown.json.fields).toEqual({ status: "status_invalid" });
     expect((await call(`/events/${event.id}/status/published`, { method: "PUT", as: "foreignOwner" })).status).toBe(
       404,
     );
@@ -453,7 +453,7 @@ describe("settings and deletion", () => {
     expect(ok.json).toEqual({ meta_pixel_id: "0042", allow_billing: true });
     const bad = await call(`/events/${event.id}/settings`, { method: "PUT", body: { meta_pixel_id: "42-x" } });
     expect(bad.status).toBe(400);
-    expect(bad.json.fields).toEqual({ meta_pixel_id: "events:errors.meta-pixel-id-invalid" });
+    expect(bad.json.fields).toEqual({ meta_pixel_id: "meta_pixel_id_invalid" });
     expect((await storedEvent(event.id))!.metaPixelId).toBe("0042");
   });
 
@@ -461,7 +461,7 @@ describe("settings and deletion", () => {
     const event = await createTestEvent(db, world.organization.id);
     const wrong = await call(`/events/${event.id}`, { method: "DELETE", body: { confirmation: "delete" } });
     expect(wrong.status).toBe(400);
-    expect(wrong.json.fields).toEqual({ confirmation: "events:errors.delete-confirmation" });
+    expect(wrong.json.fields).toEqual({ confirmation: "delete_confirmation" });
     expect((await call(`/events/${event.id}`, { method: "DELETE" })).status).toBe(400);
     expect(
       (await call(`/events/${event.id}`, { method: "DELETE", body: { confirmation: "DELETE" }, as: "guestManager" }))
@@ -479,7 +479,7 @@ describe("settings and deletion", () => {
     await createOrder(db, paid, { status: "paid", places: [{ ticket, count: 1 }] });
     const refused = await call(`/events/${paid.id}`, { method: "DELETE", body: { confirmation: "DELETE" } });
     expect(refused.status).toBe(409);
-    expect(refused.json.message).toBe("events:errors.has-paid-orders");
+    expect(refused.json.code).toBe("has_paid_orders");
     expect(await storedEvent(paid.id)).toBeDefined();
     // On D1 too the audit row is written by the deleting batch, and only for the deleted event.
     const logs = await db
@@ -505,7 +505,7 @@ describe("settings and deletion", () => {
     expect(settings.status).toBe(413);
     const deletion = await call(`/events/${event.id}`, { method: "DELETE", body: { confirmation: "DELETE", padding } });
     expect(deletion.status).toBe(413);
-    expect(deletion.json.message).toBe("errors:payload-too-large");
+    expect(deletion.json.code).toBe("payload_too_large");
     expect(await storedEvent(event.id)).toMatchObject({ status: "draft", metaPixelId: "" });
   });
 });
@@ -550,7 +550,7 @@ describe("what the spec's client sends and reads (§3 fields, §7 calls)", () =>
     ] as const) {
       const refused = await call(`/events/${event.id}`, { method: "PUT", body: { title: "Modifié", [field]: text } });
       expect(refused.status).toBe(400);
-      expect(refused.json.fields).toEqual({ [field]: "event-messages:errors.too-long" });
+      expect(refused.json.fields).toEqual({ [field]: "too_long" });
     }
     expect(await storedEvent(event.id)).toMatchObject({
       title: "Messages",
@@ -666,7 +666,7 @@ describe("what the spec's client sends and reads (§3 fields, §7 calls)", () =>
       body: { start_date: "2027-07-01T18:00:00Z", end_date: "2027-07-01T10:00:00Z" },
     });
     expect(backwards.status).toBe(400);
-    expect(backwards.json.fields).toEqual({ end_at: "events:errors.end-before-start" });
+    expect(backwards.json.fields).toEqual({ end_at: "end_before_start" });
     expect((await storedEvent(event.id))!.startAt).toEqual(new Date("2027-06-01T18:00:00Z"));
 
     const created = await call("/events", {

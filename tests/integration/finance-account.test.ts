@@ -60,7 +60,7 @@ async function deliver(event: unknown, signature?: string) {
     headers: { "Content-Type": "application/json", "Stripe-Signature": header },
     body: payload,
   });
-  return { status: response.status, json: (await response.json()) as { outcome?: string; error?: string } };
+  return { status: response.status, json: (await response.json()) as { outcome?: string; error?: unknown } };
 }
 
 describe("finance account API (demo mode)", () => {
@@ -115,7 +115,7 @@ describe("finance account API (demo mode)", () => {
     const dashboard = await call(`/organizers/${org}/finance/account/dashboard`, { method: "POST" });
     expect(dashboard).toEqual({
       status: 409,
-      json: expect.objectContaining({ error: "conflict", message: "payment-account:errors.not-valid" }),
+      json: expect.objectContaining({ type: "conflict", code: "not_valid" }),
     });
   });
 
@@ -148,7 +148,10 @@ describe("account.updated webhook (POST /webhooks/stripe)", () => {
       demoAccountEvent({ accountId: "acct_hook_1", organizationId: organization.id, detailsSubmitted, enabled }, at);
 
     const valid = state(true, true, t0 + 60_000);
-    expect(await deliver(valid, "t=1,v1=deadbeef")).toEqual({ status: 400, json: { error: "invalid_signature" } });
+    expect(await deliver(valid, "t=1,v1=deadbeef")).toMatchObject({
+      status: 400,
+      json: { error: { type: "validation", code: "invalid_signature" } },
+    });
     expect((await organizationRow(organization.id)).isConnectedAccountValid).toBe(false);
 
     expect(await deliver(valid)).toMatchObject({ status: 200, json: { outcome: "account_updated" } });

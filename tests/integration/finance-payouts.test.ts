@@ -10,6 +10,7 @@ import { runPayoutJob } from "#domain/finance/run-payouts";
 import { chargeRow } from "#domain/payments/ledger";
 import { receiveProviderWebhook } from "#domain/payments/receive-webhook";
 import { createHonoApp } from "../../workers/hono-app";
+import { resources } from "~/locales";
 import { handleScheduled, PAYOUTS_CRON } from "../../workers/scheduled";
 import { apiClient } from "./api-client";
 import { insertEvent, insertEventsWorld, insertOrder, insertOrganization, type User } from "../support/fixtures";
@@ -99,7 +100,7 @@ async function deliver(event: unknown, signature?: string) {
     headers: { "Content-Type": "application/json", "Stripe-Signature": signature ?? signed.signature },
     body: signed.payload,
   });
-  return { status: response.status, json: (await response.json()) as { outcome?: string; error?: string } };
+  return { status: response.status, json: (await response.json()) as { outcome?: string; error?: unknown } };
 }
 
 describe("the payout job on D1", () => {
@@ -152,7 +153,7 @@ describe("the payout job on D1", () => {
   });
 
   it("hides the dev trigger outside development and test", async () => {
-    const app = createHonoApp(async () => new Response("fallback", { status: 404 }));
+    const app = createHonoApp(async () => new Response("fallback", { status: 404 }), { messages: resources });
     const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
     const organization = await payableOrganization();
     await sale(organization.id, 1000, 0, Date.now() - DAY);
@@ -175,7 +176,10 @@ describe("payout webhooks", () => {
 
     const forged = payoutEvent("payout.paid", { id: payout!.providerPayoutId!, status: "paid" }, "acct_x");
     const wrong = await signedPayload(forged, "whsec_not_ours");
-    expect(await deliver(forged, wrong.signature)).toMatchObject({ status: 400, json: { error: "invalid_signature" } });
+    expect(await deliver(forged, wrong.signature)).toMatchObject({
+      status: 400,
+      json: { error: { type: "validation", code: "invalid_signature" } },
+    });
     expect((await payoutsOf(organization.id))[0]!.status).toBe("pending");
   });
 

@@ -5,6 +5,8 @@ import { memberships, organizations, users } from "#db/schema";
 import { hashPassword } from "#domain/auth/password";
 import { emailSenderFromEnv } from "#adapters/email";
 import { createHonoApp } from "../../workers/hono-app";
+import { resources } from "~/locales";
+import { errorOf } from "../support/error-body";
 
 const fetchWorker = (path: string, init?: RequestInit) => exports.default.fetch(`http://localhost${path}`, init);
 const json = (body: unknown, headers: Record<string, string> = {}) => ({
@@ -50,14 +52,17 @@ describe("JSON sign-in and bearer sessions", () => {
     const unknown = await fetchWorker("/auth/login", json({ email: "personne@exemple.fr", password: "nope-nope" }));
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    expect(await wrong.json()).toEqual(await unknown.json());
+    // The same answer but for the id of the request itself.
+    const { request_id: _wrongId, ...wrongError } = errorOf(await wrong.json());
+    const { request_id: _unknownId, ...unknownError } = errorOf(await unknown.json());
+    expect(wrongError).toEqual(unknownError);
   });
 
   it("rejects bad input with field errors", async () => {
     const response = await fetchWorker("/auth/login", json({ email: "pas-un-email", password: "" }));
     expect(response.status).toBe(400);
-    const body = (await response.json()) as { fields: Record<string, string> };
-    expect(body.fields).toEqual({ email: "errors:email-invalid", password: "errors:password-required" });
+    const body = errorOf(await response.json());
+    expect(body.fields).toEqual({ email: "email_invalid", password: "password_required" });
     const broken = await fetchWorker("/auth/login", {
       method: "POST",
       headers: { "Content-Type": "application/json" },
@@ -76,7 +81,7 @@ describe("JSON sign-in and bearer sessions", () => {
     const token = (await login.json()) as string;
     const response = await fetchWorker("/api/nothing-here", { headers: { Authorization: `Bearer ${token}` } });
     expect(response.status).toBe(404);
-    expect(await response.json()).toMatchObject({ error: "not_found" });
+    expect(errorOf(await response.json())).toMatchObject({ type: "not_found", code: "not_found" });
   });
 
   it("lets page requests to /auth/* through to React Router", async () => {
@@ -139,10 +144,10 @@ describe("cross-site request forgery guard", () => {
       headers: { Origin: "https://evil.example", Authorization: "Bearer junk", Cookie: "guichet_session=x" },
     });
     expect(logout.status).toBe(403);
-    expect(await logout.json()).toEqual({
-      error: "forbidden",
-      reason: "cross_origin",
-      message: "cross-origin-request",
+    expect(errorOf(await logout.json())).toMatchObject({
+      type: "forbidden",
+      code: "cross_origin",
+      message: "Requête refusée.",
     });
     const login = await fetchWorker(
       "/auth/login",
@@ -179,7 +184,7 @@ describe("dev mailbox", () => {
   });
 
   it("answers 404 unless ENVIRONMENT is exactly development or test", async () => {
-    const app = createHonoApp(async () => new Response("fallback", { status: 404 }));
+    const app = createHonoApp(async () => new Response("fallback", { status: 404 }), { messages: resources });
     const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
     const { ENVIRONMENT: _unset, ...withoutEnvironment } = env;
     // Configured as a deploy must be (a Worker without SESSION_SECRET answers nothing but its start-up error).
@@ -204,7 +209,7 @@ describe("dev mailbox", () => {
   });
 
   it("refuses every request with one clear message when SESSION_SECRET is missing outside development and test", async () => {
-    const app = createHonoApp(async () => new Response("fallback page", { status: 200 }));
+    const app = createHonoApp(async () => new Response("fallback page", { status: 200 }), { messages: resources });
     const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
@@ -243,7 +248,7 @@ describe("dev mailbox", () => {
   });
 
   it("answers 404 to a client on the network that writes localhost as its Host", async () => {
-    const app = createHonoApp(async () => new Response("fallback", { status: 404 }));
+    const app = createHonoApp(async () => new Response("fallback", { status: 404 }), { messages: resources });
     const ctx = { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
     const development = { ...env, ENVIRONMENT: "development" };
     const from = (address: string) =>

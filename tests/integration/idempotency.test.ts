@@ -68,7 +68,7 @@ describe("Idempotency-Key", () => {
     expect((await book(event.id, { buyer, items: [{ ticket_id: ticket.id, quantity: 1 }] }, key)).status).toBe(201);
     const other = await book(event.id, { buyer, items: [{ ticket_id: ticket.id, quantity: 3 }] }, key);
     expect(other.status).toBe(422);
-    expect(await other.json()).toMatchObject({ reason: "idempotency_key_reused" });
+    expect(await other.json()).toMatchObject({ error: { code: "idempotency_key_reused" } });
     expect(await orderCount(event.id)).toBe(1);
   });
 
@@ -81,7 +81,7 @@ describe("Idempotency-Key", () => {
     expect(statuses.every((status) => status === 201 || status === 409)).toBe(true);
     expect(answers.filter((a) => a.status === 201 && a.headers.get("Idempotent-Replayed") === null)).toHaveLength(1);
     for (const answer of answers.filter((a) => a.status === 409))
-      expect(await answer.json()).toMatchObject({ reason: "idempotency_in_progress" });
+      expect(await answer.json()).toMatchObject({ error: { code: "idempotency_key_in_progress" } });
     expect(await orderCount(event.id)).toBe(1);
   });
 
@@ -135,7 +135,7 @@ describe("Idempotency-Key", () => {
       body: { title: "Tarif réduit", price: 1200 },
     });
     expect(bad.status).toBe(400);
-    expect(bad.json).toMatchObject({ reason: "idempotency_key_invalid" });
+    expect(bad.json).toMatchObject({ code: "idempotency_key_invalid" });
   });
 
   it("forgets keys after 24 hours: the daily purge removes them and the key may serve again", async () => {

@@ -6,6 +6,7 @@ import { eventAccesses, events, images, memberships, organizations, users } from
 import { createSession } from "#domain/auth/sessions";
 import { BANNER_PART_MAX_BYTES, bannerPartName } from "#domain/images/banner";
 import { losslessWebpHeader, lossyWebpHeader, PNG_SIGNATURE, REAL_LOSSY_16x9 } from "../support/webp-fixtures";
+import { errorOf } from "../support/error-body";
 
 const db = createD1Database(env.DB);
 const fetchWorker = (path: string, init?: RequestInit) => exports.default.fetch(`http://localhost${path}`, init);
@@ -147,10 +148,10 @@ describe("POST /api/events/:id/banner", () => {
       multipart({ ...validParts(), 1920: losslessWebpHeader(1920, 1080, BANNER_PART_MAX_BYTES) }),
     );
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({
-      error: "validation",
-      message: "editor:banner.errors.part-too-large",
-      fields: { banner: "editor:banner.errors.part-too-large" },
+    expect(errorOf(await response.json())).toMatchObject({
+      type: "validation",
+      code: "banner_part_too_large",
+      fields: { banner: "banner_part_too_large" },
     });
     expect(await mainPictureOf(eventId)).toBe(before);
   });
@@ -159,30 +160,30 @@ describe("POST /api/events/:id/banner", () => {
     const huge = new Uint8Array(8 * 1024 * 1024);
     const response = await upload(eventId, ownerToken, multipart({ ...validParts(), 1920: huge }));
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ message: "editor:banner.errors.part-too-large" });
+    expect(errorOf(await response.json())).toMatchObject({ code: "banner_part_too_large" });
   });
 
   it("refuses what is not a WebP, whatever its declared type", async () => {
     const png = await upload(eventId, ownerToken, multipart({ ...validParts(), 1280: PNG_SIGNATURE }));
     expect(png.status).toBe(400);
-    expect(await png.json()).toMatchObject({ message: "editor:banner.errors.not-webp" });
+    expect(errorOf(await png.json())).toMatchObject({ code: "banner_not_webp" });
     const text = await upload(
       eventId,
       ownerToken,
       multipart({ ...validParts(), 640: new TextEncoder().encode("<script>") }),
     );
-    expect(await text.json()).toMatchObject({ message: "editor:banner.errors.not-webp" });
+    expect(errorOf(await text.json())).toMatchObject({ code: "banner_not_webp" });
   });
 
   it("refuses wrong dimensions and a missing size", async () => {
     const wrong = await upload(eventId, ownerToken, multipart({ ...validParts(), 1280: lossyWebpHeader(1280, 960) }));
     expect(wrong.status).toBe(400);
-    expect(await wrong.json()).toMatchObject({ message: "editor:banner.errors.wrong-dimensions" });
+    expect(errorOf(await wrong.json())).toMatchObject({ code: "banner_wrong_dimensions" });
     const swapped = await upload(eventId, ownerToken, multipart({ ...validParts(), 640: REAL_LOSSY_16x9 }));
-    expect(await swapped.json()).toMatchObject({ message: "editor:banner.errors.wrong-dimensions" });
+    expect(errorOf(await swapped.json())).toMatchObject({ code: "banner_wrong_dimensions" });
     const { 640: _, ...missing } = validParts();
     const incomplete = await upload(eventId, ownerToken, multipart(missing));
-    expect(await incomplete.json()).toMatchObject({ message: "editor:banner.errors.missing-size" });
+    expect(errorOf(await incomplete.json())).toMatchObject({ code: "banner_missing_size" });
   });
 
   it("answers 404 for an event of another organization, and for an unknown event, storing nothing", async () => {

@@ -24,6 +24,7 @@ import * as rootModule from "~/root";
 import routeConfig from "~/routes";
 import { serverContext } from "~/server/context";
 import { createHonoApp } from "../../workers/hono-app";
+import { resources } from "~/locales";
 import { insertEvent, insertMember, insertOrganization, insertTicket, insertUser, unique } from "../support/fixtures";
 import { losslessWebpHeader } from "../support/webp-fixtures";
 
@@ -150,17 +151,20 @@ const build = {
 
 const handlePage = createRequestHandler(build, "production");
 
-const app = createHonoApp(async (request, workerEnv, ctx, page) => {
-  const context = new RouterContextProvider();
-  context.set(serverContext, {
-    env: workerEnv,
-    ctx,
-    db: databaseFromEnv(workerEnv),
-    appVersion: "isolation-matrix",
-    cspNonce: page.cspNonce,
-  });
-  return handlePage(request, context);
-});
+const app = createHonoApp(
+  async (request, workerEnv, ctx, page) => {
+    const context = new RouterContextProvider();
+    context.set(serverContext, {
+      env: workerEnv,
+      ctx,
+      db: databaseFromEnv(workerEnv),
+      appVersion: "isolation-matrix",
+      cspNonce: page.cspNonce,
+    });
+    return handlePage(request, context);
+  },
+  { messages: resources },
+);
 
 async function send(request: Request): Promise<Response> {
   const ctx = createExecutionContext();

@@ -100,7 +100,7 @@ describe("POST /api/organizers/:id/members", () => {
       body: { email: "newcomer@exemple.test", role: "admin" },
     });
     expect(status).toBe(409);
-    expect(json.message).toBe("members:errors.already-added");
+    expect(json.code).toBe("already_added");
     expect((await rolesOf(orgId))[users.newcomer!.id]).toBe("event_manager");
     expect(await db.select().from(devMailbox).where(eq(devMailbox.to, "newcomer@exemple.test"))).toHaveLength(1);
   });
@@ -115,7 +115,7 @@ describe("POST /api/organizers/:id/members", () => {
       });
       answers.push({ status, keys: Object.keys(json).sort(), role: json.role, state: json.status });
       const again = await call(`/organizers/${orgId}/members`, { method: "POST", body: { email, role: "admin" } });
-      expect([again.status, again.json.message]).toEqual([409, "members:errors.already-invited"]);
+      expect([again.status, again.json.code]).toEqual([409, "already_invited"]);
     }
     expect(answers[0]).toEqual(answers[1]);
     expect(answers[0]).toMatchObject({ status: 201, role: "admin", state: "pending" });
@@ -184,7 +184,7 @@ describe("PUT /api/organizers/:id/members/:user_id", () => {
       body: { role: "admin" },
     });
     expect(status).toBe(409);
-    expect(json.message).toBe("members:errors.last-owner");
+    expect(json.code).toBe("last_owner");
     expect((await rolesOf(orgId))[users.owner!.id]).toBe("owner");
   });
 

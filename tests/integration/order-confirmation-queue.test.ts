@@ -9,6 +9,7 @@ import { enqueueJobs, orderConfirmationJob } from "../../domain/shared/jobs";
 import { handleQueueBatch, retryDelaySeconds } from "../../workers/queue";
 import { insertConfirmedOrder } from "../support/order-documents-fixtures";
 import { decodeQrFromRects, readPdf } from "../support/pdf-reading";
+import { errorOf } from "../support/error-body";
 
 const BASE = "http://localhost";
 
@@ -143,7 +144,7 @@ describe("GET /orders/:id/tickets.pdf", () => {
     for (const query of ["", "?token=", "?token=wrong", `?token=${scenario.participants[0]!.accessToken}`]) {
       const refused = await exports.default.fetch(`${url}${query}`);
       expect(refused.status).toBe(404);
-      expect(await refused.json()).toMatchObject({ error: "not_found" });
+      expect(errorOf(await refused.json())).toMatchObject({ type: "not_found" });
     }
     const badId = await exports.default.fetch(`${BASE}/orders/abc/tickets.pdf?token=x`);
     expect(badId.status).toBe(404);

@@ -5,6 +5,7 @@ import { createD1Database } from "#db/d1";
 import { auditLogs, memberships, organizations } from "#db/schema";
 import { createSession } from "#domain/auth/sessions";
 import { insertEvent, insertMember, insertOrganization, insertUser } from "../support/fixtures";
+import { errorOf } from "../support/error-body";
 
 const db = createD1Database(env.DB);
 const api = (path: string, token: string | null, init: RequestInit = {}) =>
@@ -94,7 +95,7 @@ describe("GET /api/me/organizers-admin", () => {
   it("answers 403 to anyone else", async () => {
     const response = await api("/me/organizers-admin", ownerToken);
     expect(response.status).toBe(403);
-    expect(await response.json()).toMatchObject({ error: "forbidden" });
+    expect(errorOf(await response.json())).toMatchObject({ type: "forbidden" });
   });
 });
 
@@ -148,96 +149,84 @@ describe("POST /api/organizers", () => {
   });
 
   const bad: [string, unknown, number, string, Record<string, string>?][] = [
-    [
-      "a missing title",
-      {},
-      400,
-      "organizations:errors.title-required",
-      { title: "organizations:errors.title-required" },
-    ],
-    ["an empty title", { title: "   " }, 400, "organizations:errors.title-required"],
-    ["a title that is not text", { title: 42 }, 400, "organizations:errors.title-required"],
-    [
-      "a 65-character title",
-      { title: "x".repeat(65) },
-      400,
-      "organizations:errors.title-max-64",
-      { title: "organizations:errors.title-max-64" },
-    ],
+    ["a missing title", {}, 400, "title_required", { title: "title_required" }],
+    ["an empty title", { title: "   " }, 400, "title_required"],
+    ["a title that is not text", { title: 42 }, 400, "title_required"],
+    ["a 65-character title", { title: "x".repeat(65) }, 400, "title_max_64", { title: "title_max_64" }],
     [
       "a taken title in another case",
       { title: "LES NUITS SONORES" },
       409,
-      "organizations:errors.title-not-unique",
-      { title: "organizations:errors.title-not-unique" },
+      "title_not_unique",
+      { title: "title_not_unique" },
     ],
-    ["a taken title with other spacing", { title: " Théâtre  du Quai " }, 409, "organizations:errors.title-not-unique"],
+    ["a taken title with other spacing", { title: " Théâtre  du Quai " }, 409, "title_not_unique"],
     [
       "an oversized description",
       { title: "Neuve 1", description: "x".repeat(10_001) },
       400,
-      "errors:invalid-input",
-      { description: "organizations:errors.description-too-long" },
+      "invalid_input",
+      { description: "description_too_long" },
     ],
     [
       "an oversized short description",
       { title: "Neuve 2", small_description: "x".repeat(256) },
       400,
-      "errors:invalid-input",
-      { small_description: "organizations:errors.small-description-too-long" },
+      "invalid_input",
+      { small_description: "small_description_too_long" },
     ],
     [
       "an oversized address",
       { title: "Neuve 3", address_label: "x".repeat(256) },
       400,
-      "errors:invalid-input",
-      { address_label: "organizations:errors.address-too-long" },
+      "invalid_input",
+      { address_label: "address_too_long" },
     ],
     [
       "an oversized page address",
       { title: "Neuve 4", page_url: `https://a.test/${"x".repeat(2048)}` },
       400,
-      "errors:invalid-input",
-      { page_url: "organizations:errors.page-url-invalid" },
+      "invalid_input",
+      { page_url: "page_url_invalid" },
     ],
     [
       "a script page address",
       { title: "Neuve 5", page_url: "javascript:alert(1)" },
       400,
-      "errors:invalid-input",
-      { page_url: "organizations:errors.page-url-invalid" },
+      "invalid_input",
+      { page_url: "page_url_invalid" },
     ],
     [
       "an oversized picture path",
       { title: "Neuve 6", main_picture: `organizers/${"x".repeat(600)}` },
       400,
-      "errors:invalid-input",
-      { main_picture: "organizations:errors.picture-invalid" },
+      "invalid_input",
+      { main_picture: "picture_invalid" },
     ],
     [
       "a latitude out of range",
       { title: "Neuve 7", address_latitude: 120 },
       400,
-      "errors:invalid-input",
-      { address_latitude: "organizations:errors.coordinate-invalid" },
+      "invalid_input",
+      { address_latitude: "coordinate_invalid" },
     ],
     [
       "a private flag that is not a boolean",
       { title: "Neuve 8", is_private: "true" },
       400,
-      "errors:invalid-input",
-      { is_private: "errors:invalid-input" },
+      "invalid_input",
+      { is_private: "invalid_input" },
     ],
-    ["a body that is not an object", [1, 2], 400, "errors:invalid-input"],
-    ["a body that is not JSON", "{title:", 400, "errors:invalid-json"],
+    ["a body that is not an object", [1, 2], 400, "invalid_input"],
+    ["a body that is not JSON", "{title:", 400, "invalid_json"],
   ];
-  for (const [what, body, status, message, fields] of bad) {
+  for (const [what, body, status, code, fields] of bad) {
     it(`refuses ${what} with ${status} and writes nothing`, async () => {
       const before = await snapshot();
       const response = await post("/organizers", ownerToken, body);
       expect(response.status).toBe(status);
-      const answer = (await response.json()) as { message: string; fields?: Record<string, string> };
-      expect(answer.message).toBe(message);
+      const answer = errorOf(await response.json());
+      expect(answer.code).toBe(code);
       if (fields) expect(answer.fields).toMatchObject(fields);
       expect(await snapshot()).toEqual(before);
     });
@@ -249,20 +238,18 @@ describe("POST /api/organizers", () => {
     expect((await post("/organizers", ownerToken, { title: base })).status).toBe(201);
     const lookalike = await post("/organizers", ownerToken, { title: `${base}2` });
     expect(lookalike.status).toBe(409);
-    expect(await lookalike.json()).toMatchObject({ fields: { title: "organizations:errors.title-lookalike" } });
+    expect(errorOf(await lookalike.json())).toMatchObject({ fields: { title: "title_lookalike" } });
     const other = `Rencontres cinématographiques de la vallée de la Dordogne ${Date.now().toString(36)}`.slice(0, 64);
     expect((await post("/organizers", ownerToken, { title: other })).status).toBe(201);
   });
 
-  it("lets the spec's client tell the errors apart by '64' and 'unique' in the message", async () => {
-    const long = (await (await post("/organizers", ownerToken, { title: "y".repeat(80) })).json()) as {
-      message: string;
-    };
-    const taken = (await (await post("/organizers", ownerToken, { title: "les nuits sonores" })).json()) as {
-      message: string;
-    };
-    expect(long.message).toContain("64");
-    expect(taken.message).toContain("unique");
+  it("lets the spec's client tell the errors apart by '64' and 'unique' (§5): in the code, and '64' in the message", async () => {
+    const long = errorOf(await (await post("/organizers", ownerToken, { title: "y".repeat(80) })).json());
+    const taken = errorOf(await (await post("/organizers", ownerToken, { title: "les nuits sonores" })).json());
+    expect(long).toMatchObject({ type: "validation", code: "title_max_64", fields: { title: "title_max_64" } });
+    expect(long.message).toBe("Le nom d'une organisation doit contenir au maximum 64 caractères.");
+    expect(taken).toMatchObject({ type: "conflict", code: "title_not_unique", fields: { title: "title_not_unique" } });
+    expect(taken.message).toBe("Ce nom est déjà pris. Veuillez en choisir un autre.");
   });
 
   it("refuses a caller without a session", async () => {

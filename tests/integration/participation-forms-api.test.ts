@@ -112,7 +112,7 @@ describe("participation forms API (spec §7)", () => {
         method: "PUT",
         body: specBody(event.id, "before-tickets", [formQuestion(bad)]),
       });
-      expect(refused.json.fields?.["questions.0.id"], bad).toBe("order-forms:errors.question-id-invalid");
+      expect(refused.json.fields?.["questions.0.id"], bad).toBe("question_id_invalid");
     }
 
     const placed = await exports.default.fetch(`http://localhost/api/public/events/${event.id}/orders`, {
@@ -145,29 +145,21 @@ describe("participation forms API (spec §7)", () => {
     const elsewhere = await createTicket(db, sibling, { title: "Ailleurs" });
     const before = await storedForm(world.event.id, "before");
     const cases: [unknown[], string, string][] = [
-      [[formQuestion("CCCCCCCCCCCCCCCC", { title: "  " })], "questions.0.title", "order-forms:errors.title-required"],
+      [[formQuestion("CCCCCCCCCCCCCCCC", { title: "  " })], "questions.0.title", "title_required"],
       [
         [formQuestion("CCCCCCCCCCCCCCCC", { options: [{ id: "OPT0000000000001", title: "Non" }] })],
         "questions.0.options",
-        "order-forms:errors.options-not-allowed",
+        "options_not_allowed",
       ],
-      [
-        [formQuestion("CCCCCCCCCCCCCCCC", { type: "selection" })],
-        "questions.0.options",
-        "order-forms:errors.options-required",
-      ],
-      [[{ ...formQuestion("CCCCCCCCCCCCCCCC"), type: "date" }], "questions.0.type", "order-forms:errors.type-invalid"],
-      [[formQuestion("short")], "questions.0.id", "order-forms:errors.question-id-invalid"],
+      [[formQuestion("CCCCCCCCCCCCCCCC", { type: "selection" })], "questions.0.options", "options_required"],
+      [[{ ...formQuestion("CCCCCCCCCCCCCCCC"), type: "date" }], "questions.0.type", "type_invalid"],
+      [[formQuestion("short")], "questions.0.id", "question_id_invalid"],
       [
         [formQuestion("CCCCCCCCCCCCCCCC", { ticket_target: [elsewhere.id] })],
         "questions.0.ticket_target",
-        "order-forms:errors.ticket-target-unknown",
+        "ticket_target_unknown",
       ],
-      [
-        [formQuestion("CCCCCCCCCCCCCCCC"), formQuestion("CCCCCCCCCCCCCCCC")],
-        "questions.1.id",
-        "order-forms:errors.question-id-duplicate",
-      ],
+      [[formQuestion("CCCCCCCCCCCCCCCC"), formQuestion("CCCCCCCCCCCCCCCC")], "questions.1.id", "question_id_duplicate"],
     ];
     for (const [questions, field, message] of cases) {
       const refused = await call(`/events/${world.event.id}/participation-form/before`, {
@@ -181,7 +173,7 @@ describe("participation forms API (spec §7)", () => {
       method: "PUT",
       body: { ...specBody(world.event.id, "before", []), questions: "[{" },
     });
-    expect(badJson.json.fields.questions).toBe("order-forms:errors.questions-invalid");
+    expect(badJson.json.fields.questions).toBe("questions_invalid");
     expect(await storedForm(world.event.id, "before")).toEqual(before);
     expect(
       (
@@ -234,7 +226,7 @@ describe("personalized messages API", () => {
       body: { email_pdf_message: "x".repeat(20_001) },
     });
     expect(tooLong.status).toBe(400);
-    expect(tooLong.json.fields.email_pdf_message).toBe("event-messages:errors.too-long");
+    expect(tooLong.json.fields.email_pdf_message).toBe("too_long");
     const detail = await call(`/events/${world.event.id}`);
     expect(detail.json.email_pdf_message).toBe("<p>Présentez ce billet</p>");
   });

@@ -90,7 +90,7 @@ async function deliver(event: unknown, signature?: string) {
     headers: { "Content-Type": "application/json", "Stripe-Signature": header },
     body: payload,
   });
-  return { status: response.status, json: (await response.json()) as { outcome?: string; error?: string } };
+  return { status: response.status, json: (await response.json()) as { outcome?: string; error?: unknown } };
 }
 
 async function orderRow(orderId: number) {
@@ -139,7 +139,10 @@ describe("POST /webhooks/stripe (demo mode, D1)", () => {
       secret: "whsec_someone_else",
       cryptoProvider: Stripe.createSubtleCryptoProvider(),
     });
-    expect(await deliver(completed, forged)).toEqual({ status: 400, json: { error: "invalid_signature" } });
+    expect(await deliver(completed, forged)).toMatchObject({
+      status: 400,
+      json: { error: { type: "validation", code: "invalid_signature" } },
+    });
     expect((await deliver(completed, "")).status).toBe(400);
     // A valid signature over another body does not cover this one.
     const other = await Stripe.webhooks.generateTestHeaderStringAsync({

@@ -10,6 +10,7 @@ import { anonymiseDueOrganizations } from "#domain/privacy/anonymise-due-organiz
 import { anonymiseEndedEvents } from "#domain/privacy/anonymise-ended-events";
 import { deleteAccount } from "#domain/privacy/delete-account";
 import { actorOf, insertEvent, insertMember, insertOrder, insertOrganization, insertUser } from "../support/fixtures";
+import { errorOf } from "../support/error-body";
 
 const db = createD1Database(env.DB);
 const tokens: Record<string, string> = {};
@@ -111,7 +112,7 @@ describe("GET /api/organizers/:id/export", () => {
     for (const as of ["admin", "manager", "guest"]) {
       const response = await get(`/organizers/${orgId}/export`, as);
       expect(response.status).toBe(403);
-      expect(await response.json()).toMatchObject({ error: "forbidden" });
+      expect(errorOf(await response.json())).toMatchObject({ type: "forbidden" });
     }
     expect((await get(`/organizers/${orgId}/export`, "foreignOwner")).status).toBe(404);
     expect((await get(`/organizers/${foreignOrgId}/export`, "owner")).status).toBe(404);

@@ -7,6 +7,7 @@ import { rateLimitRules } from "#domain/auth/rate-limit";
 import { getPublicEvent } from "#domain/public-events/get-public-event";
 import { quoteOrder } from "#domain/public-events/quote-order";
 import { insertEvent, insertOrganization, insertTicket } from "../support/fixtures";
+import { errorOf } from "../support/error-body";
 
 // Guessing a promo code: only codes that do not exist count, per IP and event, on every path that answers whether a
 // code exists (the promo check, the booking page's ?promo=, the order).
@@ -82,11 +83,14 @@ describe("promo-code guesses", () => {
 
     const refused = await promoCheck(event.id, ticket.id, "AMIS20", "198.51.100.10");
     expect(refused.status).toBe(429);
-    expect(await refused.json()).toMatchObject({ error: "rate_limited", message: "booking:promo.too-many-attempts" });
+    expect(errorOf(await refused.json())).toMatchObject({ type: "rate_limited", code: "promo_too_many_attempts" });
 
     // Another buyer's connection, and the same connection on another event, are not held back.
     const elsewhere = await promoCheck(event.id, ticket.id, "AMIS20", "198.51.100.11");
-    expect(await elsewhere.json()).toMatchObject({ promo: { code: "AMIS20", status: "applied" }, discount: 400 });
+    expect(await elsewhere.json()).toMatchObject({
+      promo: { code: "AMIS20", status: "applied" },
+      discount: 400,
+    });
     const other = await eventWithCode();
     const otherEvent = await promoCheck(other.event.id, other.ticket.id, "AMIS20", "198.51.100.10");
     expect(await otherEvent.json()).toMatchObject({ promo: { status: "applied" } });
@@ -131,7 +135,7 @@ describe("promo-code guesses", () => {
     for (let i = 0; i < LIMIT; i++) {
       const response = await order(event.id, ticket.id, "198.51.100.50", `DEVINE${i}`);
       expect(response.status).toBe(422);
-      expect(await response.json()).toMatchObject({ fields: { promo_code: "booking:errors.promo-invalid" } });
+      expect(errorOf(await response.json())).toMatchObject({ fields: { promo_code: "promo_invalid" } });
     }
     const next = await promoCheck(event.id, ticket.id, "AMIS20", "198.51.100.50");
     expect(next.status).toBe(429);

@@ -17,6 +17,7 @@ import * as organizerPage from "~/routes/public/organizer-page";
 import * as trackingConsent from "~/routes/public/tracking-consent";
 import { insertOrder } from "../support/fixtures";
 import { createHonoApp } from "../../workers/hono-app";
+import { resources } from "~/locales";
 import { pageContentSecurityPolicy } from "../../workers/middleware/security-headers";
 
 const db = createD1Database(env.DB);
@@ -281,17 +282,20 @@ describe("Meta Purchase pixel on the order page", () => {
 
 describe("edge cache and Content-Security-Policy around consent", () => {
   let renders = 0;
-  const app = createHonoApp(async (request) => {
-    renders++;
-    const consented = request.headers.get("Cookie")?.includes("guichet_consent=ads") === true;
-    return new Response(consented ? "<p>pixel</p>" : "<p>banner</p>", {
-      headers: {
-        "Content-Type": "text/html; charset=utf-8",
-        "Content-Language": "fr",
-        ...(consented ? { [CSP_META_PIXEL_HEADER]: "1" } : {}),
-      },
-    });
-  });
+  const app = createHonoApp(
+    async (request) => {
+      renders++;
+      const consented = request.headers.get("Cookie")?.includes("guichet_consent=ads") === true;
+      return new Response(consented ? "<p>pixel</p>" : "<p>banner</p>", {
+        headers: {
+          "Content-Type": "text/html; charset=utf-8",
+          "Content-Language": "fr",
+          ...(consented ? { [CSP_META_PIXEL_HEADER]: "1" } : {}),
+        },
+      });
+    },
+    { messages: resources },
+  );
   async function get(path: string, cookie?: string) {
     const ctx = createExecutionContext();
     const response = await app.fetch(

@@ -5,6 +5,7 @@ import { participationForms, promoCodes } from "#db/schema";
 import { privateEventHash } from "#domain/events/private-event-link";
 import { insertEvent, insertOrganization, insertTicket } from "../support/fixtures";
 import { formQuestion } from "../support/form-questions";
+import { errorOf } from "../support/error-body";
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000);
 const get = (path: string) => exports.default.fetch(`http://localhost${path}`);
@@ -152,7 +153,7 @@ describe("GET /api/public/events/:id", () => {
     expect((await get(`/api/public/events/abc`)).status).toBe(404);
     const missing = await get(`/api/public/events/${privateId}`);
     expect(missing.status).toBe(404);
-    expect(await missing.json()).toMatchObject({ error: "not_found" });
+    expect(errorOf(await missing.json())).toMatchObject({ type: "not_found" });
     expect((await get(`/api/public/events/${privateId}?t=wrong`)).status).toBe(404);
   });
 

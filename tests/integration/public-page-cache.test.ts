@@ -9,6 +9,7 @@ import { getPublicEvent } from "#domain/public-events/get-public-event";
 import { localeCookie } from "../../domain/http/locale-cookie";
 import { HELD_ORDER_COOKIE } from "../../domain/booking/held-order";
 import { createHonoApp } from "../../workers/hono-app";
+import { resources } from "~/locales";
 
 const db = createD1Database(env.DB);
 let renders = 0;
@@ -53,7 +54,7 @@ const app = createHonoApp(
       },
     });
   },
-  { buildVersion: () => build },
+  { messages: resources, buildVersion: () => build },
 );
 
 async function get(path: string, headers: Record<string, string> = {}): Promise<Response> {

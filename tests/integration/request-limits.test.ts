@@ -4,19 +4,24 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "#db/d1";
 import { createSession, validateSessionToken } from "#domain/auth/sessions";
 import { createHonoApp } from "../../workers/hono-app";
+import { resources } from "~/locales";
 import { BANNER_UPLOAD_BODY_LIMIT, GLOBAL_BODY_LIMIT } from "../../workers/middleware/body-limit";
 import { insertUser } from "../support/organization-fixtures";
+import { errorOf } from "../support/error-body";
 
 const db = createD1Database(env.DB);
 
 /** Every request that reached the React Router stand-in, with the size of the body it could read. */
 let rendered: { method: string; path: string; bodyBytes: number }[] = [];
 
-const app = createHonoApp(async (request) => {
-  const bodyBytes = (await request.arrayBuffer()).byteLength;
-  rendered.push({ method: request.method, path: new URL(request.url).pathname, bodyBytes });
-  return new Response("<!doctype html><p>page</p>", { headers: { "Content-Type": "text/html; charset=utf-8" } });
-});
+const app = createHonoApp(
+  async (request) => {
+    const bodyBytes = (await request.arrayBuffer()).byteLength;
+    rendered.push({ method: request.method, path: new URL(request.url).pathname, bodyBytes });
+    return new Response("<!doctype html><p>page</p>", { headers: { "Content-Type": "text/html; charset=utf-8" } });
+  },
+  { messages: resources },
+);
 
 async function fetchApp(path: string, init?: RequestInit): Promise<Response> {
   const ctx = createExecutionContext();
@@ -54,10 +59,10 @@ describe("one body-size limit before every route", () => {
     rendered = [];
     const tooLarge = await fetchApp("/event/update/1", formPost(GLOBAL_BODY_LIMIT + 1));
     expect(tooLarge.status).toBe(413);
-    expect(await tooLarge.json()).toEqual({
-      error: "validation",
-      reason: "payload_too_large",
-      message: "errors:payload-too-large",
+    expect(errorOf(await tooLarge.json())).toMatchObject({
+      type: "validation",
+      code: "payload_too_large",
+      message: "Requête trop volumineuse.",
     });
     expect(rendered).toEqual([]);
     const fits = await fetchApp("/event/update/1", formPost(GLOBAL_BODY_LIMIT));
@@ -108,7 +113,7 @@ describe("one body-size limit before every route", () => {
       body: new Uint8Array(BANNER_UPLOAD_BODY_LIMIT + 1),
     });
     expect(huge.status).toBe(400);
-    expect(await huge.json()).toMatchObject({ message: "editor:banner.errors.part-too-large" });
+    expect(errorOf(await huge.json())).toMatchObject({ code: "banner_part_too_large" });
   });
 });
 
@@ -127,11 +132,7 @@ describe("Origin check exemptions", () => {
     for (const path of ["/webhooks/other", "/webhooks/stripe/extra", "/webhooks/"]) {
       const response = await fetchApp(path, crossSite);
       expect(response.status, path).toBe(403);
-      expect(await response.json()).toEqual({
-        error: "forbidden",
-        reason: "cross_origin",
-        message: "cross-origin-request",
-      });
+      expect(errorOf(await response.json())).toMatchObject({ type: "forbidden", code: "cross_origin" });
     }
   });
 });

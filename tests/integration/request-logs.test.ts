@@ -8,6 +8,7 @@ import {
 import { env, exports } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createHonoApp } from "../../workers/hono-app";
+import { resources } from "~/locales";
 import { handleQueueBatch } from "../../workers/queue";
 import { HOLDS_CRON, handleScheduled } from "../../workers/scheduled";
 
@@ -107,7 +108,9 @@ describe("request ids and request log lines", () => {
   });
 
   it("hands the request id to React Router with the page context", async () => {
-    const app = createHonoApp(async (_request, _env, _ctx, page) => Response.json({ requestId: page.requestId }));
+    const app = createHonoApp(async (_request, _env, _ctx, page) => Response.json({ requestId: page.requestId }), {
+      messages: resources,
+    });
     const ctx = createExecutionContext();
     const response = await app.fetch(new Request("http://localhost/events"), env, ctx);
     await waitOnExecutionContext(ctx);
@@ -117,9 +120,12 @@ describe("request ids and request log lines", () => {
   });
 
   it("logs an unhandled error as an error line of its request, without the error's data", async () => {
-    const app = createHonoApp(async () => {
-      throw new TypeError("cannot read the order of owner@guichet.test");
-    });
+    const app = createHonoApp(
+      async () => {
+        throw new TypeError("cannot read the order of owner@guichet.test");
+      },
+      { messages: resources },
+    );
     const ctx = createExecutionContext();
     const response = await app.fetch(new Request("http://localhost/organization"), env, ctx);
     await waitOnExecutionContext(ctx);

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "#db/d1";
 import { events, organizations } from "#db/schema";
 import { createHonoApp } from "../../workers/hono-app";
+import { resources } from "~/locales";
 
 const fetchWorker = (path: string, init?: RequestInit) => exports.default.fetch(`http://localhost${path}`, init);
 
@@ -41,20 +42,23 @@ const pageWithScript = (nonce: string) => `${PAGE}<script nonce="${nonce}">windo
  * The Hono app with a React Router stand-in that renders every path as an HTML page (its inline script carrying the
  * nonce the Worker hands to React Router, as app/entry.server.tsx does), or a redirect.
  */
-const app = createHonoApp(async (request, _env, _ctx, { cspNonce }) => {
-  const { pathname } = new URL(request.url);
-  // Response.redirect() has immutable headers, like a response passed through from fetch() or the cache.
-  if (pathname === "/redirect") return Response.redirect("http://localhost/", 302);
-  if (pathname === "/orders/7") {
-    return new Response(PAGE, {
-      headers: { "Content-Type": "text/html; charset=utf-8", "Referrer-Policy": "no-referrer" },
-    });
-  }
-  if (pathname === "/with-script" || pathname.startsWith("/events/")) {
-    return new Response(pageWithScript(cspNonce), { headers: { "Content-Type": "text/html; charset=utf-8" } });
-  }
-  return new Response(PAGE, { headers: { "Content-Type": "text/html; charset=utf-8" } });
-});
+const app = createHonoApp(
+  async (request, _env, _ctx, { cspNonce }) => {
+    const { pathname } = new URL(request.url);
+    // Response.redirect() has immutable headers, like a response passed through from fetch() or the cache.
+    if (pathname === "/redirect") return Response.redirect("http://localhost/", 302);
+    if (pathname === "/orders/7") {
+      return new Response(PAGE, {
+        headers: { "Content-Type": "text/html; charset=utf-8", "Referrer-Policy": "no-referrer" },
+      });
+    }
+    if (pathname === "/with-script" || pathname.startsWith("/events/")) {
+      return new Response(pageWithScript(cspNonce), { headers: { "Content-Type": "text/html; charset=utf-8" } });
+    }
+    return new Response(PAGE, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+  },
+  { messages: resources },
+);
 
 async function fetchApp(path: string, init?: RequestInit, origin = "http://localhost"): Promise<Response> {
   const ctx = createExecutionContext();

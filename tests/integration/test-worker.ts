@@ -1,4 +1,5 @@
 import { createHonoApp } from "../../workers/hono-app";
+import { resources } from "~/locales";
 import { handleQueueBatch } from "../../workers/queue";
 import { handleScheduled } from "../../workers/scheduled";
 
@@ -6,6 +7,7 @@ import { handleScheduled } from "../../workers/scheduled";
 // test is the real Hono app with a fallback standing in for React Router; the queue and cron handlers are the real ones.
 const app = createHonoApp(
   async (request) => new Response(`No route for ${new URL(request.url).pathname}`, { status: 404 }),
+  { messages: resources },
 );
 
 export default {

@@ -85,17 +85,17 @@ describe("POST /api/events/:id/tickets", () => {
   it("answers 400 naming the field for a negative price, min above max, a sale end before its start; writes nothing", async () => {
     const event = await freshEvent();
     const cases: [Record<string, unknown>, Record<string, string>][] = [
-      [{ title: "A", price: -100 }, { price: "tickets:errors.price-invalid" }],
-      [{ title: "A", min_per_order: 5, max_per_order: 2 }, { max_per_order: "tickets:errors.max-below-min" }],
-      [{ title: "A", min_per_order: 20 }, { max_per_order: "tickets:errors.max-below-min" }],
+      [{ title: "A", price: -100 }, { price: "price_invalid" }],
+      [{ title: "A", min_per_order: 5, max_per_order: 2 }, { max_per_order: "max_below_min" }],
+      [{ title: "A", min_per_order: 20 }, { max_per_order: "max_below_min" }],
       [
         { title: "A", sell_start_at: "2026-06-02T10:00:00Z", sell_end_at: "2026-06-01T10:00:00Z" },
-        { sell_end_at: "tickets:errors.sell-end-before-start" },
+        { sell_end_at: "sell_end_before_start" },
       ],
-      [{ price: 100 }, { title: "tickets:errors.title-required" }],
+      [{ price: 100 }, { title: "title_required" }],
       [
         { title: "A", amount: 0, fees_type: "absorbed" },
-        { amount: "tickets:errors.amount-invalid", fees_type: "tickets:errors.fees-type-invalid" },
+        { amount: "amount_invalid", fees_type: "fees_type_invalid" },
       ],
     ];
     for (const [body, fields] of cases) {
@@ -157,7 +157,7 @@ describe("GET, PUT, DELETE /api/events/:id/tickets/:ticket_id", () => {
       method: "PUT",
       body: { amount: 1, title: "Changé" },
     });
-    expect(bad).toMatchObject({ status: 400, json: { fields: { amount: "tickets:errors.amount-below-purchased" } } });
+    expect(bad).toMatchObject({ status: 400, json: { fields: { amount: "amount_below_purchased" } } });
     expect((await rowsOf(event.id)).find((t) => t.id === sold.id)).toMatchObject({ title: "Prévente", amount: 2 });
 
     const capacity = await call(`/events/${event.id}/capacity`, { method: "PUT", body: { event_capacity: 2 } });
@@ -165,7 +165,7 @@ describe("GET, PUT, DELETE /api/events/:id/tickets/:ticket_id", () => {
     expect(
       (await call(`/events/${event.id}/capacity`, { method: "PUT", body: { event_capacity: -2 } })).json.fields,
     ).toEqual({
-      event_capacity: "events:errors.event-capacity-negative",
+      event_capacity: "event_capacity_negative",
     });
 
     const deleted = await call(`/events/${event.id}/tickets/${sold.id}`, { method: "DELETE" });

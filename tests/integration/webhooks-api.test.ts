@@ -115,18 +115,18 @@ describe("webhooks API (issue 12 §6)", () => {
       body: { ...endpointBody, url: "https://169.254.169.254/latest" },
     });
     expect(refused.status).toBe(400);
-    expect(refused.json.fields).toEqual({ url: "webhooks:url-private-address" });
+    expect(refused.json.fields).toEqual({ url: "url_private_address" });
     expect(await db.select().from(webhookEndpoints)).toHaveLength(before);
   });
 
   it("wants https on port 443 with a public host name, each refusal with its own field message", async () => {
     const before = (await db.select().from(webhookEndpoints)).length;
     for (const [url, message] of [
-      ["https://hooks.example.org:8443/guichet", "webhooks:url-port-not-allowed"],
-      ["https://93.184.215.14/guichet", "webhooks:url-ip-address"],
-      ["https://hooks/guichet", "webhooks:url-private-address"],
-      ["https://crm.internal/guichet", "webhooks:url-private-address"],
-      ["http://hooks.example.org/guichet", "webhooks:url-https-required"],
+      ["https://hooks.example.org:8443/guichet", "url_port_not_allowed"],
+      ["https://93.184.215.14/guichet", "url_ip_address"],
+      ["https://hooks/guichet", "url_private_address"],
+      ["https://crm.internal/guichet", "url_private_address"],
+      ["http://hooks.example.org/guichet", "url_https_required"],
     ]) {
       const refused = await call(`/organizers/${world.organization.id}/webhooks`, {
         method: "POST",

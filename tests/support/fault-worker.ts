@@ -3,6 +3,7 @@ import Stripe from "stripe";
 import { DEMO_WEBHOOK_SECRET } from "#adapters/payments";
 import type { Job } from "../../domain/shared/jobs";
 import { createHonoApp } from "../../workers/hono-app";
+import { resources } from "~/locales";
 import { handleQueueBatch } from "../../workers/queue";
 
 /**
@@ -35,7 +36,9 @@ export function recordingQueue(): RecordedQueue {
   };
 }
 
-const app = createHonoApp(async () => new Response("no React Router in this test", { status: 404 }));
+const app = createHonoApp(async () => new Response("no React Router in this test", { status: 404 }), {
+  messages: resources,
+});
 
 export type WorkerEnv = Env & Record<string, unknown>;
 

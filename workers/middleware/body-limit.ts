@@ -3,6 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { BANNER_PART_MAX_BYTES, BANNER_SIZES } from "#domain/images/banner";
 import { AppError } from "#domain/shared/app-error";
 import type { HonoEnv } from "../hono-app";
+import { errorResponse } from "../error-response";
 
 /** What the JSON calls take unless a route says otherwise: every field of the auth and profile calls fits easily. */
 const DEFAULT_BODY_LIMIT = 16 * 1024;
@@ -40,7 +41,12 @@ export function limitBody(maxSize: number = DEFAULT_BODY_LIMIT, tooLarge?: () =>
     maxSize,
     onError: (c) => {
       if (tooLarge) throw tooLarge();
-      return c.json({ error: "validation", reason: "payload_too_large", message: "errors:payload-too-large" }, 413);
+      return errorResponse(c, {
+        type: "validation",
+        code: "payload_too_large",
+        messageKey: "errors:payload-too-large",
+        status: 413,
+      });
     },
   });
 }

@@ -1,5 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import type { HonoEnv } from "../hono-app";
+import { errorResponse } from "../error-response";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -35,7 +36,7 @@ export const originCheck = createMiddleware<HonoEnv>(async (c, next) => {
   }
   const origin = c.req.header("Origin");
   if (origin ? origin !== own : c.req.header("Sec-Fetch-Site") === "cross-site") {
-    return c.json({ error: "forbidden", reason: "cross_origin", message: "cross-origin-request" }, 403);
+    return errorResponse(c, { type: "forbidden", code: "cross_origin", messageKey: "errors:cross-origin-request" });
   }
   return next();
 });

@@ -6,33 +6,24 @@ import { placeOrderBodySchema } from "#domain/booking/order-input-schema";
 import { placeOrder } from "#domain/booking/place-order";
 import { queueOrderEmails } from "#domain/order-documents/queue-order-emails";
 import { bookingCheckout } from "#domain/payments/booking-checkout";
-import { AppError, appErrorBody, httpStatusOf, isAppError } from "#domain/shared/app-error";
+import { AppError, isAppError } from "#domain/shared/app-error";
 import { parseId } from "#domain/shared/ids";
 import { clientInfoFromHeaders } from "#domain/http/client-info";
 import type { HonoEnv } from "../hono-app";
 import { parseJson } from "../parse-json";
+import { appErrorResponse } from "../error-response";
 
 /**
- * The public booking calls (issue 10 §2), mounted under /api/public: no session, any origin. Their error bodies
- * follow the issue: 422 with the fields for bad input (the rest of the API answers 400), 409 `{ error: "sold_out",
- * ticket_id? }` when stock, capacity or a promo code's uses run short.
+ * The public booking calls (issue 10 §2), mounted under /api/public: no session, any origin. Their errors are in the
+ * API's one format (workers/error-response.ts) with issue 10's statuses: 422 for bad input (the rest of the API answers
+ * 400), 409 `sold_out` (with the ticket's `ticket_id` when one ran out) or `promo_used_up` when stock, capacity or a
+ * promo code's uses run short, 503 `payment_unavailable`.
  */
 export const publicOrdersApiRoutes = new Hono<HonoEnv>();
 
-function bookingError(c: Context<HonoEnv>, error: unknown): Response {
+function bookingError(c: Context<HonoEnv>, error: unknown): Promise<Response> {
   if (!isAppError(error)) throw error;
-  const { reason } = error;
-  if (error.code === "validation")
-    return c.json({ error: "validation", reason, message: error.messageKey, fields: error.fields ?? {} }, 422);
-  if (reason === "promo_used_up")
-    return c.json({ error: "sold_out", reason, message: error.messageKey, fields: error.fields ?? {} }, 409);
-  if (reason === "sold_out") {
-    const ticketId = error.details?.ticketId;
-    return c.json({ error: "sold_out", reason, ...(typeof ticketId === "number" ? { ticket_id: ticketId } : {}) }, 409);
-  }
-  if (reason === "payment_unavailable")
-    return c.json({ error: "payment_unavailable", reason, message: error.messageKey }, 503);
-  return c.json(appErrorBody(error), httpStatusOf(error) as 400 | 401 | 403 | 404 | 409 | 422 | 429);
+  return appErrorResponse(c, error, error.code === "validation" ? { status: 422 } : {});
 }
 
 publicOrdersApiRoutes.post("/events/:id/orders", async (c) => {

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { notFound } from "#domain/shared/app-error";
 import { requireApiSession, type ApiEnv } from "../middleware/api-session";
 import { adminApiRoutes } from "./api-admin";
 import { meRoutes } from "./api-me";
@@ -44,4 +45,6 @@ apiRoutes.route("/events", eventListsApiRoutes);
 apiRoutes.route("/organizers", financeApiRoutes);
 apiRoutes.route("/organizers", privacyApiRoutes);
 apiRoutes.route("/geocode", geocodeApiRoutes);
-apiRoutes.all("*", (c) => c.json({ error: "not_found", reason: "not_found", message: "not-found" }, 404));
+apiRoutes.all("*", () => {
+  throw notFound();
+});

@@ -5,6 +5,7 @@ import { decodeBase64 } from "@oslojs/encoding";
 import type { StoredAttachment } from "#adapters/email";
 import { devMailbox } from "#db/schema";
 import { runPayoutJob } from "#domain/finance/run-payouts";
+import { AppError, notFound } from "#domain/shared/app-error";
 import type { HonoEnv } from "../hono-app";
 
 /**
@@ -37,7 +38,7 @@ function isLoopbackRequest(request: Request): boolean {
 
 devRoutes.use("*", async (c, next) => {
   if (!DEV_TOOL_ENVIRONMENTS.has(c.env.ENVIRONMENT) || !isLoopbackRequest(c.req.raw)) {
-    return c.json({ error: "not_found", message: "not-found" }, 404);
+    throw notFound();
   }
   await next();
 });
@@ -73,7 +74,8 @@ function attachmentLinks(message: { id: number; attachments: string | null }) {
 devRoutes.post("/run-payouts", async (c) => {
   const body = (await c.req.json().catch(() => ({}))) as { now?: unknown };
   const now = typeof body.now === "number" || typeof body.now === "string" ? new Date(body.now).getTime() : Date.now();
-  if (!Number.isSafeInteger(now)) return c.json({ error: "validation", message: "invalid-now" }, 400);
+  if (!Number.isSafeInteger(now))
+    throw new AppError("validation", "errors:invalid-input", { fields: { now: "errors:invalid-input" } });
   return c.json(await runPayoutJob(c.get("db"), c.env, now));
 });
 
@@ -100,7 +102,7 @@ devRoutes.get("/mailbox/:id/attachments/:index", async (c) => {
     ? await c.get("db").select().from(devMailbox).where(eq(devMailbox.id, id)).limit(1)
     : [];
   const attachment = message && Number.isInteger(index) ? storedAttachments(message.attachments)[index] : undefined;
-  if (!attachment) return c.json({ error: "not_found", message: "not-found" }, 404);
+  if (!attachment) throw notFound();
   return c.body(new Uint8Array(decodeBase64(attachment.content)), 200, {
     "Content-Type": attachment.contentType,
     "Content-Disposition": `inline; filename="${attachment.filename.replace(/["\\\r\n]/g, "_")}"`,

@@ -5,6 +5,7 @@ import { receiveProviderWebhook } from "#domain/payments/receive-webhook";
 import { queueOrderEmails } from "#domain/order-documents/queue-order-emails";
 import { queueRefundEmail } from "#domain/order-documents/refund-email-outbox";
 import type { HonoEnv } from "../hono-app";
+import { errorResponse } from "../error-response";
 
 /**
  * POST /webhooks/stripe: Stripe's deliveries (and nothing else: the body is read raw, the signature checked before
@@ -20,7 +21,11 @@ stripeWebhookRoutes.post("/", async (c) => {
     { provider: paymentProviderFromEnv(c.env, db) },
     { payload: await c.req.text(), signature: c.req.header("stripe-signature") },
   );
-  if (receipt.status !== 200) return c.json({ error: receipt.error }, receipt.status);
+  if (receipt.status !== 200) {
+    return receipt.status === 400
+      ? errorResponse(c, { type: "validation", code: receipt.error, messageKey: "errors:invalid-signature" })
+      : errorResponse(c, { type: "unavailable", code: receipt.error, messageKey: "errors:webhook-unconfigured" });
+  }
   const { result } = receipt;
   const confirmedOrderId = confirmationEmailOrderId(result);
   // The sale is recorded and this event marked handled: a queue failure is logged (the outbox sweep sends it), not

@@ -1,4 +1,4 @@
-import { api } from "~/lib/api-client";
+import { api, errorKeyFor } from "~/lib/api-client";
 import {
   BANNER_PART_MAX_BYTES,
   BANNER_SIZES,
@@ -91,6 +91,16 @@ export function loadImageElement(url: string): Promise<HTMLImageElement> {
   });
 }
 
+const UPLOAD_FAILED = "editor:banner.errors.upload-failed";
+/** What the server refuses a banner for (domain/images/validate-banner-parts.ts), as this page says it. */
+const BANNER_REFUSALS = [
+  "editor:banner.errors.part-too-large",
+  "editor:banner.errors.not-webp",
+  "editor:banner.errors.wrong-dimensions",
+  "editor:banner.errors.missing-size",
+  UPLOAD_FAILED,
+] as const;
+
 export type UploadResult = { ok: true; mainPicture: string } | { ok: false; messageKey: string };
 
 /** POST /api/events/:id/banner with every size; the answer's message key when the server refuses. */
@@ -100,9 +110,11 @@ export async function uploadBanner(eventId: number, parts: { width: number; blob
   try {
     const answer = await api.uploadEventBanner(eventId, body);
     if (answer.ok && answer.data.main_picture) return { ok: true, mainPicture: answer.data.main_picture };
-    const key = answer.ok ? undefined : answer.error?.message;
-    return { ok: false, messageKey: key && key.startsWith("editor:") ? key : "editor:banner.errors.upload-failed" };
+    return {
+      ok: false,
+      messageKey: answer.ok ? UPLOAD_FAILED : errorKeyFor(answer.error, BANNER_REFUSALS, UPLOAD_FAILED),
+    };
   } catch {
-    return { ok: false, messageKey: "editor:banner.errors.upload-failed" };
+    return { ok: false, messageKey: UPLOAD_FAILED };
   }
 }

@@ -18,7 +18,7 @@ import {
   type ImportRowError,
 } from "#domain/participant-import/import-rows";
 import { parseCsv } from "#domain/participant-import/parse-csv";
-import { api } from "~/lib/api-client";
+import { api, errorKeyFor, type ApiError } from "~/lib/api-client";
 import { notFound } from "#domain/shared/app-error";
 import { parseId } from "#domain/shared/ids";
 import { EventPageErrorBoundary } from "~/components/event/event-page-error";
@@ -85,11 +85,24 @@ const serverErrorKeys = [
   "errors.email-draft",
 ] as const;
 type ServerErrorKey = (typeof serverErrorKeys)[number];
+/** The refusals whose code is a reason, not their key's (domain/emails/email-quota.ts). */
+const serverErrorKeyByCode: Record<string, ServerErrorKey> = {
+  email_quota_reached: "errors.email-quota",
+  event_not_published: "errors.email-draft",
+};
 
-/** The message of a refused import call (the API's message key in this namespace), else the generic one. */
+/** A refused import call, said with this page's key for the answer's code (`fallback` for any other). */
+class ImportRefused extends Error {
+  readonly key: ServerErrorKey;
+  constructor(error: ApiError | null, fallback: ServerErrorKey) {
+    super(error?.code ?? "import refused");
+    this.key = errorKeyFor(error, serverErrorKeys, fallback, serverErrorKeyByCode);
+  }
+}
+
+/** The message of a failed import: the refusal's key, else the generic one. */
 function serverErrorKey(error: unknown): ServerErrorKey {
-  const key = error instanceof Error ? error.message.replace(/^participant-import:/, "") : "";
-  return (serverErrorKeys as readonly string[]).includes(key) ? (key as ServerErrorKey) : "errors.processing";
+  return error instanceof ImportRefused ? error.key : "errors.processing";
 }
 
 const PREVIEW_ROWS = 5;
@@ -155,7 +168,7 @@ export default function ParticipantsImport({ loaderData }: Route.ComponentProps)
         totals: [...totals].map(([ticket_id, quantity]) => ({ ticket_id, quantity })),
         emails: sendEmail ? remaining.length : 0,
       });
-      if (!check.ok) throw new Error(check.error?.message ?? "participant-import:errors.processing");
+      if (!check.ok) throw new ImportRefused(check.error, "errors.processing");
       const emailReservation = check.data?.email_reservation ?? undefined;
       let done = importedRows;
       for (const chunk of importChunks(remaining)) {
@@ -166,10 +179,10 @@ export default function ParticipantsImport({ loaderData }: Route.ComponentProps)
           send_email: sendEmail,
           email_reservation: emailReservation,
         });
-        if (!answer.ok) throw new Error(answer.error?.message ?? "participant-import:errors.upload");
+        if (!answer.ok) throw new ImportRefused(answer.error, "errors.upload");
         if (answer.data.errors?.length) {
           setParsed({ ...parsed, errors: answer.data.errors });
-          throw new Error("participant-import:errors.rows");
+          throw new ImportRefused(null, "errors.rows");
         }
         done += chunk.length;
         setImportedRows(done);
