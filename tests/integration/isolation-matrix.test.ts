@@ -209,6 +209,7 @@ type Ids = {
   contactEntryId: number;
   endpointId: number;
   deliveryId: number;
+  apiKeyId: number;
   memberUserId: number;
   accessUserId: number;
   publishedEventId: number;
@@ -332,7 +333,7 @@ async function insertIds(organizationId: number, users: World["users"]): Promise
     createdAt: now,
     updatedAt: now,
   });
-  const [participants, [delivery]] = await db.batch([
+  const [participants, [delivery], [apiKey]] = await db.batch([
     db
       .insert(schema.participants)
       .values([participant(1), participant(2)])
@@ -346,6 +347,18 @@ async function insertIds(organizationId: number, users: World["users"]): Promise
         eventType: "order.paid",
         payload: JSON.stringify({ marker: MARKER }),
         status: "failed",
+      })
+      .returning(),
+    db
+      .insert(schema.apiKeys)
+      .values({
+        organizationId,
+        name: `Clé ${MARKER}`,
+        scopes: JSON.stringify(["events:read"]),
+        prefix: `gk_test_${MARKER}`,
+        secretHash: `hash-${tag}`,
+        mode: "test",
+        createdBy: member!.id,
       })
       .returning(),
   ]);
@@ -362,6 +375,7 @@ async function insertIds(organizationId: number, users: World["users"]): Promise
     contactEntryId: contact!.id,
     endpointId: endpoint!.id,
     deliveryId: delivery!.id,
+    apiKeyId: apiKey!.id,
     memberUserId: member!.id,
     accessUserId: accessUser!.id,
     eventSlug: eventSlug(event!.title),
@@ -1107,6 +1121,16 @@ const pageTable: Record<string, RouteSpec> = {
   "POST /settings/tracking/:endpoint_id": {
     need: { organization: "integrations:manage" },
     probe: (i) => ({ path: `/settings/tracking/${i.endpointId}`, form: { deliveryId: String(i.deliveryId) } }),
+    namesOrganization: true,
+    destructive: true,
+  },
+  "GET /settings/developers": {
+    need: { organization: "api-keys:manage" },
+    probe: () => ({ path: "/settings/developers" }),
+  },
+  "POST /settings/developers": {
+    need: { organization: "api-keys:manage" },
+    probe: (i) => ({ path: "/settings/developers", form: { intent: "revoke", id: String(i.apiKeyId) } }),
     namesOrganization: true,
     destructive: true,
   },
