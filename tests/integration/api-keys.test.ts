@@ -3,12 +3,15 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { paymentModeOf } from "#adapters/payments";
 import { createD1Database } from "#db/d1";
-import { apiKeys, events, participants, rateLimits, type ApiKeyScope } from "#db/schema";
+import { apiKeys, entries, events, participants, rateLimits, type ApiKeyScope } from "#db/schema";
 import { API_KEY_RATE_LIMIT } from "#domain/api-keys/api-key-rate-limit";
 import { apiKeyModeFor } from "#domain/api-keys/api-key-text";
 import { createApiKey } from "#domain/api-keys/create-api-key";
+import { listApiKeys } from "#domain/api-keys/list-api-keys";
 import { revokeApiKey } from "#domain/api-keys/revoke-api-key";
 import { createSession } from "#domain/auth/sessions";
+import { signTicketToken } from "#domain/tickets/ticket-token";
+import type { AppError } from "#domain/shared/app-error";
 import { insertEvent, insertEventsWorld, insertOrder, insertTicket } from "../support/fixtures";
 
 /**
@@ -140,6 +143,25 @@ describe("a key's scopes decide, through the policy", () => {
     expect((await call((await keyWith(["events:read"])).secret, path)).status).toBe(404);
   });
 
+  it("check_ins:write scans a ticket in (validated by the key's creator); events:read is refused with 403", async () => {
+    const ticket = await insertTicket(db, world.event, { title: "Entrée scannée", price: 0 });
+    const { participants: rows } = await insertOrder(db, world.event, {
+      status: "manual",
+      places: [{ ticket, count: 1 }],
+    });
+    const p = rows[0]!;
+    const token = signTicketToken(env, { eventId: p.eventId, participantId: p.id, accessToken: p.accessToken });
+    const scan = () => ({ token, direction: "in", id: crypto.randomUUID() });
+    const path = `/events/${world.event.id}/check-ins`;
+    const refused = await call((await keyWith(["events:read"])).secret, path, { method: "POST", body: scan() });
+    expect(refused.status).toBe(403);
+    const scanned = await call((await keyWith(["check_ins:write"])).secret, path, { method: "POST", body: scan() });
+    expect(scanned.status).toBe(200);
+    expect(scanned.json.result).toBe("ok");
+    const [entry] = await db.select().from(entries).where(eq(entries.participantId, p.id));
+    expect(entry!.validatedBy).toBe(world.users.owner.id);
+  });
+
   it("every scope together still gets no organization management (members, profile, deleting events)", async () => {
     const { secret } = await keyWith([
       "events:read",
@@ -256,5 +278,43 @@ describe("rate limit per key", () => {
       .map((answer) => Number(answer.headers.get("RateLimit-Remaining")))
       .sort((a, b) => a - b);
     expect(remaining).toEqual(Array.from({ length: room }, (_, index) => index));
+  });
+});
+
+describe("managing keys (owners and admins of the organization)", () => {
+  const codeOf = async (work: Promise<unknown>) => {
+    try {
+      await work;
+      return null;
+    } catch (error) {
+      return (error as AppError).code;
+    }
+  };
+
+  it("lists the organization's keys only, newest first, with the creator's email, never the key", async () => {
+    const { id, secret } = await keyWith(["finance:read"]);
+    const listed = await listApiKeys(db, world.actors.admin);
+    expect(listed[0]).toMatchObject({ id, scopes: ["finance:read"], createdByEmail: world.users.owner.email });
+    expect(JSON.stringify(listed)).not.toContain(secret.slice(14));
+    expect((await listApiKeys(db, world.actors.foreignOwner)).map((key) => key.id)).not.toContain(id);
+  });
+
+  it("refuses event managers and guests (403), another organization's key is not found (404)", async () => {
+    const { id } = await keyWith(["events:read"]);
+    expect(await codeOf(listApiKeys(db, world.actors.manager))).toBe("forbidden");
+    expect(await codeOf(listApiKeys(db, world.actors.guestManager))).toBe("forbidden");
+    const input = { name: "Refusée", scopes: ["events:read" as const], mode };
+    expect(await codeOf(createApiKey(db, world.actors.manager, input))).toBe("forbidden");
+    expect(await codeOf(revokeApiKey(db, world.actors.foreignOwner, { apiKeyId: id }))).toBe("not_found");
+    const [row] = await db.select().from(apiKeys).where(eq(apiKeys.id, id));
+    expect(row!.revokedAt).toBeNull();
+  });
+
+  it("refuses a key without a name or without a scope, and unknown scopes", async () => {
+    const create = (name: string, scopes: string[]) =>
+      codeOf(createApiKey(db, world.actors.owner, { name, scopes: scopes as ApiKeyScope[], mode }));
+    expect(await create("  ", ["events:read"])).toBe("validation");
+    expect(await create("Sans autorisation", [])).toBe("validation");
+    expect(await create("Inventée", ["members:manage"])).toBe("validation");
   });
 });
