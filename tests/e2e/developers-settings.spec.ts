@@ -34,6 +34,8 @@ test("developers: create an API key, see it once, call the API with it, revoke i
 
   await dialog.getByLabel("Nom").fill("Site web de la billetterie");
   await dialog.getByRole("checkbox", { name: /Lire les événements/ }).check();
+  await expect(dialog.getByText("Donnez un nom à la clé.")).toBeHidden();
+  await expect(dialog.getByText("Cochez au moins une autorisation.")).toBeHidden();
   await page.screenshot({ path: `${SCREENS}/developers-create.png` });
   await dialog.getByRole("button", { name: "Créer la clé" }).click();
 
@@ -88,4 +90,7 @@ test("developers: create an API key, see it once, call the API with it, revoke i
   expect(refused.status()).toBe(401);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${SCREENS}/developers-revoked-mobile.png`, fullPage: true });
+  await page.getByRole("button", { name: "Créer une clé" }).click();
+  await expect(dialog).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/developers-create-mobile.png` });
 });

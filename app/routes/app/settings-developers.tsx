@@ -170,6 +170,11 @@ function CreateKeyDialog({
   const answer = fetcher.data as ActionData | undefined;
   const errors = answer && !answer.ok ? answer.errors : undefined;
   const busy = fetcher.state !== "idle";
+  // A field's error stays until the field is changed, then the next answer decides again.
+  const [edited, setEdited] = useState<{ answer: unknown; fields: ReadonlySet<string> }>({ answer, fields: new Set() });
+  const editedFields = edited.answer === answer ? edited.fields : new Set<string>();
+  const markEdited = (field: string) => setEdited({ answer, fields: new Set([...editedFields, field]) });
+  const fieldError = (field: string) => (editedFields.has(field) ? undefined : errors?.fields?.[field]);
   useFocusFirstInvalid(formRef, errors);
   useEffect(() => {
     if (fetcher.state !== "idle" || !answer?.ok) return;
@@ -179,8 +184,10 @@ function CreateKeyDialog({
     // Runs once per answer; the callbacks are fresh closures each render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.state, answer]);
-  const toggle = (scope: ApiKeyScope, checked: boolean) =>
+  const toggle = (scope: ApiKeyScope, checked: boolean) => {
+    markEdited("scopes");
     setScopes((current) => (checked ? [...current, scope] : current.filter((s) => s !== scope)));
+  };
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -203,10 +210,11 @@ function CreateKeyDialog({
               maxLength={API_KEY_NAME_MAX_LENGTH}
               autoComplete="off"
               placeholder={t("dialog.name-placeholder")}
-              aria-invalid={errors?.fields?.name ? true : undefined}
+              onChange={() => markEdited("name")}
+              aria-invalid={fieldError("name") ? true : undefined}
               aria-describedby={`${ids.name}-error`}
             />
-            <FieldError id={`${ids.name}-error`} message={errors?.fields?.name} />
+            <FieldError id={`${ids.name}-error`} message={fieldError("name")} />
           </div>
           <fieldset className="grid gap-3" aria-describedby={`${ids.scopes}-error`}>
             <legend className="mb-1 text-sm font-medium">{t("dialog.scopes")}</legend>
@@ -216,7 +224,7 @@ function CreateKeyDialog({
                   className="mt-0.5"
                   checked={scopes.includes(scope)}
                   onCheckedChange={(checked) => toggle(scope, checked === true)}
-                  aria-invalid={errors?.fields?.scopes && scopes.length === 0 ? true : undefined}
+                  aria-invalid={fieldError("scopes") ? true : undefined}
                 />
                 <span className="grid gap-0.5">
                   <span className="font-medium">
@@ -227,7 +235,7 @@ function CreateKeyDialog({
                 </span>
               </label>
             ))}
-            <FieldError id={`${ids.scopes}-error`} message={errors?.fields?.scopes} />
+            <FieldError id={`${ids.scopes}-error`} message={fieldError("scopes")} />
           </fieldset>
           {errors && !errors.fields ? <FormError message={errors.formError} /> : null}
           <DialogFooter>
