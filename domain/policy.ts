@@ -15,6 +15,8 @@ import { forbidden, notFound } from "./shared/app-error";
  * refused, and the assert… helpers answer 404 for it so that no response reveals another tenant's data.
  * A platform admin acting in an organization they are not a member of (`actor.viaPlatformAdmin`) has the admin role's
  * rights there, decided here like every other right.
+ * An organization's API key (`actor.apiKey`) gets exactly what its scopes map to (`scopesGranting`), in its own
+ * organization only, and nothing on the platform (docs/decisions/0047-api-keys.md).
  * The matrix is spelled out in docs/decisions/0012-roles-and-permissions.md and tested in policy.test.ts.
  */
 export const organizationActions = [
