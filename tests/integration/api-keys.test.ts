@@ -6,13 +6,23 @@ import { createD1Database } from "#db/d1";
 import { apiKeys, entries, events, participants, rateLimits, type ApiKeyScope } from "#db/schema";
 import { API_KEY_RATE_LIMIT } from "#domain/api-keys/api-key-rate-limit";
 import { apiKeyModeFor } from "#domain/api-keys/api-key-text";
-import { createApiKey } from "#domain/api-keys/create-api-key";
+import { recordApiKeyUse } from "#domain/api-keys/authenticate-api-key";
+import { createApiKey, MAX_ACTIVE_API_KEYS } from "#domain/api-keys/create-api-key";
 import { listApiKeys } from "#domain/api-keys/list-api-keys";
 import { revokeApiKey } from "#domain/api-keys/revoke-api-key";
 import { createSession } from "#domain/auth/sessions";
 import { signTicketToken } from "#domain/tickets/ticket-token";
 import type { AppError } from "#domain/shared/app-error";
-import { insertEvent, insertEventsWorld, insertOrder, insertTicket } from "../support/fixtures";
+import {
+  actorOf,
+  insertEvent,
+  insertEventsWorld,
+  insertMember,
+  insertOrder,
+  insertOrganization,
+  insertTicket,
+  insertUser,
+} from "../support/fixtures";
 
 /**
  * Issue 26 §1, decision 0047: `Authorization: Bearer gk_…` on the organization API, within the key's scopes and its
@@ -121,6 +131,9 @@ describe("a key's scopes decide, through the policy", () => {
     const withSales = await call((await keyWith(["orders:read"])).secret, path);
     expect(withSales.status).toBe(200);
     expect(withSales.json.participants).toHaveLength(1);
+    const stats = `${path}/stats`;
+    expect((await call((await keyWith(["events:read"])).secret, stats)).status).toBe(403);
+    expect((await call((await keyWith(["orders:read"])).secret, stats)).status).toBe(200);
   });
 
   it("participants:write edits a participant; orders:read alone is refused with 403", async () => {
@@ -235,6 +248,17 @@ describe("authentication", () => {
     });
   });
 
+  it("writes the last use at most once a minute", async () => {
+    const { id } = await keyWith(["events:read"]);
+    const at = (ms: number) => new Date(Date.UTC(2026, 10, 29, 12, 0, 0) + ms);
+    const lastUse = async () => (await db.select().from(apiKeys).where(eq(apiKeys.id, id)))[0]!;
+    await recordApiKeyUse(db, { apiKeyId: id, ip: "198.51.100.1", now: at(0) });
+    await recordApiKeyUse(db, { apiKeyId: id, ip: "198.51.100.2", now: at(30_000) });
+    expect(await lastUse()).toMatchObject({ lastUsedAt: at(0), lastUsedIp: "198.51.100.1" });
+    await recordApiKeyUse(db, { apiKeyId: id, ip: "198.51.100.3", now: at(60_000) });
+    expect(await lastUse()).toMatchObject({ lastUsedAt: at(60_000), lastUsedIp: "198.51.100.3" });
+  });
+
   it("a session token still works as before", async () => {
     const { token } = await createSession(db, world.users.owner.id);
     const response = await exports.default.fetch(`http://localhost/api/dashboard/${world.organization.id}/events`, {
@@ -308,6 +332,19 @@ describe("managing keys (owners and admins of the organization)", () => {
     expect(await codeOf(revokeApiKey(db, world.actors.foreignOwner, { apiKeyId: id }))).toBe("not_found");
     const [row] = await db.select().from(apiKeys).where(eq(apiKeys.id, id));
     expect(row!.revokedAt).toBeNull();
+  });
+
+  it(`holds at most ${MAX_ACTIVE_API_KEYS} active keys per organization; a revoked one frees its place`, async () => {
+    const organization = await insertOrganization(db);
+    const user = await insertUser(db);
+    await insertMember(db, organization.id, user.id, "owner");
+    const owner = actorOf(user, organization.id, "owner");
+    const create = () => createApiKey(db, owner, { name: "Clé", scopes: ["events:read"], mode });
+    const created = [];
+    for (let i = 0; i < MAX_ACTIVE_API_KEYS; i++) created.push(await create());
+    expect(await codeOf(create())).toBe("conflict");
+    await revokeApiKey(db, owner, { apiKeyId: created[0]!.key.id });
+    expect(await codeOf(create())).toBeNull();
   });
 
   it("refuses a key without a name or without a scope, and unknown scopes", async () => {
