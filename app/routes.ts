@@ -38,6 +38,7 @@ export default [
       route("settings/mobile", "routes/app/settings-mobile.tsx"),
       route("settings/tracking", "routes/app/settings-tracking.tsx"),
       route("settings/tracking/:endpoint_id", "routes/app/settings-tracking-deliveries.tsx"),
+      route("settings/developers", "routes/app/settings-developers.tsx"),
     ]),
     route("admin", "routes/app/admin/layout.tsx", [
       index("routes/app/admin/overview.tsx"),

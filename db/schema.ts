@@ -1009,3 +1009,47 @@ export const emailSendReservations = sqliteTable(
     index("email_send_reservations_event_idx").on(t.eventId),
   ],
 );
+
+export const apiKeyScopes = [
+  "events:read",
+  "events:write",
+  "orders:read",
+  "participants:write",
+  "check_ins:write",
+  "finance:read",
+] as const;
+export type ApiKeyScope = (typeof apiKeyScopes)[number];
+export const apiKeyModes = ["live", "test"] as const;
+export type ApiKeyMode = (typeof apiKeyModes)[number];
+
+/**
+ * An organization's API keys (issue 26 §1, decision 0047). The key text is shown once at creation; only its SHA-256
+ * (hex) is stored. `prefix` is the start of the key shown in the list. A key acts as the user who created it for
+ * attribution (created_by of events, validated_by of entries), so it goes with that user's account.
+ */
+export const apiKeys = sqliteTable(
+  "api_keys",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    // JSON array of ApiKeyScope.
+    scopes: text("scopes").notNull(),
+    prefix: text("prefix").notNull(),
+    secretHash: text("secret_hash").notNull(),
+    mode: text("mode", { enum: apiKeyModes }).notNull(),
+    createdBy: integer("created_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastUsedAt: time("last_used_at"),
+    lastUsedIp: text("last_used_ip"),
+    revokedAt: time("revoked_at"),
+  },
+  (t) => [
+    uniqueIndex("api_keys_secret_hash_unique").on(t.secretHash),
+    index("api_keys_organization_idx").on(t.organizationId, t.createdAt),
+  ],
+);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { EventRole, OrganizationRole } from "#db/schema";
+import type { ApiKeyScope, EventRole, OrganizationRole } from "#db/schema";
 import {
   assertCanInOrganization,
   assertCanOnEvent,
@@ -43,6 +43,7 @@ const ORGANIZATION_TABLE: Record<
   "events:create": [Y, Y, Y, N],
   "privacy:export": [Y, N, N, N],
   "privacy:anonymise": [Y, N, N, N],
+  "api-keys:manage": [Y, Y, N, N],
 };
 
 // Event actions granted by the organization role, on any event of that organization.
@@ -56,6 +57,8 @@ const EVENT_BY_ORGANIZATION_ROLE_TABLE: Record<
   "event:delete": [Y, Y, Y, N],
   "event:view-team": [Y, Y, Y, N],
   "event:manage-team": [Y, Y, Y, N],
+  "event:view-sales": [Y, Y, Y, N],
+  "event:edit-participants": [Y, Y, Y, N],
   "event:manage-sales": [Y, Y, Y, N],
   "event:validate-entries": [Y, Y, Y, N],
 };
@@ -72,6 +75,8 @@ const EVENT_BY_EVENT_ROLE_TABLE: Record<
   "event:delete": [N, N, N],
   "event:view-team": [Y, Y, N],
   "event:manage-team": [Y, N, N],
+  "event:view-sales": [Y, Y, N],
+  "event:edit-participants": [Y, Y, N],
   "event:manage-sales": [Y, Y, N],
   "event:validate-entries": [Y, Y, Y],
 };
@@ -97,6 +102,7 @@ const VIA_PLATFORM_ADMIN_ORGANIZATION_TABLE: Record<
   "events:create": [Y, N],
   "privacy:export": [N, N],
   "privacy:anonymise": [N, N],
+  "api-keys:manage": [N, N],
 };
 
 const VIA_PLATFORM_ADMIN_EVENT_TABLE: Record<EventAction, [platformAdmin: boolean, formerAdmin: boolean]> = {
@@ -106,8 +112,59 @@ const VIA_PLATFORM_ADMIN_EVENT_TABLE: Record<EventAction, [platformAdmin: boolea
   "event:delete": [Y, N],
   "event:view-team": [Y, N],
   "event:manage-team": [Y, N],
+  "event:view-sales": [Y, N],
+  "event:edit-participants": [Y, N],
   "event:manage-sales": [Y, N],
   "event:validate-entries": [Y, N],
+};
+
+// An API key (decision 0047): what each scope alone grants. Columns: events:read, events:write, orders:read,
+// participants:write, check_ins:write, finance:read.
+type ScopeColumns = [
+  eventsRead: boolean,
+  eventsWrite: boolean,
+  ordersRead: boolean,
+  participantsWrite: boolean,
+  checkInsWrite: boolean,
+  financeRead: boolean,
+];
+const API_KEY_SCOPES: ApiKeyScope[] = [
+  "events:read",
+  "events:write",
+  "orders:read",
+  "participants:write",
+  "check_ins:write",
+  "finance:read",
+];
+const API_KEY_ORGANIZATION_TABLE: Record<OrganizationAction, ScopeColumns> = {
+  "organization:view": [N, N, N, N, N, N],
+  "organization:update": [N, N, N, N, N, N],
+  "contact-entries:view": [N, N, N, N, N, N],
+  "contact-entries:update": [N, N, N, N, N, N],
+  "members:view": [N, N, N, N, N, N],
+  "members:manage": [N, N, N, N, N, N],
+  "finance:view": [N, N, N, N, N, Y],
+  "finance:manage": [N, N, N, N, N, N],
+  "finance:connect-account": [N, N, N, N, N, N],
+  "integrations:manage": [N, N, N, N, N, N],
+  "events:list": [Y, N, N, N, N, N],
+  "events:list-guest": [N, N, N, N, N, N],
+  "events:create": [N, Y, N, N, N, N],
+  "privacy:export": [N, N, N, N, N, N],
+  "privacy:anonymise": [N, N, N, N, N, N],
+  "api-keys:manage": [N, N, N, N, N, N],
+};
+const API_KEY_EVENT_TABLE: Record<EventAction, ScopeColumns> = {
+  "event:view": [Y, Y, Y, Y, Y, N],
+  "event:update": [N, Y, N, N, N, N],
+  "event:publish": [N, Y, N, N, N, N],
+  "event:delete": [N, N, N, N, N, N],
+  "event:view-team": [N, N, N, N, N, N],
+  "event:manage-team": [N, N, N, N, N, N],
+  "event:view-sales": [N, N, Y, N, N, N],
+  "event:edit-participants": [N, N, N, Y, N, N],
+  "event:manage-sales": [N, N, N, N, N, N],
+  "event:validate-entries": [N, N, N, N, Y, N],
 };
 
 const ORGANIZATION_ROLES: OrganizationRole[] = ["owner", "admin", "event_manager", ""];
@@ -141,6 +198,8 @@ function errorCode(work: () => void): string | null {
 describe("the tables cover every action", () => {
   it("lists every organization, event and platform action", () => {
     expect(Object.keys(ORGANIZATION_TABLE).sort()).toEqual([...organizationActions].sort());
+    expect(Object.keys(API_KEY_ORGANIZATION_TABLE).sort()).toEqual([...organizationActions].sort());
+    expect(Object.keys(API_KEY_EVENT_TABLE).sort()).toEqual([...eventActions].sort());
     expect(Object.keys(EVENT_BY_ORGANIZATION_ROLE_TABLE).sort()).toEqual([...eventActions].sort());
     expect(Object.keys(EVENT_BY_EVENT_ROLE_TABLE).sort()).toEqual([...eventActions].sort());
     expect(Object.keys(VIA_PLATFORM_ADMIN_ORGANIZATION_TABLE).sort()).toEqual([...organizationActions].sort());
@@ -287,6 +346,60 @@ describe("event actions × event roles (a guest of the organization with an acce
 
   it("never lowers what the organization role gives", () => {
     expect(canOnEvent(actor("owner"), "event:delete", { organizationId: OWN, roles: ["validator"] })).toBe(true);
+  });
+});
+
+describe("an API key (decision 0047): exactly what its scopes grant, in its organization only", () => {
+  const keyActor = (scopes: ApiKeyScope[], overrides: Partial<Actor> = {}) =>
+    actor("", { email: "", apiKey: { id: 7, scopes }, ...overrides });
+
+  for (const [action, columns] of Object.entries(API_KEY_ORGANIZATION_TABLE) as [OrganizationAction, ScopeColumns][]) {
+    API_KEY_SCOPES.forEach((scope, index) => {
+      const expected = columns[index]!;
+      it(`a key with ${scope} ${expected ? "may" : "may not"} ${action} (${expected ? "allowed" : "403"})`, () => {
+        expect(canInOrganization(keyActor([scope]), action)).toBe(expected);
+        expect(errorCode(() => assertCanInOrganization(keyActor([scope]), action))).toBe(expected ? null : "forbidden");
+      });
+    });
+    it(`a key with every scope may ${action} in no other organization (404)`, () => {
+      expect(canInOrganization(keyActor(API_KEY_SCOPES), action, FOREIGN)).toBe(false);
+      expect(errorCode(() => assertCanInOrganization(keyActor(API_KEY_SCOPES), action, FOREIGN))).toBe("not_found");
+    });
+  }
+
+  for (const [action, columns] of Object.entries(API_KEY_EVENT_TABLE) as [EventAction, ScopeColumns][]) {
+    API_KEY_SCOPES.forEach((scope, index) => {
+      const expected = columns[index]!;
+      it(`a key with ${scope} ${expected ? "may" : "may not"} ${action}, whatever its creator's access roles`, () => {
+        const withRoles = { organizationId: OWN, roles: ["team_manager"] as EventRole[] };
+        expect(canOnEvent(keyActor([scope]), action, withRoles)).toBe(expected);
+        expect(errorCode(() => assertCanOnEvent(keyActor([scope]), action, withRoles))).toBe(
+          expected ? null : "forbidden",
+        );
+      });
+    });
+    it(`a key with every scope may not ${action} on another organization's event (404)`, () => {
+      expect(errorCode(() => assertCanOnEvent(keyActor(API_KEY_SCOPES), action, { organizationId: FOREIGN }))).toBe(
+        "not_found",
+      );
+    });
+  }
+
+  it("adds up its scopes, and no role it carries changes them", () => {
+    const both = keyActor(["events:read", "orders:read"], { role: "owner" });
+    expect(canInOrganization(both, "events:list")).toBe(true);
+    expect(canOnEvent(both, "event:view-sales", { organizationId: OWN })).toBe(true);
+    expect(canOnEvent(both, "event:update", { organizationId: OWN })).toBe(false);
+    expect(canInOrganization(both, "members:manage")).toBe(false);
+  });
+
+  it("never acts on the platform, even for a key of a platform admin", () => {
+    for (const action of platformActions) {
+      expect(canOnPlatform(keyActor(API_KEY_SCOPES, { isAdmin: true }), action)).toBe(false);
+      expect(errorCode(() => assertCanOnPlatform(keyActor(API_KEY_SCOPES, { isAdmin: true }), action))).toBe(
+        "forbidden",
+      );
+    }
   });
 });
 

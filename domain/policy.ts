@@ -1,4 +1,4 @@
-import { eventRoles as knownEventRoles, type EventRole, type OrganizationRole } from "#db/schema";
+import { eventRoles as knownEventRoles, type ApiKeyScope, type EventRole, type OrganizationRole } from "#db/schema";
 import type { Actor } from "./shared/actor";
 import { forbidden, notFound } from "./shared/app-error";
 
@@ -15,6 +15,8 @@ import { forbidden, notFound } from "./shared/app-error";
  * refused, and the assert… helpers answer 404 for it so that no response reveals another tenant's data.
  * A platform admin acting in an organization they are not a member of (`actor.viaPlatformAdmin`) has the admin role's
  * rights there, decided here like every other right.
+ * An organization's API key (`actor.apiKey`) gets exactly what its scopes map to (`scopesGranting`), in its own
+ * organization only, and nothing on the platform (docs/decisions/0047-api-keys.md).
  * The matrix is spelled out in docs/decisions/0012-roles-and-permissions.md and tested in policy.test.ts.
  */
 export const organizationActions = [
@@ -33,6 +35,7 @@ export const organizationActions = [
   "events:create",
   "privacy:export",
   "privacy:anonymise",
+  "api-keys:manage",
 ] as const;
 export type OrganizationAction = (typeof organizationActions)[number];
 
@@ -43,6 +46,8 @@ export const eventActions = [
   "event:delete",
   "event:view-team",
   "event:manage-team",
+  "event:view-sales",
+  "event:edit-participants",
   "event:manage-sales",
   "event:validate-entries",
 ] as const;
@@ -86,8 +91,55 @@ const eventMatrixByEventRole: Record<EventRole, ReadonlySet<EventAction>> = {
  */
 export const PLATFORM_ADMIN_ORGANIZATION_ROLE = "admin" satisfies OrganizationRole;
 
-/** What the stand-in role never grants a platform admin who is not a member: where the money is paid out. */
-const notForPlatformAdmin: ReadonlySet<OrganizationAction> = new Set<OrganizationAction>(["finance:connect-account"]);
+/**
+ * What the stand-in role never grants a platform admin who is not a member: where the money is paid out, and API keys
+ * (a key would outlive the support visit as a credential of the organization's own).
+ */
+const notForPlatformAdmin: ReadonlySet<OrganizationAction> = new Set<OrganizationAction>([
+  "finance:connect-account",
+  "api-keys:manage",
+]);
+
+/**
+ * The scopes of an API key that grant each action (any one of them is enough); an empty list: never granted to a key
+ * (decision 0047). Every use-case's assert… therefore decides for keys too, and a new action must be given its line.
+ * Seeing an event comes with every scope that works on events, so that a door system with check_ins:write alone
+ * can open the event it scans for.
+ */
+const scopesGranting = {
+  "organization:view": [],
+  "organization:update": [],
+  "contact-entries:view": [],
+  "contact-entries:update": [],
+  "members:view": [],
+  "members:manage": [],
+  "finance:view": ["finance:read"],
+  "finance:manage": [],
+  "finance:connect-account": [],
+  "integrations:manage": [],
+  "events:list": ["events:read"],
+  "events:list-guest": [],
+  "events:create": ["events:write"],
+  "privacy:export": [],
+  "privacy:anonymise": [],
+  "api-keys:manage": [],
+  "event:view": ["events:read", "events:write", "orders:read", "participants:write", "check_ins:write"],
+  "event:update": ["events:write"],
+  "event:publish": ["events:write"],
+  "event:delete": [],
+  "event:view-team": [],
+  "event:manage-team": [],
+  "event:view-sales": ["orders:read"],
+  "event:edit-participants": ["participants:write"],
+  "event:manage-sales": [],
+  "event:validate-entries": ["check_ins:write"],
+} as const satisfies Record<OrganizationAction | EventAction, readonly ApiKeyScope[]>;
+
+/** Whether an API key's scopes grant the action. */
+export function apiKeyGrants(scopes: readonly ApiKeyScope[], action: OrganizationAction | EventAction): boolean {
+  const granting: readonly ApiKeyScope[] = scopesGranting[action];
+  return granting.some((scope) => scopes.includes(scope));
+}
 
 function inSelectedOrganization(
   actor: Actor,
@@ -109,6 +161,7 @@ function effectiveRole(actor: Actor & { role: OrganizationRole }): OrganizationR
  */
 export function canInOrganization(actor: Actor, action: OrganizationAction, organizationId?: number): boolean {
   if (!inSelectedOrganization(actor, organizationId)) return false;
+  if (actor.apiKey) return apiKeyGrants(actor.apiKey.scopes, action);
   if (actor.viaPlatformAdmin && notForPlatformAdmin.has(action)) return false;
   return organizationMatrix[effectiveRole(actor)].has(action);
 }
@@ -121,6 +174,7 @@ export type EventScope = { organizationId: number; roles?: readonly EventRole[] 
  */
 export function canOnEvent(actor: Actor, action: EventAction, event: EventScope): boolean {
   if (!inSelectedOrganization(actor, event.organizationId)) return false;
+  if (actor.apiKey) return apiKeyGrants(actor.apiKey.scopes, action);
   if (eventMatrixByOrganizationRole[effectiveRole(actor)].has(action)) return true;
   return (event.roles ?? []).some((role) => eventMatrixByEventRole[role].has(action));
 }
@@ -133,7 +187,9 @@ export function eventRolesGranting(action: EventAction): EventRole[] {
   return knownEventRoles.filter((role) => eventMatrixByEventRole[role].has(action));
 }
 
-export function canOnPlatform(actor: Pick<Actor, "isAdmin">, action: PlatformAction): boolean {
+export function canOnPlatform(actor: Pick<Actor, "isAdmin" | "apiKey">, action: PlatformAction): boolean {
+  // A key works inside its organization only: never creating organizations, never the platform admin area.
+  if (actor.apiKey) return false;
   switch (action) {
     case "organizations:create":
       return true;
@@ -164,7 +220,7 @@ export function assertCanOnEvent(actor: Actor, action: EventAction, event: Event
   if (!canOnEvent(actor, action, event)) throw forbidden();
 }
 
-export function assertCanOnPlatform(actor: Pick<Actor, "isAdmin">, action: PlatformAction) {
+export function assertCanOnPlatform(actor: Pick<Actor, "isAdmin" | "apiKey">, action: PlatformAction) {
   if (!canOnPlatform(actor, action)) throw forbidden();
 }
 

@@ -12,7 +12,7 @@ export async function listEntriesAfter(
   actor: Actor,
   input: EntryFilters & { eventId: number; cursor: Cursor },
 ): Promise<CursorPage<EntryRow>> {
-  const { event } = await loadEventForActor(db, actor, input.eventId, "event:view");
+  const { event } = await loadEventForActor(db, actor, input.eventId, "event:view-sales");
   const rows = await entriesAfterQuery(db, event, input, input.cursor);
   const page = cursorPage(rows, input.cursor);
   return { ...page, items: page.items.map((row) => ({ ...row, validatedAt: row.validatedAt.getTime() })) };

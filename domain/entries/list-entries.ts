@@ -89,7 +89,7 @@ export async function listEntries(
     sort?: { id: EntrySortId; desc: boolean } | null;
   },
 ): Promise<{ rows: EntryRow[]; total: number; timezone: string }> {
-  const { event } = await loadEventForActor(db, actor, input.eventId, "event:view");
+  const { event } = await loadEventForActor(db, actor, input.eventId, "event:view-sales");
   const page = await readEntries(db, event, input);
   return { ...page, timezone: event.timezone };
 }

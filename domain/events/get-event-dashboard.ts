@@ -53,7 +53,8 @@ export async function getEventDashboard(
   actor: Actor,
   input: { eventId: number; now?: Date; known?: KnownEvent },
 ): Promise<EventDashboard> {
-  const { event } = await loadEventForActor(db, actor, input.eventId, "event:view", input.known);
+  // Sales figures: who may read the orders (every role that sees the event; an API key needs orders:read).
+  const { event } = await loadEventForActor(db, actor, input.eventId, "event:view-sales", input.known);
   const now = input.now ?? new Date();
   const timezone = isValidTimeZone(event.timezone) ? event.timezone : "UTC";
   const inEvent = (table: Parameters<typeof inEventScope>[0]) => inEventScope(table, event);

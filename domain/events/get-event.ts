@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { entries, orders, participants, participationForms, type EventRole } from "#db/schema";
+import { canOnEvent } from "../policy";
 import type { Actor } from "../shared/actor";
 import { eventPermissions, inEventScope, loadEventForActor, type EventPermissions } from "./event-access";
 import { toEventRecord, type EventRecord, type ParticipationFormRow, type TicketRow } from "./event-record";
@@ -157,7 +158,9 @@ export async function getEvent(
     permissions: eventPermissions(actor, eventScope),
   };
 
-  const participantLimit = clampLimit(input.include?.participants);
+  // Participants and payments are sales data: only for who may read them (an API key needs orders:read).
+  const salesVisible = canOnEvent(actor, "event:view-sales", eventScope);
+  const participantLimit = salesVisible ? clampLimit(input.include?.participants) : 0;
   if (participantLimit > 0) {
     detail.participants = await db
       .select(participantSummaryColumns)
@@ -167,7 +170,7 @@ export async function getEvent(
       .orderBy(asc(participants.id))
       .limit(participantLimit);
   }
-  const paymentLimit = clampLimit(input.include?.payments);
+  const paymentLimit = salesVisible ? clampLimit(input.include?.payments) : 0;
   if (paymentLimit > 0) {
     const rows = await db
       .select(paymentSummaryColumns)

@@ -30,7 +30,7 @@ export const ordersCsvColumns = [
 
 /**
  * The orders CSV of the table's current filters, headed in the request's language with times on the event's clock
- * (decision 0045), read page by page in id order (keyset). Needs event:manage-sales.
+ * (decision 0045), read page by page in id order (keyset). Needs event:view-sales.
  * After the fixed columns, one column per order-form question, headed by its title, holding the answer as shown
  * (option titles; participant-form answers are one per participant: the participants CSV carries them, decision 0040).
  */
@@ -39,7 +39,7 @@ export async function exportOrders(
   actor: Actor,
   input: OrderFilters & { eventId: number; now?: number; language?: CsvLanguage },
 ): Promise<{ header: string[]; nextPage: (afterId: number | null) => Promise<CsvPage<number>> }> {
-  const { event } = await loadEventForActor(db, actor, input.eventId, "event:manage-sales");
+  const { event } = await loadEventForActor(db, actor, input.eventId, "event:view-sales");
   const now = input.now ?? Date.now();
   const columns = answerColumns(await loadFormQuestions(db, event), ["before"]);
   const where = ordersWhere(event, { ...input, questions: columns }, now);

@@ -51,7 +51,7 @@ export async function getOrder(
   actor: Actor,
   input: { eventId: number; orderId: number; now?: number },
 ): Promise<OrderDetail> {
-  const { event, scope } = await loadEventForActor(db, actor, input.eventId, "event:view");
+  const { event, scope } = await loadEventForActor(db, actor, input.eventId, "event:view-sales");
   const [order] = await db
     .select()
     .from(orders)

@@ -13,7 +13,7 @@ export async function listOrdersAfter(
   actor: Actor,
   input: { eventId: number; cursor: Cursor; now?: Date },
 ): Promise<CursorPage<EventPaymentSummary>> {
-  const { event } = await loadEventForActor(db, actor, input.eventId, "event:view");
+  const { event } = await loadEventForActor(db, actor, input.eventId, "event:view-sales");
   const now = input.now ?? new Date();
   const rows = await ordersAfterQuery(db, event, input.cursor);
   const page = cursorPage(rows, input.cursor);

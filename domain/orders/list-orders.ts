@@ -141,7 +141,7 @@ export async function listOrders(
     now?: number;
   },
 ): Promise<{ rows: OrderRow[]; total: number; timezone: string; canManage: boolean; answerColumns: AnswerColumn[] }> {
-  const { event, scope } = await loadEventForActor(db, actor, input.eventId, "event:view");
+  const { event, scope } = await loadEventForActor(db, actor, input.eventId, "event:view-sales");
   const now = input.now ?? Date.now();
   const questions = answerColumns(await loadFormQuestions(db, event), ["before"]);
   input = { ...input, questions };

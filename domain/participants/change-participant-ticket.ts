@@ -67,7 +67,7 @@ export async function changeParticipantTicket(
     db,
     actor,
     input.participantId,
-    "event:manage-sales",
+    "event:edit-participants",
     input.eventId,
   );
   if (participant.ticketType !== "ticket") throw refusal("validation", "ticket-addon");

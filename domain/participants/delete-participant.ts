@@ -26,7 +26,7 @@ export async function deleteParticipant(
     db,
     actor,
     input.participantId,
-    "event:manage-sales",
+    "event:edit-participants",
     input.eventId,
   );
   if (input.confirmation !== undefined && input.confirmation !== DELETE_CONFIRMATION_WORD) {

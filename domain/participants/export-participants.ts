@@ -35,7 +35,7 @@ export const participantsCsvColumns = [
 /**
  * The participants CSV of the table's current filters (spec issue 11 §8), ticket holders with their order's add-ons
  * (decision 0045), headed in the request's language, times on the event's clock: checked once, then read page by page in id
- * order (keyset, never OFFSET) so that 100,000 rows stream without being held in memory. Needs event:manage-sales.
+ * order (keyset, never OFFSET) so that 100,000 rows stream without being held in memory. Needs event:view-sales.
  * After the fixed columns, one column per question of the order form then the participant form, headed by the
  * question's title, holding the answer as shown (option titles, decision 0040).
  */
@@ -48,7 +48,7 @@ export async function exportParticipants(
   header: string[];
   nextPage: (afterId: number | null) => Promise<CsvPage<number>>;
 }> {
-  const { event } = await loadEventForActor(db, actor, input.eventId, "event:manage-sales");
+  const { event } = await loadEventForActor(db, actor, input.eventId, "event:view-sales");
   const now = input.now ?? Date.now();
   const columns = answerColumns(await loadFormQuestions(db, event), ["before", "before-tickets"]);
   const where = participantsWhere(event, { ...input, questions: columns }, now);

@@ -79,7 +79,7 @@ export async function getParticipant(
     db,
     actor,
     input.participantId,
-    "event:view",
+    "event:view-sales",
     input.eventId,
   );
   const canManage = canOnEvent(actor, "event:manage-sales", scope);

@@ -15,7 +15,7 @@ export async function listParticipantsAfter(
   actor: Actor,
   input: { eventId: number; cursor: Cursor },
 ): Promise<CursorPage<EventParticipantSummary>> {
-  const { event } = await loadEventForActor(db, actor, input.eventId, "event:view");
+  const { event } = await loadEventForActor(db, actor, input.eventId, "event:view-sales");
   return cursorPage(await participantsAfterQuery(db, event, input.cursor), input.cursor);
 }
 

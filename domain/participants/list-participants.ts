@@ -340,7 +340,7 @@ export async function listParticipants(
   actor: Actor,
   input: ListParticipantsInput,
 ): Promise<ParticipantsPage> {
-  const { event, scope } = await loadEventForActor(db, actor, input.eventId, "event:view", input.known);
+  const { event, scope } = await loadEventForActor(db, actor, input.eventId, "event:view-sales", input.known);
   const now = input.now ?? Date.now();
   const questions = answerColumns(await loadFormQuestions(db, event), ["before", "before-tickets"]);
   input = { ...input, questions };

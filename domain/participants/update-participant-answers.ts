@@ -46,7 +46,7 @@ export async function updateParticipantAnswers(
     db,
     actor,
     input.participantId,
-    "event:manage-sales",
+    "event:edit-participants",
     input.eventId,
   );
   const questions = await participantFormQuestions(db, event, participant.ticketId);

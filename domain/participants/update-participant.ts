@@ -52,7 +52,7 @@ export async function updateParticipant(
     db,
     actor,
     input.participantId,
-    "event:manage-sales",
+    "event:edit-participants",
     input.eventId,
   );
   const person = validateParticipantEdit(input.changes);

@@ -38,7 +38,7 @@ export async function summarizeAnswers(
   actor: Actor,
   input: { eventId: number; known?: KnownEvent },
 ): Promise<AnswersSummary> {
-  const { event } = await loadEventForActor(db, actor, input.eventId, "event:view", input.known);
+  const { event } = await loadEventForActor(db, actor, input.eventId, "event:view-sales", input.known);
   const scope = and(inEventScope(formAnswers, event), participantOrder());
   const [answeredRows, choiceRows, people, questions] = await Promise.all([
     db

@@ -1,6 +1,15 @@
-import type { OrganizationRole } from "#db/schema";
+import type { ApiKeyScope, OrganizationRole } from "#db/schema";
 
-/** Who is acting: the signed-in user, in the organization currently selected (if any). */
+/**
+ * An organization's API key acting over `/api` (decision 0047): the policy grants it only what its scopes map to, in
+ * its own organization, whatever `role` says.
+ */
+export type ApiKeyCredential = { id: number; scopes: readonly ApiKeyScope[] };
+
+/**
+ * Who is acting: the signed-in user, in the organization currently selected (if any); or an API key (`apiKey`), then
+ * with the key's organization, the guest role "", `isAdmin` false and the key's creator as `userId` (for attribution).
+ */
 export type Actor = {
   userId: number;
   email: string;
@@ -15,4 +24,6 @@ export type Actor = {
    * `role` says, and nothing at all unless `isAdmin` is still true (docs/decisions/0010-ask-admin.md).
    */
   viaPlatformAdmin?: boolean;
+  /** Set when an API key acts instead of a person. */
+  apiKey?: ApiKeyCredential;
 };

@@ -213,6 +213,7 @@ type Ids = {
   contactEntryId: number;
   endpointId: number;
   deliveryId: number;
+  apiKeyId: number;
   memberUserId: number;
   accessUserId: number;
   publishedEventId: number;
@@ -336,7 +337,7 @@ async function insertIds(organizationId: number, users: World["users"]): Promise
     createdAt: now,
     updatedAt: now,
   });
-  const [participants, [delivery]] = await db.batch([
+  const [participants, [delivery], [apiKey]] = await db.batch([
     db
       .insert(schema.participants)
       .values([participant(1), participant(2)])
@@ -350,6 +351,18 @@ async function insertIds(organizationId: number, users: World["users"]): Promise
         eventType: "order.paid",
         payload: JSON.stringify({ marker: MARKER }),
         status: "failed",
+      })
+      .returning(),
+    db
+      .insert(schema.apiKeys)
+      .values({
+        organizationId,
+        name: `Clé ${MARKER}`,
+        scopes: JSON.stringify(["events:read"]),
+        prefix: `gk_test_${MARKER}`,
+        secretHash: `hash-${tag}`,
+        mode: "test",
+        createdBy: member!.id,
       })
       .returning(),
   ]);
@@ -366,6 +379,7 @@ async function insertIds(organizationId: number, users: World["users"]): Promise
     contactEntryId: contact!.id,
     endpointId: endpoint!.id,
     deliveryId: delivery!.id,
+    apiKeyId: apiKey!.id,
     memberUserId: member!.id,
     accessUserId: accessUser!.id,
     eventSlug: eventSlug(event!.title),
@@ -767,21 +781,21 @@ const apiTable: Record<string, RouteSpec> = {
     destructive: true,
   },
   "PUT /api/events/:event_id/participant-ticket/:id/ticket": {
-    need: { event: "event:manage-sales" },
+    need: { event: "event:edit-participants" },
     // The probe's event has one ticket type: past the rights, a move to its add-on is refused (400), changing nothing.
     probe: (i) => ({ path: `/api/events/1/participant-ticket/${i.participantId}/ticket`, json: { ticket: i.addonId } }),
     ok: { status: 400 },
   },
   "GET /api/events/:id{[0-9]+}/entries": {
-    need: { event: "event:view" },
+    need: { event: "event:view-sales" },
     probe: (i) => ({ path: `/api/events/${i.eventId}/entries` }),
   },
   "GET /api/events/:id{[0-9]+}/participants": {
-    need: { event: "event:view" },
+    need: { event: "event:view-sales" },
     probe: (i) => ({ path: `/api/events/${i.eventId}/participants?limit=5` }),
   },
   "GET /api/events/:id{[0-9]+}/orders": {
-    need: { event: "event:view" },
+    need: { event: "event:view-sales" },
     probe: (i) => ({ path: `/api/events/${i.eventId}/orders?limit=5` }),
   },
   "GET /api/organizers/:id/finance/transactions": {
@@ -1126,6 +1140,16 @@ const pageTable: Record<string, RouteSpec> = {
   "POST /settings/tracking/:endpoint_id": {
     need: { organization: "integrations:manage" },
     probe: (i) => ({ path: `/settings/tracking/${i.endpointId}`, form: { deliveryId: String(i.deliveryId) } }),
+    namesOrganization: true,
+    destructive: true,
+  },
+  "GET /settings/developers": {
+    need: { organization: "api-keys:manage" },
+    probe: () => ({ path: "/settings/developers" }),
+  },
+  "POST /settings/developers": {
+    need: { organization: "api-keys:manage" },
+    probe: (i) => ({ path: "/settings/developers", form: { intent: "revoke", id: String(i.apiKeyId) } }),
     namesOrganization: true,
     destructive: true,
   },

@@ -3,7 +3,7 @@ import * as v from "valibot";
 import { getAdminData } from "#domain/admin/get-admin-data";
 import { AppError } from "#domain/shared/app-error";
 import { issuesToFields } from "#domain/shared/validation";
-import type { ApiEnv } from "../middleware/api-session";
+import { requirePersonSession, type ApiEnv } from "../middleware/api-session";
 
 export const adminApiRoutes = new Hono<ApiEnv>();
 
@@ -20,7 +20,7 @@ adminApiRoutes.get("/data", async (c) => {
   const query = v.safeParse(pagingQuerySchema, c.req.query());
   if (!query.success)
     throw new AppError("validation", "errors:invalid-input", { fields: issuesToFields(query.issues) });
-  const data = await getAdminData(c.get("db"), c.get("session").user, new Date(), query.output);
+  const data = await getAdminData(c.get("db"), requirePersonSession(c).user, new Date(), query.output);
   const { organizations, events } = data;
   return c.json({
     page: data.page,

@@ -22,7 +22,7 @@ import { listUserOrganizations } from "#domain/organizations/list-user-organizat
 import { selectCurrentOrganization } from "#domain/organizations/select-current-organization";
 import { AppError, notFound } from "#domain/shared/app-error";
 import { actorForEventParam, actorForOrganizerParam } from "../actor-for-organization";
-import type { ApiEnv } from "../middleware/api-session";
+import { requirePersonSession, type ApiEnv } from "../middleware/api-session";
 import { limitBody } from "../middleware/body-limit";
 import { parseJsonParts } from "../parse-json";
 import { boundedString, SHORT_TEXT_MAX_LENGTH } from "#domain/shared/bounded-string";
@@ -75,7 +75,9 @@ eventsApiRoutes.post("/", jsonBodyLimit, async (c) => {
 });
 
 async function defaultOrganizationId(c: Context<ApiEnv>): Promise<number> {
-  const { user } = c.get("session");
+  const key = c.get("apiKey");
+  if (key) return key.organizationId;
+  const { user } = requirePersonSession(c);
   const organizations = await listUserOrganizations(c.get("db"), user.id);
   const selected = selectCurrentOrganization(
     organizations,

@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import { getProfile, type Profile } from "#domain/users/get-profile";
 import { profileUpdateSchema, updateProfile } from "#domain/users/update-profile";
-import type { ApiEnv } from "../middleware/api-session";
+import { requirePersonSession, type ApiEnv } from "../middleware/api-session";
 import { limitBody } from "../middleware/body-limit";
 import { parseJson } from "../parse-json";
 
@@ -21,7 +21,7 @@ function profileJson(c: Context<ApiEnv>, profile: Profile) {
 
 /** Spec §7 GET /me. */
 meRoutes.get("/", async (c) => {
-  const profile = await getProfile(c.get("db"), c.get("session").user.id);
+  const profile = await getProfile(c.get("db"), requirePersonSession(c).user.id);
   return profileJson(c, profile);
 });
 
@@ -33,7 +33,7 @@ meRoutes.post("/", limitBody(), async (c) => {
   const input = await parseJson(c, updateSchema);
   const profile = await updateProfile(
     c.get("db"),
-    { userId: c.get("session").user.id },
+    { userId: requirePersonSession(c).user.id },
     { firstName: input.first_name, lastName: input.last_name, email: input.email, password: input.password },
   );
   return profileJson(c, profile);

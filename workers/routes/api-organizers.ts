@@ -1,13 +1,13 @@
 import { requireId } from "#domain/shared/ids";
 import { Hono } from "hono";
-import { actorForOrganization } from "#domain/organizations/actor-for-organization";
 import { createOrganization } from "#domain/organizations/create-organization";
 import { getOrganization } from "#domain/organizations/get-organization";
 import { listAllOrganizations } from "#domain/organizations/list-all-organizations";
 import { listUserOrganizations, type UserOrganization } from "#domain/organizations/list-user-organizations";
 import { createOrganizationSchema, organizationInputMessage } from "#domain/organizations/organization-input-schema";
 
-import type { ApiEnv } from "../middleware/api-session";
+import { actorInOrganization } from "../actor-for-organization";
+import { requirePersonSession, type ApiEnv } from "../middleware/api-session";
 import { parseJson } from "../parse-json";
 
 /**
@@ -24,21 +24,21 @@ const listItem = (organization: UserOrganization) => ({
 
 /** The user's organizations, sorted by title. */
 organizersApiRoutes.get("/me/organizers", async (c) => {
-  const organizations = await listUserOrganizations(c.get("db"), c.get("session").user.id);
+  const organizations = await listUserOrganizations(c.get("db"), requirePersonSession(c).user.id);
   return c.json(organizations.map(listItem));
 });
 
 /** Every organization, sorted by title: platform admins only (403 otherwise). */
 organizersApiRoutes.get("/me/organizers-admin", async (c) => {
-  const { user } = c.get("session");
+  const { user } = requirePersonSession(c);
   const organizations = await listAllOrganizations(c.get("db"), { userId: user.id, isAdmin: user.isAdmin });
   return c.json(organizations.map(listItem));
 });
 
 /** Spec §7 POST /organizers: creates the organization, the caller becomes its owner; answers {id}. */
 organizersApiRoutes.post("/organizers", async (c) => {
+  const { user } = requirePersonSession(c);
   const input = await parseJson(c, createOrganizationSchema, { messageKey: organizationInputMessage });
-  const { user } = c.get("session");
   const created = await createOrganization(c.get("db"), { userId: user.id, isAdmin: user.isAdmin }, input);
   return c.json({ id: created.id }, 201);
 });
@@ -46,9 +46,8 @@ organizersApiRoutes.post("/organizers", async (c) => {
 /** The organization profile (spec §3): members with organization:view; another organization answers 404. */
 organizersApiRoutes.get("/organizers/:id", async (c) => {
   const id = requireId(c.req.param("id"));
-  const db = c.get("db");
-  const actor = await actorForOrganization(db, c.get("session").user, id);
-  const organization = await getOrganization(db, actor, id);
+  const actor = await actorInOrganization(c, id);
+  const organization = await getOrganization(c.get("db"), actor, id);
   return c.json({
     organizer: organization.id,
     title: organization.title,

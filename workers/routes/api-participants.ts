@@ -2,13 +2,13 @@ import { requireId } from "#domain/shared/ids";
 import type { Context } from "hono";
 import { Hono } from "hono";
 import * as v from "valibot";
-import { requireActorInOrganization } from "#domain/organizations/actor-for-organization";
 import { changeParticipantTicket } from "#domain/participants/change-participant-ticket";
 import { deleteParticipant } from "#domain/participants/delete-participant";
 import { organizationOfParticipant } from "#domain/participants/participant-access";
 import { participantEditSchema, updateParticipant } from "#domain/participants/update-participant";
 import { notFound } from "#domain/shared/app-error";
 
+import { actorInOrganization } from "../actor-for-organization";
 import type { ApiEnv } from "../middleware/api-session";
 import { parseJson } from "../parse-json";
 
@@ -21,12 +21,7 @@ export const participantsApiRoutes = new Hono<ApiEnv>();
 async function actorForParticipant(c: Context<ApiEnv>, participantId: number) {
   const organizationId = await organizationOfParticipant(c.get("db"), participantId);
   if (organizationId === null) throw notFound("participants:errors.not-found");
-  return requireActorInOrganization(
-    c.get("db"),
-    c.get("session").user,
-    organizationId,
-    "participants:errors.not-found",
-  );
+  return actorInOrganization(c, organizationId, "participants:errors.not-found");
 }
 
 function participantJson(participant: {

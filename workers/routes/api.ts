@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { notFound } from "#domain/shared/app-error";
-import { requireApiSession, type ApiEnv } from "../middleware/api-session";
+import { personOnly, requireApiSession, type ApiEnv } from "../middleware/api-session";
 import { adminApiRoutes } from "./api-admin";
 import { meRoutes } from "./api-me";
 import { organizersApiRoutes } from "./api-organizers";
@@ -24,6 +24,10 @@ import { geocodeApiRoutes } from "./api-geocode";
 
 export const apiRoutes = new Hono<ApiEnv>();
 apiRoutes.use("*", requireApiSession);
+// API keys belong to an organization, not a person: never the platform admin area nor a person's own routes (decision 0047).
+apiRoutes.use("/admin/*", personOnly);
+apiRoutes.use("/me", personOnly);
+apiRoutes.use("/me/*", personOnly);
 // Before /me: it serves /me/organizers and /me/organizers-admin.
 apiRoutes.route("/", organizersApiRoutes);
 apiRoutes.route("/me", meRoutes);

@@ -1,8 +1,9 @@
-import { Building2, Copy, ExternalLink, Inbox, Smartphone, Users, Webhook } from "lucide-react";
+import { Building2, Copy, ExternalLink, Inbox, KeyRound, Smartphone, Users, Webhook } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { NavLink, Outlet } from "react-router";
 import { toast } from "sonner";
 import { organizationPagePath } from "#domain/organizations/organization-page-path";
+import { canInOrganization } from "#domain/policy";
 import { Button } from "~/components/ui/button";
 import { linkedPages } from "~/lib/navigation";
 import { cn } from "~/lib/utils";
@@ -11,14 +12,16 @@ import type { Route } from "./+types/organization-layout";
 
 /**
  * The settings layout of the organization pages (spec §2: side panel 270 px, content up to 1400 px): title, links to
- * the organization page, members, tracking webhooks, mobile app, and a second panel copying the organization id.
+ * the organization page, members, tracking webhooks, developers (API keys: owners and admins only), mobile app, and a
+ * second panel copying the organization id.
  * Guarded by organization:view: event managers and guests go to / with 'You do not have permission to access this page'.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { currentOrganization } = requireOrganizationPermission(context, "organization:view");
+  const { currentOrganization, actor } = requireOrganizationPermission(context, "organization:view");
   return {
     organization: { id: currentOrganization.id, title: currentOrganization.title },
     publicPath: organizationPagePath(currentOrganization),
+    canManageApiKeys: canInOrganization(actor, "api-keys:manage"),
   };
 }
 
@@ -33,6 +36,9 @@ export default function OrganizationLayout({ loaderData }: Route.ComponentProps)
     { to: "/settings", labelKey: "panel.members", icon: Users, end: true },
     ...(linkedPages.has("/settings/tracking")
       ? [{ to: "/settings/tracking", labelKey: "panel.tracking", icon: Webhook }]
+      : []),
+    ...(loaderData.canManageApiKeys
+      ? [{ to: "/settings/developers", labelKey: "panel.developers", icon: KeyRound }]
       : []),
     { to: "/settings/mobile", labelKey: "panel.mobile", icon: Smartphone },
   ];
