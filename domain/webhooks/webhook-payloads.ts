@@ -7,22 +7,24 @@ import { webhookEventTypes, type WebhookEventType } from "./webhook-event-types"
  * event-types page shows with their examples, and that tests hold every real delivery to, so the page cannot drift from
  * what is sent. The payloads themselves are built in SQL (sales-webhook-statements.ts) or from eventToJson.
  */
-const isoTime = v.pipe(v.string(), v.isoTimestamp());
+// Every string bounded, as every schema of the code base is (tests/unit/input-limits.test.ts).
+const isoTime = v.pipe(v.string(), v.maxLength(40), v.isoTimestamp());
+const text = v.pipe(v.string(), v.maxLength(20_000));
 const id = v.pipe(v.number(), v.integer(), v.minValue(1));
 const cents = v.pipe(v.number(), v.integer());
 
 export const orderPayloadSchema = v.strictObject({
   id,
   event: id,
-  full_name: v.string(),
-  first_name: v.string(),
-  last_name: v.string(),
-  email: v.string(),
+  full_name: text,
+  first_name: text,
+  last_name: text,
+  email: text,
   amount: cents,
   fees: cents,
   net_amount: cents,
   status: v.picklist(orderStatuses),
-  promo_code_key: v.nullable(v.string()),
+  promo_code_key: v.nullable(text),
   checkout_time: v.number(),
   paid_at: v.nullable(isoTime),
   payable_until: v.nullable(isoTime),
@@ -34,14 +36,14 @@ export const participantPayloadSchema = v.strictObject({
   event: id,
   payment: id,
   ticket: id,
-  full_name: v.string(),
-  first_name: v.string(),
-  last_name: v.string(),
-  email: v.string(),
-  ticket_title: v.string(),
+  full_name: text,
+  first_name: text,
+  last_name: text,
+  email: text,
+  ticket_title: text,
   ticket_type: v.picklist(ticketTypes),
   price: cents,
-  promo_code_key: v.nullable(v.string()),
+  promo_code_key: v.nullable(text),
   last_validation: v.nullable(isoTime),
   created_at: isoTime,
 });
@@ -50,7 +52,7 @@ export const checkInPayloadSchema = v.strictObject({
   id,
   event: id,
   ticket: id,
-  participant: v.strictObject({ id, first_name: v.string(), last_name: v.string() }),
+  participant: v.strictObject({ id, first_name: text, last_name: text }),
   is_in: v.boolean(),
   validated_at: isoTime,
 });
@@ -59,10 +61,10 @@ export const checkInPayloadSchema = v.strictObject({
 export const eventPayloadSchema = v.looseObject({
   id,
   organizer: id,
-  title: v.string(),
+  title: text,
   status: v.picklist(eventStatuses),
   visibility: v.picklist(eventVisibilities),
-  timezone: v.string(),
+  timezone: text,
   start_at: v.nullable(isoTime),
   end_at: v.nullable(isoTime),
   event_capacity: v.number(),
@@ -70,7 +72,7 @@ export const eventPayloadSchema = v.looseObject({
   updated_at: isoTime,
 });
 
-export const testPayloadSchema = v.strictObject({ endpoint_id: id, message: v.string() });
+export const testPayloadSchema = v.strictObject({ endpoint_id: id, message: text });
 
 export const webhookPayloadSchemas = {
   "order.created": orderPayloadSchema,
