@@ -1,0 +1,54 @@
+import type { Context } from "hono";
+import type { HonoEnv } from "../hono-app";
+import { openApiJson } from "../openapi/document";
+
+/**
+ * Where the build puts the reference renderer (Scalar's standalone bundle, copied from node_modules by
+ * scripts/lib/api-reference-asset.ts): served by Workers Static Assets, from our own origin.
+ */
+export const API_REFERENCE_SCRIPT = "/developers/api-reference.js";
+
+/** GET /api/openapi.json — public, no session; the same for everyone, so any cache may keep it a while. */
+export function openApiDocument(c: Context<HonoEnv>): Response {
+  return c.body(openApiJson(), 200, {
+    "Content-Type": "application/json; charset=utf-8",
+    "Cache-Control": "public, max-age=300",
+    // Tools and generators read it from other origins.
+    "Access-Control-Allow-Origin": "*",
+  });
+}
+
+/**
+ * GET /developers — the API reference, rendered in the browser by Scalar from /api/openapi.json. Both scripts carry
+ * this response's CSP nonce; Scalar's default web fonts (another origin) are off, and the policy's `connect-src
+ * 'self'` keeps its "try it" calls on our API.
+ */
+export function developersPage(c: Context<HonoEnv>): Response {
+  const nonce = c.get("cspNonce");
+  const configuration = {
+    url: "/api/openapi.json",
+    withDefaultFonts: false,
+    hideClientButton: true,
+    showDeveloperTools: "never",
+    telemetry: false,
+    metaData: { title: "Guichet API reference" },
+  };
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Guichet API reference</title>
+<meta name="description" content="Reference of the Guichet ticketing API: events, tickets, orders, participants, check-ins, finance and public booking.">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<style>body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}noscript p{padding:2rem}</style>
+</head>
+<body>
+<div id="api-reference-root"></div>
+<noscript><p>The reference needs JavaScript. The raw document is at <a href="/api/openapi.json">/api/openapi.json</a>.</p></noscript>
+<script nonce="${nonce}" src="${API_REFERENCE_SCRIPT}"></script>
+<script nonce="${nonce}">Scalar.createApiReference("#api-reference-root", ${JSON.stringify(configuration)});</script>
+</body>
+</html>`;
+  return c.html(html, 200, { "Cache-Control": "no-store" });
+}
