@@ -31,6 +31,8 @@ export function developersPage(c: Context<HonoEnv>): Response {
     hideClientButton: true,
     showDeveloperTools: "never",
     telemetry: false,
+    // Scalar's AI assistant calls scalar.com (blocked by our connect-src anyway): off.
+    agent: { disabled: true },
     metaData: { title: "Guichet API reference" },
   };
   const html = `<!doctype html>
