@@ -172,9 +172,11 @@ function operationObject(op: ApiOperation): JsonSchema {
   };
 }
 
+/** One line per code (a list, not a table: it stays readable in the reference's narrow text column and on phones). */
 function errorsMarkdown(codes: readonly ErrorCodeDoc[]): string {
-  const rows = codes.map((code) => `| \`${code.code}\` | \`${code.type}\` | ${code.status} | ${code.description} |`);
-  return ["| Code | Type | Status | Meaning |", "| --- | --- | --- | --- |", ...rows].join("\n");
+  return codes
+    .map((code) => `- \`${code.code}\` — HTTP ${code.status}, type \`${code.type}\`: ${code.description}`)
+    .join("\n");
 }
 
 function introduction(codes: readonly ErrorCodeDoc[]): string {
