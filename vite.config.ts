@@ -3,6 +3,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { apiReferenceAsset } from "./scripts/lib/api-reference-asset.ts";
 import { pageWeightReport } from "./scripts/lib/page-weight.ts";
 
 export default defineConfig({
@@ -10,6 +11,8 @@ export default defineConfig({
     cloudflare({ viteEnvironment: { name: "ssr" } }),
     tailwindcss(),
     reactRouter(),
+    // The /developers page's renderer, from our own origin (docs/decisions/0052-openapi.md).
+    apiReferenceAsset(),
     // Strict: a page over its budget fails the build (scripts/lib/page-weight.ts has the budgets).
     pageWeightReport({ clientDirectory: resolve(import.meta.dirname, "build/client"), strict: true }),
   ],

@@ -6,6 +6,7 @@ import { publicApiRoutes } from "./routes/api-public";
 import { apiRoutes } from "./routes/api";
 import { authApiRoutes } from "./routes/auth-api";
 import { devRoutes } from "./routes/dev";
+import { developersPage, openApiDocument } from "./routes/developers";
 import { imageRoutes } from "./routes/images";
 import { stripeWebhookRoutes } from "./routes/webhooks-stripe";
 import { orderTicketsRoutes } from "./routes/order-tickets";
@@ -99,6 +100,9 @@ export function createHonoApp(
   });
 
   app.get("/api/health", (c) => c.json({ ok: true }));
+  // Before /api: the API's description and its reference page are public.
+  app.get("/api/openapi.json", openApiDocument);
+  app.get("/developers", developersPage);
   // Before /api: the public booking API needs no session.
   app.route("/api/public", publicApiRoutes);
   app.route("/api", apiRoutes);

@@ -260,3 +260,39 @@ export const placeOrderBodySchema = v.pipe(
   v.custom<Record<string, unknown>>(isRecord, "booking:errors.body-invalid"),
   v.transform(readOrderBody),
 );
+
+const answersShape = v.optional(v.record(v.string(), answerValueSchema));
+
+/**
+ * What `placeOrderBodySchema` reads, as one object schema built from the same field schemas, for the API reference
+ * (workers/openapi): the reader itself is field by field, which JSON Schema cannot describe. Never parses a request.
+ */
+export const placeOrderBodyShape = v.object({
+  items: v.pipe(
+    v.array(v.object({ ticket_id: idSchema, quantity: quantitySchema })),
+    v.minLength(1),
+    v.maxLength(MAX_ORDER_LINES),
+  ),
+  promo_code: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(64)))),
+  buyer: v.object({ first_name: firstName, last_name: lastName, email: emailSchema }),
+  participants: v.optional(
+    v.nullable(
+      v.pipe(
+        v.array(
+          v.object({
+            ticket_id: idSchema,
+            first_name: firstName,
+            last_name: lastName,
+            email: emailSchema,
+            answers: answersShape,
+          }),
+        ),
+        v.maxLength(MAX_ORDER_UNITS),
+      ),
+    ),
+  ),
+  answers: answersShape,
+  billing: v.optional(v.nullable(billingSchema)),
+  t: v.optional(v.nullable(v.string())),
+  locale: v.optional(v.nullable(v.string())),
+});

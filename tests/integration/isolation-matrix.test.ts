@@ -465,6 +465,8 @@ const scanId = () => crypto.randomUUID();
 /** Hono routes, keyed `METHOD path` exactly as `inspectRoutes` lists them. */
 const apiTable: Record<string, RouteSpec> = {
   "GET /api/health": { need: { public: true }, probe: () => ({ path: "/api/health" }) },
+  "GET /api/openapi.json": { need: { public: true }, probe: () => ({ path: "/api/openapi.json" }) },
+  "GET /developers": { need: { public: true }, probe: () => ({ path: "/developers" }) },
   "GET /api/public/events/:id": {
     need: { public: true },
     probe: (i) => ({ path: `/api/public/events/${i.publishedEventId}` }),

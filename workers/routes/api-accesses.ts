@@ -36,6 +36,9 @@ const profileSchema = v.pipe(
   v.minValue(1, "team:errors.not-found"),
 );
 
+export const accessInviteBodySchema = v.object({ email: emailSchema });
+export const accessRolesBodySchema = v.object({ role: rolesSchema, profile: profileSchema });
+
 /** Spec §3 Access: email, role, profile, event; plus the team member's display fields. */
 const teamMemberJson = (member: TeamMember, eventId: number) => ({
   profile: member.userId,
@@ -58,7 +61,7 @@ accessesApiRoutes.get("/:id{[0-9]+}/accesses", async (c) => {
 accessesApiRoutes.post("/:id{[0-9]+}/accesses", async (c) => {
   const eventId = requireId(c.req.param("id"), "events:errors.not-found");
   const actor = await actorForEventParam(c, eventId);
-  const { email } = await parseJson(c, v.object({ email: emailSchema }));
+  const { email } = await parseJson(c, accessInviteBodySchema);
   const db = c.get("db");
   const sender = emailSenderFromEnv(c.env, db);
   const added = await addEventAccess(
@@ -82,7 +85,7 @@ accessesApiRoutes.post("/:id{[0-9]+}/accesses", async (c) => {
 accessesApiRoutes.put("/:id{[0-9]+}/accesses", async (c) => {
   const eventId = requireId(c.req.param("id"), "events:errors.not-found");
   const actor = await actorForEventParam(c, eventId);
-  const input = await parseJson(c, v.object({ role: rolesSchema, profile: profileSchema }));
+  const input = await parseJson(c, accessRolesBodySchema);
   const member = await setEventAccessRoles(c.get("db"), actor, eventId, { userId: input.profile, roles: input.role });
   return member ? c.json(teamMemberJson(member, eventId)) : c.body(null, 204);
 });

@@ -10,7 +10,7 @@ export const adminApiRoutes = new Hono<ApiEnv>();
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 const pageNumberSchema = v.pipe(v.string(), v.regex(/^\d{1,9}$/, "errors:invalid-input"), v.transform(Number));
-const pagingQuerySchema = v.object({ page: v.optional(pageNumberSchema), limit: v.optional(pageNumberSchema) });
+export const pagingQuerySchema = v.object({ page: v.optional(pageNumberSchema), limit: v.optional(pageNumberSchema) });
 
 /**
  * Spec §7 GET /admin/data?page=&limit=: organizations and events for platform admins only (403 otherwise), one

@@ -40,7 +40,7 @@ checkInsApiRoutes.post("/:id{[0-9]+}/check-ins", async (c) => {
 });
 
 const optionalInteger = v.optional(v.pipe(v.string(), v.regex(/^\d{1,15}$/), v.transform(Number)));
-const listQuerySchema = v.object({ since: optionalInteger, after: optionalInteger, limit: optionalInteger });
+export const listQuerySchema = v.object({ since: optionalInteger, after: optionalInteger, limit: optionalInteger });
 
 function parseQuery<S extends v.GenericSchema>(schema: S, query: Record<string, string>): v.InferOutput<S> {
   const result = v.safeParse(schema, query);
@@ -78,7 +78,7 @@ checkInsApiRoutes.post("/:id{[0-9]+}/manual-orders", async (c) => {
   return c.json({ order_ids: placed.orderIds, participant_ids: placed.participantIds }, 201);
 });
 
-const importBodySchema = v.object({
+export const importBodySchema = v.object({
   rows: v.pipe(
     v.array(v.pipe(v.array(v.pipe(v.string(), v.maxLength(1000))), v.maxLength(50))),
     v.maxLength(IMPORT_CHUNK_ROWS * 2),
@@ -89,7 +89,7 @@ const importBodySchema = v.object({
   email_reservation: v.optional(v.pipe(v.string(), v.maxLength(64))),
 });
 
-const importCheckSchema = v.object({
+export const importCheckSchema = v.object({
   totals: v.pipe(
     v.array(v.object({ ticket_id: idSchema, quantity: v.pipe(v.number(), v.safeInteger(), v.minValue(1)) })),
     v.maxLength(500),

@@ -34,11 +34,13 @@ contactFormApiRoutes.get("/:organizer/contact-form", async (c) => {
   return c.json(entries.map(contactEntryJson));
 });
 
+export const contactReadBodySchema = v.object({ is_read: v.optional(v.boolean("errors:invalid-input")) });
+
 /** Toggles the read flag, or sets it when the body says `{ "is_read": true|false }`. */
 contactFormApiRoutes.put("/:organizer/contact-form/:id/read", async (c) => {
   const actor = await actorForOrganizerParam(c, c.req.param("organizer"));
   const entryId = requireId(c.req.param("id"), "contact:errors.not-found");
-  const { is_read } = await parseJson(c, v.object({ is_read: v.optional(v.boolean("errors:invalid-input")) }), {
+  const { is_read } = await parseJson(c, contactReadBodySchema, {
     allowEmpty: true,
   });
   const entry = await setContactEntryRead(c.get("db"), actor, actor.organizationId, entryId, is_read);

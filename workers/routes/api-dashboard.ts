@@ -20,7 +20,7 @@ const RECORDS_LIMIT = 100;
 const pageNumberSchema = v.pipe(v.string(), v.regex(/^\d{1,9}$/, "errors:invalid-input"), v.transform(Number));
 
 /** The list calls' query: filter (unknown values fall back to the default, spec §2), search, page (zero-based), limit. */
-const listQuerySchema = v.object({
+export const listQuerySchema = v.object({
   filter: v.optional(boundedString(SHORT_TEXT_MAX_LENGTH)),
   search: v.optional(v.pipe(v.string(), v.maxLength(100, "errors:invalid-input"))),
   q: v.optional(v.pipe(v.string(), v.maxLength(100, "errors:invalid-input"))),

@@ -13,7 +13,7 @@ import { boundedString, SHORT_TEXT_MAX_LENGTH } from "#domain/shared/bounded-str
 /** Spec §7 GET /api/events/:id/entries. */
 export const entriesApiRoutes = new Hono<ApiEnv>();
 
-const querySchema = v.object({
+export const querySchema = v.object({
   page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/), v.transform(Number)), "0"),
   page_size: v.optional(
     v.pipe(v.string(), v.regex(/^\d{1,3}$/), v.transform(Number), v.minValue(1), v.maxValue(500)),

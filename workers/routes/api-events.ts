@@ -43,11 +43,11 @@ const parseBody = <const S extends readonly v.GenericSchema[]>(
   options: { allowEmpty?: boolean } = {},
 ) => parseJsonParts(c, schemas, { ...options, messageKey: "events:errors.invalid-input" });
 
-const statusFieldSchema = v.object({
+export const statusFieldSchema = v.object({
   status: v.optional(v.picklist(eventStatuses, "events:errors.status-invalid")),
 });
 
-const createTargetSchema = v.object({
+export const createTargetSchema = v.object({
   organizer: v.optional(v.union([v.number(), boundedString(SHORT_TEXT_MAX_LENGTH)], "errors:not-found")),
   duplicate_from: v.optional(v.union([v.number(), boundedString(SHORT_TEXT_MAX_LENGTH)], "events:errors.not-found")),
 });

@@ -56,7 +56,7 @@ const periodQuery = {
   to: v.optional(boundedString(SHORT_TEXT_MAX_LENGTH)),
 };
 
-const transactionsQuerySchema = v.object({
+export const transactionsQuerySchema = v.object({
   page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/), v.transform(Number)), "0"),
   page_size: v.optional(
     v.pipe(v.string(), v.regex(/^\d{1,3}$/), v.transform(Number), v.minValue(1), v.maxValue(100)),
@@ -92,7 +92,7 @@ function transactionToJson(row: TransactionRow) {
   };
 }
 
-const exportQuerySchema = v.object({ kind: v.picklist(financeExportKinds), ...periodQuery });
+export const exportQuerySchema = v.object({ kind: v.picklist(financeExportKinds), ...periodQuery });
 
 function parseQuery<T extends v.GenericSchema>(schema: T, query: Record<string, string>): v.InferOutput<T> {
   const parsed = v.safeParse(schema, query);
@@ -202,9 +202,11 @@ financeApiRoutes.get("/:id/finance/frequency", async (c) => {
   return c.json({ payout_frequency: payoutFrequency });
 });
 
+export const payoutFrequencyBodySchema = v.object({ payout_frequency: payoutFrequencySchema });
+
 financeApiRoutes.put("/:id/finance/frequency", async (c) => {
   const actor = await actorForOrganizerParam(c, c.req.param("id"));
-  const body = await parseJson(c, v.object({ payout_frequency: payoutFrequencySchema }));
+  const body = await parseJson(c, payoutFrequencyBodySchema);
   const { payoutFrequency } = await updatePayoutFrequency(c.get("db"), accountDeps(c), actor, {
     payoutFrequency: body.payout_frequency,
   });
@@ -213,7 +215,7 @@ financeApiRoutes.put("/:id/finance/frequency", async (c) => {
 
 // Payouts and balance (F2, docs/contracts/finance-payouts.md).
 
-const payoutsQuerySchema = v.object({
+export const payoutsQuerySchema = v.object({
   page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/), v.transform(Number)), "0"),
   page_size: v.optional(
     v.pipe(v.string(), v.regex(/^\d{1,3}$/), v.transform(Number), v.minValue(1), v.maxValue(100)),

@@ -8,7 +8,7 @@ import type { ApiEnv } from "../middleware/api-session";
 /** GET /api/geocode?q= — ours: address suggestions for the location forms (adapters/geocoder.ts). */
 export const geocodeApiRoutes = new Hono<ApiEnv>();
 
-const querySchema = v.object({ q: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200)) });
+export const querySchema = v.object({ q: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200)) });
 
 geocodeApiRoutes.get("/", async (c) => {
   const parsed = v.safeParse(querySchema, { q: c.req.query("q") ?? "" });

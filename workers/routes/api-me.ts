@@ -26,7 +26,7 @@ meRoutes.get("/", async (c) => {
 });
 
 const { firstName, lastName, email, password } = profileUpdateSchema.entries;
-const updateSchema = v.object({ first_name: firstName, last_name: lastName, email, password });
+export const updateSchema = v.object({ first_name: firstName, last_name: lastName, email, password });
 
 /** Spec §7 POST /me {first_name, last_name, email '', password ''}: the rules are updateProfile's; answers the profile. */
 meRoutes.post("/", limitBody(), async (c) => {

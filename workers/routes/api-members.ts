@@ -27,8 +27,8 @@ import { parseJson } from "../parse-json";
 export const membersApiRoutes = new Hono<ApiEnv>();
 
 const roleSchema = v.picklist(organizationRoles, "members:errors.role-invalid");
-const addSchema = v.object({ email: emailSchema, role: roleSchema });
-const changeSchema = v.object({ role: roleSchema });
+export const addSchema = v.object({ email: emailSchema, role: roleSchema });
+export const changeSchema = v.object({ role: roleSchema });
 
 const memberJson = (member: Member) => ({
   user_id: member.userId,

@@ -29,7 +29,7 @@ publicEventsApiRoutes.get("/events/:id", async (c) => {
   return c.json(publicEventToJson(event));
 });
 
-const promoCheckSchema = v.object({
+export const promoCheckSchema = v.object({
   code: v.pipe(v.string("booking:errors.promo-invalid"), v.trim(), v.maxLength(64, "booking:errors.promo-invalid")),
   items: v.pipe(
     v.array(

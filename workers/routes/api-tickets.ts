@@ -81,10 +81,12 @@ ticketsApiRoutes.delete("/:id{[0-9]+}/tickets/:ticket_id{[0-9]+}", async (c) => 
   return c.json({ id: deleted.id, deleted: true });
 });
 
+export const capacityBodySchema = v.object({ event_capacity: eventCapacitySchema });
+
 /** PUT /api/events/:id/capacity — `{"event_capacity": n}` (-1 = unlimited); PUT /api/events/:id takes it too. */
 ticketsApiRoutes.put("/:id{[0-9]+}/capacity", limitBody(), async (c) => {
   const eventId = requireId(c.req.param("id"), "events:errors.not-found");
-  const body = await parseJson(c, v.object({ event_capacity: eventCapacitySchema }));
+  const body = await parseJson(c, capacityBodySchema);
   const actor = await actorForEventParam(c, eventId);
   const result = await updateEventCapacity(c.get("db"), actor, { eventId, eventCapacity: body.event_capacity });
   return c.json({ event_capacity: result.eventCapacity });

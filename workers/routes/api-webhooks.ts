@@ -25,7 +25,7 @@ export const webhooksApiRoutes = new Hono<ApiEnv>();
 
 const { eventTypes, ...fields } = webhookEndpointInputSchema.entries;
 /** The same fields as the settings form, with the API's snake_case name for the event types. */
-const endpointBodySchema = v.pipe(
+export const endpointBodySchema = v.pipe(
   v.object({ ...fields, event_types: eventTypes }),
   v.transform(({ event_types, ...rest }) => ({ ...rest, eventTypes: event_types })),
 );
@@ -98,7 +98,7 @@ webhooksApiRoutes.post("/:organizer/webhooks/:endpoint/test", async (c) => {
   return c.body(null, 202);
 });
 
-const deliveriesQuerySchema = v.object({
+export const deliveriesQuerySchema = v.object({
   page: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(0)), "0"),
   pageSize: v.optional(v.pipe(v.string(), v.toNumber(), v.picklist([10, 20, 30, 40, 50])), "10"),
   status: v.optional(v.picklist(webhookDeliveryStatuses)),
