@@ -9,6 +9,7 @@ import { devRoutes } from "./routes/dev";
 import { imageRoutes } from "./routes/images";
 import { stripeWebhookRoutes } from "./routes/webhooks-stripe";
 import { orderTicketsRoutes } from "./routes/order-tickets";
+import { widgetRoutes } from "./routes/widget";
 import { globalBodyLimit } from "./middleware/body-limit";
 import { originCheck } from "./middleware/origin-check";
 import { publicPageCache } from "./middleware/public-page-cache";
@@ -108,6 +109,8 @@ export function createHonoApp(
   app.route("/images", imageRoutes);
   app.route("/webhooks/stripe", stripeWebhookRoutes);
   app.route("/orders", orderTicketsRoutes);
+  // Issue 26 §5: the booking widget's script (/widget.js).
+  app.route("/", widgetRoutes);
 
   const pageCache = publicPageCache({ buildVersion: options.buildVersion ?? (() => "unversioned") });
   app.use("/events/*", pageCache);

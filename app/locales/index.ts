@@ -14,6 +14,8 @@ import type { Resource } from "i18next";
 import enPayments from "./en/payments.json";
 import enWebhooks from "./en/webhooks.json";
 import frWebhooks from "./fr/webhooks.json";
+import enEmbed from "./en/embed.json";
+import frEmbed from "./fr/embed.json";
 import enTracking from "./en/tracking.json";
 import frTracking from "./fr/tracking.json";
 import enAnalytics from "./en/analytics.json";
@@ -110,6 +112,7 @@ export const resources = {
     payouts: frPayouts,
     payments: frPayments,
     webhooks: frWebhooks,
+    embed: frEmbed,
     tracking: frTracking,
     analytics: frAnalytics,
     privacy: frPrivacy,
@@ -145,6 +148,7 @@ export const resources = {
     payouts: enPayouts,
     payments: enPayments,
     webhooks: enWebhooks,
+    embed: enEmbed,
     tracking: enTracking,
     analytics: enAnalytics,
     privacy: enPrivacy,
