@@ -1,0 +1,196 @@
+import { createServer, type Server } from "node:http";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { registerWithOrganization } from "./support/accounts";
+import { describeViolations, seriousViolations } from "./support/axe";
+
+// Issue 26 §5, "Done when": the widget embedded in a static page served from another origin under a strict CSP books a
+// ticket end to end, tells the host page, and passes axe; the host page's load is measured (Lighthouse is not part of
+// the tool chain: docs/decisions/0053-booking-widget.md).
+
+const guichet = `http://localhost:${Number(process.env.E2E_PORT ?? 8788)}`;
+/** Another origin and another site than Guichet's (127.0.0.1, not localhost): the host is truly a third party. */
+const HOST_PORT = Number(process.env.E2E_WIDGET_HOST_PORT ?? 8806);
+const host = `http://127.0.0.1:${HOST_PORT}`;
+
+/** A strict host policy: Guichet's origin for scripts and frames, nothing else, no inline script nor any style. */
+const HOST_CSP = [
+  "default-src 'none'",
+  `script-src ${guichet}`,
+  `frame-src ${guichet}`,
+  "style-src 'none'",
+  "img-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join("; ");
+
+function hostPage(eventId: number): string {
+  return `<!doctype html>
+<html lang="fr">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Le site de l'organisateur</title>
+<script src="${guichet}/widget.js" defer></script>
+</head>
+<body>
+<h1>Notre prochain concert</h1>
+<p>Réservez vos places ci-dessous.</p>
+<guichet-event event="${eventId}" lang="fr" max-width="720"></guichet-event>
+</body>
+</html>`;
+}
+
+let server: Server;
+let eventId = 0;
+const ticketTitle = "Entrée libre";
+
+async function json<T>(response: Awaited<ReturnType<APIRequestContext["post"]>>): Promise<T> {
+  expect(response.ok(), await response.text()).toBe(true);
+  return (await response.json()) as T;
+}
+
+test.beforeAll(async ({ request }) => {
+  const password = "widget-organizer-2026";
+  const email = await registerWithOrganization(request, "widget", "Inès", "Salle du Widget", password);
+  const token = await json<string>(await request.post("/auth/login", { data: { email, password } }));
+  const headers = { Authorization: `Bearer ${token}` };
+  const start = Date.now() + 30 * 86_400_000;
+  const created = await request.post("/api/events", {
+    headers,
+    data: {
+      title: `Concert du widget ${Date.now().toString(36)}`,
+      start_at: new Date(start).toISOString(),
+      end_at: new Date(start + 2 * 3_600_000).toISOString(),
+    },
+  });
+  ({ id: eventId } = await json<{ id: number }>(created));
+  await json(
+    await request.post(`/api/events/${eventId}/tickets`, {
+      headers,
+      data: { title: ticketTitle, price: 0, ticket_type: "ticket", max_per_order: 4 },
+    }),
+  );
+  await json(await request.put(`/api/events/${eventId}/status/published`, { headers }));
+
+  server = createServer((request, response) => {
+    if (request.url !== "/") {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": HOST_CSP });
+    response.end(hostPage(eventId));
+  });
+  await new Promise<void>((resolve) => server.listen(HOST_PORT, "127.0.0.1", resolve));
+});
+
+test.afterAll(async () => {
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+});
+
+type HostRecord = { violations: string[]; completed: unknown[] };
+
+/** Listens on the host page, from outside its policy (init scripts run through the debugging protocol). */
+async function watchHost(page: Page) {
+  await page.addInitScript(() => {
+    const record = { violations: [] as string[], completed: [] as unknown[] };
+    (window as unknown as { __host: typeof record }).__host = record;
+    document.addEventListener("securitypolicyviolation", (event) =>
+      record.violations.push(`${event.effectiveDirective} ${event.blockedURI}`),
+    );
+    document.addEventListener("guichet:order-completed", (event) =>
+      record.completed.push((event as CustomEvent).detail),
+    );
+  });
+  return () => page.evaluate(() => (window as unknown as { __host: HostRecord }).__host);
+}
+
+test("the widget on another site with a strict CSP books a free ticket and tells the host page", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const record = await watchHost(page);
+  const requests: { url: string; type: string }[] = [];
+  page.on("request", (request) => requests.push({ url: request.url(), type: request.resourceType() }));
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const response = await page.goto(host);
+  expect(response?.headers()["content-security-policy"]).toBe(HOST_CSP);
+  const iframe = page.locator("guichet-event iframe");
+  await expect(iframe).toHaveAttribute("title", "Réservation de billets (Guichet)");
+  await expect(iframe).toHaveAttribute("loading", "lazy");
+  await expect(iframe).toHaveAttribute("src", `${guichet}/embed/events/${eventId}?lang=fr`);
+  const frame = page.frameLocator("guichet-event iframe");
+  await expect(frame.getByRole("heading", { level: 1 })).toContainText("Concert du widget");
+  // The frame takes the height its page reports (640 px until then), within the element's max-width.
+  await expect.poll(() => iframe.evaluate((element: HTMLIFrameElement) => element.style.height)).not.toBe("640px");
+  const box = await iframe.boundingBox();
+  expect(box!.width).toBeLessThanOrEqual(720);
+  const reported = await iframe.evaluate((element: HTMLIFrameElement) => parseInt(element.style.height, 10));
+  expect(reported).toBeGreaterThan(200);
+
+  // The host page's load: the widget's script and the requests the whole page made until the frame was shown.
+  const script = await page.request.get(`${guichet}/widget.js`);
+  const scriptBytes = (await script.body()).byteLength;
+  const hostRequests = requests.filter((entry) => entry.url.startsWith(host)).length;
+  const load = `host page load: ${requests.length} requests (${hostRequests} to the host, ${requests.filter((entry) => entry.type === "script").length} scripts), widget.js ${scriptBytes} bytes uncompressed`;
+  testInfo.annotations.push({ type: "load", description: load });
+  console.log(load);
+  await page.screenshot({ path: testInfo.outputPath("host-1280.png"), fullPage: true });
+
+  // Booking, inside the frame, with the keyboard-reachable form controls the public page uses.
+  await frame.getByLabel(`Quantité pour ${ticketTitle}`).selectOption("1");
+  await frame.getByRole("button", { name: "Réserver" }).click();
+  await frame.locator('[name="buyer.first_name"]').fill("Maëlle");
+  await frame.locator('[name="buyer.last_name"]').fill("Rivière");
+  await frame.locator('[name="buyer.email"]').fill(`maelle.${Date.now().toString(36)}@exemple.test`);
+  await page.screenshot({ path: testInfo.outputPath("host-booking-1280.png"), fullPage: true });
+  await frame.getByTestId("booking-submit").click();
+  await expect(frame.getByTestId("order-status")).toHaveText("Confirmée");
+
+  // The host page heard it, once, with the order's number and status, and its policy was never broken.
+  await expect.poll(async () => (await record()).completed.length).toBe(1);
+  const { completed, violations } = await record();
+  expect(completed[0]).toMatchObject({ status: "paid" });
+  expect((completed[0] as { order_id: number }).order_id).toBeGreaterThan(0);
+  expect(violations).toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath("host-completed-1280.png"), fullPage: true });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(host);
+  await expect(frame.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect.poll(() => iframe.evaluate((element: HTMLIFrameElement) => element.style.height)).not.toBe("640px");
+  await page.screenshot({ path: testInfo.outputPath("host-390.png"), fullPage: true });
+  expect((await record()).violations).toEqual([]);
+});
+
+test("the widget's pages pass axe: tickets, booking form with its errors, confirmation", async ({ page }) => {
+  test.setTimeout(120_000);
+  // axe runs in the page it is given and its same-origin frames: each embed page is opened as the frame opens it.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/embed/events/${eventId}?lang=fr`);
+  expect(await seriousViolations(page), "embed event").toEqual([]);
+  await page.getByLabel(`Quantité pour ${ticketTitle}`).selectOption("1");
+  await page.getByRole("button", { name: "Réserver" }).click();
+  await page.getByTestId("booking-submit").click();
+  await expect(page.getByTestId("booking-errors")).toBeVisible();
+  const errors = await seriousViolations(page);
+  expect(errors, describeViolations(errors)).toEqual([]);
+  await page.locator('[name="buyer.first_name"]').fill("Jules");
+  await page.locator('[name="buyer.last_name"]').fill("Martin");
+  await page.locator('[name="buyer.email"]').fill(`jules.${Date.now().toString(36)}@exemple.test`);
+  await page.getByTestId("booking-submit").click();
+  await expect(page).toHaveURL(/\/embed\/orders\/\d+\?token=.+&lang=fr$/);
+  await expect(page.getByTestId("order-status")).toHaveText("Confirmée");
+  const confirmation = await seriousViolations(page);
+  expect(confirmation, describeViolations(confirmation)).toEqual([]);
+});
+
+test("a draft is not embeddable, and the other pages refuse to be framed", async ({ request }) => {
+  const draft = await request.get(`/embed/events/999999999`);
+  expect(draft.status()).toBe(404);
+  const embed = await request.get(`/embed/events/${eventId}`);
+  expect(embed.headers()["x-frame-options"]).toBeUndefined();
+  expect(embed.headers()["content-security-policy"]).toContain("frame-ancestors *");
+  const event = await request.get(`/events/${eventId}`, { maxRedirects: 0 });
+  expect(event.headers()["x-frame-options"]).toBe("DENY");
+});
