@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { registerWithOrganization } from "./support/accounts";
 import { describeViolations, seriousViolations } from "./support/axe";
+import { signIn, waitForHydration } from "./support/sign-in";
 
 // Issue 26 §5, "Done when": the widget embedded in a static page served from another origin under a strict CSP books a
 // ticket end to end, tells the host page, and passes axe; the host page's load is measured (Lighthouse is not part of
@@ -42,6 +43,7 @@ function hostPage(eventId: number): string {
 
 let server: Server;
 let eventId = 0;
+let organizer = { email: "", password: "" };
 const ticketTitle = "Entrée libre";
 
 async function json<T>(response: Awaited<ReturnType<APIRequestContext["post"]>>): Promise<T> {
@@ -52,6 +54,7 @@ async function json<T>(response: Awaited<ReturnType<APIRequestContext["post"]>>)
 test.beforeAll(async ({ request }) => {
   const password = "widget-organizer-2026";
   const email = await registerWithOrganization(request, "widget", "Inès", "Salle du Widget", password);
+  organizer = { email, password };
   const token = await json<string>(await request.post("/auth/login", { data: { email, password } }));
   const headers = { Authorization: `Bearer ${token}` };
   const start = Date.now() + 30 * 86_400_000;
@@ -193,4 +196,47 @@ test("a draft is not embeddable, and the other pages refuse to be framed", async
   expect(embed.headers()["content-security-policy"]).toContain("frame-ancestors *");
   const event = await request.get(`/events/${eventId}`, { maxRedirects: 0 });
   expect(event.headers()["x-frame-options"]).toBe("DENY");
+});
+
+test("the event's settings page writes the snippet for the chosen options, copies it and previews the widget", async ({
+  page,
+  context,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: guichet });
+  await signIn(page, organizer.email, organizer.password);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/event/${eventId}/settings`);
+  await waitForHydration(page);
+  const card = page.getByTestId("booking-widget-card");
+  const code = card.getByTestId("booking-widget-code");
+  await expect(card).toContainText("Widget de réservation");
+  await expect(code).toHaveValue(
+    `<script src="${guichet}/widget.js" defer></script>\n<guichet-event event="${eventId}" lang="fr"></guichet-event>`,
+  );
+  const preview = page.frameLocator('[data-testid="booking-widget-preview"]');
+  await expect(preview.getByRole("heading", { name: "Billets" })).toBeVisible();
+
+  await card.getByRole("radio", { name: "Anglais" }).click();
+  await card.getByLabel("Largeur maximale (px)").fill("640");
+  await expect(code).toHaveValue(
+    `<script src="${guichet}/widget.js" defer></script>\n` +
+      `<guichet-event event="${eventId}" lang="en" max-width="640"></guichet-event>`,
+  );
+  // The preview follows the language chosen.
+  await expect(preview.getByRole("heading", { name: "Tickets" })).toBeVisible();
+  await page.getByTestId("booking-widget-card").scrollIntoViewIfNeeded();
+  await card.screenshot({ path: testInfo.outputPath("generator-1280.png") });
+
+  await card.getByRole("radio", { name: /Iframe seule/ }).click();
+  await expect(code).toHaveValue(new RegExp(`^<iframe src="${guichet}/embed/events/${eventId}\\?lang=en" `));
+  await card.getByTestId("booking-widget-copy").click();
+  await expect(page.getByText("Code copié.")).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await code.inputValue());
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId("booking-widget-card").scrollIntoViewIfNeeded();
+  await card.screenshot({ path: testInfo.outputPath("generator-390.png") });
+  const violations = await seriousViolations(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
 });
