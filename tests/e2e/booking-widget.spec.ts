@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { registerWithOrganization } from "./support/accounts";
 import { describeViolations, seriousViolations } from "./support/axe";
 import { signIn, waitForHydration } from "./support/sign-in";
+import { demoPassword } from "../../scripts/lib/demo-logins";
 
 // Issue 26 §5, "Done when": the widget embedded in a static page served from another origin under a strict CSP books a
 // ticket end to end, tells the host page, and passes axe; the host page's load is measured (Lighthouse is not part of
@@ -41,9 +42,19 @@ function hostPage(eventId: number): string {
 </html>`;
 }
 
+/** The same page with the `data-` spelling of the attributes, in English. */
+function hostPageWithDataAttributes(id: number): string {
+  return hostPage(id).replace(
+    `<guichet-event event="${id}" lang="fr" max-width="720">`,
+    `<guichet-event data-event="${id}" data-lang="en">`,
+  );
+}
+
 let server: Server;
 let eventId = 0;
 let organizer = { email: "", password: "" };
+let paidEventId = 0;
+const paidTicketTitle = "Place assise";
 const ticketTitle = "Entrée libre";
 
 async function json<T>(response: Awaited<ReturnType<APIRequestContext["post"]>>): Promise<T> {
@@ -75,13 +86,33 @@ test.beforeAll(async ({ request }) => {
   );
   await json(await request.put(`/api/events/${eventId}/status/published`, { headers }));
 
+  // A paid event, on the demo owner's organization (its payment account is valid; a new one's is not yet).
+  const owner = await json<string>(
+    await request.post("/auth/login", { data: { email: "owner@guichet.test", password: demoPassword } }),
+  );
+  const ownerHeaders = { Authorization: `Bearer ${owner}` };
+  const paid = await request.post("/api/events", {
+    headers: ownerHeaders,
+    data: { title: `Concert payant du widget ${Date.now().toString(36)}`, start_at: new Date(start).toISOString() },
+  });
+  ({ id: paidEventId } = await json<{ id: number }>(paid));
+  await json(
+    await request.post(`/api/events/${paidEventId}/tickets`, {
+      headers: ownerHeaders,
+      data: { title: paidTicketTitle, price: 1500, ticket_type: "ticket", max_per_order: 4 },
+    }),
+  );
+  await json(await request.put(`/api/events/${paidEventId}/status/published`, { headers: ownerHeaders }));
+
   server = createServer((request, response) => {
-    if (request.url !== "/") {
+    const pages: Record<string, string> = { "/": hostPage(eventId), "/paid": hostPageWithDataAttributes(paidEventId) };
+    const body = request.url ? pages[request.url] : undefined;
+    if (!body) {
       response.writeHead(404).end();
       return;
     }
     response.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": HOST_CSP });
-    response.end(hostPage(eventId));
+    response.end(body);
   });
   await new Promise<void>((resolve) => server.listen(HOST_PORT, "127.0.0.1", resolve));
 });
@@ -164,6 +195,29 @@ test("the widget on another site with a strict CSP books a free ticket and tells
   await expect.poll(() => iframe.evaluate((element: HTMLIFrameElement) => element.style.height)).not.toBe("640px");
   await page.screenshot({ path: testInfo.outputPath("host-390.png"), fullPage: true });
   expect((await record()).violations).toEqual([]);
+});
+
+test("a paid order placed in the widget goes to the checkout in the top window (Stripe Checkout refuses frames)", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const record = await watchHost(page);
+  await page.goto(`${host}/paid`);
+  const iframe = page.locator("guichet-event iframe");
+  await expect(iframe).toHaveAttribute("title", "Ticket booking (Guichet)");
+  await expect(iframe).toHaveAttribute("src", `${guichet}/embed/events/${paidEventId}?lang=en`);
+  const frame = page.frameLocator("guichet-event iframe");
+  await frame.getByLabel(`Quantity for ${paidTicketTitle}`).selectOption("1");
+  await frame.getByRole("button", { name: "Book" }).click();
+  await frame.locator('[name="buyer.first_name"]').fill("Noah");
+  await frame.locator('[name="buyer.last_name"]').fill("Petit");
+  await frame.locator('[name="buyer.email"]').fill(`noah.${Date.now().toString(36)}@exemple.test`);
+  await frame.getByTestId("booking-submit").click();
+  await expect(frame.getByTestId("order-status")).toHaveText("Payment in progress");
+  // Not completed: the host page hears nothing yet.
+  expect((await record()).completed).toEqual([]);
+  await frame.getByRole("link", { name: "Continue to payment" }).click();
+  await expect(page).toHaveURL(new RegExp(`^${guichet}/demo-checkout/cs_demo_`));
 });
 
 test("the widget's pages pass axe: tickets, booking form with its errors, confirmation", async ({ page }) => {
