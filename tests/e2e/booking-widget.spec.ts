@@ -279,7 +279,8 @@ test("the event's settings page writes the snippet for the chosen options, copie
   );
   // The preview follows the language chosen.
   await expect(preview.getByRole("heading", { name: "Tickets" })).toBeVisible();
-  await page.getByTestId("booking-widget-card").scrollIntoViewIfNeeded();
+  // Tall enough for the whole card below the sticky top bar.
+  await page.setViewportSize({ width: 1280, height: 1600 });
   await card.screenshot({ path: testInfo.outputPath("generator-1280.png") });
 
   await card.getByRole("radio", { name: /Iframe seule/ }).click();
