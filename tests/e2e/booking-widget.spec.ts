@@ -4,6 +4,7 @@ import { registerWithOrganization } from "./support/accounts";
 import { describeViolations, seriousViolations } from "./support/axe";
 import { signIn, waitForHydration } from "./support/sign-in";
 import { demoPassword } from "../../scripts/lib/demo-logins";
+import { privateEventHash } from "#domain/events/private-event-link";
 
 // Issue 26 §5, "Done when": the widget embedded in a static page served from another origin under a strict CSP books a
 // ticket end to end, tells the host page, and passes axe; the host page's load is measured (Lighthouse is not part of
@@ -242,9 +243,32 @@ test("the widget's pages pass axe: tickets, booking form with its errors, confir
   expect(confirmation, describeViolations(confirmation)).toEqual([]);
 });
 
-test("a draft is not embeddable, and the other pages refuse to be framed", async ({ request }) => {
-  const draft = await request.get(`/embed/events/999999999`);
-  expect(draft.status()).toBe(404);
+test("a draft is not embeddable, a private event needs its link, and the other pages refuse to be framed", async ({
+  request,
+}) => {
+  const token = await json<string>(await request.post("/auth/login", { data: organizer }));
+  const headers = { Authorization: `Bearer ${token}` };
+  const startAt = new Date(Date.now() + 20 * 86_400_000).toISOString();
+  const draft = await json<{ id: number }>(
+    await request.post("/api/events", { headers, data: { title: "Brouillon du widget", start_at: startAt } }),
+  );
+  expect((await request.get(`/embed/events/${draft.id}`)).status()).toBe(404);
+
+  const hidden = await json<{ id: number }>(
+    await request.post("/api/events", {
+      headers,
+      data: { title: "Soirée privée du widget", visibility: "private", start_at: startAt },
+    }),
+  );
+  await json(await request.put(`/api/events/${hidden.id}/status/published`, { headers }));
+  expect((await request.get(`/embed/events/${hidden.id}`)).status()).toBe(404);
+  const hash = privateEventHash({ ENVIRONMENT: "development" }, hidden.id);
+  expect((await request.get(`/embed/events/${hidden.id}?t=wrong`)).status()).toBe(404);
+  const shown = await request.get(`/embed/events/${hidden.id}?t=${hash}`);
+  expect(shown.status()).toBe(200);
+  // The choice of tickets carries the link on to the booking page.
+  expect(await shown.text()).toContain(`name="t" value="${hash}"`);
+
   const embed = await request.get(`/embed/events/${eventId}`);
   expect(embed.headers()["x-frame-options"]).toBeUndefined();
   expect(embed.headers()["content-security-policy"]).toContain("frame-ancestors *");
