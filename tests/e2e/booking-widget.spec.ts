@@ -11,9 +11,12 @@ import { privateEventHash } from "#domain/events/private-event-link";
 // the tool chain: docs/decisions/0053-booking-widget.md).
 
 const guichet = `http://localhost:${Number(process.env.E2E_PORT ?? 8788)}`;
-/** Another origin and another site than Guichet's (127.0.0.1, not localhost): the host is truly a third party. */
-const HOST_PORT = Number(process.env.E2E_WIDGET_HOST_PORT ?? 8806);
-const host = `http://127.0.0.1:${HOST_PORT}`;
+/**
+ * Another origin and another site than Guichet's (127.0.0.1, not localhost): the host is truly a third party. A free
+ * port chosen by the system unless E2E_WIDGET_HOST_PORT names one, so that runs side by side never collide.
+ */
+const HOST_PORT = Number(process.env.E2E_WIDGET_HOST_PORT ?? 0);
+let host = "";
 
 /** A strict host policy: Guichet's origin for scripts and frames, nothing else, no inline script nor any style. */
 const HOST_CSP = [
@@ -116,6 +119,9 @@ test.beforeAll(async ({ request }) => {
     response.end(body);
   });
   await new Promise<void>((resolve) => server.listen(HOST_PORT, "127.0.0.1", resolve));
+  const address = server.address();
+  if (address === null || typeof address === "string") throw new Error("the host page's server has no port");
+  host = `http://127.0.0.1:${address.port}`;
 });
 
 test.afterAll(async () => {
