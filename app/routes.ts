@@ -84,5 +84,9 @@ export default [
   // Issue 26 §6: the webhook event types, their fields and examples, for the developers who receive them.
   route("developers/webhooks", "routes/public/developers-webhooks.tsx"),
   route("events/preview/:id/:slug/:accessToken", "routes/public/event-preview.tsx"),
+  // Issue 26 §5: the booking widget's pages, the only ones another site may frame (workers/middleware/security-headers.ts).
+  route("embed/events/:id", "routes/embed/embed-event.tsx"),
+  route("embed/events/:id/book", "routes/public/event-booking.tsx", { id: "routes/embed/event-booking" }),
+  route("embed/orders/:id", "routes/embed/embed-order.tsx"),
   route("*", "routes/catch-all.ts"),
 ] satisfies RouteConfig;

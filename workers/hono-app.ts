@@ -10,6 +10,7 @@ import { developersPage, openApiDocument } from "./routes/developers";
 import { imageRoutes } from "./routes/images";
 import { stripeWebhookRoutes } from "./routes/webhooks-stripe";
 import { orderTicketsRoutes } from "./routes/order-tickets";
+import { widgetRoutes } from "./routes/widget";
 import { globalBodyLimit } from "./middleware/body-limit";
 import { originCheck } from "./middleware/origin-check";
 import { publicPageCache } from "./middleware/public-page-cache";
@@ -112,6 +113,8 @@ export function createHonoApp(
   app.route("/images", imageRoutes);
   app.route("/webhooks/stripe", stripeWebhookRoutes);
   app.route("/orders", orderTicketsRoutes);
+  // Issue 26 §5: the booking widget's script (/widget.js).
+  app.route("/", widgetRoutes);
 
   const pageCache = publicPageCache({ buildVersion: options.buildVersion ?? (() => "unversioned") });
   app.use("/events/*", pageCache);

@@ -9,6 +9,10 @@ export const pagesWithPublicStylesheet: ReadonlySet<string> = new Set([
   "routes/public/event-booking",
   "routes/public/demo-checkout",
   "routes/public/order-page",
+  // The booking widget's pages (issue 26 §5).
+  "routes/embed/embed-event",
+  "routes/embed/event-booking",
+  "routes/embed/embed-order",
 ]);
 
 export function pageLoadsAppStylesheet(routeIds: Iterable<string>): boolean {

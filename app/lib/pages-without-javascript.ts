@@ -18,6 +18,11 @@ export const pagesWithoutJavaScript: ReadonlySet<string> = new Set([
   "routes/public/order-page",
   // The demo checkout (no Stripe key): two buttons of a plain HTML form.
   "routes/public/demo-checkout",
+  // The booking widget's pages (issue 26 §5): the same forms, with one inline script that reports the page's height
+  // and a completed order to the framing page (app/lib/embed-frame.tsx).
+  "routes/embed/embed-event",
+  "routes/embed/event-booking",
+  "routes/embed/embed-order",
   "routes/auth/layout",
   "routes/auth/login",
   "routes/auth/login-password",

@@ -16,6 +16,8 @@ import enWebhooks from "./en/webhooks.json";
 import frWebhooks from "./fr/webhooks.json";
 import enDevelopers from "./en/developers.json";
 import frDevelopers from "./fr/developers.json";
+import enEmbed from "./en/embed.json";
+import frEmbed from "./fr/embed.json";
 import enTracking from "./en/tracking.json";
 import frTracking from "./fr/tracking.json";
 import enAnalytics from "./en/analytics.json";
@@ -113,6 +115,7 @@ export const resources = {
     payments: frPayments,
     webhooks: frWebhooks,
     developers: frDevelopers,
+    embed: frEmbed,
     tracking: frTracking,
     analytics: frAnalytics,
     privacy: frPrivacy,
@@ -149,6 +152,7 @@ export const resources = {
     payments: enPayments,
     webhooks: enWebhooks,
     developers: enDevelopers,
+    embed: enEmbed,
     tracking: enTracking,
     analytics: enAnalytics,
     privacy: enPrivacy,

@@ -247,6 +247,14 @@ const publicScreens: Screen[] = [
     ready: (page) => page.getByTestId("order-refresh"),
   },
   { name: "demo checkout", path: (w) => w.checkoutPath },
+  // The booking widget's pages (issue 26 §5), as its frame opens them.
+  { name: "embed event", path: (w) => `/embed/events/${w.festivalId}` },
+  {
+    name: "embed booking",
+    path: (w) => `/embed/events/${w.festivalId}/book?q${w.onSaleTicketId}=1`,
+    ready: (page) => page.getByTestId("participant-fieldset").first(),
+  },
+  { name: "embed order", path: (w) => `/embed/orders/${w.ownOrder.id}?token=${w.ownOrder.token}` },
   // Any slug: the page redirects to the event's own.
   { name: "event preview", path: (w) => `/events/preview/${w.draftId}/apercu/${w.draftToken}` },
   { name: "not found", path: () => "/nowhere-to-be-found" },

@@ -951,6 +951,8 @@ const apiTable: Record<string, RouteSpec> = {
     need: { public: true },
     probe: (i) => ({ path: `/orders/${i.orderId}/tickets.pdf?token=${i.orderToken}` }),
   },
+  // Issue 26 §5: the booking widget's script, the same for everyone.
+  "GET /widget.js": { need: { public: true }, probe: () => ({ path: "/widget.js" }) },
 };
 
 /** Hono's last route hands every other request to React Router: the page table covers what it reaches. */
@@ -1383,6 +1385,21 @@ const pageTable: Record<string, RouteSpec> = {
     ok: { status: 400 },
   },
   "GET /orders/:id": { need: { public: true }, probe: (i) => ({ path: `/orders/${i.orderId}?token=${i.orderToken}` }) },
+  // Issue 26 §5: the booking widget's pages show what the public page and the order page show, to the same people.
+  "GET /embed/events/:id": { need: { public: true }, probe: (i) => ({ path: `/embed/events/${i.publishedEventId}` }) },
+  "GET /embed/events/:id/book": {
+    need: { public: true },
+    probe: (i) => ({ path: `/embed/events/${i.publishedEventId}/book` }),
+  },
+  "POST /embed/events/:id/book": {
+    need: { public: true },
+    probe: (i) => ({ path: `/embed/events/${i.publishedEventId}/book`, form: {} }),
+    ok: { status: 400 },
+  },
+  "GET /embed/orders/:id": {
+    need: { public: true },
+    probe: (i) => ({ path: `/embed/orders/${i.orderId}?token=${i.orderToken}` }),
+  },
   "POST /tracking-consent": {
     need: { public: true },
     probe: () => ({ path: "/tracking-consent", form: { consent: "1" } }),

@@ -5,6 +5,14 @@ import type { HonoEnv } from "../hono-app";
 // The reset link carries its code in the query: no page loaded from it may pass the address on.
 const NO_REFERRER_PATHS = new Set(["/auth/reset-password"]);
 
+/**
+ * The booking widget's pages (issue 26 §5, docs/decisions/0053-booking-widget.md): the only ones any site may frame.
+ * They show only what the public event page shows, and pay in the top window (Stripe Checkout refuses frames).
+ */
+export function isFramablePath(path: string): boolean {
+  return path.startsWith("/embed/");
+}
+
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /** Two years, subdomains included: the deployed host is only ever served over HTTPS. */
@@ -22,7 +30,10 @@ function createCspNonce(): string {
  * editor set theme colours in `style` attributes, and the toaster injects its stylesheet. Images come from our
  * `/images/*`, and `data:`/`blob:` for the banner cropper's previews.
  */
-export function pageContentSecurityPolicy(nonce: string, options: { metaPixel?: boolean } = {}): string {
+export function pageContentSecurityPolicy(
+  nonce: string,
+  options: { metaPixel?: boolean; framable?: boolean } = {},
+): string {
   return [
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic'`,
@@ -34,7 +45,8 @@ export function pageContentSecurityPolicy(nonce: string, options: { metaPixel?: 
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    // The booking widget's pages (/embed/*) are framed by organizers' own sites, whichever they are.
+    `frame-ancestors ${options.framable ? "*" : "'none'"}`,
   ].join("; ");
 }
 
@@ -50,14 +62,18 @@ export const securityHeaders = createMiddleware<HonoEnv>(async (c, next) => {
   await next();
   const html = c.res.headers.get("Content-Type")?.toLowerCase().startsWith("text/html") === true;
   const metaPixel = c.res.headers.get(CSP_META_PIXEL_HEADER) === "1";
+  const framable = html && isFramablePath(c.req.path);
   const headers: Record<string, string> = {
-    "Content-Security-Policy": html ? pageContentSecurityPolicy(nonce, { metaPixel }) : "frame-ancestors 'none'",
-    "X-Frame-Options": "DENY",
+    "Content-Security-Policy": html
+      ? pageContentSecurityPolicy(nonce, { metaPixel, framable })
+      : "frame-ancestors 'none'",
     // A route that chose its own (the order page and the tickets PDF carry their token in the address) keeps it.
     "Referrer-Policy":
       c.res.headers.get("Referrer-Policy") ?? (NO_REFERRER_PATHS.has(c.req.path) ? "no-referrer" : "same-origin"),
     "X-Content-Type-Options": "nosniff",
   };
+  // X-Frame-Options has no "anyone" value: an embed page sends none, and its CSP's frame-ancestors says who may frame it.
+  if (!framable) headers["X-Frame-Options"] = "DENY";
   if (!LOOPBACK_HOSTS.has(new URL(c.req.url).hostname))
     headers["Strict-Transport-Security"] = STRICT_TRANSPORT_SECURITY;
   try {

@@ -262,7 +262,7 @@ function InfoCard({
   );
 }
 
-function TicketSection({
+export function TicketSection({
   title,
   tickets,
   accent,

@@ -40,7 +40,8 @@ import { PublicStyles } from "~/components/public-event/public-styles";
 import { accessibleSurface, ORGANIZER_FOCUS_RING } from "~/lib/contrast";
 import { formatMoney } from "#domain/shared/format";
 import { cn } from "~/lib/utils";
-import { getLocale } from "~/middleware/i18next";
+import { getInstance, getLocale } from "~/middleware/i18next";
+import { EMBED_ROOT_ATTRIBUTE, EmbedFrameScript, embedLanguage, embedQuery } from "~/lib/embed-frame";
 import { serverContext } from "~/server/context";
 import { clientInfoFromHeaders } from "#domain/http/client-info";
 import { actionError } from "~/server/route-errors.server";
@@ -55,12 +56,17 @@ async function loadBooking({ params, request, context }: Route.LoaderArgs | Rout
   const { event } = found;
   const items = chosenItems(event, url.searchParams);
   const promoCode = url.searchParams.get("promo")?.trim().slice(0, 64) || null;
-  return { db, env, url, event, items, promoCode, privateHash: event.visibility === "private" ? hash : null };
+  // The same page framed by the booking widget (/embed/events/:id/book, docs/contracts/booking-widget.md): compact, in
+  // the language the widget asked for, and ending on the embed order page instead of the full one.
+  const embed = url.pathname.startsWith("/embed/") ? { lang: embedLanguage(url) } : null;
+  if (embed?.lang) await getInstance(context).changeLanguage(embed.lang);
+  const privateHash = event.visibility === "private" ? hash : null;
+  return { db, env, url, event, items, promoCode, privateHash, embed };
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { db, url, event, items, promoCode, privateHash } = await loadBooking(args);
-  if (args.params.slug !== event.slug) {
+  const { db, url, event, items, promoCode, privateHash, embed } = await loadBooking(args);
+  if (!embed && args.params.slug !== event.slug) {
     throw redirect(`${bookingPagePath(event)}${url.search}`, 302);
   }
   // A choice the order would refuse whatever the forms say is named now, before the buyer fills them.
@@ -76,11 +82,11 @@ export async function loader(args: Route.LoaderArgs) {
     eventId: event.id,
     cookie: readHeldOrderCookie(args.request.headers.get("Cookie")),
   });
-  return { event, items, quote, promoCode, privateHash, selectionIssues, heldOrder };
+  return { event, items, quote, promoCode, privateHash, selectionIssues, heldOrder: embed ? null : heldOrder, embed };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { db, env, url, event, items, promoCode: linkPromoCode, privateHash } = await loadBooking(args);
+  const { db, env, url, event, items, promoCode: linkPromoCode, privateHash, embed } = await loadBooking(args);
   const { ctx } = args.context.get(serverContext);
   const form = await args.request.formData();
   const values = formValues(form);
@@ -93,7 +99,7 @@ export async function action(args: Route.ActionArgs) {
     const quote = await quoteOrder(db, event, { items, promoCode, ip });
     return { ok: true as const, values, promoCode, quote };
   }
-  const locale = getLocale(args.context) === "en" ? "en" : "fr";
+  const locale = (embed?.lang ?? getLocale(args.context)) === "en" ? "en" : "fr";
   const body = bookingBodyFromForm(form, event, { items, promoCode, t: privateHash, locale });
   try {
     const provider = paymentProviderFromEnv(env, db);
@@ -105,6 +111,13 @@ export async function action(args: Route.ActionArgs) {
     if (placed.status === "paid") {
       // A free order is confirmed at once: its email goes through the outbox like a paid one's.
       ctx.waitUntil(queueOrderEmails(env, [placed.id]));
+    }
+    if (embed) {
+      // Paid or not, the frame shows the order next: a pending one offers the checkout in the top window from there
+      // (Stripe Checkout refuses frames), a confirmed one tells the host page.
+      const query = new URLSearchParams({ token: placed.accessToken });
+      if (embed.lang) query.set("lang", embed.lang);
+      throw redirect(`/embed/orders/${placed.id}?${query}`);
     }
     if (placed.checkoutUrl && placed.payableUntil !== null) {
       // Back on the event page before paying, the buyer is told the order still holds places (held-order.ts).
@@ -139,7 +152,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function EventBooking({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, items, privateHash, selectionIssues, heldOrder } = loaderData;
+  const { event, items, privateHash, selectionIssues, heldOrder, embed } = loaderData;
   // After "Appliquer" or a refused order, the code typed and its price come from the action.
   const quote = actionData?.quote ?? loaderData.quote;
   const promoCode = actionData ? actionData.promoCode : loaderData.promoCode;
@@ -155,7 +168,9 @@ export default function EventBooking({ loaderData, actionData }: Route.Component
   const formError = actionData && !actionData.ok ? actionData.errors.formError : null;
   const slots = participantSlots(event, items);
   const questions = orderQuestions(event, items).filter((question) => question.id !== "default");
-  const backHref = eventPagePath(event, privateHash);
+  const backHref = embed
+    ? `/embed/events/${event.id}${embedQuery({ privateHash, lang: embed.lang })}`
+    : eventPagePath(event, privateHash);
   const sameAsBuyer = (index: number) => isSameAsBuyer(actionData?.values ?? null, index);
   // A holder who is the buyer has no fields of their own: the buyer's errors already say what to fix.
   const errorEntries = Object.entries(state.errors).filter(([name]) => {
@@ -185,22 +200,27 @@ export default function EventBooking({ loaderData, actionData }: Route.Component
   };
 
   return (
-    <div className={cn("min-h-svh", dark ? "dark bg-slate-950 text-slate-100" : "bg-slate-50 text-slate-900")}>
+    <div
+      {...(embed ? { [EMBED_ROOT_ATTRIBUTE]: "" } : {})}
+      className={cn(!embed && "min-h-svh", dark ? "dark bg-slate-950 text-slate-100" : "bg-slate-50 text-slate-900")}
+    >
       <PublicStyles />
       {heldOrder ? <HeldOrderNotice order={heldOrder} timezone={event.timezone} /> : null}
       <header style={surfaceStyle}>
-        <div className="mx-auto max-w-5xl px-4 py-6 md:px-6">
+        <div className={cn("mx-auto max-w-5xl px-4 md:px-6", embed ? "py-4" : "py-6")}>
           <a href={backHref} className="inline-flex items-center gap-1 text-sm underline underline-offset-2">
             <ArrowLeft className="size-4" aria-hidden />
             {t("page.back")}
           </a>
           <p className="mt-3 text-sm">{event.organization.title}</p>
-          <h1 className="text-2xl font-bold tracking-tight wrap-anywhere md:text-3xl">
+          <h1
+            className={cn("font-bold tracking-tight wrap-anywhere", embed ? "text-xl" : "text-2xl md:text-3xl")}
+          >
             {t("page.title", { title: event.title })}
           </h1>
         </div>
       </header>
-      <main className="mx-auto max-w-5xl px-4 py-6 md:px-6">
+      <main className={cn("mx-auto max-w-5xl px-4 md:px-6", embed ? "py-4" : "py-6")}>
         {items.length === 0 ? (
           <div className="space-y-4" role="alert">
             <p>{t("page.choose-first")}</p>
@@ -348,6 +368,7 @@ export default function EventBooking({ loaderData, actionData }: Route.Component
           </form>
         )}
       </main>
+      {embed ? <EmbedFrameScript /> : null}
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { updateEventSettings } from "#domain/events/update-event-settings";
 import { canInOrganization } from "#domain/policy";
 import { notFound } from "#domain/shared/app-error";
 import { parseId } from "#domain/shared/ids";
+import { BookingWidgetCard } from "~/components/event/booking-widget-card";
 import { EventPageErrorBoundary } from "~/components/event/event-page-error";
 import { FormError } from "~/components/form-error";
 import {
@@ -39,7 +40,7 @@ import type { Route } from "./+types/settings";
 /** The organization's webhook settings (spec §2 /settings/tracking); linked only once that page exists. */
 const WEBHOOK_SETTINGS_PATH = "/settings/tracking";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { actor } = getSignedIn(context);
   const { db, env } = context.get(serverContext);
   try {
@@ -47,7 +48,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     if (eventId === null) throw notFound("events:errors.not-found");
     const settings = await getEventSettings(db, actor, { eventId, env });
     // The link to the organization's webhooks shows only to those who may open them (owners and admins).
-    return { ...settings, canManageWebhooks: canInOrganization(actor, "integrations:manage") };
+    // The booking widget's snippet (issue 26 §5): the address organizers' sites load it from, and a private event's
+    // link token, which only those who may see the private link get.
+    const widget = {
+      eventId,
+      origin: new URL(env.APP_URL || request.url).origin,
+      token: settings.privateLinkPath ? new URL(settings.privateLinkPath, "http://x").searchParams.get("t") : null,
+    };
+    return { ...settings, widget, canManageWebhooks: canInOrganization(actor, "integrations:manage") };
   } catch (error) {
     // A 404 leaves the event layout's no-access screen in place (EventPageErrorBoundary).
     return loaderError(error);
@@ -154,6 +162,13 @@ export default function EventSettings({ loaderData: settings }: Route.ComponentP
       {settings.canRegeneratePrivateLink && settings.privateLinkPath ? (
         <PrivateLinkCard path={settings.privateLinkPath} visibility={settings.visibility} />
       ) : null}
+
+      <BookingWidgetCard
+        origin={settings.widget.origin}
+        eventId={settings.widget.eventId}
+        token={settings.visibility === "private" ? settings.widget.token : null}
+        published={settings.status === "published"}
+      />
 
       <Card>
         <CardHeader>
