@@ -5,6 +5,7 @@ import { createD1Database } from "#db/d1";
 import * as schema from "#db/schema";
 import { createSession } from "#domain/auth/sessions";
 import { createHonoApp } from "../../workers/hono-app";
+import { resources } from "~/locales";
 import { openApiPath, routeParams } from "../../workers/openapi/document";
 import { allOfJsonSchema, type JsonSchema } from "../../workers/openapi/json-schema";
 import { operations, type ApiOperation } from "../../workers/openapi/operations";
@@ -50,7 +51,7 @@ async function fetchDocument(): Promise<{ response: Response; document: Document
 
 /** Every route of the real Hono app under /api, as `METHOD path` (the same enumeration as the isolation matrix). */
 function honoApiRoutes(): string[] {
-  const app = createHonoApp(async () => new Response("page"));
+  const app = createHonoApp(async () => new Response("page"), { messages: resources });
   const keys = inspectRoutes(app)
     .filter((route) => !route.isMiddleware || route.method !== "ALL")
     .map((route) => `${route.method} ${route.path}`)
@@ -178,6 +179,8 @@ async function insertWorld() {
   });
   await insertEventAccess(db, event, member, ["validator"]);
   const ticket = await insertTicket(db, event, { title: "Entrée", price: 0 });
+  // A second ticket type, the one a participant's ticket change moves to.
+  const otherTicket = await insertTicket(db, event, { title: "Invitation", price: 0 });
   const { participants } = await insertOrder(db, event, { status: "paid", places: [{ ticket, count: 1 }] });
   const [endpoint] = await db
     .insert(schema.webhookEndpoints)
@@ -204,6 +207,7 @@ async function insertWorld() {
     organizationId: organization.id,
     eventId: event.id,
     ticketId: ticket.id,
+    otherTicketId: otherTicket.id,
     participantId: participants[0]!.id,
     memberUserId: member.id,
     endpointId: endpoint!.id,
@@ -243,8 +247,9 @@ function exampleFor(op: ApiOperation, w: World): unknown {
     participant_id: w.participantId,
     organizer: w.organizationId,
     profile: w.memberUserId,
-    ids: [w.ticketId],
+    ids: [w.ticketId, w.otherTicketId],
     event: w.eventId,
+    ticket: w.otherTicketId,
   };
   const swap = (value: unknown, name?: string): unknown => {
     if (name !== undefined && name in ids && value !== undefined) return ids[name];

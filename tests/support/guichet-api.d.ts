@@ -945,6 +945,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/events/{event_id}/participant-ticket/{id}/ticket": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Move a participant to another ticket
+     * @description Moves a holder's ticket to another ticket type of the same event, checking its stock and the event capacity in one atomic write; on a paid order the new ticket must have the same price. The participant is found by its own id; the path's event id is not read.
+     *
+     *     **Access:** a member of the organization, or an API key with the `participants:write` scope.
+     */
+    put: operations["changeParticipantTicket"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/events/{id}/check-ins": {
     parameters: {
       query?: never;
@@ -1306,7 +1328,7 @@ export interface paths {
     put?: never;
     /**
      * Rotate the signing secret
-     * @description Answers the new secret once.
+     * @description Answers the new secret once. The previous secret keeps signing beside it for `expires_in_hours` (0, 1, 24 — the default —, 72 or 168), so a receiver can switch without losing a delivery.
      *
      *     **Access:** a member of the organization with the right role; sessions only (no API key scope).
      */
@@ -7509,6 +7531,159 @@ export interface operations {
       };
     };
   };
+  changeParticipantTicket: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description Any event id (not read). */
+        event_id: number;
+        /** @description The participant ticket's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "ticket": 312
+         *     }
+         */
+        "application/json": {
+          ticket: number;
+        };
+      };
+    };
+    responses: {
+      /** @description The participant on its new ticket. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 1001,
+           *       "event": 42,
+           *       "first_name": "Jeanne",
+           *       "last_name": "Roux",
+           *       "email": "jeanne.roux@exemple.test",
+           *       "full_name": "Jeanne Roux",
+           *       "ticket_title": "Tarif réduit",
+           *       "price": 2500,
+           *       "payment": 501
+           *     }
+           */
+          "application/json": Record<string, never>;
+        };
+      };
+      /** @description Invalid request (`validation`): the fields are listed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credential (`unauthorized`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or another organization's (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflicts with the current state (`conflict`). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   recordCheckIn: {
     parameters: {
       query?: never;
@@ -9969,9 +10144,21 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "expires_in_hours": 24
+         *     }
+         */
+        "application/json": {
+          /** @enum {number} */
+          expires_in_hours?: 0 | 1 | 24 | 72 | 168;
+        };
+      };
+    };
     responses: {
-      /** @description The new secret. */
+      /** @description The new secret, and until when the previous one still signs (null: it stopped at once). */
       200: {
         headers: {
           [name: string]: unknown;
@@ -9979,10 +10166,37 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "secret": "whsec_…"
+           *       "secret": "whsec_…",
+           *       "previous_secret_expires_at": "2027-03-02T18:00:00.000Z"
            *     }
            */
           "application/json": Record<string, never>;
+        };
+      };
+      /** @description Invalid request (`validation`): the fields are listed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
         };
       };
       /** @description Missing or invalid credential (`unauthorized`). */

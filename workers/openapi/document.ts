@@ -175,7 +175,11 @@ function operationObject(op: ApiOperation): JsonSchema {
 /** One line per code (a list, not a table: it stays readable in the reference's narrow text column and on phones). */
 function errorsMarkdown(codes: readonly ErrorCodeDoc[]): string {
   return codes
-    .map((code) => `- \`${code.code}\` — HTTP ${code.status}, type \`${code.type}\`: ${code.description}`)
+    .map((code) =>
+      code.status === undefined
+        ? `- \`${code.code}\`: ${code.description}`
+        : `- \`${code.code}\` — HTTP ${code.status}, type \`${code.type}\`: ${code.description}`,
+    )
     .join("\n");
 }
 
@@ -261,7 +265,7 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): JsonSchema {
 let cached: string | undefined;
 
 /** The document as served (built once per isolate: it depends on the code only). */
-export function openApiJson(): string {
-  cached ??= JSON.stringify(buildOpenApiDocument());
+export function openApiJson(errorCodes?: readonly ErrorCodeDoc[]): string {
+  cached ??= JSON.stringify(buildOpenApiDocument({ errorCodes }));
   return cached;
 }

@@ -1,7 +1,11 @@
 import type { AppErrorCode, AppErrorReason } from "#domain/shared/app-error";
+import { ERROR_CODES } from "#domain/shared/error-code-catalogue";
 
-/** One machine-readable error code of the API as the reference lists it. */
-export type ErrorCodeDoc = { code: string; type: AppErrorCode; status: number; description: string };
+/**
+ * One machine-readable error code of the API as the reference lists it. The catalogue's field-level codes have no
+ * type or status of their own (the error that carries them says it).
+ */
+export type ErrorCodeDoc = { code: string; type?: AppErrorCode | "unavailable"; status?: number; description: string };
 
 /**
  * The error codes the API reference lists (GET /api/openapi.json's `x-error-codes` and the "Errors" section of
@@ -51,7 +55,7 @@ const reasons: Record<AppErrorReason, Omit<ErrorCodeDoc, "code">> = {
     description: "The promo code has no uses left for the requested quantity.",
   },
   payment_unavailable: {
-    type: "conflict",
+    type: "unavailable",
     status: 503,
     description: "The organizer cannot take payments right now; nothing was booked.",
   },
@@ -90,7 +94,7 @@ const reasons: Record<AppErrorReason, Omit<ErrorCodeDoc, "code">> = {
     status: 422,
     description: "The `Idempotency-Key` was already used for a different request (method, path or body).",
   },
-  idempotency_in_progress: {
+  idempotency_key_in_progress: {
     type: "conflict",
     status: 409,
     description: "A request with the same `Idempotency-Key` is still running; retry a moment later.",
@@ -98,3 +102,15 @@ const reasons: Record<AppErrorReason, Omit<ErrorCodeDoc, "code">> = {
 };
 
 export const errorCodes: ErrorCodeDoc[] = Object.entries(reasons).map(([code, doc]) => ({ code, ...doc }));
+
+/**
+ * Every code of the catalogue (domain/shared/error-code-catalogue.ts, issue 26 §2): the reasons above with their type
+ * and status, then each other code described by its message in `describe`'s language (the API's own sentence).
+ */
+export function catalogueErrorCodes(describe: (messageKey: string) => string): ErrorCodeDoc[] {
+  const described = new Set(errorCodes.map((doc) => doc.code));
+  const rest = Object.entries(ERROR_CODES)
+    .filter(([code]) => !described.has(code))
+    .map(([code, messageKey]) => ({ code, description: describe(messageKey) }));
+  return [...errorCodes, ...rest];
+}

@@ -38,7 +38,8 @@ import { updateSchema as meUpdateSchema } from "../routes/api-me";
 import { addSchema as memberAddSchema, changeSchema as memberChangeSchema } from "../routes/api-members";
 import { promoCheckSchema } from "../routes/api-public-events";
 import { capacityBodySchema } from "../routes/api-tickets";
-import { deliveriesQuerySchema, endpointBodySchema } from "../routes/api-webhooks";
+import { deliveriesQuerySchema, endpointBodySchema, rotateBodySchema } from "../routes/api-webhooks";
+import { ticketChangeSchema } from "../routes/api-participants";
 import {
   cursorListExample,
   eventExample,
@@ -1071,6 +1072,36 @@ export const operations: ApiOperation[] = [
     errors: [400, 404],
   },
   {
+    method: "PUT",
+    route: "/api/events/:event_id/participant-ticket/:id/ticket",
+    operationId: "changeParticipantTicket",
+    tag: "Orders and participants",
+    summary: "Move a participant to another ticket",
+    description:
+      "Moves a holder's ticket to another ticket type of the same event, checking its stock and the event capacity in one atomic write; on a paid order the new ticket must have the same price. The participant is found by its own id; the path's event id is not read.",
+    access: write("participants:write"),
+    pathParams: {
+      event_id: { description: "Any event id (not read).", schema: { type: "integer" } },
+      id: { description: "The participant ticket's id.", schema: { type: "integer" } },
+    },
+    body: { schemas: [ticketChangeSchema], example: { ticket: 312 } },
+    response: {
+      status: 200,
+      description: "The participant on its new ticket.",
+      schema: object("The participant."),
+      example: {
+        id: 1001,
+        event: 42,
+        ...person,
+        full_name: "Jeanne Roux",
+        ticket_title: "Tarif réduit",
+        price: 2500,
+        payment: 501,
+      },
+    },
+    errors: [400, 404, 409],
+  },
+  {
     method: "DELETE",
     route: "/api/events/:event_id/participant-ticket/:id",
     operationId: "deleteParticipant",
@@ -1504,15 +1535,17 @@ export const operations: ApiOperation[] = [
     operationId: "rotateWebhookSecret",
     tag: "Webhooks",
     summary: "Rotate the signing secret",
-    description: "Answers the new secret once.",
+    description:
+      "Answers the new secret once. The previous secret keeps signing beside it for `expires_in_hours` (0, 1, 24 — the default —, 72 or 168), so a receiver can switch without losing a delivery.",
     access: write(null),
+    body: { schemas: [rotateBodySchema], example: { expires_in_hours: 24 } },
     response: {
       status: 200,
-      description: "The new secret.",
-      schema: object("`{ secret }`."),
-      example: { secret: "whsec_…" },
+      description: "The new secret, and until when the previous one still signs (null: it stopped at once).",
+      schema: object("`{ secret, previous_secret_expires_at }`."),
+      example: { secret: "whsec_…", previous_secret_expires_at: "2027-03-02T18:00:00.000Z" },
     },
-    errors: [404],
+    errors: [400, 404],
   },
   {
     method: "POST",

@@ -66,7 +66,7 @@ participantsApiRoutes.delete("/:event_id/participant-ticket/:id", async (c) => {
   return c.body(null, 204);
 });
 
-const ticketChangeSchema = v.object({ ticket: v.pipe(v.number(), v.integer(), v.minValue(1)) });
+export const ticketChangeSchema = v.object({ ticket: v.pipe(v.number(), v.integer(), v.minValue(1)) });
 
 /**
  * PUT /api/events/:event_id/participant-ticket/:id/ticket — {ticket: <ticket id>}: moves the holder to another ticket

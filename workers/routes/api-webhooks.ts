@@ -74,7 +74,7 @@ webhooksApiRoutes.delete("/:organizer/webhooks/:endpoint", async (c) => {
   return c.body(null, 204);
 });
 
-const rotateBodySchema = v.object({ expires_in_hours: v.optional(secretGraceHoursSchema) });
+export const rotateBodySchema = v.object({ expires_in_hours: v.optional(secretGraceHoursSchema) });
 
 /**
  * POST …/rotate-secret `{ expires_in_hours?: 0 | 1 | 24 | 72 | 168 }` (default 24): the new secret, shown once, and

@@ -1,6 +1,8 @@
 import type { Context } from "hono";
 import type { HonoEnv } from "../hono-app";
+import { errorMessage } from "../error-response";
 import { openApiJson } from "../openapi/document";
+import { catalogueErrorCodes } from "../openapi/error-codes";
 
 /**
  * Where the build puts the reference renderer (Scalar's standalone bundle, copied from node_modules by
@@ -12,8 +14,11 @@ export const API_REFERENCE_SCRIPT = "/developers/api-reference.js";
 const ACCESSIBILITY_REPAIRS_SCRIPT = "/developers/accessibility-repairs.js";
 
 /** GET /api/openapi.json — public, no session; the same for everyone, so any cache may keep it a while. */
-export function openApiDocument(c: Context<HonoEnv>): Response {
-  return c.body(openApiJson(), 200, {
+export async function openApiDocument(c: Context<HonoEnv>): Promise<Response> {
+  const source = c.get("errorMessages");
+  const messages = typeof source === "function" ? await source() : source;
+  const codes = catalogueErrorCodes((key) => errorMessage(messages, "en", key, "validation"));
+  return c.body(openApiJson(codes), 200, {
     "Content-Type": "application/json; charset=utf-8",
     "Cache-Control": "public, max-age=300",
     // Tools and generators read it from other origins.
