@@ -261,7 +261,7 @@ export const placeOrderBodySchema = v.pipe(
   v.transform(readOrderBody),
 );
 
-const answersShape = v.optional(v.record(v.string(), answerValueSchema));
+const answersShape = v.optional(v.record(v.pipe(v.string(), v.maxLength(64)), answerValueSchema));
 
 /**
  * What `placeOrderBodySchema` reads, as one object schema built from the same field schemas, for the API reference
@@ -293,6 +293,6 @@ export const placeOrderBodyShape = v.object({
   ),
   answers: answersShape,
   billing: v.optional(v.nullable(billingSchema)),
-  t: v.optional(v.nullable(v.string())),
-  locale: v.optional(v.nullable(v.string())),
+  t: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(200)))),
+  locale: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(10)))),
 });

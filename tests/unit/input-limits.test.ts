@@ -64,6 +64,8 @@ const modules = import.meta.glob([
   "!**/*.d.ts",
   "!/workers/app.ts",
   "!/app/entry.*",
+  // The widget's custom element runs in the host page's browser only (it extends HTMLElement) and builds no schema.
+  "!/app/widget/**",
 ]);
 
 const N = 100_000;
