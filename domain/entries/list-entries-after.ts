@@ -4,7 +4,7 @@ import { entries, participants } from "#db/schema";
 import { loadEventForActor } from "../events/event-access";
 import type { Actor } from "../shared/actor";
 import { afterCursor, cursorPage, type Cursor, type CursorPage } from "../shared/cursor-paging";
-import { entriesWhere, type EntryFilters, type EntryRow } from "./list-entries";
+import { entriesWhere, entryRowColumns, type EntryFilters, type EntryRow } from "./list-entries";
 
 /** The event's scans in id order (oldest first) after the cursor, with the table's filters. */
 export async function listEntriesAfter(
@@ -26,16 +26,7 @@ export function entriesAfterQuery(
   cursor: Cursor,
 ) {
   return db
-    .select({
-      id: entries.id,
-      isIn: entries.isIn,
-      validatedAt: entries.validatedAt,
-      participantId: entries.participantId,
-      ticketId: entries.ticketId,
-      firstName: participants.firstName,
-      lastName: participants.lastName,
-      ticketTitle: participants.ticketTitle,
-    })
+    .select(entryRowColumns)
     .from(entries)
     .innerJoin(participants, eq(participants.id, entries.participantId))
     .where(and(entriesWhere(event, filters), afterCursor(entries.id, cursor)))

@@ -43,6 +43,18 @@ export function entriesWhere(event: { id: number; organizationId: number }, filt
   return and(...conditions)!;
 }
 
+/** An entry's columns with its participant's name and ticket, for every list of them. */
+export const entryRowColumns = {
+  id: entries.id,
+  isIn: entries.isIn,
+  validatedAt: entries.validatedAt,
+  participantId: entries.participantId,
+  ticketId: entries.ticketId,
+  firstName: participants.firstName,
+  lastName: participants.lastName,
+  ticketTitle: participants.ticketTitle,
+};
+
 /** Entries of an event already authorized, newest first by default (the page and the API share it). */
 async function readEntries(
   db: Database,
@@ -54,16 +66,7 @@ async function readEntries(
   const where = entriesWhere(event, input);
   const [rows, [total]] = await Promise.all([
     db
-      .select({
-        id: entries.id,
-        isIn: entries.isIn,
-        validatedAt: entries.validatedAt,
-        participantId: entries.participantId,
-        ticketId: entries.ticketId,
-        firstName: participants.firstName,
-        lastName: participants.lastName,
-        ticketTitle: participants.ticketTitle,
-      })
+      .select(entryRowColumns)
       .from(entries)
       .innerJoin(participants, eq(participants.id, entries.participantId))
       .where(where)

@@ -1,9 +1,14 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { events, transactions } from "#db/schema";
 import type { Actor } from "../shared/actor";
 import { afterCursor, cursorPage, type Cursor, type CursorPage } from "../shared/cursor-paging";
-import { transactionsWhere, type TransactionFilters, type TransactionRow } from "./list-transactions";
+import {
+  transactionRowColumns,
+  transactionsWhere,
+  type TransactionFilters,
+  type TransactionRow,
+} from "./list-transactions";
 import { assertFinanceViewer } from "./transaction-access";
 
 /** The organization's ledger in id order (oldest first) after the cursor, with the ledger's filters. */
@@ -26,19 +31,7 @@ export function transactionsAfterQuery(
   cursor: Cursor,
 ) {
   return db
-    .select({
-      id: transactions.id,
-      type: transactions.type,
-      amount: transactions.amount,
-      fee: transactions.fee,
-      net: transactions.net,
-      eventId: transactions.eventId,
-      eventTitle: sql<string | null>`${events.title}`.as("event_title"),
-      orderId: transactions.orderId,
-      payoutId: transactions.payoutId,
-      description: transactions.description,
-      occurredAt: transactions.occurredAt,
-    })
+    .select(transactionRowColumns)
     .from(transactions)
     .leftJoin(events, eq(events.id, transactions.eventId))
     .where(and(transactionsWhere(organizationId, filters), afterCursor(transactions.id, cursor)))

@@ -119,6 +119,21 @@ function toTotals(row: RawTotals | undefined): TransactionTotals {
   };
 }
 
+/** A ledger row's columns (events joined on the row's event), for every list of them. */
+export const transactionRowColumns = {
+  id: transactions.id,
+  type: transactions.type,
+  amount: transactions.amount,
+  fee: transactions.fee,
+  net: transactions.net,
+  eventId: transactions.eventId,
+  eventTitle: sql<string | null>`${events.title}`.as("event_title"),
+  orderId: transactions.orderId,
+  payoutId: transactions.payoutId,
+  description: transactions.description,
+  occurredAt: transactions.occurredAt,
+};
+
 /** One page of the ledger, the number of rows matching and their totals, in one round trip. */
 export async function listTransactions(
   db: Database,
@@ -136,19 +151,7 @@ export async function listTransactions(
   // Every selected column has its own name: D1's batch keys a row's values by column name.
   const [rows, [totals]] = await db.batch([
     db
-      .select({
-        id: transactions.id,
-        type: transactions.type,
-        amount: transactions.amount,
-        fee: transactions.fee,
-        net: transactions.net,
-        eventId: transactions.eventId,
-        eventTitle: sql<string | null>`${events.title}`.as("event_title"),
-        orderId: transactions.orderId,
-        payoutId: transactions.payoutId,
-        description: transactions.description,
-        occurredAt: transactions.occurredAt,
-      })
+      .select(transactionRowColumns)
       .from(transactions)
       .leftJoin(events, eq(events.id, transactions.eventId))
       .where(where)
