@@ -91,7 +91,7 @@ describe("a key's scopes decide, through the policy", () => {
     const { secret } = await keyWith(["events:read"]);
     const update = await call(secret, `/events/${world.event.id}/status/archived`, { method: "PUT" });
     expect(update.status).toBe(403);
-    expect(update.json.error).toBe("forbidden");
+    expect(update.json.error).toMatchObject({ type: "forbidden" });
     const create = await call(secret, "/events", { method: "POST", body: { title: "Nouvel événement" } });
     expect(create.status).toBe(403);
     const [event] = await db.select().from(events).where(eq(events.id, world.event.id));
@@ -203,7 +203,7 @@ describe("keys never act as a person nor as a platform admin", () => {
     for (const path of ["/admin/data", "/admin", "/me", "/me/organizers", "/me/organizers-admin"]) {
       const answer = await call(secret, path);
       expect(answer.status, path).toBe(403);
-      expect(answer.json.message, path).toBe("errors:api-key-person-only");
+      expect(answer.json.error, path).toMatchObject({ type: "forbidden", code: "api_key_person_only" });
     }
     const created = await call(secret, "/organizers", { method: "POST", body: { title: "Par une clé" } });
     expect(created.status).toBe(403);
@@ -217,7 +217,7 @@ describe("authentication", () => {
     await revokeApiKey(db, world.actors.owner, { apiKeyId: id });
     const answer = await call(secret, `/dashboard/${world.organization.id}/events`);
     expect(answer.status).toBe(401);
-    expect(answer.json.message).toBe("errors:api-key-invalid");
+    expect(answer.json.error).toMatchObject({ type: "unauthorized", code: "api_key_invalid" });
   });
 
   it("an unknown key and a key of the other mode answer 401", async () => {
@@ -278,7 +278,7 @@ describe("rate limit per key", () => {
     expect(last.headers.get("RateLimit-Remaining")).toBe("0");
     const refused = await call(secret, `/dashboard/${world.organization.id}/events`);
     expect(refused.status).toBe(429);
-    expect(refused.json.error).toBe("rate_limited");
+    expect(refused.json.error).toMatchObject({ type: "rate_limited", code: "rate_limited" });
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(refused.headers.get("RateLimit-Limit")).toBe(String(API_KEY_RATE_LIMIT.limit));
     expect(refused.headers.get("RateLimit-Remaining")).toBe("0");

@@ -95,6 +95,9 @@ const NO_JSON_ERROR: Record<string, string> = {
   "POST /monitoring/events": "the browser's analytics tunnel: statuses without a body",
   "POST /dev/run-payouts": "a local tool: runs the payout job now whatever the body says",
   "GET /api/health": "always 200",
+  "GET /api/openapi.json": "the API's description, public, always 200",
+  "GET /developers": "the API reference, an HTML page",
+  "GET /widget.js": "the booking widget's script (a 304 when unchanged)",
   "GET /auth/google": "a redirect to Google, or to the sign-in page",
   "GET /auth/google/callback": "a redirect back to the sign-in page with its error",
   "GET /dev/mailbox": "an HTML page",
@@ -177,6 +180,7 @@ describe("one error format on every route", () => {
         entry.key.includes(" /api/") &&
         !entry.key.includes(" /api/public/") &&
         entry.key !== "GET /api/health" &&
+        entry.key !== "GET /api/openapi.json" &&
         entry.probe === "no credentials",
     );
     expect(signedOut.length).toBeGreaterThan(50);
