@@ -42,6 +42,8 @@ export type CreateCheckoutSessionInput = {
   expiresAt: number;
   successUrl: string;
   cancelUrl: string;
+  /** Guichet's own origin: the demo checkout page is ours even when the success address is an organizer's page. */
+  appOrigin: string;
   locale: "fr" | "en";
   /** Clock for the demo and the 30-minute floor; defaults to Date.now(). */
   now?: number;
@@ -251,8 +253,7 @@ function demoProvider(env: PaymentsEnv, db: Database): PaymentProvider {
     async createCheckoutSession(input) {
       assertAllowed();
       const id = `cs_demo_${input.orderId}_${randomSuffix()}`;
-      const origin = new URL(input.successUrl).origin;
-      return { id, url: `${origin}${demoCheckoutPath(id)}` };
+      return { id, url: `${input.appOrigin}${demoCheckoutPath(id)}` };
     },
     async retrieveCheckoutSession(sessionId, snapshot) {
       assertAllowed();

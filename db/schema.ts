@@ -371,6 +371,8 @@ export const orders = sqliteTable(
     accessToken: text("access_token").notNull(),
     billing: text("billing"),
     stripeCheckoutSessionId: text("stripe_checkout_session_id"),
+    // The organizer's page that framed the booking widget: where the checkout sends the buyer back (decision 0053).
+    checkoutReturnUrl: text("checkout_return_url"),
     stripePaymentIntentId: text("stripe_payment_intent_id"),
     paidAt: time("paid_at"),
     payableUntil: time("payable_until"),

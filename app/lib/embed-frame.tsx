@@ -1,4 +1,5 @@
 import { useCspNonce } from "~/lib/csp-nonce";
+import { returnAddress } from "#domain/public-events/embed-return";
 
 /** The element whose height the embed page reports: the page's content, not the body (min-h-svh fills the frame). */
 export const EMBED_ROOT_ATTRIBUTE = "data-embed-root";
@@ -34,11 +35,22 @@ export function embedLanguage(url: URL): "fr" | "en" | null {
   return lang === "fr" || lang === "en" ? lang : null;
 }
 
-/** An embed page's query: the private link's `t` and the language, carried from page to page. */
-export function embedQuery(options: { privateHash?: string | null; lang?: string | null }): string {
+/** The host page a paid order comes back to (`return=`, set by the widget), when it is a valid http(s) address. */
+export function embedReturnTo(url: URL): string | null {
+  const value = url.searchParams.get("return");
+  return value ? returnAddress(value) : null;
+}
+
+/** An embed page's query: the private link's `t`, the language and the way back, carried from page to page. */
+export function embedQuery(options: {
+  privateHash?: string | null;
+  lang?: string | null;
+  returnTo?: string | null;
+}): string {
   const query = new URLSearchParams();
   if (options.privateHash) query.set("t", options.privateHash);
   if (options.lang) query.set("lang", options.lang);
+  if (options.returnTo) query.set("return", options.returnTo);
   const search = query.toString();
   return search ? `?${search}` : "";
 }

@@ -1,3 +1,7 @@
+import { RETURN_FRAGMENT } from "../../domain/public-events/embed-return";
+
+export { returnAddress } from "../../domain/public-events/embed-return";
+
 /**
  * The messages an embed page (/embed/*) posts to the page that frames it, and the checks the widget
  * (app/widget/guichet-event-element.ts) applies before trusting one. Documented in docs/contracts/booking-widget.md.
@@ -47,15 +51,38 @@ export function readFrameMessage(
   return null;
 }
 
+/** The order the host page's fragment brings back for this event, if any. */
+export function readReturnedOrder(hash: string, eventId: string): { orderId: string; token: string } | null {
+  const match = new RegExp(
+    `(?:^#|&)${RETURN_FRAGMENT}=(\\d{1,16})\\.(\\d{1,16})\\.([A-Za-z0-9_~.%-]{1,200})(?:&|$)`,
+  ).exec(hash);
+  if (!match || match[1] !== eventId) return null;
+  return { orderId: match[2]!, token: decodeURIComponent(match[3]!) };
+}
+
 /** The embed page's address for an element's attributes: only the known options, encoded. */
 export function embedFrameUrl(
   origin: string,
-  options: { event: string; lang?: string | null; token?: string | null },
+  options: {
+    event: string;
+    lang?: string | null;
+    token?: string | null;
+    /** The host page, where a paid order comes back to (returnAddress). */
+    returnTo?: string | null;
+    /** An order the host page got back from the checkout: the frame shows it (and tells the host once confirmed). */
+    returned?: { orderId: string; token: string } | null;
+  },
 ): string | null {
   if (!/^[1-9]\d{0,15}$/.test(options.event)) return null;
   const query = new URLSearchParams();
+  if (options.returned) query.set("token", options.returned.token);
   if (options.lang === "fr" || options.lang === "en") query.set("lang", options.lang);
+  if (options.returned) {
+    query.set("returned", "1");
+    return `${origin}/embed/orders/${options.returned.orderId}?${query}`;
+  }
   if (options.token) query.set("t", options.token);
+  if (options.returnTo) query.set("return", options.returnTo);
   const search = query.toString();
   return `${origin}/embed/events/${options.event}${search ? `?${search}` : ""}`;
 }

@@ -6,7 +6,7 @@
  * without 'unsafe-inline' in style-src blocks a <style> element, not a constructed sheet).
  * Bundled by scripts/build-widget.ts into workers/widget/widget-source.generated.ts.
  */
-import { embedFrameUrl, readFrameMessage } from "../lib/widget-frame-protocol";
+import { embedFrameUrl, readFrameMessage, readReturnedOrder, returnAddress } from "../lib/widget-frame-protocol";
 
 /** Replaced by the Worker with the origin that served the script. */
 declare const GUICHET_ORIGIN: string;
@@ -65,10 +65,14 @@ class GuichetEvent extends HTMLElement {
       sheet.replaceSync(css);
       root.adoptedStyleSheets = [sheet];
     }
+    const event = option(this, "event") ?? "";
     const src = embedFrameUrl(GUICHET_ORIGIN, {
-      event: option(this, "event") ?? "",
+      event,
       lang: option(this, "lang"),
       token: option(this, "token"),
+      returnTo: returnAddress(location.href),
+      // Back from the checkout: the frame shows the order, whose page reports it confirmed (never the fragment alone).
+      returned: readReturnedOrder(location.hash, event),
     });
     if (!src) {
       root.replaceChildren();

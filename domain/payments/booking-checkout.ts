@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { PaymentsUnavailableError, type CheckoutLineItem, type PaymentProvider } from "#adapters/payments";
 import type { Database } from "#db/database";
-import { events, organizations } from "#db/schema";
+import { events, orders, organizations } from "#db/schema";
 import { publicEventPath, type PrivateLinkEnv } from "../events/private-event-link";
+import { returnedOrderFragment } from "../public-events/embed-return";
 import { AppError } from "../shared/app-error";
 
 /** What booking (domain/booking/place-order.ts, `CheckoutRequest`) hands over for a pending paid order. */
@@ -77,6 +78,11 @@ export function bookingCheckout(
     appUrl: string;
     /** Keys a private event's `?t=` in the cancel address; without it the cancel address is the short link. */
     env?: PrivateLinkEnv;
+    /**
+     * The organizer's page that framed the booking widget (an http(s) address checked by the embed page): paying or
+     * cancelling goes back there, the order in the fragment for the widget to show (docs/contracts/booking-widget.md).
+     */
+    returnTo?: string | null;
     now?: number;
   },
 ) {
@@ -107,6 +113,10 @@ export function bookingCheckout(
     if (provider.mode === "stripe" && !connectedAccountId) throw paymentUnavailable();
 
     const appUrl = options.appUrl.replace(/\/+$/, "");
+    if (options.returnTo) {
+      // Kept on the order for the demo checkout, which sends the buyer back the way Stripe's success address does.
+      await db.update(orders).set({ checkoutReturnUrl: options.returnTo }).where(eq(orders.id, request.orderId));
+    }
     const labels = lineLabels[request.locale];
     try {
       const session = await provider.createCheckoutSession({
@@ -122,8 +132,11 @@ export function bookingCheckout(
         connectedAccountId,
         customerEmail: request.email,
         expiresAt: request.payableUntil,
-        successUrl: `${appUrl}/orders/${request.orderId}?token=${encodeURIComponent(request.accessToken)}`,
-        cancelUrl: `${appUrl}${checkoutCancelPath(event, request.eventId, options.env)}`,
+        successUrl: options.returnTo
+          ? `${options.returnTo}#${returnedOrderFragment({ eventId: request.eventId, orderId: request.orderId, accessToken: request.accessToken })}`
+          : `${appUrl}/orders/${request.orderId}?token=${encodeURIComponent(request.accessToken)}`,
+        cancelUrl: options.returnTo ?? `${appUrl}${checkoutCancelPath(event, request.eventId, options.env)}`,
+        appOrigin: new URL(appUrl).origin,
         locale: request.locale,
         now: options.now,
       });

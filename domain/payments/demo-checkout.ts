@@ -1,4 +1,5 @@
 import { PLATFORM_TIME_ZONE } from "../events/event-time-zone";
+import { returnedOrderFragment } from "../public-events/embed-return";
 import { asc, eq } from "drizzle-orm";
 import {
   demoPaymentIntentId,
@@ -68,6 +69,7 @@ export async function getDemoCheckout(db: Database, env: DemoCheckoutEnv, sessio
       status: orders.status,
       payableUntil: orders.payableUntil,
       accessToken: orders.accessToken,
+      checkoutReturnUrl: orders.checkoutReturnUrl,
     })
     .from(orders)
     .where(eq(orders.stripeCheckoutSessionId, sessionId))
@@ -117,8 +119,11 @@ export async function getDemoCheckout(db: Database, env: DemoCheckoutEnv, sessio
       total: line.unitPrice * line.quantity - line.discount,
     })),
     addedFees: lines.reduce((sum, line) => sum + (line.feesType === "added" ? line.fees : 0), 0),
-    successPath: `/orders/${order.id}?token=${encodeURIComponent(order.accessToken)}`,
-    cancelPath: event ? publicEventPath(env, event) : `/events/${order.eventId}`,
+    // Booked in the widget: back to the organizer's page, as Stripe's success and cancel addresses are.
+    successPath: order.checkoutReturnUrl
+      ? `${order.checkoutReturnUrl}#${returnedOrderFragment({ eventId: order.eventId, orderId: order.id, accessToken: order.accessToken })}`
+      : `/orders/${order.id}?token=${encodeURIComponent(order.accessToken)}`,
+    cancelPath: order.checkoutReturnUrl ?? (event ? publicEventPath(env, event) : `/events/${order.eventId}`),
   };
 }
 

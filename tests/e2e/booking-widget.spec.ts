@@ -159,7 +159,10 @@ test("the widget on another site with a strict CSP books a free ticket and tells
   const iframe = page.locator("guichet-event iframe");
   await expect(iframe).toHaveAttribute("title", "Réservation de billets (Guichet)");
   await expect(iframe).toHaveAttribute("loading", "lazy");
-  await expect(iframe).toHaveAttribute("src", `${guichet}/embed/events/${eventId}?lang=fr`);
+  await expect(iframe).toHaveAttribute(
+    "src",
+    `${guichet}/embed/events/${eventId}?lang=fr&return=${encodeURIComponent(`${host}/`)}`,
+  );
   const frame = page.frameLocator("guichet-event iframe");
   await expect(frame.getByRole("heading", { level: 1 })).toContainText("Concert du widget");
   // The frame takes the height its page reports (640 px until then), within the element's max-width.
@@ -204,15 +207,18 @@ test("the widget on another site with a strict CSP books a free ticket and tells
   expect((await record()).violations).toEqual([]);
 });
 
-test("a paid order placed in the widget goes to the checkout in the top window (Stripe Checkout refuses frames)", async ({
+test("a paid order placed in the widget is paid in the top window (Stripe Checkout refuses frames), then comes back to the host page, which hears it", async ({
   page,
-}) => {
+}, testInfo) => {
   test.setTimeout(120_000);
   const record = await watchHost(page);
   await page.goto(`${host}/paid`);
   const iframe = page.locator("guichet-event iframe");
   await expect(iframe).toHaveAttribute("title", "Ticket booking (Guichet)");
-  await expect(iframe).toHaveAttribute("src", `${guichet}/embed/events/${paidEventId}?lang=en`);
+  await expect(iframe).toHaveAttribute(
+    "src",
+    `${guichet}/embed/events/${paidEventId}?lang=en&return=${encodeURIComponent(`${host}/paid`)}`,
+  );
   const frame = page.frameLocator("guichet-event iframe");
   await frame.getByLabel(`Quantity for ${paidTicketTitle}`).selectOption("1");
   await frame.getByRole("button", { name: "Book" }).click();
@@ -225,6 +231,20 @@ test("a paid order placed in the widget goes to the checkout in the top window (
   expect((await record()).completed).toEqual([]);
   await frame.getByRole("link", { name: "Continue to payment" }).click();
   await expect(page).toHaveURL(new RegExp(`^${guichet}/demo-checkout/cs_demo_`));
+
+  // Paid: the checkout sends the buyer back to the organizer's page, the order in the fragment; the frame shows the
+  // order as Guichet confirms it, and only then does the host page hear the completion.
+  await page.getByRole("button", { name: /^(Payer|Pay)/ }).click();
+  await expect(page).toHaveURL(new RegExp(`^${host}/paid#guichet-order=${paidEventId}\\.\\d+\\.`));
+  const orderId = Number(/guichet-order=\d+\.(\d+)\./.exec(page.url())![1]);
+  await expect(page.locator("guichet-event iframe")).toHaveAttribute(
+    "src",
+    new RegExp(`/embed/orders/${orderId}\\?token=[a-z2-7]+&lang=en&returned=1$`),
+  );
+  await expect(page.frameLocator("guichet-event iframe").getByTestId("order-status")).toHaveText("Paid");
+  await expect.poll(async () => (await record()).completed).toEqual([{ order_id: orderId, status: "paid" }]);
+  expect((await record()).violations).toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath("host-paid-back-1280.png") });
 });
 
 test("the widget's pages pass axe: tickets, booking form with its errors, confirmation", async ({ page }) => {

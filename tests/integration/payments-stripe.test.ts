@@ -130,11 +130,14 @@ async function paidEvent(orgId = organizationId) {
   return { event, ticket };
 }
 
-function place(eventId: number, ticketId: number, quantity: number) {
+function place(eventId: number, ticketId: number, quantity: number, returnTo: string | null = null) {
   buyer += 1;
   return placeOrder(
     db,
-    { env: BOOKING_ENV, createCheckout: bookingCheckout(db, provider, { appUrl: "https://billetterie.example" }) },
+    {
+      env: BOOKING_ENV,
+      createCheckout: bookingCheckout(db, provider, { appUrl: "https://billetterie.example", returnTo }),
+    },
     {
       eventId,
       body: {
@@ -197,6 +200,17 @@ describe("payments with Stripe (fetch stubbed, D1)", () => {
     expect(Number(body.expires_at) * 1000).toBeGreaterThanOrEqual(before + 30 * 60_000);
     expect(create!.headers.get("Idempotency-Key")).toBe(`checkout-order-${placed.id}`);
     expect((await orderRow(placed.id)).stripeCheckoutSessionId).toBe(placed.checkoutUrl!.split("/").pop());
+  });
+
+  it("sends a booking made in the widget back to the organizer's page, the order in the fragment", async () => {
+    const { event, ticket } = await paidEvent();
+    const callsBefore = stripe.calls.length;
+    const placed = await place(event.id, ticket.id, 1, "https://salle.example/concerts?page=2");
+    const body = Object.fromEntries(stripe.calls[callsBefore]!.body);
+    expect(body.success_url).toBe(
+      `https://salle.example/concerts?page=2#guichet-order=${event.id}.${placed.id}.${placed.accessToken}`,
+    );
+    expect(body.cancel_url).toBe("https://salle.example/concerts?page=2");
   });
 
   it("refuses paid bookings when the organization's payment account is missing or not valid", async () => {

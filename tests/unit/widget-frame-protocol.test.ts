@@ -5,7 +5,10 @@ import {
   MAX_FRAME_HEIGHT,
   MIN_FRAME_HEIGHT,
   readFrameMessage,
+  readReturnedOrder,
+  returnAddress,
 } from "~/lib/widget-frame-protocol";
+import { returnedOrderFragment } from "#domain/public-events/embed-return";
 
 const origin = "https://guichet.example";
 const frame = { name: "the widget's iframe window" };
@@ -68,5 +71,27 @@ describe("the booking widget's frame messages (issue 26 §5)", () => {
     expect(embedFrameUrl(origin, { event: "123", lang: "de" })).toBe(`${origin}/embed/events/123`);
     expect(embedFrameUrl(origin, { event: "../../api/me" })).toBeNull();
     expect(embedFrameUrl(origin, { event: "" })).toBeNull();
+  });
+
+  it("hands on the host page as the way back: http(s) only, without its fragment, bounded", () => {
+    expect(returnAddress("https://salle.example/concerts?page=2#haut")).toBe("https://salle.example/concerts?page=2");
+    expect(returnAddress("javascript:alert(1)")).toBeNull();
+    expect(returnAddress("data:text/html,hi")).toBeNull();
+    expect(returnAddress("not a url")).toBeNull();
+    expect(returnAddress(`https://salle.example/${"a".repeat(2_100)}`)).toBeNull();
+    expect(embedFrameUrl(origin, { event: "123", lang: "fr", returnTo: "https://salle.example/concerts" })).toBe(
+      `${origin}/embed/events/123?lang=fr&return=https%3A%2F%2Fsalle.example%2Fconcerts`,
+    );
+  });
+
+  it("shows the order the checkout sent back for this event only, as the fragment the checkout writes", () => {
+    const hash = `#${returnedOrderFragment({ eventId: 123, orderId: 4812, accessToken: "abcdefghijklmnopqrstuvwxyz234567" })}`;
+    expect(readReturnedOrder(hash, "123")).toEqual({ orderId: "4812", token: "abcdefghijklmnopqrstuvwxyz234567" });
+    expect(readReturnedOrder(hash, "124")).toBeNull();
+    expect(readReturnedOrder("#guichet-order=123.4812", "123")).toBeNull();
+    expect(readReturnedOrder("#autre=1", "123")).toBeNull();
+    expect(embedFrameUrl(origin, { event: "123", lang: "en", returned: { orderId: "4812", token: "tok" } })).toBe(
+      `${origin}/embed/orders/4812?token=tok&lang=en&returned=1`,
+    );
   });
 });

@@ -8,7 +8,7 @@ import { PublicEventNotFound } from "~/components/public-event/public-event-not-
 import { TicketSection } from "~/components/public-event/public-event-view";
 import { PublicStyles } from "~/components/public-event/public-styles";
 import { accessibleAccent, accessibleSurface, ORGANIZER_FOCUS_RING } from "~/lib/contrast";
-import { EMBED_ROOT_ATTRIBUTE, EmbedFrameScript, embedLanguage, embedQuery } from "~/lib/embed-frame";
+import { EMBED_ROOT_ATTRIBUTE, EmbedFrameScript, embedLanguage, embedQuery, embedReturnTo } from "~/lib/embed-frame";
 import { cn } from "~/lib/utils";
 import { getInstance } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
@@ -28,7 +28,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const found = await getPublicEvent(db, parseId(params.id), { mode: "public", env, hash });
   if (found.kind === "not-found") throw data(null, { status: 404 });
   const { event } = found;
-  return { event, privateHash: event.visibility === "private" ? hash : null, lang };
+  return { event, privateHash: event.visibility === "private" ? hash : null, lang, returnTo: embedReturnTo(url) };
 }
 
 export function headers() {
@@ -44,7 +44,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function EmbedEvent({ loaderData }: Route.ComponentProps) {
-  const { event, privateHash, lang } = loaderData;
+  const { event, privateHash, lang, returnTo } = loaderData;
   const { t, i18n } = useTranslation("public-event");
   const { t: tb } = useTranslation("booking");
   const dark = event.theme === "dark";
@@ -80,6 +80,7 @@ export default function EmbedEvent({ loaderData }: Route.ComponentProps) {
         >
           {privateHash ? <input type="hidden" name="t" value={privateHash} /> : null}
           {lang ? <input type="hidden" name="lang" value={lang} /> : null}
+          {returnTo ? <input type="hidden" name="return" value={returnTo} /> : null}
           <TicketSection
             title={t("tickets")}
             tickets={event.tickets}

@@ -40,7 +40,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       page.order.status === "pending"
         ? await checkoutResumeUrl(db, { env, provider: paymentProviderFromEnv(env, db) }, { orderId: page.order.id })
         : null;
-    return data({ order: page.order, event: page.event, token: token ?? "", emailed, resumeUrl, lang });
+    // Back on the organizer's page from the checkout (the widget reads the fragment): the payment's confirmation may
+    // still be on its way from Stripe, so a pending order's frame looks again shortly.
+    const returned = url.searchParams.get("returned") === "1";
+    return data({ order: page.order, event: page.event, token: token ?? "", emailed, resumeUrl, lang, returned });
   } catch (error) {
     return loaderError(error);
   }
@@ -51,10 +54,16 @@ export function headers() {
   return { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
 }
 
+/** How often the frame of an order back from the checkout looks again while its payment is being confirmed. */
+const RETURNED_REFRESH_SECONDS = 3;
+
 export function meta({ loaderData }: Route.MetaArgs) {
   return [
     { title: loaderData ? `${loaderData.event.title} · Guichet` : "Guichet" },
     { name: "robots", content: "noindex" },
+    ...(loaderData?.returned && loaderData.order.status === "pending"
+      ? [{ httpEquiv: "refresh", content: String(RETURNED_REFRESH_SECONDS) }]
+      : []),
   ];
 }
 

@@ -48,10 +48,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     // delivery key keeps it to one).
     const confirmedOrderId = result ? confirmationEmailOrderId(result) : null;
     if (confirmedOrderId !== null) ctx.waitUntil(queueOrderEmails(env, [confirmedOrderId]));
+    const cookie = cancelled ? { "Set-Cookie": clearedHeldOrderCookie(eventId, request.url) } : undefined;
+    // Booked in the widget, the way back is the organizer's own page: the page's CSP (form-action 'self') forbids a
+    // form's answer to redirect to another site, so this page sends the buyer there itself (a link and a refresh).
+    if (/^https?:\/\//.test(redirectTo)) return data({ ok: true as const, leaveTo: redirectTo, cancelled }, { headers: cookie });
     // A cancelled order holds nothing: the event page stops naming it.
-    if (cancelled)
-      return redirect(redirectTo, { headers: { "Set-Cookie": clearedHeldOrderCookie(eventId, request.url) } });
-    return redirect(redirectTo);
+    return redirect(redirectTo, cookie ? { headers: cookie } : undefined);
   } catch (error) {
     return actionError(error);
   }
@@ -69,6 +71,25 @@ export default function DemoCheckout({ loaderData, actionData }: Route.Component
   const { checkout } = loaderData;
   const { t, i18n } = useTranslation("payments");
   const money = (cents: number) => formatMoney(cents, i18n.language);
+  const leaveTo = actionData && "leaveTo" in actionData ? actionData : null;
+  if (leaveTo) {
+    return (
+      <div className="min-h-svh bg-slate-100 text-slate-900">
+        <PublicStyles />
+        <meta httpEquiv="refresh" content={`0;url=${leaveTo.leaveTo}`} />
+        <main className="mx-auto max-w-lg space-y-4 px-4 py-8" role="status">
+          <h1 className="text-2xl font-bold tracking-tight">
+            {leaveTo.cancelled ? t("demo.back-cancelled") : t("demo.back-paid")}
+          </h1>
+          <p>
+            <a href={leaveTo.leaveTo} className="font-medium text-indigo-700 underline underline-offset-4">
+              {t("demo.back-link")}
+            </a>
+          </p>
+        </main>
+      </div>
+    );
+  }
 
   return (
     <div className="min-h-svh bg-slate-100 text-slate-900">
@@ -125,7 +146,7 @@ export default function DemoCheckout({ loaderData, actionData }: Route.Component
           ) : null}
         </section>
 
-        <FormError message={actionData?.errors?.formError} autoFocus />
+        <FormError message={actionData && "errors" in actionData ? actionData.errors?.formError : undefined} autoFocus />
         {checkout.open ? (
           // A plain HTML form: the page ships no JavaScript (app/lib/pages-without-javascript.ts), and a second
           // click only replays what the webhook handler already settled once.

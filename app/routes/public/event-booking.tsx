@@ -41,7 +41,13 @@ import { accessibleSurface, ORGANIZER_FOCUS_RING } from "~/lib/contrast";
 import { formatMoney } from "#domain/shared/format";
 import { cn } from "~/lib/utils";
 import { getInstance, getLocale } from "~/middleware/i18next";
-import { EMBED_ROOT_ATTRIBUTE, EmbedFrameScript, embedLanguage, embedQuery } from "~/lib/embed-frame";
+import {
+  EMBED_ROOT_ATTRIBUTE,
+  EmbedFrameScript,
+  embedLanguage,
+  embedQuery,
+  embedReturnTo,
+} from "~/lib/embed-frame";
 import { serverContext } from "~/server/context";
 import { clientInfoFromHeaders } from "#domain/http/client-info";
 import { actionError } from "~/server/route-errors.server";
@@ -58,7 +64,7 @@ async function loadBooking({ params, request, context }: Route.LoaderArgs | Rout
   const promoCode = url.searchParams.get("promo")?.trim().slice(0, 64) || null;
   // The same page framed by the booking widget (/embed/events/:id/book, docs/contracts/booking-widget.md): compact, in
   // the language the widget asked for, and ending on the embed order page instead of the full one.
-  const embed = url.pathname.startsWith("/embed/") ? { lang: embedLanguage(url) } : null;
+  const embed = url.pathname.startsWith("/embed/") ? { lang: embedLanguage(url), returnTo: embedReturnTo(url) } : null;
   if (embed?.lang) await getInstance(context).changeLanguage(embed.lang);
   const privateHash = event.visibility === "private" ? hash : null;
   return { db, env, url, event, items, promoCode, privateHash, embed };
@@ -105,7 +111,15 @@ export async function action(args: Route.ActionArgs) {
     const provider = paymentProviderFromEnv(env, db);
     const placed = await placePageOrder(
       db,
-      { env, createCheckout: bookingCheckout(db, provider, { appUrl: env.APP_URL || url.origin, env }) },
+      {
+        env,
+        createCheckout: bookingCheckout(db, provider, {
+          appUrl: env.APP_URL || url.origin,
+          env,
+          // From the widget: after paying, the buyer goes back to the organizer's page, which shows the order.
+          returnTo: embed?.returnTo ?? null,
+        }),
+      },
       { eventId: event.id, body, ip },
     );
     if (placed.status === "paid") {
@@ -169,7 +183,7 @@ export default function EventBooking({ loaderData, actionData }: Route.Component
   const slots = participantSlots(event, items);
   const questions = orderQuestions(event, items).filter((question) => question.id !== "default");
   const backHref = embed
-    ? `/embed/events/${event.id}${embedQuery({ privateHash, lang: embed.lang })}`
+    ? `/embed/events/${event.id}${embedQuery({ privateHash, lang: embed.lang, returnTo: embed.returnTo })}`
     : eventPagePath(event, privateHash);
   const sameAsBuyer = (index: number) => isSameAsBuyer(actionData?.values ?? null, index);
   // A holder who is the buyer has no fields of their own: the buyer's errors already say what to fix.

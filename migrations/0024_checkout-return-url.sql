@@ -1,0 +1,1 @@
+ALTER TABLE `orders` ADD `checkout_return_url` text;
