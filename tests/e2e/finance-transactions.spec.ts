@@ -26,6 +26,32 @@ async function columnCents(page: Page, column: string): Promise<number[]> {
   return texts.map(cents);
 }
 
+/**
+ * Chooses `item` in a facet's menu until `done` holds. On a loaded machine the menu opened just after a filter changed
+ * can close again while the table re-renders for that filter (left as noticed in the closing note of issue 26): as a
+ * person would, the test opens it again.
+ */
+async function chooseInMenu(
+  page: Page,
+  trigger: string,
+  item: ReturnType<Page["getByRole"]>,
+  done: (timeout: number) => Promise<void>,
+) {
+  await expect(async () => {
+    if (
+      await done(500).then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
+    if (!(await item.isVisible())) await page.getByTestId(trigger).click();
+    // A checkbox item already ticked by an earlier try is not clicked again (that would untick it).
+    if ((await item.getAttribute("aria-checked", { timeout: 2_000 })) !== "true") await item.click({ timeout: 2_000 });
+    await done(5_000);
+  }).toPass({ timeout: 60_000 });
+}
+
 async function figure(page: Page, id: string): Promise<number> {
   return Number(await page.getByTestId(`finance-total-${id}`).locator("[data-cents]").getAttribute("data-cents"));
 }
@@ -107,10 +133,10 @@ test("the ledger filters, sorts, pages, draws net sales and exports the month wi
   await expect(page.getByTestId("data-table-page")).toHaveText(/^Page 1 sur (\d+)/);
 
   // Filter by type: only refunds.
-  await page.getByTestId("facet-type").click();
-  await page.getByRole("menuitemcheckbox", { name: "Remboursement" }).click();
+  await chooseInMenu(page, "facet-type", page.getByRole("menuitemcheckbox", { name: "Remboursement" }), (timeout) =>
+    baseExpect(page).toHaveURL(/refund/, { timeout }),
+  );
   await page.keyboard.press("Escape");
-  await expect(page).toHaveURL(/refund/);
   const rowTypes = () =>
     page
       .getByTestId("data-table")
@@ -119,9 +145,9 @@ test("the ledger filters, sorts, pages, draws net sales and exports the month wi
   await expect.poll(rowTypes).toEqual(["refund"]);
   await expect.poll(() => figure(page, "gross")).toBe(0);
   expect(await figure(page, "refunds")).toBeLessThan(0);
-  await page.getByTestId("facet-type").click();
-  await page.getByRole("menuitem", { name: "Effacer le filtre" }).click();
-  await expect(page.getByTestId("facet-type")).not.toContainText("Remboursement");
+  await chooseInMenu(page, "facet-type", page.getByRole("menuitem", { name: "Effacer le filtre" }), (timeout) =>
+    baseExpect(page.getByTestId("facet-type")).not.toContainText("Remboursement", { timeout }),
+  );
 
   // Sort by amount, ascending then descending, in SQL across pages.
   const amountHeader = page.getByTestId("data-table").locator('thead th[data-column="amount"]');
