@@ -35,6 +35,13 @@ test("the API reference lists the error codes and the operations, offline, under
   const codes = main.getByRole("listitem").filter({ has: page.locator("code") });
   await expect(codes.filter({ hasText: "idempotency_key_reused" })).toContainText("HTTP 422");
   await expect(codes.filter({ hasText: /^sold_out/ })).toContainText("HTTP 409");
+  // The widget's options and the webhook types are reachable from the reference.
+  await expect(main.getByRole("heading", { name: "Booking widget", level: 2 })).toBeVisible();
+  await expect(main.getByRole("cell", { name: "max-width" })).toBeVisible();
+  await expect(main.getByRole("link", { name: "/developers/webhooks" })).toHaveAttribute(
+    "href",
+    "/developers/webhooks",
+  );
 
   await page.getByRole("button", { name: "Public booking Open Group" }).click();
   await page.getByRole("button", { name: /^Book tickets HTTP Method: POST/ }).click();

@@ -202,6 +202,28 @@ The participants, orders, entries and transactions lists take \`limit\` (1–100
 
 Amounts are integer cents (EUR). Times are ISO 8601 in UTC; an event's \`timezone\` says how to show them.
 
+## Webhooks
+
+Endpoints set in the organization's settings receive a signed JSON \`POST\` (Standard Webhooks) on every change. Every event type, its fields and an example: [/developers/webhooks](/developers/webhooks).
+
+## Booking widget
+
+Sell an event's tickets on the organizer's own site (the snippet, with a live preview, is on the event's settings page):
+
+\`\`\`html
+<script src="https://<guichet host>/widget.js" defer></script>
+<guichet-event event="123" lang="fr"></guichet-event>
+\`\`\`
+
+| Attribute (or \`data-…\`) | Values | Effect |
+| --- | --- | --- |
+| \`event\` (required) | the event's number | The event shown; a draft or unknown event shows "not found". |
+| \`lang\` | \`fr\` (default), \`en\` | The language of the booking pages and of the order's emails. |
+| \`token\` | the \`t\` of the private link | Needed for a private event. |
+| \`max-width\` | 240–4000 (pixels) | The element's maximum width. |
+
+The element dispatches \`guichet:order-completed\` (\`detail\`: \`{ "order_id": 4812, "status": "paid" }\`) once Guichet shows the order confirmed: at once for a free order; for a paid one, when the buyer comes back from the checkout (which runs in the top window) to the organizer's page. It works under a strict Content-Security-Policy that allows the Guichet origin in \`script-src\` and \`frame-src\`. Without scripts, frame \`/embed/events/123?lang=fr\` in an \`<iframe>\` (its height is posted to the parent as \`{ "source": "guichet", "type": "resize", "height": 640 }\`).
+
 ## Errors
 
 Every error answers the same JSON body with the HTTP status of its \`type\`:
