@@ -33,14 +33,19 @@ export function bearerToken(authorization: string | undefined): string | null {
   return authorization?.startsWith("Bearer ") ? authorization.slice("Bearer ".length).trim() || null : null;
 }
 
+/** The credential a request carries: `Authorization: Bearer <token>` when sent, else the session cookie. */
+export function requestCredential(request: Request): string | null {
+  const authorization = request.headers.get("Authorization") ?? undefined;
+  return authorization?.startsWith("Bearer ") ? bearerToken(authorization) : readSessionToken(request);
+}
+
 /**
  * `/api` accepts `Authorization: Bearer <token>` or the session cookie (the same session tokens), or
  * `Authorization: Bearer gk_live_…` / `gk_test_…`, an organization's API key (decision 0047): unknown or revoked → 401;
  * each keyed request counts against the key's rate limit and answers the RateLimit-* headers.
  */
 export const requireApiSession = createMiddleware<ApiEnv>(async (c, next) => {
-  const authorization = c.req.header("Authorization");
-  const token = authorization?.startsWith("Bearer ") ? bearerToken(authorization) : readSessionToken(c.req.raw);
+  const token = requestCredential(c.req.raw);
   if (token && isApiKeyText(token)) return authenticateWithApiKey(c, token, next);
   const session = token ? await validateSessionToken(c.get("db"), token) : null;
   if (!session || !token) throw new AppError("unauthorized", "unauthorized");

@@ -5,10 +5,9 @@ import {
   releaseIdempotencyKey,
 } from "#domain/idempotency/idempotency-keys";
 import { sha256Hex } from "#domain/shared/crypto";
-import { readSessionToken } from "#domain/http/session-cookie";
 import { logger, errorFields } from "#domain/shared/logger";
 import type { HonoEnv } from "../hono-app";
-import { bearerToken } from "./api-session";
+import { requestCredential } from "./api-session";
 
 /** Answers that mean the call never ran (who is asking, too often): not kept, a retry runs again. */
 const NOT_KEPT = new Set([401, 403, 429]);
@@ -27,7 +26,7 @@ export const idempotency = createMiddleware<HonoEnv>(async (c, next) => {
   if (c.req.method !== "POST" || key === undefined) return next();
 
   const db = c.get("db");
-  const credential = bearerToken(c.req.header("Authorization")) ?? readSessionToken(c.req.raw);
+  const credential = requestCredential(c.req.raw);
   const scope = credential ? sha256Hex(`credential:${credential}`) : "public";
   // A clone: the handler reads the body itself (JSON or an upload's multipart) from the untouched request.
   const body = new Uint8Array(await c.req.raw.clone().arrayBuffer());

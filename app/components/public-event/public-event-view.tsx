@@ -174,25 +174,7 @@ export function PublicEventView({
             data-testid="booking-picker"
           >
             {privateHash ? <input type="hidden" name="t" value={privateHash} /> : null}
-            <TicketSection
-              title={t("tickets")}
-              tickets={event.tickets}
-              accent={accent}
-              dark={dark}
-              emptyText={t("no-tickets")}
-              pickerDisabled={pickerDisabled}
-              timezone={event.timezone}
-            />
-            {event.addons.length > 0 ? (
-              <TicketSection
-                title={t("addons")}
-                tickets={event.addons}
-                accent={accent}
-                dark={dark}
-                pickerDisabled={pickerDisabled}
-                timezone={event.timezone}
-              />
-            ) : null}
+            <TicketSections event={event} accent={accent} dark={dark} pickerDisabled={pickerDisabled} />
             {anyOnSale ? (
               <div className="flex flex-wrap items-center justify-end gap-3">
                 {preview ? (
@@ -259,6 +241,44 @@ function InfoCard({
         {children}
       </div>
     </div>
+  );
+}
+
+/** The event's tickets, then its add-ons when it has any: the public page's and the booking widget's choice. */
+export function TicketSections({
+  event,
+  accent,
+  dark,
+  pickerDisabled,
+}: {
+  event: Pick<PublicEvent, "tickets" | "addons" | "timezone">;
+  accent: string | undefined;
+  dark: boolean;
+  pickerDisabled: boolean;
+}) {
+  const { t } = useTranslation("public-event");
+  return (
+    <>
+      <TicketSection
+        title={t("tickets")}
+        tickets={event.tickets}
+        accent={accent}
+        dark={dark}
+        emptyText={t("no-tickets")}
+        pickerDisabled={pickerDisabled}
+        timezone={event.timezone}
+      />
+      {event.addons.length > 0 ? (
+        <TicketSection
+          title={t("addons")}
+          tickets={event.addons}
+          accent={accent}
+          dark={dark}
+          pickerDisabled={pickerDisabled}
+          timezone={event.timezone}
+        />
+      ) : null}
+    </>
   );
 }
 

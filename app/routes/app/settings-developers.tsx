@@ -1,4 +1,5 @@
-import { AlertTriangle, Copy, KeyRound, Plus } from "lucide-react";
+import { KeyRound, Plus } from "lucide-react";
+import { SecretShownOnceDialog } from "~/components/secret-shown-once-dialog";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
@@ -14,7 +15,6 @@ import { revokeApiKey } from "#domain/api-keys/revoke-api-key";
 import { PLATFORM_TIME_ZONE } from "#domain/events/event-time-zone";
 import { formatDateTime } from "#domain/shared/format";
 import { FieldError, FormError } from "~/components/form-error";
-import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -108,48 +108,6 @@ export function HydrateFallback() {
         <Skeleton key={i} className="h-36 w-full rounded-xl" />
       ))}
     </div>
-  );
-}
-
-function SecretDialog({ secret, onClose }: { secret: string | null; onClose: () => void }) {
-  const { t } = useTranslation("developers");
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(secret ?? "");
-      toast.success(t("secret-dialog.copied"));
-    } catch {
-      toast.error(t("secret-dialog.copy-failed"));
-    }
-  }
-  return (
-    <Dialog open={secret !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{t("secret-dialog.title")}</DialogTitle>
-          <DialogDescription className="sr-only">{t("secret-dialog.warning")}</DialogDescription>
-        </DialogHeader>
-        <Alert variant="destructive" role="status">
-          <AlertTriangle aria-hidden />
-          <AlertTitle>{t("secret-dialog.warning-title")}</AlertTitle>
-          <AlertDescription>{t("secret-dialog.warning")}</AlertDescription>
-        </Alert>
-        <code
-          className="block rounded-md border bg-muted px-3 py-2 font-mono text-sm break-all select-all"
-          data-testid="api-key-secret"
-        >
-          {secret}
-        </code>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={copy}>
-            <Copy aria-hidden />
-            {t("secret-dialog.copy")}
-          </Button>
-          <Button type="button" onClick={onClose}>
-            {t("secret-dialog.done")}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
   );
 }
 
@@ -391,7 +349,13 @@ export default function SettingsDevelopers({ loaderData }: Route.ComponentProps)
         </section>
       )}
       {creating ? <CreateKeyDialog open onOpenChange={setCreating} onSecret={setSecret} /> : null}
-      <SecretDialog secret={secret} onClose={() => setSecret(null)} />
+      <SecretShownOnceDialog
+        secret={secret}
+        onClose={() => setSecret(null)}
+        namespace="developers"
+        testId="api-key-secret"
+        warning
+      />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { PLATFORM_TIME_ZONE } from "#domain/events/event-time-zone";
-import { Copy, MoreHorizontal, Plus, ScrollText, Webhook } from "lucide-react";
+import { SecretShownOnceDialog } from "~/components/secret-shown-once-dialog";
+import { MoreHorizontal, Plus, ScrollText, Webhook } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
@@ -155,43 +156,6 @@ function useActionAnswer(answer: unknown, onSecret?: (secret: string) => void) {
     // onSecret is a fresh closure each render; the answer alone decides.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data, t]);
-}
-
-function SecretDialog({ secret, onClose }: { secret: string | null; onClose: () => void }) {
-  const { t } = useTranslation("webhooks");
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(secret ?? "");
-      toast.success(t("secret-dialog.copied"));
-    } catch {
-      toast.error(t("secret-dialog.copy-failed"));
-    }
-  }
-  return (
-    <Dialog open={secret !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{t("secret-dialog.title")}</DialogTitle>
-          <DialogDescription>{t("secret-dialog.body")}</DialogDescription>
-        </DialogHeader>
-        <code
-          className="block rounded-md border bg-muted px-3 py-2 font-mono text-sm break-all select-all"
-          data-testid="webhook-secret"
-        >
-          {secret}
-        </code>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={copy}>
-            <Copy aria-hidden />
-            {t("secret-dialog.copy")}
-          </Button>
-          <Button type="button" onClick={onClose}>
-            {t("secret-dialog.done")}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
-  );
 }
 
 function EndpointFormDialog({
@@ -499,7 +463,12 @@ export default function SettingsTracking({ loaderData }: Route.ComponentProps) {
           onSecret={setSecret}
         />
       ) : null}
-      <SecretDialog secret={secret} onClose={() => setSecret(null)} />
+      <SecretShownOnceDialog
+        secret={secret}
+        onClose={() => setSecret(null)}
+        namespace="webhooks"
+        testId="webhook-secret"
+      />
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { getPublicEvent } from "#domain/public-events/get-public-event";
 import { formatDateRange } from "#domain/shared/format";
 import { parseId } from "#domain/shared/ids";
 import { PublicEventNotFound } from "~/components/public-event/public-event-not-found";
-import { TicketSection } from "~/components/public-event/public-event-view";
+import { TicketSections } from "~/components/public-event/public-event-view";
 import { PublicStyles } from "~/components/public-event/public-styles";
 import { accessibleAccent, accessibleSurface, ORGANIZER_FOCUS_RING } from "~/lib/contrast";
 import { EMBED_ROOT_ATTRIBUTE, EmbedFrameScript, embedLanguage, embedQuery, embedReturnTo } from "~/lib/embed-frame";
@@ -81,25 +81,7 @@ export default function EmbedEvent({ loaderData }: Route.ComponentProps) {
           {privateHash ? <input type="hidden" name="t" value={privateHash} /> : null}
           {lang ? <input type="hidden" name="lang" value={lang} /> : null}
           {returnTo ? <input type="hidden" name="return" value={returnTo} /> : null}
-          <TicketSection
-            title={t("tickets")}
-            tickets={event.tickets}
-            accent={accent}
-            dark={dark}
-            emptyText={t("no-tickets")}
-            pickerDisabled={false}
-            timezone={event.timezone}
-          />
-          {event.addons.length > 0 ? (
-            <TicketSection
-              title={t("addons")}
-              tickets={event.addons}
-              accent={accent}
-              dark={dark}
-              pickerDisabled={false}
-              timezone={event.timezone}
-            />
-          ) : null}
+          <TicketSections event={event} accent={accent} dark={dark} pickerDisabled={false} />
           {anyOnSale ? (
             <div className="flex justify-end">
               <button
