@@ -227,6 +227,8 @@ export const events = sqliteTable(
     updatedAt: updatedAt(),
     // Each ticket holder whose email differs from the buyer's gets their own ticket by email (migration 0019).
     sendHolderTickets: bool("send_holder_tickets").notNull().default(true),
+    // The calendar files' SEQUENCE (RFC 5545): raised when the date, time or place changes (migration 0025).
+    calendarSequence: integer("calendar_sequence").notNull().default(0),
   },
   (t) => [
     index("events_org_status_start_idx").on(t.organizationId, t.status, t.startAt),
@@ -1053,5 +1055,153 @@ export const apiKeys = sqliteTable(
   (t) => [
     uniqueIndex("api_keys_secret_hash_unique").on(t.secretHash),
     index("api_keys_organization_idx").on(t.organizationId, t.createdAt),
+  ],
+);
+
+/**
+ * Messages to attendees (issue 27, docs/decisions/0054-attendee-messages.md): written by the organizer ("message"),
+ * sent by an event's reminder ("reminder") or offered when a published event's date or place changes ("change").
+ * `body` is sanitized HTML with `{variables}`; `segment` the JSON of who receives it (domain/attendee-messages/segment.ts).
+ * "failed": the send was refused as a whole (the daily email quota), nothing went out.
+ */
+export const attendeeMessageKinds = ["message", "reminder", "change"] as const;
+export type AttendeeMessageKind = (typeof attendeeMessageKinds)[number];
+export const attendeeMessageStatuses = ["draft", "scheduled", "sending", "sent", "failed"] as const;
+export type AttendeeMessageStatus = (typeof attendeeMessageStatuses)[number];
+
+export const attendeeMessages = sqliteTable(
+  "attendee_messages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: attendeeMessageKinds }).notNull().default("message"),
+    reminderId: integer("reminder_id").references((): AnySQLiteColumn => eventReminders.id, { onDelete: "set null" }),
+    subject: text("subject").notNull().default(""),
+    body: text("body").notNull().default(""),
+    segment: text("segment").notNull().default('{"type":"all"}'),
+    status: text("status", { enum: attendeeMessageStatuses }).notNull().default("draft"),
+    scheduledAt: time("scheduled_at"),
+    // When the last send started; `sendCount` sends so far (a second one needs the organizer's confirmation).
+    sentAt: time("sent_at"),
+    sendCount: integer("send_count").notNull().default(0),
+    // Recipients of the last send, fixed when it started.
+    recipientCount: integer("recipient_count").notNull().default(0),
+    failureReason: text("failure_reason"),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("attendee_messages_event_created_idx").on(t.eventId, t.organizationId, t.createdAt),
+    // The cron's scheduled sends.
+    index("attendee_messages_status_scheduled_idx").on(t.status, t.scheduledAt),
+  ],
+);
+
+export const attendeeMessageRecipientStatuses = ["queued", "sending", "sent", "failed", "bounced"] as const;
+export type AttendeeMessageRecipientStatus = (typeof attendeeMessageRecipientStatuses)[number];
+
+/**
+ * One row per recipient of one send of a message, written with the send (the outbox): the queue's jobs claim ranges of
+ * ids, so a redelivered job finds its rows sent and sends nothing. `dedupeKey` ("email:…" or "order:…") makes one
+ * email per address, or per order for the buyers-only segment. The per-recipient values are fixed at send time.
+ */
+export const attendeeMessageRecipients = sqliteTable(
+  "attendee_message_recipients",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    messageId: integer("message_id")
+      .notNull()
+      .references(() => attendeeMessages.id, { onDelete: "cascade" }),
+    sendNumber: integer("send_number").notNull(),
+    dedupeKey: text("dedupe_key").notNull(),
+    participantId: integer("participant_id").references(() => participants.id, { onDelete: "set null" }),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    email: text("email").notNull(),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
+    ticketTitle: text("ticket_title").notNull().default(""),
+    locale: text("locale", { enum: ["fr", "en"] })
+      .notNull()
+      .default("fr"),
+    status: text("status", { enum: attendeeMessageRecipientStatuses }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    claimedAt: time("claimed_at"),
+    sentAt: time("sent_at"),
+    lastError: text("last_error"),
+    // The provider's id of the sent email (Resend), to match its bounce reports.
+    providerMessageId: text("provider_message_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("attendee_message_recipients_send_unique").on(t.messageId, t.sendNumber, t.dedupeKey),
+    index("attendee_message_recipients_message_status_idx").on(t.messageId, t.sendNumber, t.status),
+    index("attendee_message_recipients_provider_idx").on(t.providerMessageId),
+    // The sweep of deliveries whose job was lost.
+    index("attendee_message_recipients_status_claimed_idx").on(t.status, t.claimedAt),
+  ],
+);
+
+/** A buyer's "no more messages about this event" (non-essential ones; reminders and change notices still go out). */
+export const attendeeMessageOptOuts = sqliteTable(
+  "attendee_message_opt_outs",
+  {
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.email] })],
+);
+
+export const reminderOffsetUnits = ["minutes", "hours", "days"] as const;
+export type ReminderOffsetUnit = (typeof reminderOffsetUnits)[number];
+
+/**
+ * An event's automatic reminders, relative to its start (issue 27 §2): "days" are calendar days in the event's time
+ * zone (same wall-clock time), "hours" and "minutes" exact durations. Empty subject and body: the default text in each
+ * recipient's language. `sentForStartAt` is the start the last send was for: a moved event is reminded again.
+ */
+export const eventReminders = sqliteTable(
+  "event_reminders",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    offsetValue: integer("offset_value").notNull().default(24),
+    offsetUnit: text("offset_unit", { enum: reminderOffsetUnits }).notNull().default("hours"),
+    subject: text("subject").notNull().default(""),
+    body: text("body").notNull().default(""),
+    enabled: bool("enabled").notNull().default(true),
+    // When the reminder is due for the event's current start (UTC), kept by every write of the reminder or the start,
+    // so the cron finds due reminders on an index.
+    dueAt: time("due_at"),
+    sentForStartAt: time("sent_for_start_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("event_reminders_event_idx").on(t.eventId, t.position),
+    index("event_reminders_due_idx").on(t.enabled, t.dueAt),
   ],
 );

@@ -59,6 +59,7 @@ const EVENT_BY_ORGANIZATION_ROLE_TABLE: Record<
   "event:manage-team": [Y, Y, Y, N],
   "event:view-sales": [Y, Y, Y, N],
   "event:edit-participants": [Y, Y, Y, N],
+  "event:message-attendees": [Y, Y, Y, N],
   "event:manage-sales": [Y, Y, Y, N],
   "event:validate-entries": [Y, Y, Y, N],
 };
@@ -77,6 +78,7 @@ const EVENT_BY_EVENT_ROLE_TABLE: Record<
   "event:manage-team": [Y, N, N],
   "event:view-sales": [Y, Y, N],
   "event:edit-participants": [Y, Y, N],
+  "event:message-attendees": [Y, Y, N],
   "event:manage-sales": [Y, Y, N],
   "event:validate-entries": [Y, Y, Y],
 };
@@ -114,6 +116,7 @@ const VIA_PLATFORM_ADMIN_EVENT_TABLE: Record<EventAction, [platformAdmin: boolea
   "event:manage-team": [Y, N],
   "event:view-sales": [Y, N],
   "event:edit-participants": [Y, N],
+  "event:message-attendees": [Y, N],
   "event:manage-sales": [Y, N],
   "event:validate-entries": [Y, N],
 };
@@ -163,6 +166,7 @@ const API_KEY_EVENT_TABLE: Record<EventAction, ScopeColumns> = {
   "event:manage-team": [N, N, N, N, N, N],
   "event:view-sales": [N, N, Y, N, N, N],
   "event:edit-participants": [N, N, N, Y, N, N],
+  "event:message-attendees": [N, N, N, Y, N, N],
   "event:manage-sales": [N, N, N, N, N, N],
   "event:validate-entries": [N, N, N, N, Y, N],
 };

@@ -48,6 +48,7 @@ export const eventActions = [
   "event:manage-team",
   "event:view-sales",
   "event:edit-participants",
+  "event:message-attendees",
   "event:manage-sales",
   "event:validate-entries",
 ] as const;
@@ -131,6 +132,8 @@ const scopesGranting = {
   "event:manage-team": [],
   "event:view-sales": ["orders:read"],
   "event:edit-participants": ["participants:write"],
+  // Writing to attendees follows the participants' rules (issue 27 §7).
+  "event:message-attendees": ["participants:write"],
   "event:manage-sales": [],
   "event:validate-entries": ["check_ins:write"],
 } as const satisfies Record<OrganizationAction | EventAction, readonly ApiKeyScope[]>;
