@@ -74,11 +74,12 @@ export async function getOrderCalendar(
  * page or the confirmation email read it; null when the event has no start date.
  */
 export function orderCalendarLinks(
-  source: CalendarSource,
+  source: Omit<CalendarSource, "calendarSequence">,
   order: { id: number; accessToken: string },
   siteUrl: string,
   now = new Date(),
 ): CalendarLinks | null {
-  const entry = orderCalendarEvent(source, order, siteUrl, now);
+  // The links carry no SEQUENCE: Google's and Outlook's pages add a new entry each time.
+  const entry = orderCalendarEvent({ ...source, calendarSequence: 0 }, order, siteUrl, now);
   return entry ? calendarLinksOf(entry, orderCalendarUrl(siteUrl, order.id, order.accessToken)) : null;
 }
