@@ -1,6 +1,6 @@
 import { emailCopy, type EmailLocale } from "./email-locale";
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value
     .replaceAll("&", "&amp;")
     .replaceAll("<", "&lt;")
@@ -15,7 +15,9 @@ type Block =
   | { kind: "button"; label: string; href: string }
   | { kind: "note"; text: string }
   /** A label then links on one line ("Ajouter à mon agenda : .ics · Google · Outlook"). */
-  | { kind: "links"; label: string; links: { label: string; href: string }[] };
+  | { kind: "links"; label: string; links: { label: string; href: string }[] }
+  /** HTML already made safe (an organizer's message, sanitized then filled with escaped values). */
+  | { kind: "html"; html: string };
 
 export type EmailLayoutOptions = {
   /** Replaces the account-holder footer, for emails sent to people without an account (e.g. ticket buyers). */
@@ -47,6 +49,8 @@ export function renderEmailHtml(
                 `<a href="${escapeHtml(link.href)}" style="color:#4338ca;font-weight:600;">${escapeHtml(link.label)}</a>`,
             )
             .join(" · ")}</p>`;
+        case "html":
+          return `<div style="margin:0 0 16px;font-size:15px;line-height:22px;color:#0f172a;">${block.html}</div>`;
         case "button":
           return `<p style="margin:8px 0 24px;text-align:center;"><a href="${escapeHtml(block.href)}" style="display:inline-block;padding:12px 24px;border-radius:8px;background:#4338ca;color:#ffffff;font-size:15px;font-weight:600;text-decoration:none;">${escapeHtml(block.label)}</a></p>`;
       }
