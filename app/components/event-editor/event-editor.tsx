@@ -131,7 +131,8 @@ export function EventEditor({
       setErrors({ fields: {} });
       // A new draft is announced once its editor page is there (a slow load would let the toast expire unseen).
       if (mode === "new") toastAfterLeaving.current = t("toasts.created");
-      else toast.success(t("toasts.updated"));
+      // The change notice's dialog says it was saved: a toast would cover it on a phone.
+      else if (!result.notice) toast.success(t("toasts.updated"));
       // Back to what the server stored (sanitized description, normalized colour…): nothing left unsaved.
       if (mode === "update") setValues(initial);
       if (mode === "update" && result.notice) setNotice({ offer: result.notice, then: null });

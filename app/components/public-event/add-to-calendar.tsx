@@ -9,7 +9,16 @@ import { cn } from "~/lib/utils";
  * calendar that imports a file), and Google's and Outlook.com's prefilled pages, opened in a new tab. Plain links, so
  * they work before the page hydrates and without JavaScript.
  */
-export function AddToCalendar({ links, className }: { links: CalendarLinks; className?: string }) {
+export function AddToCalendar({
+  links,
+  className,
+  stacked = false,
+}: {
+  links: CalendarLinks;
+  className?: string;
+  /** One full-width button per line from md up (the public page's narrow aside); in a row otherwise. */
+  stacked?: boolean;
+}) {
   const { t } = useTranslation("booking");
   const link = cn(
     "inline-flex min-h-10 items-center gap-1.5 rounded-lg border border-current/25 px-3 text-sm font-medium hover:bg-current/5",
@@ -21,7 +30,7 @@ export function AddToCalendar({ links, className }: { links: CalendarLinks; clas
         <CalendarPlus className="size-4 opacity-70" aria-hidden />
         {t("calendar.add")}
       </p>
-      <div className="flex flex-wrap gap-2">
+      <div className={cn("flex flex-wrap gap-2", stacked && "md:flex-col")}>
         <a href={links.ics} download className={link} data-testid="calendar-ics" rel="nofollow">
           <Download className="size-4" aria-hidden />
           {t("calendar.ics")}

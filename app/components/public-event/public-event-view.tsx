@@ -114,7 +114,7 @@ export function PublicEventView({
                   {formatDateRange(event.startAt, event.endAt, i18n.language, event.timezone)}
                 </p>
                 <p className="text-xs opacity-70">{t("time-zone", { zone })}</p>
-                {calendar ? <AddToCalendar links={calendar} className="pt-2" /> : null}
+                {calendar ? <AddToCalendar links={calendar} className="pt-2" stacked /> : null}
               </>
             ) : (
               <p>{t("date-to-come")}</p>
