@@ -147,6 +147,15 @@ describe("GET /events/:id/calendar.ics", () => {
       startUtc: "2027-03-12T19:00:00.000Z",
     });
 
+    // Made at each request, never a cached copy: a moved event's public file moves too.
+    const owner = actorOf(scenario.owner, scenario.organization.id, "owner");
+    await updateEvent(db, owner, {
+      eventId: scenario.event.id,
+      changes: { startAt: new Date("2027-03-13T19:00:00Z"), endAt: null },
+    });
+    const moved = readCalendar((await fetchCalendar(`/events/${scenario.event.id}/calendar.ics`)).text);
+    expect(moved).toMatchObject({ sequence: 1, startUtc: "2027-03-13T19:00:00.000Z" });
+
     await db.update(schema.events).set({ status: "draft" }).where(eq(schema.events.id, scenario.event.id));
     const draft = await exports.default.fetch(`${BASE}/events/${scenario.event.id}/calendar.ics`);
     expect(draft.status).toBe(404);
