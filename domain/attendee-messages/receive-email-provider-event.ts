@@ -51,10 +51,11 @@ export async function receiveEmailProviderEvent(
   if (!input.secret) return { status: 503, error: "webhook_unconfigured" };
   const { id, timestamp, signature } = input.headers;
   if (!id || !timestamp || !signature) return { status: 400, error: "invalid_signature" };
-  let valid = false;
+  let valid: boolean;
   try {
     valid = verify(input.secret, { id, timestamp, signature }, input.body, input.now ?? new Date());
   } catch {
+    // A secret that is not base64: nothing verifies.
     valid = false;
   }
   if (!valid) return { status: 400, error: "invalid_signature" };
