@@ -10,7 +10,7 @@ import * as schema from "#db/schema";
 import { createSession } from "#domain/auth/sessions";
 import { receiveEmailProviderEvent } from "#domain/attendee-messages/receive-email-provider-event";
 import { apiClient } from "./api-client";
-import { insertEvent, insertEventsWorld, insertOrder, insertTicket, unique } from "../support/fixtures";
+import { insertEvent, insertEventsWorld, insertOrder, insertTicket, unique, type Ticket } from "../support/fixtures";
 
 const db = createD1Database(env.DB);
 let world: Awaited<ReturnType<typeof insertEventsWorld>>;
@@ -31,7 +31,7 @@ beforeAll(async () => {
 
 afterEach(() => vi.restoreAllMocks());
 
-async function buyer(ticket: schema.Ticket, email: string, locale: "fr" | "en", firstName: string) {
+async function buyer(ticket: Ticket, email: string, locale: "fr" | "en", firstName: string) {
   const { order } = await insertOrder(db, event, { status: "paid", places: [{ ticket, count: 1 }] });
   await db.update(schema.orders).set({ email, locale, firstName }).where(eq(schema.orders.id, order.id));
   await db.update(schema.participants).set({ email, firstName }).where(eq(schema.participants.orderId, order.id));
