@@ -9,6 +9,7 @@ import { devRoutes } from "./routes/dev";
 import { developersPage, openApiDocument } from "./routes/developers";
 import { imageRoutes } from "./routes/images";
 import { stripeWebhookRoutes } from "./routes/webhooks-stripe";
+import { resendWebhookRoutes } from "./routes/webhooks-resend";
 import { orderTicketsRoutes } from "./routes/order-tickets";
 import { calendarFileRoutes } from "./routes/calendar-files";
 import { widgetRoutes } from "./routes/widget";
@@ -113,6 +114,7 @@ export function createHonoApp(
   app.route("/monitoring", monitoringRoutes);
   app.route("/images", imageRoutes);
   app.route("/webhooks/stripe", stripeWebhookRoutes);
+  app.route("/webhooks/resend", resendWebhookRoutes);
   app.route("/orders", orderTicketsRoutes);
   // Issue 27 §6: /orders/:id/calendar.ics and /events/:id/calendar.ics, before the public page cache of /events/*.
   app.route("/", calendarFileRoutes);

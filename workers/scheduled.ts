@@ -3,6 +3,10 @@ import { releaseExpiredHolds } from "#domain/booking/expire-order";
 import { MISSING_APP_URL_ERROR } from "#domain/order-documents/send-order-confirmation";
 import { purgeExpiredRecords } from "#domain/maintenance/purge-expired-records";
 import { sweepDueOrderEmails } from "#domain/order-documents/order-email-outbox";
+import {
+  sendDueScheduledMessages,
+  sweepAttendeeMessageRecipients,
+} from "#domain/attendee-messages/sweep-attendee-messages";
 import { dispatchDueWebhookDeliveries } from "#domain/webhooks/dispatch-due-webhook-deliveries";
 import { runPayoutJob } from "#domain/finance/run-payouts";
 import { anonymiseDueOrganizations } from "#domain/privacy/anonymise-due-organizations";
@@ -14,6 +18,16 @@ export const DAILY_CRON = "0 3 * * *";
 export const HOLDS_CRON = "*/5 * * * *";
 /** Hourly: pending payouts settled, then each organization paid on its due local day (decision 0022). */
 export const PAYOUTS_CRON = "30 * * * *";
+/** Every minute: the messages to attendees scheduled for now, and the reminders due (issue 27). */
+export const MINUTE_CRON = "* * * * *";
+
+/** The every-minute tasks, each logged on its own line. */
+function minuteTasks(
+  env: Env,
+  db: ReturnType<typeof databaseFromEnv>,
+): [string, Promise<number | Record<string, number>>][] {
+  return [["send-scheduled-messages", sendDueScheduledMessages(db, env.JOBS)]];
+}
 
 /**
  * One `cron` log line per task of a run (domain/shared/logger.ts), with the run's cron, its own `request_id` and the task's
@@ -42,6 +56,10 @@ export function handleScheduled(controller: ScheduledController, env: Env, ctx: 
 
 async function runScheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext) {
   const db = databaseFromEnv(env);
+  if (controller.cron === MINUTE_CRON) {
+    for (const [task, work] of minuteTasks(env, db)) ctx.waitUntil(logged(task, work));
+    return;
+  }
   if (controller.cron === PAYOUTS_CRON) {
     ctx.waitUntil(logged("run-payouts", runPayoutJob(db, env)));
     return;
@@ -50,6 +68,8 @@ async function runScheduled(controller: ScheduledController, env: Env, ctx: Exec
     ctx.waitUntil(logged("release-expired-holds", releaseExpiredHolds(db)));
     // The outbox's safety net: deliveries whose hand-off to the queue was lost, or whose attempt never finished.
     ctx.waitUntil(logged("dispatch-webhook-deliveries", dispatchDueWebhookDeliveries(db, env.JOBS)));
+    // The messages to attendees whose hand-off to the queue was lost, or whose sending attempt never finished.
+    ctx.waitUntil(logged("sweep-attendee-messages", sweepAttendeeMessageRecipients(db, env.JOBS)));
     // The same for order emails; without APP_URL they stay due (and this says so) until the deploy sets it.
     ctx.waitUntil(
       logged(
