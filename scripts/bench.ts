@@ -16,7 +16,8 @@
  * BENCH_LIGHTHOUSE_RUNS (3) runs per page with the load average (scripts/lib/lighthouse.ts); BENCH_LIGHTHOUSE_COLOR
  * (#rrggbb) and BENCH_LIGHTHOUSE_THEME (light|dark) set the audited event's colour and theme first (issue 14 §9: any
  * organizer colour).
- * `--weight` measures only the page weights, `--bookings` only the bookings, `--lighthouse` only Lighthouse.
+ * `--weight` measures only the page weights, `--bookings` only the bookings, `--lighthouse` only Lighthouse,
+ * `--messages` only the message to the import's participants (after the import).
  * BENCH_RUNS (200), BENCH_BOOKINGS (1,500 buyers), BENCH_STOCK (1,000 places), BENCH_CONCURRENCY (50).
  */
 import { spawn, spawnSync } from "node:child_process";
@@ -48,6 +49,7 @@ const participants = process.argv.includes("--large") ? ["--participants", "1000
 const weightOnly = process.argv.includes("--weight");
 const bookingsOnly = process.argv.includes("--bookings");
 const lighthouseOnly = process.argv.includes("--lighthouse");
+const messagesOnly = process.argv.includes("--messages");
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const bookingRequests = Number(process.env.BENCH_BOOKINGS ?? 1500);
 const bookingStock = Number(process.env.BENCH_STOCK ?? 1000);
@@ -255,6 +257,12 @@ async function main() {
       await benchLighthouse(base, path, Number(event.id), token);
       return;
     }
+    if (messagesOnly) {
+      const imported = await runImport(base, importEvent.eventId, importEvent.ticketId, token, importRows);
+      if (imported.firstError) throw new Error(`the import for the message failed: ${imported.firstError}`);
+      await benchMessage(base, importEvent.eventId, token);
+      return;
+    }
     if (!weightOnly && !bookingsOnly) {
       console.log(
         `\nSigned-in pages, in turn with the health endpoint (the full HTML of each page; ${event.participants} participants on the dashboard's event)\n`,
@@ -424,10 +432,15 @@ async function benchAfterSale(
   );
   if (run.firstError) console.log(`first unexpected answer            ${run.firstError}`);
 
+  await benchMessage(base, importEvent.eventId, token);
+}
+
+/** A message to every participant of the import's event through the queue (issue 27): enqueue, then delivery. */
+async function benchMessage(base: string, eventId: number, token: string) {
   console.log(
-    `\nMessage to attendees: every participant of event ${importEvent.eventId}, through the queue into the dev mailbox (POST /api/events/${importEvent.eventId}/messages/:id/send)\n`,
+    `\nMessage to attendees: every participant of event ${eventId}, through the queue into the dev mailbox (POST /api/events/${eventId}/messages/:id/send)\n`,
   );
-  const message = await runMessageSend(base, importEvent.eventId, token);
+  const message = await runMessageSend(base, eventId, token);
   console.log(
     `${"enqueue (the send call)".padEnd(34)} ${(message.enqueueMs / 1000).toFixed(2)} s for ${message.recipients.toLocaleString("en-US")} recipients`,
   );
