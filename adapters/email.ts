@@ -72,6 +72,12 @@ const DEV_MAILBOX_ROWS_PER_INSERT = 14;
 
 export class EmailDeliveryError extends Error {
   override name = "EmailDeliveryError";
+  /** The provider's rate limit refused the call: nothing was sent, the same call may go again shortly. */
+  readonly rateLimited: boolean;
+  constructor(message: string, options: { rateLimited?: boolean } = {}) {
+    super(message);
+    this.rateLimited = options.rateLimited ?? false;
+  }
 }
 
 /**
@@ -157,7 +163,10 @@ export function createEmailSender(options: { db: Database; resendApiKey?: string
           ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
         },
       );
-      if (error || !data) throw new EmailDeliveryError(`Resend refused the batch (${error?.name}): ${error?.message}`);
+      if (error || !data)
+        throw new EmailDeliveryError(`Resend refused the batch (${error?.name}): ${error?.message}`, {
+          rateLimited: error?.name === "rate_limit_exceeded" || error?.statusCode === 429,
+        });
       // Permissive validation: the ids are of the accepted emails, in order; `errors` names the refused ones by index.
       const refused = new Map((data.errors ?? []).map((e) => [e.index, e.message]));
       const ids = [...data.data];

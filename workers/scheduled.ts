@@ -26,7 +26,7 @@ function minuteTasks(
   env: Env,
   db: ReturnType<typeof databaseFromEnv>,
 ): [string, Promise<number | Record<string, number>>][] {
-  return [["send-scheduled-messages", sendDueScheduledMessages(db, env.JOBS)]];
+  return [["send-scheduled-messages", sendDueScheduledMessages(db, env.MESSAGES)]];
 }
 
 /**
@@ -69,7 +69,7 @@ async function runScheduled(controller: ScheduledController, env: Env, ctx: Exec
     // The outbox's safety net: deliveries whose hand-off to the queue was lost, or whose attempt never finished.
     ctx.waitUntil(logged("dispatch-webhook-deliveries", dispatchDueWebhookDeliveries(db, env.JOBS)));
     // The messages to attendees whose hand-off to the queue was lost, or whose sending attempt never finished.
-    ctx.waitUntil(logged("sweep-attendee-messages", sweepAttendeeMessageRecipients(db, env.JOBS)));
+    ctx.waitUntil(logged("sweep-attendee-messages", sweepAttendeeMessageRecipients(db, env.MESSAGES)));
     // The same for order emails; without APP_URL they stay due (and this says so) until the deploy sets it.
     ctx.waitUntil(
       logged(

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { sendEmailBatch, type EmailMessage, type EmailSender } from "#adapters/email";
+import { EmailDeliveryError, sendEmailBatch, type EmailMessage, type EmailSender } from "#adapters/email";
 import type { Database } from "#db/database";
 import { attendeeMessageRecipients, attendeeMessages, events, orders, organizations } from "#db/schema";
 import { attendeeMessageEmail } from "../emails/attendee-message-email";
@@ -11,10 +11,14 @@ import { formatDateTime } from "../shared/format";
 import type { SigningEnv } from "../shared/signing-secret";
 import { fillBodyHtml, fillSubject, htmlToText, type MessageVariableValues } from "./message-variables";
 import { optOutUrl } from "./opt-out-link";
-import { markSendFinishedStatement, type AttendeeMessageJob } from "./start-attendee-message-send";
+import {
+  markSendFinishedStatement,
+  MAX_MESSAGE_ATTEMPTS,
+  type AttendeeMessageJob,
+} from "./start-attendee-message-send";
 
-/** Claimed sends of one recipient before it is left failed (the history page can still retry it by hand). */
-export const MAX_MESSAGE_ATTEMPTS = 5;
+export { MAX_MESSAGE_ATTEMPTS };
+
 /** A claim older than this belongs to a consumer that died mid-send: the next job or the sweep takes it over. */
 export const MESSAGE_CLAIM_LEASE_MS = 10 * 60_000;
 
@@ -52,6 +56,7 @@ export function renderMessageFor(
   recipient: RecipientToRender,
   order: { id: number; accessToken: string; email: string } | null,
   env: MessageDeliveryEnv,
+  /** `testFor`: a test send to the organizer, whose links open the order in the back-office, not the buyer's page. */
   options: { testFor?: string } = {},
 ): EmailMessage {
   const locale = recipient.locale;
@@ -59,10 +64,19 @@ export function renderMessageFor(
   const subject = message.subject || fallback?.subject || "";
   const body = message.body || fallback?.body || "";
   const isBuyer = order !== null && order.email.toLowerCase() === recipient.email.toLowerCase();
-  const orderLink = isBuyer ? orderTicketsUrl(env.APP_URL, order.id, order.accessToken) : "";
-  const ticketsLink = isBuyer
-    ? new URL(`/orders/${order.id}/tickets.pdf?token=${encodeURIComponent(order.accessToken)}`, env.APP_URL).toString()
-    : "";
+  const backOffice =
+    order && options.testFor !== undefined
+      ? new URL(`/event/${message.eventId}/orders/${order.id}`, env.APP_URL).toString()
+      : null;
+  const orderLink = backOffice ?? (isBuyer ? orderTicketsUrl(env.APP_URL, order.id, order.accessToken) : "");
+  const ticketsLink =
+    backOffice ??
+    (isBuyer
+      ? new URL(
+          `/orders/${order.id}/tickets.pdf?token=${encodeURIComponent(order.accessToken)}`,
+          env.APP_URL,
+        ).toString()
+      : "");
   const values: MessageVariableValues = {
     first_name: recipient.firstName,
     event_title: message.eventTitle,
@@ -120,13 +134,29 @@ export async function loadMessageToRender(db: Database, messageId: number): Prom
   return { ...message, replyTo: responseEmail || contactEmail || "" };
 }
 
-export type DeliverOutcome = "sent" | "nothing-to-send" | "not-configured" | "message-gone";
+export type DeliverOutcome = "sent" | "nothing-to-send" | "not-configured" | "message-gone" | "rate-limited";
+
+const t = attendeeMessageRecipients;
+const idsIn = (ids: number[]) => inArray(t.id, sql`(select value from json_each(${JSON.stringify(ids)}))`);
+
+/** Retries a write a few times: after the provider accepted the emails, losing their "sent" mark risks a resend. */
+async function withRetries<T>(write: () => Promise<T>, tries = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= tries) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+}
 
 /**
- * A queue job of a send: claims its range's recipients still to send (queued, failed under MAX_MESSAGE_ATTEMPTS, or
- * claimed by a consumer that died), renders each, sends them in one provider call and records each delivery. A
- * redelivered job finds its rows sent and sends nothing. A refusal of the whole call marks the rows failed with the
- * reason and throws, so the queue retries the job with backoff.
+ * A queue job of a send: claims its range's recipients still to send (queued, or failed under MAX_MESSAGE_ATTEMPTS;
+ * with `claimedAt`, exactly the rows of that earlier claim), renders each, sends them in one provider call and records
+ * each delivery. A redelivered job finds its rows sent and sends nothing; a call retried with the same rows carries
+ * the same idempotency key. A refusal of the whole call marks the rows failed with the reason and throws, so the
+ * queue retries the job with backoff; the provider's rate limit puts them back as they were, to be sent shortly.
  */
 export async function deliverAttendeeMessage(
   db: Database,
@@ -137,74 +167,85 @@ export async function deliverAttendeeMessage(
   // Every email carries links to the app: without APP_URL the rows stay queued and the sweep hands them again.
   if (!deps.env.APP_URL) return "not-configured";
   const nowMs = now.getTime();
+  const which =
+    job.claimedAt === undefined
+      ? sql`${t.status} in ('queued', 'failed') and ${t.attempts} < ${MAX_MESSAGE_ATTEMPTS}`
+      : sql`${t.status} in ('sending', 'failed') and ${t.claimedAt} = ${job.claimedAt}
+          and ${t.claimedAt} <= ${nowMs - MESSAGE_CLAIM_LEASE_MS} and ${t.attempts} < ${MAX_MESSAGE_ATTEMPTS}`;
   const claimed = await db
-    .update(attendeeMessageRecipients)
-    .set({ status: "sending", claimedAt: now, attempts: sql`${attendeeMessageRecipients.attempts} + 1` })
+    .update(t)
+    .set({ status: "sending", claimedAt: now, attempts: sql`${t.attempts} + 1` })
     .where(
       and(
-        eq(attendeeMessageRecipients.messageId, job.messageId),
-        eq(attendeeMessageRecipients.sendNumber, job.sendNumber),
-        sql`${attendeeMessageRecipients.id} between ${job.fromId} and ${job.toId}`,
-        sql`((${attendeeMessageRecipients.status} in ('queued', 'failed') and ${attendeeMessageRecipients.attempts} < ${MAX_MESSAGE_ATTEMPTS})
-          or (${attendeeMessageRecipients.status} = 'sending' and ${attendeeMessageRecipients.claimedAt} <= ${nowMs - MESSAGE_CLAIM_LEASE_MS}))`,
+        eq(t.messageId, job.messageId),
+        eq(t.sendNumber, job.sendNumber),
+        sql`${t.id} between ${job.fromId} and ${job.toId}`,
+        which,
       ),
     )
     .returning({
-      id: attendeeMessageRecipients.id,
-      organizationId: attendeeMessageRecipients.organizationId,
-      email: attendeeMessageRecipients.email,
-      firstName: attendeeMessageRecipients.firstName,
-      lastName: attendeeMessageRecipients.lastName,
-      ticketTitle: attendeeMessageRecipients.ticketTitle,
-      locale: attendeeMessageRecipients.locale,
-      orderId: attendeeMessageRecipients.orderId,
+      id: t.id,
+      organizationId: t.organizationId,
+      email: t.email,
+      firstName: t.firstName,
+      lastName: t.lastName,
+      ticketTitle: t.ticketTitle,
+      locale: t.locale,
+      orderId: t.orderId,
     });
-  if (claimed.length === 0) return "nothing-to-send";
+  if (claimed.length === 0) {
+    // Another consumer finished the rows, or they ran out of attempts: the message may be done.
+    await markSendFinishedStatement(db, job.messageId, job.sendNumber);
+    return "nothing-to-send";
+  }
   claimed.sort((a, b) => a.id - b.id);
+  const claimedIds = claimed.map((r) => r.id);
 
-  const message = await loadMessageToRender(db, job.messageId);
-  if (!message) return "message-gone";
-  const orderIds = [...new Set(claimed.map((r) => r.orderId).filter((id): id is number => id !== null))];
-  const orderRows = orderIds.length
-    ? await db
-        .select({ id: orders.id, accessToken: orders.accessToken, email: orders.email })
-        .from(orders)
-        .where(
-          and(
-            inArray(orders.id, sql`(select value from json_each(${JSON.stringify(orderIds)}))`),
-            eq(orders.organizationId, claimed[0]!.organizationId),
-          ),
-        )
-    : [];
-  const orderById = new Map(orderRows.map((order) => [order.id, order]));
-  const emails = claimed.map((recipient) =>
-    renderMessageFor(
-      message,
-      recipient,
-      recipient.orderId ? (orderById.get(recipient.orderId) ?? null) : null,
-      deps.env,
-    ),
-  );
-
-  // The same claimed rows get the same key: a call retried after a crash is not delivered twice by Resend.
-  const idempotencyKey = `attendee-message/${job.messageId}/${job.sendNumber}/${sha256Hex(claimed.map((r) => r.id).join(","))}`;
   let results;
   try {
+    const message = await loadMessageToRender(db, job.messageId);
+    if (!message) return "message-gone";
+    const orderIds = [...new Set(claimed.map((r) => r.orderId).filter((id): id is number => id !== null))];
+    const orderRows = orderIds.length
+      ? await db
+          .select({ id: orders.id, accessToken: orders.accessToken, email: orders.email })
+          .from(orders)
+          .where(
+            and(
+              inArray(orders.id, sql`(select value from json_each(${JSON.stringify(orderIds)}))`),
+              eq(orders.organizationId, claimed[0]!.organizationId),
+            ),
+          )
+      : [];
+    const orderById = new Map(orderRows.map((order) => [order.id, order]));
+    const emails = claimed.map((recipient) =>
+      renderMessageFor(
+        message,
+        recipient,
+        recipient.orderId ? (orderById.get(recipient.orderId) ?? null) : null,
+        deps.env,
+      ),
+    );
+    // The same claimed rows get the same key: a call retried after a crash is not delivered twice by Resend.
+    const idempotencyKey = `attendee-message/${job.messageId}/${job.sendNumber}/${sha256Hex(claimedIds.join(","))}`;
     results = await sendEmailBatch(deps.sender, emails, { idempotencyKey });
   } catch (error) {
+    if (error instanceof EmailDeliveryError && error.rateLimited) {
+      // Nothing was sent: the rows go back as they were, and the job comes back after a pause.
+      await db
+        .update(t)
+        .set({ status: "queued", attempts: sql`max(${t.attempts} - 1, 0)` })
+        .where(and(idsIn(claimedIds), eq(t.status, "sending")));
+      return "rate-limited";
+    }
     const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-    await db
-      .update(attendeeMessageRecipients)
-      .set({ status: "failed", lastError: reason })
-      .where(
-        and(
-          inArray(
-            attendeeMessageRecipients.id,
-            sql`(select value from json_each(${JSON.stringify(claimed.map((r) => r.id))}))`,
-          ),
-          eq(attendeeMessageRecipients.status, "sending"),
-        ),
-      );
+    await db.batch([
+      db
+        .update(t)
+        .set({ status: "failed", lastError: reason })
+        .where(and(idsIn(claimedIds), eq(t.status, "sending"))),
+      markSendFinishedStatement(db, job.messageId, job.sendNumber),
+    ]);
     throw error;
   }
 
@@ -218,35 +259,36 @@ export async function deliverAttendeeMessage(
   });
   const sentJson = JSON.stringify(sent);
   const failedJson = JSON.stringify(failed);
-  const t = attendeeMessageRecipients;
-  await db.batch([
-    db
-      .update(t)
-      .set({
-        status: "sent",
-        sentAt: now,
-        lastError: null,
-        providerMessageId: sql`(select json_extract(j.value, '$.p') from json_each(${sentJson}) j where json_extract(j.value, '$.id') = ${t.id})`,
-      })
-      .where(
-        and(
-          inArray(t.id, sql`(select json_extract(value, '$.id') from json_each(${sentJson}))`),
-          eq(t.status, "sending"),
+  await withRetries(() =>
+    db.batch([
+      db
+        .update(t)
+        .set({
+          status: "sent",
+          sentAt: now,
+          lastError: null,
+          providerMessageId: sql`(select json_extract(j.value, '$.p') from json_each(${sentJson}) j where json_extract(j.value, '$.id') = ${t.id})`,
+        })
+        .where(
+          and(
+            inArray(t.id, sql`(select json_extract(value, '$.id') from json_each(${sentJson}))`),
+            eq(t.status, "sending"),
+          ),
         ),
-      ),
-    db
-      .update(t)
-      .set({
-        status: "failed",
-        lastError: sql`(select json_extract(j.value, '$.e') from json_each(${failedJson}) j where json_extract(j.value, '$.id') = ${t.id})`,
-      })
-      .where(
-        and(
-          inArray(t.id, sql`(select json_extract(value, '$.id') from json_each(${failedJson}))`),
-          eq(t.status, "sending"),
+      db
+        .update(t)
+        .set({
+          status: "failed",
+          lastError: sql`(select json_extract(j.value, '$.e') from json_each(${failedJson}) j where json_extract(j.value, '$.id') = ${t.id})`,
+        })
+        .where(
+          and(
+            inArray(t.id, sql`(select json_extract(value, '$.id') from json_each(${failedJson}))`),
+            eq(t.status, "sending"),
+          ),
         ),
-      ),
-    markSendFinishedStatement(db, job.messageId, job.sendNumber),
-  ]);
+      markSendFinishedStatement(db, job.messageId, job.sendNumber),
+    ]),
+  );
   return "sent";
 }

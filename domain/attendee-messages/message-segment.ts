@@ -105,10 +105,7 @@ export function recipientsSelect(
 
   const filter: SQL =
     segment.type === "tickets"
-      ? sql` and p.ticket_id in (${sql.join(
-          segment.ticket_ids.map((ticketId) => sql`${ticketId}`),
-          sql`, `,
-        )})`
+      ? sql` and p.ticket_id in (select value from json_each(${JSON.stringify(segment.ticket_ids)}))`
       : segment.type === "check_in"
         ? sql` and p.is_in = ${segment.checked_in ? 1 : 0}`
         : segment.type === "participants"

@@ -81,6 +81,7 @@ export async function sendAttendeeMessage(
       reason: "email_quota_reached",
       details: { remaining: started.quota.remaining, limit: started.quota.limit, recipients: started.recipients },
     });
+  if (started.outcome === "event-not-published") throw draftEventSendRefused();
   if (started.outcome === "not-sendable") throw new AppError("conflict", "attendee-messages:errors.message-sending");
   const [row] = await db
     .select()

@@ -8,6 +8,8 @@ import { parseStoredSegment, recipientsSelect } from "./message-segment";
 
 /** Recipients per queue job: one provider call (Resend's batch API takes 100 emails). */
 export const RECIPIENTS_PER_JOB = 100;
+/** Claimed sends of one recipient before it is left failed (the history page can still retry it by hand). */
+export const MAX_MESSAGE_ATTEMPTS = 5;
 
 export type AttendeeMessageJob = {
   type: "send-attendee-message";
@@ -16,11 +18,17 @@ export type AttendeeMessageJob = {
   /** The job's recipient ids, inclusive: at most RECIPIENTS_PER_JOB rows of this send. */
   fromId: number;
   toId: number;
+  /**
+   * Set by the sweep for the rows of one earlier claim (their `claimed_at`) whose outcome is unknown: the same rows are
+   * sent again as one call, so the provider's idempotency key (a hash of the ids) is the same and nobody gets it twice.
+   */
+  claimedAt?: number;
 };
 
 export type StartSendOutcome =
   | { outcome: "started"; sendNumber: number; recipients: number }
   | { outcome: "quota-exceeded"; recipients: number; quota: EmailQuota }
+  | { outcome: "event-not-published" }
   | { outcome: "not-sendable" };
 
 /**
@@ -51,6 +59,13 @@ export async function startAttendeeMessageSend(
     .where(eq(attendeeMessages.id, input.messageId))
     .limit(1);
   if (!message || !fromStatuses.includes(message.status)) return { outcome: "not-sendable" };
+  const [event] = await db
+    .select({ status: events.status })
+    .from(events)
+    .where(and(eq(events.id, message.eventId), eq(events.organizationId, message.organizationId)))
+    .limit(1);
+  // A draft event (never published, or taken back to draft after the message was scheduled) sends nothing.
+  if (!event || event.status === "draft") return { outcome: "event-not-published" };
 
   const sendNumber = message.sendCount + 1;
   const nowMs = now.getTime();
@@ -73,7 +88,8 @@ export async function startAttendeeMessageSend(
         db,
         sql`exists (select 1 from ${attendeeMessages} where ${attendeeMessages.id} = ${message.id}
           and ${attendeeMessages.sendCount} = ${message.sendCount}
-          and ${inArray(attendeeMessages.status, [...fromStatuses])})`,
+          and ${inArray(attendeeMessages.status, [...fromStatuses])})
+          and exists (select 1 from ${events} where ${events.id} = ${message.eventId} and ${events.status} <> 'draft')`,
       ),
       clearGuards(db),
       db
@@ -94,10 +110,17 @@ export async function startAttendeeMessageSend(
   } catch (error) {
     if (isEmailQuotaFailure(error)) {
       const recipients = await countRecipients(db, source);
+      // A message sent before stays "sent" (its history is whole; a new send still needs the confirmation).
       await db
         .update(attendeeMessages)
-        .set({ status: "failed", failureReason: "email_quota", updatedAt: now })
-        .where(and(eq(attendeeMessages.id, message.id), inArray(attendeeMessages.status, [...fromStatuses])));
+        .set({ status: message.sendCount > 0 ? "sent" : "failed", failureReason: "email_quota", updatedAt: now })
+        .where(
+          and(
+            eq(attendeeMessages.id, message.id),
+            eq(attendeeMessages.sendCount, message.sendCount),
+            inArray(attendeeMessages.status, [...fromStatuses]),
+          ),
+        );
       return { outcome: "quota-exceeded", recipients, quota: await getEmailQuota(db, message.organizationId, now) };
     }
     if (isGuardFailure(error)) return { outcome: "not-sendable" };
@@ -167,7 +190,10 @@ function insertRecipients(db: Database, input: { messageId: number; sendNumber: 
     .onConflictDoNothing();
 }
 
-/** The message is "sent" once none of this send's recipients waits (sent, failed for good or bounced). */
+/**
+ * The message is "sent" once none of this send's recipients waits: each is sent, bounced, or failed after
+ * MAX_MESSAGE_ATTEMPTS (a failed one under it will be tried again by the queue or the sweep).
+ */
 export function markSendFinishedStatement(db: Database, messageId: number, sendNumber: number) {
   return db
     .update(attendeeMessages)
@@ -179,7 +205,8 @@ export function markSendFinishedStatement(db: Database, messageId: number, sendN
         eq(attendeeMessages.sendCount, sendNumber),
         sql`not exists (select 1 from ${attendeeMessageRecipients} where ${attendeeMessageRecipients.messageId} = ${messageId}
           and ${attendeeMessageRecipients.sendNumber} = ${sendNumber}
-          and ${attendeeMessageRecipients.status} in ('queued', 'sending'))`,
+          and (${attendeeMessageRecipients.status} in ('queued', 'sending')
+            or (${attendeeMessageRecipients.status} = 'failed' and ${attendeeMessageRecipients.attempts} < ${MAX_MESSAGE_ATTEMPTS})))`,
       ),
     );
 }

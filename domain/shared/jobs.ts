@@ -37,7 +37,8 @@ const jobGuards: { [T in JobType]: (job: Record<string, unknown>) => boolean } =
     isPositiveId(job.sendNumber) &&
     isPositiveId(job.fromId) &&
     isPositiveId(job.toId) &&
-    (job.fromId as number) <= (job.toId as number),
+    (job.fromId as number) <= (job.toId as number) &&
+    (job.claimedAt === undefined || isPositiveId(job.claimedAt)),
 };
 
 export function isJob(value: unknown): value is Job {

@@ -1864,8 +1864,8 @@ export const operations: ApiOperation[] = [
       "`{event_title}`, `{event_date}`, `{ticket_title}`, `{order_link}`, `{tickets_link}` are filled per recipient " +
       'in their language) and `segment`: `{type: "all"}`, `{type: "buyers"}` (one email per order), ' +
       '`{type: "tickets", ticket_ids}`, `{type: "order_status", statuses}`, `{type: "check_in", checked_in}` or ' +
-      '`{type: "participants", participant_ids}`. `kind: "change"` marks a change notice (sent even to people who ' +
-      "stopped the organizer's messages).",
+      '`{type: "participants", participant_ids}`. People who stopped the organizer\'s messages for the event are ' +
+      "left out.",
     access: write("participants:write"),
     body: {
       schemas: [messageCreateSchema],

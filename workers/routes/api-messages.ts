@@ -22,18 +22,16 @@ import type { ApiEnv } from "../middleware/api-session";
 import { parseJson } from "../parse-json";
 
 /**
- * Issue 27 §7: messages to an event's attendees, through the domain functions the messages page uses. The kind
- * `change` may be given at creation (a change notice); reminders are written by the event's reminders only.
+ * Issue 27 §7: messages to an event's attendees, through the domain functions the messages page uses. Change notices
+ * come from the editor after a real change of date or place, reminders from the event's reminders: not from here.
  */
 export const messagesApiRoutes = new Hono<ApiEnv>();
 
 const MESSAGE_NOT_FOUND = "attendee-messages:errors.not-found";
 const idPattern = v.pipe(v.string(), v.regex(/^\d{1,12}$/, "errors:invalid-input"), v.transform(Number));
 
-export const messageCreateSchema = v.object({
-  ...attendeeMessageInputSchema.entries,
-  kind: v.optional(v.picklist(["message", "change"], "errors:invalid-input")),
-});
+/** A change notice (sent even to those who stopped the organizer's messages) is offered by the editor only. */
+export const messageCreateSchema = attendeeMessageInputSchema;
 export const messagesListQuerySchema = v.object({ before: v.optional(idPattern), limit: v.optional(idPattern) });
 export const messageRecipientsQuerySchema = v.object({
   status: v.optional(v.picklist(attendeeMessageRecipientStatuses, "errors:invalid-input")),
@@ -128,7 +126,7 @@ messagesApiRoutes.post("/:id{[0-9]+}/messages/:message_id{[0-9]+}/send", async (
   const params = messageParams(c);
   const actor = await actorForEventParam(c, params.eventId);
   const input = await parseJson(c, sendAttendeeMessageSchema);
-  const message = await sendAttendeeMessage(c.get("db"), actor, c.env.JOBS, {
+  const message = await sendAttendeeMessage(c.get("db"), actor, c.env.MESSAGES, {
     ...params,
     scheduledAt: input.scheduled_at ? new Date(input.scheduled_at) : null,
     confirmResend: input.confirm_resend ?? false,
@@ -143,7 +141,7 @@ messagesApiRoutes.post(
     const params = messageParams(c);
     const recipientId = requireId(c.req.param("recipient_id"), MESSAGE_NOT_FOUND);
     const actor = await actorForEventParam(c, params.eventId);
-    await retryMessageRecipient(c.get("db"), actor, c.env.JOBS, { ...params, recipientId });
+    await retryMessageRecipient(c.get("db"), actor, c.env.MESSAGES, { ...params, recipientId });
     return c.body(null, 202);
   },
 );

@@ -81,7 +81,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!notice.success)
       return data({ ok: false as const, errors: { fields: issuesToFields(notice.issues) }, values }, { status: 400 });
     try {
-      const message = await sendChangeNotice(db, actor, env.JOBS, { eventId, ...notice.output });
+      const message = await sendChangeNotice(db, actor, env.MESSAGES, { eventId, ...notice.output });
       return { ok: true as const, intent: "notify-change" as const, recipients: message.recipientCount };
     } catch (error) {
       return actionError(error, values);
