@@ -18,6 +18,8 @@ import {
 } from "./event-input-schema";
 import { eventColumnsFromFields, toEventRecord, type EventRecord } from "./event-record";
 import { prepareStatusChange, statusActionFor, type StatusChangeOptions } from "./change-event-status";
+import { eventRemindersQuery } from "../reminders/get-event-reminders";
+import { reminderDueStatements } from "../reminders/reminder-due";
 
 export type UpdateEventInput = {
   eventId: number;
@@ -68,6 +70,10 @@ export async function updateEvent(db: Database, actor: Actor, input: UpdateEvent
   }
 
   const columns = { ...eventColumnsFromFields(changes), ...statusColumns, updatedAt: now };
+  // The reminders' due times follow the start and the zone, in the same write (docs/decisions/0054).
+  const timezone = changes.timezone ?? event.timezone;
+  const remindersMove = startAt?.getTime() !== event.startAt?.getTime() || timezone !== event.timezone;
+  const reminders = remindersMove ? await eventRemindersQuery(db, event) : [];
   const [rows] = await db.batch([
     db
       .update(events)
@@ -82,6 +88,7 @@ export async function updateEvent(db: Database, actor: Actor, input: UpdateEvent
       )
       .returning(),
     eventWebhookStatement(db, event, { ...event, ...columns }, now),
+    ...reminderDueStatements(db, { eventId: event.id, startAt, timeZone: timezone, reminders }),
   ]);
   const [row] = rows;
   if (!row) throw new AppError("conflict", "events:errors.invalid-transition");

@@ -561,6 +561,17 @@ const apiTable: Record<string, RouteSpec> = {
     need: { event: "event:update" },
     probe: (i) => ({ path: `/api/events/${i.eventId}/messages`, json: { messages: [] } }),
   },
+  "GET /api/events/:id{[0-9]+}/reminders": {
+    need: { event: "event:message-attendees" },
+    probe: (i) => ({ path: `/api/events/${i.eventId}/reminders` }),
+  },
+  "PUT /api/events/:id{[0-9]+}/reminders": {
+    need: { event: "event:message-attendees" },
+    probe: (i) => ({
+      path: `/api/events/${i.eventId}/reminders`,
+      json: { reminders: [{ offset_value: 2, offset_unit: "days", subject: "", body: "", enabled: true }] },
+    }),
+  },
   "POST /api/events": {
     need: { organization: "events:create" },
     probe: (i) => ({ path: "/api/events", json: { organizer: i.organizationId, title: "Nouvel événement" } }),
