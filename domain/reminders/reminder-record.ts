@@ -20,6 +20,8 @@ export type EventReminder = {
   dueAt: Date | null;
   /** When the cron will send it: its due time while ahead, enabled and not yet sent for the current start; else null. */
   nextSendAt: Date | null;
+  /** Already sent for the event's current start. */
+  sentForCurrentStart: boolean;
 };
 
 /** Every new event gets one reminder, 24 hours before its start, enabled, with the default text (issue 27 §2). */
@@ -47,6 +49,7 @@ export function toEventReminder(row: ReminderRow, startAt: Date | null, now: Dat
     enabled: row.enabled,
     dueAt: row.dueAt,
     nextSendAt: nextReminderSendAt(row, startAt, now),
+    sentForCurrentStart: startAt !== null && row.sentForStartAt?.getTime() === startAt.getTime(),
   };
 }
 

@@ -1261,6 +1261,17 @@ const pageTable: Record<string, RouteSpec> = {
     need: { event: "event:update" },
     probe: (i) => ({ path: `/event/${i.eventId}/order-messages`, form: {} }),
   },
+  "GET /event/:event_id/reminders": {
+    need: { event: "event:message-attendees" },
+    probe: (i) => ({ path: `/event/${i.eventId}/reminders` }),
+  },
+  "POST /event/:event_id/reminders": {
+    need: { event: "event:message-attendees" },
+    probe: (i) => ({
+      path: `/event/${i.eventId}/reminders`,
+      form: { reminders: JSON.stringify([{ offset_value: 3, offset_unit: "days", text: "", enabled: true }]) },
+    }),
+  },
   "GET /event/:event_id/settings": {
     need: { event: "event:view" },
     probe: (i) => ({ path: `/event/${i.eventId}/settings` }),
