@@ -30,11 +30,45 @@ function attachmentToBase64(content: string | Uint8Array): string {
   return typeof content === "string" ? content : encodeBase64(content);
 }
 
+/** What became of each email of a batch, in the batch's order: the provider's id when it gives one. */
+export type BatchEmailResult = { ok: true; providerId: string | null } | { ok: false; error: string };
+
 export type EmailSender = {
   /** "resend" when RESEND_API_KEY is set, else "dev-mailbox" (stored and shown at /dev/mailbox). */
   readonly mode: "resend" | "dev-mailbox";
   send(message: EmailMessage): Promise<void>;
+  /**
+   * Many emails without attachments in one provider call (Resend's batch API: at most 100). A refusal of the whole
+   * call throws; a refusal of single emails is reported in their results. Senders without it send one by one.
+   */
+  sendBatch?(messages: EmailMessage[], options?: { idempotencyKey?: string }): Promise<BatchEmailResult[]>;
 };
+
+/** Resend's batch API takes at most 100 emails per call. */
+export const MAX_EMAIL_BATCH = 100;
+
+/** Sends `messages` through the sender's batch call when it has one, else one by one (each failure reported). */
+export async function sendEmailBatch(
+  sender: EmailSender,
+  messages: EmailMessage[],
+  options: { idempotencyKey?: string } = {},
+): Promise<BatchEmailResult[]> {
+  if (messages.length === 0) return [];
+  if (sender.sendBatch) return sender.sendBatch(messages, options);
+  const results: BatchEmailResult[] = [];
+  for (const message of messages) {
+    try {
+      await sender.send(message);
+      results.push({ ok: true, providerId: null });
+    } catch (error) {
+      results.push({ ok: false, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  return results;
+}
+
+/** Rows per dev-mailbox insert: D1 binds at most 100 parameters per statement (7 columns a row). */
+const DEV_MAILBOX_ROWS_PER_INSERT = 14;
 
 export class EmailDeliveryError extends Error {
   override name = "EmailDeliveryError";
@@ -67,6 +101,22 @@ export function createEmailSender(options: { db: Database; resendApiKey?: string
           replyTo: message.replyTo ?? null,
         });
       },
+      async sendBatch(messages) {
+        const rows = messages.map((message) => ({
+          to: message.to.toLowerCase(),
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          attachments: null,
+          replyTo: message.replyTo ?? null,
+        }));
+        const inserts = [];
+        for (let start = 0; start < rows.length; start += DEV_MAILBOX_ROWS_PER_INSERT)
+          inserts.push(db.insert(devMailbox).values(rows.slice(start, start + DEV_MAILBOX_ROWS_PER_INSERT)));
+        const [first, ...rest] = inserts;
+        if (first) await db.batch([first, ...rest]);
+        return messages.map(() => ({ ok: true as const, providerId: null }));
+      },
     };
   }
   const resend = new Resend(resendApiKey);
@@ -91,6 +141,31 @@ export function createEmailSender(options: { db: Database; resendApiKey?: string
       );
       // The SDK reports refusals and network failures as a value; the queue retries on a thrown error.
       if (error) throw new EmailDeliveryError(`Resend refused the email (${error.name}): ${error.message}`);
+    },
+    async sendBatch(messages, options = {}) {
+      const { data, error } = await resend.batch.send(
+        messages.map((message) => ({
+          from,
+          to: [message.to],
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+        })),
+        {
+          batchValidation: "permissive",
+          ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
+        },
+      );
+      if (error || !data) throw new EmailDeliveryError(`Resend refused the batch (${error?.name}): ${error?.message}`);
+      // Permissive validation: the ids are of the accepted emails, in order; `errors` names the refused ones by index.
+      const refused = new Map((data.errors ?? []).map((e) => [e.index, e.message]));
+      const ids = [...data.data];
+      return messages.map((_, index) => {
+        const reason = refused.get(index);
+        if (reason !== undefined) return { ok: false as const, error: reason };
+        return { ok: true as const, providerId: ids.shift()?.id ?? null };
+      });
     },
   };
 }

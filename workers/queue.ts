@@ -7,6 +7,7 @@ import {
   sendOrderEmails,
 } from "#domain/order-documents/send-order-confirmation";
 import { sendOrderRefundEmail } from "#domain/order-documents/send-order-refund-email";
+import { deliverAttendeeMessage } from "#domain/attendee-messages/deliver-attendee-message";
 import { logEvent } from "#domain/shared/log";
 import { deliverWebhook } from "#domain/webhooks/deliver-webhook";
 import { notifyWebhookEndpointDisabled } from "#domain/webhooks/notify-webhook-endpoint-disabled";
@@ -14,6 +15,9 @@ import { allowLocalWebhookUrls } from "#domain/webhooks/webhook-url";
 import { isJob, type Job, type JobType } from "#domain/shared/jobs";
 import { errorFields, logger, withLogScope } from "#domain/shared/logger";
 import { reportError } from "#adapters/error-reporting";
+
+/** The pause after each Resend batch call of a message send (its default rate limit is 2 requests a second). */
+const RESEND_PAUSE_MS = 600;
 
 /** What every job handler gets: one database and one email sender per batch. */
 export type JobContext = { env: Env; db: Database; email: EmailSender };
@@ -48,6 +52,15 @@ const jobHandlers: JobHandlers = {
     if (outcome === "not-configured")
       logger.error("order_refund_email", { outcome, order_id: job.orderId, error_message: MISSING_APP_URL_ERROR });
     return outcome === "in-progress" ? { retryAfterSeconds: DELIVERY_CLAIM_LEASE_MS / 1000 } : "done";
+  },
+  "send-attendee-message": async (job, { env, db, email }) => {
+    const outcome = await deliverAttendeeMessage(db, { env, sender: email }, job);
+    if (outcome === "not-configured")
+      logger.error("attendee_message", { outcome, message_id: job.messageId, error_message: MISSING_APP_URL_ERROR });
+    // Resend allows 2 requests a second by default: one batch call per job, then a pause before the next one.
+    if (outcome === "sent" && email.mode === "resend")
+      await new Promise((resolve) => setTimeout(resolve, RESEND_PAUSE_MS));
+    return "done";
   },
   "deliver-webhook": async (job, { env, db, email }) => {
     const outcome = await deliverWebhook(db, job, { allowLocalUrls: allowLocalWebhookUrls(env) });

@@ -35,6 +35,8 @@ import enOrganizations from "./en/organizations.json";
 import enPublicEvent from "./en/public-event.json";
 import enTickets from "./en/tickets.json";
 import enEventMessages from "./en/event-messages.json";
+import enAttendeeMessages from "./en/attendee-messages.json";
+import frAttendeeMessages from "./fr/attendee-messages.json";
 import enOrderForms from "./en/order-forms.json";
 import enPromoCodes from "./en/promo-codes.json";
 import enMembers from "#domain/locales/en/members.json";
@@ -99,6 +101,7 @@ export const resources = {
     "promo-codes": frPromoCodes,
     "order-forms": frOrderForms,
     "event-messages": frEventMessages,
+    "attendee-messages": frAttendeeMessages,
     emails: frEmails,
     members: frMembers,
     organization: frOrganization,
@@ -137,6 +140,7 @@ export const resources = {
     "promo-codes": enPromoCodes,
     "order-forms": enOrderForms,
     "event-messages": enEventMessages,
+    "attendee-messages": enAttendeeMessages,
     emails: enEmails,
     members: enMembers,
     organization: enOrganization,

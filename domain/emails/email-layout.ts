@@ -1,6 +1,6 @@
 import { emailCopy, type EmailLocale } from "./email-locale";
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value
     .replaceAll("&", "&amp;")
     .replaceAll("<", "&lt;")
@@ -13,7 +13,9 @@ type Block =
   | { kind: "paragraph"; text: string }
   | { kind: "code"; code: string }
   | { kind: "button"; label: string; href: string }
-  | { kind: "note"; text: string };
+  | { kind: "note"; text: string }
+  /** HTML already made safe (an organizer's message, sanitized then filled with escaped values). */
+  | { kind: "html"; html: string };
 
 export type EmailLayoutOptions = {
   /** Replaces the account-holder footer, for emails sent to people without an account (e.g. ticket buyers). */
@@ -38,6 +40,8 @@ export function renderEmailHtml(
           return `<p style="margin:0 0 16px;font-size:13px;line-height:20px;color:#64748b;">${escapeHtml(block.text)}</p>`;
         case "code":
           return `<p style="margin:8px 0 24px;text-align:center;"><span style="display:inline-block;padding:12px 20px;border-radius:8px;background:#eef2ff;color:#3730a3;font-family:Menlo,Consolas,monospace;font-size:28px;font-weight:700;letter-spacing:8px;">${escapeHtml(block.code)}</span></p>`;
+        case "html":
+          return `<div style="margin:0 0 16px;font-size:15px;line-height:22px;color:#0f172a;">${block.html}</div>`;
         case "button":
           return `<p style="margin:8px 0 24px;text-align:center;"><a href="${escapeHtml(block.href)}" style="display:inline-block;padding:12px 24px;border-radius:8px;background:#4338ca;color:#ffffff;font-size:15px;font-weight:600;text-decoration:none;">${escapeHtml(block.label)}</a></p>`;
       }

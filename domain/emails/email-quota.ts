@@ -37,7 +37,7 @@ export function emailQuotaAllows(organizationId: number | SQL, day: string, coun
  */
 export function countEmailsStatement(
   db: Database,
-  input: { organizationId: number; count: number; at: Date | number },
+  input: { organizationId: number; count: number | SQL; at: Date | number },
 ) {
   const day = quotaDay(input.at);
   // drizzle's insert…select lists the columns in schema order: organization_id, day, sent, quota.

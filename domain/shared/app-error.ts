@@ -15,6 +15,7 @@ export type AppErrorReason =
   | "publish_incomplete"
   | "payment_account_required"
   | "email_quota_reached"
+  | "message_already_sent"
   | "event_not_published"
   | "idempotency_key_invalid"
   | "idempotency_key_reused"

@@ -1,5 +1,6 @@
 import type { EmailMessage } from "#adapters/email";
 import type { WebhookDeliveryJob } from "#domain/webhooks/dispatch-due-webhook-deliveries";
+import type { AttendeeMessageJob } from "#domain/attendee-messages/start-attendee-message-send";
 
 /** A ready email (auth mail sent later). */
 export type SendEmailJob = { type: "send-email"; message: EmailMessage };
@@ -18,7 +19,7 @@ export type OrderRefundJob = { type: "send-order-refund"; orderId: number };
 export type OrderEmailJob = OrderConfirmationJob | OrderRefundJob;
 
 /** Messages carried by the JOBS queue. To add a type: extend this union and `jobGuards`, then `jobHandlers` (queue.ts). */
-export type Job = SendEmailJob | OrderConfirmationJob | OrderRefundJob | WebhookDeliveryJob;
+export type Job = SendEmailJob | OrderConfirmationJob | OrderRefundJob | WebhookDeliveryJob | AttendeeMessageJob;
 export type JobType = Job["type"];
 
 const isPositiveId = (value: unknown): value is number =>
@@ -31,6 +32,12 @@ const jobGuards: { [T in JobType]: (job: Record<string, unknown>) => boolean } =
     isPositiveId(job.orderId) && (job.key === undefined || (typeof job.key === "string" && job.key.length <= 200)),
   "send-order-refund": (job) => isPositiveId(job.orderId),
   "deliver-webhook": (job) => isPositiveId(job.deliveryId) && isPositiveId(job.attempt),
+  "send-attendee-message": (job) =>
+    isPositiveId(job.messageId) &&
+    isPositiveId(job.sendNumber) &&
+    isPositiveId(job.fromId) &&
+    isPositiveId(job.toId) &&
+    (job.fromId as number) <= (job.toId as number),
 };
 
 export function isJob(value: unknown): value is Job {

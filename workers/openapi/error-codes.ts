@@ -79,6 +79,11 @@ const reasons: Record<AppErrorReason, Omit<ErrorCodeDoc, "code">> = {
     status: 409,
     description: "The organization's daily email quota would be exceeded.",
   },
+  message_already_sent: {
+    type: "conflict",
+    status: 409,
+    description: "The message was sent already: sending it again needs `confirm_resend: true`.",
+  },
   event_not_published: {
     type: "conflict",
     status: 409,

@@ -1,0 +1,252 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { sendEmailBatch, type EmailMessage, type EmailSender } from "#adapters/email";
+import type { Database } from "#db/database";
+import { attendeeMessageRecipients, attendeeMessages, events, orders, organizations } from "#db/schema";
+import { attendeeMessageEmail } from "../emails/attendee-message-email";
+import type { EmailLocale } from "../emails/email-locale";
+import { orderTicketsUrl } from "../order-documents/order-links";
+import { defaultReminderText } from "../reminders/default-reminder-text";
+import { sha256Hex } from "../shared/crypto";
+import { formatDateRange } from "../shared/format";
+import type { SigningEnv } from "../shared/signing-secret";
+import { fillBodyHtml, fillSubject, htmlToText, type MessageVariableValues } from "./message-variables";
+import { optOutUrl } from "./opt-out-link";
+import { markSendFinishedStatement, type AttendeeMessageJob } from "./start-attendee-message-send";
+
+/** Claimed sends of one recipient before it is left failed (the history page can still retry it by hand). */
+export const MAX_MESSAGE_ATTEMPTS = 5;
+/** A claim older than this belongs to a consumer that died mid-send: the next job or the sweep takes it over. */
+export const MESSAGE_CLAIM_LEASE_MS = 10 * 60_000;
+
+export type MessageDeliveryEnv = SigningEnv & { APP_URL: string };
+
+export type RecipientToRender = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  ticketTitle: string;
+  locale: EmailLocale;
+  orderId: number | null;
+};
+
+export type MessageToRender = {
+  kind: "message" | "reminder" | "change";
+  subject: string;
+  body: string;
+  eventId: number;
+  eventTitle: string;
+  startAt: Date | null;
+  endAt: Date | null;
+  timezone: string;
+  organizationName: string;
+  replyTo: string;
+};
+
+/**
+ * One recipient's email: the variables filled in the recipient's language, a reminder left empty in that language's
+ * default text, the order links only for the person who booked (a ticket holder's copy leaves them out, as their own
+ * ticket email does), the opt-out link on non-essential messages.
+ */
+export function renderMessageFor(
+  message: MessageToRender,
+  recipient: RecipientToRender,
+  order: { id: number; accessToken: string; email: string } | null,
+  env: MessageDeliveryEnv,
+  options: { testFor?: string } = {},
+): EmailMessage {
+  const locale = recipient.locale;
+  const fallback = message.kind === "reminder" ? defaultReminderText(locale) : null;
+  const subject = message.subject || fallback?.subject || "";
+  const body = message.body || fallback?.body || "";
+  const isBuyer = order !== null && order.email.toLowerCase() === recipient.email.toLowerCase();
+  const orderLink = isBuyer ? orderTicketsUrl(env.APP_URL, order.id, order.accessToken) : "";
+  const ticketsLink = isBuyer
+    ? new URL(`/orders/${order.id}/tickets.pdf?token=${encodeURIComponent(order.accessToken)}`, env.APP_URL).toString()
+    : "";
+  const values: MessageVariableValues = {
+    first_name: recipient.firstName,
+    event_title: message.eventTitle,
+    event_date: message.startAt ? formatDateRange(message.startAt, message.endAt, locale, message.timezone) : "",
+    ticket_title: recipient.ticketTitle,
+    order_link: orderLink,
+    tickets_link: ticketsLink,
+  };
+  const bodyHtml = fillBodyHtml(body, values);
+  const rendered = attendeeMessageEmail({
+    locale,
+    subject: fillSubject(subject, values),
+    bodyHtml,
+    bodyText: htmlToText(bodyHtml),
+    organizationName: message.organizationName,
+    eventTitle: message.eventTitle,
+    isBuyer,
+    optOutUrl: message.kind === "message" ? optOutUrl(env, message.eventId, recipient.email) : null,
+    repliesToOrganizer: message.replyTo !== "",
+    ...(options.testFor !== undefined ? { testFor: options.testFor } : {}),
+  });
+  return {
+    to: recipient.email,
+    ...rendered,
+    ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+  };
+}
+
+/** What a message needs to be rendered: the message, its event and organization, read together. */
+export async function loadMessageToRender(db: Database, messageId: number): Promise<MessageToRender | null> {
+  const [row] = await db
+    .select({
+      kind: attendeeMessages.kind,
+      subject: attendeeMessages.subject,
+      body: attendeeMessages.body,
+      eventId: events.id,
+      eventTitle: events.title,
+      startAt: events.startAt,
+      endAt: events.endAt,
+      timezone: events.timezone,
+      responseEmail: events.emailPdfEmailResponse,
+      contactEmail: events.contactEmail,
+      organizationName: organizations.title,
+    })
+    .from(attendeeMessages)
+    .innerJoin(
+      events,
+      and(eq(events.id, attendeeMessages.eventId), eq(events.organizationId, attendeeMessages.organizationId)),
+    )
+    .innerJoin(organizations, eq(organizations.id, attendeeMessages.organizationId))
+    .where(eq(attendeeMessages.id, messageId))
+    .limit(1);
+  if (!row) return null;
+  const { responseEmail, contactEmail, ...message } = row;
+  return { ...message, replyTo: responseEmail || contactEmail || "" };
+}
+
+export type DeliverOutcome = "sent" | "nothing-to-send" | "not-configured" | "message-gone";
+
+/**
+ * A queue job of a send: claims its range's recipients still to send (queued, failed under MAX_MESSAGE_ATTEMPTS, or
+ * claimed by a consumer that died), renders each, sends them in one provider call and records each delivery. A
+ * redelivered job finds its rows sent and sends nothing. A refusal of the whole call marks the rows failed with the
+ * reason and throws, so the queue retries the job with backoff.
+ */
+export async function deliverAttendeeMessage(
+  db: Database,
+  deps: { env: MessageDeliveryEnv; sender: EmailSender },
+  job: AttendeeMessageJob,
+  now = new Date(),
+): Promise<DeliverOutcome> {
+  // Every email carries links to the app: without APP_URL the rows stay queued and the sweep hands them again.
+  if (!deps.env.APP_URL) return "not-configured";
+  const nowMs = now.getTime();
+  const claimed = await db
+    .update(attendeeMessageRecipients)
+    .set({ status: "sending", claimedAt: now, attempts: sql`${attendeeMessageRecipients.attempts} + 1` })
+    .where(
+      and(
+        eq(attendeeMessageRecipients.messageId, job.messageId),
+        eq(attendeeMessageRecipients.sendNumber, job.sendNumber),
+        sql`${attendeeMessageRecipients.id} between ${job.fromId} and ${job.toId}`,
+        sql`((${attendeeMessageRecipients.status} in ('queued', 'failed') and ${attendeeMessageRecipients.attempts} < ${MAX_MESSAGE_ATTEMPTS})
+          or (${attendeeMessageRecipients.status} = 'sending' and ${attendeeMessageRecipients.claimedAt} <= ${nowMs - MESSAGE_CLAIM_LEASE_MS}))`,
+      ),
+    )
+    .returning({
+      id: attendeeMessageRecipients.id,
+      organizationId: attendeeMessageRecipients.organizationId,
+      email: attendeeMessageRecipients.email,
+      firstName: attendeeMessageRecipients.firstName,
+      lastName: attendeeMessageRecipients.lastName,
+      ticketTitle: attendeeMessageRecipients.ticketTitle,
+      locale: attendeeMessageRecipients.locale,
+      orderId: attendeeMessageRecipients.orderId,
+    });
+  if (claimed.length === 0) return "nothing-to-send";
+  claimed.sort((a, b) => a.id - b.id);
+
+  const message = await loadMessageToRender(db, job.messageId);
+  if (!message) return "message-gone";
+  const orderIds = [...new Set(claimed.map((r) => r.orderId).filter((id): id is number => id !== null))];
+  const orderRows = orderIds.length
+    ? await db
+        .select({ id: orders.id, accessToken: orders.accessToken, email: orders.email })
+        .from(orders)
+        .where(
+          and(
+            inArray(orders.id, sql`(select value from json_each(${JSON.stringify(orderIds)}))`),
+            eq(orders.organizationId, claimed[0]!.organizationId),
+          ),
+        )
+    : [];
+  const orderById = new Map(orderRows.map((order) => [order.id, order]));
+  const emails = claimed.map((recipient) =>
+    renderMessageFor(
+      message,
+      recipient,
+      recipient.orderId ? (orderById.get(recipient.orderId) ?? null) : null,
+      deps.env,
+    ),
+  );
+
+  // The same claimed rows get the same key: a call retried after a crash is not delivered twice by Resend.
+  const idempotencyKey = `attendee-message/${job.messageId}/${job.sendNumber}/${sha256Hex(claimed.map((r) => r.id).join(","))}`;
+  let results;
+  try {
+    results = await sendEmailBatch(deps.sender, emails, { idempotencyKey });
+  } catch (error) {
+    const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+    await db
+      .update(attendeeMessageRecipients)
+      .set({ status: "failed", lastError: reason })
+      .where(
+        and(
+          inArray(
+            attendeeMessageRecipients.id,
+            sql`(select value from json_each(${JSON.stringify(claimed.map((r) => r.id))}))`,
+          ),
+          eq(attendeeMessageRecipients.status, "sending"),
+        ),
+      );
+    throw error;
+  }
+
+  const sent = claimed.flatMap((recipient, index) => {
+    const result = results[index];
+    return result?.ok ? [{ id: recipient.id, p: result.providerId }] : [];
+  });
+  const failed = claimed.flatMap((recipient, index) => {
+    const result = results[index];
+    return result && !result.ok ? [{ id: recipient.id, e: result.error.slice(0, 500) }] : [];
+  });
+  const sentJson = JSON.stringify(sent);
+  const failedJson = JSON.stringify(failed);
+  const t = attendeeMessageRecipients;
+  await db.batch([
+    db
+      .update(t)
+      .set({
+        status: "sent",
+        sentAt: now,
+        lastError: null,
+        providerMessageId: sql`(select json_extract(j.value, '$.p') from json_each(${sentJson}) j where json_extract(j.value, '$.id') = ${t.id})`,
+      })
+      .where(
+        and(
+          inArray(t.id, sql`(select json_extract(value, '$.id') from json_each(${sentJson}))`),
+          eq(t.status, "sending"),
+        ),
+      ),
+    db
+      .update(t)
+      .set({
+        status: "failed",
+        lastError: sql`(select json_extract(j.value, '$.e') from json_each(${failedJson}) j where json_extract(j.value, '$.id') = ${t.id})`,
+      })
+      .where(
+        and(
+          inArray(t.id, sql`(select json_extract(value, '$.id') from json_each(${failedJson}))`),
+          eq(t.status, "sending"),
+        ),
+      ),
+    markSendFinishedStatement(db, job.messageId, job.sendNumber),
+  ]);
+  return "sent";
+}
