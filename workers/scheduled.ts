@@ -8,12 +8,26 @@ import { runPayoutJob } from "#domain/finance/run-payouts";
 import { anonymiseDueOrganizations } from "#domain/privacy/anonymise-due-organizations";
 import { errorFields, logger, withLogScope, type LogFields } from "#domain/shared/logger";
 import { reportError } from "#adapters/error-reporting";
+import type { Database } from "#db/database";
+import { sendDueReminders } from "#domain/reminders/send-due-reminders";
 
 /** The crons of wrangler.toml, dispatched by `controller.cron`. */
 export const DAILY_CRON = "0 3 * * *";
 export const HOLDS_CRON = "*/5 * * * *";
 /** Hourly: pending payouts settled, then each organization paid on its due local day (decision 0022). */
 export const PAYOUTS_CRON = "30 * * * *";
+/** Every minute: what must go out on time (issue 27: the reminders due). */
+export const MINUTE_CRON = "* * * * *";
+
+type CronTask = readonly [
+  name: string,
+  run: (db: Database, env: Env, now: Date) => Promise<number | Record<string, number>>,
+];
+
+/** The every-minute cron's tasks, each run and logged on its own (`logged`). */
+export const minuteTasks: readonly CronTask[] = [
+  ["send-due-reminders", (db, env, now) => sendDueReminders(db, env.JOBS, now)],
+];
 
 /**
  * One `cron` log line per task of a run (domain/shared/logger.ts), with the run's cron, its own `request_id` and the task's
@@ -42,6 +56,11 @@ export function handleScheduled(controller: ScheduledController, env: Env, ctx: 
 
 async function runScheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext) {
   const db = databaseFromEnv(env);
+  if (controller.cron === MINUTE_CRON) {
+    const now = new Date();
+    for (const [task, run] of minuteTasks) ctx.waitUntil(logged(task, run(db, env, now)));
+    return;
+  }
   if (controller.cron === PAYOUTS_CRON) {
     ctx.waitUntil(logged("run-payouts", runPayoutJob(db, env)));
     return;
