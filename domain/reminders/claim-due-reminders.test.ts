@@ -4,6 +4,7 @@ import { attendeeMessages, eventReminders } from "#db/schema";
 import { createLibsqlDatabase } from "#db/libsql";
 import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../../tests/support/libsql-test-db";
 import { insertEvent, insertEventsWorld } from "../../tests/support/fixtures";
+import { deleteEvent } from "../events/delete-event";
 import { updateEvent } from "../events/update-event";
 import { claimDueReminders } from "./claim-due-reminders";
 import { updateEventReminders } from "./update-event-reminders";
@@ -180,6 +181,14 @@ describe("claimDueReminders", () => {
       now: new Date("2026-03-01T08:00:00Z"),
     });
     expect((await reminderRow(id)).dueAt).toEqual(new Date("2026-03-28T17:00:00Z"));
+  });
+
+  it("goes with its event: deleting the event deletes the reminder and its messages", async () => {
+    const { event, reminder } = await eventWithReminder();
+    expect(await claimFor(event.id, dayBefore)).toHaveLength(1);
+    await deleteEvent(test.db, world.actors.owner, { eventId: event.id, confirmation: "DELETE" });
+    expect(await messagesOf(event.id)).toEqual([]);
+    expect(await test.db.select().from(eventReminders).where(eq(eventReminders.id, reminder.id))).toEqual([]);
   });
 
   it("sends once when two runs claim at the same time, on two connections", async () => {

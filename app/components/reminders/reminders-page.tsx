@@ -361,7 +361,7 @@ function ReminderCard({
             data-testid="reminder-subject"
           />
         </Field>
-        <Field label={t("reminder.body")} description={t("reminder.body-hint")} error={error("body")}>
+        <Field label={t("reminder.body")} description={t("reminder.body-hint")} error={error("body") ?? error("text")}>
           <Textarea
             ref={textArea}
             rows={6}

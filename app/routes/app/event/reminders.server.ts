@@ -3,7 +3,13 @@ import * as v from "valibot";
 import { defaultReminderText } from "#domain/reminders/default-reminder-text";
 import { getEventReminders, type EventReminders } from "#domain/reminders/get-event-reminders";
 import { reminderBodyToText, reminderTextToBody } from "#domain/reminders/reminder-body-text";
-import { remindersInputSchema } from "#domain/reminders/reminder-schema";
+import {
+  MAX_REMINDERS,
+  REMINDER_BODY_MAX_BYTES,
+  REMINDER_COUNT_INVALID,
+  REMINDER_BODY_TOO_LONG,
+  remindersInputSchema,
+} from "#domain/reminders/reminder-schema";
 import { updateEventReminders } from "#domain/reminders/update-event-reminders";
 import { requireId } from "#domain/shared/ids";
 import { issuesToFields } from "#domain/shared/validation";
@@ -59,10 +65,16 @@ const postedReminderSchema = v.object({
   offset_value: v.unknown(),
   offset_unit: v.unknown(),
   subject: v.optional(v.unknown()),
-  text: v.optional(v.string("errors:invalid-input"), ""),
+  text: v.optional(
+    v.pipe(v.string(REMINDER_BODY_TOO_LONG), v.maxLength(REMINDER_BODY_MAX_BYTES, REMINDER_BODY_TOO_LONG)),
+    "",
+  ),
   enabled: v.optional(v.unknown()),
 });
-const postedSchema = v.array(postedReminderSchema, "errors:invalid-input");
+const postedSchema = v.pipe(
+  v.array(postedReminderSchema, "errors:invalid-input"),
+  v.maxLength(MAX_REMINDERS, REMINDER_COUNT_INVALID),
+);
 
 /** Saves the whole list (the `reminders` field: JSON) and answers it as stored. */
 export async function remindersAction({ params, context, request }: Args) {
