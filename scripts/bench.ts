@@ -10,7 +10,8 @@
  * buyers of a free ticket, more buyers than places) and a recount that must find no place sold twice.
  * After the dashboard, the after-sale figures (issue 11): the participants page (first page, a search, a sort on a hidden
  * column, the last page) against the health endpoint, check-ins of one participant in and out, and a 10,000-row CSV
- * import through the import API in the page's chunks, onto an event of its own with enough places.
+ * import through the import API in the page's chunks, onto an event of its own with enough places, then a message to
+ * those 10,000 participants through the queue (time to enqueue, time until all are delivered to the dev mailbox).
  * Last of all, Lighthouse (issue 14 §9) on the public event page and the booking flow, mobile settings, the median of
  * BENCH_LIGHTHOUSE_RUNS (3) runs per page with the load average (scripts/lib/lighthouse.ts); BENCH_LIGHTHOUSE_COLOR
  * (#rrggbb) and BENCH_LIGHTHOUSE_THEME (light|dark) set the audited event's colour and theme first (issue 14 §9: any
@@ -32,6 +33,7 @@ import {
   runHealthAtConcurrency,
 } from "./lib/bench-bookings";
 import { findLocalD1File } from "./lib/local-d1";
+import { allowBenchEmails, runMessageSend } from "./lib/bench-messages";
 import { localVarArgs } from "./lib/dev-vars";
 import { auditPages, prepareBookingFlow } from "./lib/lighthouse";
 import { formatLighthouseLine, loadAverage } from "./lib/lighthouse-figures";
@@ -193,6 +195,8 @@ async function main() {
   const bookingEvent = await createBookingBenchEvent(findLocalD1File(persistTo), bookingStock);
   // The import's own event: the same free-ticket shape with a place for every imported row.
   const importEvent = await createBookingBenchEvent(findLocalD1File(persistTo), importRows);
+  // The import's participants then get a message each (issue 27): more than the default daily quota allows.
+  await allowBenchEmails(findLocalD1File(persistTo), importEvent.eventId, 100_000);
   const event = rows[0];
   if (!event) throw new Error("no published public event in the seed");
   const path = `/events/${event.id}/${eventSlug(String(event.title))}`;
@@ -419,6 +423,18 @@ async function benchAfterSale(
     `${"import wall time".padEnd(34)} ${(run.wallMs / 1000).toFixed(2)} s for ${run.imported}/${run.rows} rows in ${run.chunks} chunks (goal ≤ 5 s); chunks ${chunkText} ms`,
   );
   if (run.firstError) console.log(`first unexpected answer            ${run.firstError}`);
+
+  console.log(
+    `\nMessage to attendees: every participant of event ${importEvent.eventId}, through the queue into the dev mailbox (POST /api/events/${importEvent.eventId}/messages/:id/send)\n`,
+  );
+  const message = await runMessageSend(base, importEvent.eventId, token);
+  console.log(
+    `${"enqueue (the send call)".padEnd(34)} ${(message.enqueueMs / 1000).toFixed(2)} s for ${message.recipients.toLocaleString("en-US")} recipients`,
+  );
+  console.log(
+    `${"deliver (until none waits)".padEnd(34)} ${(message.deliverMs / 1000).toFixed(2)} s: ${message.sent.toLocaleString("en-US")} sent, ${message.failed} failed (${Math.round((message.sent / Math.max(message.deliverMs, 1)) * 60_000).toLocaleString("en-US")} emails/minute)`,
+  );
+  if (message.firstError) console.log(`first unexpected answer            ${message.firstError}`);
 }
 
 /** Last: it gives the event a banner and books two orders on it, after every other figure was taken. */

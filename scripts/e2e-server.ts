@@ -50,6 +50,8 @@ const server = spawn(
     "--persist-to",
     persistTo,
     "--show-interactive-dev-session=false",
+    // The specs fire the Worker's crons themselves (GET /cdn-cgi/handler/scheduled?cron=…), as npm start does.
+    "--test-scheduled",
     // Development values on the command line: wrangler.toml holds production ones, and the build may have no .dev.vars.
     ...localVarArgs(`http://localhost:${port}`),
     // The webhook specs' receiver runs in the test process on 127.0.0.1 over plain http: the test-only escape of

@@ -4,6 +4,8 @@ interface Env {
   DATABASE_AUTH_TOKEN?: string;
   SESSION_SECRET?: string;
   RESEND_API_KEY?: string;
+  /** Resend's webhook signing secret (whsec_…): bounces of messages to attendees (POST /webhooks/resend). */
+  RESEND_WEBHOOK_SECRET?: string;
   STRIPE_SECRET_KEY?: string;
   STRIPE_WEBHOOK_SECRET?: string;
   /** The Stripe Connect webhook endpoint's secret (connected accounts' events), when it differs from the above. */

@@ -9,6 +9,7 @@ import { devRoutes } from "./routes/dev";
 import { developersPage, openApiDocument } from "./routes/developers";
 import { imageRoutes } from "./routes/images";
 import { stripeWebhookRoutes } from "./routes/webhooks-stripe";
+import { resendWebhookRoutes } from "./routes/webhooks-resend";
 import { orderTicketsRoutes } from "./routes/order-tickets";
 import { widgetRoutes } from "./routes/widget";
 import { globalBodyLimit } from "./middleware/body-limit";
@@ -112,6 +113,7 @@ export function createHonoApp(
   app.route("/monitoring", monitoringRoutes);
   app.route("/images", imageRoutes);
   app.route("/webhooks/stripe", stripeWebhookRoutes);
+  app.route("/webhooks/resend", resendWebhookRoutes);
   app.route("/orders", orderTicketsRoutes);
   // Issue 26 §5: the booking widget's script (/widget.js).
   app.route("/", widgetRoutes);

@@ -3,6 +3,10 @@ import { releaseExpiredHolds } from "#domain/booking/expire-order";
 import { MISSING_APP_URL_ERROR } from "#domain/order-documents/send-order-confirmation";
 import { purgeExpiredRecords } from "#domain/maintenance/purge-expired-records";
 import { sweepDueOrderEmails } from "#domain/order-documents/order-email-outbox";
+import {
+  sendDueScheduledMessages,
+  sweepAttendeeMessageRecipients,
+} from "#domain/attendee-messages/sweep-attendee-messages";
 import { dispatchDueWebhookDeliveries } from "#domain/webhooks/dispatch-due-webhook-deliveries";
 import { runPayoutJob } from "#domain/finance/run-payouts";
 import { anonymiseDueOrganizations } from "#domain/privacy/anonymise-due-organizations";
@@ -16,7 +20,7 @@ export const DAILY_CRON = "0 3 * * *";
 export const HOLDS_CRON = "*/5 * * * *";
 /** Hourly: pending payouts settled, then each organization paid on its due local day (decision 0022). */
 export const PAYOUTS_CRON = "30 * * * *";
-/** Every minute: what must go out on time (issue 27: the reminders due). */
+/** Every minute: what must go out on time (issue 27: the reminders due, the messages to attendees scheduled for now). */
 export const MINUTE_CRON = "* * * * *";
 
 type CronTask = readonly [
@@ -27,6 +31,7 @@ type CronTask = readonly [
 /** The every-minute cron's tasks, each run and logged on its own (`logged`). */
 export const minuteTasks: readonly CronTask[] = [
   ["send-due-reminders", (db, env, now) => sendDueReminders(db, env.JOBS, now)],
+  ["send-scheduled-messages", (db, env, now) => sendDueScheduledMessages(db, env.JOBS, now)],
 ];
 
 /**
@@ -69,6 +74,8 @@ async function runScheduled(controller: ScheduledController, env: Env, ctx: Exec
     ctx.waitUntil(logged("release-expired-holds", releaseExpiredHolds(db)));
     // The outbox's safety net: deliveries whose hand-off to the queue was lost, or whose attempt never finished.
     ctx.waitUntil(logged("dispatch-webhook-deliveries", dispatchDueWebhookDeliveries(db, env.JOBS)));
+    // The messages to attendees whose hand-off to the queue was lost, or whose sending attempt never finished.
+    ctx.waitUntil(logged("sweep-attendee-messages", sweepAttendeeMessageRecipients(db, env.JOBS)));
     // The same for order emails; without APP_URL they stay due (and this says so) until the deploy sets it.
     ctx.waitUntil(
       logged(

@@ -332,6 +332,31 @@ describe("messages to attendees", () => {
     expect(emails.map((e) => e.subject)).toEqual(["Plus tard (modifié)"]);
   });
 
+  it("starts one send when two clicks on « Envoyer » race", async () => {
+    const ticket = await insertTicket(db, event);
+    for (let i = 0; i < 4; i++) {
+      const { order } = await insertOrder(db, event, { status: "paid", places: [{ ticket, count: 1 }] });
+      await setLocaleAndEmails(order.id, "fr", `c${i}@x.test`, `C${i}`);
+    }
+    const queue = memoryQueue();
+    const message = await createAttendeeMessage(db, actor, {
+      eventId: event.id,
+      subject: "Une fois",
+      body: "<p>Texte</p>",
+      segment: { type: "all" },
+    });
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, () =>
+        sendAttendeeMessage(db, actor, queue, { eventId: event.id, messageId: message.id }),
+      ),
+    );
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    await runJobs(queue);
+    expect(await mailbox(db)).toHaveLength(4);
+    const [usage] = await db.select().from(schema.emailQuotaUsage);
+    expect(usage!.sent).toBe(4);
+  });
+
   it("signs opt-out links so nobody can opt somebody else out", () => {
     const url = new URL(optOutUrl(env, 12, "Lea@Exemple.test"));
     const params = Object.fromEntries(url.searchParams);

@@ -7,7 +7,7 @@ import type { EmailLocale } from "../emails/email-locale";
 import { orderTicketsUrl } from "../order-documents/order-links";
 import { defaultReminderText } from "../reminders/default-reminder-text";
 import { sha256Hex } from "../shared/crypto";
-import { formatDateRange } from "../shared/format";
+import { formatDateTime } from "../shared/format";
 import type { SigningEnv } from "../shared/signing-secret";
 import { fillBodyHtml, fillSubject, htmlToText, type MessageVariableValues } from "./message-variables";
 import { optOutUrl } from "./opt-out-link";
@@ -66,7 +66,7 @@ export function renderMessageFor(
   const values: MessageVariableValues = {
     first_name: recipient.firstName,
     event_title: message.eventTitle,
-    event_date: message.startAt ? formatDateRange(message.startAt, message.endAt, locale, message.timezone) : "",
+    event_date: message.startAt ? formatDateTime(message.startAt, locale, message.timezone) : "",
     ticket_title: recipient.ticketTitle,
     order_link: orderLink,
     tickets_link: ticketsLink,

@@ -38,6 +38,8 @@ export function attendeeMessageEmail(input: AttendeeMessageEmailInput): Rendered
     [
       ...(banner ? [{ kind: "note" as const, text: banner }] : []),
       { kind: "html", html: input.bodyHtml },
+      // What follows is Guichet's, not the organizer's: who sends it, why, how to reply, how to stop.
+      { kind: "html", html: '<hr style="border:none;border-top:1px solid #e2e8f0;margin:24px 0 16px;">' },
       ...notes.map((text) => ({ kind: "note" as const, text })),
       ...(optOutHtml ? [{ kind: "html" as const, html: optOutHtml }] : []),
     ],

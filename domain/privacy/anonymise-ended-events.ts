@@ -1,6 +1,8 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Database } from "#db/database";
 import {
+  attendeeMessageOptOuts,
+  attendeeMessageRecipients,
   auditLogs,
   events,
   formAnswers,
@@ -164,10 +166,51 @@ async function anonymiseEvent(
       .returning({ id: formAnswers.id }),
   );
   counts.answers = answers.changed;
-  if (!answers.finished || budget.left < 1) return { ...counts, done: false };
+  if (!answers.finished) return { ...counts, done: false };
+
+  // The recipients of messages to attendees keep their delivery state (the history's counts), not who they were.
+  const recipients = await inBatches(options, (afterId) =>
+    db
+      .update(attendeeMessageRecipients)
+      .set({
+        email: "",
+        firstName: "",
+        lastName: "",
+        lastError: null,
+        dedupeKey: sql`'anonymised:' || ${attendeeMessageRecipients.id}`,
+      })
+      .where(
+        inArray(
+          attendeeMessageRecipients.id,
+          db
+            .select({ id: attendeeMessageRecipients.id })
+            .from(attendeeMessageRecipients)
+            .where(
+              and(
+                eq(attendeeMessageRecipients.eventId, scope.event),
+                eq(attendeeMessageRecipients.organizationId, scope.organization),
+                gt(attendeeMessageRecipients.id, afterId),
+                ne(attendeeMessageRecipients.email, ""),
+              ),
+            )
+            .orderBy(asc(attendeeMessageRecipients.id))
+            .limit(batchSize),
+        ),
+      )
+      .returning({ id: attendeeMessageRecipients.id }),
+  );
+  if (!recipients.finished || budget.left < 1) return { ...counts, done: false };
 
   budget.left -= 1;
   await db.batch([
+    db
+      .delete(attendeeMessageOptOuts)
+      .where(
+        and(
+          eq(attendeeMessageOptOuts.eventId, scope.event),
+          eq(attendeeMessageOptOuts.organizationId, scope.organization),
+        ),
+      ),
     // A provider's error text can quote the buyer's address.
     db
       .update(orderEmailDeliveries)

@@ -284,10 +284,40 @@ describe("anonymiseEndedEvents", () => {
         delivery("msg-old", new Date("2025-06-02T00:00:00Z")),
         delivery("msg-recent", new Date("2026-10-01T00:00:00Z")),
       ]);
+    const [message] = await t.db
+      .insert(schema.attendeeMessages)
+      .values({ organizationId: w.organization.id, eventId: w.old.id, subject: "Merci", status: "sent", sendCount: 1 })
+      .returning();
+    await t.db.insert(schema.attendeeMessageRecipients).values({
+      organizationId: w.organization.id,
+      eventId: w.old.id,
+      messageId: message!.id,
+      sendNumber: 1,
+      dedupeKey: "email:alex@exemple.test",
+      email: "alex@exemple.test",
+      firstName: "Alex",
+      status: "failed",
+      lastError: "alex@exemple.test refused",
+    });
+    await t.db
+      .insert(schema.attendeeMessageOptOuts)
+      .values({ organizationId: w.organization.id, eventId: w.old.id, email: "alex@exemple.test" });
     const before = await figuresOf(w.old.id);
     const recentBefore = await figuresOf(w.recent.id);
     const result = await anonymiseEndedEvents(t.db, w.owner, { organizationId: w.organization.id, now: NOW });
     expect(result).toEqual({ events: 1, participants: 3, orders: 2, answers: 2, done: true });
+    // Messages to attendees keep their delivery states, not who received them; opt-outs (addresses) go.
+    const recipients = await t.db.select().from(schema.attendeeMessageRecipients);
+    expect(recipients).toEqual([
+      expect.objectContaining({
+        email: "",
+        firstName: "",
+        lastError: null,
+        status: "failed",
+        dedupeKey: expect.stringMatching(/^anonymised:/),
+      }),
+    ]);
+    expect(await t.db.select().from(schema.attendeeMessageOptOuts)).toEqual([]);
 
     const oldParticipants = await t.db
       .select()
@@ -351,7 +381,9 @@ describe("anonymiseEndedEvents", () => {
         organizationId: w.organization.id,
         now: NOW,
         batchSize: 1,
-        maxStatements: 4,
+        // One statement per step to find it finished (participants, orders, answers, message recipients) and the last
+        // batch: a call needs five to end.
+        maxStatements: 5,
       });
       calls += 1;
     }

@@ -214,6 +214,10 @@ type Ids = {
   endpointId: number;
   deliveryId: number;
   apiKeyId: number;
+  /** A draft message to attendees, and a sent one with a failed recipient. */
+  draftMessageId: number;
+  sentMessageId: number;
+  failedRecipientId: number;
   memberUserId: number;
   accessUserId: number;
   publishedEventId: number;
@@ -366,8 +370,44 @@ async function insertIds(organizationId: number, users: World["users"]): Promise
       })
       .returning(),
   ]);
+  const [[draftMessage], [sentMessage]] = await db.batch([
+    db
+      .insert(schema.attendeeMessages)
+      .values({ organizationId, eventId, subject: `Brouillon ${MARKER}`, body: "<p>Bonjour</p>" })
+      .returning(),
+    db
+      .insert(schema.attendeeMessages)
+      .values({
+        organizationId,
+        eventId,
+        subject: `Envoyé ${MARKER}`,
+        body: "<p>Bonjour</p>",
+        status: "sent",
+        sendCount: 1,
+        recipientCount: 1,
+      })
+      .returning(),
+  ]);
+  const [failedRecipient] = await db
+    .insert(schema.attendeeMessageRecipients)
+    .values({
+      organizationId,
+      eventId,
+      messageId: sentMessage!.id,
+      sendNumber: 1,
+      dedupeKey: `email:buyer-${MARKER}@exemple.test`,
+      orderId: order!.id,
+      email: `buyer-${MARKER}@exemple.test`,
+      status: "failed",
+      attempts: 5,
+      lastError: "refused",
+    })
+    .returning();
   await rebuildSalesFigures(db, { eventId });
   return {
+    draftMessageId: draftMessage!.id,
+    sentMessageId: sentMessage!.id,
+    failedRecipientId: failedRecipient!.id,
     organizationId,
     eventId,
     ticketId: ticket!.id,
@@ -571,6 +611,43 @@ const apiTable: Record<string, RouteSpec> = {
       path: `/api/events/${i.eventId}/reminders`,
       json: { reminders: [{ offset_value: 2, offset_unit: "days", subject: "", body: "", enabled: true }] },
     }),
+  },
+  "GET /api/events/:id{[0-9]+}/messages": {
+    need: { event: "event:message-attendees" },
+    probe: (i) => ({ path: `/api/events/${i.eventId}/messages` }),
+  },
+  "POST /api/events/:id{[0-9]+}/messages": {
+    need: { event: "event:message-attendees" },
+    probe: (i) => ({
+      path: `/api/events/${i.eventId}/messages`,
+      json: { subject: "Bonjour", body: "<p>Texte</p>", segment: { type: "all" } },
+    }),
+  },
+  "GET /api/events/:id{[0-9]+}/messages/:message_id{[0-9]+}": {
+    need: { event: "event:message-attendees" },
+    probe: (i) => ({ path: `/api/events/${i.eventId}/messages/${i.sentMessageId}` }),
+  },
+  "PUT /api/events/:id{[0-9]+}/messages/:message_id{[0-9]+}": {
+    need: { event: "event:message-attendees" },
+    probe: (i) => ({ path: `/api/events/${i.eventId}/messages/${i.draftMessageId}`, json: { subject: "Nouveau" } }),
+  },
+  "DELETE /api/events/:id{[0-9]+}/messages/:message_id{[0-9]+}": {
+    need: { event: "event:message-attendees" },
+    probe: (i) => ({ path: `/api/events/${i.eventId}/messages/${i.draftMessageId}` }),
+    destructive: true,
+  },
+  "POST /api/events/:id{[0-9]+}/messages/:message_id{[0-9]+}/send": {
+    need: { event: "event:message-attendees" },
+    // The event is a draft: sending is refused (nothing goes out), after the access checks.
+    probe: (i) => ({ path: `/api/events/${i.eventId}/messages/${i.draftMessageId}/send`, json: {} }),
+    ok: { status: 409 },
+  },
+  "POST /api/events/:id{[0-9]+}/messages/:message_id{[0-9]+}/recipients/:recipient_id{[0-9]+}/retry": {
+    need: { event: "event:message-attendees" },
+    probe: (i) => ({
+      path: `/api/events/${i.eventId}/messages/${i.sentMessageId}/recipients/${i.failedRecipientId}/retry`,
+    }),
+    destructive: true,
   },
   "POST /api/events": {
     need: { organization: "events:create" },
@@ -957,6 +1034,12 @@ const apiTable: Record<string, RouteSpec> = {
     need: { public: true },
     probe: () => ({ path: "/webhooks/stripe", json: { id: "evt_unsigned" } }),
     ok: { status: 400 },
+  },
+  // Without RESEND_WEBHOOK_SECRET (tests) the endpoint says it is not configured, whoever calls.
+  "POST /webhooks/resend": {
+    need: { public: true },
+    probe: () => ({ path: "/webhooks/resend", json: { type: "email.bounced" } }),
+    ok: { status: 503 },
   },
   "GET /orders/:id/tickets.pdf": {
     need: { public: true },

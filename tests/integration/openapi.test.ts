@@ -201,9 +201,14 @@ async function insertWorld() {
     code: "PRINTEMPS",
     discountValue: 10,
   });
+  const [message] = await db
+    .insert(schema.attendeeMessages)
+    .values({ organizationId: organization.id, eventId: event.id, subject: "Infos", body: "<p>Bonjour</p>" })
+    .returning();
   const { token } = await createSession(db, owner.id);
   return {
     token,
+    messageId: message!.id,
     organizationId: organization.id,
     eventId: event.id,
     ticketId: ticket.id,
@@ -231,6 +236,8 @@ function pathFor(op: ApiOperation, w: World): string {
       again: "PRINTEMPS",
       form_type: "before",
       status: "published",
+      message_id: w.messageId,
+      recipient_id: 1,
     };
     if (name !== "id") return String(params[name]);
     if (before.endsWith("/organizers/")) return String(w.organizationId);

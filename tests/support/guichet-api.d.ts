@@ -554,7 +554,13 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /**
+     * List the messages to attendees
+     * @description The event's messages (written by the organizer, reminders, change notices), newest first, each with the delivery counts of its last send. Page with `before` = the last id received.
+     *
+     *     **Access:** a member of the organization, or an API key with the `participants:write` scope.
+     */
+    get: operations["listAttendeeMessages"];
     /**
      * Update the personalized messages
      * @description The confirmation page's and the tickets email's messages, and whether each holder gets their ticket.
@@ -562,7 +568,13 @@ export interface paths {
      *     **Access:** a member of the organization, or an API key with the `events:write` scope.
      */
     put: operations["updateEventMessages"];
-    post?: never;
+    /**
+     * Write a message (draft)
+     * @description A draft: `subject`, `body` (HTML, sanitized like the event description; variables `{first_name}`, `{event_title}`, `{event_date}`, `{ticket_title}`, `{order_link}`, `{tickets_link}` are filled per recipient in their language) and `segment`: `{type: "all"}`, `{type: "buyers"}` (one email per order), `{type: "tickets", ticket_ids}`, `{type: "order_status", statuses}`, `{type: "check_in", checked_in}` or `{type: "participants", participant_ids}`. `kind: "change"` marks a change notice (sent even to people who stopped the organizer's messages).
+     *
+     *     **Access:** a member of the organization, or an API key with the `participants:write` scope.
+     */
+    post: operations["createAttendeeMessage"];
     delete?: never;
     options?: never;
     head?: never;
@@ -1631,6 +1643,84 @@ export interface paths {
     get: operations["getBalance"];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/events/{id}/messages/{message_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a message, its counts and recipients
+     * @description The message with `counts` by delivery state (queued, sending, sent, failed, bounced) of its last send and a page of its recipients in id order (`after` = the last id received, `status` to keep one state).
+     *
+     *     **Access:** a member of the organization, or an API key with the `participants:write` scope.
+     */
+    get: operations["getAttendeeMessage"];
+    /**
+     * Edit a message not sent yet
+     * @description Changes the given fields of a draft, scheduled or refused message; 409 once its send started.
+     *
+     *     **Access:** a member of the organization, or an API key with the `participants:write` scope.
+     */
+    put: operations["updateAttendeeMessage"];
+    post?: never;
+    /**
+     * Delete a message never sent
+     * @description A message that went out stays in the history with its recipients (409).
+     *
+     *     **Access:** a member of the organization, or an API key with the `participants:write` scope.
+     */
+    delete: operations["deleteAttendeeMessage"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/events/{id}/messages/{message_id}/send": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a message now or at a time
+     * @description Without `scheduled_at`, the send starts now (202): the recipients are fixed and counted against the organization's daily email quota at once — past it nothing goes out (409 `email_quota_reached`, with `remaining`). With `scheduled_at` (ISO 8601, within a year) the message leaves then (200). A message sent before goes again only with `confirm_resend: true` (else 409 `message_already_sent`). The event must be published.
+     *
+     *     **Access:** a member of the organization, or an API key with the `participants:write` scope.
+     */
+    post: operations["sendAttendeeMessage"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/events/{id}/messages/{message_id}/recipients/{recipient_id}/retry": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a failed delivery again
+     * @description A recipient whose delivery failed is queued again (not counted twice against the quota).
+     *
+     *     **Access:** a member of the organization, or an API key with the `participants:write` scope.
+     */
+    post: operations["retryAttendeeMessageRecipient"];
     delete?: never;
     options?: never;
     head?: never;
@@ -4822,6 +4912,137 @@ export interface operations {
       };
     };
   };
+  listAttendeeMessages: {
+    parameters: {
+      query?: {
+        before?: string;
+        /** @description Cursor list: how many rows (1–100, default 25). */
+        limit?: string;
+      };
+      header?: never;
+      path: {
+        /** @description The event's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description `{ data, has_more }`. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": 7,
+           *           "event_id": 42,
+           *           "kind": "message",
+           *           "reminder_id": null,
+           *           "subject": "Infos pratiques",
+           *           "body": "<p>Bonjour {first_name}, les portes ouvrent à 19 h.</p>",
+           *           "segment": {
+           *             "type": "all"
+           *           },
+           *           "status": "draft",
+           *           "scheduled_at": null,
+           *           "sent_at": null,
+           *           "send_count": 0,
+           *           "recipient_count": 0,
+           *           "failure_reason": null,
+           *           "created_at": "2027-01-10T09:00:00.000Z",
+           *           "updated_at": "2027-01-10T09:00:00.000Z"
+           *         }
+           *       ],
+           *       "has_more": false
+           *     }
+           */
+          "application/json": Record<string, never>;
+        };
+      };
+      /** @description Invalid request (`validation`): the fields are listed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credential (`unauthorized`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or another organization's (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   updateEventMessages: {
     parameters: {
       query?: never;
@@ -4859,6 +5080,178 @@ export interface operations {
            *       "confirmation_page_message": "Merci et à bientôt !",
            *       "email_pdf_message": "",
            *       "send_holder_tickets": true
+           *     }
+           */
+          "application/json": Record<string, never>;
+        };
+      };
+      /** @description Invalid request (`validation`): the fields are listed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credential (`unauthorized`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or another organization's (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  createAttendeeMessage: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key and request answer the first answer, kept 24 hours. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        /** @description The event's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "subject": "Infos pratiques",
+         *       "body": "<p>Bonjour {first_name}, les portes ouvrent à 19 h.</p>",
+         *       "segment": {
+         *         "type": "all"
+         *       }
+         *     }
+         */
+        "application/json": {
+          subject: string;
+          body: string;
+          segment:
+            | {
+                /** @constant */
+                type: "all";
+              }
+            | {
+                /** @constant */
+                type: "buyers";
+              }
+            | {
+                /** @constant */
+                type: "tickets";
+                ticket_ids: number[];
+              }
+            | {
+                /** @constant */
+                type: "order_status";
+                statuses: ("paid" | "manual" | "pending")[];
+              }
+            | {
+                /** @constant */
+                type: "check_in";
+                checked_in: boolean;
+              }
+            | {
+                /** @constant */
+                type: "participants";
+                participant_ids: number[];
+              };
+          /** @enum {string} */
+          kind?: "message" | "change";
+        };
+      };
+    };
+    responses: {
+      /** @description The draft. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 7,
+           *       "event_id": 42,
+           *       "kind": "message",
+           *       "reminder_id": null,
+           *       "subject": "Infos pratiques",
+           *       "body": "<p>Bonjour {first_name}, les portes ouvrent à 19 h.</p>",
+           *       "segment": {
+           *         "type": "all"
+           *       },
+           *       "status": "draft",
+           *       "scheduled_at": null,
+           *       "sent_at": null,
+           *       "send_count": 0,
+           *       "recipient_count": 0,
+           *       "failure_reason": null,
+           *       "created_at": "2027-01-10T09:00:00.000Z",
+           *       "updated_at": "2027-01-10T09:00:00.000Z"
            *     }
            */
           "application/json": Record<string, never>;
@@ -12000,6 +12393,702 @@ export interface operations {
       };
       /** @description Not found, or another organization's (`not_found`). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getAttendeeMessage: {
+    parameters: {
+      query?: {
+        /** @description Only this status. */
+        status?: "queued" | "sending" | "sent" | "failed" | "bounced";
+        /** @description Paging: the last participant id received. */
+        after?: string;
+        /** @description Cursor list: how many rows (1–100, default 25). */
+        limit?: string;
+      };
+      header?: never;
+      path: {
+        /** @description The event's id. */
+        id: number;
+        /** @description The message's id. */
+        message_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The message with `recipients` and `has_more_recipients`. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 7,
+           *       "event_id": 42,
+           *       "kind": "message",
+           *       "reminder_id": null,
+           *       "subject": "Infos pratiques",
+           *       "body": "<p>Bonjour {first_name}, les portes ouvrent à 19 h.</p>",
+           *       "segment": {
+           *         "type": "all"
+           *       },
+           *       "status": "draft",
+           *       "scheduled_at": null,
+           *       "sent_at": null,
+           *       "send_count": 0,
+           *       "recipient_count": 0,
+           *       "failure_reason": null,
+           *       "created_at": "2027-01-10T09:00:00.000Z",
+           *       "updated_at": "2027-01-10T09:00:00.000Z",
+           *       "recipients": [],
+           *       "has_more_recipients": false
+           *     }
+           */
+          "application/json": Record<string, never>;
+        };
+      };
+      /** @description Invalid request (`validation`): the fields are listed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credential (`unauthorized`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or another organization's (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  updateAttendeeMessage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The event's id. */
+        id: number;
+        /** @description The message's id. */
+        message_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "subject": "Infos pratiques (mise à jour)"
+         *     }
+         */
+        "application/json": {
+          subject?: string;
+          body?: string;
+          segment?:
+            | {
+                /** @constant */
+                type: "all";
+              }
+            | {
+                /** @constant */
+                type: "buyers";
+              }
+            | {
+                /** @constant */
+                type: "tickets";
+                ticket_ids: number[];
+              }
+            | {
+                /** @constant */
+                type: "order_status";
+                statuses: ("paid" | "manual" | "pending")[];
+              }
+            | {
+                /** @constant */
+                type: "check_in";
+                checked_in: boolean;
+              }
+            | {
+                /** @constant */
+                type: "participants";
+                participant_ids: number[];
+              };
+        };
+      };
+    };
+    responses: {
+      /** @description The message. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 7,
+           *       "event_id": 42,
+           *       "kind": "message",
+           *       "reminder_id": null,
+           *       "subject": "Infos pratiques",
+           *       "body": "<p>Bonjour {first_name}, les portes ouvrent à 19 h.</p>",
+           *       "segment": {
+           *         "type": "all"
+           *       },
+           *       "status": "draft",
+           *       "scheduled_at": null,
+           *       "sent_at": null,
+           *       "send_count": 0,
+           *       "recipient_count": 0,
+           *       "failure_reason": null,
+           *       "created_at": "2027-01-10T09:00:00.000Z",
+           *       "updated_at": "2027-01-10T09:00:00.000Z"
+           *     }
+           */
+          "application/json": Record<string, never>;
+        };
+      };
+      /** @description Invalid request (`validation`): the fields are listed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credential (`unauthorized`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or another organization's (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflicts with the current state (`conflict`). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  deleteAttendeeMessage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The event's id. */
+        id: number;
+        /** @description The message's id. */
+        message_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Missing or invalid credential (`unauthorized`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or another organization's (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflicts with the current state (`conflict`). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  sendAttendeeMessage: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key and request answer the first answer, kept 24 hours. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        /** @description The event's id. */
+        id: number;
+        /** @description The message's id. */
+        message_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "scheduled_at": "2027-01-14T17:00:00Z"
+         *     }
+         */
+        "application/json": {
+          scheduled_at?: string | null;
+          confirm_resend?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description The message, scheduled (200) or sending (202). */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 7,
+           *       "event_id": 42,
+           *       "kind": "message",
+           *       "reminder_id": null,
+           *       "subject": "Infos pratiques",
+           *       "body": "<p>Bonjour {first_name}, les portes ouvrent à 19 h.</p>",
+           *       "segment": {
+           *         "type": "all"
+           *       },
+           *       "status": "scheduled",
+           *       "scheduled_at": "2027-01-14T17:00:00.000Z",
+           *       "sent_at": null,
+           *       "send_count": 0,
+           *       "recipient_count": 0,
+           *       "failure_reason": null,
+           *       "created_at": "2027-01-10T09:00:00.000Z",
+           *       "updated_at": "2027-01-10T09:00:00.000Z"
+           *     }
+           */
+          "application/json": Record<string, never>;
+        };
+      };
+      /** @description Invalid request (`validation`): the fields are listed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credential (`unauthorized`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or another organization's (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflicts with the current state (`conflict`). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  retryAttendeeMessageRecipient: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key and request answer the first answer, kept 24 hours. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        /** @description The event's id. */
+        id: number;
+        /** @description The message's id. */
+        message_id: number;
+        /** @description The recipient's id (from the message's `recipients`). */
+        recipient_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Queued. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Missing or invalid credential (`unauthorized`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or another organization's (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflicts with the current state (`conflict`). */
+      409: {
         headers: {
           [name: string]: unknown;
         };

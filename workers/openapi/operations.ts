@@ -1,3 +1,8 @@
+import { messageCreateSchema, messageRecipientsQuerySchema, messagesListQuerySchema } from "../routes/api-messages";
+import {
+  attendeeMessageUpdateSchema,
+  sendAttendeeMessageSchema,
+} from "#domain/attendee-messages/attendee-message-schema";
 import * as v from "valibot";
 import { placeOrderBodySchema } from "#domain/booking/order-input-schema";
 import { checkInBodySchema } from "#domain/check-ins/record-check-in";
@@ -129,6 +134,24 @@ const write = (scope: ApiScope | null = "events:write"): OperationAccess => ({ k
 const cursorNote =
   "With `limit` (1–100, default 25) and `starting_after` (the last id you received) this is a cursor list in id " +
   'order, `{ object: "list", data, has_more }`: a sync never skips nor repeats a row while sales continue.';
+
+const exampleMessage = {
+  id: 7,
+  event_id: 42,
+  kind: "message",
+  reminder_id: null,
+  subject: "Infos pratiques",
+  body: "<p>Bonjour {first_name}, les portes ouvrent à 19 h.</p>",
+  segment: { type: "all" },
+  status: "draft",
+  scheduled_at: null,
+  sent_at: null,
+  send_count: 0,
+  recipient_count: 0,
+  failure_reason: null,
+  created_at: "2027-01-10T09:00:00.000Z",
+  updated_at: "2027-01-10T09:00:00.000Z",
+};
 
 const person = { first_name: "Jeanne", last_name: "Roux", email: "jeanne.roux@exemple.test" };
 
@@ -1896,5 +1919,133 @@ export const operations: ApiOperation[] = [
       example: { available: 24010, pending: 4800, held: 0, inTransit: 0 },
     },
     errors: [404],
+  },
+  // -------------------------------------------------------------------------------------------------------- messages
+  {
+    method: "GET",
+    route: `${EVENT}/messages`,
+    operationId: "listAttendeeMessages",
+    tag: "Messages",
+    summary: "List the messages to attendees",
+    description:
+      "The event's messages (written by the organizer, reminders, change notices), newest first, each with the " +
+      "delivery counts of its last send. Page with `before` = the last id received.",
+    access: read("participants:write"),
+    query: messagesListQuerySchema,
+    response: {
+      status: 200,
+      description: "`{ data, has_more }`.",
+      schema: object("`{ data: [message], has_more }`."),
+      example: { data: [exampleMessage], has_more: false },
+    },
+    errors: [400, 404],
+  },
+  {
+    method: "POST",
+    route: `${EVENT}/messages`,
+    operationId: "createAttendeeMessage",
+    tag: "Messages",
+    summary: "Write a message (draft)",
+    description:
+      "A draft: `subject`, `body` (HTML, sanitized like the event description; variables `{first_name}`, " +
+      "`{event_title}`, `{event_date}`, `{ticket_title}`, `{order_link}`, `{tickets_link}` are filled per recipient " +
+      'in their language) and `segment`: `{type: "all"}`, `{type: "buyers"}` (one email per order), ' +
+      '`{type: "tickets", ticket_ids}`, `{type: "order_status", statuses}`, `{type: "check_in", checked_in}` or ' +
+      '`{type: "participants", participant_ids}`. `kind: "change"` marks a change notice (sent even to people who ' +
+      "stopped the organizer's messages).",
+    access: write("participants:write"),
+    body: {
+      schemas: [messageCreateSchema],
+      example: {
+        subject: "Infos pratiques",
+        body: "<p>Bonjour {first_name}, les portes ouvrent à 19 h.</p>",
+        segment: { type: "all" },
+      },
+    },
+    response: { status: 201, description: "The draft.", schema: object("A message."), example: exampleMessage },
+    errors: [400, 404],
+  },
+  {
+    method: "GET",
+    route: `${EVENT}/messages/:message_id{[0-9]+}`,
+    operationId: "getAttendeeMessage",
+    tag: "Messages",
+    summary: "Get a message, its counts and recipients",
+    description:
+      "The message with `counts` by delivery state (queued, sending, sent, failed, bounced) of its last send and a " +
+      "page of its recipients in id order (`after` = the last id received, `status` to keep one state).",
+    access: read("participants:write"),
+    pathParams: { message_id: { description: "The message's id." } },
+    query: messageRecipientsQuerySchema,
+    response: {
+      status: 200,
+      description: "The message with `recipients` and `has_more_recipients`.",
+      schema: object("A message with its recipients."),
+      example: { ...exampleMessage, recipients: [], has_more_recipients: false },
+    },
+    errors: [400, 404],
+  },
+  {
+    method: "PUT",
+    route: `${EVENT}/messages/:message_id{[0-9]+}`,
+    operationId: "updateAttendeeMessage",
+    tag: "Messages",
+    summary: "Edit a message not sent yet",
+    description: "Changes the given fields of a draft, scheduled or refused message; 409 once its send started.",
+    access: write("participants:write"),
+    pathParams: { message_id: { description: "The message's id." } },
+    body: { schemas: [attendeeMessageUpdateSchema], example: { subject: "Infos pratiques (mise à jour)" } },
+    response: { status: 200, description: "The message.", schema: object("A message."), example: exampleMessage },
+    errors: [400, 404, 409],
+  },
+  {
+    method: "DELETE",
+    route: `${EVENT}/messages/:message_id{[0-9]+}`,
+    operationId: "deleteAttendeeMessage",
+    tag: "Messages",
+    summary: "Delete a message never sent",
+    description: "A message that went out stays in the history with its recipients (409).",
+    access: write("participants:write"),
+    pathParams: { message_id: { description: "The message's id." } },
+    response: noContent("Deleted."),
+    errors: [404, 409],
+  },
+  {
+    method: "POST",
+    route: `${EVENT}/messages/:message_id{[0-9]+}/send`,
+    operationId: "sendAttendeeMessage",
+    tag: "Messages",
+    summary: "Send a message now or at a time",
+    description:
+      "Without `scheduled_at`, the send starts now (202): the recipients are fixed and counted against the " +
+      "organization's daily email quota at once — past it nothing goes out (409 `email_quota_reached`, with " +
+      "`remaining`). With `scheduled_at` (ISO 8601, within a year) the message leaves then (200). A message sent " +
+      "before goes again only with `confirm_resend: true` (else 409 `message_already_sent`). The event must be " +
+      "published.",
+    access: write("participants:write"),
+    pathParams: { message_id: { description: "The message's id." } },
+    body: { schemas: [sendAttendeeMessageSchema], example: { scheduled_at: "2027-01-14T17:00:00Z" } },
+    response: {
+      status: 200,
+      description: "The message, scheduled (200) or sending (202).",
+      schema: object("A message."),
+      example: { ...exampleMessage, status: "scheduled", scheduled_at: "2027-01-14T17:00:00.000Z" },
+    },
+    errors: [400, 404, 409],
+  },
+  {
+    method: "POST",
+    route: `${EVENT}/messages/:message_id{[0-9]+}/recipients/:recipient_id{[0-9]+}/retry`,
+    operationId: "retryAttendeeMessageRecipient",
+    tag: "Messages",
+    summary: "Send a failed delivery again",
+    description: "A recipient whose delivery failed is queued again (not counted twice against the quota).",
+    access: write("participants:write"),
+    pathParams: {
+      message_id: { description: "The message's id." },
+      recipient_id: { description: "The recipient's id (from the message's `recipients`)." },
+    },
+    response: { status: 202, description: "Queued." },
+    errors: [404, 409],
   },
 ];

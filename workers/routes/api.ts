@@ -1,3 +1,4 @@
+import { messagesApiRoutes } from "./api-messages";
 import { Hono } from "hono";
 import { notFound } from "#domain/shared/app-error";
 import { personOnly, requireApiSession, type ApiEnv } from "../middleware/api-session";
@@ -46,6 +47,7 @@ apiRoutes.route("/organizer", contactFormApiRoutes);
 apiRoutes.route("/organizers", webhooksApiRoutes);
 apiRoutes.route("/events", participantsApiRoutes);
 apiRoutes.route("/events", entriesApiRoutes);
+apiRoutes.route("/events", messagesApiRoutes);
 apiRoutes.route("/events", eventListsApiRoutes);
 apiRoutes.route("/organizers", financeApiRoutes);
 apiRoutes.route("/organizers", privacyApiRoutes);
