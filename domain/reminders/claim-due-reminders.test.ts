@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { attendeeMessages, eventReminders } from "#db/schema";
 import { createLibsqlDatabase } from "#db/libsql";
 import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../../tests/support/libsql-test-db";
-import { insertEvent, insertEventsWorld } from "../../tests/support/fixtures";
+import { insertEvent, insertEventsWorld, insertOrder } from "../../tests/support/fixtures";
 import { deleteEvent } from "../events/delete-event";
 import { updateEvent } from "../events/update-event";
 import { claimDueReminders } from "./claim-due-reminders";
@@ -47,6 +47,9 @@ async function eventWithReminder(
     ],
     now: setUpAt,
   });
+  // Someone to remind: an order placed long before.
+  // Free places: an event whose money never moved can still be deleted.
+  await insertOrder(test.db, event, { status: "paid", price: 0, createdAt: setUpAt });
   return { event, reminder: reminders[0]! };
 }
 
@@ -181,6 +184,25 @@ describe("claimDueReminders", () => {
       now: new Date("2026-03-01T08:00:00Z"),
     });
     expect((await reminderRow(id)).dueAt).toEqual(new Date("2026-03-28T17:00:00Z"));
+  });
+
+  it("writes no message when nobody had ordered by the reminder's time, and marks it sent all the same", async () => {
+    const event = await insertEvent(test.db, world.organization.id, {
+      startAt: start,
+      timezone: "Europe/Paris",
+      status: "published",
+    });
+    const { reminders } = await updateEventReminders(test.db, world.actors.owner, {
+      eventId: event.id,
+      reminders: [{ offset_value: 24, offset_unit: "hours", subject: "", body: "", enabled: true }],
+      now: setUpAt,
+    });
+    // Placed after the reminder's time, and a cancelled one before: neither gets a reminder.
+    await insertOrder(test.db, event, { status: "paid", createdAt: new Date(dayBefore.getTime() + MINUTE) });
+    await insertOrder(test.db, event, { status: "cancelled", createdAt: setUpAt });
+    expect(await claimFor(event.id, new Date(dayBefore.getTime() + 2 * MINUTE))).toEqual([]);
+    expect(await messagesOf(event.id)).toEqual([]);
+    expect((await reminderRow(reminders[0]!.id)).sentForStartAt).toEqual(start);
   });
 
   it("goes with its event: deleting the event deletes the reminder and its messages", async () => {

@@ -16,7 +16,9 @@ export type ClaimedReminder = { reminderId: number; eventId: number; messageId: 
  * `event_reminders_due_idx`. Each one is claimed in one batch that writes its message (kind `reminder`, `scheduled`
  * at its due time, the reminder's text as stored, empty meaning the default text, to every participant whose order
  * was placed by then) and marks the reminder sent for the start: both statements carry the same "not yet sent for
- * this start" condition, so of two runs at once only the first writes anything, and the second finds it done.
+ * this start" condition, so of two runs at once only the first writes anything, and the second finds it done. Without
+ * any order placed by then there is nobody to remind: the reminder is marked sent and no message is written (no empty
+ * message in the history).
  */
 export async function claimDueReminders(
   db: Database,
@@ -75,7 +77,9 @@ export async function claimDueReminders(
             createdAt: sql`${nowMs}`,
             updatedAt: sql`${nowMs}`,
           })} from event_reminders r join events e on e.id = r.event_id and e.organization_id = r.organization_id
-          where ${unsent}`,
+          where ${unsent} and exists (select 1 from orders o where o.event_id = r.event_id
+            and o.organization_id = r.organization_id and o.created_at <= r.due_at
+            and o.status in ('paid', 'manual', 'pending'))`,
         )
         .returning({ id: attendeeMessages.id }),
       db
