@@ -11,6 +11,7 @@ import { imageRoutes } from "./routes/images";
 import { stripeWebhookRoutes } from "./routes/webhooks-stripe";
 import { resendWebhookRoutes } from "./routes/webhooks-resend";
 import { orderTicketsRoutes } from "./routes/order-tickets";
+import { calendarFileRoutes } from "./routes/calendar-files";
 import { widgetRoutes } from "./routes/widget";
 import { globalBodyLimit } from "./middleware/body-limit";
 import { originCheck } from "./middleware/origin-check";
@@ -115,6 +116,8 @@ export function createHonoApp(
   app.route("/webhooks/stripe", stripeWebhookRoutes);
   app.route("/webhooks/resend", resendWebhookRoutes);
   app.route("/orders", orderTicketsRoutes);
+  // Issue 27 §6: /orders/:id/calendar.ics and /events/:id/calendar.ics, before the public page cache of /events/*.
+  app.route("/", calendarFileRoutes);
   // Issue 26 §5: the booking widget's script (/widget.js).
   app.route("/", widgetRoutes);
 

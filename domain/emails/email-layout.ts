@@ -14,6 +14,8 @@ type Block =
   | { kind: "code"; code: string }
   | { kind: "button"; label: string; href: string }
   | { kind: "note"; text: string }
+  /** A label then links on one line ("Ajouter à mon agenda : .ics · Google · Outlook"). */
+  | { kind: "links"; label: string; links: { label: string; href: string }[] }
   /** HTML already made safe (an organizer's message, sanitized then filled with escaped values). */
   | { kind: "html"; html: string };
 
@@ -40,6 +42,13 @@ export function renderEmailHtml(
           return `<p style="margin:0 0 16px;font-size:13px;line-height:20px;color:#64748b;">${escapeHtml(block.text)}</p>`;
         case "code":
           return `<p style="margin:8px 0 24px;text-align:center;"><span style="display:inline-block;padding:12px 20px;border-radius:8px;background:#eef2ff;color:#3730a3;font-family:Menlo,Consolas,monospace;font-size:28px;font-weight:700;letter-spacing:8px;">${escapeHtml(block.code)}</span></p>`;
+        case "links":
+          return `<p style="margin:0 0 16px;font-size:15px;line-height:22px;color:#0f172a;">${escapeHtml(block.label)} ${block.links
+            .map(
+              (link) =>
+                `<a href="${escapeHtml(link.href)}" style="color:#4338ca;font-weight:600;">${escapeHtml(link.label)}</a>`,
+            )
+            .join(" · ")}</p>`;
         case "html":
           return `<div style="margin:0 0 16px;font-size:15px;line-height:22px;color:#0f172a;">${block.html}</div>`;
         case "button":

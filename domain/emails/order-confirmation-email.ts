@@ -1,3 +1,4 @@
+import type { CalendarLinks } from "../calendar/calendar-links";
 import { formatMoney } from "../shared/format";
 import { renderEmailHtml, renderEmailText } from "./email-layout";
 import { emailCopy, fill, helloLine, type EmailCopy, type EmailLocale, type RenderedEmail } from "./email-locale";
@@ -25,6 +26,8 @@ export type OrderConfirmationEmailInput = {
   message: string[];
   /** The buyer's tickets page (`/orders/:id?token=…` on APP_URL). */
   ticketsUrl: string;
+  /** "Add to my calendar": the order's `.ics` file, Google's and Outlook's pages; absent when the event has no date. */
+  calendar?: CalendarLinks | null;
   summary?: OrderSummary;
   /** The email carries the organizer's response address as Reply-To: say that replying reaches them. */
   repliesToOrganizer?: boolean;
@@ -80,6 +83,13 @@ export function orderConfirmationEmail(input: OrderConfirmationEmailInput): Rend
     input.dates ? fill(c.when, { dates: input.dates }) : null,
     input.address ? fill(c.where, { address: input.address }) : null,
   ].filter((line): line is string => line !== null);
+  const calendarLinks = input.calendar
+    ? [
+        { label: c["calendar-ics"], href: input.calendar.ics },
+        { label: c["calendar-google"], href: input.calendar.google },
+        { label: c["calendar-outlook"], href: input.calendar.outlook },
+      ]
+    : [];
   const ticketLines = input.tickets.map((ticket) =>
     fill(c["ticket-line"], { ticket: ticket.title, name: ticket.name }).trim(),
   );
@@ -100,7 +110,13 @@ export function orderConfirmationEmail(input: OrderConfirmationEmailInput): Rend
         intro,
         "",
         ...facts,
-        ...(facts.length > 0 ? [""] : []),
+        ...(calendarLinks.length > 0
+          ? [
+              c.calendar,
+              ...calendarLinks.map((link) => `- ${fill(c["calendar-line"], { label: link.label, url: link.href })}`),
+            ]
+          : []),
+        ...(facts.length > 0 || calendarLinks.length > 0 ? [""] : []),
         c.tickets,
         ...ticketLines.map((line) => `- ${line}`),
         "",
@@ -121,6 +137,7 @@ export function orderConfirmationEmail(input: OrderConfirmationEmailInput): Rend
         { kind: "paragraph", text: hello },
         { kind: "paragraph", text: intro },
         ...facts.map((text) => ({ kind: "paragraph" as const, text })),
+        ...(calendarLinks.length > 0 ? [{ kind: "links" as const, label: c.calendar, links: calendarLinks }] : []),
         { kind: "paragraph", text: c.tickets },
         ...ticketLines.map((text) => ({ kind: "paragraph" as const, text: `• ${text}` })),
         ...(summary.length > 0

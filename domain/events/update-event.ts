@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { events, type EventStatus } from "#db/schema";
 import { canOnEvent } from "../policy";
@@ -8,6 +8,7 @@ import { assertPictureOfOrganization } from "./create-event";
 import { rebuildSalesFigures } from "../sales-figures/rebuild-sales-figures";
 import { eventWebhookStatement } from "../webhooks/event-webhook-statement";
 import { loadEventForActor } from "./event-access";
+import { eventScheduleChanges, type EventChange } from "./event-changes";
 import {
   endsBeforeStart,
   endWithoutStart,
@@ -33,11 +34,18 @@ export type UpdateEventInput = {
 };
 
 /**
+ * The event after the write, with what changed of its start, end and place when it was published before and after
+ * it (issue 27 §3: the editor offers to tell the participants); empty otherwise.
+ */
+export type UpdatedEvent = EventRecord & { scheduleChanges: EventChange[] };
+
+/**
  * Partial update of the editable fields (event:update): only the given fields change, the description is sanitized,
  * the title may change but not become empty, the end must stay after the start and needs a start (checked against
- * the stored dates too), updated_at moves. Returns the event.
+ * the stored dates too), updated_at moves; a change of start, end or place raises the calendar files' SEQUENCE in the
+ * same UPDATE. Returns the event.
  */
-export async function updateEvent(db: Database, actor: Actor, input: UpdateEventInput): Promise<EventRecord> {
+export async function updateEvent(db: Database, actor: Actor, input: UpdateEventInput): Promise<UpdatedEvent> {
   const { event, scope } = await loadEventForActor(db, actor, input.eventId, "event:update");
   const now = input.now ?? new Date();
   const changes = input.changes;
@@ -74,10 +82,13 @@ export async function updateEvent(db: Database, actor: Actor, input: UpdateEvent
   const timezone = changes.timezone ?? event.timezone;
   const remindersMove = startAt?.getTime() !== event.startAt?.getTime() || timezone !== event.timezone;
   const reminders = remindersMove ? await eventRemindersQuery(db, event) : [];
+  // Issue 27 §6: a calendar that imported the .ics file updates its entry when the SEQUENCE grows.
+  const scheduleChanges = eventScheduleChanges(event, columns);
+  const sequence = scheduleChanges.length > 0 ? { calendarSequence: sql`${events.calendarSequence} + 1` } : {};
   const [rows] = await db.batch([
     db
       .update(events)
-      .set(columns)
+      .set({ ...columns, ...sequence })
       .where(
         and(
           eq(events.id, event.id),
@@ -94,5 +105,6 @@ export async function updateEvent(db: Database, actor: Actor, input: UpdateEvent
   if (!row) throw new AppError("conflict", "events:errors.invalid-transition");
   // The per-day sales figures count days in the event's zone: a new zone re-buckets them.
   if (row.timezone !== event.timezone) await rebuildSalesFigures(db, { eventId: row.id });
-  return toEventRecord(row);
+  const published = event.status === "published" && row.status === "published";
+  return { ...toEventRecord(row), scheduleChanges: published ? scheduleChanges : [] };
 }

@@ -30,6 +30,10 @@ export type OrderDocuments = {
     timezone: string;
     addressName: string;
     addressLabel: string;
+    /** The short description, in the calendar entry the confirmation email links to. */
+    smallDescription: string;
+    /** The calendar files' SEQUENCE (decision 0055). */
+    calendarSequence: number;
     emailPdfMessage: string;
     /** The event's response address (`email_pdf_email_response`): the confirmation's Reply-To; "" when unset. */
     emailPdfEmailResponse: string;
@@ -113,6 +117,8 @@ export async function loadOrderDocuments(
         timezone: events.timezone,
         addressName: events.addressName,
         addressLabel: events.addressLabel,
+        smallDescription: events.smallDescription,
+        calendarSequence: events.calendarSequence,
         emailPdfMessage: events.emailPdfMessage,
         emailPdfEmailResponse: events.emailPdfEmailResponse,
         primaryColor: events.primaryColor,
@@ -180,6 +186,8 @@ export async function loadOrderDocuments(
       timezone: row.timezone,
       addressName: row.addressName,
       addressLabel: row.addressLabel,
+      smallDescription: row.smallDescription,
+      calendarSequence: row.calendarSequence,
       emailPdfMessage: row.emailPdfMessage,
       emailPdfEmailResponse: row.emailPdfEmailResponse,
       primaryColor: row.primaryColor,

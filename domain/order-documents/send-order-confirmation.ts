@@ -1,5 +1,6 @@
 import type { EmailSender } from "#adapters/email";
 import type { Database } from "#db/database";
+import { orderCalendarLinks } from "../calendar/get-order-calendar";
 import { holderTicketEmail } from "../emails/holder-ticket-email";
 import { orderConfirmationEmail } from "../emails/order-confirmation-email";
 import { findTicketHolder, parseHolderTicketKey, recordHolderTicketEmails } from "./holder-ticket-emails";
@@ -120,6 +121,7 @@ export async function sendOrderConfirmation(
           })),
           message: messageParagraphs(event.emailPdfMessage),
           ticketsUrl: orderTicketsUrl(deps.env.APP_URL, order.id, order.accessToken),
+          calendar: orderCalendarLinks(event, order, deps.env.APP_URL),
           summary: {
             lines: documents.lines,
             promoCodeKey: order.promoCodeKey,

@@ -17,6 +17,8 @@ export type OrderPage = {
     timezone: string;
     addressName: string;
     addressLabel: string;
+    /** The short description, in the "add to my calendar" entries. */
+    smallDescription: string;
     primaryColor: string;
     theme: "light" | "dark";
     /** Shown after purchase (spec §1 personalized messages). */
@@ -51,6 +53,7 @@ export async function getOrderPage(
       timezone: event.timezone,
       addressName: event.addressName,
       addressLabel: event.addressLabel,
+      smallDescription: event.smallDescription,
       primaryColor: event.primaryColor,
       theme: event.theme,
       confirmationPageMessage: event.confirmationPageMessage,

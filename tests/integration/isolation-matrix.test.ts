@@ -198,6 +198,9 @@ type SignedInUser = { id: number; email: string; token: string };
 // ---------------------------------------------------------------------------------------------------------------------
 // Organization A's rows that path parameters name. `shared` is read by every GET; an allowed write gets a fresh copy.
 
+/** The events' start: a date a year ahead, so the calendar files have an event to describe. */
+const MATRIX_START = new Date(Date.now() + 365 * 86_400_000);
+
 /** Text that only organization A's rows contain: no answer to another organization's member may show it. */
 const MARKER = "isoA7q";
 
@@ -247,7 +250,8 @@ async function insertIds(organizationId: number, users: World["users"]): Promise
   const [[event], [spareMember], [outsider], [member], [accessUser]] = await db.batch([
     db
       .insert(schema.events)
-      .values({ organizationId, title: `Concert ${MARKER}`, accessToken: `preview-${tag}` })
+      // A date, so that the order's calendar file exists (GET /orders/:id/calendar.ics).
+      .values({ organizationId, title: `Concert ${MARKER}`, accessToken: `preview-${tag}`, startAt: MATRIX_START })
       .returning(),
     db.insert(schema.users).values(person("spare")).returning(),
     db.insert(schema.users).values(person("outsider")).returning(),
@@ -440,6 +444,7 @@ async function insertPublishedEvent(organizationId: number) {
     status: "published",
     visibility: "public",
     accessToken: unique("preview"),
+    startAt: MATRIX_START,
   });
   await insertTicket(db, published, { title: `Pass ${MARKER}`, price: 0 });
   publicIds = { publishedEventId: published.id, publishedSlug: eventSlug(published.title) };
@@ -1044,6 +1049,15 @@ const apiTable: Record<string, RouteSpec> = {
   "GET /orders/:id/tickets.pdf": {
     need: { public: true },
     probe: (i) => ({ path: `/orders/${i.orderId}/tickets.pdf?token=${i.orderToken}` }),
+  },
+  // Issue 27 §6: the calendar files, the buyer's with the order's token, the public page's for its event.
+  "GET /orders/:id/calendar.ics": {
+    need: { public: true },
+    probe: (i) => ({ path: `/orders/${i.orderId}/calendar.ics?token=${i.orderToken}` }),
+  },
+  "GET /events/:id/calendar.ics": {
+    need: { public: true },
+    probe: (i) => ({ path: `/events/${i.publishedEventId}/calendar.ics` }),
   },
   // Issue 26 §5: the booking widget's script, the same for everyone.
   "GET /widget.js": { need: { public: true }, probe: () => ({ path: "/widget.js" }) },

@@ -59,6 +59,8 @@ const SAME_IN_BOTH = new Set([
   "Add-ons",
   // The shape of a ticket code (the scanner's typed-code field).
   "G1.…",
+  // A product's name (issue 27 §6: "add to Outlook").
+  "Outlook",
 ]);
 
 /** Only placeholders, separators and the words above. */

@@ -25,11 +25,14 @@ import {
 } from "~/lib/event-editor-values";
 import { DateStep, DescriptionStep, LocationStep, TitleStep, type StepProps } from "./field-steps";
 import { ThemeStep } from "./theme-step";
+import { ChangeNoticeDialog } from "./change-notice-dialog";
+import type { ChangeNoticeOffer } from "#domain/events/change-notice";
 import { SaveDisabledReason } from "~/components/save-disabled-reason";
 
 /** What the editor's route actions answer. */
 export type EditorSaveResult =
-  | { ok: true; intent: "save"; eventId: number; savedAt: number }
+  /** `notice`: a published event's date, time or place changed and it has participants (issue 27 §3). */
+  | { ok: true; intent: "save"; eventId: number; savedAt: number; notice?: ChangeNoticeOffer | null }
   | { ok: true; intent: "remove-banner"; savedAt: number }
   | {
       ok: false;
@@ -98,6 +101,8 @@ export function EventEditor({
   const firstRender = useRef(true);
   // A new object per refused save: the focus moves to the first invalid field once its step is shown.
   const [rejection, setRejection] = useState<object | null>(null);
+  // The change notice offered after a save, and where the editor was going when it was offered.
+  const [notice, setNotice] = useState<{ offer: ChangeNoticeOffer; then: string | null } | null>(null);
 
   const saving = fetcher.state !== "idle";
   const dirty = !sameEditorValues(values, initial);
@@ -126,9 +131,11 @@ export function EventEditor({
       setErrors({ fields: {} });
       // A new draft is announced once its editor page is there (a slow load would let the toast expire unseen).
       if (mode === "new") toastAfterLeaving.current = t("toasts.created");
-      else toast.success(t("toasts.updated"));
+      // The change notice's dialog says it was saved: a toast would cover it on a phone.
+      else if (!result.notice) toast.success(t("toasts.updated"));
       // Back to what the server stored (sanitized description, normalized colour…): nothing left unsaved.
       if (mode === "update") setValues(initial);
+      if (mode === "update" && result.notice) setNotice({ offer: result.notice, then: null });
     } else if (!result.ok) {
       const fields = result.errors.fields ?? {};
       setErrors({ formError: result.errors.formError, fields });
@@ -213,7 +220,10 @@ export function EventEditor({
       return;
     }
     void save((result) => {
-      if (result.ok) setLeavingTo(target);
+      if (!result.ok) return;
+      // The notice is answered first: leaving the editor now would close it unseen.
+      if (result.intent === "save" && result.notice) setNotice({ offer: result.notice, then: target });
+      else setLeavingTo(target);
     });
   }
 
@@ -385,6 +395,18 @@ export function EventEditor({
           </form>
         </div>
       </div>
+
+      {notice && eventId !== null ? (
+        <ChangeNoticeDialog
+          eventId={eventId}
+          offer={notice.offer}
+          onDone={() => {
+            const then = notice.then;
+            setNotice(null);
+            if (then) setLeavingTo(then);
+          }}
+        />
+      ) : null}
 
       <UnsavedChangesGuard
         dirty={dirty}

@@ -9,6 +9,8 @@ import { openStreetMapUrl } from "~/lib/map-link";
 import { cn } from "~/lib/utils";
 import { QuantitySelect } from "~/components/booking/quantity-select";
 import { PublicStyles } from "~/components/public-event/public-styles";
+import { AddToCalendar } from "~/components/public-event/add-to-calendar";
+import type { CalendarLinks } from "#domain/calendar/calendar-links";
 
 /**
  * The banner's width in the main column: the screen less the page's padding on phones; beside the 320 px aside from
@@ -33,6 +35,7 @@ export function PublicEventView({
   contactForm = null,
   tracking = null,
   notice = null,
+  calendar = null,
 }: {
   event: PublicEvent;
   preview: boolean;
@@ -44,6 +47,8 @@ export function PublicEventView({
   tracking?: React.ReactNode;
   /** Above the page: the buyer's order that still holds places (HeldOrderNotice). */
   notice?: React.ReactNode;
+  /** "Ajouter à mon agenda" (issue 27 §6): the public `.ics` file, Google's and Outlook's pages; not on the preview. */
+  calendar?: CalendarLinks | null;
 }) {
   const { t, i18n } = useTranslation("public-event");
   const { t: tb } = useTranslation("booking");
@@ -109,6 +114,7 @@ export function PublicEventView({
                   {formatDateRange(event.startAt, event.endAt, i18n.language, event.timezone)}
                 </p>
                 <p className="text-xs opacity-70">{t("time-zone", { zone })}</p>
+                {calendar ? <AddToCalendar links={calendar} className="pt-2" stacked /> : null}
               </>
             ) : (
               <p>{t("date-to-come")}</p>

@@ -1,6 +1,8 @@
 import { parseId } from "#domain/shared/ids";
 import { data, redirect } from "react-router";
 import { getPublicEvent } from "#domain/public-events/get-public-event";
+import { siteUrlOf } from "#domain/calendar/calendar-source";
+import { publicEventCalendarLinks } from "#domain/calendar/get-public-event-calendar";
 import { getHeldOrder, readHeldOrderCookie } from "#domain/booking/held-order";
 import { HeldOrderNotice } from "~/components/public-event/held-order-notice";
 import { PublicEventNotFound } from "~/components/public-event/public-event-not-found";
@@ -51,6 +53,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       consent,
       pageViewPixel,
       heldOrder,
+      calendar: publicEventCalendarLinks(event, { siteUrl: siteUrlOf(env, request.url), privateHash }),
     },
     { headers },
   );
@@ -73,13 +76,14 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function EventPage({ loaderData }: Route.ComponentProps) {
-  const { event, privateHash, path, contactOutcome, consent, pageViewPixel, heldOrder } = loaderData;
+  const { event, privateHash, path, contactOutcome, consent, pageViewPixel, heldOrder, calendar } = loaderData;
   return (
     <PublicEventView
       event={event}
       preview={false}
       bookingPath={bookingPagePath(event)}
       privateHash={privateHash}
+      calendar={calendar}
       notice={heldOrder ? <HeldOrderNotice order={heldOrder} timezone={event.timezone} /> : null}
       contactForm={
         // A private organization has no public page and takes no messages (submitContactMessage answers 404).

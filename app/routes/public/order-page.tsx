@@ -6,6 +6,9 @@ import { paymentProviderFromEnv } from "#adapters/payments";
 import { hasConfirmationEmail } from "#domain/order-documents/has-confirmation-email";
 import { checkoutResumeUrl } from "#domain/payments/resume-checkout";
 import { getOrderPage } from "#domain/public-events/get-order-page";
+import { siteUrlOf } from "#domain/calendar/calendar-source";
+import { orderCalendarLinks } from "#domain/calendar/get-order-calendar";
+import { AddToCalendar } from "~/components/public-event/add-to-calendar";
 import { requireId } from "#domain/shared/ids";
 import { eventPagePath, orderTicketsPdfHref } from "~/components/booking/booking-paths";
 import { qrPath } from "~/components/booking/qr-path";
@@ -52,6 +55,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         resumeUrl,
         emailed,
         qrCodes: live ? page.order.participants.map((participant) => qrPath(participant.ticket_token)) : [],
+        // Issue 27 §6: a confirmed order's event, in the buyer's calendar (the .ics follows the event's changes).
+        calendar:
+          live && token
+            ? orderCalendarLinks(page.event, { id: page.order.id, accessToken: token }, siteUrlOf(env, request.url))
+            : null,
         purchasePixel,
       },
       { headers: purchasePixel ? { [CSP_META_PIXEL_HEADER]: "1" } : {} },
@@ -99,7 +107,7 @@ const statusStyle: Record<string, string> = {
 };
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
-  const { order, event, token, qrCodes, purchasePixel, resumeUrl, emailed } = loaderData;
+  const { order, event, token, qrCodes, purchasePixel, resumeUrl, emailed, calendar } = loaderData;
   const { t, i18n } = useTranslation("booking");
   const dark = event.theme === "dark";
   const live = order.status === "paid" || order.status === "manual";
@@ -236,6 +244,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
               {t("order.back-to-event")}
             </a>
           ) : null}
+          {calendar ? <AddToCalendar links={calendar} className="pt-2" /> : null}
         </section>
 
         {order.status === "refunded" && order.items.length > 0 ? (

@@ -1,0 +1,85 @@
+import { and, eq } from "drizzle-orm";
+import type { Database } from "#db/database";
+import { events, orders } from "#db/schema";
+import { orderTicketsUrl } from "../order-documents/order-links";
+import { countsAsSale } from "../orders/order-status";
+import { notFound } from "../shared/app-error";
+import { constantTimeEqual } from "../shared/crypto";
+import {
+  calendarEventOf,
+  calendarFileOf,
+  calendarLinksOf,
+  type CalendarFile,
+  type CalendarSource,
+} from "./calendar-source";
+import type { CalendarLinks } from "./calendar-links";
+
+const calendarColumns = {
+  id: events.id,
+  title: events.title,
+  startAt: events.startAt,
+  endAt: events.endAt,
+  timezone: events.timezone,
+  addressName: events.addressName,
+  addressLabel: events.addressLabel,
+  smallDescription: events.smallDescription,
+  calendarSequence: events.calendarSequence,
+};
+
+/** `/orders/:id/calendar.ics?token=…` on the site's address: the buyer's calendar file. */
+export function orderCalendarUrl(siteUrl: string, orderId: number, accessToken: string): string {
+  const url = new URL(`/orders/${orderId}/calendar.ics`, siteUrl);
+  url.searchParams.set("token", accessToken);
+  return url.toString();
+}
+
+/** The buyer's calendar entry: it links to the order page, whose address carries the order's access token. */
+function orderCalendarEvent(
+  source: CalendarSource,
+  order: { id: number; accessToken: string },
+  siteUrl: string,
+  now: Date,
+) {
+  return calendarEventOf(source, { siteUrl, url: orderTicketsUrl(siteUrl, order.id, order.accessToken), now });
+}
+
+/**
+ * The `.ics` file of the event an order is for, for whoever holds the order's access token (the buyer's link, as the
+ * PDF tickets). Served for confirmed orders (paid, or entered by hand) of an event with a start date; a wrong token,
+ * another order or an event without a date is not found. Its UID and SEQUENCE follow the event, so the entry a
+ * calendar imported moves when the event does.
+ */
+export async function getOrderCalendar(
+  db: Database,
+  input: { orderId: number; token: string; siteUrl: string; now?: Date },
+): Promise<CalendarFile> {
+  const [row] = await db
+    .select({
+      order: { id: orders.id, status: orders.status, accessToken: orders.accessToken },
+      event: calendarColumns,
+    })
+    .from(orders)
+    .innerJoin(events, and(eq(events.id, orders.eventId), eq(events.organizationId, orders.organizationId)))
+    .where(eq(orders.id, input.orderId))
+    .limit(1);
+  if (!row || !input.token || !constantTimeEqual(input.token, row.order.accessToken)) throw notFound();
+  if (!countsAsSale(row.order.status)) throw notFound();
+  const entry = orderCalendarEvent(row.event, row.order, input.siteUrl, input.now ?? new Date());
+  if (!entry) throw notFound();
+  return calendarFileOf(row.event, entry);
+}
+
+/**
+ * The order's "add to calendar" links (the `.ics` address, Google's and Outlook's pages) from the event as the order
+ * page or the confirmation email read it; null when the event has no start date.
+ */
+export function orderCalendarLinks(
+  source: Omit<CalendarSource, "calendarSequence">,
+  order: { id: number; accessToken: string },
+  siteUrl: string,
+  now = new Date(),
+): CalendarLinks | null {
+  // The links carry no SEQUENCE: Google's and Outlook's pages add a new entry each time.
+  const entry = orderCalendarEvent({ ...source, calendarSequence: 0 }, order, siteUrl, now);
+  return entry ? calendarLinksOf(entry, orderCalendarUrl(siteUrl, order.id, order.accessToken)) : null;
+}
