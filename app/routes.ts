@@ -58,6 +58,7 @@ export default [
       route("promos", "routes/app/event/promos.tsx"),
       route("order-fields", "routes/app/event/order-fields.tsx"),
       route("order-messages", "routes/app/event/order-messages.tsx"),
+      route("reminders", "routes/app/event/reminders.tsx"),
       route("settings", "routes/app/event/settings.tsx"),
       route("team", "routes/app/event/team.tsx"),
       route("participants/import", "routes/app/event/participants-import.tsx"),

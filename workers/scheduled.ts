@@ -12,22 +12,27 @@ import { runPayoutJob } from "#domain/finance/run-payouts";
 import { anonymiseDueOrganizations } from "#domain/privacy/anonymise-due-organizations";
 import { errorFields, logger, withLogScope, type LogFields } from "#domain/shared/logger";
 import { reportError } from "#adapters/error-reporting";
+import type { Database } from "#db/database";
+import { sendDueReminders } from "#domain/reminders/send-due-reminders";
 
 /** The crons of wrangler.toml, dispatched by `controller.cron`. */
 export const DAILY_CRON = "0 3 * * *";
 export const HOLDS_CRON = "*/5 * * * *";
 /** Hourly: pending payouts settled, then each organization paid on its due local day (decision 0022). */
 export const PAYOUTS_CRON = "30 * * * *";
-/** Every minute: the messages to attendees scheduled for now, and the reminders due (issue 27). */
+/** Every minute: what must go out on time (issue 27: the reminders due, the messages to attendees scheduled for now). */
 export const MINUTE_CRON = "* * * * *";
 
-/** The every-minute tasks, each logged on its own line. */
-function minuteTasks(
-  env: Env,
-  db: ReturnType<typeof databaseFromEnv>,
-): [string, Promise<number | Record<string, number>>][] {
-  return [["send-scheduled-messages", sendDueScheduledMessages(db, env.MESSAGES)]];
-}
+type CronTask = readonly [
+  name: string,
+  run: (db: Database, env: Env, now: Date) => Promise<number | Record<string, number>>,
+];
+
+/** The every-minute cron's tasks, each run and logged on its own (`logged`). */
+export const minuteTasks: readonly CronTask[] = [
+  ["send-due-reminders", (db, env, now) => sendDueReminders(db, env.MESSAGES, now)],
+  ["send-scheduled-messages", (db, env, now) => sendDueScheduledMessages(db, env.MESSAGES, now)],
+];
 
 /**
  * One `cron` log line per task of a run (domain/shared/logger.ts), with the run's cron, its own `request_id` and the task's
@@ -57,7 +62,8 @@ export function handleScheduled(controller: ScheduledController, env: Env, ctx: 
 async function runScheduled(controller: ScheduledController, env: Env, ctx: ExecutionContext) {
   const db = databaseFromEnv(env);
   if (controller.cron === MINUTE_CRON) {
-    for (const [task, work] of minuteTasks(env, db)) ctx.waitUntil(logged(task, work));
+    const now = new Date();
+    for (const [task, run] of minuteTasks) ctx.waitUntil(logged(task, run(db, env, now)));
     return;
   }
   if (controller.cron === PAYOUTS_CRON) {

@@ -83,6 +83,8 @@ import enPrivacy from "#domain/locales/en/privacy.json";
 import frFinance from "./fr/finance.json";
 import frPayouts from "./fr/payouts.json";
 import enPayouts from "./en/payouts.json";
+import frReminders from "./fr/reminders.json";
+import enReminders from "./en/reminders.json";
 
 export const resources = {
   fr: {
@@ -122,6 +124,7 @@ export const resources = {
     tracking: frTracking,
     analytics: frAnalytics,
     privacy: frPrivacy,
+    reminders: frReminders,
   },
   en: {
     common: enCommon,
@@ -160,6 +163,7 @@ export const resources = {
     tracking: enTracking,
     analytics: enAnalytics,
     privacy: enPrivacy,
+    reminders: enReminders,
   },
 } satisfies Resource;
 

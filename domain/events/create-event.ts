@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { events } from "#db/schema";
 import { assertCanInOrganization } from "../policy";
@@ -14,6 +14,8 @@ import {
   type EventFields,
 } from "./event-input-schema";
 import { eventColumnsFromFields, newEventAccessToken, toEventRecord, type EventRecord } from "./event-record";
+import { PLATFORM_TIME_ZONE } from "./event-time-zone";
+import { defaultReminderInsert } from "../reminders/reminder-record";
 
 /**
  * Creates a draft event in the actor's organization (events:create), with the actor as creator and a preview
@@ -39,19 +41,34 @@ export async function createEvent(
   const now = input.now ?? new Date();
   // Status and publication come only from changeEventStatus.
   const { visibility, ...rest } = fields;
-  const [row] = await db
-    .insert(events)
-    .values({
-      ...eventColumnsFromFields(rest),
-      ...(visibility ? { visibility } : {}),
-      organizationId: actor.organizationId,
-      status: "draft",
-      accessToken: newEventAccessToken(),
-      createdBy: actor.userId,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
+  const columns = eventColumnsFromFields(rest);
+  const accessToken = newEventAccessToken();
+  const [[row]] = await db.batch([
+    db
+      .insert(events)
+      .values({
+        ...columns,
+        ...(visibility ? { visibility } : {}),
+        organizationId: actor.organizationId,
+        status: "draft",
+        accessToken,
+        createdBy: actor.userId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning(),
+    // Reminders are on by default for new events (issue 27 §2).
+    defaultReminderInsert(
+      db,
+      {
+        organizationId: actor.organizationId,
+        eventId: newEventIdSql(accessToken, actor.organizationId),
+        startAt: columns.startAt ?? null,
+        timezone: columns.timezone ?? PLATFORM_TIME_ZONE,
+      },
+      now,
+    ),
+  ]);
   return toEventRecord(row!);
 }
 
@@ -78,4 +95,17 @@ export async function assertPictureOfOrganization(
       fields: { main_picture: "events:errors.main-picture-invalid" },
     });
   }
+}
+
+/**
+ * The id of the event just inserted in the same batch, found by its fresh random access_token, inlined because it is
+ * ours and strictly base32 (D1 caps bound parameters per statement).
+ */
+export function newEventIdSql(accessToken: string, organizationId: number): SQL {
+  if (!/^[a-z2-7]{32}$/.test(accessToken) || !Number.isSafeInteger(organizationId)) {
+    throw new Error("unexpected access token format");
+  }
+  return sql.raw(
+    `(select id from events where access_token = '${accessToken}' and organization_id = ${organizationId})`,
+  );
 }

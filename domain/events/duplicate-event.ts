@@ -1,11 +1,13 @@
 import { and, asc, ne, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "#db/database";
-import { events, participationForms, promoCodes, tickets } from "#db/schema";
+import { eventReminders, events, participationForms, promoCodes, tickets } from "#db/schema";
 import { assertCanInOrganization } from "../policy";
 import type { Actor } from "../shared/actor";
 import { inEventScope, loadEventForActor } from "./event-access";
 import { newEventAccessToken, toEventRecord, type EventRecord } from "./event-record";
+import { eventRemindersQuery } from "../reminders/get-event-reminders";
+import { reminderDueAt } from "../reminders/reminder-due";
 
 /**
  * Duplicates an event (spec §4, §7): same fields and title (the copy is told apart by its Draft status, as with the
@@ -25,7 +27,7 @@ export async function duplicateEvent(
   const organizationId = source.organizationId;
   const inSource = (table: Parameters<typeof inEventScope>[0]) => inEventScope(table, source);
 
-  const [sourceTickets, sourceCodes, sourceForms] = await Promise.all([
+  const [sourceTickets, sourceCodes, sourceForms, sourceReminders] = await Promise.all([
     db
       .select()
       .from(tickets)
@@ -33,6 +35,7 @@ export async function duplicateEvent(
       .orderBy(asc(tickets.id)),
     db.select().from(promoCodes).where(inSource(promoCodes)).orderBy(asc(promoCodes.id)),
     db.select().from(participationForms).where(inSource(participationForms)).orderBy(asc(participationForms.id)),
+    eventRemindersQuery(db, source),
   ]);
 
   // The copy's id is not known before the batch runs: later statements find it by its fresh random access_token,
@@ -109,6 +112,27 @@ export async function duplicateEvent(
         eventId: sql`${newEventId}`,
         questions: remapQuestions(form.questions, rankOf, copiedTicketId),
         ticketTarget: remapTicketTarget(form.ticketTarget, rankOf, copiedTicketId),
+        createdAt: now,
+        updatedAt: now,
+      }),
+    );
+  }
+
+  // The reminders, not yet sent for the copy (its due times from the copied start).
+  for (const reminder of sourceReminders) {
+    statements.push(
+      db.insert(eventReminders).values({
+        organizationId,
+        eventId: sql`${newEventId}`,
+        position: reminder.position,
+        offsetValue: reminder.offsetValue,
+        offsetUnit: reminder.offsetUnit,
+        subject: reminder.subject,
+        body: reminder.body,
+        enabled: reminder.enabled,
+        dueAt: source.startAt
+          ? reminderDueAt(source.startAt, source.timezone, reminder.offsetValue, reminder.offsetUnit)
+          : null,
         createdAt: now,
         updatedAt: now,
       }),

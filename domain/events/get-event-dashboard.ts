@@ -1,6 +1,7 @@
 import { and, asc, countDistinct, eq, gt, gte, lte, min, sql } from "drizzle-orm";
 import type { Database } from "#db/database";
-import { entries, salesFigureDays, salesFigures, tickets } from "#db/schema";
+import { entries, eventReminders, salesFigureDays, salesFigures, tickets } from "#db/schema";
+import { canOnEvent } from "../policy";
 import type { Actor } from "../shared/actor";
 import { publishReadinessQuery, toPublishReadiness } from "./change-event-status";
 import { inEventScope, loadEventForActor, type KnownEvent } from "./event-access";
@@ -40,6 +41,8 @@ export type EventDashboard = {
   /** Actions to be taken, in display order. */
   actions: DashboardActionKind[];
   timezone: string;
+  /** The next reminder's send time (null: none scheduled); null as a whole for who may not manage the reminders. */
+  reminders: { nextSendAt: Date | null } | null;
 };
 
 /**
@@ -54,14 +57,14 @@ export async function getEventDashboard(
   input: { eventId: number; now?: Date; known?: KnownEvent },
 ): Promise<EventDashboard> {
   // Sales figures: who may read the orders (every role that sees the event; an API key needs orders:read).
-  const { event } = await loadEventForActor(db, actor, input.eventId, "event:view-sales", input.known);
+  const { event, scope } = await loadEventForActor(db, actor, input.eventId, "event:view-sales", input.known);
   const now = input.now ?? new Date();
   const timezone = isValidTimeZone(event.timezone) ? event.timezone : "UTC";
   const inEvent = (table: Parameters<typeof inEventScope>[0]) => inEventScope(table, event);
 
   // One round trip for every figure (the sales figures' rows, check-ins, tickets) and the publish readiness.
   const figureReads = salesFigureReads(db, event, zonedDayKey(now, timezone));
-  const [[totals], days, [first], [checkInRow], [ticketRow], readinessRows] = await db.batch([
+  const [[totals], days, [first], [checkInRow], [ticketRow], readinessRows, [nextReminder]] = await db.batch([
     figureReads.totals,
     figureReads.days,
     figureReads.firstDay,
@@ -80,6 +83,18 @@ export async function getEventDashboard(
       .where(and(inEvent(tickets), eq(tickets.ticketType, "ticket"))),
     // The same rule as the publish flow: what would stop publishing is an action to take.
     publishReadinessQuery(db, event),
+    // The next reminder to go out: enabled, ahead, not yet sent for the current start (reminder-record.ts's rule).
+    db
+      .select({ at: min(eventReminders.dueAt) })
+      .from(eventReminders)
+      .where(
+        and(
+          inEvent(eventReminders),
+          eq(eventReminders.enabled, true),
+          gt(eventReminders.dueAt, now),
+          sql`${eventReminders.sentForStartAt} is not ${event.startAt?.getTime() ?? null}`,
+        ),
+      ),
   ]);
   const readiness = toPublishReadiness(readinessRows, event, now);
   const firstDay = first?.day ?? null;
@@ -113,6 +128,9 @@ export async function getEventDashboard(
     participantsPerDay: chart.map((date) => ({ date, count: byDay.get(date) ?? 0 })),
     actions,
     timezone,
+    reminders: canOnEvent(actor, "event:message-attendees", scope)
+      ? { nextSendAt: event.startAt && nextReminder?.at ? new Date(nextReminder.at) : null }
+      : null,
   };
 }
 

@@ -19,6 +19,8 @@ import {
 } from "./event-input-schema";
 import { eventColumnsFromFields, toEventRecord, type EventRecord } from "./event-record";
 import { prepareStatusChange, statusActionFor, type StatusChangeOptions } from "./change-event-status";
+import { eventRemindersQuery } from "../reminders/get-event-reminders";
+import { reminderDueStatements } from "../reminders/reminder-due";
 
 export type UpdateEventInput = {
   eventId: number;
@@ -76,6 +78,10 @@ export async function updateEvent(db: Database, actor: Actor, input: UpdateEvent
   }
 
   const columns = { ...eventColumnsFromFields(changes), ...statusColumns, updatedAt: now };
+  // The reminders' due times follow the start and the zone, in the same write (docs/decisions/0054).
+  const timezone = changes.timezone ?? event.timezone;
+  const remindersMove = startAt?.getTime() !== event.startAt?.getTime() || timezone !== event.timezone;
+  const reminders = remindersMove ? await eventRemindersQuery(db, event) : [];
   // Issue 27 §6: a calendar that imported the .ics file updates its entry when the SEQUENCE grows.
   const scheduleChanges = eventScheduleChanges(event, columns);
   const sequence = scheduleChanges.length > 0 ? { calendarSequence: sql`${events.calendarSequence} + 1` } : {};
@@ -93,6 +99,7 @@ export async function updateEvent(db: Database, actor: Actor, input: UpdateEvent
       )
       .returning(),
     eventWebhookStatement(db, event, { ...event, ...columns }, now),
+    ...reminderDueStatements(db, { eventId: event.id, startAt, timeZone: timezone, reminders }),
   ]);
   const [row] = rows;
   if (!row) throw new AppError("conflict", "events:errors.invalid-transition");

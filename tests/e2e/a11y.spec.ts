@@ -319,6 +319,14 @@ const eventScreens: Screen[] = [
     },
   },
   { name: "order messages", path: (w) => `/event/${w.festivalId}/order-messages` },
+  {
+    name: "reminders, a reminder added",
+    path: (w) => `/event/${w.festivalId}/reminders`,
+    act: async (page) => {
+      await page.getByTestId("reminders-add").click();
+      await expect(page.getByTestId("reminder-card").last()).toBeVisible();
+    },
+  },
   { name: "event settings", path: (w) => `/event/${w.festivalId}/settings` },
   { name: "event team", path: (w) => `/event/${w.festivalId}/team` },
   { name: "participants import", path: (w) => `/event/${w.festivalId}/participants/import` },

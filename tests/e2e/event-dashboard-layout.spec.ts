@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signIn } from "./support/sign-in";
 
-// The event dashboard's side column (quick actions, actions to be taken) at a laptop's 1280 px and a phone's 390 px.
+// The event dashboard's side column (quick actions, reminders, actions to be taken) at a laptop's 1280 px and a phone's 390 px.
 // A fresh draft has every action to take, each with its button: the widest content the column gets. It once stuck out
 // of its column by ~11 px at 1280 px (the cards took their content's width instead of the column's).
 
@@ -52,7 +52,7 @@ test("the dashboard's side column fits its column and the window at 1280 px and 
       await expect(actions.locator('[data-action="no-tickets"]').getByRole("link")).toBeVisible();
 
       const layout = await layoutOf(page);
-      expect(layout.cardCount).toBe(2);
+      expect(layout.cardCount).toBe(3);
       // No sideways scroll, and the column inside the window…
       expect(layout.scrollWidth).toBeLessThanOrEqual(viewport.width);
       expect(layout.side.left).toBeGreaterThanOrEqual(0);

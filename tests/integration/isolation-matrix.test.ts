@@ -606,6 +606,17 @@ const apiTable: Record<string, RouteSpec> = {
     need: { event: "event:update" },
     probe: (i) => ({ path: `/api/events/${i.eventId}/messages`, json: { messages: [] } }),
   },
+  "GET /api/events/:id{[0-9]+}/reminders": {
+    need: { event: "event:message-attendees" },
+    probe: (i) => ({ path: `/api/events/${i.eventId}/reminders` }),
+  },
+  "PUT /api/events/:id{[0-9]+}/reminders": {
+    need: { event: "event:message-attendees" },
+    probe: (i) => ({
+      path: `/api/events/${i.eventId}/reminders`,
+      json: { reminders: [{ offset_value: 2, offset_unit: "days", subject: "", body: "", enabled: true }] },
+    }),
+  },
   "GET /api/events/:id{[0-9]+}/messages": {
     need: { event: "event:message-attendees" },
     probe: (i) => ({ path: `/api/events/${i.eventId}/messages` }),
@@ -1346,6 +1357,17 @@ const pageTable: Record<string, RouteSpec> = {
   "POST /event/:event_id/order-messages": {
     need: { event: "event:update" },
     probe: (i) => ({ path: `/event/${i.eventId}/order-messages`, form: {} }),
+  },
+  "GET /event/:event_id/reminders": {
+    need: { event: "event:message-attendees" },
+    probe: (i) => ({ path: `/event/${i.eventId}/reminders` }),
+  },
+  "POST /event/:event_id/reminders": {
+    need: { event: "event:message-attendees" },
+    probe: (i) => ({
+      path: `/event/${i.eventId}/reminders`,
+      form: { reminders: JSON.stringify([{ offset_value: 3, offset_unit: "days", text: "", enabled: true }]) },
+    }),
   },
   "GET /event/:event_id/settings": {
     need: { event: "event:view" },

@@ -979,6 +979,34 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/events/{id}/reminders": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the reminders
+     * @description The event's automatic reminders (up to 3), in order. Each is emailed to every participant whose order was placed by its time, `offset_value` `offset_unit` before the start (days are calendar days in the event's time zone), while the event is published. `next_send_at` is when it will go out: null once sent for the current start, when its time has passed, when it is disabled or the event has no start.
+     *
+     *     **Access:** a member of the organization, or an API key with the `participants:write` scope.
+     */
+    get: operations["listEventReminders"];
+    /**
+     * Replace the reminders
+     * @description The whole list, 0 to 3 reminders in order. Give a reminder's `id` to keep it: editing its text after it went out does not send it again, a new offset does. Reminders left out are deleted. `offset_value` is 1 to 60 days' worth of its unit (`minutes`, `hours`, `days`); the subject and body may use `{first_name}`, `{event_title}`, `{event_date}`, `{ticket_title}`, `{order_link}` and `{tickets_link}`; the body is sanitized HTML.
+     *
+     *     **Access:** a member of the organization, or an API key with the `participants:write` scope.
+     */
+    put: operations["updateEventReminders"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/events/{id}/check-ins": {
     parameters: {
       query?: never;
@@ -8051,6 +8079,303 @@ export interface operations {
       };
       /** @description Conflicts with the current state (`conflict`). */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listEventReminders: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The event's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The reminders. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "reminders": [
+           *         {
+           *           "id": 7,
+           *           "offset_value": 24,
+           *           "offset_unit": "hours",
+           *           "subject": "",
+           *           "body": "",
+           *           "enabled": true,
+           *           "due_at": "2026-06-19T18:30:00.000Z",
+           *           "next_send_at": "2026-06-19T18:30:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
+          "application/json": Record<string, never>;
+        };
+      };
+      /** @description Missing or invalid credential (`unauthorized`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed for this role or key (`forbidden`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or another organization's (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  updateEventReminders: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The event's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "reminders": [
+         *         {
+         *           "offset_value": 24,
+         *           "offset_unit": "hours",
+         *           "subject": "",
+         *           "body": "",
+         *           "enabled": true
+         *         },
+         *         {
+         *           "offset_value": 2,
+         *           "offset_unit": "hours",
+         *           "subject": "{event_title} commence bientôt",
+         *           "body": "<p>Bonjour {first_name}, les portes ouvrent dans deux heures.</p>",
+         *           "enabled": true
+         *         }
+         *       ]
+         *     }
+         */
+        "application/json": {
+          reminders: {
+            id?: (string | number) | null;
+            offset_value: number;
+            /** @enum {string} */
+            offset_unit: "minutes" | "hours" | "days";
+            /** @default  */
+            subject?: string;
+            /** @default  */
+            body?: string;
+            /** @default true */
+            enabled?: boolean;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description The reminders as stored. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "reminders": [
+           *         {
+           *           "id": 7,
+           *           "offset_value": 24,
+           *           "offset_unit": "hours",
+           *           "subject": "",
+           *           "body": "",
+           *           "enabled": true,
+           *           "due_at": "2026-06-19T18:30:00.000Z",
+           *           "next_send_at": "2026-06-19T18:30:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
+          "application/json": Record<string, never>;
+        };
+      };
+      /** @description Invalid request (`validation`): the fields are listed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credential (`unauthorized`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed for this role or key (`forbidden`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or another organization's (`not_found`). */
+      404: {
         headers: {
           [name: string]: unknown;
         };

@@ -19,6 +19,7 @@ import { createOrganizationSchema } from "#domain/organizations/organization-inp
 import { participantEditSchema } from "#domain/participants/update-participant";
 import { participationFormBodySchema } from "#domain/participation-forms/question-schema";
 import { promoCodeItemsSchema } from "#domain/promo-codes/promo-code-input-schema";
+import { remindersInputSchema } from "#domain/reminders/reminder-schema";
 import { ticketFieldsSchema, ticketOrderSchema } from "#domain/tickets/ticket-input-schema";
 import { accessInviteBodySchema, accessRolesBodySchema } from "../routes/api-accesses";
 import { pagingQuerySchema as adminPagingQuerySchema } from "../routes/api-admin";
@@ -1138,6 +1139,92 @@ export const operations: ApiOperation[] = [
     },
     response: noContent("Removed."),
     errors: [404, 409],
+  },
+
+  // ------------------------------------------------------------------------------------------------ reminders
+  {
+    method: "GET",
+    route: `${EVENT}/reminders`,
+    operationId: "listEventReminders",
+    tag: "Messages to attendees",
+    summary: "List the reminders",
+    description:
+      "The event's automatic reminders (up to 3), in order. Each is emailed to every participant whose order was " +
+      "placed by its time, `offset_value` `offset_unit` before the start (days are calendar days in the event's time " +
+      "zone), while the event is published. `next_send_at` is when it will go out: null once sent for the current " +
+      "start, when its time has passed, when it is disabled or the event has no start.",
+    access: read("participants:write"),
+    response: {
+      status: 200,
+      description: "The reminders.",
+      schema: object(
+        "`reminders`: `id`, `offset_value`, `offset_unit`, `subject`, `body` (HTML; empty: the default text in each " +
+          "recipient's language), `enabled`, `due_at`, `next_send_at`.",
+      ),
+      example: {
+        reminders: [
+          {
+            id: 7,
+            offset_value: 24,
+            offset_unit: "hours",
+            subject: "",
+            body: "",
+            enabled: true,
+            due_at: "2026-06-19T18:30:00.000Z",
+            next_send_at: "2026-06-19T18:30:00.000Z",
+          },
+        ],
+      },
+    },
+    errors: [403, 404],
+  },
+  {
+    method: "PUT",
+    route: `${EVENT}/reminders`,
+    operationId: "updateEventReminders",
+    tag: "Messages to attendees",
+    summary: "Replace the reminders",
+    description:
+      "The whole list, 0 to 3 reminders in order. Give a reminder's `id` to keep it: editing its text after it went " +
+      "out does not send it again, a new offset does. Reminders left out are deleted. `offset_value` is 1 to 60 days' " +
+      "worth of its unit (`minutes`, `hours`, `days`); the subject and body may use `{first_name}`, `{event_title}`, " +
+      "`{event_date}`, `{ticket_title}`, `{order_link}` and `{tickets_link}`; the body is sanitized HTML.",
+    access: write("participants:write"),
+    body: {
+      schemas: [remindersInputSchema],
+      example: {
+        reminders: [
+          { offset_value: 24, offset_unit: "hours", subject: "", body: "", enabled: true },
+          {
+            offset_value: 2,
+            offset_unit: "hours",
+            subject: "{event_title} commence bientôt",
+            body: "<p>Bonjour {first_name}, les portes ouvrent dans deux heures.</p>",
+            enabled: true,
+          },
+        ],
+      },
+    },
+    response: {
+      status: 200,
+      description: "The reminders as stored.",
+      schema: object("`reminders`, as GET answers them."),
+      example: {
+        reminders: [
+          {
+            id: 7,
+            offset_value: 24,
+            offset_unit: "hours",
+            subject: "",
+            body: "",
+            enabled: true,
+            due_at: "2026-06-19T18:30:00.000Z",
+            next_send_at: "2026-06-19T18:30:00.000Z",
+          },
+        ],
+      },
+    },
+    errors: [400, 403, 404],
   },
 
   // ------------------------------------------------------------------------------------------------ check-ins

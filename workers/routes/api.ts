@@ -22,6 +22,7 @@ import { entriesApiRoutes } from "./api-entries";
 import { privacyApiRoutes } from "./api-privacy";
 import { financeApiRoutes } from "./api-finance";
 import { geocodeApiRoutes } from "./api-geocode";
+import { remindersApiRoutes } from "./api-reminders";
 
 export const apiRoutes = new Hono<ApiEnv>();
 apiRoutes.use("*", requireApiSession);
@@ -51,6 +52,7 @@ apiRoutes.route("/events", eventListsApiRoutes);
 apiRoutes.route("/organizers", financeApiRoutes);
 apiRoutes.route("/organizers", privacyApiRoutes);
 apiRoutes.route("/geocode", geocodeApiRoutes);
+apiRoutes.route("/events", remindersApiRoutes);
 apiRoutes.all("*", () => {
   throw notFound();
 });

@@ -1,4 +1,5 @@
 import {
+  BellRing,
   CircleAlert,
   CircleCheck,
   Euro,
@@ -24,7 +25,7 @@ import { onlyEventAreaFlagsDropped, useEventAreaData, useEventAreaOutlet } from 
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { eventNavigation, eventPath, flattenEventNavigation } from "~/lib/event-navigation";
-import { formatMoney, formatNumber } from "#domain/shared/format";
+import { formatDateTime, formatMoney, formatNumber } from "#domain/shared/format";
 import { pageExists } from "~/lib/navigation";
 import { serverContext } from "~/server/context";
 import { getSignedIn } from "~/server/guards.server";
@@ -229,6 +230,10 @@ export default function EventDashboard({ loaderData: dashboard }: Route.Componen
             </CardContent>
           </Card>
 
+          {dashboard.reminders ? (
+            <RemindersCard eventId={event.id} {...dashboard.reminders} timezone={dashboard.timezone} />
+          ) : null}
+
           <Card className="gap-4" data-testid="dashboard-actions">
             <CardHeader>
               <CardTitle>{t("dashboard.actions-title")}</CardTitle>
@@ -258,5 +263,36 @@ export default function EventDashboard({ loaderData: dashboard }: Route.Componen
         </div>
       </div>
     </div>
+  );
+}
+
+/** Issue 27 §2: when the next reminder goes out, in the event's time zone, and the way to the reminders page. */
+function RemindersCard({
+  eventId,
+  nextSendAt,
+  timezone,
+}: {
+  eventId: number;
+  nextSendAt: Date | null;
+  timezone: string;
+}) {
+  const { t, i18n } = useTranslation("reminders");
+  return (
+    <Card className="gap-3" data-testid="dashboard-reminders">
+      <CardHeader className="flex flex-row items-center justify-between gap-2">
+        <CardTitle>{t("dashboard.title")}</CardTitle>
+        <BellRing className="size-4 text-muted-foreground" aria-hidden />
+      </CardHeader>
+      <CardContent className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
+        <p className="text-sm" data-testid="dashboard-reminders-next">
+          {nextSendAt
+            ? t("dashboard.next", { date: formatDateTime(nextSendAt, i18n.language, timezone) })
+            : t("dashboard.none")}
+        </p>
+        <Button size="sm" variant="outline" asChild>
+          <Link to={`${eventPath(eventId)}/reminders`}>{t("dashboard.manage")}</Link>
+        </Button>
+      </CardContent>
+    </Card>
   );
 }
