@@ -236,7 +236,7 @@ async function main() {
       if (!listening) await new Promise((r) => setTimeout(r, 300));
     }
     if (!listening) throw new Error(`wrangler dev did not answer on ${base} within 3 minutes`);
-    if (!weightOnly && !bookingsOnly && !lighthouseOnly) {
+    if (!weightOnly && !bookingsOnly && !lighthouseOnly && !messagesOnly) {
       console.log(`\nPublic page ${path} (“${event.title}”, ${event.participants} participants)\n`);
       for (let i = 0; i < 20; i++) await time(`${base}${path}?warm=${i}`);
       await series("server render (edge-cache miss)", (i) => `${base}${path}?bench=${Date.now()}-${i}`, "MISS");

@@ -1,6 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createEmailSender, type EmailMessage } from "#adapters/email";
+import { createEmailSender, EmailDeliveryError, type EmailMessage } from "#adapters/email";
 import type { Database } from "#db/database";
 import * as schema from "#db/schema";
 import type { Job } from "#domain/shared/jobs";
@@ -15,6 +15,7 @@ import {
   insertUser,
 } from "../../tests/support/fixtures";
 import type { Actor } from "../shared/actor";
+import { sha256Hex } from "../shared/crypto";
 import { createAttendeeMessage } from "./create-attendee-message";
 import { deliverAttendeeMessage } from "./deliver-attendee-message";
 import { getAttendeeMessage } from "./get-attendee-message";
@@ -366,7 +367,7 @@ describe("messages to attendees", () => {
     expect(readOptOutLink(env, { ...params, a: other })).toBeNull();
   });
 
-  it("keeps another organization's messages out of reach", async () => {
+  it("keeps another organization's messages out of reach, for every use-case", async () => {
     const other = await insertOrganization(db);
     const stranger = await insertUser(db, { email: "stranger@x.test" });
     await insertMember(db, other.id, stranger.id, "owner");
@@ -377,13 +378,186 @@ describe("messages to attendees", () => {
       segment: { type: "all" },
     });
     const strangerActor = actorOf(stranger, other.id, "owner");
-    await expect(
-      getAttendeeMessage(db, strangerActor, { eventId: event.id, messageId: message.id }),
-    ).rejects.toMatchObject({ code: "not_found" });
+    const ids = { eventId: event.id, messageId: message.id };
+    const queue = memoryQueue();
+    for (const attempt of [
+      () => getAttendeeMessage(db, strangerActor, ids),
+      () => updateAttendeeMessage(db, strangerActor, { ...ids, changes: { subject: "Volé" } }),
+      () => sendAttendeeMessage(db, strangerActor, queue, ids),
+      () => retryMessageRecipient(db, strangerActor, queue, { ...ids, recipientId: 1 }),
+      () =>
+        createAttendeeMessage(db, strangerActor, {
+          eventId: event.id,
+          subject: "x",
+          body: "<p>x</p>",
+          segment: { type: "all" },
+        }),
+    ])
+      await expect(attempt()).rejects.toMatchObject({ code: "not_found" });
+    const [row] = await db.select().from(schema.attendeeMessages).where(eq(schema.attendeeMessages.id, message.id));
+    expect(row).toMatchObject({ subject: "Privé", status: "draft" });
+    expect(queue.jobs).toEqual([]);
+  });
+
+  it("finishes a message whose provider refused every call, and leaves its recipients to retry by hand", async () => {
+    const ticket = await insertTicket(db, event);
+    for (let i = 0; i < 3; i++) {
+      const { order } = await insertOrder(db, event, { status: "paid", places: [{ ticket, count: 1 }] });
+      await setLocaleAndEmails(order.id, "fr", `f${i}@x.test`, `F${i}`);
+    }
+    const queue = memoryQueue();
+    const message = await createAttendeeMessage(db, actor, {
+      eventId: event.id,
+      subject: "Bonjour",
+      body: "<p>Texte</p>",
+      segment: { type: "all" },
+    });
+    await sendAttendeeMessage(db, actor, queue, { eventId: event.id, messageId: message.id });
+    const [job] = queue.take();
+    const down = {
+      mode: "resend" as const,
+      async send() {},
+      async sendBatch(): Promise<never> {
+        throw new Error("Resend refused the batch (internal_server_error)");
+      },
+    };
+    // The queue redelivers the failing job until the rows run out of attempts.
+    for (let i = 0; i < 7; i++) await deliverAttendeeMessage(db, { env, sender: down }, job!).catch(() => undefined);
+    const detail = await getAttendeeMessage(db, actor, { eventId: event.id, messageId: message.id });
+    expect(detail.message.status).toBe("sent");
+    expect(detail.counts).toMatchObject({ failed: 3, queued: 0, sending: 0 });
+    expect(detail.recipients.every((r) => r.attempts === 5 && r.lastError?.includes("internal_server_error"))).toBe(
+      true,
+    );
+    // The sweep leaves rows that ran out of attempts alone; a retry by hand sends one.
+    expect(await sweepAttendeeMessageRecipients(db, queue, new Date(Date.now() + 3600_000))).toBe(0);
+    await retryMessageRecipient(db, actor, queue, {
+      eventId: event.id,
+      messageId: message.id,
+      recipientId: detail.recipients[0]!.id,
+    });
+    await runJobs(queue);
+    expect((await mailbox(db)).map((m) => m.to)).toEqual([detail.recipients[0]!.email]);
+  });
+
+  it("sends rows whose outcome is unknown again as the same call, with the same idempotency key", async () => {
+    const ticket = await insertTicket(db, event);
+    for (let i = 0; i < 4; i++) {
+      const { order } = await insertOrder(db, event, { status: "paid", places: [{ ticket, count: 1 }] });
+      await setLocaleAndEmails(order.id, "fr", `u${i}@x.test`, `U${i}`);
+    }
+    const queue = memoryQueue();
+    const message = await createAttendeeMessage(db, actor, {
+      eventId: event.id,
+      subject: "Bonjour",
+      body: "<p>Texte</p>",
+      segment: { type: "all" },
+    });
+    await sendAttendeeMessage(db, actor, queue, { eventId: event.id, messageId: message.id });
+    queue.take();
+    const calls: { to: string[]; key: string | undefined }[] = [];
+    const provider = {
+      mode: "resend" as const,
+      async send() {},
+      async sendBatch(messages: EmailMessage[], options?: { idempotencyKey?: string }) {
+        calls.push({ to: messages.map((m) => m.to), key: options?.idempotencyKey });
+        return messages.map(() => ({ ok: true as const, providerId: null }));
+      },
+    };
+    // The provider took three emails, then the consumer died before writing "sent": those rows stay claimed. The
+    // fourth row's hand-off was lost: still queued. A sweep that mixed them would change the call and its key.
+    const claimedAt = new Date();
     const rows = await db
       .select()
-      .from(schema.attendeeMessages)
-      .where(and(eq(schema.attendeeMessages.id, message.id), eq(schema.attendeeMessages.organizationId, other.id)));
-    expect(rows).toHaveLength(0);
+      .from(schema.attendeeMessageRecipients)
+      .where(eq(schema.attendeeMessageRecipients.messageId, message.id))
+      .orderBy(schema.attendeeMessageRecipients.id);
+    const stuck = rows.slice(0, 3);
+    for (const row of stuck)
+      await db
+        .update(schema.attendeeMessageRecipients)
+        .set({ status: "sending", claimedAt, attempts: 1 })
+        .where(eq(schema.attendeeMessageRecipients.id, row.id));
+    await db
+      .update(schema.attendeeMessageRecipients)
+      .set({ claimedAt: new Date(claimedAt.getTime() - 60_000) })
+      .where(eq(schema.attendeeMessageRecipients.id, rows[3]!.id));
+    await provider.sendBatch(
+      stuck.map((r) => ({ to: r.email, subject: "", text: "", html: "" })),
+      { idempotencyKey: `attendee-message/${message.id}/1/${sha256Hex(stuck.map((r) => r.id).join(","))}` },
+    );
+    // Within the lease nothing touches the claimed rows.
+    expect(await sweepAttendeeMessageRecipients(db, queue, new Date(claimedAt.getTime() + 5 * 60_000))).toBe(1);
+    queue.take();
+    // Past the lease the sweep hands the very same rows back, as one call under the same key.
+    const later = new Date(claimedAt.getTime() + 11 * 60_000);
+    expect(await sweepAttendeeMessageRecipients(db, queue, later)).toBe(2);
+    for (const next of queue.take()) await deliverAttendeeMessage(db, { env, sender: provider }, next, later);
+    expect(calls.filter((call) => call.key === calls[0]!.key)).toEqual([calls[0], calls[0]]);
+    expect(calls.flatMap((call) => call.to).sort()).toEqual([
+      "u0@x.test",
+      "u0@x.test",
+      "u1@x.test",
+      "u1@x.test",
+      "u2@x.test",
+      "u2@x.test",
+      "u3@x.test",
+    ]);
+    const detail = await getAttendeeMessage(db, actor, { eventId: event.id, messageId: message.id });
+    expect(detail.counts).toMatchObject({ sent: 4 });
+    expect(detail.message.status).toBe("sent");
+  });
+
+  it("puts a rate-limited call back without spending an attempt", async () => {
+    const ticket = await insertTicket(db, event);
+    const { order } = await insertOrder(db, event, { status: "paid", places: [{ ticket, count: 1 }] });
+    await setLocaleAndEmails(order.id, "fr", "rl@x.test", "R");
+    const queue = memoryQueue();
+    const message = await createAttendeeMessage(db, actor, {
+      eventId: event.id,
+      subject: "Bonjour",
+      body: "<p>Texte</p>",
+      segment: { type: "all" },
+    });
+    await sendAttendeeMessage(db, actor, queue, { eventId: event.id, messageId: message.id });
+    const [job] = queue.take();
+    const limited = {
+      mode: "resend" as const,
+      async send() {},
+      async sendBatch(): Promise<never> {
+        throw new EmailDeliveryError("Resend refused the batch (rate_limit_exceeded)", { rateLimited: true });
+      },
+    };
+    expect(await deliverAttendeeMessage(db, { env, sender: limited }, job!)).toBe("rate-limited");
+    const [row] = await db
+      .select()
+      .from(schema.attendeeMessageRecipients)
+      .where(eq(schema.attendeeMessageRecipients.messageId, message.id));
+    expect(row).toMatchObject({ status: "queued", attempts: 0 });
+  });
+
+  it("does not send a scheduled message once its event went back to draft, and says why", async () => {
+    const ticket = await insertTicket(db, event);
+    const { order } = await insertOrder(db, event, { status: "paid", places: [{ ticket, count: 1 }] });
+    await setLocaleAndEmails(order.id, "fr", "d@x.test", "D");
+    const queue = memoryQueue();
+    const message = await createAttendeeMessage(db, actor, {
+      eventId: event.id,
+      subject: "Plus tard",
+      body: "<p>Texte</p>",
+      segment: { type: "all" },
+    });
+    const now = new Date();
+    await sendAttendeeMessage(db, actor, queue, {
+      eventId: event.id,
+      messageId: message.id,
+      scheduledAt: new Date(now.getTime() + 60_000),
+      now,
+    });
+    await db.update(schema.events).set({ status: "draft" }).where(eq(schema.events.id, event.id));
+    expect(await sendDueScheduledMessages(db, queue, new Date(now.getTime() + 120_000))).toBe(0);
+    const [row] = await db.select().from(schema.attendeeMessages).where(eq(schema.attendeeMessages.id, message.id));
+    expect(row).toMatchObject({ status: "failed", failureReason: "event_not_published", sendCount: 0 });
+    expect(queue.jobs).toEqual([]);
   });
 });

@@ -170,6 +170,39 @@ describe("messages to attendees over the API (issue 27 §7)", () => {
       .where(eq(schema.organizations.id, world.organization.id));
   });
 
+  it("binds one parameter for a hundred tickets and for a page of a hundred sent messages (D1 binds at most 100)", async () => {
+    const many = await insertEvent(db, world.organization.id, { status: "published", title: "Beaucoup" });
+    const ticket = await insertTicket(db, many, { title: "Un des cent" });
+    const { order } = await insertOrder(db, many, { status: "paid", places: [{ ticket, count: 1 }] });
+    await db
+      .update(schema.participants)
+      .set({ email: `${unique("cent")}@exemple.test` })
+      .where(eq(schema.participants.orderId, order.id));
+    const ticketIds = [ticket.id, ...Array.from({ length: 99 }, (_, i) => 900_000_000 + i)];
+    const created = await call(`/events/${many.id}/messages`, {
+      method: "POST",
+      body: { subject: "Cent", body: "<p>Texte</p>", segment: { type: "tickets", ticket_ids: ticketIds } },
+    });
+    expect(created.status).toBe(201);
+    const sent = await call(`/events/${many.id}/messages/${created.json.id}/send`, { method: "POST", body: {} });
+    expect(sent.status).toBe(202);
+    expect(sent.json.recipient_count).toBe(1);
+
+    for (let i = 0; i < 60; i += 10)
+      await db.insert(schema.attendeeMessages).values(
+        Array.from({ length: 10 }, (_, j) => ({
+          organizationId: many.organizationId,
+          eventId: many.id,
+          subject: `Envoyé ${i + j}`,
+          status: "sent" as const,
+          sendCount: 1,
+        })),
+      );
+    const page = await call(`/events/${many.id}/messages?limit=100`);
+    expect(page.status).toBe(200);
+    expect(page.json.data).toHaveLength(61);
+  });
+
   it("keeps validators and other organizations out", async () => {
     const forValidator = await call(`/events/${world.event.id}/messages`, { as: "guestValidator" });
     expect(forValidator.status).toBe(404);
