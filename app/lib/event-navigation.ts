@@ -1,8 +1,10 @@
 import {
   ClipboardList,
   LayoutDashboard,
+  Mail,
   type LucideIcon,
   MessageSquareText,
+  Send,
   Puzzle,
   QrCode,
   ScanLine,
@@ -24,6 +26,7 @@ export type EventNavigationSegment =
   | "promos"
   | "order-fields"
   | "order-messages"
+  | "messages"
   | "team"
   | "settings"
   | "participants"
@@ -33,7 +36,7 @@ export type EventNavigationSegment =
 
 /** A link's id is its segment, but for the dashboard whose segment is "". */
 export type EventNavigationLinkId = "dashboard" | Exclude<EventNavigationSegment, "">;
-export type EventNavigationGroupId = "ticketing" | "order-options";
+export type EventNavigationGroupId = "ticketing" | "order-options" | "communication";
 
 export type EventNavigationLink = {
   kind: "link";
@@ -91,6 +94,14 @@ export const eventNavigation: readonly EventNavigationItem[] = [
       link("order-fields", "order-fields", ClipboardList, true),
       link("order-messages", "order-messages", MessageSquareText, true),
     ],
+  },
+  // Issue 27: talking to attendees. Messages, then the reminders' page when it lands (one more link here).
+  {
+    kind: "group",
+    id: "communication",
+    labelKey: "nav.communication",
+    icon: Mail,
+    links: [link("messages", "messages", Send, true)],
   },
   link("team", "team", UsersRound, true),
   link("settings", "settings", Settings, true),

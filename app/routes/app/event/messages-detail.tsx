@@ -1,0 +1,21 @@
+import { MessageComposer } from "~/components/attendee-messages/message-composer";
+import { MessageDetail } from "~/components/attendee-messages/message-detail";
+import { EventPageErrorBoundary } from "~/components/event/event-page-error";
+import { loadMessageDetail, messageAction } from "./messages.server";
+import type { Route } from "./+types/messages-detail";
+
+export async function loader(args: Route.LoaderArgs) {
+  return loadMessageDetail(args);
+}
+
+export async function action(args: Route.ActionArgs) {
+  return messageAction(args);
+}
+
+export { EventPageErrorBoundary as ErrorBoundary };
+
+export default function EventMessageDetail({ loaderData }: Route.ComponentProps) {
+  if (loaderData.mode === "compose")
+    return <MessageComposer key={`${loaderData.message.id}-${loaderData.message.status}`} data={loaderData} />;
+  return <MessageDetail data={loaderData} />;
+}
