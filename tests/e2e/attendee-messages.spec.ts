@@ -81,6 +81,8 @@ async function bookFosse(page: Page, w: World, buyer: { first: string; last: str
 
 /** The screen at 1280 and 390 px; a dialog is taken as the viewport shows it. */
 async function screens(page: Page, name: string, fullPage = true) {
+  // The toasts (« Brouillon enregistré »…) leave first: they would hide part of the screen.
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `${SCREENS}/attendee-messages-${name}-${width}.png`, fullPage });

@@ -44,6 +44,8 @@ export function MessageDetail({ data }: { data: DetailData }) {
   const failure = sender.data && !sender.data.ok ? sender.data : null;
   const total = states.reduce((sum, state) => sum + counts[state], 0);
   const when = (at: number | null) => (at ? formatDateTime(at, i18n.language, data.timezone) : "—");
+  const retry = (recipientId: number) =>
+    void sender.submit({ intent: "retry", recipient_id: String(recipientId) }, { method: "post", action: selfPath });
   const filterHref = (state: RecipientState | null) => (state ? `${selfPath}?state=${state}` : selfPath);
 
   // While it is being sent, the counts move: read them again every few seconds until it is done.
@@ -164,8 +166,53 @@ export function MessageDetail({ data }: { data: DetailData }) {
             ))}
           </nav>
         </div>
-        <div className="overflow-x-auto rounded-xl border bg-background">
-          <Table data-testid="recipients-table">
+        <div className="rounded-xl border bg-background">
+          {/* Phones: one card per recipient; wider screens: the table. */}
+          <ul className="divide-y md:hidden" data-testid="recipients-list">
+            {data.recipients.length === 0 ? (
+              <li className="p-4 text-center text-sm text-muted-foreground">{t("detail.no-recipients")}</li>
+            ) : (
+              data.recipients.map((recipient) => (
+                <li key={recipient.id} className="grid gap-1 p-4 text-sm">
+                  <div className="flex flex-wrap items-start justify-between gap-2">
+                    <div className="grid min-w-0">
+                      <span className="font-medium break-words">{recipient.name || recipient.email}</span>
+                      {recipient.name ? (
+                        <span className="text-xs break-all text-muted-foreground">{recipient.email}</span>
+                      ) : null}
+                    </div>
+                    <RecipientStateBadge state={recipient.status} />
+                  </div>
+                  <p className="text-muted-foreground">
+                    {[
+                      recipient.ticketTitle,
+                      t(`language.${recipient.locale}`),
+                      recipient.sentAt ? when(recipient.sentAt) : "",
+                    ]
+                      .filter(Boolean)
+                      .join(" · ")}
+                  </p>
+                  {recipient.optedOut ? <p className="text-xs text-muted-foreground">{t("detail.opted-out")}</p> : null}
+                  {recipient.lastError && recipient.status !== "sent" ? (
+                    <p className="text-xs break-words text-muted-foreground">{recipient.lastError}</p>
+                  ) : null}
+                  {recipient.status === "failed" ? (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      className="justify-self-start"
+                      disabled={sender.state !== "idle"}
+                      onClick={() => retry(recipient.id)}
+                    >
+                      <RotateCcw />
+                      {t("detail.retry")}
+                    </Button>
+                  ) : null}
+                </li>
+              ))
+            )}
+          </ul>
+          <Table data-testid="recipients-table" className="max-md:hidden">
             <TableHeader>
               <TableRow>
                 <TableHead>{t("detail.recipient")}</TableHead>
@@ -218,12 +265,7 @@ export function MessageDetail({ data }: { data: DetailData }) {
                           variant="outline"
                           size="sm"
                           disabled={sender.state !== "idle"}
-                          onClick={() =>
-                            void sender.submit(
-                              { intent: "retry", recipient_id: String(recipient.id) },
-                              { method: "post", action: selfPath },
-                            )
-                          }
+                          onClick={() => retry(recipient.id)}
                           data-testid={`recipient-retry-${recipient.id}`}
                         >
                           <RotateCcw />
