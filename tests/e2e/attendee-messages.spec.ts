@@ -90,6 +90,15 @@ async function screens(page: Page, name: string, fullPage = true) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
+/** Content-Security-Policy violations the browser reports on this page (the preview's frame included). */
+function watchCsp(page: Page): string[] {
+  const reported: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) reported.push(message.text());
+  });
+  return reported;
+}
+
 function mailsTo(request: APIRequestContext, to: string): Promise<DevMail[]> {
   return request.get(`/dev/mailbox.json?to=${encodeURIComponent(to)}`).then((r) => r.json() as Promise<DevMail[]>);
 }
@@ -125,6 +134,7 @@ test("an organizer writes to the buyers of one ticket, previews, tests, schedule
   );
 
   await signIn(page, w.organizer, password);
+  const cspViolations = watchCsp(page);
   // The event's side navigation reaches the messages under « Communication ».
   await page.goto(`/event/${w.eventId}`);
   await page.getByRole("button", { name: "Communication" }).first().click();
@@ -240,6 +250,7 @@ test("an organizer writes to the buyers of one ticket, previews, tests, schedule
   const optOutPath = new URL(link!).pathname + new URL(link!).search;
   const visitor = await browser.newContext();
   const optOut = await visitor.newPage();
+  const optOutCspViolations = watchCsp(optOut);
   await optOut.goto(optOutPath);
   await expect(optOut.getByRole("heading", { level: 1 })).toHaveText(w.title);
   await screens(optOut, "opt-out");
@@ -253,6 +264,7 @@ test("an organizer writes to the buyers of one ticket, previews, tests, schedule
   // A link whose signature was altered is refused.
   await optOut.goto(optOutPath.replace(/s=[^&]+/, "s=AAAAAAAAAAAAAAAAAAAAAA"));
   await expect(optOut.getByRole("alert")).toContainText("Lien invalide");
+  baseExpect(optOutCspViolations).toEqual([]);
   await visitor.close();
 
   await page.reload();
@@ -270,4 +282,6 @@ test("an organizer writes to the buyers of one ticket, previews, tests, schedule
   await expect(page.getByTestId("segment-picker")).toContainText("Participants sélectionnés (2)");
   // Camille opted out of the organizer's messages: only John is left.
   await expect(page.getByTestId("message-recipient-count")).toHaveText("1 destinataire");
+  // The preview's sandboxed frame and every screen above ran under the page policy without a violation.
+  baseExpect(cspViolations).toEqual([]);
 });

@@ -1,10 +1,9 @@
 import type { AttendeeMessageKind, AttendeeMessageStatus, TicketType } from "#db/schema";
 import type { DeliveryCounts } from "#domain/attendee-messages/attendee-message-record";
-import type { InferOutput } from "valibot";
-import type { messageSegmentSchema } from "#domain/attendee-messages/message-segment";
+import type { MessageSegmentValue } from "~/lib/message-segment-draft";
 
 /** The messages pages' data (issue 27), mapped from the domain by app/routes/app/event/messages.server.ts. */
-export type MessageSegmentValue = InferOutput<typeof messageSegmentSchema>;
+export type { MessageSegmentValue };
 export type RecipientState = keyof DeliveryCounts;
 
 export type MessageView = {

@@ -32,7 +32,8 @@ import { cn } from "~/lib/utils";
 import type { ComposeData, MessageActionResult, PreviewResult, RecipientCountResult } from "./attendee-message-types";
 import { MessageKindBadge, MessageStatusBadge } from "./message-labels";
 import { MessagePreviewDialog } from "./message-preview-dialog";
-import { SegmentPicker, segmentDraftOf, segmentOfDraft, type SegmentDraft } from "./segment-picker";
+import { segmentDraftOf, segmentOfDraft, type SegmentDraft } from "~/lib/message-segment-draft";
+import { SegmentPicker } from "./segment-picker";
 import { useDoneToast } from "./use-done-toast";
 
 // tiptap weighs more than the rest of the page: it comes when the page needs it.

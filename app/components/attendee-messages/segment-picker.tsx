@@ -2,60 +2,8 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Checkbox } from "~/components/ui/checkbox";
 import { RadioGroup, RadioGroupItem } from "~/components/ui/radio-group";
-import type { MessageSegmentValue, TicketOption } from "./attendee-message-types";
-
-export type SegmentType = MessageSegmentValue["type"];
-export const orderStatusChoices = ["paid", "manual", "pending"] as const;
-type OrderStatusChoice = (typeof orderStatusChoices)[number];
-
-/** The picker's state: every sub-choice is kept while another type is selected, so switching back loses nothing. */
-export type SegmentDraft = {
-  type: SegmentType;
-  ticketIds: number[];
-  statuses: OrderStatusChoice[];
-  checkedIn: boolean;
-  participantIds: number[];
-};
-
-export function segmentDraftOf(segment: MessageSegmentValue | undefined, selected: number[]): SegmentDraft {
-  const draft: SegmentDraft = {
-    type: selected.length > 0 ? "participants" : "all",
-    ticketIds: [],
-    statuses: ["paid", "manual"],
-    checkedIn: false,
-    participantIds: selected,
-  };
-  if (!segment) return draft;
-  switch (segment.type) {
-    case "tickets":
-      return { ...draft, type: "tickets", ticketIds: segment.ticket_ids };
-    case "order_status":
-      return { ...draft, type: "order_status", statuses: segment.statuses };
-    case "check_in":
-      return { ...draft, type: "check_in", checkedIn: segment.checked_in };
-    case "participants":
-      return { ...draft, type: "participants", participantIds: segment.participant_ids };
-    default:
-      return { ...draft, type: segment.type };
-  }
-}
-
-/** The segment the domain reads; null while a choice is incomplete (no ticket or no status ticked). */
-export function segmentOfDraft(draft: SegmentDraft): MessageSegmentValue | null {
-  switch (draft.type) {
-    case "all":
-    case "buyers":
-      return { type: draft.type };
-    case "tickets":
-      return draft.ticketIds.length > 0 ? { type: "tickets", ticket_ids: draft.ticketIds } : null;
-    case "order_status":
-      return draft.statuses.length > 0 ? { type: "order_status", statuses: draft.statuses } : null;
-    case "check_in":
-      return { type: "check_in", checked_in: draft.checkedIn };
-    case "participants":
-      return draft.participantIds.length > 0 ? { type: "participants", participant_ids: draft.participantIds } : null;
-  }
-}
+import type { TicketOption } from "./attendee-message-types";
+import { orderStatusChoices, type SegmentDraft, type SegmentType } from "~/lib/message-segment-draft";
 
 const toggle = <T,>(list: T[], value: T, on: boolean) =>
   on ? [...list.filter((item) => item !== value), value] : list.filter((item) => item !== value);
