@@ -282,6 +282,36 @@ test("an organizer writes to the buyers of one ticket, previews, tests, schedule
   await expect(page.getByTestId("segment-picker")).toContainText("Participants sélectionnés (2)");
   // Camille opted out of the organizer's messages: only John is left.
   await expect(page.getByTestId("message-recipient-count")).toHaveText("1 destinataire");
+  // A send past the day's email quota is refused whole, and the page says what is left: a platform admin sets this
+  // organization's quota to what it already used today, then the organizer sends the message again.
+  const segmentAll = encodeURIComponent(JSON.stringify({ type: "all" }));
+  const quotaNow = await json<{ quota: { remaining: number; limit: number } }>(
+    await page.request.get(`/event/${w.eventId}/messages/tools?segment=${segmentAll}`),
+  );
+  const origin = new URL(page.url()).origin;
+  const adminToken = await json<string>(
+    await request.post("/auth/login", { data: { email: "admin@guichet.test", password: "guichet-admin-2026" } }),
+  );
+  const [membership] = await json<{ organizer: number }[]>(await page.request.get("/api/me/organizers"));
+  const setQuota = await request.post("/admin/organizations", {
+    headers: { Cookie: `guichet_session=${adminToken}`, Origin: origin },
+    form: {
+      intent: "email-quota",
+      organization_id: String(membership!.organizer),
+      daily_email_quota: String(quotaNow.quota.limit - quotaNow.quota.remaining),
+    },
+  });
+  baseExpect(setQuota.status()).toBeLessThan(400);
+  await page.goto(`/event/${w.eventId}/messages/${messageId}`);
+  await page.getByTestId("message-resend").click();
+  await page.getByTestId("message-resend-confirm").click();
+  await expect(page.getByTestId("message-failed")).toContainText("Ce message n'a pas été envoyé");
+  await expect(page.getByTestId("message-quota-error")).toHaveText(
+    "Envoi refusé : 1 destinataire pour un quota d'emails restant aujourd'hui de 0.",
+  );
+  await expect(page.getByTestId("message-quota")).toHaveText("Quota d'emails restant aujourd'hui : 0");
+  await screens(page, "compose-refused");
+
   // The preview's sandboxed frame and every screen above ran under the page policy without a violation.
   baseExpect(cspViolations).toEqual([]);
 });

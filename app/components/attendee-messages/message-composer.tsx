@@ -75,7 +75,7 @@ export function MessageComposer({ data }: { data: ComposeData }) {
   }, [segmentJson, toolsPath, loadCount]);
   const count = segmentJson && counter.data?.ok ? counter.data : null;
 
-  const saver = useFetcher<MessageActionResult>({ key: `message-compose-${message?.id ?? "new"}` });
+  const saver = useFetcher<MessageActionResult>({ key: `message-${message?.id ?? "new"}` });
   const failure = saver.data && !saver.data.ok ? saver.data : null;
   const busy = saver.state !== "idle";
   const messageId = message?.id ?? failure?.messageId ?? null;
@@ -124,6 +124,12 @@ export function MessageComposer({ data }: { data: ComposeData }) {
   const canSend = data.eventStatus !== "draft";
   const remaining = count?.quota.remaining ?? null;
   const overQuota = count !== null && count.recipients > count.quota.remaining;
+  // The refusal as this send answered it, or, for a message refused before (the page reloaded), as things stand now.
+  const quotaRefusal =
+    failure?.quota ??
+    (message?.status === "failed" && message.failureReason === "email_quota" && overQuota && count
+      ? { recipients: count.recipients, remaining: count.quota.remaining }
+      : null);
 
   return (
     <form
@@ -189,11 +195,12 @@ export function MessageComposer({ data }: { data: ComposeData }) {
       ) : null}
 
       <FormError message={errors.formError} />
-      {failure?.quota ? (
+      {quotaRefusal ? (
         <p className="text-sm text-destructive" data-testid="message-quota-error">
           {t("compose.quota-refused", {
-            remaining: formatNumber(failure.quota.remaining, i18n.language),
-            recipients: formatNumber(failure.quota.recipients, i18n.language),
+            count: quotaRefusal.recipients,
+            formatted: formatNumber(quotaRefusal.recipients, i18n.language),
+            remaining: formatNumber(quotaRefusal.remaining, i18n.language),
           })}
         </p>
       ) : null}

@@ -40,7 +40,7 @@ export function MessageDetail({ data }: { data: DetailData }) {
   const describe = useSegmentDescription(data.tickets);
   const basePath = `/event/${data.eventId}/messages`;
   const selfPath = `${basePath}/${message.id}`;
-  const sender = useFetcher<MessageActionResult>({ key: `message-detail-${message.id}` });
+  const sender = useFetcher<MessageActionResult>({ key: `message-${message.id}` });
   const failure = sender.data && !sender.data.ok ? sender.data : null;
   const total = states.reduce((sum, state) => sum + counts[state], 0);
   const when = (at: number | null) => (at ? formatDateTime(at, i18n.language, data.timezone) : "—");
@@ -114,8 +114,9 @@ export function MessageDetail({ data }: { data: DetailData }) {
       {failure?.quota ? (
         <p className="text-sm text-destructive" data-testid="message-quota-error">
           {t("compose.quota-refused", {
+            count: failure.quota.recipients,
+            formatted: formatNumber(failure.quota.recipients, i18n.language),
             remaining: formatNumber(failure.quota.remaining, i18n.language),
-            recipients: formatNumber(failure.quota.recipients, i18n.language),
           })}
         </p>
       ) : null}

@@ -1,3 +1,4 @@
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { MessageComposer } from "~/components/attendee-messages/message-composer";
 import { EventPageErrorBoundary } from "~/components/event/event-page-error";
 import { loadNewMessage, messageAction } from "./messages.server";
@@ -12,6 +13,12 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export { EventPageErrorBoundary as ErrorBoundary };
+
+/** The composer's preview, test and count (messages/tools) change nothing here: no reload. */
+export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formAction?.endsWith("/messages/tools")) return false;
+  return defaultShouldRevalidate;
+}
 
 export default function EventMessageNew({ loaderData }: Route.ComponentProps) {
   return <MessageComposer key="new" data={loaderData} />;
