@@ -75,7 +75,7 @@ export function MessageComposer({ data }: { data: ComposeData }) {
   }, [segmentJson, toolsPath, loadCount]);
   const count = segmentJson && counter.data?.ok ? counter.data : null;
 
-  const saver = useFetcher<MessageActionResult>({ key: `message-${message?.id ?? "new"}` });
+  const saver = useFetcher<MessageActionResult>({ key: `message-${data.eventId}-${message?.id ?? "new"}` });
   const failure = saver.data && !saver.data.ok ? saver.data : null;
   const busy = saver.state !== "idle";
   const messageId = message?.id ?? failure?.messageId ?? null;

@@ -40,7 +40,7 @@ export function MessageDetail({ data }: { data: DetailData }) {
   const describe = useSegmentDescription(data.tickets);
   const basePath = `/event/${data.eventId}/messages`;
   const selfPath = `${basePath}/${message.id}`;
-  const sender = useFetcher<MessageActionResult>({ key: `message-${message.id}` });
+  const sender = useFetcher<MessageActionResult>({ key: `message-${data.eventId}-${message.id}` });
   const failure = sender.data && !sender.data.ok ? sender.data : null;
   const total = states.reduce((sum, state) => sum + counts[state], 0);
   const when = (at: number | null) => (at ? formatDateTime(at, i18n.language, data.timezone) : "—");
