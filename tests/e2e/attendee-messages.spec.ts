@@ -218,6 +218,8 @@ test("an organizer writes to the buyers of one ticket, previews, tests, schedule
   await expect(page.getByTestId("message-count-sent")).toContainText("2", { timeout: 90_000 });
   await expect(page.getByTestId(`recipient-${camille.email.toLowerCase()}`)).toContainText("Envoyé");
   await expect(page.getByTestId("message-segment")).toHaveText("Destinataires : Billets : Fosse");
+  // Nobody has stopped this event's messages yet (another run's opt-outs are other events').
+  await expect(page.getByTestId("recipients-table")).not.toContainText("S'est désinscrit");
   await screens(page, "detail");
 
   // Camille reads it in French, John in English; the « Balcon » buyer gets nothing.
