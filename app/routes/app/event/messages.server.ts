@@ -238,7 +238,8 @@ export async function messageAction(args: Args) {
         await updateAttendeeMessage(db, actor, { eventId, messageId, changes: input });
       }
       if (intent === "send") await sendAttendeeMessage(db, actor, env.MESSAGES, { eventId, messageId });
-      if (intent === "schedule") await sendAttendeeMessage(db, actor, env.MESSAGES, { eventId, messageId, scheduledAt });
+      if (intent === "schedule")
+        await sendAttendeeMessage(db, actor, env.MESSAGES, { eventId, messageId, scheduledAt });
       return done(intent);
     }
     if (messageId === null) throw notFound("attendee-messages:errors.not-found");
