@@ -307,6 +307,12 @@ describe("messages to attendees", () => {
     expect(detail.counts).toMatchObject({ sent: 1, failed: 1 });
     const failed = detail.recipients.find((r) => r.status === "failed")!;
     expect(failed.lastError).toBe("invalid address");
+    // Each sent row keeps its own provider id (the bounce webhook finds the row by it).
+    const stored = await db
+      .select({ email: schema.attendeeMessageRecipients.email, id: schema.attendeeMessageRecipients.providerMessageId })
+      .from(schema.attendeeMessageRecipients)
+      .where(eq(schema.attendeeMessageRecipients.status, "sent"));
+    expect(stored.map((row) => row.id)).toEqual(stored.map((row) => `re_${row.email}`));
 
     await retryMessageRecipient(db, actor, queue, { eventId: event.id, messageId: message.id, recipientId: failed.id });
     await runJobs(queue, flaky);
