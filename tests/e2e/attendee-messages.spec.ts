@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { utcToZonedDateTime } from "#domain/events/event-time-zone";
+import { utcToZonedDateTime, zonedDateTimeToUtc } from "#domain/events/event-time-zone";
 import { registerWithOrganization } from "./support/accounts";
 import { uniqueEmail, waitForMail, type DevMail } from "./support/mailbox";
 import { signIn } from "./support/sign-in";
@@ -8,7 +8,8 @@ import { signIn } from "./support/sign-in";
 // exact count, previews the email as a participant, sends a test to themself, schedules it (then takes it back), sends
 // it; the email reaches the French buyer in French and the buyer who booked in English in English; the history shows
 // the counts; the opt-out link of a received email works and the organizer sees it; the participants table's selection
-// opens the composer with those participants. Sending on the minute cron is wired once the reminders' cron lands.
+// opens the composer with those participants. A second test schedules a message two minutes ahead and sees it leave on
+// the minute cron.
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 const DAY = 86_400_000;
@@ -307,13 +308,65 @@ test("an organizer writes to the buyers of one ticket, previews, tests, schedule
   await page.goto(`/event/${w.eventId}/messages/${messageId}`);
   await page.getByTestId("message-resend").click();
   await page.getByTestId("message-resend-confirm").click();
-  await expect(page.getByTestId("message-failed")).toContainText("Ce message n'a pas été envoyé");
+  // Refused whole, and said with what is left today; the message keeps its first send (its recipients, « Envoyé »).
   await expect(page.getByTestId("message-quota-error")).toHaveText(
     "Envoi refusé : 1 destinataire pour un quota d'emails restant aujourd'hui de 0.",
   );
-  await expect(page.getByTestId("message-quota")).toHaveText("Quota d'emails restant aujourd'hui : 0");
-  await screens(page, "compose-refused");
+  await expect(page.getByTestId("message-detail")).toBeVisible();
+  await expect(page.getByTestId("message-count-sent")).toContainText("2");
+  await screens(page, "detail-refused");
 
   // The preview's sandboxed frame and every screen above ran under the page policy without a violation.
   baseExpect(cspViolations).toEqual([]);
+});
+
+test("a message scheduled two minutes ahead leaves on the minute cron, not before", async ({ page, request }) => {
+  // The scheduled time is two to three minutes ahead (the picker's minute precision): the test waits for it.
+  test.setTimeout(300_000);
+  const w = await buildWorld(request);
+  const lea = { first: "Léa", last: "Roux", email: uniqueEmail("message-cron") };
+  await bookFosse(page, w, lea);
+  await signIn(page, w.organizer, password);
+
+  const subject = `Rappel de la billetterie ${Date.now().toString(36)}`;
+  await page.goto(`/event/${w.eventId}/messages/new`);
+  await page.getByTestId("message-subject").fill(subject);
+  await page.getByTestId("description-editor").click();
+  await page.keyboard.type("Bonjour ");
+  await page.getByTestId("variable-first_name").click();
+  await page.keyboard.type(", à bientôt.");
+  await expect(page.getByTestId("message-recipient-count")).toHaveText("1 destinataire");
+  await page.getByTestId("message-save").click();
+  await expect(page).toHaveURL(new RegExp(`/event/${w.eventId}/messages/\\d+$`));
+
+  const at = utcToZonedDateTime(Date.now() + 2 * 60_000 + 60_000, "Europe/Paris").slice(0, 16);
+  const due = zonedDateTimeToUtc(at, "Europe/Paris")!.getTime();
+  await page.getByTestId("message-schedule").click();
+  await page.getByTestId("message-schedule-at").fill(at);
+  await page.getByTestId("message-schedule-confirm").click();
+  await expect(page.getByTestId("message-scheduled")).toContainText(at.slice(11, 16));
+
+  const fireMinuteCron = async () => {
+    const response = await request.get(`/cdn-cgi/handler/scheduled?cron=${encodeURIComponent("* * * * *")}`);
+    baseExpect(response.ok()).toBe(true);
+  };
+  // Before its time the cron leaves it alone.
+  await fireMinuteCron();
+  await page.waitForTimeout(2_000);
+  baseExpect((await mailsTo(request, lea.email)).some((mail) => mail.subject === subject)).toBe(false);
+
+  // From its time on, the next run of the cron sends it (the test fires the cron as Cloudflare would each minute).
+  await page.waitForTimeout(Math.max(0, due - Date.now()));
+  await baseExpect
+    .poll(
+      async () => {
+        await fireMinuteCron();
+        return (await mailsTo(request, lea.email)).find((mail) => mail.subject === subject)?.text ?? "";
+      },
+      { timeout: 90_000, intervals: [5_000] },
+    )
+    .toContain("Bonjour Léa, à bientôt.");
+  await page.reload();
+  await expect(page.getByTestId("message-detail")).toBeVisible();
+  await expect(page.getByTestId("message-count-sent")).toContainText("1", { timeout: 60_000 });
 });
