@@ -36,7 +36,7 @@ describe("the event navigation structure", () => {
       "dashboard",
       "ticketing[tickets,addons,promos]",
       "order-options[order-fields,order-messages]",
-      "communication[messages]",
+      "communication[messages,reminders]",
       "team",
       "settings",
       "separator",

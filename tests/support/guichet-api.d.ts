@@ -570,7 +570,7 @@ export interface paths {
     put: operations["updateEventMessages"];
     /**
      * Write a message (draft)
-     * @description A draft: `subject`, `body` (HTML, sanitized like the event description; variables `{first_name}`, `{event_title}`, `{event_date}`, `{ticket_title}`, `{order_link}`, `{tickets_link}` are filled per recipient in their language) and `segment`: `{type: "all"}`, `{type: "buyers"}` (one email per order), `{type: "tickets", ticket_ids}`, `{type: "order_status", statuses}`, `{type: "check_in", checked_in}` or `{type: "participants", participant_ids}`. `kind: "change"` marks a change notice (sent even to people who stopped the organizer's messages).
+     * @description A draft: `subject`, `body` (HTML, sanitized like the event description; variables `{first_name}`, `{event_title}`, `{event_date}`, `{ticket_title}`, `{order_link}`, `{tickets_link}` are filled per recipient in their language) and `segment`: `{type: "all"}`, `{type: "buyers"}` (one email per order), `{type: "tickets", ticket_ids}`, `{type: "order_status", statuses}`, `{type: "check_in", checked_in}` or `{type: "participants", participant_ids}`. People who stopped the organizer's messages for the event are left out.
      *
      *     **Access:** a member of the organization, or an API key with the `participants:write` scope.
      */
@@ -5221,8 +5221,6 @@ export interface operations {
                 type: "participants";
                 participant_ids: number[];
               };
-          /** @enum {string} */
-          kind?: "message" | "change";
         };
       };
     };

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import * as v from "valibot";
+import { boundedString, SHORT_TEXT_MAX_LENGTH } from "#domain/shared/bounded-string";
 import { messageSegmentSchema } from "#domain/attendee-messages/message-segment";
 import { countMessageRecipients } from "#domain/attendee-messages/send-attendee-message";
 import { previewAttendeeMessage, sendTestAttendeeMessage } from "#domain/attendee-messages/preview-attendee-message";
@@ -37,7 +38,7 @@ const previewSchema = v.object({
   intent: v.picklist(["preview", "test"]),
   subject: messageSubjectSchema,
   body: messageBodySchema,
-  participant_id: v.optional(v.string()),
+  participant_id: v.optional(boundedString(SHORT_TEXT_MAX_LENGTH)),
 });
 
 export async function action({ request, params, context }: Route.ActionArgs) {
