@@ -10,7 +10,8 @@ type Statement = BatchItem<"sqlite">;
 /**
  * The batch that turns a paid order into a refunded one (D1 runs a batch in order, alone, all or nothing). Each
  * statement acts only while the order is still `paid`, and the status changes last: a second run, or one racing
- * this one, finds the order refunded and changes nothing. The order's places go back on sale (tickets.purchased, the
+ * this one, finds the order refunded and changes nothing. The order's places go back on sale (tickets.purchased less
+ * the units partial refunds put back already, decision 0058; the
  * promo code's use), the sales figures lose what it counted, and its participants are deleted so their QR codes stop
  * validating (their entries and answers go with them through the foreign keys); the order's items stay, so the buyer's
  page and the refund notice (recorded in the order-email outbox, decision 0041) still say what was bought. `ledgerRows` (insert-or-ignore on the
@@ -28,7 +29,7 @@ export async function refundStatements(
   return [
     db.run(
       sql`update tickets set purchased = max(0, purchased - coalesce(
-        (select sum(quantity) from order_items where order_id = ${orderId} and ticket_id = tickets.id),
+        (select sum(quantity - refunded_quantity) from order_items where order_id = ${orderId} and ticket_id = tickets.id),
         (select count(*) from participants where order_id = ${orderId} and ticket_id = tickets.id)))
       where id in (
         select ticket_id from order_items where order_id = ${orderId}

@@ -39,6 +39,8 @@ export async function refundOrder(
       status: orders.status,
       amount: orders.amount,
       fees: orders.fees,
+      refundedAmount: orders.refundedAmount,
+      refundedFees: orders.refundedFees,
       paymentIntentId: orders.stripePaymentIntentId,
     })
     .from(orders)
@@ -54,10 +56,14 @@ export async function refundOrder(
     throw new AppError("conflict", "payments:errors.not-refundable");
   }
 
+  // After partial refunds (decision 0058) only what is left goes back; an untouched order is refunded as before.
+  const left = order.amount - order.refundedAmount;
+  const partlyRefunded = order.refundedAmount > 0;
   let refund: Awaited<ReturnType<PaymentProvider["refund"]>>;
   try {
     refund = await deps.provider.refund({
       paymentIntentId: order.paymentIntentId,
+      ...(partlyRefunded ? { amount: left } : {}),
       idempotencyKey: orderRefundKey(order.id),
     });
   } catch (error) {
@@ -74,7 +80,7 @@ export async function refundOrder(
       refundRow(db, order, {
         providerReference: refund.id,
         amount: refund.amount,
-        feeRefunded: refund.amount >= order.amount ? order.fees : 0,
+        feeRefunded: refund.amount >= left ? order.fees - order.refundedFees : 0,
         occurredAt: now,
         description: "refund:organizer",
       }),

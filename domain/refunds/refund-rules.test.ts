@@ -307,7 +307,7 @@ describe("never more than paid or than left", () => {
         ...state,
         refundedAmount: state.refundedAmount + refund.amount,
         refundedFees: state.refundedFees + refund.fee,
-        lines: [{ ...state.lines[0], refundedUnits: state.lines[0].refundedUnits + 1 }],
+        lines: [{ ...state.lines[0]!, refundedUnits: state.lines[0]!.refundedUnits + 1 }],
       };
     }
     expect(total).toBe(paid);

@@ -178,9 +178,10 @@ export function computeRefund(state: RefundOrderState, request: RefundRequest): 
 function capToLeft(lines: RefundedLine[], left: number): void {
   let excess = lines.reduce((sum, line) => sum + line.amount, 0) - left;
   for (let i = lines.length - 1; i >= 0 && excess > 0; i--) {
-    const cut = Math.min(excess, lines[i].amount);
-    lines[i].amount -= cut;
-    lines[i].fee = Math.min(lines[i].fee, lines[i].amount);
+    const line = lines[i]!;
+    const cut = Math.min(excess, line.amount);
+    line.amount -= cut;
+    line.fee = Math.min(line.fee, line.amount);
     excess -= cut;
   }
 }
@@ -206,15 +207,15 @@ function amountRefund(state: RefundOrderState, amount: number, leftBefore: numbe
   // Fewer cents remain than lines with a weight: one pass places them. No weight at all (only the retained fees of
   // refunded units are left): the first line carries the amount.
   for (let i = 0; i < shares.length && remainder > 0; i++) {
-    if (weights[i] > 0 || totalWeight === 0) {
+    if (weights[i]! > 0 || totalWeight === 0) {
       const extra = totalWeight === 0 ? remainder : 1;
-      shares[i] += extra;
+      shares[i] = shares[i]! + extra;
       remainder -= extra;
     }
   }
   const feeLeft = Math.max(0, state.fees - state.refundedFees);
   const lines: RefundedLine[] = state.lines
-    .map((line, i) => ({ orderItemId: line.orderItemId, units: 0, amount: shares[i], fee: 0 }))
+    .map((line, i) => ({ orderItemId: line.orderItemId, units: 0, amount: shares[i]!, fee: 0 }))
     .filter((line) => line.amount > 0);
   if (closes && lines.length > 0) {
     let feeToPlace = feeLeft;
