@@ -143,7 +143,7 @@ export function definePartialRefundSuite(
           request: { kind: "units", participantIds: [sale.holders[0]!.id], withFees: true },
         }),
       );
-      expect(twice.messageKey).toBe("orders:errors.partial-refund.unknown-ticket");
+      expect(twice.messageKey).toBe("orders:errors.partial-refund.unknown-line");
 
       const last = await refundOrderPart(t.db, { provider, now: NOW }, owner, {
         orderId: sale.orderId,

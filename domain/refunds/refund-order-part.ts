@@ -15,13 +15,9 @@ import { AppError, forbidden, notFound } from "../shared/app-error";
 import { participantsWebhookStatement } from "../webhooks/sales-webhook-statements";
 import { queueRefundEmail } from "../order-documents/refund-email-outbox";
 import type { JobQueue } from "../shared/jobs";
-import {
-  computeRefund,
-  RefundRuleError,
-  type RefundComputation,
-  type RefundLineInput,
-  type RefundRuleIssue,
-} from "./refund-rules";
+import { computeRefund, RefundRuleError, type RefundComputation, type RefundRuleIssue } from "./refund-rules";
+import { refundIssueKey } from "./refund-units";
+import { chooseUnits, countByLine, type ChosenUnit, type RefundStateLine } from "./refund-units";
 
 type Statement = BatchItem<"sqlite">;
 
@@ -46,7 +42,7 @@ export type PartialRefundResult = {
 const MAX_ATTEMPTS = 6;
 
 const ruleError = (issue: RefundRuleIssue) =>
-  new AppError(issue === "nothing-left" ? "conflict" : "validation", `orders:errors.partial-refund.${issue}`);
+  new AppError(issue === "nothing-left" ? "conflict" : "validation", refundIssueKey(issue));
 
 /** The refund key as stored: per order, so two orders' keys never meet. */
 const storedKey = (orderId: number, key: string) => `order-${orderId}:${key}`;
@@ -82,14 +78,15 @@ export async function refundOrderPart(
   if (existing) return replay(existing);
 
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const state = await readState(db, input.orderId);
+    const state = await readRefundState(db, input.orderId);
     if (!state) throw notFound();
     if (state.order.status !== "paid" || !state.order.paymentIntentId) {
       throw new AppError("conflict", "payments:errors.not-refundable");
     }
-    const chosen = input.request.kind === "units" ? chooseUnits(state, input.request.participantIds) : [];
+    let chosen: ChosenUnit[] = [];
     let computed: RefundComputation;
     try {
+      if (input.request.kind === "units") chosen = chooseUnits(state, input.request.participantIds);
       computed =
         input.request.kind === "amount"
           ? computeRefund(state.rules, { kind: "amount", amount: input.request.amount })
@@ -176,20 +173,13 @@ function isUniqueFailure(error: unknown): boolean {
   return false;
 }
 
-type OrderState = Awaited<ReturnType<typeof readState>> & {};
-type ChosenUnit = {
-  participantId: number;
-  orderItemId: number;
-  ticketId: number;
-  ticketType: "ticket" | "addon";
-  createdAt: Date;
-};
+type OrderState = NonNullable<Awaited<ReturnType<typeof readRefundState>>>;
 
 /**
  * The order as a refund sees it: its refunded columns plus what pending refunds reserved (their amounts, their units),
  * the count of its refunds (the lock), its lines and its participants not taken by a refund yet.
  */
-async function readState(db: Database, orderId: number) {
+export async function readRefundState(db: Database, orderId: number) {
   const [orderRows, lineRows, pendingRows, countRows, unitRows, peopleRows] = await db.batch([
     db
       .select({
@@ -252,7 +242,7 @@ async function readState(db: Database, orderId: number) {
     reservedUnits.set(unit.unitItemId, (reservedUnits.get(unit.unitItemId) ?? 0) + 1);
     reservedPeople.add(unit.unitParticipantId);
   }
-  const lines: (RefundLineInput & { ticketId: number })[] = lineRows.map((line) => ({
+  const lines: RefundStateLine[] = lineRows.map((line) => ({
     orderItemId: line.id,
     ticketId: line.ticketId,
     quantity: line.quantity,
@@ -266,7 +256,14 @@ async function readState(db: Database, orderId: number) {
     order,
     refundCount: Number(countRows[0]?.refundCount ?? 0),
     lines,
-    people: peopleRows.filter((person) => !reservedPeople.has(person.participantId)),
+    people: peopleRows
+      .filter((person) => !reservedPeople.has(person.participantId))
+      .map((person) => ({
+        participantId: person.participantId,
+        ticketId: person.participantTicketId,
+        ticketType: person.participantTicketType,
+        createdAt: person.participantCreatedAt,
+      })),
     rules: {
       amount: order.amount,
       fees: order.fees,
@@ -275,37 +272,6 @@ async function readState(db: Database, orderId: number) {
       lines,
     },
   };
-}
-
-/** Each chosen participant on a line of its ticket with units left (the one with the most left first). */
-function chooseUnits(state: OrderState, participantIds: number[]): ChosenUnit[] {
-  const ids = [...new Set(participantIds)];
-  if (ids.length === 0) throw ruleError("no-units");
-  const left = new Map(state.lines.map((line) => [line.orderItemId, line.quantity - line.refundedUnits]));
-  const chosen: ChosenUnit[] = [];
-  for (const id of ids) {
-    const person = state.people.find((candidate) => candidate.participantId === id);
-    if (!person) throw new AppError("validation", "orders:errors.partial-refund.unknown-ticket");
-    const line = state.lines
-      .filter((candidate) => candidate.ticketId === person.participantTicketId && left.get(candidate.orderItemId)! > 0)
-      .sort((a, b) => left.get(b.orderItemId)! - left.get(a.orderItemId)!)[0];
-    if (!line) throw ruleError("too-many-units");
-    left.set(line.orderItemId, left.get(line.orderItemId)! - 1);
-    chosen.push({
-      participantId: id,
-      orderItemId: line.orderItemId,
-      ticketId: person.participantTicketId,
-      ticketType: person.participantTicketType,
-      createdAt: person.participantCreatedAt,
-    });
-  }
-  return chosen;
-}
-
-function countByLine(chosen: ChosenUnit[]): { orderItemId: number; count: number }[] {
-  const counts = new Map<number, number>();
-  for (const unit of chosen) counts.set(unit.orderItemId, (counts.get(unit.orderItemId) ?? 0) + 1);
-  return [...counts].map(([orderItemId, count]) => ({ orderItemId, count }));
 }
 
 /** The provider, then the batch that records the refund; a refusal releases the reservation. */
