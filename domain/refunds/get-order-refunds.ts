@@ -25,14 +25,18 @@ export type OrderRefunds = {
 };
 
 /** An order's partial refunds and what is left to refund (decision 0058), for its detail page and the API. */
-export async function getOrderRefunds(db: Database, actor: Actor, input: { orderId: number }): Promise<OrderRefunds> {
+export async function getOrderRefunds(
+  db: Database,
+  actor: Actor,
+  input: { orderId: number; eventId?: number },
+): Promise<OrderRefunds> {
   if (actor.organizationId === null || !Number.isSafeInteger(input.orderId) || input.orderId <= 0) throw notFound();
   const [found] = await db
     .select({ eventId: orders.eventId, organizationId: orders.organizationId })
     .from(orders)
     .where(and(eq(orders.id, input.orderId), eq(orders.organizationId, actor.organizationId)))
     .limit(1);
-  if (!found) throw notFound();
+  if (!found || (input.eventId !== undefined && found.eventId !== input.eventId)) throw notFound();
   const scope = { organizationId: found.organizationId, roles: await eventRolesOf(db, actor, found.eventId) };
   if (!canOnEvent(actor, "event:view", scope)) throw notFound();
   const [state, rows] = await Promise.all([

@@ -58,20 +58,21 @@ export async function refundOrderPart(
   db: Database,
   deps: PartialRefundDeps,
   actor: Actor,
-  input: { orderId: number; idempotencyKey: string; request: PartialRefundRequest },
+  /** `eventId`: the event the request names (the API's path); an order of another event is not found. */
+  input: { orderId: number; eventId?: number; idempotencyKey: string; request: PartialRefundRequest },
 ): Promise<PartialRefundResult> {
   if (actor.organizationId === null || !Number.isSafeInteger(input.orderId) || input.orderId <= 0) throw notFound();
-  const key = input.idempotencyKey.trim();
-  if (!/^[\w:-]{8,100}$/.test(key)) throw new AppError("validation", "orders:errors.partial-refund.invalid-key");
   const [found] = await db
     .select({ organizationId: orders.organizationId, eventId: orders.eventId })
     .from(orders)
     .where(and(eq(orders.id, input.orderId), eq(orders.organizationId, actor.organizationId)))
     .limit(1);
-  if (!found) throw notFound();
+  if (!found || (input.eventId !== undefined && found.eventId !== input.eventId)) throw notFound();
   const scope = { organizationId: found.organizationId, roles: await eventRolesOf(db, actor, found.eventId) };
   if (!canOnEvent(actor, "event:view", scope)) throw notFound();
   if (!canOnEvent(actor, "event:manage-sales", scope)) throw forbidden();
+  const key = input.idempotencyKey.trim();
+  if (!/^[\w:-]{8,100}$/.test(key)) throw new AppError("validation", "orders:errors.partial-refund.invalid-key");
 
   const stored = storedKey(input.orderId, key);
   const existing = await findRefund(db, stored);

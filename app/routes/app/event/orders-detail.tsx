@@ -47,7 +47,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     const orderId = parseId(params.oid);
     if (eventId === null || orderId === null) throw notFound("orders:errors.not-found");
     const order = await getOrder(db, actor, { eventId, orderId });
-    return { eventId, ...order, refunds: await getOrderRefunds(db, actor, { orderId }) };
+    return { eventId, ...order, refunds: await getOrderRefunds(db, actor, { orderId, eventId }) };
   } catch (error) {
     return loaderError(error);
   }
@@ -89,6 +89,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (intent === "refund-part") {
       const refund = await refundOrderPart(db, { provider: paymentProviderFromEnv(env, db), jobs: env }, actor, {
         orderId,
+        eventId: parseId(params.event_id) ?? undefined,
         idempotencyKey: parsed.data.key ?? "",
         request: partialRequest(parsed.data),
       });
