@@ -20,7 +20,8 @@ type Statement = BatchItem<"sqlite">;
  */
 export async function refundStatements(
   db: Database,
-  input: { orderId: number; organizationId: number; now: number; ledgerRows: Statement[] },
+  /** `refundId`: the partial refund that closes the order (decision 0058), whose notice the buyer gets instead. */
+  input: { orderId: number; organizationId: number; now: number; ledgerRows: Statement[]; refundId?: number },
 ): Promise<[Statement, ...Statement[]]> {
   const { orderId, now } = input;
   // Every value is an integer of ours: inlined, because D1 cannot bind parameters of raw SQL inside a batch.
@@ -47,6 +48,7 @@ export async function refundStatements(
       organizationId: input.organizationId,
       at: now,
       onlyIf: stillPaid.inlineParams(),
+      ...(input.refundId === undefined ? {} : { refundId: input.refundId }),
     }),
     // Recorded before the rows go (docs/decisions/0019-outgoing-webhooks.md).
     participantsWebhookStatement(db, {

@@ -13,7 +13,7 @@ import { salesFigureStatements, type SalesFigureChange } from "../sales-figures/
 import type { Actor } from "../shared/actor";
 import { AppError, forbidden, notFound } from "../shared/app-error";
 import { participantsWebhookStatement } from "../webhooks/sales-webhook-statements";
-import { queueRefundEmail } from "../order-documents/refund-email-outbox";
+import { queueRefundEmail, refundEmailDueStatements } from "../order-documents/refund-email-outbox";
 import type { JobQueue } from "../shared/jobs";
 import { computeRefund, RefundRuleError, type RefundComputation, type RefundRuleIssue } from "./refund-rules";
 import { refundIssueKey } from "./refund-units";
@@ -336,6 +336,7 @@ async function settle(
         organizationId: order.organizationId,
         now,
         ledgerRows: ledger,
+        refundId: refund.id,
       })),
     );
   } else {
@@ -374,6 +375,15 @@ async function settle(
         onlyIf: stillPaid,
       }),
     );
+    statements.push(
+      ...refundEmailDueStatements(db, {
+        orderId: order.id,
+        organizationId: order.organizationId,
+        at: now,
+        onlyIf: stillPaid.inlineParams(),
+        refundId: refund.id,
+      }),
+    );
     if (chosen.length > 0) {
       const ids = chosen.map((unit) => unit.participantId);
       statements.push(
@@ -407,7 +417,7 @@ async function settle(
       .where(eq(orders.id, order.id)),
   );
   const results = await db.batch(statements as [Statement, ...Statement[]]);
-  if (changedRows(results[0]) > 0 && computed.closesOrder) await queueRefundEmail(deps.jobs, order.id);
+  if (changedRows(results[0]) > 0) await queueRefundEmail(deps.jobs, order.id, refund.id);
   return {
     refundId: refund.id,
     amount: computed.amount,

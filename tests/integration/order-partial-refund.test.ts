@@ -1,12 +1,14 @@
 import { env } from "cloudflare:workers";
 import { and, asc, eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { emailSenderFromEnv } from "#adapters/email";
 import { paymentProviderFromEnv } from "#adapters/payments";
 import { createD1Database } from "#db/d1";
 import * as schema from "#db/schema";
 import { createSession } from "#domain/auth/sessions";
 import { confirmOrder } from "#domain/booking/confirm-order";
 import { placeOrder } from "#domain/booking/place-order";
+import { sendOrderRefundEmail } from "#domain/order-documents/send-order-refund-email";
 import { refundOrderPart } from "#domain/refunds/refund-order-part";
 import { apiClient } from "./api-client";
 import { actorOf, insertEvent, insertMember, insertOrganization, insertTicket, insertUser } from "../support/fixtures";
@@ -81,6 +83,30 @@ describe("POST /api/events/:id/orders/:order_id/refunds", () => {
 
     const [ticket] = await db.select().from(schema.tickets).where(eq(schema.tickets.id, sale.ticketId));
     expect(ticket!.purchased).toBe(1);
+
+    // The buyer's notice of this refund: in the outbox with the refund, sent with its amount and its ticket.
+    const [due] = await db
+      .select({ status: schema.orderEmailDeliveries.status })
+      .from(schema.orderEmailDeliveries)
+      .where(eq(schema.orderEmailDeliveries.key, `order-refund:${sale.orderId}:${first.json.id}`));
+    expect(due?.status).toBe("due");
+    const sender = emailSenderFromEnv(env, db);
+    const deps = { env: { APP_URL: "http://localhost:8787" }, sender };
+    expect(await sendOrderRefundEmail(db, deps, { orderId: sale.orderId, refundId: first.json.id })).toBe("sent");
+    expect(await sendOrderRefundEmail(db, deps, { orderId: sale.orderId, refundId: first.json.id })).toBe(
+      "already-sent",
+    );
+    const [mail] = await db
+      .select()
+      .from(schema.devMailbox)
+      .where(eq(schema.devMailbox.to, `partial${buyers}@exemple.test`));
+    expect(mail!.subject).toMatch(/^Remboursement partiel de votre commande pour /);
+    expect(mail!.text).toContain("Une partie de votre commande n° " + sale.orderId);
+    expect(mail!.text).toContain("Montant remboursé : 20,55\u00a0€");
+    expect(mail!.text).toContain("Ce remboursement couvre :\n- 1 × Plein tarif");
+    expect(mail!.text).toContain(
+      "Les billets remboursés ne sont plus valables à l'entrée ; vos autres billets restent valables.",
+    );
     const ledger = await db
       .select({ amount: schema.transactions.amount, fee: schema.transactions.fee })
       .from(schema.transactions)
@@ -118,7 +144,14 @@ describe("POST /api/events/:id/orders/:order_id/refunds", () => {
       .select({ key: schema.orderEmailDeliveries.key })
       .from(schema.orderEmailDeliveries)
       .where(eq(schema.orderEmailDeliveries.orderId, sale.orderId));
-    expect(refundEmail.map((row) => row.key)).toContain(`order-refund:${sale.orderId}`);
+    // The refund that closed the order has its own notice (its amount), not the whole order's.
+    expect(refundEmail.map((row) => row.key).sort()).toEqual(
+      [
+        `order-confirmation:${sale.orderId}`,
+        `order-refund:${sale.orderId}:${first.json.id}`,
+        `order-refund:${sale.orderId}:${rest.json.id}`,
+      ].sort(),
+    );
   });
 
   it("refuses a request without a key or naming both tickets and an amount, and another organization's order", async () => {
