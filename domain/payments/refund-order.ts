@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { PaymentProvider } from "#adapters/payments";
 import type { Database } from "#db/database";
 import { changedRows } from "#db/database";
-import { orders } from "#db/schema";
+import { orderRefunds, orders } from "#db/schema";
 import { queueRefundEmail } from "../order-documents/refund-email-outbox";
 import type { JobQueue } from "../shared/jobs";
 import { eventRolesOf } from "../events/event-access";
@@ -55,6 +55,13 @@ export async function refundOrder(
   if (order.status !== "paid" || !order.paymentIntentId || order.amount <= 0) {
     throw new AppError("conflict", "payments:errors.not-refundable");
   }
+  // A partial refund waiting for the provider (decision 0058): what is left is not known until it is recorded.
+  const [pending] = await db
+    .select({ id: orderRefunds.id })
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.orderId, order.id), eq(orderRefunds.status, "pending")))
+    .limit(1);
+  if (pending) throw new AppError("conflict", "orders:errors.partial-refund.busy");
 
   // After partial refunds (decision 0058) only what is left goes back; an untouched order is refunded as before.
   const left = order.amount - order.refundedAmount;

@@ -277,6 +277,40 @@ export function definePartialRefundSuite(
       expect(await purchased(ticket.id)).toBe(1);
     });
 
+    it("the full refund waits while a partial refund is with the provider, then gives back what is left", async () => {
+      const { event, ticket } = await setup();
+      const sale = await sell(event.id, [{ ticket_id: ticket.id, quantity: 2 }]);
+      let answer: (() => void) | undefined;
+      const asked = new Promise<void>((resolve) => {
+        answer = resolve;
+      });
+      let started: () => void = () => {};
+      const calling = new Promise<void>((resolve) => {
+        started = resolve;
+      });
+      const slow: PaymentProvider = {
+        ...provider,
+        refund: async (request) => {
+          started();
+          await asked;
+          return provider.refund(request);
+        },
+      };
+      const partial = refundOrderPart(t.db, { provider: slow, now: NOW }, owner, {
+        orderId: sale.orderId,
+        idempotencyKey: freshKey(),
+        request: { kind: "units", participantIds: [sale.holders[0]!.id], withFees: true },
+      });
+      await calling;
+      const busy = await failure(refundOrder(t.db, { provider, now: NOW }, owner, { orderId: sale.orderId }));
+      expect([busy.code, busy.messageKey]).toEqual(["conflict", "orders:errors.partial-refund.busy"]);
+      answer!();
+      expect((await partial).amount).toBe(2055);
+      await refundOrder(t.db, { provider, now: NOW }, owner, { orderId: sale.orderId });
+      expect(-(await ledger(sale.orderId)).reduce((sum, row) => sum + row.amount, 0)).toBe(4110);
+      expect(await purchased(ticket.id)).toBe(0);
+    });
+
     it(`${options.parallel} simultaneous partial refunds of one order never refund more than was paid`, async () => {
       const { event, ticket } = await setup();
       const sale = await sell(event.id, [{ ticket_id: ticket.id, quantity: 6 }]);
