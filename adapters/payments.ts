@@ -233,7 +233,9 @@ function idOf(value: string | { id: string } | null | undefined): string | null 
 }
 
 export const demoPaymentIntentId = (orderId: number) => `pi_demo_${orderId}`;
-const demoRefundId = (paymentIntentId: string) => `re_demo_${paymentIntentId.replace(/^pi_demo_/, "")}`;
+/** A refund of the whole payment keeps the id it always had; a partial one (an amount) is named after its key too. */
+const demoRefundId = (paymentIntentId: string, partialKey?: string) =>
+  `re_demo_${paymentIntentId.replace(/^pi_demo_/, "")}${partialKey === undefined ? "" : `_${partialKey.replace(/[^\w-]/g, "_")}`}`;
 
 function randomSuffix(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(12));
@@ -269,7 +271,7 @@ function demoProvider(env: PaymentsEnv, db: Database): PaymentProvider {
         amountTotal: object.amount_total ?? null,
       };
     },
-    async refund({ paymentIntentId, amount }) {
+    async refund({ paymentIntentId, amount, idempotencyKey }) {
       assertAllowed();
       // A demo payment is named after its order (pi_demo_<order id>), even before the order records it; any other
       // pi_demo_ id (the seeded orders') is known by the order that records it.
@@ -286,7 +288,7 @@ function demoProvider(env: PaymentsEnv, db: Database): PaymentProvider {
       if (!order) throw new PaymentsUnavailableError("No demo payment has this id");
       // The same id for the same payment: a retried refund is the same refund, like Stripe's idempotency keys.
       return {
-        id: demoRefundId(paymentIntentId),
+        id: demoRefundId(paymentIntentId, amount === undefined ? undefined : idempotencyKey),
         paymentIntentId,
         amount: amount ?? order.amount,
         status: "succeeded",

@@ -365,6 +365,9 @@ export const orders = sqliteTable(
     amount: integer("amount").notNull().default(0),
     fees: integer("fees").notNull().default(0),
     netAmount: integer("net_amount").notNull().default(0),
+    // Given back by partial refunds so far, and the platform fee part of it (decision 0058).
+    refundedAmount: integer("refunded_amount").notNull().default(0),
+    refundedFees: integer("refunded_fees").notNull().default(0),
     status: text("status", { enum: orderStatuses }).notNull().default("pending"),
     promoCodeId: integer("promo_code_id").references(() => promoCodes.id, { onDelete: "set null" }),
     promoCodeKey: text("promo_code_key"),
@@ -434,6 +437,9 @@ export const orderItems = sqliteTable(
     feesType: text("fees_type", { enum: feesTypes }).notNull().default("included"),
     heldUntil: time("held_until"),
     createdAt: createdAt(),
+    // Units of the line refunded by partial refunds (decision 0058): a full refund frees quantity - refunded_quantity.
+    // Last, as the migration adds it: the booking's insert … select lists the columns in this order.
+    refundedQuantity: integer("refunded_quantity").notNull().default(0),
   },
   (t) => [
     index("order_items_ticket_held_idx").on(t.ticketId, t.heldUntil, t.quantity),
@@ -442,6 +448,64 @@ export const orderItems = sqliteTable(
     // The cron's sweep of holds that ran out.
     index("order_items_held_idx").on(t.heldUntil),
     check("order_items_quantity_positive", sql`${t.quantity} > 0`),
+  ],
+);
+
+export const orderRefundStatuses = ["pending", "succeeded", "failed"] as const;
+export type OrderRefundStatus = (typeof orderRefundStatuses)[number];
+
+/**
+ * The partial refunds of an order (decision 0058): reserved `pending` before the provider is asked, `succeeded` once
+ * recorded, `failed` when the provider refused. `lines` is JSON [{orderItemId, units, amount, fee}]: what a credit
+ * note reverses per line. `idempotency_key` makes a repeated request the same refund.
+ */
+export const orderRefunds = sqliteTable(
+  "order_refunds",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    idempotencyKey: text("idempotency_key").notNull(),
+    status: text("status", { enum: orderRefundStatuses }).notNull().default("pending"),
+    amount: integer("amount").notNull(),
+    fee: integer("fee").notNull().default(0),
+    units: integer("units").notNull().default(0),
+    lines: text("lines").notNull().default("[]"),
+    closesOrder: bool("closes_order").notNull().default(false),
+    providerReference: text("provider_reference"),
+    createdByUserId: integer("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("order_refunds_idempotency_key_unique").on(t.idempotencyKey),
+    index("order_refunds_order_idx").on(t.orderId, t.status),
+    index("order_refunds_org_idx").on(t.organizationId),
+    check("order_refunds_amount_not_negative", sql`${t.amount} >= 0`),
+  ],
+);
+
+/** The participants a partial refund takes: one refund per participant, whoever races (decision 0058). */
+export const orderRefundUnits = sqliteTable(
+  "order_refund_units",
+  {
+    refundId: integer("refund_id")
+      .notNull()
+      .references(() => orderRefunds.id, { onDelete: "cascade" }),
+    // No foreign key: the refund deletes the participant and the row stays as the record of what was refunded.
+    participantId: integer("participant_id").notNull(),
+    orderItemId: integer("order_item_id").notNull(),
+  },
+  (t) => [
+    uniqueIndex("order_refund_units_participant_unique").on(t.participantId),
+    index("order_refund_units_refund_idx").on(t.refundId),
   ],
 );
 

@@ -46,7 +46,11 @@ const jobHandlers: JobHandlers = {
     return outcome === "in-progress" ? { retryAfterSeconds: DELIVERY_CLAIM_LEASE_MS / 1000 } : "done";
   },
   "send-order-refund": async (job, { env, db, email }) => {
-    const outcome = await sendOrderRefundEmail(db, { env, sender: email }, { orderId: job.orderId });
+    const outcome = await sendOrderRefundEmail(
+      db,
+      { env, sender: email },
+      { orderId: job.orderId, ...(job.refundId === undefined ? {} : { refundId: job.refundId }) },
+    );
     if (outcome === "not-refunded" || outcome === "no-recipient" || outcome === "gave-up")
       logger.warn("order_refund_email", { outcome, order_id: job.orderId });
     if (outcome === "not-configured")

@@ -264,7 +264,7 @@ export async function placeOrder(db: Database, deps: PlaceOrderDeps, input: Plac
       // Column order of the table (id null: assigned); the row is written only if the stock allows it.
       db.insert(orderItems).select(
         sql`select null, ${plan.organizationId}, ${plan.eventId}, ${orderRef}, ${line.ticketId}, ${line.ticketType},
-          ${line.quantity}, ${line.unitPrice}, ${line.discount}, ${line.fees}, ${line.feesType}, ${payableUntil}, ${now}
+          ${line.quantity}, ${line.unitPrice}, ${line.discount}, ${line.fees}, ${line.feesType}, ${payableUntil}, ${now}, 0
         where ${stockAllows({ ticketId: line.ticketId, eventId: plan.eventId }, line.quantity, now)}`,
       ),
     );

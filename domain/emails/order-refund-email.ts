@@ -19,13 +19,17 @@ export type OrderRefundEmailInput = {
   orderUrl: string;
   /** The email carries the organizer's response address as Reply-To: say that replying reaches them. */
   repliesToOrganizer?: boolean;
+  /** A partial refund (decision 0058) that leaves tickets valid: of chosen tickets, or of an amount. */
+  partial?: "units" | "amount";
 };
 
 /** The buyer's refund notice (issue 25 §4): how much, for what, and when the bank shows it. */
 export function orderRefundEmail(input: OrderRefundEmailInput): RenderedEmail {
   const c = emailCopy(input.locale)["order-refund"];
   const hello = helloLine(input.locale, input.firstName);
-  const intro = fill(c.intro, { order: input.orderId, event: input.eventTitle });
+  const intro = fill(input.partial ? c["intro-partial"] : c.intro, { order: input.orderId, event: input.eventTitle });
+  const heading = input.partial ? c["heading-partial"] : c.heading;
+  const voided = input.partial === "units" ? c["void-partial"] : input.partial === "amount" ? c["void-amount"] : c.void;
   const amount = fill(c.amount, { amount: formatMoney(input.amount, input.locale) });
   const lines = input.lines.map((line) =>
     fill(line.addon ? c["line-addon"] : c.line, { quantity: line.quantity, ticket: line.title }),
@@ -35,10 +39,10 @@ export function orderRefundEmail(input: OrderRefundEmailInput): RenderedEmail {
   const closing = input.repliesToOrganizer ? [c.reply] : [];
   const layout = { footer: fill(c.footer, { event: input.eventTitle }) };
   return {
-    subject: fill(c.subject, { event: input.eventTitle }),
+    subject: fill(input.partial ? c["subject-partial"] : c.subject, { event: input.eventTitle }),
     text: renderEmailText(
       input.locale,
-      c.heading,
+      heading,
       [
         hello,
         "",
@@ -49,7 +53,7 @@ export function orderRefundEmail(input: OrderRefundEmailInput): RenderedEmail {
         ...(lines.length > 0 ? [c.covers, ...lines.map((line) => `- ${line}`), ""] : []),
         ...(when.length > 0 ? [...when, ""] : []),
         bank,
-        c.void,
+        voided,
         "",
         c.button,
         input.orderUrl,
@@ -59,7 +63,7 @@ export function orderRefundEmail(input: OrderRefundEmailInput): RenderedEmail {
     ),
     html: renderEmailHtml(
       input.locale,
-      c.heading,
+      heading,
       [
         { kind: "paragraph", text: hello },
         { kind: "paragraph", text: intro },
@@ -72,7 +76,7 @@ export function orderRefundEmail(input: OrderRefundEmailInput): RenderedEmail {
           : []),
         ...when.map((text) => ({ kind: "paragraph" as const, text })),
         { kind: "paragraph", text: bank },
-        { kind: "paragraph", text: c.void },
+        { kind: "paragraph", text: voided },
         { kind: "button", label: c.button, href: input.orderUrl },
         { kind: "note", text: c.fallback },
         { kind: "note", text: input.orderUrl },

@@ -1,4 +1,5 @@
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
+import { orderRefundJob, refundIdOfKey } from "./refund-email-outbox";
 import type { Database } from "#db/database";
 import { orderEmailDeliveries } from "#db/schema";
 import type { OrderEmailJob } from "../shared/jobs";
@@ -101,7 +102,7 @@ export async function takeDueOrderEmails(db: Database, now: Date, limit = 100): 
     returning order_id, key, kind`);
   return rows.map((row) =>
     row.kind === "refund"
-      ? { type: "send-order-refund", orderId: row.order_id }
+      ? orderRefundJob(row.order_id, refundIdOfKey(row.key))
       : { type: "send-order-confirmation", orderId: row.order_id, key: row.key },
   );
 }

@@ -6,13 +6,21 @@ import { countEmailIfAllowedStatement, emailQuotaAllows, quotaDay } from "../ema
 import { errorFields, logger } from "../shared/logger";
 import { enqueueJobs, type JobQueue, type OrderRefundJob } from "../shared/jobs";
 
-/** The outbox key of an order's refund notice: one per order (an order is refunded once, in full). */
-export function refundEmailKey(orderId: number): string {
-  return `order-refund:${orderId}`;
+/** The outbox key of an order's refund notice: one per order refunded in full, one per partial refund (0058). */
+export function refundEmailKey(orderId: number, refundId?: number): string {
+  return refundId === undefined ? `order-refund:${orderId}` : `order-refund:${orderId}:${refundId}`;
 }
 
-export function orderRefundJob(orderId: number): OrderRefundJob {
-  return { type: "send-order-refund", orderId };
+/** The partial refund a notice's key names, if any. */
+export function refundIdOfKey(key: string): number | undefined {
+  const match = /^order-refund:\d+:(\d+)$/.exec(key);
+  return match ? Number(match[1]) : undefined;
+}
+
+export function orderRefundJob(orderId: number, refundId?: number): OrderRefundJob {
+  return refundId === undefined
+    ? { type: "send-order-refund", orderId }
+    : { type: "send-order-refund", orderId, refundId };
 }
 
 /**
@@ -24,14 +32,15 @@ export function orderRefundJob(orderId: number): OrderRefundJob {
  */
 export function refundEmailDueStatements(
   db: Database,
-  input: { orderId: number; organizationId: number; at: number; onlyIf: SQL },
+  input: { orderId: number; organizationId: number; at: number; onlyIf: SQL; refundId?: number },
 ): [BatchItem<"sqlite">, BatchItem<"sqlite">] {
+  const key = refundEmailKey(input.orderId, input.refundId);
   const allows = emailQuotaAllows(input.organizationId, quotaDay(input.at), 1);
   const values: Partial<Record<keyof typeof orderEmailDeliveries.$inferInsert, SQL>> = {
     organizationId: sql`o.organization_id`,
     eventId: sql`o.event_id`,
     orderId: sql`o.id`,
-    key: sql`${refundEmailKey(input.orderId)}`,
+    key: sql`${key}`,
     kind: sql`'refund'`,
     status: sql`'due'`,
     attempts: sql`0`,
@@ -49,7 +58,7 @@ export function refundEmailDueStatements(
     )
     .onConflictDoNothing({ target: orderEmailDeliveries.key });
   const written = sql`exists (select 1 from order_email_deliveries d
-    where d.key = ${refundEmailKey(input.orderId)} and d.status = 'due' and d.created_at = ${input.at})`;
+    where d.key = ${key} and d.status = 'due' and d.created_at = ${input.at})`;
   const counted = countEmailIfAllowedStatement(db, {
     organizationId: input.organizationId,
     at: input.at,
@@ -62,10 +71,14 @@ export function refundEmailDueStatements(
  * The fast path after a refund: hands the notice to the queue. A failure is logged, never thrown (the refund is
  * written; the cron's sweep hands the due row over).
  */
-export async function queueRefundEmail(target: { JOBS: JobQueue } | undefined, orderId: number): Promise<void> {
+export async function queueRefundEmail(
+  target: { JOBS: JobQueue } | undefined,
+  orderId: number,
+  refundId?: number,
+): Promise<void> {
   if (!target) return;
   try {
-    await enqueueJobs(target, [orderRefundJob(orderId)]);
+    await enqueueJobs(target, [orderRefundJob(orderId, refundId)]);
   } catch (error) {
     logger.error("order refund email not queued", { order_id: orderId, ...errorFields(error) });
   }

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { EmailSender } from "#adapters/email";
 import type { Database } from "#db/database";
-import { events, orderItems, orders, tickets } from "#db/schema";
+import { events, orderItems, orderRefunds, orders, tickets } from "#db/schema";
 import { toEmailLocale } from "../emails/email-locale";
 import { orderRefundEmail } from "../emails/order-refund-email";
 import { isValidEmail } from "../shared/email";
@@ -33,11 +33,12 @@ const isDemoPayment = (paymentIntentId: string | null) => paymentIntentId?.start
 export async function sendOrderRefundEmail(
   db: Database,
   deps: { env: { APP_URL: string }; sender: EmailSender; now?: number },
-  input: { orderId: number },
+  /** `refundId`: the notice of one partial refund (decision 0058): its amount and the tickets it covers. */
+  input: { orderId: number; refundId?: number },
 ): Promise<SendOrderRefundOutcome> {
   const now = deps.now ?? Date.now();
-  const key = refundEmailKey(input.orderId);
-  const [orderRows, lineRows] = await db.batch([
+  const key = refundEmailKey(input.orderId, input.refundId);
+  const [orderRows, lineRows, refundRows] = await db.batch([
     db
       .select({
         id: orders.id,
@@ -62,14 +63,35 @@ export async function sendOrderRefundEmail(
       .limit(1),
     // In a D1 batch rows come back keyed by column name: the ticket's title gets a name of its own.
     db
-      .select({ lineTitle: tickets.title, lineType: orderItems.ticketType, lineQuantity: orderItems.quantity })
+      .select({
+        lineId: orderItems.id,
+        lineTitle: tickets.title,
+        lineType: orderItems.ticketType,
+        lineQuantity: orderItems.quantity,
+      })
       .from(orderItems)
       .innerJoin(tickets, eq(tickets.id, orderItems.ticketId))
       .where(eq(orderItems.orderId, input.orderId))
       .orderBy(asc(orderItems.id)),
+    // Every partial refund of the order: the one this notice is about, and the ones an order-wide notice leaves out.
+    db
+      .select({
+        refundId: orderRefunds.id,
+        refundStatus: orderRefunds.status,
+        refundAmount: orderRefunds.amount,
+        refundLines: orderRefunds.lines,
+        refundCloses: orderRefunds.closesOrder,
+      })
+      .from(orderRefunds)
+      .where(eq(orderRefunds.orderId, input.orderId)),
   ]);
   const order = orderRows[0];
-  if (!order || order.status !== "refunded") {
+  const partial =
+    input.refundId === undefined
+      ? null
+      : refundRows.find((row) => row.refundId === input.refundId && row.refundStatus === "succeeded");
+  const told = input.refundId !== undefined ? partial !== undefined && partial !== null : order?.status === "refunded";
+  if (!order || !told) {
     await skipDelivery(db, { key, orderId: input.orderId, reason: "not-refunded" });
     return "not-refunded";
   }
@@ -100,12 +122,7 @@ export async function sendOrderRefundEmail(
       orderId: order.id,
       eventTitle: order.eventTitle,
       dates: order.startAt ? formatDateRange(order.startAt, order.endAt, locale, order.timezone) : "",
-      amount: order.amount,
-      lines: lineRows.map((line) => ({
-        title: line.lineTitle,
-        quantity: line.lineQuantity,
-        addon: line.lineType === "addon",
-      })),
+      ...refundContent(order.amount, lineRows, refundRows, partial ?? null),
       demo: isDemoPayment(order.paymentIntentId),
       orderUrl: orderTicketsUrl(deps.env.APP_URL, order.id, order.accessToken),
       repliesToOrganizer: isValidEmail(replyTo),
@@ -122,4 +139,46 @@ export async function sendOrderRefundEmail(
   }
   await markDeliverySent(db, claim.claimed, deps.now ?? Date.now());
   return "sent";
+}
+
+type LineRow = { lineId: number; lineTitle: string; lineType: "ticket" | "addon"; lineQuantity: number };
+type RefundRow = {
+  refundId: number;
+  refundStatus: string;
+  refundAmount: number;
+  refundLines: string;
+  refundCloses: boolean;
+};
+
+/**
+ * What the notice says was given back and for what. A partial refund: its amount and the tickets it took (an amount
+ * refund names none, and says the tickets stay valid). The order's full refund: what was left after the partial
+ * refunds, for every line.
+ */
+function refundContent(orderAmount: number, lines: LineRow[], refunds: RefundRow[], partial: RefundRow | null) {
+  if (partial === null) {
+    const before = refunds
+      .filter((row) => row.refundStatus === "succeeded")
+      .reduce((sum, row) => sum + row.refundAmount, 0);
+    return {
+      amount: Math.max(0, orderAmount - before),
+      lines: lines.map((line) => ({
+        title: line.lineTitle,
+        quantity: line.lineQuantity,
+        addon: line.lineType === "addon",
+      })),
+    };
+  }
+  const refunded = (JSON.parse(partial.refundLines) as { orderItemId: number; units: number }[]).filter(
+    (line) => line.units > 0,
+  );
+  const covered = refunded.flatMap((refundedLine) => {
+    const line = lines.find((candidate) => candidate.lineId === refundedLine.orderItemId);
+    return line ? [{ title: line.lineTitle, quantity: refundedLine.units, addon: line.lineType === "addon" }] : [];
+  });
+  return {
+    amount: partial.refundAmount,
+    lines: covered,
+    ...(partial.refundCloses ? {} : { partial: covered.length > 0 ? ("units" as const) : ("amount" as const) }),
+  };
 }

@@ -10,7 +10,8 @@ type Statement = BatchItem<"sqlite">;
 /**
  * The batch that turns a paid order into a refunded one (D1 runs a batch in order, alone, all or nothing). Each
  * statement acts only while the order is still `paid`, and the status changes last: a second run, or one racing
- * this one, finds the order refunded and changes nothing. The order's places go back on sale (tickets.purchased, the
+ * this one, finds the order refunded and changes nothing. The order's places go back on sale (tickets.purchased less
+ * the units partial refunds put back already, decision 0058; the
  * promo code's use), the sales figures lose what it counted, and its participants are deleted so their QR codes stop
  * validating (their entries and answers go with them through the foreign keys); the order's items stay, so the buyer's
  page and the refund notice (recorded in the order-email outbox, decision 0041) still say what was bought. `ledgerRows` (insert-or-ignore on the
@@ -19,7 +20,8 @@ type Statement = BatchItem<"sqlite">;
  */
 export async function refundStatements(
   db: Database,
-  input: { orderId: number; organizationId: number; now: number; ledgerRows: Statement[] },
+  /** `refundId`: the partial refund that closes the order (decision 0058), whose notice the buyer gets instead. */
+  input: { orderId: number; organizationId: number; now: number; ledgerRows: Statement[]; refundId?: number },
 ): Promise<[Statement, ...Statement[]]> {
   const { orderId, now } = input;
   // Every value is an integer of ours: inlined, because D1 cannot bind parameters of raw SQL inside a batch.
@@ -28,7 +30,7 @@ export async function refundStatements(
   return [
     db.run(
       sql`update tickets set purchased = max(0, purchased - coalesce(
-        (select sum(quantity) from order_items where order_id = ${orderId} and ticket_id = tickets.id),
+        (select sum(quantity - refunded_quantity) from order_items where order_id = ${orderId} and ticket_id = tickets.id),
         (select count(*) from participants where order_id = ${orderId} and ticket_id = tickets.id)))
       where id in (
         select ticket_id from order_items where order_id = ${orderId}
@@ -46,6 +48,7 @@ export async function refundStatements(
       organizationId: input.organizationId,
       at: now,
       onlyIf: stillPaid.inlineParams(),
+      ...(input.refundId === undefined ? {} : { refundId: input.refundId }),
     }),
     // Recorded before the rows go (docs/decisions/0019-outgoing-webhooks.md).
     participantsWebhookStatement(db, {

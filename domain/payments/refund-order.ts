@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { PaymentProvider } from "#adapters/payments";
 import type { Database } from "#db/database";
 import { changedRows } from "#db/database";
-import { orders } from "#db/schema";
+import { orderRefunds, orders } from "#db/schema";
 import { queueRefundEmail } from "../order-documents/refund-email-outbox";
 import type { JobQueue } from "../shared/jobs";
 import { eventRolesOf } from "../events/event-access";
@@ -39,6 +39,8 @@ export async function refundOrder(
       status: orders.status,
       amount: orders.amount,
       fees: orders.fees,
+      refundedAmount: orders.refundedAmount,
+      refundedFees: orders.refundedFees,
       paymentIntentId: orders.stripePaymentIntentId,
     })
     .from(orders)
@@ -53,11 +55,22 @@ export async function refundOrder(
   if (order.status !== "paid" || !order.paymentIntentId || order.amount <= 0) {
     throw new AppError("conflict", "payments:errors.not-refundable");
   }
+  // A partial refund waiting for the provider (decision 0058): what is left is not known until it is recorded.
+  const [pending] = await db
+    .select({ id: orderRefunds.id })
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.orderId, order.id), eq(orderRefunds.status, "pending")))
+    .limit(1);
+  if (pending) throw new AppError("conflict", "orders:errors.partial-refund.busy");
 
+  // After partial refunds (decision 0058) only what is left goes back; an untouched order is refunded as before.
+  const left = order.amount - order.refundedAmount;
+  const partlyRefunded = order.refundedAmount > 0;
   let refund: Awaited<ReturnType<PaymentProvider["refund"]>>;
   try {
     refund = await deps.provider.refund({
       paymentIntentId: order.paymentIntentId,
+      ...(partlyRefunded ? { amount: left } : {}),
       idempotencyKey: orderRefundKey(order.id),
     });
   } catch (error) {
@@ -74,7 +87,7 @@ export async function refundOrder(
       refundRow(db, order, {
         providerReference: refund.id,
         amount: refund.amount,
-        feeRefunded: refund.amount >= order.amount ? order.fees : 0,
+        feeRefunded: refund.amount >= left ? order.fees - order.refundedFees : 0,
         occurredAt: now,
         description: "refund:organizer",
       }),

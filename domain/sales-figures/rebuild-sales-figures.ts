@@ -61,15 +61,17 @@ async function rebuildEvent(db: Database, event: { id: number; organizationId: n
     run(sql`delete from "sales_figures" where "event_id" = ${event.id}`),
     run(sql`insert into "sales_figures" ("event_id", "organization_id", "participants", "orders", "gross", "fees", "net", "updated_at")
       select ${event.id}, ${event.organizationId}, (select count(*) ${participantsOfEvent}), "orders", "gross", "fees", "net", ${Date.now()}
-      from (select count(*) as "orders", coalesce(sum("amount"), 0) as "gross", coalesce(sum("fees"), 0) as "fees",
-        coalesce(sum("net_amount"), 0) as "net" ${salesOfEvent})
+      from (select count(*) as "orders", coalesce(sum("amount" - "refunded_amount"), 0) as "gross",
+        coalesce(sum("fees" - "refunded_fees"), 0) as "fees",
+        coalesce(sum("net_amount" - "refunded_amount" + "refunded_fees"), 0) as "net" ${salesOfEvent})
       where exists (select 1 from "orders" where "event_id" = ${event.id})`),
     run(sql`insert into "sales_figure_days" ("event_id", "day", "organization_id", "participants")
       select ${event.id}, ${day(`"participants"."created_at"`)} as "local_day", ${event.organizationId}, count(*)
       ${participantsOfEvent} group by "local_day"`),
     run(sql`insert into "sales_figure_days" ("event_id", "day", "organization_id", "orders", "gross", "fees", "net")
       select ${event.id}, ${day(`coalesce("orders"."paid_at", "orders"."created_at")`)} as "local_day", ${event.organizationId},
-        count(*), sum("amount"), sum("fees"), sum("net_amount")
+        count(*), sum("amount" - "refunded_amount"), sum("fees" - "refunded_fees"),
+        sum("net_amount" - "refunded_amount" + "refunded_fees")
       ${salesOfEvent} group by "local_day"
       on conflict ("event_id", "day") do update set "orders" = excluded."orders", "gross" = excluded."gross",
         "fees" = excluded."fees", "net" = excluded."net"`),

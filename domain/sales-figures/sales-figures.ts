@@ -111,6 +111,9 @@ type FigureOrder = {
   amount: number;
   fees: number;
   netAmount: number;
+  /** Given back by partial refunds (decision 0058): a paid order counts what it kept. */
+  refundedAmount?: number;
+  refundedFees?: number;
   paidAt: Date | number | null;
   createdAt: Date | number;
 };
@@ -127,13 +130,15 @@ export function orderFigureChanges(
   sign: 1 | -1 = 1,
 ): SalesFigureChange[] {
   const changes: SalesFigureChange[] = [];
+  const refundedAmount = order.refundedAmount ?? 0;
+  const refundedFees = order.refundedFees ?? 0;
   if (countsAsSale(order.status))
     changes.push({
       at: order.paidAt ?? order.createdAt,
       orders: sign,
-      gross: sign * order.amount,
-      fees: sign * order.fees,
-      net: sign * order.netAmount,
+      gross: sign * (order.amount - refundedAmount),
+      fees: sign * (order.fees - refundedFees),
+      net: sign * (order.netAmount - (refundedAmount - refundedFees)),
     });
   if (countsAsParticipant(order.status))
     for (const participant of orderParticipants)
@@ -158,6 +163,8 @@ export async function orderFiguresDelta(
       amount: orders.amount,
       fees: orders.fees,
       netAmount: orders.netAmount,
+      refundedAmount: orders.refundedAmount,
+      refundedFees: orders.refundedFees,
       paidAt: orders.paidAt,
       createdAt: orders.createdAt,
     })

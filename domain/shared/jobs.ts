@@ -12,8 +12,11 @@ export type SendEmailJob = { type: "send-email"; message: EmailMessage };
  */
 export type OrderConfirmationJob = { type: "send-order-confirmation"; orderId: number; key?: string };
 
-/** An order's refund notice (decision 0041): built from the order at send time, like the confirmation. */
-export type OrderRefundJob = { type: "send-order-refund"; orderId: number };
+/**
+ * An order's refund notice (decision 0041): built from the order at send time, like the confirmation. `refundId`: the
+ * notice of one partial refund (decision 0058), its amount and the tickets it covers.
+ */
+export type OrderRefundJob = { type: "send-order-refund"; orderId: number; refundId?: number };
 
 /** The jobs the order-email outbox's sweep hands over, one per delivery row kind. */
 export type OrderEmailJob = OrderConfirmationJob | OrderRefundJob;
@@ -30,7 +33,7 @@ const jobGuards: { [T in JobType]: (job: Record<string, unknown>) => boolean } =
   "send-email": (job) => typeof (job.message as Partial<EmailMessage> | undefined)?.to === "string",
   "send-order-confirmation": (job) =>
     isPositiveId(job.orderId) && (job.key === undefined || (typeof job.key === "string" && job.key.length <= 200)),
-  "send-order-refund": (job) => isPositiveId(job.orderId),
+  "send-order-refund": (job) => isPositiveId(job.orderId) && (job.refundId === undefined || isPositiveId(job.refundId)),
   "deliver-webhook": (job) => isPositiveId(job.deliveryId) && isPositiveId(job.attempt),
   "send-attendee-message": (job) =>
     isPositiveId(job.messageId) &&

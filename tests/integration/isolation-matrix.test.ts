@@ -624,6 +624,19 @@ const apiTable: Record<string, RouteSpec> = {
       json: { reminders: [{ offset_value: 2, offset_unit: "days", subject: "", body: "", enabled: true }] },
     }),
   },
+  "GET /api/events/:id{[0-9]+}/orders/:order_id{[0-9]+}/refunds": {
+    need: { event: "event:view" },
+    probe: (i) => ({ path: `/api/events/${i.eventId}/orders/${i.orderId}/refunds` }),
+  },
+  "POST /api/events/:id{[0-9]+}/orders/:order_id{[0-9]+}/refunds": {
+    need: { event: "event:manage-sales" },
+    probe: (i) => ({
+      path: `/api/events/${i.eventId}/orders/${i.orderId}/refunds`,
+      json: { amount: 100, idempotency_key: "isolation-matrix-refund" },
+    }),
+    // The probe's order cost nothing and has no payment: past the rights, it is not refundable.
+    ok: { status: 409 },
+  },
   "GET /api/events/:id{[0-9]+}/messages": {
     need: { event: "event:message-attendees" },
     probe: (i) => ({ path: `/api/events/${i.eventId}/messages` }),

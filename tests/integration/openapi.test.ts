@@ -181,7 +181,7 @@ async function insertWorld() {
   const ticket = await insertTicket(db, event, { title: "Entrée", price: 0 });
   // A second ticket type, the one a participant's ticket change moves to.
   const otherTicket = await insertTicket(db, event, { title: "Invitation", price: 0 });
-  const { participants } = await insertOrder(db, event, { status: "paid", places: [{ ticket, count: 1 }] });
+  const { order, participants } = await insertOrder(db, event, { status: "paid", places: [{ ticket, count: 1 }] });
   const [endpoint] = await db
     .insert(schema.webhookEndpoints)
     .values({ organizationId: organization.id, url: "https://hooks.example.org/guichet", secret: "whsec_dGVzdA==" })
@@ -214,6 +214,7 @@ async function insertWorld() {
     ticketId: ticket.id,
     otherTicketId: otherTicket.id,
     participantId: participants[0]!.id,
+    orderId: order.id,
     memberUserId: member.id,
     endpointId: endpoint!.id,
     contactEntryId: contact!.id,
@@ -238,6 +239,7 @@ function pathFor(op: ApiOperation, w: World): string {
       status: "published",
       message_id: w.messageId,
       recipient_id: 1,
+      order_id: w.orderId,
     };
     if (name !== "id") return String(params[name]);
     if (before.endsWith("/organizers/")) return String(w.organizationId);

@@ -20,6 +20,7 @@ import { participantEditSchema } from "#domain/participants/update-participant";
 import { participationFormBodySchema } from "#domain/participation-forms/question-schema";
 import { promoCodeItemsSchema } from "#domain/promo-codes/promo-code-input-schema";
 import { remindersInputSchema } from "#domain/reminders/reminder-schema";
+import { partialRefundBodySchema } from "../routes/api-order-refunds";
 import { ticketFieldsSchema, ticketOrderSchema } from "#domain/tickets/ticket-input-schema";
 import { accessInviteBodySchema, accessRolesBodySchema } from "../routes/api-accesses";
 import { pagingQuerySchema as adminPagingQuerySchema } from "../routes/api-admin";
@@ -1225,6 +1226,63 @@ export const operations: ApiOperation[] = [
       },
     },
     errors: [400, 403, 404],
+  },
+
+  // ------------------------------------------------------------------------------------------------ refunds
+  {
+    method: "GET",
+    route: `${EVENT}/orders/:order_id{[0-9]+}/refunds`,
+    operationId: "listOrderRefunds",
+    tag: "Orders and participants",
+    summary: "List an order's refunds",
+    description:
+      "What the order's refunds gave back so far (cents), the platform fee part of it, what is left to refund (0 " +
+      "once the order is refunded or is not paid) and its partial refunds, newest first.",
+    access: read(null),
+    response: {
+      status: 200,
+      description: "The order's refunds.",
+      schema: object(
+        "`refunded_amount`, `refunded_fees`, `left_to_refund` (cents); `refunds`: `id`, `amount`, `fee`, `tickets` " +
+          "(tickets refunded, 0 for an amount), `status` (`pending` while the provider answers, `succeeded`), " +
+          "`created_at`.",
+      ),
+      example: {
+        refunded_amount: 2055,
+        refunded_fees: 55,
+        left_to_refund: 2055,
+        refunds: [
+          { id: 3, amount: 2055, fee: 55, tickets: 1, status: "succeeded", created_at: "2026-06-15T12:00:00.000Z" },
+        ],
+      },
+    },
+    errors: [403, 404],
+  },
+  {
+    method: "POST",
+    route: `${EVENT}/orders/:order_id{[0-9]+}/refunds`,
+    operationId: "createOrderRefund",
+    tag: "Orders and participants",
+    summary: "Refund part of an order",
+    description:
+      "Refunds chosen tickets (`tickets`: participant ids; their places go back on sale and their tickets stop " +
+      "being valid), with the service fees (`with_fees`, default true) or without, or an `amount` in cents up to what " +
+      "is left to refund (the tickets stay valid). One of the two. The rules (per ticket, in cents) are in decision " +
+      "0058. Send an `Idempotency-Key` header (or `idempotency_key`): the same key again answers the same refund " +
+      "(200, `replayed: true`) and never refunds twice. The order stays paid while something is left and becomes " +
+      "refunded when its last ticket or its last cent is refunded.",
+    access: write(null),
+    body: {
+      schemas: [partialRefundBodySchema],
+      example: { tickets: [812], with_fees: true, idempotency_key: "refund-3f9a0c1b" },
+    },
+    response: {
+      status: 201,
+      description: "The refund made.",
+      schema: object("`id`, `amount`, `fee` (cents), `tickets`, `closes_order`, `status`, `replayed`."),
+      example: { id: 3, amount: 2055, fee: 55, tickets: 1, closes_order: false, status: "succeeded", replayed: false },
+    },
+    errors: [400, 403, 404, 409],
   },
 
   // ------------------------------------------------------------------------------------------------ check-ins

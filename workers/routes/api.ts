@@ -23,6 +23,7 @@ import { privacyApiRoutes } from "./api-privacy";
 import { financeApiRoutes } from "./api-finance";
 import { geocodeApiRoutes } from "./api-geocode";
 import { remindersApiRoutes } from "./api-reminders";
+import { orderRefundsApiRoutes } from "./api-order-refunds";
 
 export const apiRoutes = new Hono<ApiEnv>();
 apiRoutes.use("*", requireApiSession);
@@ -53,6 +54,7 @@ apiRoutes.route("/organizers", financeApiRoutes);
 apiRoutes.route("/organizers", privacyApiRoutes);
 apiRoutes.route("/geocode", geocodeApiRoutes);
 apiRoutes.route("/events", remindersApiRoutes);
+apiRoutes.route("/events", orderRefundsApiRoutes);
 apiRoutes.all("*", () => {
   throw notFound();
 });

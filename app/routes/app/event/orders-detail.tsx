@@ -7,9 +7,12 @@ import * as v from "valibot";
 import { paymentProviderFromEnv } from "#adapters/payments";
 import { cancelOrder } from "#domain/booking/cancel-order";
 import { refundOrder } from "#domain/payments/refund-order";
+import { getOrderRefunds } from "#domain/refunds/get-order-refunds";
+import { refundOrderPart } from "#domain/refunds/refund-order-part";
+import { eurosToCents } from "#domain/tickets/ticket-input-schema";
 import { resendOrderConfirmation } from "#domain/order-documents/resend-order-confirmation";
 import { getOrder } from "#domain/orders/get-order";
-import { notFound } from "#domain/shared/app-error";
+import { AppError, notFound } from "#domain/shared/app-error";
 import { parseId, requireId } from "#domain/shared/ids";
 import { EventPageErrorBoundary } from "~/components/event/event-page-error";
 import {
@@ -31,6 +34,7 @@ import { parseForm } from "~/server/forms.server";
 import { getSignedIn } from "~/server/guards.server";
 import { actionError, loaderError } from "~/server/route-errors.server";
 import { checkoutTimeLabel } from "./orders-columns";
+import { OrderRefundDialog, type RefundSubmission } from "./orders-refund-dialog";
 import { PaymentStatusBadge } from "./orders-status-badge";
 import { participantPrice } from "./participants-columns";
 import type { Route } from "./+types/orders-detail";
@@ -42,13 +46,37 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     const eventId = parseId(params.event_id);
     const orderId = parseId(params.oid);
     if (eventId === null || orderId === null) throw notFound("orders:errors.not-found");
-    return { eventId, ...(await getOrder(db, actor, { eventId, orderId })) };
+    const order = await getOrder(db, actor, { eventId, orderId });
+    return { eventId, ...order, refunds: await getOrderRefunds(db, actor, { orderId, eventId }) };
   } catch (error) {
     return loaderError(error);
   }
 }
 
-const actionSchema = v.object({ intent: v.picklist(["resend", "cancel", "refund"]) });
+const actionSchema = v.object({
+  intent: v.picklist(["resend", "cancel", "refund", "refund-part"]),
+  mode: v.optional(v.picklist(["units", "amount"])),
+  participants: v.optional(v.string()),
+  with_fees: v.optional(v.string()),
+  amount: v.optional(v.string()),
+  key: v.optional(v.string()),
+});
+
+/** The partial refund the dialog posted (orders-refund-dialog.tsx): chosen participants, or an amount in euros. */
+function partialRequest(form: v.InferOutput<typeof actionSchema>) {
+  if (form.mode === "units") {
+    const ids = (form.participants ?? "").split(",").map(Number);
+    if (ids.some((id) => !Number.isSafeInteger(id) || id <= 0))
+      throw new AppError("validation", "orders:errors.partial-refund.unknown-line");
+    return { kind: "units" as const, participantIds: ids, withFees: form.with_fees === "1" };
+  }
+  if (form.mode === "amount") {
+    const cents = eurosToCents(form.amount ?? "");
+    if (typeof cents !== "number") throw new AppError("validation", "orders:errors.partial-refund.invalid-amount");
+    return { kind: "amount" as const, amount: cents };
+  }
+  throw new AppError("validation", "orders:errors.partial-refund.invalid-mode");
+}
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { actor } = getSignedIn(context);
@@ -58,11 +86,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { intent } = parsed.data;
   try {
     const orderId = requireId(params.oid);
+    if (intent === "refund-part") {
+      const refund = await refundOrderPart(db, { provider: paymentProviderFromEnv(env, db), jobs: env }, actor, {
+        orderId,
+        eventId: parseId(params.event_id) ?? undefined,
+        idempotencyKey: parsed.data.key ?? "",
+        request: partialRequest(parsed.data),
+      });
+      return { ok: true as const, intent, amount: refund.amount };
+    }
     if (intent === "resend") await resendOrderConfirmation(db, actor, { orderId }, env.JOBS);
     else if (intent === "refund")
       await refundOrder(db, { provider: paymentProviderFromEnv(env, db), jobs: env }, actor, { orderId });
     else await cancelOrder(db, actor, { orderId });
-    return { ok: true as const, intent };
+    return { ok: true as const, intent, amount: null };
   } catch (error) {
     return actionError(error, { intent });
   }
@@ -70,18 +107,26 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export { EventPageErrorBoundary as ErrorBoundary };
 
-type Intent = "resend" | "cancel" | "refund";
+type Intent = "resend" | "cancel" | "refund" | "refund-part";
 type ActionAnswer = Awaited<ReturnType<typeof action>> extends infer A ? (A extends { data: infer D } ? D : A) : never;
 
-const successToast = { resend: "toasts.resent", cancel: "toasts.cancelled", refund: "toasts.refunded" } as const;
+const successToast = {
+  resend: "toasts.resent",
+  cancel: "toasts.cancelled",
+  refund: "toasts.refunded",
+  "refund-part": "toasts.refunded-part",
+} as const;
 
 export default function OrderDetail({ loaderData }: Route.ComponentProps) {
-  const { eventId, order, participants, answers, timezone, canManage } = loaderData;
+  const { eventId, order, participants, answers, timezone, canManage, refunds } = loaderData;
   const { t, i18n } = useTranslation("orders");
   const { t: tParticipants } = useTranslation("participants");
   const { t: tAny } = useTranslation();
   const fetcher = useFetcher<ActionAnswer>({ key: `order-${order.id}` });
-  const [confirm, setConfirm] = useState<Intent | null>(null);
+  const [confirm, setConfirm] = useState<Exclude<Intent, "refund-part"> | null>(null);
+  const [refunding, setRefunding] = useState(false);
+  // A new dialog (fresh choices, a fresh idempotency key) at each opening.
+  const [refundOpenings, setRefundOpenings] = useState(0);
   const money = (cents: number) => formatMoney(cents, i18n.language);
   const date = (value: number) => formatDateTime(value, i18n.language, timezone);
   const busy = fetcher.state !== "idle";
@@ -93,19 +138,23 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
     setSeen(answer);
     if (!answer) return;
     setConfirm(null);
-    if (answer.ok) toast.success(t(successToast[answer.intent]));
+    setRefunding(false);
+    if (answer.ok) toast.success(t(successToast[answer.intent], { amount: money(answer.amount ?? 0) }));
     else {
       const key = answer.errors.formError;
       toast.error(key && i18n.exists(key) ? tAny(key as never) : t("toasts.failed"));
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [answer, seen, t, tAny, i18n]);
 
-  const dialog: Record<Intent, { title: string; body: string }> = {
+  const dialog: Record<Exclude<Intent, "refund-part">, { title: string; body: string }> = {
     resend: { title: t("actions.resend-title"), body: t("actions.resend-body", { email: order.email }) },
     cancel: { title: t("actions.cancel-title"), body: t("actions.cancel-body") },
-    refund: { title: t("actions.refund-title"), body: t("actions.refund-body", { amount: money(order.amount) }) },
+    // After partial refunds, the full refund gives back what is left.
+    refund: { title: t("actions.refund-title"), body: t("actions.refund-body", { amount: money(refunds.left) }) },
   };
-  const canRefund = order.status === "paid" && order.amount > 0;
+  const canRefund = order.status === "paid" && order.amount > 0 && refunds.left > 0;
+  const refundedSoFar = order.status === "refunded" ? order.amount : refunds.state.refundedAmount;
   const canResend = order.status === "paid" || order.status === "manual";
 
   return (
@@ -140,10 +189,24 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
               </Button>
             ) : null}
             {canRefund ? (
-              <Button variant="outline" size="sm" onClick={() => setConfirm("refund")} className="text-destructive">
-                <Undo2 />
-                {t("actions.refund")}
-              </Button>
+              <>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => {
+                    setRefundOpenings((n) => n + 1);
+                    setRefunding(true);
+                  }}
+                  className="text-destructive"
+                >
+                  <Undo2 />
+                  {t("actions.refund-part")}
+                </Button>
+                <Button variant="outline" size="sm" onClick={() => setConfirm("refund")} className="text-destructive">
+                  <Undo2 />
+                  {t("actions.refund")}
+                </Button>
+              </>
             ) : null}
             {order.status === "pending" ? (
               <Button variant="outline" size="sm" onClick={() => setConfirm("cancel")} className="text-destructive">
@@ -181,7 +244,43 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
               <dd className="text-right">{money(order.fees)}</dd>
               <dt className="font-semibold">{t("detail.net")}</dt>
               <dd className="text-right font-semibold">{money(order.netAmount)}</dd>
+              {refundedSoFar > 0 ? (
+                <>
+                  <dt className="text-muted-foreground">{t("detail.refunded-amount")}</dt>
+                  <dd className="text-right" data-testid="order-refunded">
+                    {money(-refundedSoFar)}
+                  </dd>
+                  {order.status === "paid" ? (
+                    <>
+                      <dt className="text-muted-foreground">{t("detail.left-to-refund")}</dt>
+                      <dd className="text-right" data-testid="order-left-to-refund">
+                        {money(refunds.left)}
+                      </dd>
+                    </>
+                  ) : null}
+                </>
+              ) : null}
             </dl>
+            {refunds.refunds.length > 0 ? (
+              <div className="mt-3 border-t pt-3 text-sm">
+                <p className="mb-1 font-medium">{t("detail.refunds")}</p>
+                <ul className="space-y-1 text-muted-foreground" data-testid="order-refunds">
+                  {refunds.refunds.map((refund) => (
+                    <li key={refund.id} className="flex flex-wrap justify-between gap-x-3 tabular-nums">
+                      <span>
+                        {t("detail.refund-line", { amount: money(refund.amount), date: date(refund.createdAt) })}
+                      </span>
+                      <span>
+                        {refund.units > 0
+                          ? t("detail.refund-units", { count: refund.units })
+                          : t("detail.refund-amount-only")}
+                        {refund.status === "pending" ? ` · ${t("detail.refund-pending")}` : null}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
           </CardContent>
         </Card>
         <Card className="lg:col-span-2">
@@ -259,6 +358,18 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
           </CardContent>
         </Card>
       </div>
+
+      {canRefund ? (
+        <OrderRefundDialog
+          key={refundOpenings}
+          open={refunding}
+          onOpenChange={setRefunding}
+          refunds={refunds}
+          people={participants}
+          busy={busy}
+          onSubmit={(submission: RefundSubmission) => void fetcher.submit(submission, { method: "post" })}
+        />
+      ) : null}
 
       <AlertDialog open={confirm !== null} onOpenChange={(open) => (open ? null : setConfirm(null))}>
         <AlertDialogContent>

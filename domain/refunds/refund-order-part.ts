@@ -1,0 +1,430 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { PaymentProvider } from "#adapters/payments";
+import type { Database } from "#db/database";
+import { changedRows } from "#db/database";
+import { events, orderItems, orderRefundUnits, orderRefunds, orders, participants, tickets } from "#db/schema";
+import { clearGuards, guardStatement, isGuardFailure } from "../booking/stock-sql";
+import { eventRolesOf } from "../events/event-access";
+import { refundRow } from "../payments/ledger";
+import { refundStatements } from "../payments/refund-effect";
+import { canOnEvent } from "../policy";
+import { salesFigureStatements, type SalesFigureChange } from "../sales-figures/sales-figures";
+import type { Actor } from "../shared/actor";
+import { AppError, forbidden, notFound } from "../shared/app-error";
+import { participantsWebhookStatement } from "../webhooks/sales-webhook-statements";
+import { queueRefundEmail, refundEmailDueStatements } from "../order-documents/refund-email-outbox";
+import type { JobQueue } from "../shared/jobs";
+import { computeRefund, RefundRuleError, type RefundComputation, type RefundRuleIssue } from "./refund-rules";
+import { refundIssueKey } from "./refund-units";
+import { chooseUnits, countByLine, type ChosenUnit, type RefundStateLine } from "./refund-units";
+
+type Statement = BatchItem<"sqlite">;
+
+/** What the organizer asks: chosen participants (their tickets), with or without the fees; or an amount in cents. */
+export type PartialRefundRequest =
+  { kind: "units"; participantIds: number[]; withFees: boolean } | { kind: "amount"; amount: number };
+
+export type PartialRefundDeps = { provider: PaymentProvider; jobs?: { JOBS: JobQueue }; now?: number };
+
+export type PartialRefundResult = {
+  refundId: number;
+  amount: number;
+  fee: number;
+  units: number;
+  closesOrder: boolean;
+  /** A request already made with this key: its refund, unchanged. */
+  replayed: boolean;
+  status: "pending" | "succeeded";
+};
+
+/** How many times a request is computed again when another refund of the same order got in between. */
+const MAX_ATTEMPTS = 6;
+
+const ruleError = (issue: RefundRuleIssue) =>
+  new AppError(issue === "nothing-left" ? "conflict" : "validation", refundIssueKey(issue));
+
+/** The refund key as stored: per order, so two orders' keys never meet. */
+const storedKey = (orderId: number, key: string) => `order-${orderId}:${key}`;
+
+/**
+ * The organizer's partial refund of a paid order (issue 28 §2, docs/decisions/0058-partial-refunds.md): chosen
+ * tickets, their places back on sale and their participants gone, or an amount. Reserved first (an optimistic lock on
+ * the order's refunds, so concurrent requests can never reserve more than was paid), then the provider with the
+ * amount and the request's idempotency key, then one batch that records it all. The same key again answers the same
+ * refund.
+ */
+export async function refundOrderPart(
+  db: Database,
+  deps: PartialRefundDeps,
+  actor: Actor,
+  /** `eventId`: the event the request names (the API's path); an order of another event is not found. */
+  input: { orderId: number; eventId?: number; idempotencyKey: string; request: PartialRefundRequest },
+): Promise<PartialRefundResult> {
+  if (actor.organizationId === null || !Number.isSafeInteger(input.orderId) || input.orderId <= 0) throw notFound();
+  const [found] = await db
+    .select({ organizationId: orders.organizationId, eventId: orders.eventId })
+    .from(orders)
+    .where(and(eq(orders.id, input.orderId), eq(orders.organizationId, actor.organizationId)))
+    .limit(1);
+  if (!found || (input.eventId !== undefined && found.eventId !== input.eventId)) throw notFound();
+  const scope = { organizationId: found.organizationId, roles: await eventRolesOf(db, actor, found.eventId) };
+  if (!canOnEvent(actor, "event:view", scope)) throw notFound();
+  if (!canOnEvent(actor, "event:manage-sales", scope)) throw forbidden();
+  const key = input.idempotencyKey.trim();
+  if (!/^[\w:-]{8,100}$/.test(key)) throw new AppError("validation", "orders:errors.partial-refund.invalid-key");
+
+  const stored = storedKey(input.orderId, key);
+  const existing = await findRefund(db, stored);
+  if (existing) return replay(existing);
+
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const state = await readRefundState(db, input.orderId);
+    if (!state) throw notFound();
+    if (state.order.status !== "paid" || !state.order.paymentIntentId) {
+      throw new AppError("conflict", "payments:errors.not-refundable");
+    }
+    let chosen: ChosenUnit[] = [];
+    let computed: RefundComputation;
+    try {
+      if (input.request.kind === "units") chosen = chooseUnits(state, input.request.participantIds);
+      computed =
+        input.request.kind === "amount"
+          ? computeRefund(state.rules, { kind: "amount", amount: input.request.amount })
+          : computeRefund(state.rules, {
+              kind: "units",
+              units: countByLine(chosen),
+              policy: { kind: input.request.withFees ? "full" : "full-minus-fees" },
+            });
+    } catch (error) {
+      if (error instanceof RefundRuleError) throw ruleError(error.issue);
+      throw error;
+    }
+
+    const now = deps.now ?? Date.now();
+    try {
+      await db.batch([
+        guardStatement(
+          db,
+          sql`(select status from orders where id = ${input.orderId}) = 'paid'
+            and (select count(*) from order_refunds where order_id = ${input.orderId}) = ${state.refundCount}`,
+        ),
+        db.insert(orderRefunds).values({
+          organizationId: state.order.organizationId,
+          eventId: state.order.eventId,
+          orderId: input.orderId,
+          idempotencyKey: stored,
+          status: "pending",
+          amount: computed.amount,
+          fee: computed.fee,
+          units: chosen.length,
+          lines: JSON.stringify(computed.lines),
+          closesOrder: computed.closesOrder,
+          createdByUserId: actor.userId,
+          createdAt: new Date(now),
+          updatedAt: new Date(now),
+        }),
+        ...chosen.map((unit) =>
+          db.insert(orderRefundUnits).values({
+            refundId: sql`(select id from order_refunds where idempotency_key = ${stored})`,
+            participantId: unit.participantId,
+            orderItemId: unit.orderItemId,
+          }),
+        ),
+        clearGuards(db),
+      ]);
+    } catch (error) {
+      const raced = await findRefund(db, stored);
+      if (raced) return replay(raced);
+      if (isGuardFailure(error) || isUniqueFailure(error)) continue;
+      throw error;
+    }
+    const refund = (await findRefund(db, stored))!;
+    return settle(db, deps, state, refund, computed, chosen, now);
+  }
+  throw new AppError("conflict", "orders:errors.partial-refund.busy");
+}
+
+type RefundRow = typeof orderRefunds.$inferSelect;
+
+function replay(refund: RefundRow): PartialRefundResult {
+  if (refund.status === "failed") throw new AppError("conflict", "orders:errors.refund-failed");
+  return {
+    refundId: refund.id,
+    amount: refund.amount,
+    fee: refund.fee,
+    units: refund.units,
+    closesOrder: refund.closesOrder,
+    replayed: true,
+    status: refund.status,
+  };
+}
+
+async function findRefund(db: Database, stored: string): Promise<RefundRow | undefined> {
+  const [row] = await db.select().from(orderRefunds).where(eq(orderRefunds.idempotencyKey, stored)).limit(1);
+  return row;
+}
+
+function isUniqueFailure(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
+    const message = current instanceof Error ? current.message : String(current);
+    if (/UNIQUE constraint failed/i.test(message)) return true;
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return false;
+}
+
+type OrderState = NonNullable<Awaited<ReturnType<typeof readRefundState>>>;
+
+/**
+ * The order as a refund sees it: its refunded columns plus what pending refunds reserved (their amounts, their units),
+ * the count of its refunds (the lock), its lines and its participants not taken by a refund yet.
+ */
+export async function readRefundState(db: Database, orderId: number) {
+  const [orderRows, lineRows, pendingRows, countRows, unitRows, peopleRows] = await db.batch([
+    db
+      .select({
+        id: orders.id,
+        organizationId: orders.organizationId,
+        eventId: orders.eventId,
+        status: orders.status,
+        amount: orders.amount,
+        fees: orders.fees,
+        refundedAmount: orders.refundedAmount,
+        refundedFees: orders.refundedFees,
+        paymentIntentId: orders.stripePaymentIntentId,
+        paidAt: orders.paidAt,
+        createdAt: orders.createdAt,
+      })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .limit(1),
+    db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id)),
+    db
+      .select({
+        pendingAmount: sql<number>`coalesce(sum(${orderRefunds.amount}), 0)`,
+        pendingFee: sql<number>`coalesce(sum(${orderRefunds.fee}), 0)`,
+      })
+      .from(orderRefunds)
+      .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.status, "pending"))),
+    db
+      .select({ refundCount: sql<number>`count(*)` })
+      .from(orderRefunds)
+      .where(eq(orderRefunds.orderId, orderId)),
+    db
+      .select({ unitItemId: orderRefundUnits.orderItemId, unitParticipantId: orderRefundUnits.participantId })
+      .from(orderRefundUnits)
+      .where(
+        inArray(
+          orderRefundUnits.refundId,
+          db
+            .select({ id: orderRefunds.id })
+            .from(orderRefunds)
+            .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.status, "pending"))),
+        ),
+      ),
+    db
+      .select({
+        participantId: participants.id,
+        participantTicketId: participants.ticketId,
+        participantTicketType: participants.ticketType,
+        participantCreatedAt: participants.createdAt,
+      })
+      .from(participants)
+      .where(eq(participants.orderId, orderId))
+      .orderBy(asc(participants.id)),
+  ]);
+  const order = orderRows[0];
+  if (!order) return null;
+  const pending = pendingRows[0] ?? { pendingAmount: 0, pendingFee: 0 };
+  const reservedUnits = new Map<number, number>();
+  const reservedPeople = new Set<number>();
+  for (const unit of unitRows) {
+    reservedUnits.set(unit.unitItemId, (reservedUnits.get(unit.unitItemId) ?? 0) + 1);
+    reservedPeople.add(unit.unitParticipantId);
+  }
+  const lines: RefundStateLine[] = lineRows.map((line) => ({
+    orderItemId: line.id,
+    ticketId: line.ticketId,
+    quantity: line.quantity,
+    unitPrice: line.unitPrice,
+    discount: line.discount,
+    fees: line.fees,
+    feesType: line.feesType,
+    refundedUnits: line.refundedQuantity + (reservedUnits.get(line.id) ?? 0),
+  }));
+  return {
+    order,
+    refundCount: Number(countRows[0]?.refundCount ?? 0),
+    lines,
+    people: peopleRows
+      .filter((person) => !reservedPeople.has(person.participantId))
+      .map((person) => ({
+        participantId: person.participantId,
+        ticketId: person.participantTicketId,
+        ticketType: person.participantTicketType,
+        createdAt: person.participantCreatedAt,
+      })),
+    rules: {
+      amount: order.amount,
+      fees: order.fees,
+      refundedAmount: order.refundedAmount + Number(pending.pendingAmount),
+      refundedFees: order.refundedFees + Number(pending.pendingFee),
+      lines,
+    },
+  };
+}
+
+/** The provider, then the batch that records the refund; a refusal releases the reservation. */
+async function settle(
+  db: Database,
+  deps: PartialRefundDeps,
+  state: OrderState,
+  refund: RefundRow,
+  computed: RefundComputation,
+  chosen: ChosenUnit[],
+  now: number,
+): Promise<PartialRefundResult> {
+  const order = state.order;
+  let providerReference: string | null = null;
+  if (computed.amount > 0) {
+    try {
+      const done = await deps.provider.refund({
+        paymentIntentId: order.paymentIntentId!,
+        amount: computed.amount,
+        idempotencyKey: `refund-${refund.idempotencyKey}`,
+      });
+      providerReference = done.id;
+    } catch (error) {
+      console.warn("partial refund refused by the payment provider", { orderId: order.id, error: String(error) });
+      await db.batch([
+        db.delete(orderRefundUnits).where(eq(orderRefundUnits.refundId, refund.id)),
+        db
+          .update(orderRefunds)
+          .set({ status: "failed", updatedAt: new Date(now) })
+          .where(and(eq(orderRefunds.id, refund.id), eq(orderRefunds.status, "pending"))),
+      ]);
+      throw new AppError("conflict", "orders:errors.refund-failed");
+    }
+  }
+
+  const stillPaid = sql`(select status from orders where id = ${order.id}) = 'paid'`;
+  const ledger =
+    providerReference === null
+      ? []
+      : [
+          refundRow(db, order, {
+            providerReference,
+            amount: computed.amount,
+            feeRefunded: computed.fee,
+            occurredAt: now,
+            description: "refund:organizer-partial",
+          }),
+        ];
+  const statements: Statement[] = [
+    db
+      .update(orderRefunds)
+      .set({ status: "succeeded", providerReference, updatedAt: new Date(now) })
+      .where(and(eq(orderRefunds.id, refund.id), eq(orderRefunds.status, "pending"))),
+  ];
+  if (computed.closesOrder) {
+    // The full refund's statements free what is left (these units included: refunded_quantity moves after them),
+    // delete every participant, take the order out of the figures and mark it refunded.
+    statements.push(
+      ...(await refundStatements(db, {
+        orderId: order.id,
+        organizationId: order.organizationId,
+        now,
+        ledgerRows: ledger,
+        refundId: refund.id,
+      })),
+    );
+  } else {
+    statements.push(...ledger);
+    const perTicket = new Map<number, number>();
+    for (const unit of chosen) perTicket.set(unit.ticketId, (perTicket.get(unit.ticketId) ?? 0) + 1);
+    for (const [ticketId, count] of perTicket)
+      statements.push(
+        db
+          .update(tickets)
+          .set({ purchased: sql`max(0, ${tickets.purchased} - ${count})`, updatedAt: new Date(now) })
+          .where(and(eq(tickets.id, ticketId), stillPaid)),
+      );
+    const [event] = await db
+      .select({ timezone: events.timezone })
+      .from(events)
+      .where(eq(events.id, order.eventId))
+      .limit(1);
+    const changes: SalesFigureChange[] = [
+      {
+        at: order.paidAt ?? order.createdAt,
+        gross: -computed.amount,
+        fees: -computed.fee,
+        net: -(computed.amount - computed.fee),
+      },
+      ...chosen
+        .filter((unit) => unit.ticketType === "ticket")
+        .map((unit) => ({ at: unit.createdAt, participants: -1 })),
+    ];
+    statements.push(
+      ...salesFigureStatements(db, {
+        organizationId: order.organizationId,
+        eventId: order.eventId,
+        timezone: event?.timezone ?? "UTC",
+        changes,
+        onlyIf: stillPaid,
+      }),
+    );
+    statements.push(
+      ...refundEmailDueStatements(db, {
+        orderId: order.id,
+        organizationId: order.organizationId,
+        at: now,
+        onlyIf: stillPaid.inlineParams(),
+        refundId: refund.id,
+      }),
+    );
+    if (chosen.length > 0) {
+      const ids = chosen.map((unit) => unit.participantId);
+      statements.push(
+        participantsWebhookStatement(db, {
+          type: "participant.deleted",
+          where: sql`p.order_id = ${order.id} and p.id in (${sql.join(ids, sql`, `)}) and ${stillPaid}`,
+          occurredAt: new Date(now),
+        }),
+        db
+          .delete(participants)
+          .where(and(eq(participants.orderId, order.id), inArray(participants.id, ids), stillPaid)),
+      );
+    }
+  }
+  for (const line of computed.lines)
+    if (line.units > 0)
+      statements.push(
+        db
+          .update(orderItems)
+          .set({ refundedQuantity: sql`${orderItems.refundedQuantity} + ${line.units}` })
+          .where(eq(orderItems.id, line.orderItemId)),
+      );
+  statements.push(
+    db
+      .update(orders)
+      .set({
+        refundedAmount: sql`${orders.refundedAmount} + ${computed.amount}`,
+        refundedFees: sql`${orders.refundedFees} + ${computed.fee}`,
+        updatedAt: new Date(now),
+      })
+      .where(eq(orders.id, order.id)),
+  );
+  const results = await db.batch(statements as [Statement, ...Statement[]]);
+  if (changedRows(results[0]) > 0) await queueRefundEmail(deps.jobs, order.id, refund.id);
+  return {
+    refundId: refund.id,
+    amount: computed.amount,
+    fee: computed.fee,
+    units: chosen.length,
+    closesOrder: computed.closesOrder,
+    replayed: false,
+    status: "succeeded",
+  };
+}
