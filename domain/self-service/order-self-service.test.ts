@@ -12,6 +12,9 @@ import {
 import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../../tests/support/libsql-test-db";
 import { insertEvent, insertEventsWorld, insertOrder, insertTicket } from "../../tests/support/fixtures";
 import { recordCheckIn } from "../check-ins/record-check-in";
+import { eventSettingsSchema } from "../events/event-input-schema";
+import { updateEventSettings } from "../events/update-event-settings";
+import * as v from "valibot";
 import { getParticipant } from "../participants/get-participant";
 import { isAppError } from "../shared/app-error";
 import { signTicketToken } from "../tickets/ticket-token";
@@ -327,5 +330,56 @@ describe("transferOrderParticipant (issue 28 §2)", () => {
       .where(and(eq(participants.id, rows[2]!.id)))
       .orderBy(asc(participants.id));
     expect(untouched).toEqual([{ accessToken: rows[2]!.accessToken }]);
+  });
+});
+
+describe("the event's self-service settings (issue 28 §1)", () => {
+  it("default to both actions allowed until 24 hours before the start, and save as the settings page sends them", async () => {
+    const fresh = await insertEvent(test.db, world.organization.id, { title: "Atelier" });
+    expect(fresh).toMatchObject({
+      selfServiceEdit: true,
+      selfServiceEditBefore: 24,
+      selfServiceEditUnit: "hours",
+      selfServiceTransfer: true,
+      selfServiceTransferBefore: 24,
+      selfServiceTransferUnit: "hours",
+    });
+    const form = v.parse(eventSettingsSchema, {
+      self_service_edit: "true",
+      self_service_edit_before: "2",
+      self_service_edit_unit: "days",
+      self_service_transfer: "false",
+      self_service_transfer_before: "24",
+      self_service_transfer_unit: "hours",
+    });
+    const saved = await updateEventSettings(test.db, world.actors.owner, { eventId: fresh.id, ...form });
+    expect(saved).toMatchObject({
+      selfServiceEdit: true,
+      selfServiceEditBefore: 2,
+      selfServiceEditUnit: "days",
+      selfServiceTransfer: false,
+    });
+  });
+
+  it("refuses a delay beyond a year in its unit, and other organizations", async () => {
+    const fresh = await insertEvent(test.db, world.organization.id, { title: "Atelier" });
+    expect(
+      await refusal(
+        updateEventSettings(test.db, world.actors.owner, {
+          eventId: fresh.id,
+          selfServiceEditBefore: 400,
+          selfServiceEditUnit: "days",
+        }),
+      ),
+    ).toEqual({
+      code: "validation",
+      key: "events:errors.invalid-input",
+      fields: { self_service_edit_before: "events:errors.self-service-before-invalid" },
+    });
+    expect(
+      await refusal(
+        updateEventSettings(test.db, world.actors.foreignOwner, { eventId: fresh.id, selfServiceEdit: false }),
+      ),
+    ).toMatchObject({ code: "not_found" });
   });
 });

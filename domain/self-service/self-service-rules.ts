@@ -23,9 +23,6 @@ export const DEFAULT_SELF_SERVICE: SelfServiceSettings = {
   selfServiceTransferUnit: "hours",
 };
 
-/** The largest "before the start" an organizer may set: a year, in either unit. */
-export const SELF_SERVICE_MAX_BEFORE = { hours: 8_784, days: 366 } as const;
-
 /**
  * The instant an action closes: `before` hours (an exact duration) or days (calendar days in the event's time zone, so
  * "1 day before" a 20:00 start is 20:00 the day before, 23 or 25 hours earlier across a daylight-saving change) before
