@@ -14,13 +14,13 @@ export const orderActionSchema = v.looseObject({
   participant_id: idSchema,
 });
 
-/** The body as the API reference describes it (never parses a request). */
-export const orderActionShape = v.variant("action", [
-  v.object({
-    action: v.literal("edit_participant"),
-    participant_id: idSchema,
-    ...holderShape.entries,
-    answers: v.optional(v.record(v.string(), v.union([v.string(), v.boolean(), v.array(v.string())]))),
-  }),
-  v.object({ action: v.literal("transfer_participant"), participant_id: idSchema, ...holderShape.entries }),
-]);
+/**
+ * The body as the API reference describes it (never parses a request): `answers` (question id → text, true/false or
+ * option ids) is read by `edit_participant` only; without it the answers stay as they are.
+ */
+export const orderActionShape = v.object({
+  action: v.picklist(orderActions),
+  participant_id: idSchema,
+  ...holderShape.entries,
+  answers: v.optional(v.record(v.string(), v.union([v.string(), v.boolean(), v.array(v.string())]))),
+});

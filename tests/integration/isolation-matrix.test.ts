@@ -1519,6 +1519,12 @@ const pageTable: Record<string, RouteSpec> = {
     ok: { status: 400 },
   },
   "GET /orders/:id": { need: { public: true }, probe: (i) => ({ path: `/orders/${i.orderId}?token=${i.orderToken}` }) },
+  // Issue 28: « Modifier » / « Transférer » on the order page; the order's token is the credential.
+  "POST /orders/:id": {
+    need: { public: true },
+    probe: (i) => ({ path: `/orders/${i.orderId}?token=${i.orderToken}`, form: {} }),
+    ok: { status: 400 },
+  },
   // Issue 26 §5: the booking widget's pages show what the public page and the order page show, to the same people.
   "GET /embed/events/:id": { need: { public: true }, probe: (i) => ({ path: `/embed/events/${i.publishedEventId}` }) },
   "GET /embed/events/:id/book": {

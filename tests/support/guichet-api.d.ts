@@ -2471,26 +2471,17 @@ export interface operations {
          *       "email": "ines.moreau@example.com"
          *     }
          */
-        "application/json":
-          | {
-              /** @constant */
-              action: "edit_participant";
-              participant_id: string | number;
-              first_name: string;
-              last_name: string;
-              email: string;
-              answers?: {
-                [key: string]: string | boolean | string[];
-              };
-            }
-          | {
-              /** @constant */
-              action: "transfer_participant";
-              participant_id: string | number;
-              first_name: string;
-              last_name: string;
-              email: string;
-            };
+        "application/json": {
+          /** @enum {string} */
+          action: "edit_participant" | "transfer_participant";
+          participant_id: string | number;
+          first_name: string;
+          last_name: string;
+          email: string;
+          answers?: {
+            [key: string]: string | boolean | string[];
+          };
+        };
       };
     };
     responses: {

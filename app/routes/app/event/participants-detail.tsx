@@ -302,10 +302,7 @@ export default function ParticipantDetail({ loaderData }: Route.ComponentProps) 
                     </Badge>
                     <span>{date(change.at)}</span>
                     <span className="min-w-0 wrap-anywhere text-muted-foreground">
-                      {t("detail.change-from-to", {
-                        from: `${change.previousName} <${change.previousEmail}>`,
-                        to: `${change.name} <${change.email}>`,
-                      })}
+                      {`${change.previousName} <${change.previousEmail}> → ${change.name} <${change.email}>`}
                       {change.answersChanged ? ` ${t("detail.change-answers")}` : ""}
                     </span>
                   </li>
