@@ -82,6 +82,7 @@ test("a buyer edits a name and transfers a ticket; the old QR code is refused, t
   await page.getByTestId("booking-submit").click();
   await expect(page).toHaveURL(/\/orders\/\d+\?token=/);
   await expect(page.getByTestId("order-status")).toHaveText("Confirmée");
+  const buyerOrderPath = new URL(page.url()).pathname + new URL(page.url()).search;
 
   // The rules, in plain words, with the deadline in the event's time zone.
   const rules = page.getByTestId("self-service-rules");
@@ -142,4 +143,38 @@ test("a buyer edits a name and transfers a ticket; the old QR code is refused, t
   await expect(changes).toContainText("Hugo Bernard");
   await expect(changes).toContainText("Inès Moreau");
   await screens(page, "participant-changes");
+
+  // The deadline passes while the buyer's form is open: the answer says so.
+  await page.goto(buyerOrderPath);
+  await tickets.nth(0).getByTestId("edit-participant").click();
+  const closed = await page.request.put(`/api/events/${event.id}/settings`, {
+    data: { self_service_edit_before: 60, self_service_edit_unit: "days" },
+  });
+  expect(closed.status(), await closed.text()).toBe(200);
+  await tickets.nth(0).getByTestId("save-participant").click();
+  await expect(tickets.nth(0).getByTestId("self-service-error")).toHaveText(
+    "La date limite pour modifier les participants est passée.",
+  );
+  await expect(tickets.nth(0).getByTestId("edit-participant")).toHaveCount(0);
+
+  // The organizer closes editing: 60 days before a start 30 days away. The buyer reads it, and has no « Modifier ».
+  await page.goto(`/event/${event.id}/settings`);
+  await section.locator('[name="self_service_edit_before"]').fill("60");
+  await section.locator('[name="self_service_edit_unit"]').selectOption("days");
+  await section.getByRole("switch", { name: "Transférer un billet" }).click();
+  await section.getByTestId("self-service-save").click();
+  await expect(page.getByText("Événement mis à jour")).toBeVisible();
+  const saved = (await (await page.request.get(`/api/events/${event.id}`)).json()) as Record<string, unknown>;
+  expect(saved).toMatchObject({
+    self_service_edit: true,
+    self_service_edit_before: 60,
+    self_service_edit_unit: "days",
+    self_service_transfer: false,
+  });
+  await page.goto(buyerOrderPath);
+  await expect(rules).toContainText("La modification des participants n'est plus possible depuis le");
+  await expect(rules).toContainText("L'organisateur ne permet pas de transférer les billets.");
+  await expect(page.getByTestId("edit-participant")).toHaveCount(0);
+  await expect(page.getByTestId("transfer-participant")).toHaveCount(0);
+  await screens(page, "order-self-service-closed");
 });

@@ -133,6 +133,11 @@ export function TicketSelfService({
   });
   const transferState = stateOf("transfer", { first_name: "", last_name: "", email: "" });
 
+  const refusedNow = Boolean(
+    failed && failed.intent && !(failed.intent === "edit" ? actions.can_edit : actions.can_transfer),
+  );
+  if (!actions.can_edit && !actions.can_transfer && !actions.checked_in && !refusedNow) return null;
+
   return (
     <div className="space-y-3 border-t pt-3" data-testid="ticket-self-service">
       {actions.can_edit || actions.can_transfer ? (
@@ -191,7 +196,7 @@ export function TicketSelfService({
           {t("self-service.checked-in")}
         </p>
       ) : null}
-      {failed && failed.intent && !(failed.intent === "edit" ? actions.can_edit : actions.can_transfer) ? (
+      {failed && refusedNow ? (
         <p
           role="alert"
           className="text-sm font-medium text-rose-700 dark:text-rose-400"
