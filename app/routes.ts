@@ -59,6 +59,11 @@ export default [
       route("order-fields", "routes/app/event/order-fields.tsx"),
       route("order-messages", "routes/app/event/order-messages.tsx"),
       route("reminders", "routes/app/event/reminders.tsx"),
+      // Issue 27: messages to attendees (history, composer, a message's delivery) and the composer's count/preview.
+      route("messages", "routes/app/event/messages.tsx"),
+      route("messages/new", "routes/app/event/messages-new.tsx"),
+      route("messages/tools", "routes/app/event/messages-tools.ts"),
+      route("messages/:message_id", "routes/app/event/messages-detail.tsx"),
       route("settings", "routes/app/event/settings.tsx"),
       route("team", "routes/app/event/team.tsx"),
       route("participants/import", "routes/app/event/participants-import.tsx"),
@@ -80,6 +85,8 @@ export default [
   route("organizers/:id/:slug", "routes/public/organizer-page.tsx"),
   route("events/:id/:slug/book", "routes/public/event-booking.tsx"),
   route("orders/:id", "routes/public/order-page.tsx"),
+  // Issue 27 §5: the link in a message that stops the event's messages for one address.
+  route("messages/opt-out", "routes/public/message-opt-out.tsx"),
   route("tracking-consent", "routes/public/tracking-consent.ts"),
   route("privacy", "routes/public/privacy.tsx"),
   // Issue 26 §6: the webhook event types, their fields and examples, for the developers who receive them.

@@ -31,11 +31,12 @@ const link = (
 });
 
 describe("the event navigation structure", () => {
-  it("lists the spec's entries in order, with the tickets and order-options groups", () => {
+  it("lists the spec's entries in order, with the tickets, order-options and communication groups", () => {
     expect(ids([...eventNavigation])).toEqual([
       "dashboard",
       "ticketing[tickets,addons,promos]",
       "order-options[order-fields,order-messages]",
+      "communication[messages,reminders]",
       "team",
       "settings",
       "separator",

@@ -1,8 +1,11 @@
 import {
   ClipboardList,
   LayoutDashboard,
+  BellRing,
+  Mail,
   type LucideIcon,
   MessageSquareText,
+  Send,
   Puzzle,
   QrCode,
   ScanLine,
@@ -24,6 +27,8 @@ export type EventNavigationSegment =
   | "promos"
   | "order-fields"
   | "order-messages"
+  | "messages"
+  | "reminders"
   | "team"
   | "settings"
   | "participants"
@@ -33,7 +38,7 @@ export type EventNavigationSegment =
 
 /** A link's id is its segment, but for the dashboard whose segment is "". */
 export type EventNavigationLinkId = "dashboard" | Exclude<EventNavigationSegment, "">;
-export type EventNavigationGroupId = "ticketing" | "order-options";
+export type EventNavigationGroupId = "ticketing" | "order-options" | "communication";
 
 export type EventNavigationLink = {
   kind: "link";
@@ -91,6 +96,14 @@ export const eventNavigation: readonly EventNavigationItem[] = [
       link("order-fields", "order-fields", ClipboardList, true),
       link("order-messages", "order-messages", MessageSquareText, true),
     ],
+  },
+  // Issue 27: talking to attendees: messages written by the organizer, and the automatic reminders.
+  {
+    kind: "group",
+    id: "communication",
+    labelKey: "nav.communication",
+    icon: Mail,
+    links: [link("messages", "messages", Send, true), link("reminders", "reminders", BellRing, true)],
   },
   link("team", "team", UsersRound, true),
   link("settings", "settings", Settings, true),

@@ -16,6 +16,8 @@ export const pagesWithoutJavaScript: ReadonlySet<string> = new Set([
   // and React Router alone weigh about 120 KB gzipped, over the public page's 100 KB (docs/contracts/public-booking.md).
   "routes/public/event-booking",
   "routes/public/order-page",
+  // The opt-out link of a message (issue 27 §5): one plain HTML form.
+  "routes/public/message-opt-out",
   // The demo checkout (no Stripe key): two buttons of a plain HTML form.
   "routes/public/demo-checkout",
   // The booking widget's pages (issue 26 §5): the same forms, with one inline script that reports the page's height

@@ -126,6 +126,33 @@ describe("messages to attendees", () => {
     expect(detail.counts).toMatchObject({ sent: 2, queued: 0, failed: 0 });
   });
 
+  it("marks a recipient as opted out only when that address stopped this event's messages", async () => {
+    const fosse = await insertTicket(db, event, { title: "Fosse" });
+    const a = await insertOrder(db, event, { status: "paid", places: [{ ticket: fosse, count: 1 }] });
+    await setLocaleAndEmails(a.order.id, "fr", "lea@exemple.test", "Léa");
+    const b = await insertOrder(db, event, { status: "paid", places: [{ ticket: fosse, count: 1 }] });
+    await setLocaleAndEmails(b.order.id, "en", "john@example.test", "John");
+    const queue = memoryQueue();
+    const message = await createAttendeeMessage(db, actor, {
+      eventId: event.id,
+      subject: "Infos",
+      body: "<p>Bonjour {first_name}</p>",
+      segment: { type: "all" },
+    });
+    await sendAttendeeMessage(db, actor, queue, { eventId: event.id, messageId: message.id });
+    await runJobs(queue);
+    // Léa stopped another event's messages, John this one's, after the send.
+    const other = await insertEvent(db, organization.id, { title: "Autre soirée", status: "published" });
+    await optOutOfEventMessages(db, { eventId: other.id, email: "lea@exemple.test" });
+    await optOutOfEventMessages(db, { eventId: event.id, email: "john@example.test" });
+
+    const { recipients } = await getAttendeeMessage(db, actor, { eventId: event.id, messageId: message.id });
+    expect(recipients.map((r) => [r.email, r.optedOut]).sort()).toEqual([
+      ["john@example.test", true],
+      ["lea@exemple.test", false],
+    ]);
+  });
+
   it("picks recipients by segment: buyers, tickets, order status, check-in, a selection", async () => {
     const fosse = await insertTicket(db, event, { title: "Fosse" });
     const vestiaire = await insertTicket(db, event, { title: "Vestiaire", ticketType: "addon" });
@@ -280,6 +307,12 @@ describe("messages to attendees", () => {
     expect(detail.counts).toMatchObject({ sent: 1, failed: 1 });
     const failed = detail.recipients.find((r) => r.status === "failed")!;
     expect(failed.lastError).toBe("invalid address");
+    // Each sent row keeps its own provider id (the bounce webhook finds the row by it).
+    const stored = await db
+      .select({ email: schema.attendeeMessageRecipients.email, id: schema.attendeeMessageRecipients.providerMessageId })
+      .from(schema.attendeeMessageRecipients)
+      .where(eq(schema.attendeeMessageRecipients.status, "sent"));
+    expect(stored.map((row) => row.id)).toEqual(stored.map((row) => `re_${row.email}`));
 
     await retryMessageRecipient(db, actor, queue, { eventId: event.id, messageId: message.id, recipientId: failed.id });
     await runJobs(queue, flaky);

@@ -137,6 +137,8 @@ export async function loadMessageToRender(db: Database, messageId: number): Prom
 export type DeliverOutcome = "sent" | "nothing-to-send" | "not-configured" | "message-gone" | "rate-limited";
 
 const t = attendeeMessageRecipients;
+/** The updated row's id, named with its table: inside a subquery over json_each, a bare `id` is json_each's own. */
+const OUTER_ID = sql.raw('"attendee_message_recipients"."id"');
 const idsIn = (ids: number[]) => inArray(t.id, sql`(select value from json_each(${JSON.stringify(ids)}))`);
 
 /** Retries a write a few times: after the provider accepted the emails, losing their "sent" mark risks a resend. */
@@ -267,7 +269,7 @@ export async function deliverAttendeeMessage(
           status: "sent",
           sentAt: now,
           lastError: null,
-          providerMessageId: sql`(select json_extract(j.value, '$.p') from json_each(${sentJson}) j where json_extract(j.value, '$.id') = ${t.id})`,
+          providerMessageId: sql`(select json_extract(j.value, '$.p') from json_each(${sentJson}) j where json_extract(j.value, '$.id') = ${OUTER_ID})`,
         })
         .where(
           and(
@@ -279,7 +281,7 @@ export async function deliverAttendeeMessage(
         .update(t)
         .set({
           status: "failed",
-          lastError: sql`(select json_extract(j.value, '$.e') from json_each(${failedJson}) j where json_extract(j.value, '$.id') = ${t.id})`,
+          lastError: sql`(select json_extract(j.value, '$.e') from json_each(${failedJson}) j where json_extract(j.value, '$.id') = ${OUTER_ID})`,
         })
         .where(
           and(

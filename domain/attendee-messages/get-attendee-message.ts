@@ -63,7 +63,8 @@ export async function getAttendeeMessage(
       attempts: t.attempts,
       sentAt: t.sentAt,
       lastError: t.lastError,
-      optedOut: sql<number>`exists (select 1 from ${attendeeMessageOptOuts} x where x.event_id = ${t.eventId} and x.email = ${t.email})`,
+      // The outer row's columns named with their table: a bare column here would be read as the opt-out's own.
+      optedOut: sql<number>`exists (select 1 from ${attendeeMessageOptOuts} x where x.event_id = ${t}.event_id and x.email = ${t}.email)`,
     })
     .from(t)
     .where(

@@ -80,6 +80,8 @@ export type ParticipantsPage = {
   timezone: string;
   eventStatus: string;
   canManage: boolean;
+  /** Whether the actor may write to these participants ("Écrire aux participants sélectionnés", issue 27). */
+  canMessage: boolean;
   tickets: { id: number; title: string; ticketType: TicketType }[];
   /** One column per question of the order form then the participant form. */
   answerColumns: AnswerColumn[];
@@ -383,6 +385,7 @@ export async function listParticipants(
     // A draft sends no email (decision 0038): the add dialog leaves its "send the email" box unticked there.
     eventStatus: event.status,
     canManage: canOnEvent(actor, "event:manage-sales", scope),
+    canMessage: canOnEvent(actor, "event:message-attendees", scope),
     tickets: ticketList,
     answerColumns: questions,
   };

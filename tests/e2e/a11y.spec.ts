@@ -241,6 +241,7 @@ const publicScreens: Screen[] = [
   // The confirmation of a paid order, and the page of an order waiting for its payment (no meta refresh: a script asks
   // the public API for the status, and a link reloads the page).
   { name: "order page", path: (w) => `/orders/${w.ownOrder.id}?token=${w.ownOrder.token}` },
+  { name: "message opt-out, invalid link", path: (w) => `/messages/opt-out?e=${w.ownEventId}&a=YQ&s=AAAA` },
   {
     name: "order page, payment pending",
     path: (w) => `/orders/${w.pendingOrder.id}?token=${w.pendingOrder.token}`,
@@ -325,6 +326,28 @@ const eventScreens: Screen[] = [
     act: async (page) => {
       await page.getByTestId("reminders-add").click();
       await expect(page.getByTestId("reminder-card").last()).toBeVisible();
+    },
+  },
+  { name: "attendee messages", path: (w) => `/event/${w.festivalId}/messages` },
+  {
+    name: "attendee message composer, preview open",
+    path: (w) => `/event/${w.festivalId}/messages/new`,
+    act: async (page) => {
+      await page.getByTestId("message-subject").fill("Infos pratiques");
+      await page.getByTestId("message-preview").click();
+      await expect(page.getByTestId("message-preview-frame")).toBeVisible();
+    },
+  },
+  {
+    name: "attendee message sent, its delivery",
+    path: (w) => `/event/${w.ownEventId}/messages/new`,
+    act: async (page) => {
+      await page.getByTestId("message-subject").fill("Ouverture des portes");
+      await page.getByTestId("description-editor").fill("Les portes ouvrent à 19 h.");
+      await expect(page.getByTestId("message-recipient-count")).toBeVisible();
+      await page.getByTestId("message-send").click();
+      await page.getByTestId("message-send-confirm").click();
+      await expect(page.getByTestId("message-detail")).toBeVisible();
     },
   },
   { name: "event settings", path: (w) => `/event/${w.festivalId}/settings` },

@@ -95,7 +95,12 @@ test("reminders: the default one, edited with a variable, its next send time, on
 
   // Every reminder turned off: nothing scheduled.
   for (const index of [0, 1]) await cards.nth(index).getByRole("switch", { name: "Activé" }).click();
+  // The switch shows « Désactivé » before the save is stored: wait for the save's answer before leaving the page.
+  const stored = page.waitForResponse(
+    (response) => response.request().method() === "POST" && new URL(response.url()).pathname.includes("/reminders"),
+  );
   await page.getByTestId("reminders-save").click();
+  await stored;
   await expect(cards.first().getByTestId("reminder-status")).toHaveText("Désactivé : ce rappel ne sera pas envoyé.");
   await page.goto(`/event/${id}`);
   await expect(page.getByTestId("dashboard-reminders-next")).toHaveText("Aucun rappel programmé");

@@ -212,6 +212,8 @@ type Ids = {
   orderId: number;
   orderToken: string;
   participantId: number;
+  /** A draft message to the event's participants (issue 27). */
+  attendeeMessageId: number;
   promoCode: string;
   contactEntryId: number;
   endpointId: number;
@@ -408,12 +410,17 @@ async function insertIds(organizationId: number, users: World["users"]): Promise
     })
     .returning();
   await rebuildSalesFigures(db, { eventId });
+  const [attendeeMessage] = await db
+    .insert(schema.attendeeMessages)
+    .values({ organizationId, eventId, subject: `Message ${MARKER}`, body: "<p>Bonjour {first_name}</p>" })
+    .returning();
   return {
     draftMessageId: draftMessage!.id,
     sentMessageId: sentMessage!.id,
     failedRecipientId: failedRecipient!.id,
     organizationId,
     eventId,
+    attendeeMessageId: attendeeMessage!.id,
     ticketId: ticket!.id,
     addonId: addon!.id,
     orderId: order!.id,
@@ -1384,6 +1391,44 @@ const pageTable: Record<string, RouteSpec> = {
       form: { reminders: JSON.stringify([{ offset_value: 3, offset_unit: "days", text: "", enabled: true }]) },
     }),
   },
+  // Issue 27: messages to attendees, by whoever may write to the participants.
+  "GET /event/:event_id/messages": {
+    need: { event: "event:message-attendees" },
+    probe: (i) => ({ path: `/event/${i.eventId}/messages` }),
+  },
+  "GET /event/:event_id/messages/new": {
+    need: { event: "event:message-attendees" },
+    probe: (i) => ({ path: `/event/${i.eventId}/messages/new?participants=${i.participantId}` }),
+  },
+  "POST /event/:event_id/messages/new": {
+    need: { event: "event:message-attendees" },
+    probe: (i) => ({
+      path: `/event/${i.eventId}/messages/new`,
+      form: { intent: "save", subject: "Infos", body: "<p>Bonjour</p>", segment: '{"type":"all"}' },
+    }),
+  },
+  "GET /event/:event_id/messages/tools": {
+    need: { event: "event:message-attendees" },
+    probe: (i) => ({ path: `/event/${i.eventId}/messages/tools?segment=${encodeURIComponent('{"type":"all"}')}` }),
+  },
+  "POST /event/:event_id/messages/tools": {
+    need: { event: "event:message-attendees" },
+    probe: (i) => ({
+      path: `/event/${i.eventId}/messages/tools`,
+      form: { intent: "preview", subject: "Infos", body: "<p>Bonjour {first_name}</p>" },
+    }),
+  },
+  "GET /event/:event_id/messages/:message_id": {
+    need: { event: "event:message-attendees" },
+    probe: (i) => ({ path: `/event/${i.eventId}/messages/${i.attendeeMessageId}` }),
+  },
+  "POST /event/:event_id/messages/:message_id": {
+    need: { event: "event:message-attendees" },
+    probe: (i) => ({
+      path: `/event/${i.eventId}/messages/${i.attendeeMessageId}`,
+      form: { intent: "save", subject: "Infos", body: "<p>Bonjour</p>", segment: '{"type":"buyers"}' },
+    }),
+  },
   "GET /event/:event_id/settings": {
     need: { event: "event:view" },
     probe: (i) => ({ path: `/event/${i.eventId}/settings` }),
@@ -1524,6 +1569,15 @@ const pageTable: Record<string, RouteSpec> = {
     need: { public: true },
     probe: (i) => ({ path: `/orders/${i.orderId}?token=${i.orderToken}`, form: {} }),
     ok: { status: 400 },
+  },
+  // Issue 27 §5: the opt-out link of a message; a link that is not signed changes nothing and says so.
+  "GET /messages/opt-out": {
+    need: { public: true },
+    probe: (i) => ({ path: `/messages/opt-out?e=${i.eventId}&a=YQ&s=AAAA` }),
+  },
+  "POST /messages/opt-out": {
+    need: { public: true },
+    probe: (i) => ({ path: `/messages/opt-out?e=${i.eventId}&a=YQ&s=AAAA`, form: {} }),
   },
   // Issue 26 §5: the booking widget's pages show what the public page and the order page show, to the same people.
   "GET /embed/events/:id": { need: { public: true }, probe: (i) => ({ path: `/embed/events/${i.publishedEventId}` }) },

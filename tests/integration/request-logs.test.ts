@@ -197,6 +197,7 @@ describe("job and cron log lines", () => {
     expect(lines.map((line) => line.task).sort()).toEqual([
       "dispatch-webhook-deliveries",
       "release-expired-holds",
+      "sweep-attendee-messages",
       "sweep-order-emails",
     ]);
     for (const line of lines) {

@@ -57,6 +57,11 @@ const SAME_IN_BOTH = new Set([
   "option",
   // The spec names this product term in English; the French interface keeps it.
   "Add-ons",
+  // Messages to attendees (issue 27): the same words in both languages.
+  "Communication",
+  "Message",
+  "Messages",
+  "Variables",
   // The shape of a ticket code (the scanner's typed-code field).
   "G1.…",
   // A product's name (issue 27 §6: "add to Outlook").

@@ -34,7 +34,8 @@ const SAFE_LINK = /^(https?:\/\/|mailto:)\S+$/i;
  * The rich-text description (tiptap): the toolbar offers what the server's sanitizer keeps (headings h2/h3, bold,
  * italic, underline, lists, quotes, links). `onChange` gets HTML ("" when empty); a new `value` from outside (a reset,
  * a reload after saving) replaces the content without counting as a change. `placeholder` is what an empty editor
- * suggests writing; the event's description by default (a ticket, a message… say their own).
+ * suggests writing; the event's description by default (a ticket, a message… say their own). `onEditor` hands the
+ * tiptap editor to a page that inserts text itself (the attendee messages' variable chips).
  */
 export default function DescriptionEditor({
   value,
@@ -43,6 +44,7 @@ export default function DescriptionEditor({
   describedBy,
   invalid,
   placeholder,
+  onEditor,
 }: {
   value: string;
   onChange: (html: string) => void;
@@ -50,6 +52,7 @@ export default function DescriptionEditor({
   describedBy?: string;
   invalid?: boolean;
   placeholder?: string;
+  onEditor?: (editor: Editor | null) => void;
 }) {
   const { t } = useTranslation("editor");
   const lastEmitted = useRef(value);
@@ -96,6 +99,12 @@ export default function DescriptionEditor({
       onChangeRef.current(html);
     },
   });
+
+  useEffect(() => {
+    if (!onEditor) return;
+    onEditor(editor);
+    return () => onEditor(null);
+  }, [editor, onEditor]);
 
   useEffect(() => {
     if (!editor || value === lastEmitted.current) return;

@@ -1,4 +1,4 @@
-import { Download, ListChecks, Upload } from "lucide-react";
+import { Download, ListChecks, Mail, Upload } from "lucide-react";
 import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Link, useLocation, useSearchParams } from "react-router";
@@ -83,6 +83,11 @@ export function participantsExportHref(eventId: number, search: string, ids?: nu
   const params = new URLSearchParams(search);
   if (ids?.length) params.set("ids", ids.join(","));
   return `/event/${eventId}/participants/export.csv?${params.toString()}`;
+}
+
+/** "Écrire aux participants sélectionnés" (issue 27 §1): the composer with the selection as its recipients. */
+export function writeToSelectedHref(eventId: number, ids: number[]): string {
+  return `/event/${eventId}/messages/new?participants=${ids.join(",")}`;
 }
 
 /** The detail page's delete redirects here with ?deleted=1: say it once, then drop the flag. */
@@ -193,21 +198,39 @@ export default function Participants({ loaderData }: Route.ComponentProps) {
           ) : null
         }
         bulkActions={
-          loaderData.canManage
+          loaderData.canManage || loaderData.canMessage
             ? (selected) => (
-                <Button variant="outline" size="sm" asChild>
-                  <a
-                    href={participantsExportHref(
-                      eventId,
-                      location.search,
-                      selected.map((row) => row.id),
-                    )}
-                    download
-                  >
-                    <Download />
-                    {t("export-selected")}
-                  </a>
-                </Button>
+                <>
+                  {loaderData.canMessage ? (
+                    <Button variant="outline" size="sm" asChild>
+                      <Link
+                        to={writeToSelectedHref(
+                          eventId,
+                          selected.map((row) => row.id),
+                        )}
+                        data-testid="participants-write-selected"
+                      >
+                        <Mail />
+                        {t("write-selected")}
+                      </Link>
+                    </Button>
+                  ) : null}
+                  {loaderData.canManage ? (
+                    <Button variant="outline" size="sm" asChild>
+                      <a
+                        href={participantsExportHref(
+                          eventId,
+                          location.search,
+                          selected.map((row) => row.id),
+                        )}
+                        download
+                      >
+                        <Download />
+                        {t("export-selected")}
+                      </a>
+                    </Button>
+                  ) : null}
+                </>
               )
             : undefined
         }
