@@ -185,6 +185,9 @@ export type EventTheme = (typeof eventThemes)[number];
 export const eventVisibilities = ["public", "private"] as const;
 export type EventVisibility = (typeof eventVisibilities)[number];
 
+export const selfServiceDeadlineUnits = ["hours", "days"] as const;
+export type SelfServiceDeadlineUnit = (typeof selfServiceDeadlineUnits)[number];
+
 export const events = sqliteTable(
   "events",
   {
@@ -229,6 +232,15 @@ export const events = sqliteTable(
     sendHolderTickets: bool("send_holder_tickets").notNull().default(true),
     // The calendar files' SEQUENCE (RFC 5545): raised when the date, time or place changes (migration 0025).
     calendarSequence: integer("calendar_sequence").notNull().default(0),
+    // What buyers may do themselves on their order page, and until how long before the start (migration 0026).
+    selfServiceEdit: bool("self_service_edit").notNull().default(true),
+    selfServiceEditBefore: integer("self_service_edit_before").notNull().default(24),
+    selfServiceEditUnit: text("self_service_edit_unit", { enum: selfServiceDeadlineUnits }).notNull().default("hours"),
+    selfServiceTransfer: bool("self_service_transfer").notNull().default(true),
+    selfServiceTransferBefore: integer("self_service_transfer_before").notNull().default(24),
+    selfServiceTransferUnit: text("self_service_transfer_unit", { enum: selfServiceDeadlineUnits })
+      .notNull()
+      .default("hours"),
   },
   (t) => [
     index("events_org_status_start_idx").on(t.organizationId, t.status, t.startAt),
@@ -656,6 +668,40 @@ export const formAnswers = sqliteTable(
     index("form_answers_participant_idx").on(t.participantId),
     index("form_answers_event_question_idx").on(t.eventId, t.questionId),
   ],
+);
+
+export const participantChangeKinds = ["edit", "transfer"] as const;
+export type ParticipantChangeKind = (typeof participantChangeKinds)[number];
+
+/** A buyer's change to a ticket from the order page (migration 0026): the organizer reads it in the participant's history. */
+export const participantChanges = sqliteTable(
+  "participant_changes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    participantId: integer("participant_id")
+      .notNull()
+      .references(() => participants.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: participantChangeKinds }).notNull(),
+    previousFirstName: text("previous_first_name").notNull(),
+    previousLastName: text("previous_last_name").notNull(),
+    previousEmail: text("previous_email").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    // Whether the participant form's answers changed too (their values live in form_answers).
+    answersChanged: bool("answers_changed").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("participant_changes_participant_idx").on(t.participantId, t.createdAt)],
 );
 
 export const entries = sqliteTable(

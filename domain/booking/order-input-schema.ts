@@ -134,6 +134,29 @@ function readAnswers(value: unknown, path: string, invalid: Fields): Record<stri
   return answers;
 }
 
+/** A ticket holder's names and email as the booking form checks them (also the shape of the API reference). */
+export const holderShape = v.object({ first_name: firstName, last_name: lastName, email: emailSchema });
+
+/**
+ * A ticket holder's names, email and (when `withAnswers`) participant-form answers read with the booking's own rules,
+ * for the buyer's edits and transfers on the order page (domain/self-service): refused fields are in `invalid` under
+ * `first_name`, `last_name`, `email` and `answers.<question id>`, with the booking form's messages.
+ */
+export function readHolder(
+  raw: unknown,
+  withAnswers: boolean,
+): { holder: Omit<ParticipantInput, "ticket_id" | "at">; invalid: Fields } {
+  const invalid: Fields = {};
+  const given = isRecord(raw) ? raw : {};
+  const holder = {
+    first_name: read(firstName, given.first_name, "first_name", invalid) ?? "",
+    last_name: read(lastName, given.last_name, "last_name", invalid) ?? "",
+    email: read(emailSchema, given.email, "email", invalid) ?? "",
+    answers: withAnswers ? readAnswers(given.answers, "answers", invalid) : {},
+  };
+  return { holder, invalid };
+}
+
 function readItems(value: unknown, invalid: Fields): OrderItemInput[] {
   if (!Array.isArray(value) || value.length === 0) {
     invalid.items = "booking:errors.no-items";

@@ -304,14 +304,49 @@ export const eventFieldsSchema = v.pipe(
 export type EventFieldsInput = v.InferInput<typeof eventFieldsSchema>;
 
 /** Spec §2 event settings page: the tracking pixel id and the billing switch. */
+/** The units of a self-service deadline (db/schema.ts selfServiceDeadlineUnits): exact hours, or calendar days. */
+export const SELF_SERVICE_UNITS = ["hours", "days"] as const;
+/** The largest "before the start" an organizer may set: a year, in either unit. */
+export const SELF_SERVICE_MAX_BEFORE = { hours: 8_784, days: 366 } as const;
+
+/** How long before the start a buyer's self-service action closes: 0 (at the start) up to a year in either unit. */
+const selfServiceBeforeSchema = v.pipe(
+  v.union(
+    [v.number(), v.pipe(v.string(), v.trim(), v.regex(/^\d{1,5}$/, "events:errors.self-service-before-invalid"))],
+    "events:errors.self-service-before-invalid",
+  ),
+  v.transform(Number),
+  v.integer("events:errors.self-service-before-invalid"),
+  v.minValue(0, "events:errors.self-service-before-invalid"),
+  v.maxValue(SELF_SERVICE_MAX_BEFORE.hours, "events:errors.self-service-before-invalid"),
+);
+const selfServiceUnitSchema = v.picklist(SELF_SERVICE_UNITS, "events:errors.self-service-unit-invalid");
+
 export const eventSettingsSchema = v.pipe(
   v.object({
     meta_pixel_id: v.optional(metaPixelIdSchema),
     allow_billing: v.optional(allowBillingSchema),
+    // What buyers may do on their order page (issue 28 §1), and until how long before the start.
+    self_service_edit: v.optional(booleanSchema("events:errors.invalid-input")),
+    self_service_edit_before: v.optional(selfServiceBeforeSchema),
+    self_service_edit_unit: v.optional(selfServiceUnitSchema),
+    self_service_transfer: v.optional(booleanSchema("events:errors.invalid-input")),
+    self_service_transfer_before: v.optional(selfServiceBeforeSchema),
+    self_service_transfer_unit: v.optional(selfServiceUnitSchema),
   }),
   v.transform((input) => ({
     ...(input.meta_pixel_id !== undefined ? { metaPixelId: input.meta_pixel_id } : {}),
     ...(input.allow_billing !== undefined ? { allowBilling: input.allow_billing } : {}),
+    ...(input.self_service_edit !== undefined ? { selfServiceEdit: input.self_service_edit } : {}),
+    ...(input.self_service_edit_before !== undefined ? { selfServiceEditBefore: input.self_service_edit_before } : {}),
+    ...(input.self_service_edit_unit !== undefined ? { selfServiceEditUnit: input.self_service_edit_unit } : {}),
+    ...(input.self_service_transfer !== undefined ? { selfServiceTransfer: input.self_service_transfer } : {}),
+    ...(input.self_service_transfer_before !== undefined
+      ? { selfServiceTransferBefore: input.self_service_transfer_before }
+      : {}),
+    ...(input.self_service_transfer_unit !== undefined
+      ? { selfServiceTransferUnit: input.self_service_transfer_unit }
+      : {}),
   })),
 );
 export type EventSettings = v.InferOutput<typeof eventSettingsSchema>;

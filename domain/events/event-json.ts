@@ -1,3 +1,4 @@
+import type { SelfServiceSettings } from "../self-service/self-service-rules";
 import { isEventPast } from "./event-past";
 import type { EventRecord, ParticipationFormRow } from "./event-record";
 import type { EventDetail, EventParticipantSummary, EventPaymentSummary, EventTicket } from "./get-event";
@@ -7,6 +8,18 @@ import type { EventListItem } from "./list-events";
 /** The JSON shapes of the events API (spec §3/§7): snake_case names, ISO 8601 dates, money in cents. */
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
+
+/** What buyers may do on their order page (issue 28 §1), as the settings call takes it. */
+export function selfServiceSettingsJson(settings: SelfServiceSettings) {
+  return {
+    self_service_edit: settings.selfServiceEdit,
+    self_service_edit_before: settings.selfServiceEditBefore,
+    self_service_edit_unit: settings.selfServiceEditUnit,
+    self_service_transfer: settings.selfServiceTransfer,
+    self_service_transfer_before: settings.selfServiceTransferBefore,
+    self_service_transfer_unit: settings.selfServiceTransferUnit,
+  };
+}
 
 export function eventToJson(event: EventRecord, now: Date = new Date()) {
   return {
@@ -39,6 +52,7 @@ export function eventToJson(event: EventRecord, now: Date = new Date()) {
     meta_pixel_id: event.metaPixelId,
     access_token: event.accessToken ?? "",
     allow_billing: event.allowBilling,
+    ...selfServiceSettingsJson(event),
     event_capacity: event.eventCapacity,
     published_at: iso(event.publishedAt),
     created_at: iso(event.createdAt),

@@ -1,9 +1,10 @@
 import type { Database } from "#db/database";
 import type { Actor } from "../shared/actor";
+import type { SelfServiceSettings } from "../self-service/self-service-rules";
 import { eventPermissions, loadEventForActor } from "./event-access";
 import { publicEventPath, type PrivateLinkEnv } from "./private-event-link";
 
-export type EventSettingsView = {
+export type EventSettingsView = SelfServiceSettings & {
   metaPixelId: string;
   allowBilling: boolean;
   visibility: "public" | "private";
@@ -26,6 +27,12 @@ export async function getEventSettings(
   return {
     metaPixelId: event.metaPixelId,
     allowBilling: event.allowBilling,
+    selfServiceEdit: event.selfServiceEdit,
+    selfServiceEditBefore: event.selfServiceEditBefore,
+    selfServiceEditUnit: event.selfServiceEditUnit,
+    selfServiceTransfer: event.selfServiceTransfer,
+    selfServiceTransferBefore: event.selfServiceTransferBefore,
+    selfServiceTransferUnit: event.selfServiceTransferUnit,
     visibility: event.visibility,
     status: event.status,
     privateLinkPath: permissions.canPublish ? publicEventPath(input.env, { ...event, visibility: "private" }) : null,

@@ -3,14 +3,31 @@ import type { Database } from "#db/database";
 import { events } from "#db/schema";
 import type { Actor } from "../shared/actor";
 import { AppError } from "../shared/app-error";
+import type { SelfServiceSettings } from "../self-service/self-service-rules";
 import { loadEventForActor } from "./event-access";
-import { META_PIXEL_ID_PATTERN, META_PIXEL_ID_MAX_LENGTH, type EventSettings } from "./event-input-schema";
+import {
+  META_PIXEL_ID_PATTERN,
+  META_PIXEL_ID_MAX_LENGTH,
+  SELF_SERVICE_MAX_BEFORE,
+  type EventSettings,
+} from "./event-input-schema";
 
-export type EventSettingsResult = { metaPixelId: string; allowBilling: boolean };
+export type EventSettingsResult = { metaPixelId: string; allowBilling: boolean } & SelfServiceSettings;
+
+const settingsOf = (event: typeof events.$inferSelect): EventSettingsResult => ({
+  metaPixelId: event.metaPixelId,
+  allowBilling: event.allowBilling,
+  selfServiceEdit: event.selfServiceEdit,
+  selfServiceEditBefore: event.selfServiceEditBefore,
+  selfServiceEditUnit: event.selfServiceEditUnit,
+  selfServiceTransfer: event.selfServiceTransfer,
+  selfServiceTransferBefore: event.selfServiceTransferBefore,
+  selfServiceTransferUnit: event.selfServiceTransferUnit,
+});
 
 /**
- * Spec §2 event settings and the order-forms billing switch: the tracking pixel id (empty or digits only) and
- * allow_billing. Returns both as stored.
+ * Spec §2 event settings and the order-forms billing switch: the tracking pixel id (empty or digits only),
+ * allow_billing and the buyers' self-service rules (issue 28 §1). Returns them as stored.
  */
 export async function updateEventSettings(
   db: Database,
@@ -29,12 +46,29 @@ export async function updateEventSettings(
     changes.metaPixelId = pixel;
   }
   if (input.allowBilling !== undefined) changes.allowBilling = input.allowBilling;
-  if (Object.keys(changes).length === 0) return { metaPixelId: event.metaPixelId, allowBilling: event.allowBilling };
+  // Buyers' self-service (issue 28 §1): each deadline within a year of the start, in its unit.
+  for (const [flag, before, unit, field] of [
+    ["selfServiceEdit", "selfServiceEditBefore", "selfServiceEditUnit", "self_service_edit_before"],
+    ["selfServiceTransfer", "selfServiceTransferBefore", "selfServiceTransferUnit", "self_service_transfer_before"],
+  ] as const) {
+    if (input[flag] !== undefined) changes[flag] = input[flag];
+    const value = input[before] ?? event[before];
+    const inUnit = input[unit] ?? event[unit];
+    if (input[before] !== undefined || input[unit] !== undefined) {
+      if (value > SELF_SERVICE_MAX_BEFORE[inUnit])
+        throw new AppError("validation", "events:errors.invalid-input", {
+          fields: { [field]: "events:errors.self-service-before-invalid" },
+        });
+      changes[before] = value;
+      changes[unit] = inUnit;
+    }
+  }
+  if (Object.keys(changes).length === 0) return settingsOf(event);
 
   const [row] = await db
     .update(events)
     .set({ ...changes, updatedAt: input.now ?? new Date() })
     .where(and(eq(events.id, event.id), eq(events.organizationId, event.organizationId)))
-    .returning({ metaPixelId: events.metaPixelId, allowBilling: events.allowBilling });
-  return row!;
+    .returning();
+  return settingsOf(row!);
 }

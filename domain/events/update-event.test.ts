@@ -5,6 +5,7 @@ import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../../tests/s
 import { createEventsWorld, createTestEvent, createTicket } from "../../tests/support/event-fixtures";
 import { updateEvent } from "./update-event";
 import { updateEventSettings } from "./update-event-settings";
+import { DEFAULT_SELF_SERVICE } from "../self-service/self-service-rules";
 
 let test: LibsqlTestDatabase;
 let world: Awaited<ReturnType<typeof createEventsWorld>>;
@@ -197,12 +198,14 @@ describe("updateEventSettings", () => {
     expect(await updateEventSettings(test.db, world.actors.owner, { eventId, metaPixelId: " 1234567890 " })).toEqual({
       metaPixelId: "1234567890",
       allowBilling: false,
+      ...DEFAULT_SELF_SERVICE,
     });
     expect(
       await updateEventSettings(test.db, world.actors.guestManager, { eventId: world.event.id, allowBilling: true }),
     ).toEqual({
       metaPixelId: "",
       allowBilling: true,
+      ...DEFAULT_SELF_SERVICE,
     });
     expect(await updateEventSettings(test.db, world.actors.owner, { eventId, metaPixelId: "" })).toMatchObject({
       metaPixelId: "",

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { events, orderEmailDeliveries, orders, participants } from "#db/schema";
 import { countEmailIfAllowedStatement, emailQuotaAllows, quotaDay } from "../emails/email-quota";
@@ -11,11 +11,17 @@ import { isValidEmail, normalizeEmail } from "../shared/email";
  * confirmation is sent, so a holder never hears of an order before its buyer does.
  */
 
-const HOLDER_KEY = /^holder-ticket:(\d{1,15}):(\d{1,15})$/;
+// A transferred ticket's email carries the transfer's time: one email per new holder, however often a ticket moves.
+const HOLDER_KEY = /^holder-ticket:(\d{1,15}):(\d{1,15})(?::transfer-\d{1,15})?$/;
 
 /** The delivery key of one holder's email: the order and the first of that holder's participant rows. */
 export function holderTicketDeliveryKey(orderId: number, participantId: number): string {
   return `holder-ticket:${orderId}:${participantId}`;
+}
+
+/** The delivery key of the email a ticket's new holder gets once the buyer transferred it (domain/self-service). */
+export function transferredTicketDeliveryKey(orderId: number, participantId: number, at: number): string {
+  return `${holderTicketDeliveryKey(orderId, participantId)}:transfer-${at}`;
 }
 
 export function parseHolderTicketKey(key: string | undefined): { orderId: number; participantId: number } | null {
@@ -49,13 +55,46 @@ export async function listTicketHolders(db: Database, orderId: number): Promise<
   return [...holders.values()];
 }
 
-/** The holder a delivery key names: the address of its participant row, with every row of the order carrying it. */
+/**
+ * The holder a delivery key names: the address of its participant row, with every row of the order carrying it (a
+ * transferred ticket's row need not be the first of its address).
+ */
 export async function findTicketHolder(
   db: Database,
   input: { orderId: number; participantId: number },
 ): Promise<TicketHolder | null> {
   const holders = await listTicketHolders(db, input.orderId);
-  return holders.find((holder) => holder.participantIds[0] === input.participantId) ?? null;
+  return holders.find((holder) => holder.participantIds.includes(input.participantId)) ?? null;
+}
+
+/**
+ * The "due" outbox row of the email a transferred ticket's new holder gets, to place in the transfer's batch after
+ * the participant's update: written only when `onlyIf` holds then (the transfer happened). The holder's email does
+ * not depend on the event's `send_holder_tickets`: after a transfer, it is the new holder's only way to the ticket.
+ */
+export function transferredTicketEmailStatement(
+  db: Database,
+  input: { organizationId: number; eventId: number; orderId: number; participantId: number; at: number; onlyIf: SQL },
+) {
+  // insert…select lists every column in schema order; each gets its value by name.
+  const values: Partial<Record<keyof typeof orderEmailDeliveries.$inferInsert, unknown>> = {
+    organizationId: input.organizationId,
+    eventId: input.eventId,
+    orderId: input.orderId,
+    key: transferredTicketDeliveryKey(input.orderId, input.participantId, input.at),
+    kind: "holder-ticket",
+    status: "due",
+    attempts: 0,
+    claimedAt: input.at,
+    createdAt: input.at,
+  };
+  const selected = Object.keys(getTableColumns(orderEmailDeliveries)).map((name) =>
+    name in values ? sql`${values[name as keyof typeof values]}` : sql`null`,
+  );
+  return db
+    .insert(orderEmailDeliveries)
+    .select(sql`select ${sql.join(selected, sql`, `)} where ${input.onlyIf}`)
+    .onConflictDoNothing({ target: orderEmailDeliveries.key });
 }
 
 /**

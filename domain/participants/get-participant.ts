@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, or } from "drizzle-orm";
 import type { Database } from "#db/database";
-import { entries, formAnswers, orders, participants, users } from "#db/schema";
+import { entries, formAnswers, orders, participantChanges, participants, users } from "#db/schema";
 import { loadFormQuestions, type ShownAnswer, shownAnswers } from "../participation-forms/answer-labels";
 import { paymentStatus, type PaymentStatus } from "../orders/order-status";
 import { canOnEvent } from "../policy";
@@ -13,7 +13,7 @@ import { participantFormQuestions } from "./update-participant-answers";
 /** A stored answer as a form field holds it: text, option ids, or a checkbox's state. */
 export type EditableAnswer = string | string[] | boolean;
 
-function editableAnswer(stored: string): EditableAnswer {
+export function editableAnswer(stored: string): EditableAnswer {
   try {
     const parsed = JSON.parse(stored) as unknown;
     if (Array.isArray(parsed)) return parsed.map(String);
@@ -61,6 +61,17 @@ export type ParticipantDetail = {
   orderAnswers: ParticipantAnswer[];
   participantAnswers: ParticipantAnswer[];
   entries: { id: number; isIn: boolean; validatedAt: number; validatedBy: string | null }[];
+  /** The buyer's own edits and transfers from the order page (domain/self-service), newest first. */
+  changes: {
+    id: number;
+    kind: "edit" | "transfer";
+    previousName: string;
+    previousEmail: string;
+    name: string;
+    email: string;
+    answersChanged: boolean;
+    at: number;
+  }[];
   timezone: string;
   canManage: boolean;
   /** The participant form's questions for this ticket and the current answers, for those who may edit them. */
@@ -84,7 +95,7 @@ export async function getParticipant(
   );
   const canManage = canOnEvent(actor, "event:manage-sales", scope);
   const now = input.now ?? Date.now();
-  const [[order], lines, answers, history, questions, editableQuestions, ticketChoices] = await Promise.all([
+  const [[order], lines, answers, history, questions, editableQuestions, ticketChoices, changes] = await Promise.all([
     db.select().from(orders).where(eq(orders.id, participant.orderId)).limit(1),
     db
       .select({
@@ -131,6 +142,16 @@ export async function getParticipant(
     loadFormQuestions(db, event),
     canManage ? participantFormQuestions(db, event, participant.ticketId) : Promise.resolve(null),
     canManage ? participantTicketChoices(db, participant, now) : Promise.resolve(null),
+    db
+      .select()
+      .from(participantChanges)
+      .where(
+        and(
+          eq(participantChanges.participantId, participant.id),
+          eq(participantChanges.organizationId, event.organizationId),
+        ),
+      )
+      .orderBy(desc(participantChanges.createdAt), desc(participantChanges.id)),
   ]);
   return {
     participant: {
@@ -181,6 +202,16 @@ export async function getParticipant(
       isIn: entry.isIn,
       validatedAt: entry.validatedAt.getTime(),
       validatedBy: entry.email ? `${entry.firstName} ${entry.lastName}`.trim() || entry.email : null,
+    })),
+    changes: changes.map((change) => ({
+      id: change.id,
+      kind: change.kind,
+      previousName: `${change.previousFirstName} ${change.previousLastName}`.trim(),
+      previousEmail: change.previousEmail,
+      name: `${change.firstName} ${change.lastName}`.trim(),
+      email: change.email,
+      answersChanged: change.answersChanged,
+      at: change.createdAt.getTime(),
     })),
     timezone: event.timezone,
     canManage,

@@ -58,7 +58,8 @@ const text = (form: FormReader, name: string) => {
   return typeof value === "string" ? value : "";
 };
 
-function answersFrom(form: FormReader, prefix: string, questions: PublicQuestion[]) {
+/** The answers of `questions` read from a form whose fields are named `<prefix>.<question id>` (the booking page, the order page). */
+export function answersFrom(form: FormReader, prefix: string, questions: PublicQuestion[]) {
   const answers: Record<string, string | boolean | string[]> = {};
   for (const question of questions) {
     if (question.id === "default" || question.type === "no-field") continue;

@@ -8,6 +8,7 @@ export const webhookEventTypes = [
   "order.cancelled",
   "participant.created",
   "participant.updated",
+  "participant.transferred",
   "participant.deleted",
   "check_in.created",
   "event.published",

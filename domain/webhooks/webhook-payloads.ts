@@ -81,6 +81,7 @@ export const webhookPayloadSchemas = {
   "order.cancelled": orderPayloadSchema,
   "participant.created": participantPayloadSchema,
   "participant.updated": participantPayloadSchema,
+  "participant.transferred": participantPayloadSchema,
   "participant.deleted": participantPayloadSchema,
   "check_in.created": checkInPayloadSchema,
   "event.published": eventPayloadSchema,
@@ -150,6 +151,13 @@ export const webhookPayloadExamples: Record<WebhookEventType, unknown> = {
   "order.cancelled": { ...order, status: "cancelled" },
   "participant.created": participant,
   "participant.updated": { ...participant, first_name: "Camille-Anne", full_name: "Camille-Anne Bernard" },
+  "participant.transferred": {
+    ...participant,
+    first_name: "Inès",
+    last_name: "Moreau",
+    full_name: "Inès Moreau",
+    email: "ines.moreau@example.com",
+  },
   "participant.deleted": participant,
   "check_in.created": {
     id: 5530,

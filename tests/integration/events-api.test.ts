@@ -450,7 +450,16 @@ describe("settings and deletion", () => {
       method: "PUT",
       body: { meta_pixel_id: "0042", allow_billing: true },
     });
-    expect(ok.json).toEqual({ meta_pixel_id: "0042", allow_billing: true });
+    expect(ok.json).toEqual({
+      meta_pixel_id: "0042",
+      allow_billing: true,
+      self_service_edit: true,
+      self_service_edit_before: 24,
+      self_service_edit_unit: "hours",
+      self_service_transfer: true,
+      self_service_transfer_before: 24,
+      self_service_transfer_unit: "hours",
+    });
     const bad = await call(`/events/${event.id}/settings`, { method: "PUT", body: { meta_pixel_id: "42-x" } });
     expect(bad.status).toBe(400);
     expect(bad.json.fields).toEqual({ meta_pixel_id: "meta_pixel_id_invalid" });

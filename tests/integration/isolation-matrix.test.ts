@@ -537,6 +537,21 @@ const apiTable: Record<string, RouteSpec> = {
     need: { public: true },
     probe: (i) => ({ path: `/api/public/orders/${i.orderId}?token=${i.orderToken}` }),
   },
+  "PATCH /api/public/orders/:id": {
+    need: { public: true },
+    // The order's token is the credential: anyone holding it may ask; a body naming no ticket of it is refused.
+    probe: (i) => ({
+      path: `/api/public/orders/${i.orderId}?token=${i.orderToken}`,
+      json: {
+        action: "edit_participant",
+        participant_id: 999_999_999,
+        first_name: "A",
+        last_name: "B",
+        email: "a@b.fr",
+      },
+    }),
+    ok: { status: 404 },
+  },
   "POST /api/public/organizers/:id{[0-9]+}/contact": {
     need: { public: true },
     probe: (i) => ({
@@ -1562,6 +1577,12 @@ const pageTable: Record<string, RouteSpec> = {
     ok: { status: 400 },
   },
   "GET /orders/:id": { need: { public: true }, probe: (i) => ({ path: `/orders/${i.orderId}?token=${i.orderToken}` }) },
+  // Issue 28: « Modifier » / « Transférer » on the order page; the order's token is the credential.
+  "POST /orders/:id": {
+    need: { public: true },
+    probe: (i) => ({ path: `/orders/${i.orderId}?token=${i.orderToken}`, form: {} }),
+    ok: { status: 400 },
+  },
   // Issue 27 §5: the opt-out link of a message; a link that is not signed changes nothing and says so.
   "GET /messages/opt-out": {
     need: { public: true },

@@ -120,7 +120,7 @@ export interface paths {
     };
     /**
      * Get an order by its link
-     * @description The confirmation page's data: the order's status, places and tickets link. Needs the order's token.
+     * @description The confirmation page's data: the order's status, places and tickets link, and what the buyer may do themselves: `self_service.edit` and `self_service.transfer` (`state` open, closed or off, and `until`, the deadline set by the organizer before the start) and, per participant, `can_edit` / `can_transfer` with the reason of a refusal. Needs the order's token.
      *
      *     **Access:** public, no credential.
      */
@@ -130,7 +130,13 @@ export interface paths {
     delete?: never;
     options?: never;
     head?: never;
-    patch?: never;
+    /**
+     * Edit or transfer a ticket of an order
+     * @description The buyer's own changes, within the event's rules. `edit_participant` changes a holder's names, email and (with `answers`) the participant form's answers, checked as at booking. `transfer_participant` gives the ticket to someone else: a new ticket token (the old QR code is refused at check-in) and an email to the new holder. A ticket already scanned cannot be transferred. Past the deadline, or when the organizer turned the action off, the answer is 409 with the reason. Rate limited as bookings. Answers the order as GET does.
+     *
+     *     **Access:** public, no credential.
+     */
+    patch: operations["changePublicOrder"];
     trace?: never;
   };
   "/api/public/organizers/{id}/contact": {
@@ -535,7 +541,7 @@ export interface paths {
     get?: never;
     /**
      * Update the event's settings
-     * @description The Meta pixel id and whether buyers may ask for an invoice (billing details).
+     * @description The Meta pixel id, whether buyers may ask for an invoice (billing details), and what buyers may do themselves on their order page: edit participants (`self_service_edit`) and transfer tickets (`self_service_transfer`), each until `…_before` hours or days (`…_unit`; days are calendar days in the event's time zone) before the start. Every field is optional; the defaults are both allowed until 24 hours before the start.
      *
      *     **Access:** a member of the organization, or an API key with the `events:write` scope.
      */
@@ -1808,6 +1814,20 @@ export interface components {
       /** @enum {unknown} */
       visibility?: "public" | "private";
       allow_billing?: boolean;
+      /** @description Buyers may edit participants' names, emails and answers. */
+      self_service_edit?: boolean;
+      /** @description Until this long before the start (0: the start). */
+      self_service_edit_before?: number;
+      /**
+       * @description hours: exact; days: calendar days in the event's time zone.
+       * @enum {unknown}
+       */
+      self_service_edit_unit?: "hours" | "days";
+      /** @description Buyers may transfer a ticket to someone else. */
+      self_service_transfer?: boolean;
+      self_service_transfer_before?: number;
+      /** @enum {unknown} */
+      self_service_transfer_unit?: "hours" | "days";
       /** @description -1: unlimited. */
       event_capacity?: number;
       published_at?: string | null;
@@ -2411,7 +2431,17 @@ export interface operations {
            * @example {
            *       "id": 501,
            *       "status": "paid",
-           *       "tickets_url": "https://billetterie.example.org/orders/501/tickets?token=…"
+           *       "tickets_url": "https://billetterie.example.org/orders/501/tickets?token=…",
+           *       "self_service": {
+           *         "edit": {
+           *           "state": "open",
+           *           "until": "2027-06-11T18:00:00.000Z"
+           *         },
+           *         "transfer": {
+           *           "state": "open",
+           *           "until": "2027-06-11T18:00:00.000Z"
+           *         }
+           *       }
            *     }
            */
           "application/json": Record<string, never>;
@@ -2419,6 +2449,165 @@ export interface operations {
       };
       /** @description Not found, or another organization's (`not_found`). */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  changePublicOrder: {
+    parameters: {
+      query: {
+        /** @description The order's access token. */
+        token: string;
+      };
+      header?: never;
+      path: {
+        /** @description The order's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "action": "transfer_participant",
+         *       "participant_id": 90211,
+         *       "first_name": "Inès",
+         *       "last_name": "Moreau",
+         *       "email": "ines.moreau@example.com"
+         *     }
+         */
+        "application/json": {
+          /** @enum {string} */
+          action: "edit_participant" | "transfer_participant";
+          participant_id: string | number;
+          first_name: string;
+          last_name: string;
+          email: string;
+          answers?: {
+            [key: string]: string | boolean | string[];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description The order after the change. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 501,
+           *       "status": "paid"
+           *     }
+           */
+          "application/json": Record<string, never>;
+        };
+      };
+      /** @description Not found, or another organization's (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflicts with the current state (`conflict`). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Invalid fields (`validation`), or an `Idempotency-Key` reused for another request. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (`rate_limited`); see `Retry-After`. */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -3611,6 +3800,12 @@ export interface operations {
            *       "meta_pixel_id": "",
            *       "access_token": "",
            *       "allow_billing": false,
+           *       "self_service_edit": true,
+           *       "self_service_edit_before": 24,
+           *       "self_service_edit_unit": "hours",
+           *       "self_service_transfer": true,
+           *       "self_service_transfer_before": 24,
+           *       "self_service_transfer_unit": "hours",
            *       "event_capacity": -1,
            *       "published_at": null,
            *       "created_at": "2027-01-05T09:30:00.000Z",
@@ -3893,6 +4088,12 @@ export interface operations {
            *       "meta_pixel_id": "",
            *       "access_token": "",
            *       "allow_billing": false,
+           *       "self_service_edit": true,
+           *       "self_service_edit_before": 24,
+           *       "self_service_edit_unit": "hours",
+           *       "self_service_transfer": true,
+           *       "self_service_transfer_before": 24,
+           *       "self_service_transfer_unit": "hours",
            *       "event_capacity": -1,
            *       "published_at": null,
            *       "created_at": "2027-01-05T09:30:00.000Z",
@@ -4030,6 +4231,12 @@ export interface operations {
            *       "meta_pixel_id": "",
            *       "access_token": "",
            *       "allow_billing": false,
+           *       "self_service_edit": true,
+           *       "self_service_edit_before": 24,
+           *       "self_service_edit_unit": "hours",
+           *       "self_service_transfer": true,
+           *       "self_service_transfer_before": 24,
+           *       "self_service_transfer_unit": "hours",
            *       "event_capacity": -1,
            *       "published_at": null,
            *       "created_at": "2027-01-05T09:30:00.000Z",
@@ -4215,6 +4422,12 @@ export interface operations {
            *       "meta_pixel_id": "",
            *       "access_token": "",
            *       "allow_billing": false,
+           *       "self_service_edit": true,
+           *       "self_service_edit_before": 24,
+           *       "self_service_edit_unit": "hours",
+           *       "self_service_transfer": true,
+           *       "self_service_transfer_before": 24,
+           *       "self_service_transfer_unit": "hours",
            *       "event_capacity": -1,
            *       "published_at": null,
            *       "created_at": "2027-01-05T09:30:00.000Z",
@@ -4538,6 +4751,12 @@ export interface operations {
            *       "meta_pixel_id": "",
            *       "access_token": "",
            *       "allow_billing": false,
+           *       "self_service_edit": true,
+           *       "self_service_edit_before": 24,
+           *       "self_service_edit_unit": "hours",
+           *       "self_service_transfer": true,
+           *       "self_service_transfer_before": 24,
+           *       "self_service_transfer_unit": "hours",
            *       "event_capacity": -1,
            *       "published_at": null,
            *       "created_at": "2027-01-05T09:30:00.000Z",
@@ -4835,12 +5054,23 @@ export interface operations {
         /**
          * @example {
          *       "meta_pixel_id": "",
-         *       "allow_billing": true
+         *       "allow_billing": true,
+         *       "self_service_transfer": false,
+         *       "self_service_edit_before": 2,
+         *       "self_service_edit_unit": "days"
          *     }
          */
         "application/json": {
           meta_pixel_id?: string;
           allow_billing?: boolean | ("true" | "false" | "on" | "off" | "1" | "0");
+          self_service_edit?: boolean | ("true" | "false" | "on" | "off" | "1" | "0");
+          self_service_edit_before?: number | string;
+          /** @enum {string} */
+          self_service_edit_unit?: "hours" | "days";
+          self_service_transfer?: boolean | ("true" | "false" | "on" | "off" | "1" | "0");
+          self_service_transfer_before?: number | string;
+          /** @enum {string} */
+          self_service_transfer_unit?: "hours" | "days";
         };
       };
     };
@@ -4854,7 +5084,13 @@ export interface operations {
           /**
            * @example {
            *       "meta_pixel_id": "",
-           *       "allow_billing": true
+           *       "allow_billing": true,
+           *       "self_service_edit": true,
+           *       "self_service_edit_before": 2,
+           *       "self_service_edit_unit": "days",
+           *       "self_service_transfer": false,
+           *       "self_service_transfer_before": 24,
+           *       "self_service_transfer_unit": "hours"
            *     }
            */
           "application/json": Record<string, never>;
@@ -10859,6 +11095,7 @@ export interface operations {
             | "order.cancelled"
             | "participant.created"
             | "participant.updated"
+            | "participant.transferred"
             | "participant.deleted"
             | "check_in.created"
             | "event.published"
@@ -11000,6 +11237,7 @@ export interface operations {
             | "order.cancelled"
             | "participant.created"
             | "participant.updated"
+            | "participant.transferred"
             | "participant.deleted"
             | "check_in.created"
             | "event.published"

@@ -9,6 +9,27 @@ const nullable = (schema: JsonSchema): JsonSchema => ({ anyOf: [schema, { type: 
 const dateTime: JsonSchema = { type: "string", format: "date-time" };
 const cents = (description: string): JsonSchema => ({ type: "integer", description: `${description}, in cents.` });
 
+/** What buyers may do on their order page (issue 28 §1): each action on or off, until how long before the start. */
+const selfServiceProperties: Record<string, JsonSchema> = {
+  self_service_edit: { type: "boolean", description: "Buyers may edit participants' names, emails and answers." },
+  self_service_edit_before: { type: "integer", description: "Until this long before the start (0: the start)." },
+  self_service_edit_unit: {
+    enum: ["hours", "days"],
+    description: "hours: exact; days: calendar days in the event's time zone.",
+  },
+  self_service_transfer: { type: "boolean", description: "Buyers may transfer a ticket to someone else." },
+  self_service_transfer_before: { type: "integer" },
+  self_service_transfer_unit: { enum: ["hours", "days"] },
+};
+const selfServiceExample = {
+  self_service_edit: true,
+  self_service_edit_before: 24,
+  self_service_edit_unit: "hours",
+  self_service_transfer: true,
+  self_service_transfer_before: 24,
+  self_service_transfer_unit: "hours",
+};
+
 /** Issue 26 §2's error body: every 4xx answer of the API, one shape. */
 export const errorSchema: JsonSchema = {
   type: "object",
@@ -82,6 +103,7 @@ export const eventSchema: JsonSchema = {
     is_past: { type: "boolean" },
     visibility: { enum: ["public", "private"] },
     allow_billing: { type: "boolean" },
+    ...selfServiceProperties,
     event_capacity: { type: "integer", description: "-1: unlimited." },
     published_at: nullable(dateTime),
     created_at: dateTime,
@@ -118,6 +140,7 @@ export const eventExample = {
   meta_pixel_id: "",
   access_token: "",
   allow_billing: false,
+  ...selfServiceExample,
   event_capacity: -1,
   published_at: null,
   created_at: "2027-01-05T09:30:00.000Z",

@@ -5,6 +5,7 @@ import {
 } from "#domain/attendee-messages/attendee-message-schema";
 import * as v from "valibot";
 import { placeOrderBodySchema } from "#domain/booking/order-input-schema";
+import { orderActionShape } from "#domain/self-service/order-action-schema";
 import { checkInBodySchema } from "#domain/check-ins/record-check-in";
 import { contactMessageSchema } from "#domain/contact-entries/contact-message-schema";
 import { eventMessagesSchema } from "#domain/event-messages/event-messages-schema";
@@ -81,7 +82,7 @@ export type ResponseDoc = {
 export type QueryParamDoc = { name: string; description: string; schema: JsonSchema; required?: boolean };
 
 export type ApiOperation = {
-  method: "GET" | "POST" | "PUT" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** The route exactly as Hono lists it (`inspectRoutes`), e.g. `/api/events/:id{[0-9]+}/tickets`. */
   route: string;
   operationId: string;
@@ -313,7 +314,11 @@ export const operations: ApiOperation[] = [
     operationId: "getPublicOrder",
     tag: "Public booking",
     summary: "Get an order by its link",
-    description: "The confirmation page's data: the order's status, places and tickets link. Needs the order's token.",
+    description:
+      "The confirmation page's data: the order's status, places and tickets link, and what the buyer may do " +
+      "themselves: `self_service.edit` and `self_service.transfer` (`state` open, closed or off, and `until`, the " +
+      "deadline set by the organizer before the start) and, per participant, `can_edit` / `can_transfer` with the " +
+      "reason of a refusal. Needs the order's token.",
     access: { kind: "public" },
     queryParams: [
       { name: "token", description: "The order's access token.", schema: { type: "string" }, required: true },
@@ -321,10 +326,52 @@ export const operations: ApiOperation[] = [
     response: {
       status: 200,
       description: "The order.",
-      schema: object("The order with its participants and an absolute `tickets_url`."),
-      example: { id: 501, status: "paid", tickets_url: "https://billetterie.example.org/orders/501/tickets?token=…" },
+      schema: object("The order with its participants, an absolute `tickets_url` and `self_service`."),
+      example: {
+        id: 501,
+        status: "paid",
+        tickets_url: "https://billetterie.example.org/orders/501/tickets?token=…",
+        self_service: {
+          edit: { state: "open", until: "2027-06-11T18:00:00.000Z" },
+          transfer: { state: "open", until: "2027-06-11T18:00:00.000Z" },
+        },
+      },
     },
     errors: [404],
+  },
+  {
+    method: "PATCH",
+    route: "/api/public/orders/:id",
+    operationId: "changePublicOrder",
+    tag: "Public booking",
+    summary: "Edit or transfer a ticket of an order",
+    description:
+      "The buyer's own changes, within the event's rules. `edit_participant` changes a holder's names, email and " +
+      "(with `answers`) the participant form's answers, checked as at booking. `transfer_participant` gives the " +
+      "ticket to someone else: a new ticket token (the old QR code is refused at check-in) and an email to the new " +
+      "holder. A ticket already scanned cannot be transferred. Past the deadline, or when the organizer turned the " +
+      "action off, the answer is 409 with the reason. Rate limited as bookings. Answers the order as GET does.",
+    access: { kind: "public" },
+    queryParams: [
+      { name: "token", description: "The order's access token.", schema: { type: "string" }, required: true },
+    ],
+    body: {
+      schemas: [orderActionShape],
+      example: {
+        action: "transfer_participant",
+        participant_id: 90211,
+        first_name: "Inès",
+        last_name: "Moreau",
+        email: "ines.moreau@example.com",
+      },
+    },
+    response: {
+      status: 200,
+      description: "The order after the change.",
+      schema: object("The order as GET /api/public/orders/:id answers it."),
+      example: { id: 501, status: "paid" },
+    },
+    errors: [404, 409, 422, 429],
   },
   {
     method: "POST",
@@ -695,14 +742,37 @@ export const operations: ApiOperation[] = [
     operationId: "updateEventSettings",
     tag: "Events",
     summary: "Update the event's settings",
-    description: "The Meta pixel id and whether buyers may ask for an invoice (billing details).",
+    description:
+      "The Meta pixel id, whether buyers may ask for an invoice (billing details), and what buyers may do " +
+      "themselves on their order page: edit participants (`self_service_edit`) and transfer tickets " +
+      "(`self_service_transfer`), each until `…_before` hours or days (`…_unit`; days are calendar days in the " +
+      "event's time zone) before the start. Every field is optional; the defaults are both allowed until 24 hours " +
+      "before the start.",
     access: write(),
-    body: { schemas: [eventSettingsSchema], example: { meta_pixel_id: "", allow_billing: true } },
+    body: {
+      schemas: [eventSettingsSchema],
+      example: {
+        meta_pixel_id: "",
+        allow_billing: true,
+        self_service_transfer: false,
+        self_service_edit_before: 2,
+        self_service_edit_unit: "days",
+      },
+    },
     response: {
       status: 200,
       description: "The settings.",
-      schema: object("`meta_pixel_id`, `allow_billing`."),
-      example: { meta_pixel_id: "", allow_billing: true },
+      schema: object("`meta_pixel_id`, `allow_billing` and the six `self_service_…` fields."),
+      example: {
+        meta_pixel_id: "",
+        allow_billing: true,
+        self_service_edit: true,
+        self_service_edit_before: 2,
+        self_service_edit_unit: "days",
+        self_service_transfer: false,
+        self_service_transfer_before: 24,
+        self_service_transfer_unit: "hours",
+      },
     },
     errors: [400, 404],
   },

@@ -13,7 +13,7 @@ import {
   eventSettingsSchema,
   publishOptionsSchema,
 } from "#domain/events/event-input-schema";
-import { eventDetailToJson, eventToJson } from "#domain/events/event-json";
+import { eventDetailToJson, eventToJson, selfServiceSettingsJson } from "#domain/events/event-json";
 import { getEvent } from "#domain/events/get-event";
 import { regeneratePrivateLink } from "#domain/events/regenerate-private-link";
 import { updateEvent } from "#domain/events/update-event";
@@ -162,13 +162,17 @@ eventsApiRoutes.post("/:id{[0-9]+}/private-link", limitBody(), async (c) => {
   return c.json({ private_link_version: link.privateLinkVersion, public_path: link.publicPath });
 });
 
-/** PUT /api/events/:id/settings — meta_pixel_id and allow_billing (spec §7: paths not shown). */
+/** PUT /api/events/:id/settings — meta_pixel_id, allow_billing and the self-service rules (spec §7: paths not shown). */
 eventsApiRoutes.put("/:id{[0-9]+}/settings", limitBody(), async (c) => {
   const eventId = requireId(c.req.param("id"), "events:errors.not-found");
   const [settings] = await parseBody(c, [eventSettingsSchema]);
   const actor = await actorForEventParam(c, eventId);
   const result = await updateEventSettings(c.get("db"), actor, { eventId, ...settings });
-  return c.json({ meta_pixel_id: result.metaPixelId, allow_billing: result.allowBilling });
+  return c.json({
+    meta_pixel_id: result.metaPixelId,
+    allow_billing: result.allowBilling,
+    ...selfServiceSettingsJson(result),
+  });
 });
 
 /** DELETE /api/events/:id with `{"confirmation": "DELETE"}` — irreversible (spec §4/§5). */

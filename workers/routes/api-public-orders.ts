@@ -9,6 +9,12 @@ import { bookingCheckout } from "#domain/payments/booking-checkout";
 import { AppError, isAppError } from "#domain/shared/app-error";
 import { parseId } from "#domain/shared/ids";
 import { clientInfoFromHeaders } from "#domain/http/client-info";
+import { hitRateLimits } from "#domain/auth/rate-limit";
+import { queueHolderTicketEmail } from "#domain/order-documents/queue-order-emails";
+import { editOrderParticipant } from "#domain/self-service/edit-order-participant";
+import { getOrderSelfService, publicOrderWithSelfService } from "#domain/self-service/get-order-self-service";
+import { orderActionSchema } from "#domain/self-service/order-action-schema";
+import { transferOrderParticipant } from "#domain/self-service/transfer-order-participant";
 import type { HonoEnv } from "../hono-app";
 import { parseJson } from "../parse-json";
 import { appErrorResponse } from "../error-response";
@@ -67,14 +73,52 @@ publicOrdersApiRoutes.post("/events/:id/orders", async (c) => {
   }
 });
 
+/** The order with what its buyer may do now (issue 28 §4): the answer of GET and PATCH /orders/:id. */
+async function orderAnswer(c: Context<HonoEnv>, orderId: number, token: string | undefined) {
+  const db = c.get("db");
+  const [order, selfService] = await Promise.all([
+    getPublicOrder(db, c.env, { orderId, token }),
+    getOrderSelfService(db, { orderId, token }),
+  ]);
+  // An embedding site on another origin opens the tickets link as it is: absolute, on our host.
+  const origin = c.env.APP_URL || new URL(c.req.url).origin;
+  return {
+    ...publicOrderWithSelfService(order, selfService),
+    tickets_url: new URL(order.tickets_url, origin).toString(),
+  };
+}
+
 publicOrdersApiRoutes.get("/orders/:id", async (c) => {
   try {
     const orderId = parseId(c.req.param("id"));
     if (orderId === null) throw new AppError("not_found", "booking:errors.order-not-found");
-    const order = await getPublicOrder(c.get("db"), c.env, { orderId, token: c.req.query("token") });
-    // An embedding site on another origin opens the tickets link as it is: absolute, on our host.
-    const origin = c.env.APP_URL || new URL(c.req.url).origin;
-    return c.json({ ...order, tickets_url: new URL(order.tickets_url, origin).toString() });
+    return c.json(await orderAnswer(c, orderId, c.req.query("token")));
+  } catch (error) {
+    return bookingError(c, error);
+  }
+});
+
+/**
+ * The buyer's own changes (issue 28 §2, §4): `edit_participant` or `transfer_participant`, within the event's rules,
+ * rate limited as bookings are (the order in place of the buyer's email). Answers the order as GET does.
+ */
+publicOrdersApiRoutes.patch("/orders/:id", async (c) => {
+  try {
+    const orderId = parseId(c.req.param("id"));
+    if (orderId === null) throw new AppError("not_found", "booking:errors.order-not-found");
+    const token = c.req.query("token");
+    const body = await parseJson(c, orderActionSchema);
+    const db = c.get("db");
+    await hitRateLimits(db, bookingRateLimits(`order:${orderId}`, clientInfoFromHeaders(c.req.raw.headers).ip));
+    const input = { orderId, token, participantId: body.participant_id, body };
+    if (body.action === "edit_participant") {
+      await editOrderParticipant(db, input);
+    } else {
+      const transferred = await transferOrderParticipant(db, c.env, input);
+      if (transferred.emailKey)
+        c.executionCtx.waitUntil(queueHolderTicketEmail(c.env, { orderId, key: transferred.emailKey }));
+    }
+    return c.json(await orderAnswer(c, orderId, token));
   } catch (error) {
     return bookingError(c, error);
   }

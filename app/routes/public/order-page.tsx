@@ -1,7 +1,22 @@
 import { descriptionContentClass } from "~/components/event-editor/description-editor-skeleton";
 import { CalendarDays, CreditCard, Download, MapPin, RefreshCw } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { data } from "react-router";
+import { data, useActionData } from "react-router";
+import * as v from "valibot";
+import { bookingRateLimits } from "#domain/booking/booking-rate-limits";
+import { hitRateLimits } from "#domain/auth/rate-limit";
+import { clientInfoFromHeaders } from "#domain/http/client-info";
+import { queueHolderTicketEmail } from "#domain/order-documents/queue-order-emails";
+import { answersFrom, formValues } from "#domain/public-events/booking-form";
+import { editOrderParticipant } from "#domain/self-service/edit-order-participant";
+import { getOrderSelfService } from "#domain/self-service/get-order-self-service";
+import { transferOrderParticipant } from "#domain/self-service/transfer-order-participant";
+import {
+  SelfServiceRules,
+  TicketSelfService,
+  type SelfServiceActionResult,
+} from "~/components/order/order-self-service";
+import { actionError } from "~/server/route-errors.server";
 import { paymentProviderFromEnv } from "#adapters/payments";
 import { hasConfirmationEmail } from "#domain/order-documents/has-confirmation-email";
 import { checkoutResumeUrl } from "#domain/payments/resume-checkout";
@@ -23,6 +38,7 @@ import { consentFromCookieHeader, CSP_META_PIXEL_HEADER, metaPixelUrl } from "#d
 import { cn } from "~/lib/utils";
 import { serverContext } from "~/server/context";
 import { loaderError } from "~/server/route-errors.server";
+import { AppError } from "#domain/shared/app-error";
 import type { Route } from "./+types/order-page";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -32,6 +48,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     const page = await getOrderPage(db, env, { orderId: requireId(params.id, "booking:errors.order-not-found"), token });
     const live = page.order.status === "paid" || page.order.status === "manual";
     const emailed = live && (await hasConfirmationEmail(db, page.order.id));
+    // Issue 28: what the buyer may change themselves, and until when.
+    const selfService = live ? await getOrderSelfService(db, { orderId: page.order.id, token }) : null;
     // A buyer who left the checkout comes back to it here while the order may still be paid (decision 0035).
     const resumeUrl =
       page.order.status === "pending"
@@ -54,6 +72,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         token: token ?? "",
         resumeUrl,
         emailed,
+        selfService,
         qrCodes: live ? page.order.participants.map((participant) => qrPath(participant.ticket_token)) : [],
         // Issue 27 §6: a confirmed order's event, in the buyer's calendar (the .ics follows the event's changes).
         calendar:
@@ -66,6 +85,53 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     );
   } catch (error) {
     return loaderError(error);
+  }
+}
+
+const selfServiceFormSchema = v.object({
+  intent: v.picklist(["edit", "transfer"], "booking:self-service.errors.action-invalid"),
+  participant_id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/), v.transform(Number)),
+});
+
+/**
+ * « Modifier » and « Transférer » (issue 28 §2): the forms under each ticket, named `<intent>.<participant>.<field>`
+ * so several tickets' fields never share an id. The same use-cases and rate limits as PATCH /api/public/orders/:id.
+ */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const { db, env, ctx } = context.get(serverContext);
+  const token = new URL(request.url).searchParams.get("token");
+  const form = await request.formData();
+  const values = formValues(form);
+  const parsed = v.safeParse(selfServiceFormSchema, Object.fromEntries(form));
+  if (!parsed.success) return actionError(new AppError("validation", "booking:self-service.errors.action-invalid"), values);
+  const { intent, participant_id: participantId } = parsed.output;
+  const prefix = `${intent}.${participantId}`;
+  const text = (name: string) => {
+    const value = form.get(`${prefix}.${name}`);
+    return typeof value === "string" ? value : "";
+  };
+  try {
+    const orderId = requireId(params.id, "booking:errors.order-not-found");
+    await hitRateLimits(db, bookingRateLimits(`order:${orderId}`, clientInfoFromHeaders(request.headers).ip));
+    const holder = { first_name: text("first_name"), last_name: text("last_name"), email: text("email") };
+    const input = { orderId, token, participantId };
+    if (intent === "edit") {
+      const view = await getOrderSelfService(db, { orderId, token });
+      const questions = view.participants.find((participant) => participant.id === participantId)?.questions ?? [];
+      const answers = questions.length > 0 ? answersFrom(form, `${prefix}.answers`, questions) : undefined;
+      await editOrderParticipant(db, { ...input, body: { ...holder, ...(answers ? { answers } : {}) } });
+    } else {
+      const transferred = await transferOrderParticipant(db, env, { ...input, body: holder });
+      if (transferred.emailKey) ctx.waitUntil(queueHolderTicketEmail(env, { orderId, key: transferred.emailKey }));
+    }
+    return {
+      ok: true as const,
+      intent,
+      participantId,
+      name: `${holder.first_name.trim()} ${holder.last_name.trim()}`,
+    };
+  } catch (error) {
+    return actionError(error, values, { intent, participantId });
   }
 }
 
@@ -107,7 +173,8 @@ const statusStyle: Record<string, string> = {
 };
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
-  const { order, event, token, qrCodes, purchasePixel, resumeUrl, emailed, calendar } = loaderData;
+  const { order, event, token, qrCodes, purchasePixel, resumeUrl, emailed, calendar, selfService } = loaderData;
+  const actionResult = useActionData<typeof action>() as SelfServiceActionResult | undefined;
   const { t, i18n } = useTranslation("booking");
   const dark = event.theme === "dark";
   const live = order.status === "paid" || order.status === "manual";
@@ -297,8 +364,30 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
                 {t("order.download")}
               </a>
             </div>
+            {actionResult?.ok ? (
+              <p
+                role="status"
+                className="rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-900"
+                data-testid="self-service-done"
+              >
+                {actionResult.intent === "edit"
+                  ? t("self-service.edited")
+                  : t("self-service.transferred", { name: actionResult.name })}
+              </p>
+            ) : null}
+            {selfService ? (
+              <div className={cn(card, "space-y-2")}>
+                <h3 className="font-semibold">{t("self-service.rules-heading")}</h3>
+                <SelfServiceRules
+                  selfService={selfService}
+                  formatDate={(date) => formatDeadline(date, i18n.language, event.timezone)}
+                  anyCheckedIn={selfService.participants.some((participant) => participant.checked_in)}
+                />
+              </div>
+            ) : null}
             <ul className="grid gap-4 sm:grid-cols-2">
               {order.participants.map((participant, index) => {
+                const actions = selfService?.participants.find((entry) => entry.id === participant.id);
                 const qr = qrCodes[index];
                 const name = `${participant.first_name} ${participant.last_name}`;
                 return (
@@ -320,6 +409,16 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
                         <rect width={qr.size} height={qr.size} fill="#fff" />
                         <path d={qr.d} fill="#000" />
                       </svg>
+                    ) : null}
+                    {actions ? (
+                      <TicketSelfService
+                        key={participant.ticket_token}
+                        participant={participant}
+                        actions={actions}
+                        result={actionResult}
+                        dark={dark}
+                        surfaceStyle={surfaceStyle}
+                      />
                     ) : null}
                   </li>
                 );

@@ -287,6 +287,30 @@ export default function ParticipantDetail({ loaderData }: Route.ComponentProps) 
             )}
           </CardContent>
         </Card>
+
+        {detail.changes.length > 0 ? (
+          <Card className="lg:col-span-2" data-testid="participant-changes">
+            <CardHeader>
+              <CardTitle>{t("detail.changes")}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <ul className="divide-y text-sm">
+                {detail.changes.map((change) => (
+                  <li key={change.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
+                    <Badge variant={change.kind === "transfer" ? "warning" : "secondary"}>
+                      {change.kind === "transfer" ? t("detail.change-transfer") : t("detail.change-edit")}
+                    </Badge>
+                    <span>{date(change.at)}</span>
+                    <span className="min-w-0 wrap-anywhere text-muted-foreground">
+                      {`${change.previousName} <${change.previousEmail}> → ${change.name} <${change.email}>`}
+                      {change.answersChanged ? ` ${t("detail.change-answers")}` : ""}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </CardContent>
+          </Card>
+        ) : null}
       </div>
 
       {detail.canManage ? (

@@ -12,6 +12,7 @@ import { canInOrganization } from "#domain/policy";
 import { notFound } from "#domain/shared/app-error";
 import { parseId } from "#domain/shared/ids";
 import { BookingWidgetCard } from "~/components/event/booking-widget-card";
+import { SelfServiceSettingsCard } from "~/components/event/self-service-settings-card";
 import { EventPageErrorBoundary } from "~/components/event/event-page-error";
 import { FormError } from "~/components/form-error";
 import {
@@ -114,7 +115,12 @@ export default function EventSettings({ loaderData: settings }: Route.ComponentP
   }, [result, t]);
 
   const fieldError = failure?.errors.fields?.meta_pixel_id;
-  const formError = failure && !fieldError ? failure.errors.formError : undefined;
+  // The self-service card shows its own fields' errors.
+  const selfServiceErrors = Object.fromEntries(
+    Object.entries(failure?.errors.fields ?? {}).filter(([name]) => name.startsWith("self_service_")),
+  );
+  const selfServiceFailed = Object.keys(selfServiceErrors).length > 0;
+  const formError = failure && !fieldError && !selfServiceFailed ? failure.errors.formError : undefined;
   const webhooksExist = pageExists(WEBHOOK_SETTINGS_PATH) && settings.canManageWebhooks;
 
   return (
@@ -158,6 +164,13 @@ export default function EventSettings({ loaderData: settings }: Route.ComponentP
           ) : null}
         </Form>
       </Card>
+
+      <SelfServiceSettingsCard
+        values={settings}
+        canUpdate={settings.canUpdate}
+        busy={busy}
+        errors={selfServiceFailed ? selfServiceErrors : undefined}
+      />
 
       {settings.canRegeneratePrivateLink && settings.privateLinkPath ? (
         <PrivateLinkCard path={settings.privateLinkPath} visibility={settings.visibility} />

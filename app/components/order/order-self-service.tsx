@@ -1,0 +1,210 @@
+import { ArrowRightLeft, Pencil } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import type { EditableAnswer } from "#domain/participants/get-participant";
+import type { OrderSelfService, SelfServiceRuleJson } from "#domain/self-service/get-order-self-service";
+import { QuestionField, TextField, type FieldState } from "~/components/booking/booking-fields";
+import { ORGANIZER_FOCUS_RING } from "~/lib/contrast";
+import { cn } from "~/lib/utils";
+
+export type SelfServiceActionResult =
+  | { ok: true; intent: "edit" | "transfer"; participantId: number; name: string }
+  | {
+      ok: false;
+      intent?: "edit" | "transfer";
+      participantId?: number;
+      errors: { formError?: string; fields?: Record<string, string> };
+      values: Record<string, string>;
+    };
+
+/** The buyer's rules in plain words (issue 28 §1): each action open until a date, closed since it, or off. */
+export function SelfServiceRules({
+  selfService,
+  formatDate,
+  anyCheckedIn,
+}: {
+  selfService: Pick<OrderSelfService, "edit" | "transfer">;
+  formatDate: (iso: string) => string;
+  anyCheckedIn: boolean;
+}) {
+  const { t } = useTranslation("booking");
+  const line = (action: "edit" | "transfer", rule: SelfServiceRuleJson) => {
+    if (rule.state === "off") return t(`self-service.${action}-off`);
+    if (rule.state === "closed") return t(`self-service.${action}-closed`, { date: formatDate(rule.until!) });
+    return rule.until
+      ? t(`self-service.${action}-until`, { date: formatDate(rule.until) })
+      : t(`self-service.${action}-open`);
+  };
+  return (
+    <ul className="space-y-1 text-sm" data-testid="self-service-rules">
+      <li>{line("edit", selfService.edit)}</li>
+      <li>{line("transfer", selfService.transfer)}</li>
+      {anyCheckedIn && selfService.transfer.state === "open" ? <li>{t("self-service.checked-in-note")}</li> : null}
+    </ul>
+  );
+}
+
+const asValue = (answer: EditableAnswer | undefined): string =>
+  answer === undefined ? "" : Array.isArray(answer) ? answer.join("|") : String(answer);
+
+/**
+ * « Modifier » and « Transférer » under one ticket: each a disclosure holding a plain form (the page works before
+ * its JavaScript has loaded), reopened with its errors when the server refused it.
+ */
+export function TicketSelfService({
+  participant,
+  actions,
+  result,
+  dark,
+  surfaceStyle,
+}: {
+  participant: { id: number; first_name: string; last_name: string; email: string };
+  actions: OrderSelfService["participants"][number];
+  result: SelfServiceActionResult | undefined;
+  dark: boolean;
+  surfaceStyle: React.CSSProperties;
+}) {
+  const { t } = useTranslation("booking");
+  const failed = result && !result.ok && result.participantId === participant.id ? result : null;
+  const summary = cn(
+    "inline-flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-lg border border-current px-4 text-sm font-semibold [&::-webkit-details-marker]:hidden",
+    ORGANIZER_FOCUS_RING,
+  );
+  const submit = cn(
+    "inline-flex min-h-11 items-center rounded-lg px-4 text-sm font-semibold shadow-sm",
+    ORGANIZER_FOCUS_RING,
+  );
+
+  const stateOf = (intent: "edit" | "transfer", defaults: Record<string, string>): FieldState => {
+    const prefix = `${intent}.${participant.id}`;
+    const mine = failed && failed.intent === intent ? failed : null;
+    return {
+      errors: Object.fromEntries(
+        Object.entries(mine?.errors.fields ?? {}).map(([field, key]) => [`${prefix}.${field}`, key]),
+      ),
+      values: mine ? mine.values : Object.fromEntries(Object.entries(defaults).map(([k, v]) => [`${prefix}.${k}`, v])),
+    };
+  };
+
+  const formError = (intent: "edit" | "transfer") =>
+    failed && failed.intent === intent && failed.errors.formError && !failed.errors.fields ? (
+      <p role="alert" className="text-sm font-medium text-rose-700 dark:text-rose-400" data-testid="self-service-error">
+        {t(failed.errors.formError as never)}
+      </p>
+    ) : null;
+
+  const names = (intent: "edit" | "transfer", state: FieldState) => (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <TextField
+        name={`${intent}.${participant.id}.first_name`}
+        label={t("self-service.first-name")}
+        state={state}
+        dark={dark}
+        required
+        autoComplete="off"
+      />
+      <TextField
+        name={`${intent}.${participant.id}.last_name`}
+        label={t("self-service.last-name")}
+        state={state}
+        dark={dark}
+        required
+        autoComplete="off"
+      />
+      <div className="sm:col-span-2">
+        <TextField
+          name={`${intent}.${participant.id}.email`}
+          label={t("self-service.email")}
+          type="email"
+          state={state}
+          dark={dark}
+          required
+          autoComplete="off"
+        />
+      </div>
+    </div>
+  );
+
+  const editState = stateOf("edit", {
+    first_name: participant.first_name,
+    last_name: participant.last_name,
+    email: participant.email,
+    ...Object.fromEntries(actions.questions.map((q) => [`answers.${q.id}`, asValue(actions.answers[q.id])])),
+  });
+  const transferState = stateOf("transfer", { first_name: "", last_name: "", email: "" });
+
+  const refusedNow = Boolean(
+    failed && failed.intent && !(failed.intent === "edit" ? actions.can_edit : actions.can_transfer),
+  );
+  if (!actions.can_edit && !actions.can_transfer && !actions.checked_in && !refusedNow) return null;
+
+  return (
+    <div className="space-y-3 border-t pt-3" data-testid="ticket-self-service">
+      {actions.can_edit || actions.can_transfer ? (
+        <div className="flex flex-wrap gap-2">
+          {actions.can_edit ? (
+            <details className="group open:w-full" open={Boolean(failed && failed.intent === "edit")}>
+              <summary className={summary} data-testid="edit-participant">
+                <Pencil className="size-4" aria-hidden />
+                {t("self-service.edit")}
+              </summary>
+              <Form method="post" className="mt-3 space-y-3" noValidate preventScrollReset>
+                <input type="hidden" name="intent" value="edit" />
+                <input type="hidden" name="participant_id" value={participant.id} />
+                <p className="text-sm font-semibold">{t("self-service.edit-title")}</p>
+                <p className="text-xs opacity-70">{t("self-service.edit-description")}</p>
+                {formError("edit")}
+                {names("edit", editState)}
+                {actions.questions.map((question) => (
+                  <QuestionField
+                    key={question.id}
+                    question={question}
+                    prefix={`edit.${participant.id}.answers`}
+                    state={editState}
+                    dark={dark}
+                  />
+                ))}
+                <button type="submit" className={submit} style={surfaceStyle} data-testid="save-participant">
+                  {t("self-service.save")}
+                </button>
+              </Form>
+            </details>
+          ) : null}
+          {actions.can_transfer ? (
+            <details className="group open:w-full" open={Boolean(failed && failed.intent === "transfer")}>
+              <summary className={summary} data-testid="transfer-participant">
+                <ArrowRightLeft className="size-4" aria-hidden />
+                {t("self-service.transfer")}
+              </summary>
+              <Form method="post" className="mt-3 space-y-3" noValidate preventScrollReset>
+                <input type="hidden" name="intent" value="transfer" />
+                <input type="hidden" name="participant_id" value={participant.id} />
+                <p className="text-sm font-semibold">{t("self-service.transfer-title")}</p>
+                <p className="text-xs opacity-70">{t("self-service.transfer-description")}</p>
+                {formError("transfer")}
+                {names("transfer", transferState)}
+                <button type="submit" className={submit} style={surfaceStyle} data-testid="confirm-transfer">
+                  {t("self-service.confirm-transfer")}
+                </button>
+              </Form>
+            </details>
+          ) : null}
+        </div>
+      ) : null}
+      {actions.checked_in ? (
+        <p className="text-xs font-medium opacity-80" data-testid="ticket-checked-in">
+          {t("self-service.checked-in")}
+        </p>
+      ) : null}
+      {failed && refusedNow ? (
+        <p
+          role="alert"
+          className="text-sm font-medium text-rose-700 dark:text-rose-400"
+          data-testid="self-service-error"
+        >
+          {t((failed.errors.formError ?? "errors:invalid-input") as never)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
