@@ -1,5 +1,7 @@
 import * as v from "valibot";
-import { holderShape } from "../booking/order-input-schema";
+import { boundedString, SHORT_TEXT_MAX_LENGTH } from "../shared/bounded-string";
+
+import { ANSWER_MAX_LENGTH, holderShape } from "../booking/order-input-schema";
 import { idSchema } from "../shared/ids";
 
 export const orderActions = ["edit_participant", "transfer_participant"] as const;
@@ -22,5 +24,10 @@ export const orderActionShape = v.object({
   action: v.picklist(orderActions),
   participant_id: idSchema,
   ...holderShape.entries,
-  answers: v.optional(v.record(v.string(), v.union([v.string(), v.boolean(), v.array(v.string())]))),
+  answers: v.optional(
+    v.record(
+      boundedString(SHORT_TEXT_MAX_LENGTH),
+      v.union([boundedString(ANSWER_MAX_LENGTH), v.boolean(), v.array(boundedString(SHORT_TEXT_MAX_LENGTH))]),
+    ),
+  ),
 });

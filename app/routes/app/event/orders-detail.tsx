@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { data, Link, useFetcher } from "react-router";
 import { toast } from "sonner";
 import * as v from "valibot";
+import { boundedString, SHORT_TEXT_MAX_LENGTH } from "#domain/shared/bounded-string";
 import { paymentProviderFromEnv } from "#adapters/payments";
 import { cancelOrder } from "#domain/booking/cancel-order";
 import { refundOrder } from "#domain/payments/refund-order";
@@ -56,10 +57,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 const actionSchema = v.object({
   intent: v.picklist(["resend", "cancel", "refund", "refund-part"]),
   mode: v.optional(v.picklist(["units", "amount"])),
-  participants: v.optional(v.string()),
-  with_fees: v.optional(v.string()),
-  amount: v.optional(v.string()),
-  key: v.optional(v.string()),
+  // A comma-separated list of participant ids: an order's tickets, bounded like any posted text.
+  participants: v.optional(boundedString(20_000)),
+  with_fees: v.optional(boundedString(SHORT_TEXT_MAX_LENGTH)),
+  amount: v.optional(boundedString(SHORT_TEXT_MAX_LENGTH)),
+  key: v.optional(boundedString(SHORT_TEXT_MAX_LENGTH)),
 });
 
 /** The partial refund the dialog posted (orders-refund-dialog.tsx): chosen participants, or an amount in euros. */
