@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { createElement, type ComponentType } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { RouterContextProvider } from "react-router";
+import { createMemoryRouter, RouterContextProvider, RouterProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "#db/d1";
 import { contactEntries, events, organizations } from "#db/schema";
@@ -56,12 +56,14 @@ async function renderRoute(
     return new Response(null);
   });
   const loaderHeaders = new Headers(result!.init?.headers);
+  // Inside a router, as SSR renders it: pages with forms (the order page's self-service) use the router's hooks.
+  const page = () => createElement(route.default, { loaderData: result!.data, params } as never);
+  const router = createMemoryRouter([{ id: "page", path: "*", Component: page }], {
+    initialEntries: [new URL(url).pathname + new URL(url).search],
+    hydrationData: { loaderData: { page: result!.data } },
+  });
   const html = renderToStaticMarkup(
-    createElement(
-      I18nextProvider,
-      { i18n: getInstance(context) },
-      createElement(route.default, { loaderData: result!.data } as never),
-    ),
+    createElement(I18nextProvider, { i18n: getInstance(context) }, createElement(RouterProvider, { router })),
   );
   const headers = route.headers?.({ loaderHeaders } as never) ?? new Headers();
   return { html, headers, data: result!.data };

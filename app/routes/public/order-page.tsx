@@ -1,7 +1,7 @@
 import { descriptionContentClass } from "~/components/event-editor/description-editor-skeleton";
 import { CalendarDays, CreditCard, Download, MapPin, RefreshCw } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { data, useActionData } from "react-router";
+import { data } from "react-router";
 import * as v from "valibot";
 import { bookingRateLimits } from "#domain/booking/booking-rate-limits";
 import { hitRateLimits } from "#domain/auth/rate-limit";
@@ -172,9 +172,10 @@ const statusStyle: Record<string, string> = {
   cancelled: "bg-rose-100 text-rose-800",
 };
 
-export default function OrderPage({ loaderData }: Route.ComponentProps) {
+export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { order, event, token, qrCodes, purchasePixel, resumeUrl, emailed, calendar, selfService } = loaderData;
-  const actionResult = useActionData<typeof action>() as SelfServiceActionResult | undefined;
+  // The route's props, not useActionData: the page also renders outside a data router (the tracking tests' SSR).
+  const actionResult = actionData as SelfServiceActionResult | undefined;
   const { t, i18n } = useTranslation("booking");
   const dark = event.theme === "dark";
   const live = order.status === "paid" || order.status === "manual";
