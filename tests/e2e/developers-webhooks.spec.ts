@@ -10,7 +10,8 @@ test("the webhook event types page lists every type with its fields and an examp
   await page.goto("/developers/webhooks");
   await expect(page.getByRole("heading", { level: 1, name: "Événements des webhooks" })).toBeVisible();
   const types = page.getByTestId("webhook-type");
-  await expect(types).toHaveCount(11);
+  // Every type Guichet sends, participant.transferred included (issue 28), and the test event.
+  await expect(types).toHaveCount(12);
   const paid = page.locator("section#order\\.paid");
   await expect(paid.getByRole("heading", { name: "order.paid" })).toBeVisible();
   await expect(paid.getByRole("cell", { name: "data.net_amount" })).toBeVisible();

@@ -293,8 +293,13 @@ test.describe("the event area", () => {
     );
 
     const field = page.getByLabel("Meta Pixel ID");
+    // The settings page has several forms (the buyers' self-service has its own « Enregistrer »): the pixel's one.
+    const save = page
+      .locator("form")
+      .filter({ has: page.getByLabel("Meta Pixel ID") })
+      .getByRole("button", { name: "Enregistrer" });
     await field.fill("12ab34");
-    await page.getByRole("button", { name: "Enregistrer" }).click();
+    await save.click();
     await expect(
       page.getByText("Format de Meta Pixel ID invalide. Veuillez entrer un ID numérique valide."),
     ).toBeVisible();
@@ -304,14 +309,14 @@ test.describe("the event area", () => {
     await expect(page.getByLabel("Meta Pixel ID")).toHaveValue("");
 
     await page.getByLabel("Meta Pixel ID").fill("1234567890123456");
-    await page.getByRole("button", { name: "Enregistrer" }).click();
+    await save.click();
     await toast(page, "Événement mis à jour");
     await page.reload();
     await page.waitForLoadState("networkidle");
     await expect(page.getByLabel("Meta Pixel ID")).toHaveValue("1234567890123456");
 
     await page.getByLabel("Meta Pixel ID").fill("");
-    await page.getByRole("button", { name: "Enregistrer" }).click();
+    await save.click();
     await toast(page, "Événement mis à jour");
     await page.reload();
     await page.waitForLoadState("networkidle");
