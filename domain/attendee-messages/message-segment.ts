@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import { paymentStatusesSql, type PaymentStatus } from "../orders/order-status";
 import * as v from "valibot";
 
 /** The participants table's selection sent to "Écrire aux participants sélectionnés" is bounded. */
@@ -10,8 +11,12 @@ const id = v.pipe(v.number(SEGMENT_INVALID), v.integer(SEGMENT_INVALID), v.minVa
 const ids = (max: number) =>
   v.pipe(v.array(id, SEGMENT_INVALID), v.minLength(1, SEGMENT_INVALID), v.maxLength(max, SEGMENT_INVALID));
 
-/** The order statuses a message may pick (stored statuses: "manual" orders are entered by hand and count as paid). */
-export const segmentOrderStatuses = ["paid", "manual", "pending"] as const;
+/**
+ * The order statuses a message may pick, as the orders table's badge shows them (order-status.ts, the one home of the
+ * rule): paid, entered by hand, or awaiting payment and not expired. Together they are every order that may be
+ * written to; cancelled, expired and refunded orders get nothing.
+ */
+export const segmentOrderStatuses = ["paid", "manual", "pending"] as const satisfies readonly PaymentStatus[];
 
 /**
  * Who receives a message (docs/decisions/0054-attendee-messages.md), as the API and the page send it. `placed_before`
@@ -51,17 +56,6 @@ export function parseStoredSegment(json: string): MessageSegment {
   }
 }
 
-/** Orders that hold participants and may be written to: paid, entered by hand, or awaiting payment and not expired. */
-const LIVE_ORDER = (alias: string, now: number) =>
-  sql.raw(
-    `(${alias}.status in ('paid', 'manual') or (${alias}.status = 'pending' and (${alias}.payable_until is null or ${alias}.payable_until > ${Math.trunc(now)})))`,
-  );
-
-export type RecipientSource = {
-  /** `select` list of: dedupe_key, participant_id, order_id, email, first_name, last_name, ticket_title, locale. */
-  sql: SQL;
-};
-
 /**
  * The recipients of a segment as one SELECT (the count before sending and the outbox's insert use the same one):
  * one row per distinct email address (the lowest participant id's values), or per order for buyers and order
@@ -73,7 +67,7 @@ export function recipientsSelect(
 ): SQL {
   const { eventId, organizationId, now } = input;
   const placedBefore =
-    segment.placed_before === undefined ? sql`` : sql` and o.created_at <= ${Math.trunc(segment.placed_before)}`;
+    segment.placed_before === undefined ? sql`` : sql` and orders.created_at <= ${Math.trunc(segment.placed_before)}`;
   const notOptedOut = (emailSql: string) =>
     input.optOuts
       ? sql.raw(
@@ -81,26 +75,16 @@ export function recipientsSelect(
         )
       : sql``;
 
+  // The orders table keeps its own name (no alias) so order-status.ts's SQL twins apply as they are.
+  const live = paymentStatusesSql(segmentOrderStatuses, now)!;
   if (segment.type === "buyers" || segment.type === "order_status") {
-    const statuses =
-      segment.type === "order_status"
-        ? sql` and (${sql.join(
-            segment.statuses.map((status) =>
-              status === "pending"
-                ? sql.raw(
-                    `(o.status = 'pending' and (o.payable_until is null or o.payable_until > ${Math.trunc(now)}))`,
-                  )
-                : sql`o.status = ${status}`,
-            ),
-            sql` or `,
-          )})`
-        : sql` and ${LIVE_ORDER("o", now)}`;
-    return sql`select 'order:' || o.id as dedupe_key, null as participant_id, o.id as order_id, lower(o.email) as email,
-        o.first_name as first_name, o.last_name as last_name,
-        coalesce((select p.ticket_title from participants p where p.order_id = o.id and p.ticket_type = 'ticket' order by p.id limit 1), '') as ticket_title,
-        o.locale as locale
-      from orders o
-      where o.event_id = ${eventId} and o.organization_id = ${organizationId} and o.email like '%@%'${statuses}${placedBefore}${notOptedOut("lower(o.email)")}`;
+    const statuses = segment.type === "order_status" ? paymentStatusesSql(segment.statuses, now)! : live;
+    return sql`select 'order:' || orders.id as dedupe_key, null as participant_id, orders.id as order_id, lower(orders.email) as email,
+        orders.first_name as first_name, orders.last_name as last_name,
+        coalesce((select p.ticket_title from participants p where p.order_id = orders.id and p.ticket_type = 'ticket' order by p.id limit 1), '') as ticket_title,
+        orders.locale as locale
+      from orders
+      where orders.event_id = ${eventId} and orders.organization_id = ${organizationId} and orders.email like '%@%' and (${statuses})${placedBefore}${notOptedOut("lower(orders.email)")}`;
   }
 
   const filter: SQL =
@@ -111,15 +95,15 @@ export function recipientsSelect(
         : segment.type === "participants"
           ? sql` and p.id in (select value from json_each(${JSON.stringify(segment.participant_ids)}))`
           : sql``;
-  const address = "lower(coalesce(nullif(p.email, ''), o.email))";
+  const address = "lower(coalesce(nullif(p.email, ''), orders.email))";
   // SQLite: with min(), the bare columns come from the row holding the minimum (the lowest participant id).
   return sql`select 'email:' || ${sql.raw(address)} as dedupe_key, min(p.id) as participant_id, p.order_id as order_id,
       ${sql.raw(address)} as email,
-      case when p.email <> '' then p.first_name else o.first_name end as first_name,
-      case when p.email <> '' then p.last_name else o.last_name end as last_name,
-      p.ticket_title as ticket_title, o.locale as locale
-    from participants p join orders o on o.id = p.order_id
-    where p.event_id = ${eventId} and p.organization_id = ${organizationId} and ${LIVE_ORDER("o", now)}
+      case when p.email <> '' then p.first_name else orders.first_name end as first_name,
+      case when p.email <> '' then p.last_name else orders.last_name end as last_name,
+      p.ticket_title as ticket_title, orders.locale as locale
+    from participants p join orders on orders.id = p.order_id
+    where p.event_id = ${eventId} and p.organization_id = ${organizationId} and (${live})
       and ${sql.raw(address)} like '%@%'${filter}${placedBefore}${notOptedOut(address)}
     group by ${sql.raw(address)}`;
 }
