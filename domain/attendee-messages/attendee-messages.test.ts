@@ -78,6 +78,25 @@ describe("messages to attendees", () => {
     await db.update(schema.participants).set({ email, firstName }).where(eq(schema.participants.orderId, orderId));
   }
 
+  /** `count` paid orders of one ticket each, by French buyers `<prefix>0@x.test`, `<prefix>1@x.test`… */
+  async function paidBuyers(count: number, prefix: string) {
+    const ticket = await insertTicket(db, event);
+    for (let i = 0; i < count; i++) {
+      const { order } = await insertOrder(db, event, { status: "paid", places: [{ ticket, count: 1 }] });
+      await setLocaleAndEmails(order.id, "fr", `${prefix}${i}@x.test`, `${prefix.toUpperCase()}${i}`);
+    }
+  }
+
+  /** A draft to every participant, with a one-paragraph body. */
+  function draftToAll(subject: string) {
+    return createAttendeeMessage(db, actor, {
+      eventId: event.id,
+      subject,
+      body: "<p>Texte</p>",
+      segment: { type: "all" },
+    });
+  }
+
   async function runJobs(queue: ReturnType<typeof memoryQueue>, sender = createEmailSender({ db, from: "x@y.z" })) {
     const jobs = queue.take();
     for (const job of jobs) await deliverAttendeeMessage(db, { env, sender }, job);
@@ -205,18 +224,9 @@ describe("messages to attendees", () => {
   });
 
   it("sends nothing twice when the queue redelivers a job", async () => {
-    const ticket = await insertTicket(db, event);
-    for (let i = 0; i < 3; i++) {
-      const { order } = await insertOrder(db, event, { status: "paid", places: [{ ticket, count: 1 }] });
-      await setLocaleAndEmails(order.id, "fr", `p${i}@x.test`, `P${i}`);
-    }
+    await paidBuyers(3, "p");
     const queue = memoryQueue();
-    const message = await createAttendeeMessage(db, actor, {
-      eventId: event.id,
-      subject: "Bonjour",
-      body: "<p>Texte</p>",
-      segment: { type: "all" },
-    });
+    const message = await draftToAll("Bonjour");
     await sendAttendeeMessage(db, actor, queue, { eventId: event.id, messageId: message.id });
     const jobs = queue.take();
     const sender = createEmailSender({ db, from: "x@y.z" });
@@ -225,22 +235,13 @@ describe("messages to attendees", () => {
   });
 
   it("refuses a send past the day's quota before anything goes out, and a second send without confirmation", async () => {
-    const ticket = await insertTicket(db, event);
-    for (let i = 0; i < 3; i++) {
-      const { order } = await insertOrder(db, event, { status: "paid", places: [{ ticket, count: 1 }] });
-      await setLocaleAndEmails(order.id, "fr", `q${i}@x.test`, `Q${i}`);
-    }
+    await paidBuyers(3, "q");
     await db
       .update(schema.organizations)
       .set({ dailyEmailQuota: 2 })
       .where(eq(schema.organizations.id, organization.id));
     const queue = memoryQueue();
-    const message = await createAttendeeMessage(db, actor, {
-      eventId: event.id,
-      subject: "Bonjour",
-      body: "<p>Texte</p>",
-      segment: { type: "all" },
-    });
+    const message = await draftToAll("Bonjour");
     await expect(
       sendAttendeeMessage(db, actor, queue, { eventId: event.id, messageId: message.id }),
     ).rejects.toMatchObject({ reason: "email_quota_reached", details: { remaining: 2, recipients: 3 } });
@@ -274,18 +275,9 @@ describe("messages to attendees", () => {
   });
 
   it("records a provider failure per recipient, retries by hand, and marks bounces", async () => {
-    const ticket = await insertTicket(db, event);
-    for (let i = 0; i < 2; i++) {
-      const { order } = await insertOrder(db, event, { status: "paid", places: [{ ticket, count: 1 }] });
-      await setLocaleAndEmails(order.id, "fr", `r${i}@x.test`, `R${i}`);
-    }
+    await paidBuyers(2, "r");
     const queue = memoryQueue();
-    const message = await createAttendeeMessage(db, actor, {
-      eventId: event.id,
-      subject: "Bonjour",
-      body: "<p>Texte</p>",
-      segment: { type: "all" },
-    });
+    const message = await draftToAll("Bonjour");
     await sendAttendeeMessage(db, actor, queue, { eventId: event.id, messageId: message.id });
     let call = 0;
     const sent: EmailMessage[] = [];
@@ -333,12 +325,7 @@ describe("messages to attendees", () => {
     const { order } = await insertOrder(db, event, { status: "paid", places: [{ ticket, count: 1 }] });
     await setLocaleAndEmails(order.id, "fr", "s@x.test", "S");
     const queue = memoryQueue();
-    const message = await createAttendeeMessage(db, actor, {
-      eventId: event.id,
-      subject: "Plus tard",
-      body: "<p>Texte</p>",
-      segment: { type: "all" },
-    });
+    const message = await draftToAll("Plus tard");
     const now = new Date();
     const at = new Date(now.getTime() + 120_000);
     const scheduled = await sendAttendeeMessage(db, actor, queue, {
@@ -367,18 +354,9 @@ describe("messages to attendees", () => {
   });
 
   it("starts one send when two clicks on « Envoyer » race", async () => {
-    const ticket = await insertTicket(db, event);
-    for (let i = 0; i < 4; i++) {
-      const { order } = await insertOrder(db, event, { status: "paid", places: [{ ticket, count: 1 }] });
-      await setLocaleAndEmails(order.id, "fr", `c${i}@x.test`, `C${i}`);
-    }
+    await paidBuyers(4, "c");
     const queue = memoryQueue();
-    const message = await createAttendeeMessage(db, actor, {
-      eventId: event.id,
-      subject: "Une fois",
-      body: "<p>Texte</p>",
-      segment: { type: "all" },
-    });
+    const message = await draftToAll("Une fois");
     const results = await Promise.allSettled(
       Array.from({ length: 5 }, () =>
         sendAttendeeMessage(db, actor, queue, { eventId: event.id, messageId: message.id }),
@@ -433,18 +411,9 @@ describe("messages to attendees", () => {
   });
 
   it("finishes a message whose provider refused every call, and leaves its recipients to retry by hand", async () => {
-    const ticket = await insertTicket(db, event);
-    for (let i = 0; i < 3; i++) {
-      const { order } = await insertOrder(db, event, { status: "paid", places: [{ ticket, count: 1 }] });
-      await setLocaleAndEmails(order.id, "fr", `f${i}@x.test`, `F${i}`);
-    }
+    await paidBuyers(3, "f");
     const queue = memoryQueue();
-    const message = await createAttendeeMessage(db, actor, {
-      eventId: event.id,
-      subject: "Bonjour",
-      body: "<p>Texte</p>",
-      segment: { type: "all" },
-    });
+    const message = await draftToAll("Bonjour");
     await sendAttendeeMessage(db, actor, queue, { eventId: event.id, messageId: message.id });
     const [job] = queue.take();
     const down = {
@@ -474,18 +443,9 @@ describe("messages to attendees", () => {
   });
 
   it("sends rows whose outcome is unknown again as the same call, with the same idempotency key", async () => {
-    const ticket = await insertTicket(db, event);
-    for (let i = 0; i < 4; i++) {
-      const { order } = await insertOrder(db, event, { status: "paid", places: [{ ticket, count: 1 }] });
-      await setLocaleAndEmails(order.id, "fr", `u${i}@x.test`, `U${i}`);
-    }
+    await paidBuyers(4, "u");
     const queue = memoryQueue();
-    const message = await createAttendeeMessage(db, actor, {
-      eventId: event.id,
-      subject: "Bonjour",
-      body: "<p>Texte</p>",
-      segment: { type: "all" },
-    });
+    const message = await draftToAll("Bonjour");
     await sendAttendeeMessage(db, actor, queue, { eventId: event.id, messageId: message.id });
     queue.take();
     const calls: { to: string[]; key: string | undefined }[] = [];
@@ -546,12 +506,7 @@ describe("messages to attendees", () => {
     const { order } = await insertOrder(db, event, { status: "paid", places: [{ ticket, count: 1 }] });
     await setLocaleAndEmails(order.id, "fr", "rl@x.test", "R");
     const queue = memoryQueue();
-    const message = await createAttendeeMessage(db, actor, {
-      eventId: event.id,
-      subject: "Bonjour",
-      body: "<p>Texte</p>",
-      segment: { type: "all" },
-    });
+    const message = await draftToAll("Bonjour");
     await sendAttendeeMessage(db, actor, queue, { eventId: event.id, messageId: message.id });
     const [job] = queue.take();
     const limited = {
@@ -574,12 +529,7 @@ describe("messages to attendees", () => {
     const { order } = await insertOrder(db, event, { status: "paid", places: [{ ticket, count: 1 }] });
     await setLocaleAndEmails(order.id, "fr", "d@x.test", "D");
     const queue = memoryQueue();
-    const message = await createAttendeeMessage(db, actor, {
-      eventId: event.id,
-      subject: "Plus tard",
-      body: "<p>Texte</p>",
-      segment: { type: "all" },
-    });
+    const message = await draftToAll("Plus tard");
     const now = new Date();
     await sendAttendeeMessage(db, actor, queue, {
       eventId: event.id,

@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import type { AttendeeMessageKind } from "#db/schema";
 import { paymentStatusesSql, type PaymentStatus } from "../orders/order-status";
 import * as v from "valibot";
 
@@ -59,17 +60,18 @@ export function parseStoredSegment(json: string): MessageSegment {
 /**
  * The recipients of a segment as one SELECT (the count before sending and the outbox's insert use the same one):
  * one row per distinct email address (the lowest participant id's values), or per order for buyers and order
- * statuses. `optOuts`: leave out the addresses that stopped the event's non-essential messages.
+ * statuses. Only the organizer's messages (`kind` "message") leave out the addresses that stopped the event's
+ * messages: reminders and change notices are essential and reach everyone (docs/decisions/0054-attendee-messages.md).
  */
 export function recipientsSelect(
   segment: MessageSegment,
-  input: { eventId: number; organizationId: number; now: number; optOuts: boolean },
+  input: { eventId: number; organizationId: number; now: number; kind: AttendeeMessageKind },
 ): SQL {
   const { eventId, organizationId, now } = input;
   const placedBefore =
     segment.placed_before === undefined ? sql`` : sql` and orders.created_at <= ${Math.trunc(segment.placed_before)}`;
   const notOptedOut = (emailSql: string) =>
-    input.optOuts
+    input.kind === "message"
       ? sql.raw(
           ` and not exists (select 1 from attendee_message_opt_outs x where x.event_id = ${Math.trunc(eventId)} and x.email = ${emailSql})`,
         )

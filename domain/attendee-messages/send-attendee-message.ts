@@ -48,7 +48,7 @@ export async function sendAttendeeMessage(
     eventId: event.id,
     organizationId: event.organizationId,
     now: now.getTime(),
-    optOuts: message.kind === "message",
+    kind: message.kind,
   });
   const recipients = await countRecipients(db, source);
   if (recipients === 0) throw new AppError("conflict", "attendee-messages:errors.message-no-recipients");
@@ -105,7 +105,7 @@ export async function countMessageRecipients(
     eventId: event.id,
     organizationId: event.organizationId,
     now: now.getTime(),
-    optOuts: (input.kind ?? "message") === "message",
+    kind: input.kind ?? "message",
   });
   const [recipients, quota] = await Promise.all([
     countRecipients(db, source),

@@ -73,8 +73,7 @@ export async function startAttendeeMessageSend(
     eventId: message.eventId,
     organizationId: message.organizationId,
     now: nowMs,
-    // Reminders and change notices are essential: they reach those who stopped the organizer's messages too.
-    optOuts: message.kind === "message",
+    kind: message.kind,
   });
   const ofThisSend = and(
     eq(attendeeMessageRecipients.messageId, message.id),

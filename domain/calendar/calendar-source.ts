@@ -1,8 +1,22 @@
+import { events } from "#db/schema";
 import { eventSlug } from "../events/event-slug";
 import { googleCalendarUrl, outlookCalendarUrl, type CalendarLinks } from "./calendar-links";
 import { calendarUid, eventCalendarFile, type CalendarEvent } from "./event-calendar";
 
 /** The event columns a calendar entry is made of. */
+/** The event columns a calendar entry is built from (a CalendarSource), for every read of one. */
+export const calendarColumns = {
+  id: events.id,
+  title: events.title,
+  startAt: events.startAt,
+  endAt: events.endAt,
+  timezone: events.timezone,
+  addressName: events.addressName,
+  addressLabel: events.addressLabel,
+  smallDescription: events.smallDescription,
+  calendarSequence: events.calendarSequence,
+};
+
 export type CalendarSource = {
   id: number;
   title: string;

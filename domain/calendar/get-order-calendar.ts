@@ -6,6 +6,7 @@ import { countsAsSale } from "../orders/order-status";
 import { notFound } from "../shared/app-error";
 import { constantTimeEqual } from "../shared/crypto";
 import {
+  calendarColumns,
   calendarEventOf,
   calendarFileOf,
   calendarLinksOf,
@@ -13,18 +14,6 @@ import {
   type CalendarSource,
 } from "./calendar-source";
 import type { CalendarLinks } from "./calendar-links";
-
-const calendarColumns = {
-  id: events.id,
-  title: events.title,
-  startAt: events.startAt,
-  endAt: events.endAt,
-  timezone: events.timezone,
-  addressName: events.addressName,
-  addressLabel: events.addressLabel,
-  smallDescription: events.smallDescription,
-  calendarSequence: events.calendarSequence,
-};
 
 /** `/orders/:id/calendar.ics?token=…` on the site's address: the buyer's calendar file. */
 export function orderCalendarUrl(siteUrl: string, orderId: number, accessToken: string): string {

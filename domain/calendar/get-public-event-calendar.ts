@@ -7,6 +7,7 @@ import { notFound } from "../shared/app-error";
 import type { SigningEnv } from "../shared/signing-secret";
 import type { CalendarLinks } from "./calendar-links";
 import {
+  calendarColumns,
   calendarEventOf,
   calendarFileOf,
   calendarLinksOf,
@@ -43,15 +44,7 @@ export async function getPublicEventCalendar(
 ): Promise<CalendarFile> {
   const [event] = await db
     .select({
-      id: events.id,
-      title: events.title,
-      startAt: events.startAt,
-      endAt: events.endAt,
-      timezone: events.timezone,
-      addressName: events.addressName,
-      addressLabel: events.addressLabel,
-      smallDescription: events.smallDescription,
-      calendarSequence: events.calendarSequence,
+      ...calendarColumns,
       status: events.status,
       visibility: events.visibility,
       privateLinkVersion: events.privateLinkVersion,
