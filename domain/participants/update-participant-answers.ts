@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { formAnswers, participationForms } from "#db/schema";
-import { formQuestions, planAnswers } from "../booking/plan-order";
+import { formQuestions, planAnswers, type PlannedAnswer } from "../booking/plan-order";
 import type { AnswerValue } from "../booking/order-input-schema";
 import { toParticipationForm } from "../participation-forms/participation-form-record";
 import type { Question } from "../participation-forms/question-schema";
@@ -37,6 +37,42 @@ export async function participantFormQuestions(
  * them), checked by the booking's own rule: a mandatory question stays answered, a choice names one of its options.
  * The old answers and the new ones swap in one batch, with the participant.updated webhook.
  */
+/**
+ * The statements that replace a participant's answers to the participant form (every earlier answer deleted, the
+ * planned ones inserted), for the organizer's edit and the buyer's own (domain/self-service), in their batch.
+ */
+export function replaceAnswersStatements(
+  db: Database,
+  participant: { id: number; organizationId: number; eventId: number; orderId: number },
+  planned: PlannedAnswer[],
+  at: Date,
+) {
+  return [
+    db
+      .delete(formAnswers)
+      .where(
+        and(
+          eq(formAnswers.participantId, participant.id),
+          eq(formAnswers.organizationId, participant.organizationId),
+          eq(formAnswers.formType, "before-tickets"),
+        ),
+      ),
+    ...planned.map((answer) =>
+      db.insert(formAnswers).values({
+        organizationId: participant.organizationId,
+        eventId: participant.eventId,
+        orderId: participant.orderId,
+        participantId: participant.id,
+        formType: "before-tickets",
+        questionId: answer.questionId,
+        questionTitle: answer.questionTitle,
+        value: answer.value,
+        createdAt: at,
+      }),
+    ),
+  ] as const;
+}
+
 export async function updateParticipantAnswers(
   db: Database,
   actor: Actor,
@@ -55,27 +91,8 @@ export async function updateParticipantAnswers(
   if (Object.keys(fields).length > 0) throw new AppError("validation", "errors:invalid-input", { fields });
 
   const now = new Date();
-  const scope = and(
-    eq(formAnswers.participantId, participant.id),
-    eq(formAnswers.organizationId, participant.organizationId),
-    eq(formAnswers.formType, "before-tickets"),
-  );
-  const insert = planned.map((answer) =>
-    db.insert(formAnswers).values({
-      organizationId: participant.organizationId,
-      eventId: participant.eventId,
-      orderId: participant.orderId,
-      participantId: participant.id,
-      formType: "before-tickets",
-      questionId: answer.questionId,
-      questionTitle: answer.questionTitle,
-      value: answer.value,
-      createdAt: now,
-    }),
-  );
   await db.batch([
-    db.delete(formAnswers).where(scope),
-    ...insert,
+    ...replaceAnswersStatements(db, participant, planned, now),
     participantsWebhookStatement(db, {
       type: "participant.updated",
       organizationId: participant.organizationId,

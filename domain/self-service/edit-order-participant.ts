@@ -1,10 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "#db/database";
-import { formAnswers, participants } from "#db/schema";
+import { participants } from "#db/schema";
 import { searchTextOf } from "../booking/confirm-statements";
 import { readHolder } from "../booking/order-input-schema";
 import { planAnswers, type PlannedAnswer } from "../booking/plan-order";
-import { participantFormQuestions } from "../participants/update-participant-answers";
+import { participantFormQuestions, replaceAnswersStatements } from "../participants/update-participant-answers";
 import { AppError } from "../shared/app-error";
 import { participantsWebhookStatement } from "../webhooks/sales-webhook-statements";
 import { loadParticipantForBuyer } from "./load-buyer-order";
@@ -37,32 +37,7 @@ export async function editOrderParticipant(
 
   const person = { firstName: holder.first_name, lastName: holder.last_name, email: holder.email };
   const at = new Date(now);
-  const answerStatements = answers
-    ? [
-        db
-          .delete(formAnswers)
-          .where(
-            and(
-              eq(formAnswers.participantId, participant.id),
-              eq(formAnswers.organizationId, participant.organizationId),
-              eq(formAnswers.formType, "before-tickets"),
-            ),
-          ),
-        ...answers.map((answer) =>
-          db.insert(formAnswers).values({
-            organizationId: participant.organizationId,
-            eventId: participant.eventId,
-            orderId: participant.orderId,
-            participantId: participant.id,
-            formType: "before-tickets",
-            questionId: answer.questionId,
-            questionTitle: answer.questionTitle,
-            value: answer.value,
-            createdAt: at,
-          }),
-        ),
-      ]
-    : [];
+  const answerStatements = answers ? replaceAnswersStatements(db, participant, answers, at) : [];
   await db.batch([
     db
       .update(participants)
