@@ -187,6 +187,8 @@ export type EventVisibility = (typeof eventVisibilities)[number];
 
 export const selfServiceDeadlineUnits = ["hours", "days"] as const;
 export type SelfServiceDeadlineUnit = (typeof selfServiceDeadlineUnits)[number];
+export const selfServiceRefundKinds = ["full", "full-minus-fees", "percentage", "none"] as const;
+export type SelfServiceRefundKind = (typeof selfServiceRefundKinds)[number];
 
 export const events = sqliteTable(
   "events",
@@ -241,6 +243,19 @@ export const events = sqliteTable(
     selfServiceTransferUnit: text("self_service_transfer_unit", { enum: selfServiceDeadlineUnits })
       .notNull()
       .default("hours"),
+    // Whether buyers may cancel tickets themselves, until when, and what they get back (migration 0029).
+    selfServiceCancel: bool("self_service_cancel").notNull().default(false),
+    selfServiceCancelBefore: integer("self_service_cancel_before").notNull().default(48),
+    selfServiceCancelUnit: text("self_service_cancel_unit", { enum: selfServiceDeadlineUnits })
+      .notNull()
+      .default("hours"),
+    selfServiceCancelRefund: text("self_service_cancel_refund", { enum: selfServiceRefundKinds })
+      .notNull()
+      .default("full-minus-fees"),
+    // Basis points (5000 = 50 %) when the refund is a percentage.
+    selfServiceCancelPercentage: integer("self_service_cancel_percentage").notNull().default(10_000),
+    // How long a waiting-list offer holds its places (migration 0029).
+    waitingListHoldHours: integer("waiting_list_hold_hours").notNull().default(24),
   },
   (t) => [
     index("events_org_status_start_idx").on(t.organizationId, t.status, t.startAt),
@@ -283,6 +298,8 @@ export const tickets = sqliteTable(
     feesType: text("fees_type", { enum: feesTypes }).notNull().default("included"),
     sort: integer("sort").notNull().default(0),
     showRemainingCount: bool("show_remaining_count").notNull().default(false),
+    // Sold out, buyers may join a waiting list (tickets only, not add-ons; migration 0029).
+    waitingList: bool("waiting_list").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -702,6 +719,58 @@ export const participantChanges = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("participant_changes_participant_idx").on(t.participantId, t.createdAt)],
+);
+
+export const waitingListStatuses = ["waiting", "offered", "booked", "expired", "removed"] as const;
+export type WaitingListStatus = (typeof waitingListStatuses)[number];
+
+/*
+ * A ticket's waiting list (issue 28 §3, docs/decisions/0059-waiting-list.md). The line order is the id. An offer holds
+ * `offered_quantity` places until `offer_expires_at`: domain/booking/held-places.ts counts them with the order items'
+ * holds, so the stock SQL that guards bookings sees them.
+ */
+export const waitingListEntries = sqliteTable(
+  "waiting_list_entries",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    quantity: integer("quantity").notNull().default(1),
+    locale: text("locale").notNull().default("fr"),
+    // The person's credential: their personal link (leave the list, book an offer). Never shown to the organizer.
+    accessToken: text("access_token").notNull(),
+    status: text("status", { enum: waitingListStatuses }).notNull().default("waiting"),
+    offeredQuantity: integer("offered_quantity").notNull().default(0),
+    offeredAt: time("offered_at"),
+    offerExpiresAt: time("offer_expires_at"),
+    // Offers made to this entry so far (an organizer may offer again after an expiry).
+    offerCount: integer("offer_count").notNull().default(0),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    consentAt: time("consent_at").notNull(),
+    removedAt: time("removed_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("waiting_list_ticket_status_idx").on(t.ticketId, t.status, t.id),
+    index("waiting_list_ticket_offer_idx").on(t.ticketId, t.status, t.offerExpiresAt, t.offeredQuantity),
+    index("waiting_list_event_offer_idx").on(t.eventId, t.status, t.offerExpiresAt, t.offeredQuantity),
+    index("waiting_list_event_created_idx").on(t.eventId, t.id),
+    uniqueIndex("waiting_list_access_token_unique").on(t.accessToken),
+    uniqueIndex("waiting_list_ticket_email_open_unique")
+      .on(t.ticketId, t.email)
+      .where(sql`status in ('waiting', 'offered')`),
+  ],
 );
 
 export const entries = sqliteTable(
