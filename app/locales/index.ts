@@ -14,6 +14,8 @@ import type { Resource } from "i18next";
 import enPayments from "./en/payments.json";
 import enWebhooks from "./en/webhooks.json";
 import frWebhooks from "./fr/webhooks.json";
+import enBilling from "./en/billing.json";
+import frBilling from "./fr/billing.json";
 import enDevelopers from "./en/developers.json";
 import frDevelopers from "./fr/developers.json";
 import enEmbed from "./en/embed.json";
@@ -119,6 +121,7 @@ export const resources = {
     payouts: frPayouts,
     payments: frPayments,
     webhooks: frWebhooks,
+    billing: frBilling,
     developers: frDevelopers,
     embed: frEmbed,
     tracking: frTracking,
@@ -158,6 +161,7 @@ export const resources = {
     payouts: enPayouts,
     payments: enPayments,
     webhooks: enWebhooks,
+    billing: enBilling,
     developers: enDevelopers,
     embed: enEmbed,
     tracking: enTracking,

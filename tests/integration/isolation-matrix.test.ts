@@ -973,6 +973,39 @@ const apiTable: Record<string, RouteSpec> = {
     }),
     notFoundWithout: "finance:view",
   },
+  "GET /api/organizers/:id/billing": {
+    need: { organization: "finance:view" },
+    probe: (i) => ({ path: `/api/organizers/${i.organizationId}/billing` }),
+    notFoundWithout: "finance:view",
+  },
+  "PUT /api/organizers/:id/billing": {
+    need: { organization: "finance:manage" },
+    probe: (i) => ({
+      path: `/api/organizers/${i.organizationId}/billing`,
+      json: {
+        legal_name: "Vendeur",
+        address: "1 rue",
+        city: "Lyon",
+        country: "FR",
+        vat_registered: false,
+        vat_exemption_mention: "TVA non applicable, art. 293 B du CGI",
+      },
+    }),
+    notFoundWithout: "finance:view",
+  },
+  "GET /api/organizers/:id/tax-rates": {
+    need: { organization: "finance:view" },
+    probe: (i) => ({ path: `/api/organizers/${i.organizationId}/tax-rates` }),
+    notFoundWithout: "finance:view",
+  },
+  "PUT /api/organizers/:id/tax-rates": {
+    need: { organization: "finance:manage" },
+    probe: (i) => ({
+      path: `/api/organizers/${i.organizationId}/tax-rates`,
+      json: { rates: [{ name: "TVA 5,5 %", rate: 550, is_default: true }] },
+    }),
+    notFoundWithout: "finance:view",
+  },
   "GET /api/organizers/:id/finance/payouts": {
     need: { organization: "finance:view" },
     probe: (i) => ({ path: `/api/organizers/${i.organizationId}/finance/payouts` }),

@@ -1639,6 +1639,62 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/organizers/{id}/billing": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get the seller's billing details
+     * @description The details printed on invoices (issue 29 §1). Until they are first saved (`saved: false`), the defaults: the organization's title as legal name, France, VAT-registered, invoices on request.
+     *
+     *     **Access:** a member of the organization, or an API key with the `finance:read` scope.
+     */
+    get: operations["getBillingDetails"];
+    /**
+     * Save the seller's billing details
+     * @description Owners and admins. The VAT number is checked against the country's format (and France's and Belgium's check digits) and stored without separators, with its country prefix. A seller not registered for VAT gives the mention printed instead of VAT.
+     *
+     *     **Access:** a member of the organization with the right role; sessions only (no API key scope).
+     */
+    put: operations["updateBillingDetails"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/organizers/{id}/tax-rates": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the VAT rates
+     * @description The organization's VAT rates in use, in their order; `rate` in basis points (550 = 5.5 %).
+     *
+     *     **Access:** a member of the organization, or an API key with the `finance:read` scope.
+     */
+    get: operations["listTaxRates"];
+    /**
+     * Replace the VAT rates
+     * @description Owners and admins. The whole list: rates with an `id` are changed (for the next sales), rates without one are added, rates left out are archived. Exactly one `is_default` when there are rates.
+     *
+     *     **Access:** a member of the organization with the right role; sessions only (no API key scope).
+     */
+    put: operations["saveTaxRates"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/organizers/{id}/finance/payouts": {
     parameters: {
       query?: never;
@@ -12742,6 +12798,600 @@ export interface operations {
       };
       /** @description Conflicts with the current state (`conflict`). */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getBillingDetails: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The organization's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The details. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "legal_name": "Nuits Sonores SAS",
+           *       "address": "12 rue de la République",
+           *       "postal_code": "69002",
+           *       "city": "Lyon",
+           *       "country": "FR",
+           *       "vat_number": "FR40303265045",
+           *       "company_number": "303 265 045 RCS Lyon",
+           *       "invoice_prefix": "NS-",
+           *       "legal_mentions": "Pénalités de retard : trois fois le taux d'intérêt légal.",
+           *       "vat_registered": true,
+           *       "vat_exemption_mention": "",
+           *       "invoice_mode": "always"
+           *     }
+           */
+          "application/json": Record<string, never>;
+        };
+      };
+      /** @description Missing or invalid credential (`unauthorized`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or another organization's (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  updateBillingDetails: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The organization's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "legal_name": "Nuits Sonores SAS",
+         *       "address": "12 rue de la République",
+         *       "postal_code": "69002",
+         *       "city": "Lyon",
+         *       "country": "FR",
+         *       "vat_number": "FR40303265045",
+         *       "company_number": "303 265 045 RCS Lyon",
+         *       "invoice_prefix": "NS-",
+         *       "legal_mentions": "Pénalités de retard : trois fois le taux d'intérêt légal.",
+         *       "vat_registered": true,
+         *       "vat_exemption_mention": "",
+         *       "invoice_mode": "always"
+         *     }
+         */
+        "application/json": {
+          /** @default  */
+          legal_name?: string | null;
+          /** @default  */
+          address?: string | null;
+          /** @default  */
+          postal_code?: string | null;
+          /** @default  */
+          city?: string | null;
+          /** @enum {string} */
+          country:
+            | "AD"
+            | "AT"
+            | "BE"
+            | "BG"
+            | "CA"
+            | "CH"
+            | "CI"
+            | "CM"
+            | "CY"
+            | "CZ"
+            | "DE"
+            | "DK"
+            | "DZ"
+            | "EE"
+            | "ES"
+            | "FI"
+            | "FR"
+            | "GB"
+            | "GR"
+            | "HR"
+            | "HU"
+            | "IE"
+            | "IS"
+            | "IT"
+            | "LI"
+            | "LT"
+            | "LU"
+            | "LV"
+            | "MA"
+            | "MC"
+            | "MG"
+            | "MT"
+            | "MU"
+            | "NL"
+            | "NO"
+            | "PL"
+            | "PT"
+            | "RE"
+            | "RO"
+            | "SE"
+            | "SI"
+            | "SK"
+            | "SN"
+            | "TN"
+            | "US"
+            | "XI";
+          /** @default  */
+          vat_number?: string | null;
+          /** @default  */
+          company_number?: string | null;
+          /** @default  */
+          invoice_prefix?: string | null;
+          /** @default  */
+          legal_mentions?: string | null;
+          /** @default true */
+          vat_registered?: boolean | null;
+          /** @default  */
+          vat_exemption_mention?: string | null;
+          /** @default on-request */
+          invoice_mode?: ("always" | "on-request") | null;
+        };
+      };
+    };
+    responses: {
+      /** @description The details as saved. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "legal_name": "Nuits Sonores SAS",
+           *       "address": "12 rue de la République",
+           *       "postal_code": "69002",
+           *       "city": "Lyon",
+           *       "country": "FR",
+           *       "vat_number": "FR40303265045",
+           *       "company_number": "303 265 045 RCS Lyon",
+           *       "invoice_prefix": "NS-",
+           *       "legal_mentions": "Pénalités de retard : trois fois le taux d'intérêt légal.",
+           *       "vat_registered": true,
+           *       "vat_exemption_mention": "",
+           *       "invoice_mode": "always",
+           *       "saved": true
+           *     }
+           */
+          "application/json": Record<string, never>;
+        };
+      };
+      /** @description Invalid request (`validation`): the fields are listed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credential (`unauthorized`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed for this role or key (`forbidden`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or another organization's (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listTaxRates: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The organization's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The rates. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "rates": [
+           *         {
+           *           "id": 1,
+           *           "name": "TVA 5,5 %",
+           *           "rate": 550,
+           *           "is_default": true
+           *         },
+           *         {
+           *           "id": 2,
+           *           "name": "TVA 20 %",
+           *           "rate": 2000,
+           *           "is_default": false
+           *         }
+           *       ]
+           *     }
+           */
+          "application/json": Record<string, never>;
+        };
+      };
+      /** @description Missing or invalid credential (`unauthorized`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or another organization's (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  saveTaxRates: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The organization's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "rates": [
+         *         {
+         *           "name": "TVA 5,5 %",
+         *           "rate": 550,
+         *           "is_default": true
+         *         },
+         *         {
+         *           "name": "TVA 20 %",
+         *           "rate": 2000,
+         *           "is_default": false
+         *         }
+         *       ]
+         *     }
+         */
+        "application/json": {
+          rates: {
+            /** @default null */
+            id?: number | null;
+            /** @default  */
+            name?: string | null;
+            rate: number;
+            /** @default false */
+            is_default?: boolean | null;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description The rates as saved. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "rates": [
+           *         {
+           *           "id": 1,
+           *           "name": "TVA 5,5 %",
+           *           "rate": 550,
+           *           "is_default": true
+           *         },
+           *         {
+           *           "id": 2,
+           *           "name": "TVA 20 %",
+           *           "rate": 2000,
+           *           "is_default": false
+           *         }
+           *       ]
+           *     }
+           */
+          "application/json": Record<string, never>;
+        };
+      };
+      /** @description Invalid request (`validation`): the fields are listed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credential (`unauthorized`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed for this role or key (`forbidden`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or another organization's (`not_found`). */
+      404: {
         headers: {
           [name: string]: unknown;
         };

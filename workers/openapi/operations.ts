@@ -1,4 +1,5 @@
 import { messageCreateSchema, messageRecipientsQuerySchema, messagesListQuerySchema } from "../routes/api-messages";
+import { billingDetailsSchema, taxRatesSchema } from "#domain/billing/billing-input-schema";
 import {
   attendeeMessageUpdateSchema,
   sendAttendeeMessageSchema,
@@ -59,6 +60,29 @@ import {
 import type { JsonSchema } from "./json-schema";
 
 /** Issue 26 §1's API key scopes. */
+
+const BILLING_EXAMPLE = {
+  legal_name: "Nuits Sonores SAS",
+  address: "12 rue de la République",
+  postal_code: "69002",
+  city: "Lyon",
+  country: "FR",
+  vat_number: "FR40303265045",
+  company_number: "303 265 045 RCS Lyon",
+  invoice_prefix: "NS-",
+  legal_mentions: "Pénalités de retard : trois fois le taux d'intérêt légal.",
+  vat_registered: true,
+  vat_exemption_mention: "",
+  invoice_mode: "always",
+};
+
+const TAX_RATES_EXAMPLE = {
+  rates: [
+    { id: 1, name: "TVA 5,5 %", rate: 550, is_default: true },
+    { id: 2, name: "TVA 20 %", rate: 2000, is_default: false },
+  ],
+};
+
 export type ApiScope =
   "events:read" | "events:write" | "orders:read" | "participants:write" | "check_ins:write" | "finance:read";
 
@@ -1998,6 +2022,78 @@ export const operations: ApiOperation[] = [
       example: { payout_frequency: "weekly" },
     },
     errors: [400, 403, 404, 409],
+  },
+  {
+    method: "GET",
+    route: `${ORG}/billing`,
+    operationId: "getBillingDetails",
+    tag: "Finance",
+    summary: "Get the seller's billing details",
+    description:
+      "The details printed on invoices (issue 29 §1). Until they are first saved (`saved: false`), the defaults: the organization's title as legal name, France, VAT-registered, invoices on request.",
+    access: read("finance:read"),
+    response: {
+      status: 200,
+      description: "The details.",
+      schema: object("The seller's details, with `saved`."),
+      example: BILLING_EXAMPLE,
+    },
+    errors: [404],
+  },
+  {
+    method: "PUT",
+    route: `${ORG}/billing`,
+    operationId: "updateBillingDetails",
+    tag: "Finance",
+    summary: "Save the seller's billing details",
+    description:
+      "Owners and admins. The VAT number is checked against the country's format (and France's and Belgium's check digits) and stored without separators, with its country prefix. A seller not registered for VAT gives the mention printed instead of VAT.",
+    access: write(null),
+    body: { schemas: [billingDetailsSchema], example: BILLING_EXAMPLE },
+    response: {
+      status: 200,
+      description: "The details as saved.",
+      schema: object("The seller's details, with `saved`."),
+      example: { ...BILLING_EXAMPLE, saved: true },
+    },
+    errors: [400, 403, 404],
+  },
+  {
+    method: "GET",
+    route: `${ORG}/tax-rates`,
+    operationId: "listTaxRates",
+    tag: "Finance",
+    summary: "List the VAT rates",
+    description: "The organization's VAT rates in use, in their order; `rate` in basis points (550 = 5.5 %).",
+    access: read("finance:read"),
+    response: {
+      status: 200,
+      description: "The rates.",
+      schema: object("`{ rates: [{ id, name, rate, is_default }] }`."),
+      example: TAX_RATES_EXAMPLE,
+    },
+    errors: [404],
+  },
+  {
+    method: "PUT",
+    route: `${ORG}/tax-rates`,
+    operationId: "saveTaxRates",
+    tag: "Finance",
+    summary: "Replace the VAT rates",
+    description:
+      "Owners and admins. The whole list: rates with an `id` are changed (for the next sales), rates without one are added, rates left out are archived. Exactly one `is_default` when there are rates.",
+    access: write(null),
+    body: {
+      schemas: [taxRatesSchema],
+      example: { rates: TAX_RATES_EXAMPLE.rates.map(({ id: _id, ...rate }) => rate) },
+    },
+    response: {
+      status: 200,
+      description: "The rates as saved.",
+      schema: object("`{ rates: [{ id, name, rate, is_default }] }`."),
+      example: TAX_RATES_EXAMPLE,
+    },
+    errors: [400, 403, 404],
   },
   {
     method: "GET",

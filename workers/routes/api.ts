@@ -1,3 +1,4 @@
+import { billingApiRoutes } from "./api-billing";
 import { messagesApiRoutes } from "./api-messages";
 import { Hono } from "hono";
 import { notFound } from "#domain/shared/app-error";
@@ -51,6 +52,7 @@ apiRoutes.route("/events", entriesApiRoutes);
 apiRoutes.route("/events", messagesApiRoutes);
 apiRoutes.route("/events", eventListsApiRoutes);
 apiRoutes.route("/organizers", financeApiRoutes);
+apiRoutes.route("/organizers", billingApiRoutes);
 apiRoutes.route("/organizers", privacyApiRoutes);
 apiRoutes.route("/geocode", geocodeApiRoutes);
 apiRoutes.route("/events", remindersApiRoutes);
