@@ -34,6 +34,7 @@ export default [
     layout("routes/app/organization-layout.tsx", [
       route("organization", "routes/app/organization.tsx"),
       route("organization/contact-entries", "routes/app/organization-contact-entries.tsx"),
+      route("organization/billing", "routes/app/organization-billing.tsx"),
       route("settings", "routes/app/settings.tsx"),
       route("settings/mobile", "routes/app/settings-mobile.tsx"),
       route("settings/tracking", "routes/app/settings-tracking.tsx"),

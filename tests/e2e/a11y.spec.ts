@@ -278,6 +278,7 @@ const organizationScreens: Screen[] = [
   { name: "finance payouts", path: () => "/finance/payouts" },
   { name: "organization", path: () => "/organization" },
   { name: "contact entries", path: () => "/organization/contact-entries" },
+  { name: "billing", path: () => "/organization/billing" },
   { name: "settings (members)", path: () => "/settings" },
   { name: "settings mobile", path: () => "/settings/mobile" },
   { name: "settings tracking", path: () => "/settings/tracking" },

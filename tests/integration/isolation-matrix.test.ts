@@ -1295,6 +1295,17 @@ const pageTable: Record<string, RouteSpec> = {
     namesOrganization: true,
     pageGuard: "contact-entries:view",
   },
+  "GET /organization/billing": {
+    need: { organization: "finance:view" },
+    probe: () => ({ path: "/organization/billing" }),
+  },
+  "POST /organization/billing": {
+    need: { organization: "finance:view" },
+    probe: () => ({
+      path: "/organization/billing",
+      form: { intent: "rates", rates: JSON.stringify([{ name: "TVA 5,5 %", rate: 550, is_default: true }]) },
+    }),
+  },
   "GET /settings": { need: { organization: "members:view" }, probe: () => ({ path: "/settings" }) },
   "POST /settings": {
     need: { organization: "members:manage" },
