@@ -746,8 +746,9 @@ export const operations: ApiOperation[] = [
       "The Meta pixel id, whether buyers may ask for an invoice (billing details), and what buyers may do " +
       "themselves on their order page: edit participants (`self_service_edit`) and transfer tickets " +
       "(`self_service_transfer`), each until `…_before` hours or days (`…_unit`; days are calendar days in the " +
-      "event's time zone) before the start. Every field is optional; the defaults are both allowed until 24 hours " +
-      "before the start.",
+      "event's time zone) before the start, and how many hours a waiting-list offer holds its places " +
+      "(`waiting_list_hold_hours`, 1 to 168, default 24). Every field is optional; the defaults are both allowed " +
+      "until 24 hours before the start.",
     access: write(),
     body: {
       schemas: [eventSettingsSchema],
@@ -762,7 +763,9 @@ export const operations: ApiOperation[] = [
     response: {
       status: 200,
       description: "The settings.",
-      schema: object("`meta_pixel_id`, `allow_billing` and the six `self_service_…` fields."),
+      schema: object(
+        "`meta_pixel_id`, `allow_billing`, the six `self_service_…` fields and `waiting_list_hold_hours`.",
+      ),
       example: {
         meta_pixel_id: "",
         allow_billing: true,
@@ -772,6 +775,7 @@ export const operations: ApiOperation[] = [
         self_service_transfer: false,
         self_service_transfer_before: 24,
         self_service_transfer_unit: "hours",
+        waiting_list_hold_hours: 24,
       },
     },
     errors: [400, 404],
