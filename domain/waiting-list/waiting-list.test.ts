@@ -231,7 +231,7 @@ describe("the organizer's waiting list", () => {
     await joinAs(ticketId, { email: "xavier@liste.test", first_name: "Xavier", last_name: "Roux", quantity: 3 });
   });
 
-  const balcony = (rows: { ticketTitle: string }[]) => rows.filter((row) => row.ticketTitle === "Balcon");
+  const balcony = <T extends { ticketTitle: string }>(rows: T[]) => rows.filter((row) => row.ticketTitle === "Balcon");
 
   it("shows each person's place, searched by email or name prefix, to those who see sales", async () => {
     const page = await listWaitingListEntries(test.db, world.actors.manager, {
