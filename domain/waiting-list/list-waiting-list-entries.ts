@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "#db/database";
-import { tickets, waitingListEntries, waitingListStatuses, type WaitingListStatus } from "#db/schema";
+import { tickets, waitingListEntries, type WaitingListStatus } from "#db/schema";
 import { inEventScope, loadEventForActor } from "../events/event-access";
 import type { EventRow } from "../events/event-record";
 import { canOnEvent } from "../policy";
@@ -9,9 +9,7 @@ import type { Actor } from "../shared/actor";
 import { escapeLike } from "../shared/sql";
 import { ENTRY_ROW, OPEN_WAITING_LIST_STATUSES, waitingListPositionSql } from "./waiting-list-position";
 
-/** The columns the organizer's waiting-list table sorts on in SQL: the table's config and the query share this list. */
-export const waitingListSortIds = ["position", "name", "quantity", "created_at", "status"] as const;
-export type WaitingListSortId = (typeof waitingListSortIds)[number];
+import type { WaitingListSortId } from "./waiting-list-sort";
 
 export type WaitingListEntryRow = {
   id: number;
@@ -166,5 +164,3 @@ export async function readWaitingListSummary(
     open: rows.reduce((sum, ticket) => sum + ticket.open, 0),
   };
 }
-
-export { waitingListStatuses };

@@ -8,6 +8,7 @@ import { formatDateRange, formatDateTime, formatMoney } from "#domain/shared/for
 import { openStreetMapUrl } from "~/lib/map-link";
 import { cn } from "~/lib/utils";
 import { QuantitySelect } from "~/components/booking/quantity-select";
+import { JoinWaitingListDialog, type WaitingListTarget } from "~/components/waiting-list/join-waiting-list-dialog";
 import { PublicStyles } from "~/components/public-event/public-styles";
 import { AddToCalendar } from "~/components/public-event/add-to-calendar";
 import type { CalendarLinks } from "#domain/calendar/calendar-links";
@@ -180,7 +181,14 @@ export function PublicEventView({
             data-testid="booking-picker"
           >
             {privateHash ? <input type="hidden" name="t" value={privateHash} /> : null}
-            <TicketSections event={event} accent={accent} dark={dark} pickerDisabled={pickerDisabled} />
+            <TicketSections
+              event={event}
+              accent={accent}
+              dark={dark}
+              pickerDisabled={pickerDisabled}
+              waitingList={preview || !bookingPath ? null : { eventId: event.id, privateHash }}
+              surfaceStyle={surfaceStyle}
+            />
             {anyOnSale ? (
               <div className="flex flex-wrap items-center justify-end gap-3">
                 {preview ? (
@@ -256,11 +264,17 @@ export function TicketSections({
   accent,
   dark,
   pickerDisabled,
+  waitingList = null,
+  surfaceStyle,
 }: {
   event: Pick<PublicEvent, "tickets" | "addons" | "timezone">;
   accent: string | undefined;
   dark: boolean;
   pickerDisabled: boolean;
+  /** Where a sold-out ticket's « Rejoindre la liste d'attente » posts; null (the preview): not offered. */
+  waitingList?: WaitingListTarget | null;
+  /** The organizer's colour and its readable text, for the waiting list's buttons. */
+  surfaceStyle?: React.CSSProperties;
 }) {
   const { t } = useTranslation("public-event");
   return (
@@ -273,6 +287,8 @@ export function TicketSections({
         emptyText={t("no-tickets")}
         pickerDisabled={pickerDisabled}
         timezone={event.timezone}
+        waitingList={waitingList}
+        surfaceStyle={surfaceStyle}
       />
       {event.addons.length > 0 ? (
         <TicketSection
@@ -296,6 +312,8 @@ export function TicketSection({
   emptyText,
   pickerDisabled,
   timezone,
+  waitingList = null,
+  surfaceStyle,
 }: {
   title: string;
   tickets: PublicTicket[];
@@ -306,6 +324,8 @@ export function TicketSection({
   dark: boolean;
   emptyText?: string;
   pickerDisabled: boolean;
+  waitingList?: WaitingListTarget | null;
+  surfaceStyle?: React.CSSProperties;
 }) {
   const { t, i18n } = useTranslation("public-event");
   return (
@@ -369,6 +389,15 @@ export function TicketSection({
                       : t(`sale.${saleLabelKey(ticket)}`)}
                   </p>
                   {onSale ? <QuantitySelect ticket={ticket} disabled={pickerDisabled} dark={dark} /> : null}
+                  {/* Issue 28 §3: sold out with its list open, the ticket offers its waiting list instead. */}
+                  {ticket.sale.status === "sold_out" && ticket.waitingList && waitingList ? (
+                    <JoinWaitingListDialog
+                      ticket={ticket}
+                      target={waitingList}
+                      dark={dark}
+                      surfaceStyle={surfaceStyle}
+                    />
+                  ) : null}
                 </div>
               </li>
             );

@@ -81,7 +81,14 @@ export default function EmbedEvent({ loaderData }: Route.ComponentProps) {
           {privateHash ? <input type="hidden" name="t" value={privateHash} /> : null}
           {lang ? <input type="hidden" name="lang" value={lang} /> : null}
           {returnTo ? <input type="hidden" name="return" value={returnTo} /> : null}
-          <TicketSections event={event} accent={accent} dark={dark} pickerDisabled={false} />
+          <TicketSections
+            event={event}
+            accent={accent}
+            dark={dark}
+            pickerDisabled={false}
+            waitingList={{ eventId: event.id, privateHash }}
+            surfaceStyle={surfaceStyle}
+          />
           {anyOnSale ? (
             <div className="flex justify-end">
               <button
