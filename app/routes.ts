@@ -86,6 +86,8 @@ export default [
   route("events/:id/:slug", "routes/public/event-page.tsx"),
   route("organizers/:id/:slug", "routes/public/organizer-page.tsx"),
   route("events/:id/:slug/book", "routes/public/event-booking.tsx"),
+  // Issue 28 §3: joining a sold-out ticket's waiting list (plain HTML, like the booking).
+  route("events/:id/:slug/waiting-list", "routes/public/event-waiting-list.tsx"),
   route("orders/:id", "routes/public/order-page.tsx"),
   // Issue 28 §3: a person's own waiting-list entry, from their confirmation email.
   route("waiting-list/:token", "routes/public/waiting-list-entry.tsx"),

@@ -18,6 +18,8 @@ export type JoinedWaitingList = {
   id: number;
   position: number;
   status: "waiting";
+  /** The person's credential: their page is `/waiting-list/<accessToken>`. */
+  accessToken: string;
   /** The person's confirmation, in their language, for the email queue. */
   email: EmailMessage;
 };
@@ -109,6 +111,7 @@ export async function joinWaitingList(
     id,
     position,
     status: "waiting",
+    accessToken,
     email: { to: join.email, ...rendered, idempotencyKey: `waiting-list-joined:${id}` },
   };
 }

@@ -1,4 +1,4 @@
-import { CalendarDays, Eye, Lock, Mail, MapPin, Ticket } from "lucide-react";
+import { CalendarDays, Eye, Hourglass, Lock, Mail, MapPin, Ticket } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { platformFee } from "#domain/booking/fees";
 import { bannerSrcSet } from "#domain/images/banner";
@@ -8,7 +8,7 @@ import { formatDateRange, formatDateTime, formatMoney } from "#domain/shared/for
 import { openStreetMapUrl } from "~/lib/map-link";
 import { cn } from "~/lib/utils";
 import { QuantitySelect } from "~/components/booking/quantity-select";
-import { JoinWaitingListDialog, type WaitingListTarget } from "~/components/waiting-list/join-waiting-list-dialog";
+import { waitingListJoinPath } from "~/components/booking/booking-paths";
 import { PublicStyles } from "~/components/public-event/public-styles";
 import { AddToCalendar } from "~/components/public-event/add-to-calendar";
 import type { CalendarLinks } from "#domain/calendar/calendar-links";
@@ -18,6 +18,9 @@ import type { CalendarLinks } from "#domain/calendar/calendar-links";
  * md (768 px) on, within max-w-5xl (1024 px). With it a phone downloads the 640 or 1280 px banner, never the 1920 one.
  */
 const BANNER_SIZES_ATTRIBUTE = "(min-width: 1024px) 624px, (min-width: 768px) calc(100vw - 400px), calc(100vw - 2rem)";
+
+/** Where each sold-out ticket's « Rejoindre la liste d'attente » leads. */
+export type WaitingListLinks = { href: (ticketId: number) => string; newTab: boolean };
 
 const saleLabelKey = (ticket: PublicTicket) => ticket.sale.explanation ?? ticket.sale.status;
 
@@ -186,7 +189,11 @@ export function PublicEventView({
               accent={accent}
               dark={dark}
               pickerDisabled={pickerDisabled}
-              waitingList={preview || !bookingPath ? null : { eventId: event.id, privateHash }}
+              waitingList={
+                preview || !bookingPath
+                  ? null
+                  : { href: (ticketId) => waitingListJoinPath(event, ticketId, privateHash), newTab: false }
+              }
               surfaceStyle={surfaceStyle}
             />
             {anyOnSale ? (
@@ -271,9 +278,13 @@ export function TicketSections({
   accent: string | undefined;
   dark: boolean;
   pickerDisabled: boolean;
-  /** Where a sold-out ticket's « Rejoindre la liste d'attente » posts; null (the preview): not offered. */
-  waitingList?: WaitingListTarget | null;
-  /** The organizer's colour and its readable text, for the waiting list's buttons. */
+  /**
+   * Where a sold-out ticket's « Rejoindre la liste d'attente » leads (its page, which works without JavaScript like the
+   * booking); `newTab` from the booking widget, whose frame shows only the widget's pages. Null (the preview): not
+   * offered.
+   */
+  waitingList?: WaitingListLinks | null;
+  /** The organizer's colour and its readable text, for the waiting list's button. */
   surfaceStyle?: React.CSSProperties;
 }) {
   const { t } = useTranslation("public-event");
@@ -324,10 +335,11 @@ export function TicketSection({
   dark: boolean;
   emptyText?: string;
   pickerDisabled: boolean;
-  waitingList?: WaitingListTarget | null;
+  waitingList?: WaitingListLinks | null;
   surfaceStyle?: React.CSSProperties;
 }) {
   const { t, i18n } = useTranslation("public-event");
+  const { t: tw } = useTranslation("waiting-list");
   return (
     <section className="space-y-3" aria-label={title}>
       <h2 className="text-xl font-semibold">{title}</h2>
@@ -391,12 +403,19 @@ export function TicketSection({
                   {onSale ? <QuantitySelect ticket={ticket} disabled={pickerDisabled} dark={dark} /> : null}
                   {/* Issue 28 §3: sold out with its list open, the ticket offers its waiting list instead. */}
                   {ticket.sale.status === "sold_out" && ticket.waitingList && waitingList ? (
-                    <JoinWaitingListDialog
-                      ticket={ticket}
-                      target={waitingList}
-                      dark={dark}
-                      surfaceStyle={surfaceStyle}
-                    />
+                    <a
+                      href={waitingList.href(ticket.id)}
+                      {...(waitingList.newTab ? { target: "_blank", rel: "noopener" } : {})}
+                      className={cn(
+                        "inline-flex h-10 items-center gap-2 rounded-lg px-4 text-sm font-semibold shadow-sm",
+                        ORGANIZER_FOCUS_RING,
+                      )}
+                      style={surfaceStyle}
+                      data-testid={`join-waiting-list-${ticket.id}`}
+                    >
+                      <Hourglass className="size-4" aria-hidden />
+                      {tw("join.button")}
+                    </a>
                   ) : null}
                 </div>
               </li>

@@ -47,6 +47,7 @@ export function WaitingListStatusBadge({
   );
 }
 
+// The default columns' widths add up to 888 px: within the table's width on a 1280 px screen (as orders-columns.tsx).
 /**
  * The waiting list's columns (issue 28 §3). The last one holds each open entry's actions: « Retirer » for those who
  * manage sales; the lead adds « Envoyer une offre » there, beside it, with the core's offer.
@@ -64,7 +65,7 @@ export function waitingListColumns(options: {
     {
       id: "position",
       header: t("page.columns.position"),
-      size: 72,
+      size: 84,
       enableHiding: false,
       cell: ({ row }) =>
         row.original.position === null ? (
@@ -73,30 +74,30 @@ export function waitingListColumns(options: {
           <span className="font-medium tabular-nums">{row.original.position}</span>
         ),
     },
-    { id: "name", header: t("page.columns.name"), size: 140, cell: ({ row }) => name(row.original) || "—" },
+    { id: "name", header: t("page.columns.name"), size: 120, cell: ({ row }) => name(row.original) || "—" },
     {
       id: "email",
       header: t("page.columns.email"),
-      size: 150,
+      size: 130,
       cell: ({ row }) => <EmailCell email={row.original.email} />,
     },
-    { id: "ticket", header: t("page.columns.ticket"), size: 120, cell: ({ row }) => row.original.ticketTitle },
+    { id: "ticket", header: t("page.columns.ticket"), size: 100, cell: ({ row }) => row.original.ticketTitle },
     {
       id: "quantity",
       header: t("page.columns.quantity"),
-      size: 80,
+      size: 104,
       cell: ({ row }) => <span className="tabular-nums">{row.original.quantity}</span>,
     },
     {
       id: "created_at",
       header: t("page.columns.created_at"),
-      size: 140,
+      size: 144,
       cell: ({ row }) => formatTableDateTime(row.original.createdAt, language, timezone),
     },
     {
       id: "status",
       header: t("page.columns.status"),
-      size: 170,
+      size: 142,
       cell: ({ row }) => <WaitingListStatusBadge row={row.original} language={language} timezone={timezone} t={t} />,
     },
     {

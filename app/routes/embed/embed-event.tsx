@@ -6,6 +6,7 @@ import { formatDateRange } from "#domain/shared/format";
 import { parseId } from "#domain/shared/ids";
 import { PublicEventNotFound } from "~/components/public-event/public-event-not-found";
 import { TicketSections } from "~/components/public-event/public-event-view";
+import { waitingListJoinPath } from "~/components/booking/booking-paths";
 import { PublicStyles } from "~/components/public-event/public-styles";
 import { accessibleAccent, accessibleSurface, ORGANIZER_FOCUS_RING } from "~/lib/contrast";
 import { EMBED_ROOT_ATTRIBUTE, EmbedFrameScript, embedLanguage, embedQuery, embedReturnTo } from "~/lib/embed-frame";
@@ -86,7 +87,10 @@ export default function EmbedEvent({ loaderData }: Route.ComponentProps) {
             accent={accent}
             dark={dark}
             pickerDisabled={false}
-            waitingList={{ eventId: event.id, privateHash }}
+            waitingList={{
+              href: (ticketId) => waitingListJoinPath(event, ticketId, privateHash),
+              newTab: true,
+            }}
             surfaceStyle={surfaceStyle}
           />
           {anyOnSale ? (

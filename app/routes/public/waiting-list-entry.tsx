@@ -24,11 +24,12 @@ import type { Route } from "./+types/waiting-list-entry";
  * Issue 28 §3: the person's own page of their waiting-list entry, reached from their confirmation email. The token in
  * the path is their credential; an unknown one answers 404.
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db } = context.get(serverContext);
   const entry = await getWaitingListEntry(db, { token: params.token });
   if (!entry) throw data(null, { status: 404 });
-  return { entry, token: params.token };
+  // Straight after joining (event-waiting-list.tsx): the page confirms it first.
+  return { entry, token: params.token, joined: new URL(request.url).searchParams.get("joined") === "1" };
 }
 
 /** « Quitter la liste d'attente », confirmed in a dialog first. */
@@ -54,7 +55,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function WaitingListEntry({ loaderData, actionData }: Route.ComponentProps) {
-  const { entry, token } = loaderData;
+  const { entry, token, joined } = loaderData;
   const { t, i18n } = useTranslation("waiting-list");
   const { t: tAny } = useTranslation();
   const navigation = useNavigation();
@@ -71,6 +72,22 @@ export default function WaitingListEntry({ loaderData, actionData }: Route.Compo
           data-testid="waiting-list-entry"
           data-status={entry.status}
         >
+          {joined && entry.status === "waiting" && !actionData ? (
+            <div
+              role="status"
+              className="space-y-1 rounded-lg border border-emerald-300 bg-emerald-50 p-4"
+              data-testid="waiting-list-joined"
+            >
+              <p className="flex items-center gap-2 font-semibold">
+                <CircleCheck className="size-5 text-emerald-600" aria-hidden />
+                {t("join.joined-title")}
+              </p>
+              {entry.position !== null ? (
+                <p className="text-lg font-semibold">{t("join.joined-position", { position: entry.position })}</p>
+              ) : null}
+              <p className="text-sm text-slate-700">{t("join.joined-email")}</p>
+            </div>
+          ) : null}
           <div className="space-y-1">
             <p className="text-sm text-slate-600">{t("entry.heading")}</p>
             <h1 className="text-xl font-semibold wrap-anywhere">{entry.event.title}</h1>
