@@ -102,6 +102,13 @@ test("a sold-out ticket's waiting list: joined from the public page, seen and re
   await expect(card).toContainText("Complet");
   await expect(card.getByLabel("Quantité pour Fosse")).toHaveCount(0);
   await screens(visitor, "waiting-list-public-page");
+  // The booking widget shows the same choice; its frame shows only the widget's pages, so the form opens in a new tab.
+  await visitor.goto(`/embed/events/${event.id}`);
+  const embedded = visitor.getByRole("link", { name: "Rejoindre la liste d'attente" });
+  await expect(embedded).toHaveAttribute("target", "_blank");
+  await expect(embedded).toHaveAttribute("href", `/events/${event.id}/${slug}/waiting-list?ticket=${ticket.id}`);
+  await screens(visitor, "waiting-list-embed");
+  await visitor.goto(`/events/${event.id}/${slug}`);
   await card.getByRole("link", { name: "Rejoindre la liste d'attente" }).click();
   await expect(visitor.getByTestId("waiting-list-form")).toContainText("« Fosse » est complet.");
   // The consent box is required.
