@@ -73,6 +73,7 @@ test("a sold-out ticket's waiting list: joined from the public page, seen and re
   await expect(settings.locator('[name="waiting_list_hold_hours"]')).toHaveValue("24");
   await settings.locator('[name="waiting_list_hold_hours"]').fill("48");
   await settings.getByTestId("waiting-list-settings-save").click();
+  await expect(page.getByText("Événement mis à jour")).toBeVisible();
   await expect(settings.locator('[name="waiting_list_hold_hours"]')).toHaveValue("48");
   const reread = (await (await page.request.get(`/api/events/${event.id}`)).json()) as {
     waiting_list_hold_hours: number;
