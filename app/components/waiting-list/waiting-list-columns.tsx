@@ -41,13 +41,14 @@ export function WaitingListStatusBadge({
       ? t("page.status.offered-until", { time: formatTableDateTime(row.offerExpiresAt, language, timezone) })
       : t(`page.status.${row.status}`);
   return (
-    <Badge variant={variantOf[row.status]} data-status={row.status}>
+    // An offer's deadline may take two lines rather than be cut.
+    <Badge variant={variantOf[row.status]} data-status={row.status} className="h-auto text-left whitespace-normal">
       {label}
     </Badge>
   );
 }
 
-// The default columns' widths add up to 888 px: within the table's width on a 1280 px screen (as orders-columns.tsx).
+// The default columns' widths add up to 906 px: within the table's width on a 1280 px screen (as orders-columns.tsx).
 /**
  * The waiting list's columns (issue 28 §3). The last one holds each open entry's actions: « Retirer » for those who
  * manage sales; the lead adds « Envoyer une offre » there, beside it, with the core's offer.
@@ -97,7 +98,7 @@ export function waitingListColumns(options: {
     {
       id: "status",
       header: t("page.columns.status"),
-      size: 142,
+      size: 160,
       cell: ({ row }) => <WaitingListStatusBadge row={row.original} language={language} timezone={timezone} t={t} />,
     },
     {
