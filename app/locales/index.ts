@@ -87,6 +87,8 @@ import frPayouts from "./fr/payouts.json";
 import enPayouts from "./en/payouts.json";
 import frReminders from "./fr/reminders.json";
 import enReminders from "./en/reminders.json";
+import frWaitingList from "./fr/waiting-list.json";
+import enWaitingList from "./en/waiting-list.json";
 
 export const resources = {
   fr: {
@@ -128,6 +130,7 @@ export const resources = {
     analytics: frAnalytics,
     privacy: frPrivacy,
     reminders: frReminders,
+    "waiting-list": frWaitingList,
   },
   en: {
     common: enCommon,
@@ -168,6 +171,7 @@ export const resources = {
     analytics: enAnalytics,
     privacy: enPrivacy,
     reminders: enReminders,
+    "waiting-list": enWaitingList,
   },
 } satisfies Resource;
 

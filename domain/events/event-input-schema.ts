@@ -322,6 +322,19 @@ const selfServiceBeforeSchema = v.pipe(
 );
 const selfServiceUnitSchema = v.picklist(SELF_SERVICE_UNITS, "events:errors.self-service-unit-invalid");
 
+/** How long a waiting-list offer holds its places (issue 28 §3): 1 hour up to a week. */
+export const WAITING_LIST_HOLD_HOURS = { min: 1, max: 168, default: 24 } as const;
+const waitingListHoldHoursSchema = v.pipe(
+  v.union(
+    [v.number(), v.pipe(v.string(), v.trim(), v.regex(/^\d{1,4}$/, "events:errors.waiting-list-hold-hours-invalid"))],
+    "events:errors.waiting-list-hold-hours-invalid",
+  ),
+  v.transform(Number),
+  v.integer("events:errors.waiting-list-hold-hours-invalid"),
+  v.minValue(WAITING_LIST_HOLD_HOURS.min, "events:errors.waiting-list-hold-hours-invalid"),
+  v.maxValue(WAITING_LIST_HOLD_HOURS.max, "events:errors.waiting-list-hold-hours-invalid"),
+);
+
 export const eventSettingsSchema = v.pipe(
   v.object({
     meta_pixel_id: v.optional(metaPixelIdSchema),
@@ -333,6 +346,7 @@ export const eventSettingsSchema = v.pipe(
     self_service_transfer: v.optional(booleanSchema("events:errors.invalid-input")),
     self_service_transfer_before: v.optional(selfServiceBeforeSchema),
     self_service_transfer_unit: v.optional(selfServiceUnitSchema),
+    waiting_list_hold_hours: v.optional(waitingListHoldHoursSchema),
   }),
   v.transform((input) => ({
     ...(input.meta_pixel_id !== undefined ? { metaPixelId: input.meta_pixel_id } : {}),
@@ -347,6 +361,7 @@ export const eventSettingsSchema = v.pipe(
     ...(input.self_service_transfer_unit !== undefined
       ? { selfServiceTransferUnit: input.self_service_transfer_unit }
       : {}),
+    ...(input.waiting_list_hold_hours !== undefined ? { waitingListHoldHours: input.waiting_list_hold_hours } : {}),
   })),
 );
 export type EventSettings = v.InferOutput<typeof eventSettingsSchema>;

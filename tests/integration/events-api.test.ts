@@ -459,6 +459,7 @@ describe("settings and deletion", () => {
       self_service_transfer: true,
       self_service_transfer_before: 24,
       self_service_transfer_unit: "hours",
+      waiting_list_hold_hours: 24,
     });
     const bad = await call(`/events/${event.id}/settings`, { method: "PUT", body: { meta_pixel_id: "42-x" } });
     expect(bad.status).toBe(400);

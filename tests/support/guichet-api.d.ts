@@ -111,6 +111,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/public/events/{id}/waiting-list": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Join a sold-out ticket's waiting list
+     * @description Puts a person in the line of a ticket whose waiting list is on (`waiting_list` in the public event) and that is sold out (no place left counting unpaid orders' holds), or that already has people waiting. `quantity` goes up to the ticket's `max_per_order`; `consent` must be true. The person gets an email with their place and their personal link (in `locale`, French by default). 409 `places_left` while the ticket can be booked, `list_closed` when its list is off or its sales are closed, `already_joined` when the email is already in this ticket's line. A private event needs its link's `t`. Rate limited as bookings are.
+     *
+     *     **Access:** public, no credential.
+     */
+    post: operations["joinWaitingList"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/public/orders/{id}": {
     parameters: {
       query?: never;
@@ -541,7 +563,7 @@ export interface paths {
     get?: never;
     /**
      * Update the event's settings
-     * @description The Meta pixel id, whether buyers may ask for an invoice (billing details), and what buyers may do themselves on their order page: edit participants (`self_service_edit`) and transfer tickets (`self_service_transfer`), each until `…_before` hours or days (`…_unit`; days are calendar days in the event's time zone) before the start. Every field is optional; the defaults are both allowed until 24 hours before the start.
+     * @description The Meta pixel id, whether buyers may ask for an invoice (billing details), and what buyers may do themselves on their order page: edit participants (`self_service_edit`) and transfer tickets (`self_service_transfer`), each until `…_before` hours or days (`…_unit`; days are calendar days in the event's time zone) before the start, and how many hours a waiting-list offer holds its places (`waiting_list_hold_hours`, 1 to 168, default 24). Every field is optional; the defaults are both allowed until 24 hours before the start.
      *
      *     **Access:** a member of the organization, or an API key with the `events:write` scope.
      */
@@ -1036,6 +1058,28 @@ export interface paths {
      */
     post: operations["createOrderRefund"];
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/events/{id}/waiting-list/{entry_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Remove someone from the waiting list
+     * @description Takes an open entry (`waiting`, or `offered`: its held places are freed) off the event's waiting list; the entry stays, `removed`. The person is not emailed. 409 when the entry is no longer open (booked, expired or already removed).
+     *
+     *     **Access:** a member of the organization with the right role; sessions only (no API key scope).
+     */
+    delete: operations["removeWaitingListEntry"];
     options?: never;
     head?: never;
     patch?: never;
@@ -1884,6 +1928,8 @@ export interface components {
       self_service_transfer_before?: number;
       /** @enum {unknown} */
       self_service_transfer_unit?: "hours" | "days";
+      /** @description Hours a waiting-list offer holds its places (1–168). */
+      waiting_list_hold_hours?: number;
       /** @description -1: unlimited. */
       event_capacity?: number;
       published_at?: string | null;
@@ -1908,6 +1954,8 @@ export interface components {
       visibility?: "visible" | "hidden" | "deleted";
       /** @enum {unknown} */
       fees_type?: "included" | "added";
+      /** @description Sold out, buyers may join its waiting list (tickets only). */
+      waiting_list?: boolean;
       /** @description Derived sale status (on sale, sold out, not yet on sale…). */
       status?: string;
       remaining?: number | null;
@@ -2353,6 +2401,174 @@ export interface operations {
             fees?: number;
             payable_until?: string | null;
             checkout_url?: string | null;
+          };
+        };
+      };
+      /** @description Not found, or another organization's (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflicts with the current state (`conflict`). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Invalid fields (`validation`), or an `Idempotency-Key` reused for another request. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (`rate_limited`); see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  joinWaitingList: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key and request answer the first answer, kept 24 hours. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        /** @description The event's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "ticket_id": 7,
+         *       "first_name": "Jeanne",
+         *       "last_name": "Roux",
+         *       "email": "jeanne.roux@exemple.test",
+         *       "quantity": 2,
+         *       "consent": true,
+         *       "locale": "fr"
+         *     }
+         */
+        "application/json": {
+          ticket_id: string | number;
+          first_name: string;
+          last_name: string;
+          email: string;
+          quantity: number | string;
+          /** @default false */
+          consent?: boolean | string;
+          /** @default fr */
+          locale?: string;
+          t?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description The entry and its place in the ticket's line (1 is served first). */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 31,
+           *       "position": 4,
+           *       "status": "waiting"
+           *     }
+           */
+          "application/json": {
+            id?: number;
+            position?: number;
+            /** @enum {unknown} */
+            status?: "waiting";
           };
         };
       };
@@ -3862,6 +4078,7 @@ export interface operations {
            *       "self_service_transfer": true,
            *       "self_service_transfer_before": 24,
            *       "self_service_transfer_unit": "hours",
+           *       "waiting_list_hold_hours": 24,
            *       "event_capacity": -1,
            *       "published_at": null,
            *       "created_at": "2027-01-05T09:30:00.000Z",
@@ -3887,6 +4104,7 @@ export interface operations {
            *           "fees_type": "included",
            *           "sort": 0,
            *           "show_remaining_count": false,
+           *           "waiting_list": false,
            *           "status": "on_sale",
            *           "status_explanation": "",
            *           "status_color": "green",
@@ -4150,6 +4368,7 @@ export interface operations {
            *       "self_service_transfer": true,
            *       "self_service_transfer_before": 24,
            *       "self_service_transfer_unit": "hours",
+           *       "waiting_list_hold_hours": 24,
            *       "event_capacity": -1,
            *       "published_at": null,
            *       "created_at": "2027-01-05T09:30:00.000Z",
@@ -4293,6 +4512,7 @@ export interface operations {
            *       "self_service_transfer": true,
            *       "self_service_transfer_before": 24,
            *       "self_service_transfer_unit": "hours",
+           *       "waiting_list_hold_hours": 24,
            *       "event_capacity": -1,
            *       "published_at": null,
            *       "created_at": "2027-01-05T09:30:00.000Z",
@@ -4318,6 +4538,7 @@ export interface operations {
            *           "fees_type": "included",
            *           "sort": 0,
            *           "show_remaining_count": false,
+           *           "waiting_list": false,
            *           "status": "on_sale",
            *           "status_explanation": "",
            *           "status_color": "green",
@@ -4484,6 +4705,7 @@ export interface operations {
            *       "self_service_transfer": true,
            *       "self_service_transfer_before": 24,
            *       "self_service_transfer_unit": "hours",
+           *       "waiting_list_hold_hours": 24,
            *       "event_capacity": -1,
            *       "published_at": null,
            *       "created_at": "2027-01-05T09:30:00.000Z",
@@ -4813,6 +5035,7 @@ export interface operations {
            *       "self_service_transfer": true,
            *       "self_service_transfer_before": 24,
            *       "self_service_transfer_unit": "hours",
+           *       "waiting_list_hold_hours": 24,
            *       "event_capacity": -1,
            *       "published_at": null,
            *       "created_at": "2027-01-05T09:30:00.000Z",
@@ -5127,6 +5350,7 @@ export interface operations {
           self_service_transfer_before?: number | string;
           /** @enum {string} */
           self_service_transfer_unit?: "hours" | "days";
+          waiting_list_hold_hours?: number | string;
         };
       };
     };
@@ -5146,7 +5370,8 @@ export interface operations {
            *       "self_service_edit_unit": "days",
            *       "self_service_transfer": false,
            *       "self_service_transfer_before": 24,
-           *       "self_service_transfer_unit": "hours"
+           *       "self_service_transfer_unit": "hours",
+           *       "waiting_list_hold_hours": 24
            *     }
            */
           "application/json": Record<string, never>;
@@ -5896,6 +6121,7 @@ export interface operations {
            *         "fees_type": "included",
            *         "sort": 0,
            *         "show_remaining_count": false,
+           *         "waiting_list": false,
            *         "status": "on_sale",
            *         "status_explanation": "",
            *         "status_color": "green",
@@ -6000,6 +6226,7 @@ export interface operations {
           /** @enum {string} */
           ticket_type?: "ticket" | "addon";
           show_remaining_count?: boolean | ("true" | "false" | "on" | "off" | "1" | "0");
+          waiting_list?: boolean | ("true" | "false" | "on" | "off" | "1" | "0");
         };
       };
     };
@@ -6031,6 +6258,7 @@ export interface operations {
            *       "fees_type": "included",
            *       "sort": 0,
            *       "show_remaining_count": false,
+           *       "waiting_list": false,
            *       "status": "on_sale",
            *       "status_explanation": "",
            *       "status_color": "green",
@@ -6175,6 +6403,7 @@ export interface operations {
            *         "fees_type": "included",
            *         "sort": 0,
            *         "show_remaining_count": false,
+           *         "waiting_list": false,
            *         "status": "on_sale",
            *         "status_explanation": "",
            *         "status_color": "green",
@@ -6303,6 +6532,7 @@ export interface operations {
           /** @enum {string} */
           ticket_type?: "ticket" | "addon";
           show_remaining_count?: boolean | ("true" | "false" | "on" | "off" | "1" | "0");
+          waiting_list?: boolean | ("true" | "false" | "on" | "off" | "1" | "0");
         };
       };
     };
@@ -6334,6 +6564,7 @@ export interface operations {
            *       "fees_type": "included",
            *       "sort": 0,
            *       "show_remaining_count": false,
+           *       "waiting_list": false,
            *       "status": "on_sale",
            *       "status_explanation": "",
            *       "status_color": "green",
@@ -8919,6 +9150,141 @@ export interface operations {
            *     }
            */
           "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credential (`unauthorized`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed for this role or key (`forbidden`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or another organization's (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflicts with the current state (`conflict`). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  removeWaitingListEntry: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The event's id. */
+        id: number;
+        /** @description The entry id. */
+        entry_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The entry. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 31,
+           *       "status": "removed"
+           *     }
+           */
+          "application/json": Record<string, never>;
         };
       };
       /** @description Missing or invalid credential (`unauthorized`). */

@@ -5,6 +5,7 @@ import {
   sendAttendeeMessageSchema,
 } from "#domain/attendee-messages/attendee-message-schema";
 import * as v from "valibot";
+import { joinWaitingListSchema } from "#domain/waiting-list/join-waiting-list-schema";
 import { placeOrderBodySchema } from "#domain/booking/order-input-schema";
 import { orderActionShape } from "#domain/self-service/order-action-schema";
 import { checkInBodySchema } from "#domain/check-ins/record-check-in";
@@ -329,6 +330,39 @@ export const operations: ApiOperation[] = [
         payable_until: null,
         checkout_url: null,
       },
+    },
+    errors: [404, 409, 422, 429],
+  },
+  {
+    method: "POST",
+    route: "/api/public/events/:id/waiting-list",
+    operationId: "joinWaitingList",
+    tag: "Public booking",
+    summary: "Join a sold-out ticket's waiting list",
+    description:
+      "Puts a person in the line of a ticket whose waiting list is on (`waiting_list` in the public event) and that " +
+      "is sold out (no place left counting unpaid orders' holds), or that already has people waiting. `quantity` " +
+      "goes up to the ticket's `max_per_order`; `consent` must be true. The person gets an email with their place " +
+      "and their personal link (in `locale`, French by default). 409 `places_left` while the ticket can be booked, " +
+      "`list_closed` when its list is off or its sales are closed, `already_joined` when the email is already in " +
+      "this ticket's line. A private event needs its link's `t`. Rate limited as bookings are.",
+    access: { kind: "public" },
+    body: {
+      schemas: [joinWaitingListSchema],
+      example: { ticket_id: 7, ...person, quantity: 2, consent: true, locale: "fr" },
+    },
+    response: {
+      status: 201,
+      description: "The entry and its place in the ticket's line (1 is served first).",
+      schema: {
+        type: "object",
+        properties: {
+          id: { type: "integer" },
+          position: { type: "integer" },
+          status: { enum: ["waiting"] },
+        },
+      },
+      example: { id: 31, position: 4, status: "waiting" },
     },
     errors: [404, 409, 422, 429],
   },
@@ -770,8 +804,9 @@ export const operations: ApiOperation[] = [
       "The Meta pixel id, whether buyers may ask for an invoice (billing details), and what buyers may do " +
       "themselves on their order page: edit participants (`self_service_edit`) and transfer tickets " +
       "(`self_service_transfer`), each until `…_before` hours or days (`…_unit`; days are calendar days in the " +
-      "event's time zone) before the start. Every field is optional; the defaults are both allowed until 24 hours " +
-      "before the start.",
+      "event's time zone) before the start, and how many hours a waiting-list offer holds its places " +
+      "(`waiting_list_hold_hours`, 1 to 168, default 24). Every field is optional; the defaults are both allowed " +
+      "until 24 hours before the start.",
     access: write(),
     body: {
       schemas: [eventSettingsSchema],
@@ -786,7 +821,9 @@ export const operations: ApiOperation[] = [
     response: {
       status: 200,
       description: "The settings.",
-      schema: object("`meta_pixel_id`, `allow_billing` and the six `self_service_…` fields."),
+      schema: object(
+        "`meta_pixel_id`, `allow_billing`, the six `self_service_…` fields and `waiting_list_hold_hours`.",
+      ),
       example: {
         meta_pixel_id: "",
         allow_billing: true,
@@ -796,6 +833,7 @@ export const operations: ApiOperation[] = [
         self_service_transfer: false,
         self_service_transfer_before: 24,
         self_service_transfer_unit: "hours",
+        waiting_list_hold_hours: 24,
       },
     },
     errors: [400, 404],
@@ -1377,6 +1415,27 @@ export const operations: ApiOperation[] = [
       example: { id: 3, amount: 2055, fee: 55, tickets: 1, closes_order: false, status: "succeeded", replayed: false },
     },
     errors: [400, 403, 404, 409],
+  },
+
+  // ------------------------------------------------------------------------------------------------ waiting list
+  {
+    method: "DELETE",
+    route: `${EVENT}/waiting-list/:entry_id{[0-9]+}`,
+    operationId: "removeWaitingListEntry",
+    tag: "Orders and participants",
+    summary: "Remove someone from the waiting list",
+    description:
+      "Takes an open entry (`waiting`, or `offered`: its held places are freed) off the event's waiting list; the " +
+      "entry stays, `removed`. The person is not emailed. 409 when the entry is no longer open (booked, expired or " +
+      "already removed).",
+    access: write(null),
+    response: {
+      status: 200,
+      description: "The entry.",
+      schema: object("`id`, `status` (`removed`)."),
+      example: { id: 31, status: "removed" },
+    },
+    errors: [403, 404, 409],
   },
 
   // ------------------------------------------------------------------------------------------------ check-ins

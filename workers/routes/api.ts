@@ -25,6 +25,7 @@ import { financeApiRoutes } from "./api-finance";
 import { geocodeApiRoutes } from "./api-geocode";
 import { remindersApiRoutes } from "./api-reminders";
 import { orderRefundsApiRoutes } from "./api-order-refunds";
+import { waitingListEntriesApiRoutes } from "./api-waiting-list-entries";
 
 export const apiRoutes = new Hono<ApiEnv>();
 apiRoutes.use("*", requireApiSession);
@@ -57,6 +58,7 @@ apiRoutes.route("/organizers", privacyApiRoutes);
 apiRoutes.route("/geocode", geocodeApiRoutes);
 apiRoutes.route("/events", remindersApiRoutes);
 apiRoutes.route("/events", orderRefundsApiRoutes);
+apiRoutes.route("/events", waitingListEntriesApiRoutes);
 apiRoutes.all("*", () => {
   throw notFound();
 });
