@@ -7,7 +7,7 @@ export const CONSENT_REQUIRED = "waiting-list:errors.consent-required";
 
 /** The consent box: only an explicit yes passes (a JSON true, or a checked box's "on"/"true"). */
 const consentSchema = v.pipe(
-  v.optional(v.union([v.boolean(), v.string()], CONSENT_REQUIRED), false),
+  v.optional(v.union([v.boolean(), v.pipe(v.string(), v.maxLength(10))], CONSENT_REQUIRED), false),
   v.transform((value) => value === true || value === "on" || value === "true"),
   v.check((given) => given, CONSENT_REQUIRED),
 );

@@ -34,7 +34,7 @@ publicWaitingListApiRoutes.post("/events/:id/waiting-list", async (c) => {
     await hitRateLimits(db, bookingRateLimits(join.email, clientInfoFromHeaders(c.req.raw.headers).ip));
     const joined = await joinWaitingList(
       db,
-      { env: c.env, appUrl: c.env.APP_URL || new URL(c.req.url).origin },
+      { env: c.env },
       { eventId, join: { ...join, t: join.t ?? c.req.query("t") ?? null } },
     );
     c.executionCtx.waitUntil(enqueueJobs(c.env, [{ type: "send-email", message: joined.email }]));

@@ -82,7 +82,7 @@ export async function action(args: Route.ActionArgs) {
     await hitRateLimits(db, bookingRateLimits(parsed.output.email, clientInfoFromHeaders(args.request.headers).ip));
     const joined = await joinWaitingList(
       db,
-      { env, appUrl: env.APP_URL || new URL(args.request.url).origin },
+      { env },
       { eventId: event.id, join: parsed.output },
     );
     ctx.waitUntil(enqueueJobs(env, [{ type: "send-email", message: joined.email }]));
