@@ -371,16 +371,16 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           {order.status === "refunded" ? (
             <p className="text-sm">{refundedAmount > 0 ? t("order.refunded") : t("self-service.cancelled-order")}</p>
           ) : null}
-          {(order.status === "refunded" || order.status === "paid") && refundedAmount > 0 ? (
-            <p className="text-sm font-medium" data-testid="order-refunded-amount">
-              {t("order.refunded-amount", { amount: formatMoney(refundedAmount, i18n.language) })}
-            </p>
-          ) : null}
           {order.status === "cancelled" ? <p className="text-sm">{t("order.cancelled")}</p> : null}
           {emailed ? <p className="text-sm">{t("order.email-sent", { email: order.email })}</p> : null}
           {live && order.amount > 0 ? (
             <p className="text-sm font-medium">
               {t("order.amount", { amount: formatMoney(order.amount, i18n.language) })}
+            </p>
+          ) : null}
+          {(order.status === "refunded" || order.status === "paid") && refundedAmount > 0 ? (
+            <p className="text-sm font-medium" data-testid="order-refunded-amount">
+              {t("order.refunded-amount", { amount: formatMoney(refundedAmount, i18n.language) })}
             </p>
           ) : null}
         </section>
