@@ -54,3 +54,6 @@ export const orderCancelShape = v.object({
   participant_ids: v.optional(v.array(idSchema)),
   idempotency_key: v.optional(v.pipe(v.string(), v.maxLength(100))),
 });
+
+/** Either body, as the API reference describes PATCH /api/public/orders/:id. */
+export const orderActionBodyShape = v.union([orderActionShape, orderCancelShape]);

@@ -2512,22 +2512,24 @@ export interface operations {
          *       "email": "ines.moreau@example.com"
          *     }
          */
-        "application/json": {
-          /** @enum {string} */
-          action: "edit_participant" | "transfer_participant";
-          participant_id: string | number;
-          first_name: string;
-          last_name: string;
-          email: string;
-          answers?: {
-            [key: string]: string | boolean | string[];
-          };
-        } & {
-          /** @constant */
-          action: "cancel";
-          participant_ids?: (string | number)[];
-          idempotency_key?: string;
-        };
+        "application/json":
+          | {
+              /** @enum {string} */
+              action: "edit_participant" | "transfer_participant";
+              participant_id: string | number;
+              first_name: string;
+              last_name: string;
+              email: string;
+              answers?: {
+                [key: string]: string | boolean | string[];
+              };
+            }
+          | {
+              /** @constant */
+              action: "cancel";
+              participant_ids?: (string | number)[];
+              idempotency_key?: string;
+            };
       };
     };
     responses: {

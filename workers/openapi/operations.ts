@@ -5,7 +5,7 @@ import {
 } from "#domain/attendee-messages/attendee-message-schema";
 import * as v from "valibot";
 import { placeOrderBodySchema } from "#domain/booking/order-input-schema";
-import { orderActionShape, orderCancelShape } from "#domain/self-service/order-action-schema";
+import { orderActionBodyShape } from "#domain/self-service/order-action-schema";
 import { checkInBodySchema } from "#domain/check-ins/record-check-in";
 import { contactMessageSchema } from "#domain/contact-entries/contact-message-schema";
 import { eventMessagesSchema } from "#domain/event-messages/event-messages-schema";
@@ -366,7 +366,7 @@ export const operations: ApiOperation[] = [
       { name: "token", description: "The order's access token.", schema: { type: "string" }, required: true },
     ],
     body: {
-      schemas: [orderActionShape, orderCancelShape],
+      schemas: [orderActionBodyShape],
       example: {
         action: "transfer_participant",
         participant_id: 90211,
