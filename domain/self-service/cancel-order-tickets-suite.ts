@@ -254,6 +254,19 @@ export function defineBuyerCancelSuite(name: string, open: () => Promise<{ db: D
       expect(await failure(cancel(offSale.order, "order"))).toMatchObject({
         messageKey: "booking:self-service.errors.cancel-manual-order",
       });
+      // Its buyer's page says cancelling is off, and why.
+      const view = await getOrderSelfService(t.db, {
+        orderId: offSale.order.id,
+        token: offSale.order.accessToken,
+        now: NOW,
+      });
+      expect(view.cancel).toEqual({ state: "off", until: null });
+      expect(view.order_cancel).toEqual({
+        can_cancel: false,
+        cancel_refusal: "booking:self-service.errors.cancel-manual-order",
+        refund_amount: null,
+      });
+      expect(view.participants.map((p) => p.can_cancel)).toEqual([false]);
     });
 
     it("refuses a checked-in ticket, and a scan between the read and the write wins", async () => {

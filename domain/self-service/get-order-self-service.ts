@@ -117,7 +117,8 @@ export async function getOrderSelfService(
   return {
     edit: ruleJson(rules.edit),
     transfer: ruleJson(rules.transfer),
-    cancel: ruleJson(rules.cancel),
+    // An order entered by hand is cancelled by its organizer: to its buyer, cancelling is off.
+    cancel: ruleJson(order.status === "manual" ? { state: "off", until: null } : rules.cancel),
     cancel_refund: { kind: event.selfServiceCancelRefund, percentage: event.selfServiceCancelPercentage },
     order_cancel: {
       can_cancel: orderCancelRefusal === null && orderAmount !== null,

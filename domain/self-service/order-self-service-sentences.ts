@@ -13,7 +13,7 @@ import { anySelfServiceOpen, selfServiceSentences } from "./self-service-sentenc
 export async function orderSelfServiceSentences(
   db: Database,
   input: {
-    order: { organizationId: number; eventId: number; amount: number; locale: EmailLocale };
+    order: { organizationId: number; eventId: number; amount: number; locale: EmailLocale; status: string };
     now: number;
   },
 ): Promise<string[]> {
@@ -24,6 +24,8 @@ export async function orderSelfServiceSentences(
     .limit(1);
   if (!event) return [];
   const rules = selfServiceRules(event, input.now);
+  // An order entered by hand is cancelled by its organizer (docs/decisions/0060).
+  if (input.order.status === "manual") rules.cancel = { state: "off", until: null };
   if (!anySelfServiceOpen(rules)) return [];
   return selfServiceSentences(input.order.locale, {
     rules,
