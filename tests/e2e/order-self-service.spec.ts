@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { registerWithOrganization } from "./support/accounts";
+import { describeViolations, seriousViolations } from "./support/axe";
 import { uniqueEmail, waitForMail } from "./support/mailbox";
 import { signIn, waitForHydration } from "./support/sign-in";
 
@@ -254,6 +255,8 @@ test("a buyer of a paid order edits, transfers and cancels one ticket « hors fr
   await expect(section.getByTestId("self-service-cancel-percent")).toHaveValue("100");
   await section.getByTestId("self-service-cancel-refund-full-minus-fees").check();
   await screens(page, "event-settings-self-service-cancel");
+  const settingsViolations = await seriousViolations(page);
+  expect(settingsViolations, describeViolations(settingsViolations)).toEqual([]);
   await section.getByTestId("self-service-save").click();
   await expect(page.getByText("Événement mis à jour")).toBeVisible();
   const saved = (await (await page.request.get(`/api/events/${event.id}`)).json()) as Record<string, unknown>;
@@ -340,6 +343,8 @@ test("a buyer of a paid order edits, transfers and cancels one ticket « hors fr
   await expect(confirm).toContainText("Annuler le billet de Margaux Lefèvre-Martin ?");
   await expect(confirm.getByTestId("cancel-refund-amount")).toHaveText("Vous serez remboursé de 19,45\u00a0€.");
   await screens(buyer, "order-self-service-cancel-confirm");
+  const violations = await seriousViolations(buyer);
+  expect(violations, describeViolations(violations)).toEqual([]);
   await confirm.getByTestId("confirm-cancel").click();
   await expect(buyer.getByTestId("self-service-cancelled")).toHaveText(
     "Annulation enregistrée : 19,45\u00a0€ vous seront remboursés.",
