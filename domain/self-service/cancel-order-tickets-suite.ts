@@ -8,6 +8,7 @@ import { insertEvent, insertOrganization, insertTicket } from "../../tests/suppo
 import { confirmOrder } from "../booking/confirm-order";
 import type { PlaceOrderBody } from "../booking/order-input-schema";
 import { placeOrder, type PlaceOrderDeps } from "../booking/place-order";
+import { rebuildSalesFigures } from "../sales-figures/rebuild-sales-figures";
 import { cancelOrderTickets } from "./cancel-order-tickets";
 import { getOrderSelfService } from "./get-order-self-service";
 
@@ -119,6 +120,12 @@ export function defineBuyerCancelSuite(name: string, open: () => Promise<{ db: D
         .from(schema.transactions)
         .where(and(eq(schema.transactions.orderId, orderId), eq(schema.transactions.type, "refund")))
         .orderBy(asc(schema.transactions.id));
+    const figures = async (eventId: number) => {
+      const [row] = await t.db.select().from(schema.salesFigures).where(eq(schema.salesFigures.eventId, eventId));
+      return row
+        ? { participants: row.participants, orders: row.orders, gross: row.gross, fees: row.fees, net: row.net }
+        : null;
+    };
     const hooks = async (orderId: number) =>
       (
         await t.db
@@ -146,6 +153,11 @@ export function defineBuyerCancelSuite(name: string, open: () => Promise<{ db: D
       expect(await purchased(ticket.id)).toBe(1);
       expect(await ledger(sale.order.id)).toEqual([{ amount: -2000, fee: 0 }]);
       expect(await orderRow(sale.order.id)).toMatchObject({ status: "paid", refundedAmount: 2000, refundedFees: 0 });
+      // The sales figures count what is left: 41.10 € − 20 €, the fees kept, one participant.
+      const expected = { participants: 1, orders: 1, gross: 2110, fees: 110, net: 2000 };
+      expect(await figures(event.id)).toEqual(expected);
+      await rebuildSalesFigures(t.db, { eventId: event.id });
+      expect(await figures(event.id)).toEqual(expected);
       // Part of the order: order.updated, the order after the change.
       expect(await hooks(sale.order.id)).toContain("order.updated:paid");
       const left = await t.db
