@@ -34,6 +34,7 @@ export default [
     layout("routes/app/organization-layout.tsx", [
       route("organization", "routes/app/organization.tsx"),
       route("organization/contact-entries", "routes/app/organization-contact-entries.tsx"),
+      route("organization/billing", "routes/app/organization-billing.tsx"),
       route("settings", "routes/app/settings.tsx"),
       route("settings/mobile", "routes/app/settings-mobile.tsx"),
       route("settings/tracking", "routes/app/settings-tracking.tsx"),
@@ -75,6 +76,8 @@ export default [
       route("orders/export.csv", "routes/app/event/orders-export.ts"),
       route("orders/:oid", "routes/app/event/orders-detail.tsx"),
       route("entries", "routes/app/event/entries.tsx"),
+      // Issue 28 §3: the people waiting for a sold-out ticket.
+      route("waiting-list", "routes/app/event/waiting-list.tsx"),
       route("*", "routes/app/event/catch-all.ts"),
     ]),
   ]),
@@ -84,7 +87,11 @@ export default [
   route("events/:id/:slug", "routes/public/event-page.tsx"),
   route("organizers/:id/:slug", "routes/public/organizer-page.tsx"),
   route("events/:id/:slug/book", "routes/public/event-booking.tsx"),
+  // Issue 28 §3: joining a sold-out ticket's waiting list (plain HTML, like the booking).
+  route("events/:id/:slug/waiting-list", "routes/public/event-waiting-list.tsx"),
   route("orders/:id", "routes/public/order-page.tsx"),
+  // Issue 28 §3: a person's own waiting-list entry, from their confirmation email.
+  route("waiting-list/:token", "routes/public/waiting-list-entry.tsx"),
   // Issue 27 §5: the link in a message that stops the event's messages for one address.
   route("messages/opt-out", "routes/public/message-opt-out.tsx"),
   route("tracking-consent", "routes/public/tracking-consent.ts"),

@@ -1384,3 +1384,59 @@ export const eventReminders = sqliteTable(
     index("event_reminders_due_idx").on(t.enabled, t.dueAt),
   ],
 );
+
+export const invoiceModes = ["always", "on-request"] as const;
+export type InvoiceMode = (typeof invoiceModes)[number];
+
+/*
+ * The seller's details printed on invoices (issue 29 §1, docs/decisions/0063-billing-details.md): one row per
+ * organization, written the first time « Facturation » is saved. `country` is ISO 3166-1 alpha-2.
+ */
+export const organizationBilling = sqliteTable("organization_billing", {
+  organizationId: integer("organization_id")
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: "cascade" }),
+  legalName: text("legal_name").notNull().default(""),
+  address: text("address").notNull().default(""),
+  postalCode: text("postal_code").notNull().default(""),
+  city: text("city").notNull().default(""),
+  country: text("country").notNull().default("FR"),
+  // Stored normalised: country prefix, no spaces or dots (FR12345678901).
+  vatNumber: text("vat_number").notNull().default(""),
+  companyNumber: text("company_number").notNull().default(""),
+  invoicePrefix: text("invoice_prefix").notNull().default(""),
+  legalMentions: text("legal_mentions").notNull().default(""),
+  vatRegistered: bool("vat_registered").notNull().default(true),
+  // Printed instead of VAT when the organization is not VAT-registered ("TVA non applicable, art. 293 B du CGI").
+  vatExemptionMention: text("vat_exemption_mention").notNull().default(""),
+  invoiceMode: text("invoice_mode", { enum: invoiceModes }).notNull().default("on-request"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/*
+ * An organization's named VAT rates (issue 29 §2). `rate` in basis points of the tax-excluded price (550 = 5.5 %).
+ * A rate some sale used is archived, never deleted: its lines keep their rate by value anyway, the row keeps its name.
+ */
+export const taxRates = sqliteTable(
+  "tax_rates",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    rate: integer("rate").notNull(),
+    isDefault: bool("is_default").notNull().default(false),
+    sort: integer("sort").notNull().default(0),
+    archivedAt: time("archived_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("tax_rates_org_sort_idx").on(t.organizationId, t.sort),
+    uniqueIndex("tax_rates_org_default_unique")
+      .on(t.organizationId)
+      .where(sql`is_default = 1 and archived_at is null`),
+  ],
+);

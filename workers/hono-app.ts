@@ -15,6 +15,7 @@ import { calendarFileRoutes } from "./routes/calendar-files";
 import { widgetRoutes } from "./routes/widget";
 import { globalBodyLimit } from "./middleware/body-limit";
 import { originCheck } from "./middleware/origin-check";
+import { d1Session } from "./middleware/d1-session";
 import { publicPageCache } from "./middleware/public-page-cache";
 import { requestId } from "./middleware/request-id";
 import { appErrorResponse, errorResponse, type ErrorMessagesSource } from "./error-response";
@@ -89,6 +90,7 @@ export function createHonoApp(
     c.set("language", await requestLanguage(c.req.raw));
     await next();
   });
+  app.use("*", d1Session);
   app.use("*", originCheck);
   app.use("*", globalBodyLimit);
   app.use("*", webhookDispatch);

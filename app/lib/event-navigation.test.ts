@@ -44,6 +44,7 @@ describe("the event navigation structure", () => {
       "entries",
       "scan",
       "orders",
+      "waiting-list",
     ]);
   });
 

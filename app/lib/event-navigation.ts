@@ -1,5 +1,6 @@
 import {
   ClipboardList,
+  Hourglass,
   LayoutDashboard,
   BellRing,
   Mail,
@@ -34,7 +35,8 @@ export type EventNavigationSegment =
   | "participants"
   | "entries"
   | "scan"
-  | "orders";
+  | "orders"
+  | "waiting-list";
 
 /** A link's id is its segment, but for the dashboard whose segment is "". */
 export type EventNavigationLinkId = "dashboard" | Exclude<EventNavigationSegment, "">;
@@ -113,6 +115,8 @@ export const eventNavigation: readonly EventNavigationItem[] = [
   // The web scanner (spec label 'Scan and entries'); its route sits outside the event layout so validators reach it.
   link("scan", "scan", QrCode, true),
   link("orders", "orders", ShoppingCart, true),
+  // Issue 28 §3: the people waiting for a sold-out ticket, beside the orders they hope to place.
+  link("waiting-list", "waiting-list", Hourglass, true),
 ];
 
 /**

@@ -15,6 +15,8 @@ export const pagesWithoutJavaScript: ReadonlySet<string> = new Set([
   // Booking works as plain HTML forms (ticket choice → booking page → order action → checkout or order page): React
   // and React Router alone weigh about 120 KB gzipped, over the public page's 100 KB (docs/contracts/public-booking.md).
   "routes/public/event-booking",
+  // Joining a sold-out ticket's waiting list (issue 28 §3): one plain HTML form, like the booking.
+  "routes/public/event-waiting-list",
   "routes/public/order-page",
   // The opt-out link of a message (issue 27 §5): one plain HTML form.
   "routes/public/message-opt-out",

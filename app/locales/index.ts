@@ -14,6 +14,8 @@ import type { Resource } from "i18next";
 import enPayments from "./en/payments.json";
 import enWebhooks from "./en/webhooks.json";
 import frWebhooks from "./fr/webhooks.json";
+import enBilling from "./en/billing.json";
+import frBilling from "./fr/billing.json";
 import enDevelopers from "./en/developers.json";
 import frDevelopers from "./fr/developers.json";
 import enEmbed from "./en/embed.json";
@@ -85,6 +87,8 @@ import frPayouts from "./fr/payouts.json";
 import enPayouts from "./en/payouts.json";
 import frReminders from "./fr/reminders.json";
 import enReminders from "./en/reminders.json";
+import frWaitingList from "./fr/waiting-list.json";
+import enWaitingList from "./en/waiting-list.json";
 
 export const resources = {
   fr: {
@@ -119,12 +123,14 @@ export const resources = {
     payouts: frPayouts,
     payments: frPayments,
     webhooks: frWebhooks,
+    billing: frBilling,
     developers: frDevelopers,
     embed: frEmbed,
     tracking: frTracking,
     analytics: frAnalytics,
     privacy: frPrivacy,
     reminders: frReminders,
+    "waiting-list": frWaitingList,
   },
   en: {
     common: enCommon,
@@ -158,12 +164,14 @@ export const resources = {
     payouts: enPayouts,
     payments: enPayments,
     webhooks: enWebhooks,
+    billing: enBilling,
     developers: enDevelopers,
     embed: enEmbed,
     tracking: enTracking,
     analytics: enAnalytics,
     privacy: enPrivacy,
     reminders: enReminders,
+    "waiting-list": enWaitingList,
   },
 } satisfies Resource;
 

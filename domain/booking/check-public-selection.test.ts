@@ -15,6 +15,7 @@ function ticket(id: number, values: Partial<PublicTicket> = {}): PublicTicket {
     remaining: null,
     sale: { status: "on_sale", explanation: null, color: "green" },
     salesOpenAt: null,
+    waitingList: false,
     ...values,
   };
 }

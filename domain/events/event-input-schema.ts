@@ -335,6 +335,19 @@ const cancelPercentageSchema = v.pipe(
   v.maxValue(10_000, "events:errors.self-service-percentage-invalid"),
 );
 
+/** How long a waiting-list offer holds its places (issue 28 §3): 1 hour up to a week. */
+export const WAITING_LIST_HOLD_HOURS = { min: 1, max: 168, default: 24 } as const;
+const waitingListHoldHoursSchema = v.pipe(
+  v.union(
+    [v.number(), v.pipe(v.string(), v.trim(), v.regex(/^\d{1,4}$/, "events:errors.waiting-list-hold-hours-invalid"))],
+    "events:errors.waiting-list-hold-hours-invalid",
+  ),
+  v.transform(Number),
+  v.integer("events:errors.waiting-list-hold-hours-invalid"),
+  v.minValue(WAITING_LIST_HOLD_HOURS.min, "events:errors.waiting-list-hold-hours-invalid"),
+  v.maxValue(WAITING_LIST_HOLD_HOURS.max, "events:errors.waiting-list-hold-hours-invalid"),
+);
+
 export const eventSettingsSchema = v.pipe(
   v.object({
     meta_pixel_id: v.optional(metaPixelIdSchema),
@@ -353,6 +366,7 @@ export const eventSettingsSchema = v.pipe(
       v.picklist(SELF_SERVICE_REFUNDS, "events:errors.self-service-refund-invalid"),
     ),
     self_service_cancel_percentage: v.optional(cancelPercentageSchema),
+    waiting_list_hold_hours: v.optional(waitingListHoldHoursSchema),
   }),
   v.transform((input) => ({
     ...(input.meta_pixel_id !== undefined ? { metaPixelId: input.meta_pixel_id } : {}),
@@ -378,6 +392,7 @@ export const eventSettingsSchema = v.pipe(
     ...(input.self_service_cancel_percentage !== undefined
       ? { selfServiceCancelPercentage: input.self_service_cancel_percentage }
       : {}),
+    ...(input.waiting_list_hold_hours !== undefined ? { waitingListHoldHours: input.waiting_list_hold_hours } : {}),
   })),
 );
 export type EventSettings = v.InferOutput<typeof eventSettingsSchema>;

@@ -7,6 +7,8 @@ import { publicEventPath, type PrivateLinkEnv } from "./private-event-link";
 export type EventSettingsView = SelfServiceSettings & {
   metaPixelId: string;
   allowBilling: boolean;
+  /** How long a waiting-list offer holds its places (issue 28 §3), in hours. */
+  waitingListHoldHours: number;
   visibility: "public" | "private";
   status: "draft" | "published" | "archived";
   /** The private link as it is now (`?t=` at the current version), shown to those who may regenerate it. */
@@ -38,6 +40,7 @@ export async function getEventSettings(
     selfServiceCancelUnit: event.selfServiceCancelUnit,
     selfServiceCancelRefund: event.selfServiceCancelRefund,
     selfServiceCancelPercentage: event.selfServiceCancelPercentage,
+    waitingListHoldHours: event.waitingListHoldHours,
     visibility: event.visibility,
     status: event.status,
     privateLinkPath: permissions.canPublish ? publicEventPath(input.env, { ...event, visibility: "private" }) : null,

@@ -12,7 +12,12 @@ import {
   type EventSettings,
 } from "./event-input-schema";
 
-export type EventSettingsResult = { metaPixelId: string; allowBilling: boolean } & SelfServiceSettings;
+export type EventSettingsResult = {
+  metaPixelId: string;
+  allowBilling: boolean;
+  /** How long a waiting-list offer holds its places (issue 28 §3). */
+  waitingListHoldHours: number;
+} & SelfServiceSettings;
 
 const settingsOf = (event: typeof events.$inferSelect): EventSettingsResult => ({
   metaPixelId: event.metaPixelId,
@@ -28,11 +33,13 @@ const settingsOf = (event: typeof events.$inferSelect): EventSettingsResult => (
   selfServiceCancelUnit: event.selfServiceCancelUnit,
   selfServiceCancelRefund: event.selfServiceCancelRefund,
   selfServiceCancelPercentage: event.selfServiceCancelPercentage,
+  waitingListHoldHours: event.waitingListHoldHours,
 });
 
 /**
  * Spec §2 event settings and the order-forms billing switch: the tracking pixel id (empty or digits only),
- * allow_billing and the buyers' self-service rules (issue 28 §1). Returns them as stored.
+ * allow_billing, the buyers' self-service rules (issue 28 §1) and how long a waiting-list offer holds its places
+ * (issue 28 §3). Returns them as stored.
  */
 export async function updateEventSettings(
   db: Database,
@@ -51,6 +58,7 @@ export async function updateEventSettings(
     changes.metaPixelId = pixel;
   }
   if (input.allowBilling !== undefined) changes.allowBilling = input.allowBilling;
+  if (input.waitingListHoldHours !== undefined) changes.waitingListHoldHours = input.waitingListHoldHours;
   // Buyers' self-service (issue 28 §1): each deadline within a year of the start, in its unit.
   for (const [flag, before, unit, field] of [
     ["selfServiceEdit", "selfServiceEditBefore", "selfServiceEditUnit", "self_service_edit_before"],

@@ -22,6 +22,7 @@ const ticket = (id: number, ticketType: "ticket" | "addon" = "ticket"): PublicTi
   remaining: null,
   sale: { status: "on_sale", explanation: null, color: "green" },
   salesOpenAt: null,
+  waitingList: false,
 });
 
 const event: Pick<PublicEvent, "tickets" | "addons" | "forms" | "allowBilling"> = {

@@ -17,7 +17,7 @@ import { previewTokenMatches, verifyPrivateEventHash, type PrivateLinkEnv } from
 import { eventHtmlToText, sanitizeEventHtml } from "../events/sanitize-event-html";
 import { emptyParticipationForm, toParticipationForm } from "../participation-forms/participation-form-record";
 import type { QuestionType } from "../participation-forms/question-schema";
-import { withTicketStatuses, type DerivedTicketStatus } from "../tickets/ticket-status";
+import { notOnSaleReason, withTicketStatuses, type DerivedTicketStatus } from "../tickets/ticket-status";
 
 export type PublicTicket = {
   id: number;
@@ -37,6 +37,11 @@ export type PublicTicket = {
   sale: DerivedTicketStatus;
   /** When the ticket's sales open (epoch ms), only while they have not started yet: the page says when. */
   salesOpenAt: number | null;
+  /**
+   * Its waiting list is open (issue 28 §3): a ticket (not an add-on) with its list on whose sales no date closes (the
+   * event not started or ended, the sales not ended or not yet open). Sold out, the page offers to join it.
+   */
+  waitingList: boolean;
 };
 
 export type PublicEvent = {
@@ -169,6 +174,7 @@ export async function getPublicEvent(
     remaining: t.showRemainingCount ? t.remaining : null,
     sale: t.derived,
     salesOpenAt: t.derived.explanation === "sales_havent_started_yet" && t.sellStartAt ? t.sellStartAt.getTime() : null,
+    waitingList: t.ticketType === "ticket" && t.waitingList && notOnSaleReason(t, event, now.getTime()) === null,
   });
   // Hidden tickets are reachable only through restricted links (a later issue): the page lists visible ones.
   const visible = withStatus.filter((t) => t.visibility === "visible");

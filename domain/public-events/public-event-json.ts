@@ -15,6 +15,7 @@ function ticketToJson(ticket: PublicTicket) {
     remaining: ticket.remaining,
     min_per_order: ticket.minPerOrder,
     max_per_order: ticket.maxPerOrder,
+    waiting_list: ticket.waitingList,
   };
 }
 

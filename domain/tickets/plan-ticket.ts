@@ -29,18 +29,28 @@ const NEW_TICKET_DEFAULTS = {
   feesType: "included",
   ticketType: "ticket",
   showRemainingCount: false,
+  waitingList: false,
 } as const satisfies Partial<TicketRow>;
 
 type StoredTicket = Pick<
   TicketRow,
-  "title" | "amount" | "purchased" | "sellStartAt" | "sellEndAt" | "minPerOrder" | "maxPerOrder" | "ticketType"
+  | "title"
+  | "amount"
+  | "purchased"
+  | "sellStartAt"
+  | "sellEndAt"
+  | "minPerOrder"
+  | "maxPerOrder"
+  | "ticketType"
+  | "waitingList"
 >;
 
 /**
  * The column changes of a create (`stored` null) or an update, or the refusal naming each bad field (snake_case, as
  * the form and the API name them). Checked on the ticket as it would be stored: a title, max_per_order ≥
  * min_per_order, the sale end after the sale start, a stock (amount ≠ -1) not below what was already sold, and no
- * change of ticket_type once something was sold (its purchases would move in or out of the event capacity).
+ * change of ticket_type once something was sold (its purchases would move in or out of the event capacity), and no
+ * waiting list asked for an add-on (an add-on is bought with a ticket, never waited for alone).
  * The detailed description is sanitized; `is_free` follows the price.
  */
 export function planTicket(stored: StoredTicket | null, fields: TicketFields): TicketColumns {
@@ -57,6 +67,9 @@ export function planTicket(stored: StoredTicket | null, fields: TicketFields): T
   if (stored && fields.ticketType !== undefined && fields.ticketType !== stored.ticketType && stored.purchased > 0) {
     errors.ticketType = "tickets:errors.ticket-type-locked";
   }
+  if (merged.ticketType === "addon" && fields.waitingList === true) {
+    errors.waitingList = "tickets:errors.waiting-list-addon";
+  }
   const names = Object.keys(errors) as (keyof TicketFields)[];
   if (names.length > 0) {
     throw new AppError("validation", "tickets:errors.invalid-input", {
@@ -69,6 +82,8 @@ export function planTicket(stored: StoredTicket | null, fields: TicketFields): T
   if (fields.detailedDescription !== undefined)
     changes.detailedDescription = sanitizeEventHtml(fields.detailedDescription);
   if (fields.price !== undefined) changes.isFree = fields.price === 0;
+  // A ticket turned into an add-on loses its list's switch.
+  if (merged.ticketType === "addon" && stored?.waitingList) changes.waitingList = false;
   if (!stored) {
     // A new ticket is stored whole, so the checks above and the row agree on every default.
     const { purchased: _purchased, ...defaults } = NEW_TICKET_DEFAULTS;

@@ -99,6 +99,7 @@ const ticketFieldEntries = {
   fees_type: v.picklist(feesTypes, "tickets:errors.fees-type-invalid"),
   ticket_type: v.picklist(ticketTypes, "tickets:errors.ticket-type-invalid"),
   show_remaining_count: booleanSchema("tickets:errors.show-remaining-count-invalid"),
+  waiting_list: booleanSchema("tickets:errors.waiting-list-invalid"),
 };
 
 /** The domain shape of ticket fields; every field optional. */
@@ -120,6 +121,8 @@ export type TicketFields = {
   feesType?: FeesType;
   ticketType?: TicketType;
   showRemainingCount?: boolean;
+  /** Sold out, buyers may join a waiting list (tickets only). */
+  waitingList?: boolean;
 };
 
 const fieldNames = {
@@ -137,6 +140,7 @@ const fieldNames = {
   fees_type: "feesType",
   ticket_type: "ticketType",
   show_remaining_count: "showRemainingCount",
+  waiting_list: "waitingList",
 } as const satisfies Record<keyof typeof ticketFieldEntries, keyof TicketFields>;
 
 export type TicketInputName = keyof typeof fieldNames;
@@ -208,7 +212,7 @@ export function centsToEuros(cents: number): string {
 }
 
 /** The names the ticket form posts: the API's, with the price in euros and the sale dates as wall-clock times. */
-export const TICKET_FORM_BOOLEANS = ["restricted", "show_remaining_count"] as const;
+export const TICKET_FORM_BOOLEANS = ["restricted", "show_remaining_count", "waiting_list"] as const;
 
 /**
  * The ticket form (tickets pages): the posted text mapped onto the API's input, then the same `ticketFieldsSchema`.

@@ -89,7 +89,8 @@ export function deriveTicketStatus(
   return { status: "on_sale", explanation: null, color: "green" };
 }
 
-function notOnSaleReason(
+/** Why a ticket is not on sale at `now` whatever its stock (the event's and the sales' dates), or null. */
+export function notOnSaleReason(
   ticket: TicketStatusTicket,
   event: TicketStatusEvent,
   now: number,

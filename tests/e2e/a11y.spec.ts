@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { demoPassword } from "../../scripts/lib/demo-logins";
 import { describeViolations, seriousViolations } from "./support/axe";
+import { waitForMail } from "./support/mailbox";
 import { signIn, waitForHydration } from "./support/sign-in";
 
 // Issue 14 §3: axe-core on every screen of app/routes.ts (and the states that only show after an action: open dialogs,
@@ -32,6 +33,10 @@ type World = {
   /** The paid order, waiting for its payment: the order page's pending state. */
   pendingOrder: { id: number; token: string };
   checkoutPath: string;
+  /** Issue 28 §3: the run's event's slug, its sold-out ticket with a waiting list, and the page of one person in line. */
+  ownEventSlug: string;
+  soldOutTicketId: number;
+  waitingListPath: string;
 };
 
 let worldOfWorker: Promise<World> | undefined;
@@ -104,6 +109,21 @@ async function buildWorld(request: APIRequestContext): Promise<World> {
       .then((r) => json<{ id: number; access_token: string; checkout_url: string | null }>(r));
   const free = await order(freeTicketId);
   const paid = await order(paidTicketId);
+  // A ticket of one place with its waiting list on, booked, then someone in its line (their page is in their email).
+  const soldOut = await request.post(`/api/events/${ownEventId}/tickets`, {
+    headers,
+    data: { title: "Dernière place", price: 0, ticket_type: "ticket", amount: 1, waiting_list: true },
+  });
+  const { id: soldOutTicketId } = await json<{ id: number }>(soldOut);
+  await order(soldOutTicketId);
+  const waitingEmail = `attente.${Date.now().toString(36)}@exemple.test`;
+  await json(
+    await request.post(`/api/public/events/${ownEventId}/waiting-list`, {
+      data: { ticket_id: soldOutTicketId, ...buyer, email: waitingEmail, quantity: 1, consent: true },
+    }),
+  );
+  const waitingMail = await waitForMail(request, waitingEmail, /liste d'attente/, { timeout: 30_000 });
+  const { slug: ownEventSlug } = await json<{ slug: string }>(await request.get(`/api/public/events/${ownEventId}`));
 
   return {
     organizationId,
@@ -121,6 +141,9 @@ async function buildWorld(request: APIRequestContext): Promise<World> {
     ownOrder: { id: free.id, token: free.access_token },
     pendingOrder: { id: paid.id, token: paid.access_token },
     checkoutPath: new URL(paid.checkout_url!).pathname,
+    ownEventSlug,
+    soldOutTicketId,
+    waitingListPath: /\/waiting-list\/[a-z0-9]+/.exec(waitingMail.text)![0],
   };
 }
 
@@ -248,6 +271,12 @@ const publicScreens: Screen[] = [
     ready: (page) => page.getByTestId("order-refresh"),
   },
   { name: "demo checkout", path: (w) => w.checkoutPath },
+  // Issue 28 §3: the sold-out ticket's waiting list: joining it, and the person's own page.
+  {
+    name: "waiting list, join",
+    path: (w) => `/events/${w.ownEventId}/${w.ownEventSlug}/waiting-list?ticket=${w.soldOutTicketId}`,
+  },
+  { name: "waiting list, a person's page", path: (w) => w.waitingListPath },
   // The booking widget's pages (issue 26 §5), as its frame opens them.
   { name: "embed event", path: (w) => `/embed/events/${w.festivalId}` },
   {
@@ -278,6 +307,7 @@ const organizationScreens: Screen[] = [
   { name: "finance payouts", path: () => "/finance/payouts" },
   { name: "organization", path: () => "/organization" },
   { name: "contact entries", path: () => "/organization/contact-entries" },
+  { name: "billing", path: () => "/organization/billing" },
   { name: "settings (members)", path: () => "/settings" },
   { name: "settings mobile", path: () => "/settings/mobile" },
   { name: "settings tracking", path: () => "/settings/tracking" },
@@ -364,6 +394,7 @@ const eventScreens: Screen[] = [
   },
   { name: "participant detail", path: (w) => `/event/${w.festivalId}/participants/${w.participantId}` },
   { name: "orders", path: (w) => `/event/${w.festivalId}/orders` },
+  { name: "waiting list", path: (w) => `/event/${w.ownEventId}/waiting-list` },
   { name: "order detail", path: (w) => `/event/${w.festivalId}/orders/${w.orderId}` },
   { name: "entries", path: (w) => `/event/${w.festivalId}/entries` },
   { name: "scanner", path: (w) => `/event/${w.festivalId}/scan` },

@@ -465,6 +465,7 @@ describe("settings and deletion", () => {
       self_service_cancel_unit: "hours",
       self_service_cancel_refund: "full-minus-fees",
       self_service_cancel_percentage: 10_000,
+      waiting_list_hold_hours: 24,
     });
     const cancel = await call(`/events/${event.id}/settings`, {
       method: "PUT",

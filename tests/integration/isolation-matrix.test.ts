@@ -214,6 +214,9 @@ type Ids = {
   participantId: number;
   /** A draft message to the event's participants (issue 27). */
   attendeeMessageId: number;
+  /** A waiting-list entry of the ticket (issue 28 §3), and its person's token. */
+  waitingListEntryId: number;
+  waitingListToken: string;
   promoCode: string;
   contactEntryId: number;
   endpointId: number;
@@ -376,7 +379,7 @@ async function insertIds(organizationId: number, users: World["users"]): Promise
       })
       .returning(),
   ]);
-  const [[draftMessage], [sentMessage]] = await db.batch([
+  const [[draftMessage], [sentMessage], [waitingListEntry]] = await db.batch([
     db
       .insert(schema.attendeeMessages)
       .values({ organizationId, eventId, subject: `Brouillon ${MARKER}`, body: "<p>Bonjour</p>" })
@@ -391,6 +394,19 @@ async function insertIds(organizationId: number, users: World["users"]): Promise
         status: "sent",
         sendCount: 1,
         recipientCount: 1,
+      })
+      .returning(),
+    db
+      .insert(schema.waitingListEntries)
+      .values({
+        organizationId,
+        eventId,
+        ticketId: ticket!.id,
+        firstName: "Léa",
+        lastName: `Attente ${MARKER}`,
+        email: `waiting-${MARKER}@exemple.test`,
+        accessToken: `waiting-${tag}`,
+        consentAt: now,
       })
       .returning(),
   ]);
@@ -415,6 +431,8 @@ async function insertIds(organizationId: number, users: World["users"]): Promise
     .values({ organizationId, eventId, subject: `Message ${MARKER}`, body: "<p>Bonjour {first_name}</p>" })
     .returning();
   return {
+    waitingListEntryId: waitingListEntry!.id,
+    waitingListToken: waitingListEntry!.accessToken,
     draftMessageId: draftMessage!.id,
     sentMessageId: sentMessage!.id,
     failedRecipientId: failedRecipient!.id,
@@ -532,6 +550,17 @@ const apiTable: Record<string, RouteSpec> = {
     need: { public: true },
     probe: (i) => ({ path: `/api/public/events/${i.publishedEventId}/orders`, json: {} }),
     ok: { status: 422 },
+  },
+  // Issue 28 §4: joining a waiting list; a body naming no ticket is refused.
+  "POST /api/public/events/:id/waiting-list": {
+    need: { public: true },
+    probe: (i) => ({ path: `/api/public/events/${i.publishedEventId}/waiting-list`, json: {} }),
+    ok: { status: 422 },
+  },
+  "DELETE /api/events/:id{[0-9]+}/waiting-list/:entry_id{[0-9]+}": {
+    need: { event: "event:manage-sales" },
+    probe: (i) => ({ path: `/api/events/${i.eventId}/waiting-list/${i.waitingListEntryId}` }),
+    destructive: true,
   },
   "GET /api/public/orders/:id": {
     need: { public: true },
@@ -973,6 +1002,39 @@ const apiTable: Record<string, RouteSpec> = {
     }),
     notFoundWithout: "finance:view",
   },
+  "GET /api/organizers/:id/billing": {
+    need: { organization: "finance:view" },
+    probe: (i) => ({ path: `/api/organizers/${i.organizationId}/billing` }),
+    notFoundWithout: "finance:view",
+  },
+  "PUT /api/organizers/:id/billing": {
+    need: { organization: "finance:manage" },
+    probe: (i) => ({
+      path: `/api/organizers/${i.organizationId}/billing`,
+      json: {
+        legal_name: "Vendeur",
+        address: "1 rue",
+        city: "Lyon",
+        country: "FR",
+        vat_registered: false,
+        vat_exemption_mention: "TVA non applicable, art. 293 B du CGI",
+      },
+    }),
+    notFoundWithout: "finance:view",
+  },
+  "GET /api/organizers/:id/tax-rates": {
+    need: { organization: "finance:view" },
+    probe: (i) => ({ path: `/api/organizers/${i.organizationId}/tax-rates` }),
+    notFoundWithout: "finance:view",
+  },
+  "PUT /api/organizers/:id/tax-rates": {
+    need: { organization: "finance:manage" },
+    probe: (i) => ({
+      path: `/api/organizers/${i.organizationId}/tax-rates`,
+      json: { rates: [{ name: "TVA 5,5 %", rate: 550, is_default: true }] },
+    }),
+    notFoundWithout: "finance:view",
+  },
   "GET /api/organizers/:id/finance/payouts": {
     need: { organization: "finance:view" },
     probe: (i) => ({ path: `/api/organizers/${i.organizationId}/finance/payouts` }),
@@ -1262,6 +1324,17 @@ const pageTable: Record<string, RouteSpec> = {
     namesOrganization: true,
     pageGuard: "contact-entries:view",
   },
+  "GET /organization/billing": {
+    need: { organization: "finance:view" },
+    probe: () => ({ path: "/organization/billing" }),
+  },
+  "POST /organization/billing": {
+    need: { organization: "finance:view" },
+    probe: () => ({
+      path: "/organization/billing",
+      form: { intent: "rates", rates: JSON.stringify([{ name: "TVA 5,5 %", rate: 550, is_default: true }]) },
+    }),
+  },
   "GET /settings": { need: { organization: "members:view" }, probe: () => ({ path: "/settings" }) },
   "POST /settings": {
     need: { organization: "members:manage" },
@@ -1524,6 +1597,19 @@ const pageTable: Record<string, RouteSpec> = {
     need: { event: "event:view" },
     probe: (i) => ({ path: `/event/${i.eventId}/entries` }),
   },
+  // Issue 28 §3: the organizer's waiting list, and « Retirer ».
+  "GET /event/:event_id/waiting-list": {
+    need: { event: "event:view-sales" },
+    probe: (i) => ({ path: `/event/${i.eventId}/waiting-list` }),
+  },
+  "POST /event/:event_id/waiting-list": {
+    need: { event: "event:manage-sales" },
+    probe: (i) => ({
+      path: `/event/${i.eventId}/waiting-list`,
+      form: { intent: "remove", entry_id: String(i.waitingListEntryId) },
+    }),
+    destructive: true,
+  },
   // Spec §2: any other path of the event area redirects to the event (which then answers for itself).
   "GET /event/:event_id/*": {
     need: { signedIn: true },
@@ -1575,6 +1661,27 @@ const pageTable: Record<string, RouteSpec> = {
     need: { public: true },
     probe: (i) => ({ path: `/events/${i.publishedEventId}/${i.publishedSlug}/book`, form: {} }),
     ok: { status: 400 },
+  },
+  // Issue 28 §3: joining a waiting list from the public page; the probe's ticket is on sale, so the page says the list
+  // is not open, and a form naming nothing is refused.
+  "GET /events/:id/:slug/waiting-list": {
+    need: { public: true },
+    probe: (i) => ({ path: `/events/${i.publishedEventId}/${i.publishedSlug}/waiting-list?ticket=${i.ticketId}` }),
+  },
+  "POST /events/:id/:slug/waiting-list": {
+    need: { public: true },
+    probe: (i) => ({ path: `/events/${i.publishedEventId}/${i.publishedSlug}/waiting-list`, form: {} }),
+    ok: { status: 400 },
+  },
+  // The person's own entry: the token is the credential.
+  "GET /waiting-list/:token": {
+    need: { public: true },
+    probe: (i) => ({ path: `/waiting-list/${i.waitingListToken}` }),
+  },
+  "POST /waiting-list/:token": {
+    need: { public: true },
+    probe: (i) => ({ path: `/waiting-list/${i.waitingListToken}`, form: {} }),
+    destructive: true,
   },
   "GET /orders/:id": { need: { public: true }, probe: (i) => ({ path: `/orders/${i.orderId}?token=${i.orderToken}` }) },
   // Issue 28: « Modifier » / « Transférer » on the order page; the order's token is the credential.

@@ -130,6 +130,7 @@ describe("GET /api/public/events/:id", () => {
       remaining: 60,
       min_per_order: 1,
       max_per_order: 6,
+      waiting_list: false,
     });
     expect(body.addons).toMatchObject([{ id: addonId, title: "Parking", ticket_type: "addon" }]);
     // The order form was never saved: only the built-in question.

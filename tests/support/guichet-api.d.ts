@@ -111,6 +111,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/public/events/{id}/waiting-list": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Join a sold-out ticket's waiting list
+     * @description Puts a person in the line of a ticket whose waiting list is on (`waiting_list` in the public event) and that is sold out (no place left counting unpaid orders' holds), or that already has people waiting. `quantity` goes up to the ticket's `max_per_order`; `consent` must be true. The person gets an email with their place and their personal link (in `locale`, French by default). 409 `places_left` while the ticket can be booked, `list_closed` when its list is off or its sales are closed, `already_joined` when the email is already in this ticket's line. A private event needs its link's `t`. Rate limited as bookings are.
+     *
+     *     **Access:** public, no credential.
+     */
+    post: operations["joinWaitingList"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/public/orders/{id}": {
     parameters: {
       query?: never;
@@ -541,7 +563,7 @@ export interface paths {
     get?: never;
     /**
      * Update the event's settings
-     * @description The Meta pixel id, whether buyers may ask for an invoice (billing details), and what buyers may do themselves on their order page: edit participants (`self_service_edit`) and transfer tickets (`self_service_transfer`), each until `…_before` hours or days (`…_unit`; days are calendar days in the event's time zone) before the start. Every field is optional; the defaults are both allowed until 24 hours before the start.
+     * @description The Meta pixel id, whether buyers may ask for an invoice (billing details), and what buyers may do themselves on their order page: edit participants (`self_service_edit`) and transfer tickets (`self_service_transfer`), each until `…_before` hours or days (`…_unit`; days are calendar days in the event's time zone) before the start, and how many hours a waiting-list offer holds its places (`waiting_list_hold_hours`, 1 to 168, default 24). Every field is optional; the defaults are both allowed until 24 hours before the start.
      *
      *     **Access:** a member of the organization, or an API key with the `events:write` scope.
      */
@@ -1036,6 +1058,28 @@ export interface paths {
      */
     post: operations["createOrderRefund"];
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/events/{id}/waiting-list/{entry_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Remove someone from the waiting list
+     * @description Takes an open entry (`waiting`, or `offered`: its held places are freed) off the event's waiting list; the entry stays, `removed`. The person is not emailed. 409 when the entry is no longer open (booked, expired or already removed).
+     *
+     *     **Access:** a member of the organization with the right role; sessions only (no API key scope).
+     */
+    delete: operations["removeWaitingListEntry"];
     options?: never;
     head?: never;
     patch?: never;
@@ -1639,6 +1683,62 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/organizers/{id}/billing": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get the seller's billing details
+     * @description The details printed on invoices (issue 29 §1). Until they are first saved (`saved: false`), the defaults: the organization's title as legal name, France, VAT-registered, invoices on request.
+     *
+     *     **Access:** a member of the organization, or an API key with the `finance:read` scope.
+     */
+    get: operations["getBillingDetails"];
+    /**
+     * Save the seller's billing details
+     * @description Owners and admins. The VAT number is checked against the country's format (and France's and Belgium's check digits) and stored without separators, with its country prefix. A seller not registered for VAT gives the mention printed instead of VAT.
+     *
+     *     **Access:** a member of the organization with the right role; sessions only (no API key scope).
+     */
+    put: operations["updateBillingDetails"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/organizers/{id}/tax-rates": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the VAT rates
+     * @description The organization's VAT rates in use, in their order; `rate` in basis points (550 = 5.5 %).
+     *
+     *     **Access:** a member of the organization, or an API key with the `finance:read` scope.
+     */
+    get: operations["listTaxRates"];
+    /**
+     * Replace the VAT rates
+     * @description Owners and admins. The whole list: rates with an `id` are changed (for the next sales), rates without one are added, rates left out are archived. Exactly one `is_default` when there are rates.
+     *
+     *     **Access:** a member of the organization with the right role; sessions only (no API key scope).
+     */
+    put: operations["saveTaxRates"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/organizers/{id}/finance/payouts": {
     parameters: {
       query?: never;
@@ -1828,6 +1928,8 @@ export interface components {
       self_service_transfer_before?: number;
       /** @enum {unknown} */
       self_service_transfer_unit?: "hours" | "days";
+      /** @description Hours a waiting-list offer holds its places (1–168). */
+      waiting_list_hold_hours?: number;
       /** @description -1: unlimited. */
       event_capacity?: number;
       published_at?: string | null;
@@ -1852,6 +1954,8 @@ export interface components {
       visibility?: "visible" | "hidden" | "deleted";
       /** @enum {unknown} */
       fees_type?: "included" | "added";
+      /** @description Sold out, buyers may join its waiting list (tickets only). */
+      waiting_list?: boolean;
       /** @description Derived sale status (on sale, sold out, not yet on sale…). */
       status?: string;
       remaining?: number | null;
@@ -2297,6 +2401,174 @@ export interface operations {
             fees?: number;
             payable_until?: string | null;
             checkout_url?: string | null;
+          };
+        };
+      };
+      /** @description Not found, or another organization's (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflicts with the current state (`conflict`). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Invalid fields (`validation`), or an `Idempotency-Key` reused for another request. */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Too many requests (`rate_limited`); see `Retry-After`. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  joinWaitingList: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key and request answer the first answer, kept 24 hours. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        /** @description The event's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "ticket_id": 7,
+         *       "first_name": "Jeanne",
+         *       "last_name": "Roux",
+         *       "email": "jeanne.roux@exemple.test",
+         *       "quantity": 2,
+         *       "consent": true,
+         *       "locale": "fr"
+         *     }
+         */
+        "application/json": {
+          ticket_id: string | number;
+          first_name: string;
+          last_name: string;
+          email: string;
+          quantity: number | string;
+          /** @default false */
+          consent?: boolean | string;
+          /** @default fr */
+          locale?: string;
+          t?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description The entry and its place in the ticket's line (1 is served first). */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 31,
+           *       "position": 4,
+           *       "status": "waiting"
+           *     }
+           */
+          "application/json": {
+            id?: number;
+            position?: number;
+            /** @enum {unknown} */
+            status?: "waiting";
           };
         };
       };
@@ -3826,6 +4098,7 @@ export interface operations {
            *       "self_service_transfer": true,
            *       "self_service_transfer_before": 24,
            *       "self_service_transfer_unit": "hours",
+           *       "waiting_list_hold_hours": 24,
            *       "event_capacity": -1,
            *       "published_at": null,
            *       "created_at": "2027-01-05T09:30:00.000Z",
@@ -3851,6 +4124,7 @@ export interface operations {
            *           "fees_type": "included",
            *           "sort": 0,
            *           "show_remaining_count": false,
+           *           "waiting_list": false,
            *           "status": "on_sale",
            *           "status_explanation": "",
            *           "status_color": "green",
@@ -4114,6 +4388,7 @@ export interface operations {
            *       "self_service_transfer": true,
            *       "self_service_transfer_before": 24,
            *       "self_service_transfer_unit": "hours",
+           *       "waiting_list_hold_hours": 24,
            *       "event_capacity": -1,
            *       "published_at": null,
            *       "created_at": "2027-01-05T09:30:00.000Z",
@@ -4257,6 +4532,7 @@ export interface operations {
            *       "self_service_transfer": true,
            *       "self_service_transfer_before": 24,
            *       "self_service_transfer_unit": "hours",
+           *       "waiting_list_hold_hours": 24,
            *       "event_capacity": -1,
            *       "published_at": null,
            *       "created_at": "2027-01-05T09:30:00.000Z",
@@ -4282,6 +4558,7 @@ export interface operations {
            *           "fees_type": "included",
            *           "sort": 0,
            *           "show_remaining_count": false,
+           *           "waiting_list": false,
            *           "status": "on_sale",
            *           "status_explanation": "",
            *           "status_color": "green",
@@ -4448,6 +4725,7 @@ export interface operations {
            *       "self_service_transfer": true,
            *       "self_service_transfer_before": 24,
            *       "self_service_transfer_unit": "hours",
+           *       "waiting_list_hold_hours": 24,
            *       "event_capacity": -1,
            *       "published_at": null,
            *       "created_at": "2027-01-05T09:30:00.000Z",
@@ -4777,6 +5055,7 @@ export interface operations {
            *       "self_service_transfer": true,
            *       "self_service_transfer_before": 24,
            *       "self_service_transfer_unit": "hours",
+           *       "waiting_list_hold_hours": 24,
            *       "event_capacity": -1,
            *       "published_at": null,
            *       "created_at": "2027-01-05T09:30:00.000Z",
@@ -5098,6 +5377,7 @@ export interface operations {
           /** @enum {string} */
           self_service_cancel_refund?: "full" | "full-minus-fees" | "percentage" | "none";
           self_service_cancel_percentage?: number | string;
+          waiting_list_hold_hours?: number | string;
         };
       };
     };
@@ -5117,7 +5397,8 @@ export interface operations {
            *       "self_service_edit_unit": "days",
            *       "self_service_transfer": false,
            *       "self_service_transfer_before": 24,
-           *       "self_service_transfer_unit": "hours"
+           *       "self_service_transfer_unit": "hours",
+           *       "waiting_list_hold_hours": 24
            *     }
            */
           "application/json": Record<string, never>;
@@ -5867,6 +6148,7 @@ export interface operations {
            *         "fees_type": "included",
            *         "sort": 0,
            *         "show_remaining_count": false,
+           *         "waiting_list": false,
            *         "status": "on_sale",
            *         "status_explanation": "",
            *         "status_color": "green",
@@ -5971,6 +6253,7 @@ export interface operations {
           /** @enum {string} */
           ticket_type?: "ticket" | "addon";
           show_remaining_count?: boolean | ("true" | "false" | "on" | "off" | "1" | "0");
+          waiting_list?: boolean | ("true" | "false" | "on" | "off" | "1" | "0");
         };
       };
     };
@@ -6002,6 +6285,7 @@ export interface operations {
            *       "fees_type": "included",
            *       "sort": 0,
            *       "show_remaining_count": false,
+           *       "waiting_list": false,
            *       "status": "on_sale",
            *       "status_explanation": "",
            *       "status_color": "green",
@@ -6146,6 +6430,7 @@ export interface operations {
            *         "fees_type": "included",
            *         "sort": 0,
            *         "show_remaining_count": false,
+           *         "waiting_list": false,
            *         "status": "on_sale",
            *         "status_explanation": "",
            *         "status_color": "green",
@@ -6274,6 +6559,7 @@ export interface operations {
           /** @enum {string} */
           ticket_type?: "ticket" | "addon";
           show_remaining_count?: boolean | ("true" | "false" | "on" | "off" | "1" | "0");
+          waiting_list?: boolean | ("true" | "false" | "on" | "off" | "1" | "0");
         };
       };
     };
@@ -6305,6 +6591,7 @@ export interface operations {
            *       "fees_type": "included",
            *       "sort": 0,
            *       "show_remaining_count": false,
+           *       "waiting_list": false,
            *       "status": "on_sale",
            *       "status_explanation": "",
            *       "status_color": "green",
@@ -8890,6 +9177,141 @@ export interface operations {
            *     }
            */
           "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credential (`unauthorized`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed for this role or key (`forbidden`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or another organization's (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflicts with the current state (`conflict`). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  removeWaitingListEntry: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The event's id. */
+        id: number;
+        /** @description The entry id. */
+        entry_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The entry. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 31,
+           *       "status": "removed"
+           *     }
+           */
+          "application/json": Record<string, never>;
         };
       };
       /** @description Missing or invalid credential (`unauthorized`). */
@@ -12771,6 +13193,600 @@ export interface operations {
       };
       /** @description Conflicts with the current state (`conflict`). */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getBillingDetails: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The organization's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The details. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "legal_name": "Nuits Sonores SAS",
+           *       "address": "12 rue de la République",
+           *       "postal_code": "69002",
+           *       "city": "Lyon",
+           *       "country": "FR",
+           *       "vat_number": "FR40303265045",
+           *       "company_number": "303 265 045 RCS Lyon",
+           *       "invoice_prefix": "NS-",
+           *       "legal_mentions": "Pénalités de retard : trois fois le taux d'intérêt légal.",
+           *       "vat_registered": true,
+           *       "vat_exemption_mention": "",
+           *       "invoice_mode": "always"
+           *     }
+           */
+          "application/json": Record<string, never>;
+        };
+      };
+      /** @description Missing or invalid credential (`unauthorized`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or another organization's (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  updateBillingDetails: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The organization's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "legal_name": "Nuits Sonores SAS",
+         *       "address": "12 rue de la République",
+         *       "postal_code": "69002",
+         *       "city": "Lyon",
+         *       "country": "FR",
+         *       "vat_number": "FR40303265045",
+         *       "company_number": "303 265 045 RCS Lyon",
+         *       "invoice_prefix": "NS-",
+         *       "legal_mentions": "Pénalités de retard : trois fois le taux d'intérêt légal.",
+         *       "vat_registered": true,
+         *       "vat_exemption_mention": "",
+         *       "invoice_mode": "always"
+         *     }
+         */
+        "application/json": {
+          /** @default  */
+          legal_name?: string | null;
+          /** @default  */
+          address?: string | null;
+          /** @default  */
+          postal_code?: string | null;
+          /** @default  */
+          city?: string | null;
+          /** @enum {string} */
+          country:
+            | "AD"
+            | "AT"
+            | "BE"
+            | "BG"
+            | "CA"
+            | "CH"
+            | "CI"
+            | "CM"
+            | "CY"
+            | "CZ"
+            | "DE"
+            | "DK"
+            | "DZ"
+            | "EE"
+            | "ES"
+            | "FI"
+            | "FR"
+            | "GB"
+            | "GR"
+            | "HR"
+            | "HU"
+            | "IE"
+            | "IS"
+            | "IT"
+            | "LI"
+            | "LT"
+            | "LU"
+            | "LV"
+            | "MA"
+            | "MC"
+            | "MG"
+            | "MT"
+            | "MU"
+            | "NL"
+            | "NO"
+            | "PL"
+            | "PT"
+            | "RE"
+            | "RO"
+            | "SE"
+            | "SI"
+            | "SK"
+            | "SN"
+            | "TN"
+            | "US"
+            | "XI";
+          /** @default  */
+          vat_number?: string | null;
+          /** @default  */
+          company_number?: string | null;
+          /** @default  */
+          invoice_prefix?: string | null;
+          /** @default  */
+          legal_mentions?: string | null;
+          /** @default true */
+          vat_registered?: boolean | null;
+          /** @default  */
+          vat_exemption_mention?: string | null;
+          /** @default on-request */
+          invoice_mode?: ("always" | "on-request") | null;
+        };
+      };
+    };
+    responses: {
+      /** @description The details as saved. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "legal_name": "Nuits Sonores SAS",
+           *       "address": "12 rue de la République",
+           *       "postal_code": "69002",
+           *       "city": "Lyon",
+           *       "country": "FR",
+           *       "vat_number": "FR40303265045",
+           *       "company_number": "303 265 045 RCS Lyon",
+           *       "invoice_prefix": "NS-",
+           *       "legal_mentions": "Pénalités de retard : trois fois le taux d'intérêt légal.",
+           *       "vat_registered": true,
+           *       "vat_exemption_mention": "",
+           *       "invoice_mode": "always",
+           *       "saved": true
+           *     }
+           */
+          "application/json": Record<string, never>;
+        };
+      };
+      /** @description Invalid request (`validation`): the fields are listed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credential (`unauthorized`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed for this role or key (`forbidden`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or another organization's (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listTaxRates: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The organization's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The rates. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "rates": [
+           *         {
+           *           "id": 1,
+           *           "name": "TVA 5,5 %",
+           *           "rate": 550,
+           *           "is_default": true
+           *         },
+           *         {
+           *           "id": 2,
+           *           "name": "TVA 20 %",
+           *           "rate": 2000,
+           *           "is_default": false
+           *         }
+           *       ]
+           *     }
+           */
+          "application/json": Record<string, never>;
+        };
+      };
+      /** @description Missing or invalid credential (`unauthorized`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or another organization's (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  saveTaxRates: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The organization's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "rates": [
+         *         {
+         *           "name": "TVA 5,5 %",
+         *           "rate": 550,
+         *           "is_default": true
+         *         },
+         *         {
+         *           "name": "TVA 20 %",
+         *           "rate": 2000,
+         *           "is_default": false
+         *         }
+         *       ]
+         *     }
+         */
+        "application/json": {
+          rates: {
+            /** @default null */
+            id?: number | null;
+            /** @default  */
+            name?: string | null;
+            rate: number;
+            /** @default false */
+            is_default?: boolean | null;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description The rates as saved. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "rates": [
+           *         {
+           *           "id": 1,
+           *           "name": "TVA 5,5 %",
+           *           "rate": 550,
+           *           "is_default": true
+           *         },
+           *         {
+           *           "id": 2,
+           *           "name": "TVA 20 %",
+           *           "rate": 2000,
+           *           "is_default": false
+           *         }
+           *       ]
+           *     }
+           */
+          "application/json": Record<string, never>;
+        };
+      };
+      /** @description Invalid request (`validation`): the fields are listed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credential (`unauthorized`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed for this role or key (`forbidden`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or another organization's (`not_found`). */
+      404: {
         headers: {
           [name: string]: unknown;
         };

@@ -1,9 +1,11 @@
 import { messageCreateSchema, messageRecipientsQuerySchema, messagesListQuerySchema } from "../routes/api-messages";
+import { billingDetailsSchema, taxRatesSchema } from "#domain/billing/billing-input-schema";
 import {
   attendeeMessageUpdateSchema,
   sendAttendeeMessageSchema,
 } from "#domain/attendee-messages/attendee-message-schema";
 import * as v from "valibot";
+import { joinWaitingListSchema } from "#domain/waiting-list/join-waiting-list-schema";
 import { placeOrderBodySchema } from "#domain/booking/order-input-schema";
 import { orderActionBodyShape } from "#domain/self-service/order-action-schema";
 import { checkInBodySchema } from "#domain/check-ins/record-check-in";
@@ -59,6 +61,29 @@ import {
 import type { JsonSchema } from "./json-schema";
 
 /** Issue 26 §1's API key scopes. */
+
+const BILLING_EXAMPLE = {
+  legal_name: "Nuits Sonores SAS",
+  address: "12 rue de la République",
+  postal_code: "69002",
+  city: "Lyon",
+  country: "FR",
+  vat_number: "FR40303265045",
+  company_number: "303 265 045 RCS Lyon",
+  invoice_prefix: "NS-",
+  legal_mentions: "Pénalités de retard : trois fois le taux d'intérêt légal.",
+  vat_registered: true,
+  vat_exemption_mention: "",
+  invoice_mode: "always",
+};
+
+const TAX_RATES_EXAMPLE = {
+  rates: [
+    { id: 1, name: "TVA 5,5 %", rate: 550, is_default: true },
+    { id: 2, name: "TVA 20 %", rate: 2000, is_default: false },
+  ],
+};
+
 export type ApiScope =
   "events:read" | "events:write" | "orders:read" | "participants:write" | "check_ins:write" | "finance:read";
 
@@ -305,6 +330,39 @@ export const operations: ApiOperation[] = [
         payable_until: null,
         checkout_url: null,
       },
+    },
+    errors: [404, 409, 422, 429],
+  },
+  {
+    method: "POST",
+    route: "/api/public/events/:id/waiting-list",
+    operationId: "joinWaitingList",
+    tag: "Public booking",
+    summary: "Join a sold-out ticket's waiting list",
+    description:
+      "Puts a person in the line of a ticket whose waiting list is on (`waiting_list` in the public event) and that " +
+      "is sold out (no place left counting unpaid orders' holds), or that already has people waiting. `quantity` " +
+      "goes up to the ticket's `max_per_order`; `consent` must be true. The person gets an email with their place " +
+      "and their personal link (in `locale`, French by default). 409 `places_left` while the ticket can be booked, " +
+      "`list_closed` when its list is off or its sales are closed, `already_joined` when the email is already in " +
+      "this ticket's line. A private event needs its link's `t`. Rate limited as bookings are.",
+    access: { kind: "public" },
+    body: {
+      schemas: [joinWaitingListSchema],
+      example: { ticket_id: 7, ...person, quantity: 2, consent: true, locale: "fr" },
+    },
+    response: {
+      status: 201,
+      description: "The entry and its place in the ticket's line (1 is served first).",
+      schema: {
+        type: "object",
+        properties: {
+          id: { type: "integer" },
+          position: { type: "integer" },
+          status: { enum: ["waiting"] },
+        },
+      },
+      example: { id: 31, position: 4, status: "waiting" },
     },
     errors: [404, 409, 422, 429],
   },
@@ -756,8 +814,9 @@ export const operations: ApiOperation[] = [
       "The Meta pixel id, whether buyers may ask for an invoice (billing details), and what buyers may do " +
       "themselves on their order page: edit participants (`self_service_edit`) and transfer tickets " +
       "(`self_service_transfer`), each until `…_before` hours or days (`…_unit`; days are calendar days in the " +
-      "event's time zone) before the start. Every field is optional; the defaults are both allowed until 24 hours " +
-      "before the start.",
+      "event's time zone) before the start, and how many hours a waiting-list offer holds its places " +
+      "(`waiting_list_hold_hours`, 1 to 168, default 24). Every field is optional; the defaults are both allowed " +
+      "until 24 hours before the start.",
     access: write(),
     body: {
       schemas: [eventSettingsSchema],
@@ -772,7 +831,9 @@ export const operations: ApiOperation[] = [
     response: {
       status: 200,
       description: "The settings.",
-      schema: object("`meta_pixel_id`, `allow_billing` and the six `self_service_…` fields."),
+      schema: object(
+        "`meta_pixel_id`, `allow_billing`, the six `self_service_…` fields and `waiting_list_hold_hours`.",
+      ),
       example: {
         meta_pixel_id: "",
         allow_billing: true,
@@ -782,6 +843,7 @@ export const operations: ApiOperation[] = [
         self_service_transfer: false,
         self_service_transfer_before: 24,
         self_service_transfer_unit: "hours",
+        waiting_list_hold_hours: 24,
       },
     },
     errors: [400, 404],
@@ -1363,6 +1425,27 @@ export const operations: ApiOperation[] = [
       example: { id: 3, amount: 2055, fee: 55, tickets: 1, closes_order: false, status: "succeeded", replayed: false },
     },
     errors: [400, 403, 404, 409],
+  },
+
+  // ------------------------------------------------------------------------------------------------ waiting list
+  {
+    method: "DELETE",
+    route: `${EVENT}/waiting-list/:entry_id{[0-9]+}`,
+    operationId: "removeWaitingListEntry",
+    tag: "Orders and participants",
+    summary: "Remove someone from the waiting list",
+    description:
+      "Takes an open entry (`waiting`, or `offered`: its held places are freed) off the event's waiting list; the " +
+      "entry stays, `removed`. The person is not emailed. 409 when the entry is no longer open (booked, expired or " +
+      "already removed).",
+    access: write(null),
+    response: {
+      status: 200,
+      description: "The entry.",
+      schema: object("`id`, `status` (`removed`)."),
+      example: { id: 31, status: "removed" },
+    },
+    errors: [403, 404, 409],
   },
 
   // ------------------------------------------------------------------------------------------------ check-ins
@@ -2008,6 +2091,78 @@ export const operations: ApiOperation[] = [
       example: { payout_frequency: "weekly" },
     },
     errors: [400, 403, 404, 409],
+  },
+  {
+    method: "GET",
+    route: `${ORG}/billing`,
+    operationId: "getBillingDetails",
+    tag: "Finance",
+    summary: "Get the seller's billing details",
+    description:
+      "The details printed on invoices (issue 29 §1). Until they are first saved (`saved: false`), the defaults: the organization's title as legal name, France, VAT-registered, invoices on request.",
+    access: read("finance:read"),
+    response: {
+      status: 200,
+      description: "The details.",
+      schema: object("The seller's details, with `saved`."),
+      example: BILLING_EXAMPLE,
+    },
+    errors: [404],
+  },
+  {
+    method: "PUT",
+    route: `${ORG}/billing`,
+    operationId: "updateBillingDetails",
+    tag: "Finance",
+    summary: "Save the seller's billing details",
+    description:
+      "Owners and admins. The VAT number is checked against the country's format (and France's and Belgium's check digits) and stored without separators, with its country prefix. A seller not registered for VAT gives the mention printed instead of VAT.",
+    access: write(null),
+    body: { schemas: [billingDetailsSchema], example: BILLING_EXAMPLE },
+    response: {
+      status: 200,
+      description: "The details as saved.",
+      schema: object("The seller's details, with `saved`."),
+      example: { ...BILLING_EXAMPLE, saved: true },
+    },
+    errors: [400, 403, 404],
+  },
+  {
+    method: "GET",
+    route: `${ORG}/tax-rates`,
+    operationId: "listTaxRates",
+    tag: "Finance",
+    summary: "List the VAT rates",
+    description: "The organization's VAT rates in use, in their order; `rate` in basis points (550 = 5.5 %).",
+    access: read("finance:read"),
+    response: {
+      status: 200,
+      description: "The rates.",
+      schema: object("`{ rates: [{ id, name, rate, is_default }] }`."),
+      example: TAX_RATES_EXAMPLE,
+    },
+    errors: [404],
+  },
+  {
+    method: "PUT",
+    route: `${ORG}/tax-rates`,
+    operationId: "saveTaxRates",
+    tag: "Finance",
+    summary: "Replace the VAT rates",
+    description:
+      "Owners and admins. The whole list: rates with an `id` are changed (for the next sales), rates without one are added, rates left out are archived. Exactly one `is_default` when there are rates.",
+    access: write(null),
+    body: {
+      schemas: [taxRatesSchema],
+      example: { rates: TAX_RATES_EXAMPLE.rates.map(({ id: _id, ...rate }) => rate) },
+    },
+    response: {
+      status: 200,
+      description: "The rates as saved.",
+      schema: object("`{ rates: [{ id, name, rate, is_default }] }`."),
+      example: TAX_RATES_EXAMPLE,
+    },
+    errors: [400, 403, 404],
   },
   {
     method: "GET",

@@ -162,7 +162,10 @@ eventsApiRoutes.post("/:id{[0-9]+}/private-link", limitBody(), async (c) => {
   return c.json({ private_link_version: link.privateLinkVersion, public_path: link.publicPath });
 });
 
-/** PUT /api/events/:id/settings — meta_pixel_id, allow_billing and the self-service rules (spec §7: paths not shown). */
+/**
+ * PUT /api/events/:id/settings — meta_pixel_id, allow_billing, the self-service rules and the waiting-list offers' hold
+ * time (spec §7: paths not shown).
+ */
 eventsApiRoutes.put("/:id{[0-9]+}/settings", limitBody(), async (c) => {
   const eventId = requireId(c.req.param("id"), "events:errors.not-found");
   const [settings] = await parseBody(c, [eventSettingsSchema]);
@@ -172,6 +175,7 @@ eventsApiRoutes.put("/:id{[0-9]+}/settings", limitBody(), async (c) => {
     meta_pixel_id: result.metaPixelId,
     allow_billing: result.allowBilling,
     ...selfServiceSettingsJson(result),
+    waiting_list_hold_hours: result.waitingListHoldHours,
   });
 });
 

@@ -4,6 +4,7 @@ import type { HonoEnv } from "../hono-app";
 import { publicEventsApiRoutes } from "./api-public-events";
 import { publicOrdersApiRoutes } from "./api-public-orders";
 import { publicContactRoutes } from "./api-contact-form";
+import { publicWaitingListApiRoutes } from "./api-public-waiting-list";
 
 /**
  * The unauthenticated booking API under /api/public (issue 10): used by the public event page and by embedding sites,
@@ -13,4 +14,5 @@ export const publicApiRoutes = new Hono<HonoEnv>();
 publicApiRoutes.use("*", cors({ origin: "*", allowMethods: ["GET", "POST"], allowHeaders: ["Content-Type"] }));
 publicApiRoutes.route("/", publicEventsApiRoutes);
 publicApiRoutes.route("/", publicOrdersApiRoutes);
+publicApiRoutes.route("/", publicWaitingListApiRoutes);
 publicApiRoutes.route("/organizers", publicContactRoutes);

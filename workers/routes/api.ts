@@ -1,3 +1,4 @@
+import { billingApiRoutes } from "./api-billing";
 import { messagesApiRoutes } from "./api-messages";
 import { Hono } from "hono";
 import { notFound } from "#domain/shared/app-error";
@@ -24,6 +25,7 @@ import { financeApiRoutes } from "./api-finance";
 import { geocodeApiRoutes } from "./api-geocode";
 import { remindersApiRoutes } from "./api-reminders";
 import { orderRefundsApiRoutes } from "./api-order-refunds";
+import { waitingListEntriesApiRoutes } from "./api-waiting-list-entries";
 
 export const apiRoutes = new Hono<ApiEnv>();
 apiRoutes.use("*", requireApiSession);
@@ -51,10 +53,12 @@ apiRoutes.route("/events", entriesApiRoutes);
 apiRoutes.route("/events", messagesApiRoutes);
 apiRoutes.route("/events", eventListsApiRoutes);
 apiRoutes.route("/organizers", financeApiRoutes);
+apiRoutes.route("/organizers", billingApiRoutes);
 apiRoutes.route("/organizers", privacyApiRoutes);
 apiRoutes.route("/geocode", geocodeApiRoutes);
 apiRoutes.route("/events", remindersApiRoutes);
 apiRoutes.route("/events", orderRefundsApiRoutes);
+apiRoutes.route("/events", waitingListEntriesApiRoutes);
 apiRoutes.all("*", () => {
   throw notFound();
 });

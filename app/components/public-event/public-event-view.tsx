@@ -1,4 +1,4 @@
-import { CalendarDays, Eye, Lock, Mail, MapPin, Ticket } from "lucide-react";
+import { CalendarDays, Eye, Hourglass, Lock, Mail, MapPin, Ticket } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { platformFee } from "#domain/booking/fees";
 import { bannerSrcSet } from "#domain/images/banner";
@@ -8,6 +8,7 @@ import { formatDateRange, formatDateTime, formatMoney } from "#domain/shared/for
 import { openStreetMapUrl } from "~/lib/map-link";
 import { cn } from "~/lib/utils";
 import { QuantitySelect } from "~/components/booking/quantity-select";
+import { waitingListJoinPath } from "~/components/booking/booking-paths";
 import { PublicStyles } from "~/components/public-event/public-styles";
 import { AddToCalendar } from "~/components/public-event/add-to-calendar";
 import type { CalendarLinks } from "#domain/calendar/calendar-links";
@@ -17,6 +18,9 @@ import type { CalendarLinks } from "#domain/calendar/calendar-links";
  * md (768 px) on, within max-w-5xl (1024 px). With it a phone downloads the 640 or 1280 px banner, never the 1920 one.
  */
 const BANNER_SIZES_ATTRIBUTE = "(min-width: 1024px) 624px, (min-width: 768px) calc(100vw - 400px), calc(100vw - 2rem)";
+
+/** Where each sold-out ticket's « Rejoindre la liste d'attente » leads. */
+export type WaitingListLinks = { href: (ticketId: number) => string; newTab: boolean };
 
 const saleLabelKey = (ticket: PublicTicket) => ticket.sale.explanation ?? ticket.sale.status;
 
@@ -180,7 +184,18 @@ export function PublicEventView({
             data-testid="booking-picker"
           >
             {privateHash ? <input type="hidden" name="t" value={privateHash} /> : null}
-            <TicketSections event={event} accent={accent} dark={dark} pickerDisabled={pickerDisabled} />
+            <TicketSections
+              event={event}
+              accent={accent}
+              dark={dark}
+              pickerDisabled={pickerDisabled}
+              waitingList={
+                preview || !bookingPath
+                  ? null
+                  : { href: (ticketId) => waitingListJoinPath(event, ticketId, privateHash), newTab: false }
+              }
+              surfaceStyle={surfaceStyle}
+            />
             {anyOnSale ? (
               <div className="flex flex-wrap items-center justify-end gap-3">
                 {preview ? (
@@ -256,11 +271,21 @@ export function TicketSections({
   accent,
   dark,
   pickerDisabled,
+  waitingList = null,
+  surfaceStyle,
 }: {
   event: Pick<PublicEvent, "tickets" | "addons" | "timezone">;
   accent: string | undefined;
   dark: boolean;
   pickerDisabled: boolean;
+  /**
+   * Where a sold-out ticket's « Rejoindre la liste d'attente » leads (its page, which works without JavaScript like the
+   * booking); `newTab` from the booking widget, whose frame shows only the widget's pages. Null (the preview): not
+   * offered.
+   */
+  waitingList?: WaitingListLinks | null;
+  /** The organizer's colour and its readable text, for the waiting list's button. */
+  surfaceStyle?: React.CSSProperties;
 }) {
   const { t } = useTranslation("public-event");
   return (
@@ -273,6 +298,8 @@ export function TicketSections({
         emptyText={t("no-tickets")}
         pickerDisabled={pickerDisabled}
         timezone={event.timezone}
+        waitingList={waitingList}
+        surfaceStyle={surfaceStyle}
       />
       {event.addons.length > 0 ? (
         <TicketSection
@@ -296,6 +323,8 @@ export function TicketSection({
   emptyText,
   pickerDisabled,
   timezone,
+  waitingList = null,
+  surfaceStyle,
 }: {
   title: string;
   tickets: PublicTicket[];
@@ -306,8 +335,11 @@ export function TicketSection({
   dark: boolean;
   emptyText?: string;
   pickerDisabled: boolean;
+  waitingList?: WaitingListLinks | null;
+  surfaceStyle?: React.CSSProperties;
 }) {
   const { t, i18n } = useTranslation("public-event");
+  const { t: tw } = useTranslation("waiting-list");
   return (
     <section className="space-y-3" aria-label={title}>
       <h2 className="text-xl font-semibold">{title}</h2>
@@ -369,6 +401,22 @@ export function TicketSection({
                       : t(`sale.${saleLabelKey(ticket)}`)}
                   </p>
                   {onSale ? <QuantitySelect ticket={ticket} disabled={pickerDisabled} dark={dark} /> : null}
+                  {/* Issue 28 §3: sold out with its list open, the ticket offers its waiting list instead. */}
+                  {ticket.sale.status === "sold_out" && ticket.waitingList && waitingList ? (
+                    <a
+                      href={waitingList.href(ticket.id)}
+                      {...(waitingList.newTab ? { target: "_blank", rel: "noopener" } : {})}
+                      className={cn(
+                        "inline-flex h-10 items-center gap-2 rounded-lg px-4 text-sm font-semibold shadow-sm",
+                        ORGANIZER_FOCUS_RING,
+                      )}
+                      style={surfaceStyle}
+                      data-testid={`join-waiting-list-${ticket.id}`}
+                    >
+                      <Hourglass className="size-4" aria-hidden />
+                      {tw("join.button")}
+                    </a>
+                  ) : null}
                 </div>
               </li>
             );

@@ -4,6 +4,7 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { Switch } from "~/components/ui/switch";
 import { DescriptionEditorSkeleton } from "~/components/event-editor/description-editor-skeleton";
 import { Textarea } from "~/components/ui/textarea";
 import { utcToZonedInput } from "~/lib/zoned-time";
@@ -233,6 +234,38 @@ export function TicketFormFields({
           defaultChecked={checked("show_remaining_count", ticket?.showRemainingCount ?? false)}
           disabled={disabled}
         />
+        {type === "ticket" ? <WaitingListSwitch ticket={ticket} checked={checked} disabled={disabled} /> : null}
+      </div>
+    </div>
+  );
+}
+
+/** « Liste d'attente » (issue 28 §3): once sold out, visitors may join the ticket's waiting list. Tickets only. */
+function WaitingListSwitch({
+  ticket,
+  checked,
+  disabled,
+}: {
+  ticket: TicketView | null;
+  checked: (name: string, fallback: boolean) => boolean;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation("tickets");
+  const id = useId();
+  return (
+    <div className="flex items-start gap-3" data-testid="ticket-waiting-list">
+      <Switch
+        id={id}
+        name="waiting_list"
+        defaultChecked={checked("waiting_list", ticket?.waitingList ?? false)}
+        disabled={disabled}
+        aria-describedby={`${id}-hint`}
+      />
+      <div className="grid gap-1">
+        <Label htmlFor={id}>{t("form.waiting-list")}</Label>
+        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+          {t("form.waiting-list-hint")}
+        </p>
       </div>
     </div>
   );

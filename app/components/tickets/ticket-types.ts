@@ -21,6 +21,8 @@ export type TicketView = {
   restricted: boolean;
   feesType: "included" | "added";
   showRemainingCount: boolean;
+  /** Sold out, visitors may join its waiting list (tickets only). */
+  waitingList: boolean;
   status: TicketSaleStatus;
   explanation: TicketStatusExplanation | null;
   color: TicketStatusColor;

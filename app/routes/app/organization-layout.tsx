@@ -1,4 +1,4 @@
-import { Building2, Copy, ExternalLink, Inbox, KeyRound, Smartphone, Users, Webhook } from "lucide-react";
+import { Building2, Copy, ExternalLink, Inbox, KeyRound, Receipt, Smartphone, Users, Webhook } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { NavLink, Outlet } from "react-router";
 import { toast } from "sonner";
@@ -22,6 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     organization: { id: currentOrganization.id, title: currentOrganization.title },
     publicPath: organizationPagePath(currentOrganization),
     canManageApiKeys: canInOrganization(actor, "api-keys:manage"),
+    canViewBilling: canInOrganization(actor, "finance:view"),
   };
 }
 
@@ -33,6 +34,7 @@ export default function OrganizationLayout({ loaderData }: Route.ComponentProps)
   const links: PanelLink[] = [
     { to: "/organization", labelKey: "panel.profile", icon: Building2, end: true },
     { to: "/organization/contact-entries", labelKey: "panel.contact-entries", icon: Inbox },
+    ...(loaderData.canViewBilling ? [{ to: "/organization/billing", labelKey: "panel.billing", icon: Receipt }] : []),
     { to: "/settings", labelKey: "panel.members", icon: Users, end: true },
     ...(linkedPages.has("/settings/tracking")
       ? [{ to: "/settings/tracking", labelKey: "panel.tracking", icon: Webhook }]

@@ -6,6 +6,7 @@ import { formatDateRange } from "#domain/shared/format";
 import { parseId } from "#domain/shared/ids";
 import { PublicEventNotFound } from "~/components/public-event/public-event-not-found";
 import { TicketSections } from "~/components/public-event/public-event-view";
+import { waitingListJoinPath } from "~/components/booking/booking-paths";
 import { PublicStyles } from "~/components/public-event/public-styles";
 import { accessibleAccent, accessibleSurface, ORGANIZER_FOCUS_RING } from "~/lib/contrast";
 import { EMBED_ROOT_ATTRIBUTE, EmbedFrameScript, embedLanguage, embedQuery, embedReturnTo } from "~/lib/embed-frame";
@@ -81,7 +82,17 @@ export default function EmbedEvent({ loaderData }: Route.ComponentProps) {
           {privateHash ? <input type="hidden" name="t" value={privateHash} /> : null}
           {lang ? <input type="hidden" name="lang" value={lang} /> : null}
           {returnTo ? <input type="hidden" name="return" value={returnTo} /> : null}
-          <TicketSections event={event} accent={accent} dark={dark} pickerDisabled={false} />
+          <TicketSections
+            event={event}
+            accent={accent}
+            dark={dark}
+            pickerDisabled={false}
+            waitingList={{
+              href: (ticketId) => waitingListJoinPath(event, ticketId, privateHash),
+              newTab: true,
+            }}
+            surfaceStyle={surfaceStyle}
+          />
           {anyOnSale ? (
             <div className="flex justify-end">
               <button

@@ -4,6 +4,7 @@ import {
   CircleCheck,
   Euro,
   Eye,
+  Hourglass,
   ListChecks,
   Pencil,
   Rocket,
@@ -30,6 +31,7 @@ import { pageExists } from "~/lib/navigation";
 import { serverContext } from "~/server/context";
 import { getSignedIn } from "~/server/guards.server";
 import { loaderError } from "~/server/route-errors.server";
+import { readWaitingListSummary } from "#domain/waiting-list/list-waiting-list-entries";
 import { getKnownEvent } from "~/server/session.server";
 import type { Route } from "./+types/dashboard";
 
@@ -39,7 +41,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     const eventId = parseId(params.event_id);
     if (eventId === null) throw notFound("events:errors.not-found");
-    return await getEventDashboard(db, actor, { eventId, known: getKnownEvent(context, eventId) });
+    const dashboard = await getEventDashboard(db, actor, { eventId, known: getKnownEvent(context, eventId) });
+    // Issue 28 §3: the waiting list's length, read once the dashboard has checked the actor may see the sales (so the
+    // event is of the actor's organization).
+    const waitingList = await readWaitingListSummary(db, { id: eventId, organizationId: actor.organizationId! });
+    return { ...dashboard, waitingList };
   } catch (error) {
     // A 404 leaves the event layout's no-access screen in place (EventPageErrorBoundary).
     return loaderError(error);
@@ -230,6 +236,10 @@ export default function EventDashboard({ loaderData: dashboard }: Route.Componen
             </CardContent>
           </Card>
 
+          {dashboard.waitingList.enabled ? (
+            <WaitingListCard eventId={event.id} open={dashboard.waitingList.open} />
+          ) : null}
+
           {dashboard.reminders ? (
             <RemindersCard eventId={event.id} {...dashboard.reminders} timezone={dashboard.timezone} />
           ) : null}
@@ -291,6 +301,27 @@ function RemindersCard({
         </p>
         <Button size="sm" variant="outline" asChild>
           <Link to={`${eventPath(eventId)}/reminders`}>{t("dashboard.manage")}</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Issue 28 §3: how many people wait for a sold-out ticket, shown once any ticket has its list on. */
+function WaitingListCard({ eventId, open }: { eventId: number; open: number }) {
+  const { t } = useTranslation("waiting-list");
+  return (
+    <Card className="gap-4" data-testid="dashboard-waiting-list">
+      <CardHeader className="flex flex-row items-center justify-between gap-2">
+        <CardTitle>{t("dashboard.title")}</CardTitle>
+        <Hourglass className="size-4 text-muted-foreground" aria-hidden />
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <p className="text-xl font-semibold tabular-nums" data-testid="dashboard-waiting-list-count">
+          {t("dashboard.count", { count: open })}
+        </p>
+        <Button variant="outline" size="sm" className="justify-self-start" asChild>
+          <Link to={eventPath(eventId, "waiting-list")}>{t("dashboard.link")}</Link>
         </Button>
       </CardContent>
     </Card>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   data,
@@ -19,7 +19,6 @@ import { getEventArea, type EventArea as EventAreaLookup } from "#domain/events/
 import { updateEvent } from "#domain/events/update-event";
 import { notFound } from "#domain/shared/app-error";
 import { parseId } from "#domain/shared/ids";
-import { DeleteEventDialog } from "~/components/event/delete-event-dialog";
 import type {
   EventActionResult,
   EventAreaEvent,
@@ -29,8 +28,6 @@ import type {
 import { EventHeaderCard, useCopyEventLink } from "~/components/event/event-header-card";
 import { EventInOtherOrganization, EventNotFound } from "~/components/event/event-no-access";
 import { EventSideNavigation, EventTabBar } from "~/components/event/event-side-navigation";
-import { FromCreateDialog } from "~/components/event/from-create-dialog";
-import { PublishDialog } from "~/components/event/publish-dialog";
 import {
   eventAreaFlags,
   onlyEventAreaFlagsDropped,
@@ -50,6 +47,25 @@ import { actionError } from "~/server/route-errors.server";
 import { getKnownEvent } from "~/server/session.server";
 import type { Route } from "./+types/layout";
 import { boundedString, SHORT_TEXT_MAX_LENGTH } from "#domain/shared/bounded-string";
+
+// Dialogs the page opens on demand: their code (and the delete dialog's confirmation schema) loads when first opened,
+// not with every page of the event area (issue 31 §7).
+const PublishDialog = lazy(() =>
+  import("~/components/event/publish-dialog").then((module) => ({ default: module.PublishDialog })),
+);
+const DeleteEventDialog = lazy(() =>
+  import("~/components/event/delete-event-dialog").then((module) => ({ default: module.DeleteEventDialog })),
+);
+const FromCreateDialog = lazy(() =>
+  import("~/components/event/from-create-dialog").then((module) => ({ default: module.FromCreateDialog })),
+);
+
+/** True from the first time `open` is true on: a lazy dialog mounts then, and stays for its closing animation. */
+function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened;
+}
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title ?? "Guichet" }];
@@ -219,6 +235,9 @@ function EventArea({ data: { event, events, readiness, permissions, canLinkPayme
   const [publishOpen, setPublishOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const [fromCreateOpen, setFromCreateOpen] = useState(false);
+  const publishMounted = useOpenedOnce(publishOpen);
+  const deleteMounted = useOpenedOnce(deleteOpen);
+  const fromCreateMounted = useOpenedOnce(fromCreateOpen);
   const [publishRefusal, setPublishRefusal] = useState<{ step: Exclude<PublishStep, "visibility"> } | null>(null);
   const revalidator = useRevalidator();
   const copyLink = useCopyEventLink(event);
@@ -334,35 +353,47 @@ function EventArea({ data: { event, events, readiness, permissions, canLinkPayme
         <Outlet context={outletContext} />
       </div>
 
-      <PublishDialog
-        open={publishOpen}
-        onOpenChange={setPublishOpen}
-        published={event.status === "published"}
-        visibility={event.visibility}
-        readiness={readiness}
-        startLabel={event.startAt ? formatDateTime(event.startAt, i18n.language, event.timezone) : null}
-        busy={submittingIntent === "publish" || submittingIntent === "visibility"}
-        onPublish={(visibility) =>
-          submit({ intent: event.status === "published" ? "visibility" : "publish", visibility })
-        }
-        onPublishLater={publishLater}
-        editPath={permissions.update ? `/event/update/${event.id}` : null}
-        createTicketPath={ticketsLink?.available ? eventPath(event.id, "tickets") : null}
-        paymentAccountPath={canLinkPaymentAccount && pageExists("/finance") ? "/finance" : null}
-        refusal={publishRefusal}
-      />
-      <DeleteEventDialog
-        open={deleteOpen}
-        onOpenChange={setDeleteOpen}
-        title={event.title || tEvents("untitled")}
-        busy={submittingIntent === "delete"}
-        onConfirm={(confirmation) => submit({ intent: "delete", confirmation })}
-      />
-      <FromCreateDialog
-        open={fromCreateOpen}
-        onOpenChange={setFromCreateOpen}
-        createTicketsPath={ticketsLink?.available ? eventPath(event.id, "tickets") : null}
-      />
+      {publishMounted ? (
+        <Suspense fallback={null}>
+          <PublishDialog
+            open={publishOpen}
+            onOpenChange={setPublishOpen}
+            published={event.status === "published"}
+            visibility={event.visibility}
+            readiness={readiness}
+            startLabel={event.startAt ? formatDateTime(event.startAt, i18n.language, event.timezone) : null}
+            busy={submittingIntent === "publish" || submittingIntent === "visibility"}
+            onPublish={(visibility) =>
+              submit({ intent: event.status === "published" ? "visibility" : "publish", visibility })
+            }
+            onPublishLater={publishLater}
+            editPath={permissions.update ? `/event/update/${event.id}` : null}
+            createTicketPath={ticketsLink?.available ? eventPath(event.id, "tickets") : null}
+            paymentAccountPath={canLinkPaymentAccount && pageExists("/finance") ? "/finance" : null}
+            refusal={publishRefusal}
+          />
+        </Suspense>
+      ) : null}
+      {deleteMounted ? (
+        <Suspense fallback={null}>
+          <DeleteEventDialog
+            open={deleteOpen}
+            onOpenChange={setDeleteOpen}
+            title={event.title || tEvents("untitled")}
+            busy={submittingIntent === "delete"}
+            onConfirm={(confirmation) => submit({ intent: "delete", confirmation })}
+          />
+        </Suspense>
+      ) : null}
+      {fromCreateMounted ? (
+        <Suspense fallback={null}>
+          <FromCreateDialog
+            open={fromCreateOpen}
+            onOpenChange={setFromCreateOpen}
+            createTicketsPath={ticketsLink?.available ? eventPath(event.id, "tickets") : null}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

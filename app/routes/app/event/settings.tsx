@@ -13,6 +13,7 @@ import { notFound } from "#domain/shared/app-error";
 import { parseId } from "#domain/shared/ids";
 import { BookingWidgetCard } from "~/components/event/booking-widget-card";
 import { SelfServiceSettingsCard } from "~/components/event/self-service-settings-card";
+import { WaitingListSettingsCard } from "~/components/waiting-list/waiting-list-settings-card";
 import { EventPageErrorBoundary } from "~/components/event/event-page-error";
 import { FormError } from "~/components/form-error";
 import {
@@ -120,7 +121,9 @@ export default function EventSettings({ loaderData: settings }: Route.ComponentP
     Object.entries(failure?.errors.fields ?? {}).filter(([name]) => name.startsWith("self_service_")),
   );
   const selfServiceFailed = Object.keys(selfServiceErrors).length > 0;
-  const formError = failure && !fieldError && !selfServiceFailed ? failure.errors.formError : undefined;
+  const holdHoursError = failure?.errors.fields?.waiting_list_hold_hours;
+  const formError =
+    failure && !fieldError && !selfServiceFailed && !holdHoursError ? failure.errors.formError : undefined;
   const webhooksExist = pageExists(WEBHOOK_SETTINGS_PATH) && settings.canManageWebhooks;
 
   return (
@@ -170,6 +173,15 @@ export default function EventSettings({ loaderData: settings }: Route.ComponentP
         canUpdate={settings.canUpdate}
         busy={busy}
         errors={selfServiceFailed ? selfServiceErrors : undefined}
+      />
+
+      <WaitingListSettingsCard
+        // Remounted after a save, so the field shows the stored value.
+        key={result?.ok ? settings.waitingListHoldHours : "editing"}
+        holdHours={settings.waitingListHoldHours}
+        canUpdate={settings.canUpdate}
+        busy={busy}
+        error={holdHoursError}
       />
 
       {settings.canRegeneratePrivateLink && settings.privateLinkPath ? (

@@ -43,6 +43,7 @@ export function toTicketView(ticket: TicketWithStatus): TicketView {
     restricted: ticket.restricted,
     feesType: ticket.feesType,
     showRemainingCount: ticket.showRemainingCount,
+    waitingList: ticket.waitingList,
     status: ticket.derived.status,
     explanation: ticket.derived.explanation,
     color: ticket.derived.color,

@@ -1,0 +1,136 @@
+import type { TFunction } from "i18next";
+import { MoreHorizontal, UserMinus } from "lucide-react";
+import type { WaitingListStatus } from "#db/schema";
+import type { WaitingListEntryRow } from "#domain/waiting-list/list-waiting-list-entries";
+import { EmailCell } from "~/components/data-table/email-cell";
+import type { DataTableColumn } from "~/components/data-table/features";
+import { formatTableDateTime } from "~/components/data-table/table-date";
+import { Badge, type BadgeProps } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "~/components/ui/dropdown-menu";
+
+const variantOf: Record<WaitingListStatus, BadgeProps["variant"]> = {
+  waiting: "secondary",
+  offered: "warning",
+  booked: "success",
+  expired: "outline",
+  removed: "outline",
+};
+
+const isOpen = (status: WaitingListStatus) => status === "waiting" || status === "offered";
+
+/** An entry's state: waiting, offered until (the event's time zone), booked, expired, removed. */
+export function WaitingListStatusBadge({
+  row,
+  language,
+  timezone,
+  t,
+}: {
+  row: Pick<WaitingListEntryRow, "status" | "offerExpiresAt">;
+  language: string;
+  timezone: string;
+  t: TFunction<"waiting-list">;
+}) {
+  const label =
+    row.status === "offered" && row.offerExpiresAt !== null
+      ? t("page.status.offered-until", { time: formatTableDateTime(row.offerExpiresAt, language, timezone) })
+      : t(`page.status.${row.status}`);
+  return (
+    // An offer's deadline may take two lines rather than be cut.
+    <Badge variant={variantOf[row.status]} data-status={row.status} className="h-auto text-left whitespace-normal">
+      {label}
+    </Badge>
+  );
+}
+
+// The default columns' widths add up to 906 px: within the table's width on a 1280 px screen (as orders-columns.tsx).
+/**
+ * The waiting list's columns (issue 28 §3). The last one holds each open entry's actions: « Retirer » for those who
+ * manage sales; the lead adds « Envoyer une offre » there, beside it, with the core's offer.
+ */
+export function waitingListColumns(options: {
+  timezone: string;
+  language: string;
+  canManage: boolean;
+  t: TFunction<"waiting-list">;
+  onRemove: (row: WaitingListEntryRow) => void;
+}): DataTableColumn<WaitingListEntryRow>[] {
+  const { timezone, language, canManage, t, onRemove } = options;
+  const name = (row: WaitingListEntryRow) => `${row.firstName} ${row.lastName}`.trim();
+  return [
+    {
+      id: "position",
+      header: t("page.columns.position"),
+      size: 84,
+      enableHiding: false,
+      cell: ({ row }) =>
+        row.original.position === null ? (
+          <span className="text-muted-foreground">—</span>
+        ) : (
+          <span className="font-medium tabular-nums">{row.original.position}</span>
+        ),
+    },
+    { id: "name", header: t("page.columns.name"), size: 120, cell: ({ row }) => name(row.original) || "—" },
+    {
+      id: "email",
+      header: t("page.columns.email"),
+      size: 130,
+      cell: ({ row }) => <EmailCell email={row.original.email} />,
+    },
+    { id: "ticket", header: t("page.columns.ticket"), size: 100, cell: ({ row }) => row.original.ticketTitle },
+    {
+      id: "quantity",
+      header: t("page.columns.quantity"),
+      size: 104,
+      cell: ({ row }) => <span className="tabular-nums">{row.original.quantity}</span>,
+    },
+    {
+      id: "created_at",
+      header: t("page.columns.created_at"),
+      size: 144,
+      cell: ({ row }) => formatTableDateTime(row.original.createdAt, language, timezone),
+    },
+    {
+      id: "status",
+      header: t("page.columns.status"),
+      size: 160,
+      cell: ({ row }) => <WaitingListStatusBadge row={row.original} language={language} timezone={timezone} t={t} />,
+    },
+    {
+      id: "actions",
+      header: t("page.columns.actions"),
+      size: 64,
+      enableHiding: false,
+      cell: ({ row }) =>
+        canManage && isOpen(row.original.status) ? (
+          <DropdownMenu>
+            <DropdownMenuTrigger asChild>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={t("page.row-actions", { name: name(row.original) })}
+                data-testid="waiting-list-row-actions"
+              >
+                <MoreHorizontal aria-hidden />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="end">
+              <DropdownMenuItem
+                variant="destructive"
+                onSelect={() => onRemove(row.original)}
+                data-testid="waiting-list-remove"
+              >
+                <UserMinus className="size-4" aria-hidden />
+                {t("page.remove")}
+              </DropdownMenuItem>
+            </DropdownMenuContent>
+          </DropdownMenu>
+        ) : null,
+    },
+  ];
+}
