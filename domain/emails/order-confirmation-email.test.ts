@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { selfServiceSentences } from "../self-service/self-service-sentences";
 import { orderConfirmationEmail } from "./order-confirmation-email";
 
 const input = {
@@ -31,6 +32,32 @@ describe("order confirmation email", () => {
     expect(email.html).toContain('lang="fr"');
     expect(email.html).toContain('href="https://billets.example.org/orders/42?token=abc&amp;x=1"');
     expect(email.html).toContain("Voir mes billets");
+  });
+
+  it("states the buyer's self-service rules with the order page's own sentences (docs/decisions/0060)", () => {
+    const sentences = selfServiceSentences("fr", {
+      rules: {
+        edit: { state: "open", until: "2027-03-11T19:00:00.000Z" },
+        transfer: { state: "off", until: null },
+        cancel: { state: "open", until: "2027-03-10T19:00:00.000Z" },
+      },
+      refund: "full-minus-fees",
+      percentage: 10_000,
+      free: false,
+      timeZone: "Europe/Paris",
+    });
+    const email = orderConfirmationEmail({ ...input, selfService: sentences });
+    expect(email.text).toContain(
+      [
+        "Modifier, transférer ou annuler vos billets :",
+        "- Vous pouvez modifier les noms, emails et réponses des participants jusqu'au jeu. 11 mars, 20:00 UTC+1.",
+        "- L'organisateur ne permet pas de transférer les billets.",
+        "- Vous pouvez annuler un billet ou toute la commande jusqu'au mer. 10 mars, 20:00 UTC+1.",
+        "- Un billet annulé est remboursé hors frais de service.",
+      ].join("\n"),
+    );
+    expect(email.html).toContain("• Un billet annulé est remboursé hors frais de service.");
+    expect(orderConfirmationEmail(input).text).not.toContain("Modifier, transférer ou annuler");
   });
 
   it("ends with a footer that tells the buyer why they received it, not the account holders' one", () => {

@@ -31,6 +31,11 @@ export type OrderConfirmationEmailInput = {
   summary?: OrderSummary;
   /** The email carries the organizer's response address as Reply-To: say that replying reaches them. */
   repliesToOrganizer?: boolean;
+  /**
+   * What the buyer may edit, transfer or cancel themselves and until when, as selfServiceSentences wrote them (the
+   * order page shows the same sentences); absent or empty when nothing is open to them.
+   */
+  selfService?: string[];
 };
 
 type Copy = EmailCopy["order-confirmation"];
@@ -96,6 +101,7 @@ export function orderConfirmationEmail(input: OrderConfirmationEmailInput): Rend
   const messageLines = input.message.length > 0 ? [c.message, ...input.message] : [];
   const summary = input.summary ? summaryLines(c, input.locale, input.summary) : [];
   const billing = input.summary ? billingLines(c, input.summary.billing) : [];
+  const selfService = input.selfService ?? [];
   const closing = input.repliesToOrganizer ? [c.present, c.reply] : [c.present];
   // Buyers have no Guichet account: the layout's account footer would not explain why they got this email.
   const layout = { footer: fill(c.footer, { event: input.eventTitle }) };
@@ -123,6 +129,9 @@ export function orderConfirmationEmail(input: OrderConfirmationEmailInput): Rend
         ...(summary.length > 0 ? [c.summary, ...summary.map((line) => `- ${line}`), ""] : []),
         ...(billing.length > 0 ? [c.billing, ...billing, ""] : []),
         ...(messageLines.length > 0 ? [...messageLines, ""] : []),
+        ...(selfService.length > 0
+          ? [emailCopy(input.locale)["self-service"].heading, ...selfService.map((line) => `- ${line}`), ""]
+          : []),
         c.button,
         input.ticketsUrl,
         "",
@@ -156,6 +165,12 @@ export function orderConfirmationEmail(input: OrderConfirmationEmailInput): Rend
           ? [
               { kind: "note" as const, text: c.message },
               ...input.message.map((text) => ({ kind: "paragraph" as const, text })),
+            ]
+          : []),
+        ...(selfService.length > 0
+          ? [
+              { kind: "paragraph" as const, text: emailCopy(input.locale)["self-service"].heading },
+              ...selfService.map((text) => ({ kind: "paragraph" as const, text: `• ${text}` })),
             ]
           : []),
         { kind: "button", label: c.button, href: input.ticketsUrl },

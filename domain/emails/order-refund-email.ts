@@ -27,19 +27,30 @@ export type OrderRefundEmailInput = {
 export function orderRefundEmail(input: OrderRefundEmailInput): RenderedEmail {
   const c = emailCopy(input.locale)["order-refund"];
   const hello = helloLine(input.locale, input.firstName);
-  const intro = fill(input.partial ? c["intro-partial"] : c.intro, { order: input.orderId, event: input.eventTitle });
-  const heading = input.partial ? c["heading-partial"] : c.heading;
+  // Nothing given back: a cancellation without refund or of a free order (docs/decisions/0060) says so, no bank line.
+  const cancelled = input.amount === 0;
+  const introKey = cancelled
+    ? input.partial
+      ? "intro-cancelled-partial"
+      : "intro-cancelled"
+    : input.partial
+      ? "intro-partial"
+      : "intro";
+  const intro = fill(c[introKey], { order: input.orderId, event: input.eventTitle });
+  const heading = cancelled ? c["heading-cancelled"] : input.partial ? c["heading-partial"] : c.heading;
   const voided = input.partial === "units" ? c["void-partial"] : input.partial === "amount" ? c["void-amount"] : c.void;
-  const amount = fill(c.amount, { amount: formatMoney(input.amount, input.locale) });
+  const amount = cancelled ? c["no-refund"] : fill(c.amount, { amount: formatMoney(input.amount, input.locale) });
   const lines = input.lines.map((line) =>
     fill(line.addon ? c["line-addon"] : c.line, { quantity: line.quantity, ticket: line.title }),
   );
   const when = input.dates ? [fill(c.when, { dates: input.dates })] : [];
-  const bank = input.demo ? c.demo : c.bank;
+  const bank = cancelled ? null : input.demo ? c.demo : c.bank;
   const closing = input.repliesToOrganizer ? [c.reply] : [];
   const layout = { footer: fill(c.footer, { event: input.eventTitle }) };
   return {
-    subject: fill(input.partial ? c["subject-partial"] : c.subject, { event: input.eventTitle }),
+    subject: fill(cancelled ? c["subject-cancelled"] : input.partial ? c["subject-partial"] : c.subject, {
+      event: input.eventTitle,
+    }),
     text: renderEmailText(
       input.locale,
       heading,
@@ -52,7 +63,7 @@ export function orderRefundEmail(input: OrderRefundEmailInput): RenderedEmail {
         "",
         ...(lines.length > 0 ? [c.covers, ...lines.map((line) => `- ${line}`), ""] : []),
         ...(when.length > 0 ? [...when, ""] : []),
-        bank,
+        ...(bank ? [bank] : []),
         voided,
         "",
         c.button,
@@ -75,7 +86,7 @@ export function orderRefundEmail(input: OrderRefundEmailInput): RenderedEmail {
             ]
           : []),
         ...when.map((text) => ({ kind: "paragraph" as const, text })),
-        { kind: "paragraph", text: bank },
+        ...(bank ? [{ kind: "paragraph" as const, text: bank }] : []),
         { kind: "paragraph", text: voided },
         { kind: "button", label: c.button, href: input.orderUrl },
         { kind: "note", text: c.fallback },

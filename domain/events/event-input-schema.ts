@@ -321,6 +321,19 @@ const selfServiceBeforeSchema = v.pipe(
   v.maxValue(SELF_SERVICE_MAX_BEFORE.hours, "events:errors.self-service-before-invalid"),
 );
 const selfServiceUnitSchema = v.picklist(SELF_SERVICE_UNITS, "events:errors.self-service-unit-invalid");
+/** The refund a buyer's cancellation gives (db/schema.ts selfServiceRefundKinds, docs/decisions/0060). */
+export const SELF_SERVICE_REFUNDS = ["full", "full-minus-fees", "percentage", "none"] as const;
+/** A percentage in basis points, 1 (0.01 %) to 10 000 (100 %); the form sends percent, turned into basis points. */
+const cancelPercentageSchema = v.pipe(
+  v.union(
+    [v.number(), v.pipe(v.string(), v.trim(), v.regex(/^\d{1,5}$/, "events:errors.self-service-percentage-invalid"))],
+    "events:errors.self-service-percentage-invalid",
+  ),
+  v.transform(Number),
+  v.integer("events:errors.self-service-percentage-invalid"),
+  v.minValue(1, "events:errors.self-service-percentage-invalid"),
+  v.maxValue(10_000, "events:errors.self-service-percentage-invalid"),
+);
 
 /** How long a waiting-list offer holds its places (issue 28 §3): 1 hour up to a week. */
 export const WAITING_LIST_HOLD_HOURS = { min: 1, max: 168, default: 24 } as const;
@@ -346,6 +359,13 @@ export const eventSettingsSchema = v.pipe(
     self_service_transfer: v.optional(booleanSchema("events:errors.invalid-input")),
     self_service_transfer_before: v.optional(selfServiceBeforeSchema),
     self_service_transfer_unit: v.optional(selfServiceUnitSchema),
+    self_service_cancel: v.optional(booleanSchema("events:errors.invalid-input")),
+    self_service_cancel_before: v.optional(selfServiceBeforeSchema),
+    self_service_cancel_unit: v.optional(selfServiceUnitSchema),
+    self_service_cancel_refund: v.optional(
+      v.picklist(SELF_SERVICE_REFUNDS, "events:errors.self-service-refund-invalid"),
+    ),
+    self_service_cancel_percentage: v.optional(cancelPercentageSchema),
     waiting_list_hold_hours: v.optional(waitingListHoldHoursSchema),
   }),
   v.transform((input) => ({
@@ -360,6 +380,17 @@ export const eventSettingsSchema = v.pipe(
       : {}),
     ...(input.self_service_transfer_unit !== undefined
       ? { selfServiceTransferUnit: input.self_service_transfer_unit }
+      : {}),
+    ...(input.self_service_cancel !== undefined ? { selfServiceCancel: input.self_service_cancel } : {}),
+    ...(input.self_service_cancel_before !== undefined
+      ? { selfServiceCancelBefore: input.self_service_cancel_before }
+      : {}),
+    ...(input.self_service_cancel_unit !== undefined ? { selfServiceCancelUnit: input.self_service_cancel_unit } : {}),
+    ...(input.self_service_cancel_refund !== undefined
+      ? { selfServiceCancelRefund: input.self_service_cancel_refund }
+      : {}),
+    ...(input.self_service_cancel_percentage !== undefined
+      ? { selfServiceCancelPercentage: input.self_service_cancel_percentage }
       : {}),
     ...(input.waiting_list_hold_hours !== undefined ? { waitingListHoldHours: input.waiting_list_hold_hours } : {}),
   })),

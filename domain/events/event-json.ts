@@ -18,6 +18,12 @@ export function selfServiceSettingsJson(settings: SelfServiceSettings) {
     self_service_transfer: settings.selfServiceTransfer,
     self_service_transfer_before: settings.selfServiceTransferBefore,
     self_service_transfer_unit: settings.selfServiceTransferUnit,
+    self_service_cancel: settings.selfServiceCancel,
+    self_service_cancel_before: settings.selfServiceCancelBefore,
+    self_service_cancel_unit: settings.selfServiceCancelUnit,
+    self_service_cancel_refund: settings.selfServiceCancelRefund,
+    /** Basis points: 5000 = 50 % (read when the refund is `percentage`). */
+    self_service_cancel_percentage: settings.selfServiceCancelPercentage,
   };
 }
 

@@ -28,6 +28,11 @@ const settingsOf = (event: typeof events.$inferSelect): EventSettingsResult => (
   selfServiceTransfer: event.selfServiceTransfer,
   selfServiceTransferBefore: event.selfServiceTransferBefore,
   selfServiceTransferUnit: event.selfServiceTransferUnit,
+  selfServiceCancel: event.selfServiceCancel,
+  selfServiceCancelBefore: event.selfServiceCancelBefore,
+  selfServiceCancelUnit: event.selfServiceCancelUnit,
+  selfServiceCancelRefund: event.selfServiceCancelRefund,
+  selfServiceCancelPercentage: event.selfServiceCancelPercentage,
   waitingListHoldHours: event.waitingListHoldHours,
 });
 
@@ -58,6 +63,7 @@ export async function updateEventSettings(
   for (const [flag, before, unit, field] of [
     ["selfServiceEdit", "selfServiceEditBefore", "selfServiceEditUnit", "self_service_edit_before"],
     ["selfServiceTransfer", "selfServiceTransferBefore", "selfServiceTransferUnit", "self_service_transfer_before"],
+    ["selfServiceCancel", "selfServiceCancelBefore", "selfServiceCancelUnit", "self_service_cancel_before"],
   ] as const) {
     if (input[flag] !== undefined) changes[flag] = input[flag];
     const value = input[before] ?? event[before];
@@ -71,6 +77,10 @@ export async function updateEventSettings(
       changes[unit] = inUnit;
     }
   }
+  // The buyer's cancellation refund (docs/decisions/0060): the policy, and the percentage it gives when it is one.
+  if (input.selfServiceCancelRefund !== undefined) changes.selfServiceCancelRefund = input.selfServiceCancelRefund;
+  if (input.selfServiceCancelPercentage !== undefined)
+    changes.selfServiceCancelPercentage = input.selfServiceCancelPercentage;
   if (Object.keys(changes).length === 0) return settingsOf(event);
 
   const [row] = await db

@@ -199,6 +199,7 @@ describe("updateEventSettings", () => {
       metaPixelId: "1234567890",
       allowBilling: false,
       ...DEFAULT_SELF_SERVICE,
+      waitingListHoldHours: 24,
     });
     expect(
       await updateEventSettings(test.db, world.actors.guestManager, { eventId: world.event.id, allowBilling: true }),
@@ -206,6 +207,7 @@ describe("updateEventSettings", () => {
       metaPixelId: "",
       allowBilling: true,
       ...DEFAULT_SELF_SERVICE,
+      waitingListHoldHours: 24,
     });
     expect(await updateEventSettings(test.db, world.actors.owner, { eventId, metaPixelId: "" })).toMatchObject({
       metaPixelId: "",

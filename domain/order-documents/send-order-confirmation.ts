@@ -18,6 +18,7 @@ import { hasTickets, loadOrderDocuments } from "./load-order-documents";
 import { messageParagraphs } from "./message-paragraphs";
 import { orderTicketsUrl } from "./order-links";
 import { eventDates, orderTicketsFilename, renderOrderTicketsPdf } from "./order-tickets-pdf";
+import { orderSelfServiceSentences } from "../self-service/order-self-service-sentences";
 
 export type OrderDocumentsEnv = SigningEnv & { APP_URL: string };
 
@@ -129,6 +130,7 @@ export async function sendOrderConfirmation(
             billing: order.billing,
           },
           repliesToOrganizer: isValidEmail(replyTo),
+          selfService: await orderSelfServiceSentences(db, { order, now }),
         });
     await deps.sender.send({
       to: recipient,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { PaymentProvider } from "#adapters/payments";
 import type { Database } from "#db/database";
@@ -12,7 +12,7 @@ import { canOnEvent } from "../policy";
 import { salesFigureStatements, type SalesFigureChange } from "../sales-figures/sales-figures";
 import type { Actor } from "../shared/actor";
 import { AppError, forbidden, notFound } from "../shared/app-error";
-import { participantsWebhookStatement } from "../webhooks/sales-webhook-statements";
+import { orderWebhookStatement, participantsWebhookStatement } from "../webhooks/sales-webhook-statements";
 import { queueRefundEmail, refundEmailDueStatements } from "../order-documents/refund-email-outbox";
 import type { JobQueue } from "../shared/jobs";
 import { computeRefund, RefundRuleError, type RefundComputation, type RefundRuleIssue } from "./refund-rules";
@@ -74,32 +74,104 @@ export async function refundOrderPart(
   const key = input.idempotencyKey.trim();
   if (!/^[\w:-]{8,100}$/.test(key)) throw new AppError("validation", "orders:errors.partial-refund.invalid-key");
 
-  const stored = storedKey(input.orderId, key);
+  const request = input.request;
+  return reserveAndSettleRefund(db, deps, {
+    orderId: input.orderId,
+    stored: storedKey(input.orderId, key),
+    createdByUserId: actor.userId,
+    origin: "organizer",
+    plan: async (state) => {
+      if (state.order.status !== "paid" || !state.order.paymentIntentId) {
+        throw new AppError("conflict", "payments:errors.not-refundable");
+      }
+      let chosen: ChosenUnit[] = [];
+      try {
+        if (request.kind === "units") chosen = chooseUnits(state, request.participantIds);
+        const computed =
+          request.kind === "amount"
+            ? computeRefund(state.rules, { kind: "amount", amount: request.amount })
+            : computeRefund(state.rules, {
+                kind: "units",
+                units: countByLine(chosen),
+                policy: { kind: request.withFees ? "full" : "full-minus-fees" },
+              });
+        return { chosen, computed };
+      } catch (error) {
+        if (error instanceof RefundRuleError) throw ruleError(error.issue);
+        throw error;
+      }
+    },
+  });
+}
+
+/** Who asked for a refund: the organizer (refundOrderPart) or the buyer cancelling (docs/decisions/0060). */
+export type RefundOrigin = "organizer" | "buyer";
+
+/** What a refund takes, computed on the order's state as read (again after a refund that raced in). */
+export type RefundPlan = (state: OrderState) => Promise<{ chosen: ChosenUnit[]; computed: RefundComputation }>;
+
+/** A refund already asked for with this key (per order), or undefined: its result, unchanged. */
+export async function replayedRefund(
+  db: Database,
+  orderId: number,
+  idempotencyKey: string,
+): Promise<PartialRefundResult | undefined> {
+  const existing = await findRefund(db, storedKey(orderId, idempotencyKey.trim()));
+  return existing ? replay(existing) : undefined;
+}
+
+/**
+ * The buyer's cancellation of tickets (docs/decisions/0060-buyer-cancellation.md): the same flow as refundOrderPart,
+ * with no actor (the order's token was checked by the caller), the event's policy in `plan`, and the reservation's
+ * batch conditioned on none of the chosen participants having been scanned at the entrance (a scan between the read
+ * and the write wins: the plan, run again, refuses). Its webhooks: order.updated, or order.cancelled when it closes
+ * the order.
+ */
+export async function refundOrderPartForBuyer(
+  db: Database,
+  deps: PartialRefundDeps,
+  input: { orderId: number; idempotencyKey: string; plan: RefundPlan },
+): Promise<PartialRefundResult> {
+  const key = input.idempotencyKey.trim();
+  if (!/^[\w:-]{8,100}$/.test(key)) throw new AppError("validation", "orders:errors.partial-refund.invalid-key");
+  return reserveAndSettleRefund(db, deps, {
+    orderId: input.orderId,
+    stored: storedKey(input.orderId, key),
+    createdByUserId: null,
+    origin: "buyer",
+    plan: input.plan,
+    guard: (chosen) =>
+      chosen.length === 0
+        ? sql`1`
+        : sql`not exists (select 1 from participants where order_id = ${input.orderId}
+          and id in (${sql.join(
+            chosen.map((unit) => sql`${unit.participantId}`),
+            sql`, `,
+          )}) and (is_in = 1 or last_validation_at is not null))`,
+  });
+}
+
+async function reserveAndSettleRefund(
+  db: Database,
+  deps: PartialRefundDeps,
+  input: {
+    orderId: number;
+    stored: string;
+    createdByUserId: number | null;
+    origin: RefundOrigin;
+    plan: RefundPlan;
+    /** A condition the reservation's batch must still meet, on the units chosen. */
+    guard?: (chosen: ChosenUnit[]) => SQL;
+  },
+): Promise<PartialRefundResult> {
+  const stored = input.stored;
   const existing = await findRefund(db, stored);
   if (existing) return replay(existing);
 
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const state = await readRefundState(db, input.orderId);
     if (!state) throw notFound();
-    if (state.order.status !== "paid" || !state.order.paymentIntentId) {
-      throw new AppError("conflict", "payments:errors.not-refundable");
-    }
-    let chosen: ChosenUnit[] = [];
-    let computed: RefundComputation;
-    try {
-      if (input.request.kind === "units") chosen = chooseUnits(state, input.request.participantIds);
-      computed =
-        input.request.kind === "amount"
-          ? computeRefund(state.rules, { kind: "amount", amount: input.request.amount })
-          : computeRefund(state.rules, {
-              kind: "units",
-              units: countByLine(chosen),
-              policy: { kind: input.request.withFees ? "full" : "full-minus-fees" },
-            });
-    } catch (error) {
-      if (error instanceof RefundRuleError) throw ruleError(error.issue);
-      throw error;
-    }
+    const { chosen, computed } = await input.plan(state);
 
     const now = deps.now ?? Date.now();
     try {
@@ -107,7 +179,8 @@ export async function refundOrderPart(
         guardStatement(
           db,
           sql`(select status from orders where id = ${input.orderId}) = 'paid'
-            and (select count(*) from order_refunds where order_id = ${input.orderId}) = ${state.refundCount}`,
+            and (select count(*) from order_refunds where order_id = ${input.orderId}) = ${state.refundCount}
+            and ${input.guard?.(chosen) ?? sql`1`}`,
         ),
         db.insert(orderRefunds).values({
           organizationId: state.order.organizationId,
@@ -120,7 +193,7 @@ export async function refundOrderPart(
           units: chosen.length,
           lines: JSON.stringify(computed.lines),
           closesOrder: computed.closesOrder,
-          createdByUserId: actor.userId,
+          createdByUserId: input.createdByUserId,
           createdAt: new Date(now),
           updatedAt: new Date(now),
         }),
@@ -140,7 +213,7 @@ export async function refundOrderPart(
       throw error;
     }
     const refund = (await findRefund(db, stored))!;
-    return settle(db, deps, state, refund, computed, chosen, now);
+    return settle(db, deps, state, refund, computed, chosen, now, input.origin);
   }
   throw new AppError("conflict", "orders:errors.partial-refund.busy");
 }
@@ -284,6 +357,7 @@ async function settle(
   computed: RefundComputation,
   chosen: ChosenUnit[],
   now: number,
+  origin: RefundOrigin = "organizer",
 ): Promise<PartialRefundResult> {
   const order = state.order;
   let providerReference: string | null = null;
@@ -318,7 +392,7 @@ async function settle(
             amount: computed.amount,
             feeRefunded: computed.fee,
             occurredAt: now,
-            description: "refund:organizer-partial",
+            description: origin === "buyer" ? "refund:buyer-cancel" : "refund:organizer-partial",
           }),
         ];
   const statements: Statement[] = [
@@ -398,6 +472,15 @@ async function settle(
       );
     }
   }
+  // The buyer's cancellation, to the organization's webhooks (docs/decisions/0060): the order as it ends.
+  if (origin === "buyer")
+    statements.push(
+      orderWebhookStatement(db, {
+        type: computed.closesOrder ? "order.cancelled" : "order.updated",
+        orderId: order.id,
+        occurredAt: new Date(now),
+      }),
+    );
   for (const line of computed.lines)
     if (line.units > 0)
       statements.push(

@@ -169,7 +169,9 @@ export function computeRefund(state: RefundOrderState, request: RefundRequest): 
     amount,
     fee,
     lines,
-    closesOrder: freed === totalUnitsLeft || amount === leftBefore,
+    // Giving back the last cent closes the order; a refund of nothing (a free order's unit, a cancellation without
+    // refund) closes it only with its last unit.
+    closesOrder: freed === totalUnitsLeft || (amount > 0 && amount === leftBefore),
     leftBefore,
   };
 }

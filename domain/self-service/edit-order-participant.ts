@@ -6,7 +6,7 @@ import { readHolder } from "../booking/order-input-schema";
 import { planAnswers, type PlannedAnswer } from "../booking/plan-order";
 import { participantFormQuestions, replaceAnswersStatements } from "../participants/update-participant-answers";
 import { AppError } from "../shared/app-error";
-import { participantsWebhookStatement } from "../webhooks/sales-webhook-statements";
+import { orderWebhookStatement, participantsWebhookStatement } from "../webhooks/sales-webhook-statements";
 import { loadParticipantForBuyer } from "./load-buyer-order";
 import { participantChangeStatement } from "./record-participant-change";
 
@@ -59,6 +59,13 @@ export async function editOrderParticipant(
       type: "participant.updated",
       organizationId: participant.organizationId,
       where: sql`p.id = ${participant.id}`,
+      occurredAt: at,
+    }),
+    // The order after the change (docs/decisions/0060).
+    orderWebhookStatement(db, {
+      type: "order.updated",
+      orderId: order.id,
+      organizationId: order.organizationId,
       occurredAt: at,
     }),
   ]);

@@ -62,6 +62,13 @@ export const SELF_SERVICE_BLOCK_KEYS: Record<SelfServiceAction, Record<SelfServi
     "deadline-passed": "booking:self-service.errors.transfer-deadline-passed",
     "checked-in": "booking:self-service.errors.transfer-checked-in",
   },
+  cancel: {
+    "order-not-confirmed": "booking:self-service.errors.cancel-not-confirmed",
+    addon: "booking:self-service.errors.addon",
+    off: "booking:self-service.errors.cancel-off",
+    "deadline-passed": "booking:self-service.errors.cancel-deadline-passed",
+    "checked-in": "booking:self-service.errors.cancel-checked-in",
+  },
 };
 
 /**

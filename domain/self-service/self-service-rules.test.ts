@@ -57,6 +57,8 @@ describe("selfServiceRules", () => {
     expect(selfServiceRules(event, deadline - 1)).toEqual({
       edit: { state: "open", until: new Date(deadline) },
       transfer: { state: "open", until: new Date(deadline) },
+      // Cancelling is off by default (migration 0029).
+      cancel: { state: "off", until: null },
     });
     expect(selfServiceRules(event, deadline).edit).toEqual({ state: "closed", until: new Date(deadline) });
   });
@@ -69,7 +71,37 @@ describe("selfServiceRules", () => {
     expect(rules).toEqual({
       edit: { state: "open", until: new Date("2026-06-10T18:00:00.000Z") },
       transfer: { state: "off", until: null },
+      cancel: { state: "off", until: null },
     });
+  });
+
+  it("closes cancelling 48 hours before the start by default once the organizer allows it", () => {
+    const rules = selfServiceRules({ ...event, selfServiceCancel: true }, Date.parse("2026-06-10T17:59:59.999Z"));
+    expect(rules.cancel).toEqual({ state: "open", until: new Date("2026-06-10T18:00:00.000Z") });
+    expect(
+      selfServiceRules({ ...event, selfServiceCancel: true }, Date.parse("2026-06-10T18:00:00.000Z")).cancel,
+    ).toEqual({ state: "closed", until: new Date("2026-06-10T18:00:00.000Z") });
+  });
+
+  it("counts a cancel deadline in days as calendar days in the event's zone, across the spring change", () => {
+    // Tuesday 31 March 2026, 20:00 in Paris (CEST, UTC+2) = 18:00 UTC; 3 days before is Saturday 28 March, 20:00
+    // in Paris (CET, UTC+1) = 19:00 UTC: 71 hours, not 72.
+    const spring = {
+      ...event,
+      startAt: new Date("2026-03-31T18:00:00.000Z"),
+      selfServiceCancel: true,
+      selfServiceCancelBefore: 3,
+      selfServiceCancelUnit: "days" as const,
+    };
+    expect(selfServiceRules(spring, Date.parse("2026-03-28T18:59:59.999Z")).cancel).toEqual({
+      state: "open",
+      until: new Date("2026-03-28T19:00:00.000Z"),
+    });
+    expect(selfServiceRules(spring, Date.parse("2026-03-28T19:00:00.000Z")).cancel.state).toBe("closed");
+    // The same 3 days in hours (72) is one hour earlier.
+    expect(
+      selfServiceRules({ ...spring, selfServiceCancelBefore: 72, selfServiceCancelUnit: "hours" }, 0).cancel.until,
+    ).toEqual(new Date("2026-03-28T18:00:00.000Z"));
   });
 
   it("stays open with no deadline when the event has no start", () => {
@@ -84,6 +116,7 @@ describe("selfServiceBlock", () => {
   const open: SelfServiceRules = {
     edit: { state: "open", until: null },
     transfer: { state: "open", until: null },
+    cancel: { state: "open", until: null },
   };
   const ticket = { orderLive: true, ticketType: "ticket" as const, checkedIn: false };
 
@@ -95,6 +128,16 @@ describe("selfServiceBlock", () => {
   it("lets a checked-in ticket be edited but not transferred", () => {
     expect(selfServiceBlock("edit", open, { ...ticket, checkedIn: true })).toBeNull();
     expect(selfServiceBlock("transfer", open, { ...ticket, checkedIn: true })).toBe("checked-in");
+  });
+
+  it("never lets a checked-in ticket be cancelled, nor an add-on alone", () => {
+    expect(selfServiceBlock("cancel", open, ticket)).toBeNull();
+    expect(selfServiceBlock("cancel", open, { ...ticket, checkedIn: true })).toBe("checked-in");
+    expect(selfServiceBlock("cancel", open, { ...ticket, ticketType: "addon" })).toBe("addon");
+    expect(selfServiceBlock("cancel", { ...open, cancel: { state: "closed", until: new Date(0) } }, ticket)).toBe(
+      "deadline-passed",
+    );
+    expect(selfServiceBlock("cancel", { ...open, cancel: { state: "off", until: null } }, ticket)).toBe("off");
   });
 
   it("says why an action is refused", () => {

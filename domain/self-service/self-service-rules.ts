@@ -1,8 +1,8 @@
-import type { SelfServiceDeadlineUnit } from "#db/schema";
+import type { SelfServiceDeadlineUnit, SelfServiceRefundKind } from "#db/schema";
 import { reminderDueAt } from "../reminders/reminder-due";
 
-/** What a buyer may do with a ticket on their order page (docs/decisions/0057-order-self-service.md). */
-export type SelfServiceAction = "edit" | "transfer";
+/** What a buyer may do with a ticket on their order page (docs/decisions/0057, 0060). */
+export type SelfServiceAction = "edit" | "transfer" | "cancel";
 
 /** An event's self-service settings, as stored on the event (migration 0028). */
 export type SelfServiceSettings = {
@@ -12,6 +12,13 @@ export type SelfServiceSettings = {
   selfServiceTransfer: boolean;
   selfServiceTransferBefore: number;
   selfServiceTransferUnit: SelfServiceDeadlineUnit;
+  /** The buyer's own cancellation (migration 0029, docs/decisions/0060-buyer-cancellation.md). */
+  selfServiceCancel: boolean;
+  selfServiceCancelBefore: number;
+  selfServiceCancelUnit: SelfServiceDeadlineUnit;
+  selfServiceCancelRefund: SelfServiceRefundKind;
+  /** Basis points (5000 = 50 %), read when the refund is `percentage`. */
+  selfServiceCancelPercentage: number;
 };
 
 export const DEFAULT_SELF_SERVICE: SelfServiceSettings = {
@@ -21,6 +28,11 @@ export const DEFAULT_SELF_SERVICE: SelfServiceSettings = {
   selfServiceTransfer: true,
   selfServiceTransferBefore: 24,
   selfServiceTransferUnit: "hours",
+  selfServiceCancel: false,
+  selfServiceCancelBefore: 48,
+  selfServiceCancelUnit: "hours",
+  selfServiceCancelRefund: "full-minus-fees",
+  selfServiceCancelPercentage: 10_000,
 };
 
 /**
@@ -78,6 +90,14 @@ export function selfServiceRules(
       event.selfServiceTransferUnit,
       now,
     ),
+    cancel: ruleOf(
+      event.selfServiceCancel,
+      event.startAt,
+      event.timezone,
+      event.selfServiceCancelBefore,
+      event.selfServiceCancelUnit,
+      now,
+    ),
   };
 }
 
@@ -86,7 +106,8 @@ export type SelfServiceBlock = "order-not-confirmed" | "addon" | "off" | "deadli
 
 /**
  * Whether the buyer may do `action` on one ticket now: the order is confirmed, the line is a ticket (an add-on follows
- * its order), the rule is open, and a ticket already scanned at the entrance may still be edited but never transferred.
+ * its order), the rule is open, and a ticket already scanned at the entrance may still be edited but never transferred
+ * nor cancelled.
  */
 export function selfServiceBlock(
   action: SelfServiceAction,
@@ -102,6 +123,6 @@ export function selfServiceBlock(
   const rule = rules[action];
   if (rule.state === "off") return "off";
   if (rule.state === "closed") return "deadline-passed";
-  if (action === "transfer" && input.checkedIn) return "checked-in";
+  if (action !== "edit" && input.checkedIn) return "checked-in";
   return null;
 }

@@ -9,7 +9,7 @@ import { generateRandomToken } from "../shared/crypto";
 import { normalizeEmail } from "../shared/email";
 import type { SigningEnv } from "../shared/signing-secret";
 import { signTicketToken } from "../tickets/ticket-token";
-import { participantsWebhookStatement } from "../webhooks/sales-webhook-statements";
+import { orderWebhookStatement, participantsWebhookStatement } from "../webhooks/sales-webhook-statements";
 import { isCheckedIn, loadParticipantForBuyer, SELF_SERVICE_BLOCK_KEYS } from "./load-buyer-order";
 import { participantChangeStatement } from "./record-participant-change";
 
@@ -85,6 +85,13 @@ export async function transferOrderParticipant(
       type: "participant.transferred",
       organizationId: participant.organizationId,
       where: sql`p.id = ${participant.id} and p.access_token = ${accessToken}`,
+      occurredAt: at,
+    }),
+    // The order after the change (docs/decisions/0060), only if the transfer took.
+    orderWebhookStatement(db, {
+      type: "order.updated",
+      orderId: sql`(select ${order.id} where ${transferred})`,
+      organizationId: order.organizationId,
       occurredAt: at,
     }),
     ...(emailsNewHolder

@@ -6,6 +6,7 @@ export const webhookEventTypes = [
   "order.paid",
   "order.refunded",
   "order.cancelled",
+  "order.updated",
   "participant.created",
   "participant.updated",
   "participant.transferred",

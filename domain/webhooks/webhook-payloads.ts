@@ -79,6 +79,7 @@ export const webhookPayloadSchemas = {
   "order.paid": orderPayloadSchema,
   "order.refunded": orderPayloadSchema,
   "order.cancelled": orderPayloadSchema,
+  "order.updated": orderPayloadSchema,
   "participant.created": participantPayloadSchema,
   "participant.updated": participantPayloadSchema,
   "participant.transferred": participantPayloadSchema,
@@ -149,6 +150,7 @@ export const webhookPayloadExamples: Record<WebhookEventType, unknown> = {
   "order.paid": { ...order, status: "paid", paid_at: "2027-03-01T18:02:10.000Z" },
   "order.refunded": { ...order, status: "refunded", paid_at: "2027-03-01T18:02:10.000Z" },
   "order.cancelled": { ...order, status: "cancelled" },
+  "order.updated": { ...order, status: "paid", paid_at: "2027-03-01T18:02:10.000Z" },
   "participant.created": participant,
   "participant.updated": { ...participant, first_name: "Camille-Anne", full_name: "Camille-Anne Bernard" },
   "participant.transferred": {

@@ -459,7 +459,43 @@ describe("settings and deletion", () => {
       self_service_transfer: true,
       self_service_transfer_before: 24,
       self_service_transfer_unit: "hours",
+      // The buyer's cancellation (docs/decisions/0060): off, 48 hours, refunded without the fees.
+      self_service_cancel: false,
+      self_service_cancel_before: 48,
+      self_service_cancel_unit: "hours",
+      self_service_cancel_refund: "full-minus-fees",
+      self_service_cancel_percentage: 10_000,
       waiting_list_hold_hours: 24,
+    });
+    const cancel = await call(`/events/${event.id}/settings`, {
+      method: "PUT",
+      body: {
+        self_service_cancel: true,
+        self_service_cancel_before: 3,
+        self_service_cancel_unit: "days",
+        self_service_cancel_refund: "percentage",
+        self_service_cancel_percentage: 7550,
+      },
+    });
+    expect(cancel.json).toMatchObject({
+      self_service_cancel: true,
+      self_service_cancel_before: 3,
+      self_service_cancel_unit: "days",
+      self_service_cancel_refund: "percentage",
+      self_service_cancel_percentage: 7550,
+    });
+    expect((await call(`/events/${event.id}`)).json).toMatchObject({
+      self_service_cancel: true,
+      self_service_cancel_refund: "percentage",
+      self_service_cancel_percentage: 7550,
+    });
+    const badCancel = await call(`/events/${event.id}/settings`, {
+      method: "PUT",
+      body: { self_service_cancel_refund: "half", self_service_cancel_percentage: 0 },
+    });
+    expect(badCancel.json.fields).toEqual({
+      self_service_cancel_refund: "self_service_refund_invalid",
+      self_service_cancel_percentage: "self_service_percentage_invalid",
     });
     const bad = await call(`/events/${event.id}/settings`, { method: "PUT", body: { meta_pixel_id: "42-x" } });
     expect(bad.status).toBe(400);

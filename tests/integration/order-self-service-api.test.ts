@@ -1,8 +1,18 @@
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "#db/d1";
-import { events, orderEmailDeliveries, participantChanges, participants } from "#db/schema";
+import {
+  events,
+  orderEmailDeliveries,
+  orders,
+  participantChanges,
+  participants,
+  tickets,
+  transactions,
+} from "#db/schema";
+import { confirmOrder } from "#domain/booking/confirm-order";
+import { placeOrder } from "#domain/booking/place-order";
 import { createSession } from "#domain/auth/sessions";
 import { signTicketToken } from "#domain/tickets/ticket-token";
 import { apiClient } from "./api-client";
@@ -43,6 +53,14 @@ describe("GET/PATCH /api/public/orders/:id (issue 28 §4)", () => {
     expect(got.json.self_service).toEqual({
       edit: { state: "open", until },
       transfer: { state: "open", until },
+      // Cancelling is off by default (migration 0029): the rest says so.
+      cancel: { state: "off", until: null },
+      cancel_refund: { kind: "full-minus-fees", percentage: 10_000 },
+      order_cancel: {
+        can_cancel: false,
+        cancel_refusal: "booking:self-service.errors.cancel-off",
+        refund_amount: null,
+      },
     });
     expect(got.json.participants).toEqual(
       rows.map((row) => expect.objectContaining({ id: row.id, can_edit: true, can_transfer: true, checked_in: false })),
@@ -195,8 +213,134 @@ describe("GET/PATCH /api/public/orders/:id (issue 28 §4)", () => {
     const unknown = await call(orderPath(order), {
       method: "PATCH",
       as: "nobody",
-      body: { ...body, action: "cancel" },
+      body: { ...body, action: "refund" },
     });
-    expect(unknown.status).toBe(422);
+    expect([unknown.status, unknown.json.fields]).toEqual([422, { action: "self_service_action_invalid" }]);
+  });
+});
+
+describe("PATCH /api/public/orders/:id cancel (issue 28 §2, docs/decisions/0060)", () => {
+  /** A paid sale through the booking and a demo payment: two 20 € tickets, fees included (0.55 € each). */
+  async function paidSale(options: Partial<typeof events.$inferInsert> = {}) {
+    const startAt = new Date(Date.now() + 30 * DAY);
+    const event = await insertEvent(db, world.organization.id, {
+      title: "Récital",
+      status: "published",
+      startAt,
+      timezone: "Europe/Paris",
+      selfServiceCancel: true,
+      ...options,
+    });
+    const ticket = await insertTicket(db, event, {
+      title: "Plein tarif",
+      price: 2_000,
+      amount: 10,
+      feesType: "included",
+    });
+    const placed = await placeOrder(
+      db,
+      { env },
+      {
+        eventId: event.id,
+        body: {
+          items: [{ ticket_id: ticket.id, quantity: 2 }],
+          buyer: { first_name: "Inès", last_name: "Morel", email: `annule${Date.now()}@exemple.test` },
+          answers: {},
+          locale: "fr",
+        },
+      },
+    );
+    await confirmOrder(db, { orderId: placed.id, paidAt: Date.now(), paymentIntentId: `pi_demo_${placed.id}` });
+    const [order] = await db.select().from(orders).where(eq(orders.id, placed.id));
+    const holders = await db.select().from(participants).where(eq(participants.orderId, placed.id));
+    return { event, ticket, order: order!, holders };
+  }
+
+  it("states the amount, cancels one ticket « hors frais » and answers the order without it", async () => {
+    const { ticket, order, holders } = await paidSale();
+    const got = await call(orderPath(order), { as: "nobody" });
+    expect(got.json.participants.map((p: { cancel_refund_amount: number }) => p.cancel_refund_amount)).toEqual([
+      1945, 1945,
+    ]);
+    expect(got.json.self_service.order_cancel).toEqual({ can_cancel: true, cancel_refusal: null, refund_amount: 3890 });
+    const key = `cancel-${crypto.randomUUID()}`;
+    const cancel = () =>
+      call(orderPath(order), {
+        method: "PATCH",
+        as: "nobody",
+        headers: { "Idempotency-Key": key },
+        body: { action: "cancel", participant_ids: [holders[1]!.id] },
+      });
+    const done = await cancel();
+    expect(done.status).toBe(200);
+    expect(done.json.cancellation).toMatchObject({
+      amount: 1945,
+      fee: 0,
+      units: 1,
+      closes_order: false,
+      replayed: false,
+    });
+    expect(done.json.status).toBe("paid");
+    expect(done.json.participants.map((p: { id: number }) => p.id)).toEqual([holders[0]!.id]);
+    // The same key again: the same cancellation, nothing more.
+    const again = await cancel();
+    expect(again.json.cancellation).toMatchObject({ amount: 1945, replayed: true });
+    const [row] = await db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row).toMatchObject({ status: "paid", refundedAmount: 1945 });
+    const [stock] = await db.select().from(tickets).where(eq(tickets.id, ticket.id));
+    expect(stock!.purchased).toBe(1);
+    const refunds = await db
+      .select({ amount: transactions.amount })
+      .from(transactions)
+      .where(and(eq(transactions.orderId, order.id), eq(transactions.type, "refund")));
+    expect(refunds).toEqual([{ amount: -1945 }]);
+
+    // The rest of the order: the order is cancelled (refunded), nothing left to cancel.
+    const rest = await call(orderPath(order), {
+      method: "PATCH",
+      as: "nobody",
+      body: { action: "cancel", idempotency_key: `cancel-${crypto.randomUUID()}` },
+    });
+    expect(rest.status).toBe(200);
+    expect(rest.json).toMatchObject({ status: "refunded", participants: [] });
+    expect(rest.json.cancellation).toMatchObject({ amount: 1945, closes_order: true });
+  });
+
+  it("refuses with its own code: checked in, past the deadline, not allowed, not confirmed, no key", async () => {
+    const { event, order, holders } = await paidSale();
+    const patch = (body: unknown, headers: Record<string, string> = {}) =>
+      call(orderPath(order), { method: "PATCH", as: "nobody", body, headers });
+    const key = () => ({ "Idempotency-Key": `cancel-${crypto.randomUUID()}` });
+
+    const scanned = await scan(event.id, tokenOf(holders[0]!));
+    expect(scanned.json.result).toBe("ok");
+    const checkedIn = await patch({ action: "cancel", participant_ids: [holders[0]!.id] }, key());
+    expect([checkedIn.status, checkedIn.json.code]).toEqual([409, "self_service_cancel_checked_in"]);
+
+    const noKey = await patch({ action: "cancel", participant_ids: [holders[1]!.id] });
+    expect([noKey.status, noKey.json.code]).toEqual([422, "partial_refund_invalid_key"]);
+
+    await db
+      .update(events)
+      .set({ selfServiceCancelBefore: 60, selfServiceCancelUnit: "days" })
+      .where(eq(events.id, event.id));
+    const late = await patch({ action: "cancel", participant_ids: [holders[1]!.id] }, key());
+    expect([late.status, late.json.code]).toEqual([409, "self_service_cancel_deadline_passed"]);
+    expect(late.json.message).toMatch(
+      /^La date limite pour annuler était le \d{4}-\d{2}-\d{2} \d{2}:\d{2} \(Europe\/Paris\) : elle est passée\.$/,
+    );
+
+    await db.update(events).set({ selfServiceCancel: false }).where(eq(events.id, event.id));
+    const off = await patch({ action: "cancel", participant_ids: [holders[1]!.id] }, key());
+    expect([off.status, off.json.code]).toEqual([409, "self_service_cancel_off"]);
+
+    const pending = await insertOrder(db, event, { status: "pending" });
+    const notConfirmed = await call(orderPath(pending.order), {
+      method: "PATCH",
+      as: "nobody",
+      headers: key(),
+      body: { action: "cancel" },
+    });
+    expect([notConfirmed.status, notConfirmed.json.code]).toEqual([409, "self_service_cancel_not_confirmed"]);
   });
 });

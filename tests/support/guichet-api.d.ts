@@ -142,7 +142,7 @@ export interface paths {
     };
     /**
      * Get an order by its link
-     * @description The confirmation page's data: the order's status, places and tickets link, and what the buyer may do themselves: `self_service.edit` and `self_service.transfer` (`state` open, closed or off, and `until`, the deadline set by the organizer before the start) and, per participant, `can_edit` / `can_transfer` with the reason of a refusal. Needs the order's token.
+     * @description The confirmation page's data: the order's status, places and tickets link, and what the buyer may do themselves: `self_service.edit`, `self_service.transfer` and `self_service.cancel` (`state` open, closed or off, and `until`, the deadline set by the organizer before the start), the refund a cancellation gives and, per participant, `can_edit` / `can_transfer` / `can_cancel` with the reason of a refusal and `cancel_refund_amount` (cents). Needs the order's token.
      *
      *     **Access:** public, no credential.
      */
@@ -153,8 +153,8 @@ export interface paths {
     options?: never;
     head?: never;
     /**
-     * Edit or transfer a ticket of an order
-     * @description The buyer's own changes, within the event's rules. `edit_participant` changes a holder's names, email and (with `answers`) the participant form's answers, checked as at booking. `transfer_participant` gives the ticket to someone else: a new ticket token (the old QR code is refused at check-in) and an email to the new holder. A ticket already scanned cannot be transferred. Past the deadline, or when the organizer turned the action off, the answer is 409 with the reason. Rate limited as bookings. Answers the order as GET does.
+     * Edit, transfer or cancel tickets of an order
+     * @description The buyer's own changes, within the event's rules. `edit_participant` changes a holder's names, email and (with `answers`) the participant form's answers, checked as at booking. `transfer_participant` gives the ticket to someone else: a new ticket token (the old QR code is refused at check-in) and an email to the new holder. `cancel` cancels the tickets `participant_ids` names, or the whole order without it (the add-ons follow the order's last ticket): the places go back on sale and the refund is the event's rule (`self_service.cancel_refund`: full, full-minus-fees, percentage or none), the amount `GET` states per participant (`cancel_refund_amount`) and for the order (`self_service.order_cancel.refund_amount`); the answer's `cancellation` says what was refunded. Send an `Idempotency-Key` header (or `idempotency_key`): the same key again answers the same cancellation. A ticket already scanned cannot be transferred nor cancelled. Past the deadline, or when the organizer turned the action off, the answer is 409 with the reason. Rate limited as bookings. Answers the order as GET does.
      *
      *     **Access:** public, no credential.
      */
@@ -2712,6 +2712,19 @@ export interface operations {
            *         "transfer": {
            *           "state": "open",
            *           "until": "2027-06-11T18:00:00.000Z"
+           *         },
+           *         "cancel": {
+           *           "state": "open",
+           *           "until": "2027-06-10T18:00:00.000Z"
+           *         },
+           *         "cancel_refund": {
+           *           "kind": "full-minus-fees",
+           *           "percentage": 10000
+           *         },
+           *         "order_cancel": {
+           *           "can_cancel": true,
+           *           "cancel_refusal": null,
+           *           "refund_amount": 3890
            *         }
            *       }
            *     }
@@ -2771,17 +2784,24 @@ export interface operations {
          *       "email": "ines.moreau@example.com"
          *     }
          */
-        "application/json": {
-          /** @enum {string} */
-          action: "edit_participant" | "transfer_participant";
-          participant_id: string | number;
-          first_name: string;
-          last_name: string;
-          email: string;
-          answers?: {
-            [key: string]: string | boolean | string[];
-          };
-        };
+        "application/json":
+          | {
+              /** @enum {string} */
+              action: "edit_participant" | "transfer_participant";
+              participant_id: string | number;
+              first_name: string;
+              last_name: string;
+              email: string;
+              answers?: {
+                [key: string]: string | boolean | string[];
+              };
+            }
+          | {
+              /** @constant */
+              action: "cancel";
+              participant_ids?: (string | number)[];
+              idempotency_key?: string;
+            };
       };
     };
     responses: {
@@ -5350,6 +5370,13 @@ export interface operations {
           self_service_transfer_before?: number | string;
           /** @enum {string} */
           self_service_transfer_unit?: "hours" | "days";
+          self_service_cancel?: boolean | ("true" | "false" | "on" | "off" | "1" | "0");
+          self_service_cancel_before?: number | string;
+          /** @enum {string} */
+          self_service_cancel_unit?: "hours" | "days";
+          /** @enum {string} */
+          self_service_cancel_refund?: "full" | "full-minus-fees" | "percentage" | "none";
+          self_service_cancel_percentage?: number | string;
           waiting_list_hold_hours?: number | string;
         };
       };
@@ -11515,6 +11542,7 @@ export interface operations {
             | "order.paid"
             | "order.refunded"
             | "order.cancelled"
+            | "order.updated"
             | "participant.created"
             | "participant.updated"
             | "participant.transferred"
@@ -11657,6 +11685,7 @@ export interface operations {
             | "order.paid"
             | "order.refunded"
             | "order.cancelled"
+            | "order.updated"
             | "participant.created"
             | "participant.updated"
             | "participant.transferred"

@@ -7,7 +7,7 @@ import {
 import * as v from "valibot";
 import { joinWaitingListSchema } from "#domain/waiting-list/join-waiting-list-schema";
 import { placeOrderBodySchema } from "#domain/booking/order-input-schema";
-import { orderActionShape } from "#domain/self-service/order-action-schema";
+import { orderActionBodyShape } from "#domain/self-service/order-action-schema";
 import { checkInBodySchema } from "#domain/check-ins/record-check-in";
 import { contactMessageSchema } from "#domain/contact-entries/contact-message-schema";
 import { eventMessagesSchema } from "#domain/event-messages/event-messages-schema";
@@ -374,9 +374,10 @@ export const operations: ApiOperation[] = [
     summary: "Get an order by its link",
     description:
       "The confirmation page's data: the order's status, places and tickets link, and what the buyer may do " +
-      "themselves: `self_service.edit` and `self_service.transfer` (`state` open, closed or off, and `until`, the " +
-      "deadline set by the organizer before the start) and, per participant, `can_edit` / `can_transfer` with the " +
-      "reason of a refusal. Needs the order's token.",
+      "themselves: `self_service.edit`, `self_service.transfer` and `self_service.cancel` (`state` open, closed or " +
+      "off, and `until`, the deadline set by the organizer before the start), the refund a cancellation gives and, " +
+      "per participant, `can_edit` / `can_transfer` / `can_cancel` with the reason of a refusal and " +
+      "`cancel_refund_amount` (cents). Needs the order's token.",
     access: { kind: "public" },
     queryParams: [
       { name: "token", description: "The order's access token.", schema: { type: "string" }, required: true },
@@ -392,6 +393,9 @@ export const operations: ApiOperation[] = [
         self_service: {
           edit: { state: "open", until: "2027-06-11T18:00:00.000Z" },
           transfer: { state: "open", until: "2027-06-11T18:00:00.000Z" },
+          cancel: { state: "open", until: "2027-06-10T18:00:00.000Z" },
+          cancel_refund: { kind: "full-minus-fees", percentage: 10000 },
+          order_cancel: { can_cancel: true, cancel_refusal: null, refund_amount: 3890 },
         },
       },
     },
@@ -402,19 +406,25 @@ export const operations: ApiOperation[] = [
     route: "/api/public/orders/:id",
     operationId: "changePublicOrder",
     tag: "Public booking",
-    summary: "Edit or transfer a ticket of an order",
+    summary: "Edit, transfer or cancel tickets of an order",
     description:
       "The buyer's own changes, within the event's rules. `edit_participant` changes a holder's names, email and " +
       "(with `answers`) the participant form's answers, checked as at booking. `transfer_participant` gives the " +
       "ticket to someone else: a new ticket token (the old QR code is refused at check-in) and an email to the new " +
-      "holder. A ticket already scanned cannot be transferred. Past the deadline, or when the organizer turned the " +
-      "action off, the answer is 409 with the reason. Rate limited as bookings. Answers the order as GET does.",
+      "holder. `cancel` cancels the tickets `participant_ids` names, or the whole order without it (the add-ons " +
+      "follow the order's last ticket): the places go back on sale and the refund is the event's rule " +
+      "(`self_service.cancel_refund`: full, full-minus-fees, percentage or none), the amount `GET` states per " +
+      "participant (`cancel_refund_amount`) and for the order (`self_service.order_cancel.refund_amount`); the " +
+      "answer's `cancellation` says what was refunded. Send an `Idempotency-Key` header (or `idempotency_key`): " +
+      "the same key again answers the same cancellation. A ticket already scanned cannot be transferred nor " +
+      "cancelled. Past the deadline, or when the organizer turned the action off, the answer is 409 with the " +
+      "reason. Rate limited as bookings. Answers the order as GET does.",
     access: { kind: "public" },
     queryParams: [
       { name: "token", description: "The order's access token.", schema: { type: "string" }, required: true },
     ],
     body: {
-      schemas: [orderActionShape],
+      schemas: [orderActionBodyShape],
       example: {
         action: "transfer_participant",
         participant_id: 90211,

@@ -15,6 +15,7 @@ import { editOrderParticipant } from "#domain/self-service/edit-order-participan
 import { getOrderSelfService, publicOrderWithSelfService } from "#domain/self-service/get-order-self-service";
 import { orderActionSchema } from "#domain/self-service/order-action-schema";
 import { transferOrderParticipant } from "#domain/self-service/transfer-order-participant";
+import { cancelOrderTickets } from "#domain/self-service/cancel-order-tickets";
 import type { HonoEnv } from "../hono-app";
 import { parseJson } from "../parse-json";
 import { appErrorResponse } from "../error-response";
@@ -99,7 +100,8 @@ publicOrdersApiRoutes.get("/orders/:id", async (c) => {
 });
 
 /**
- * The buyer's own changes (issue 28 §2, §4): `edit_participant` or `transfer_participant`, within the event's rules,
+ * The buyer's own changes (issue 28 §2, §4): `edit_participant`, `transfer_participant` or `cancel` (tickets, or the
+ * whole order, refunded under the event's policy; docs/decisions/0060), within the event's rules,
  * rate limited as bookings are (the order in place of the buyer's email). Answers the order as GET does.
  */
 publicOrdersApiRoutes.patch("/orders/:id", async (c) => {
@@ -110,6 +112,29 @@ publicOrdersApiRoutes.patch("/orders/:id", async (c) => {
     const body = await parseJson(c, orderActionSchema);
     const db = c.get("db");
     await hitRateLimits(db, bookingRateLimits(`order:${orderId}`, clientInfoFromHeaders(c.req.raw.headers).ip));
+    if (body.action === "cancel") {
+      const cancelled = await cancelOrderTickets(
+        db,
+        { provider: paymentProviderFromEnv(c.env, db), jobs: c.env },
+        {
+          orderId,
+          token,
+          participantIds: body.participant_ids ?? "order",
+          idempotencyKey: c.req.header("Idempotency-Key") ?? body.idempotency_key ?? "",
+        },
+      );
+      return c.json({
+        ...(await orderAnswer(c, orderId, token)),
+        cancellation: {
+          refund_id: cancelled.refundId,
+          amount: cancelled.amount,
+          fee: cancelled.fee,
+          units: cancelled.units,
+          closes_order: cancelled.closesOrder,
+          replayed: cancelled.replayed,
+        },
+      });
+    }
     const input = { orderId, token, participantId: body.participant_id, body };
     if (body.action === "edit_participant") {
       await editOrderParticipant(db, input);

@@ -11,7 +11,14 @@ import { answersFrom, formValues } from "#domain/public-events/booking-form";
 import { editOrderParticipant } from "#domain/self-service/edit-order-participant";
 import { getOrderSelfService } from "#domain/self-service/get-order-self-service";
 import { transferOrderParticipant } from "#domain/self-service/transfer-order-participant";
+import { cancelOrderTickets } from "#domain/self-service/cancel-order-tickets";
+import { orderRefundedAmount } from "#domain/self-service/order-refunded-amount";
+import { formatSelfServiceDate, selfServiceSentences } from "#domain/self-service/self-service-sentences";
+import { toEmailLocale } from "#domain/emails/email-locale";
+import { generateRandomToken } from "#domain/shared/crypto";
+import { getLocale } from "~/middleware/i18next";
 import {
+  CancelDisclosure,
   SelfServiceRules,
   TicketSelfService,
   type SelfServiceActionResult,
@@ -38,7 +45,7 @@ import { consentFromCookieHeader, CSP_META_PIXEL_HEADER, metaPixelUrl } from "#d
 import { cn } from "~/lib/utils";
 import { serverContext } from "~/server/context";
 import { loaderError } from "~/server/route-errors.server";
-import { AppError } from "#domain/shared/app-error";
+import { AppError, isAppError } from "#domain/shared/app-error";
 import type { Route } from "./+types/order-page";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -50,6 +57,23 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     const emailed = live && (await hasConfirmationEmail(db, page.order.id));
     // Issue 28: what the buyer may change themselves, and until when.
     const selfService = live ? await getOrderSelfService(db, { orderId: page.order.id, token }) : null;
+    // The rules in plain words, written by the same function as the confirmation email's (docs/decisions/0060).
+    const rulesSentences = selfService
+      ? selfServiceSentences(toEmailLocale(getLocale(context)), {
+          rules: selfService,
+          refund: selfService.cancel_refund.kind,
+          percentage: selfService.cancel_refund.percentage,
+          free: selfService.free,
+          anyCheckedIn: selfService.participants.some((participant) => participant.checked_in),
+          timeZone: page.event.timezone,
+        })
+      : [];
+    // One idempotency key per rendering of the page's cancel forms: a double click cancels once.
+    const cancelKey = selfService ? `page-${generateRandomToken().slice(0, 32)}` : "";
+    const refundedAmount =
+      page.order.status === "refunded" || page.order.status === "paid"
+        ? await orderRefundedAmount(db, page.order.id)
+        : 0;
     // A buyer who left the checkout comes back to it here while the order may still be paid (decision 0035).
     const resumeUrl =
       page.order.status === "pending"
@@ -73,6 +97,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         resumeUrl,
         emailed,
         selfService,
+        rulesSentences,
+        cancelKey,
+        refundedAmount,
         qrCodes: live ? page.order.participants.map((participant) => qrPath(participant.ticket_token)) : [],
         // Issue 27 §6: a confirmed order's event, in the buyer's calendar (the .ics follows the event's changes).
         calendar:
@@ -89,8 +116,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 const selfServiceFormSchema = v.object({
-  intent: v.picklist(["edit", "transfer"], "booking:self-service.errors.action-invalid"),
-  participant_id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/), v.transform(Number)),
+  intent: v.picklist(["edit", "transfer", "cancel"], "booking:self-service.errors.action-invalid"),
+  participant_id: v.union([
+    v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/), v.transform(Number)),
+    v.pipe(v.literal("order"), v.transform(() => null)),
+  ]),
 });
 
 /**
@@ -105,6 +135,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const parsed = v.safeParse(selfServiceFormSchema, Object.fromEntries(form));
   if (!parsed.success) return actionError(new AppError("validation", "booking:self-service.errors.action-invalid"), values);
   const { intent, participant_id: participantId } = parsed.output;
+  if (intent === "cancel") return cancelAction({ params, request, context }, form, participantId, token, values);
+  if (participantId === null)
+    return actionError(new AppError("validation", "booking:self-service.errors.action-invalid"), values);
   const prefix = `${intent}.${participantId}`;
   const text = (name: string) => {
     const value = form.get(`${prefix}.${name}`);
@@ -132,6 +165,49 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     };
   } catch (error) {
     return actionError(error, values, { intent, participantId });
+  }
+}
+
+/** « Annuler » (docs/decisions/0060): one ticket, or the whole order, with the page's idempotency key. */
+async function cancelAction(
+  { params, request, context }: Pick<Route.ActionArgs, "params" | "request" | "context">,
+  form: FormData,
+  participantId: number | null,
+  token: string | null,
+  values: Record<string, string>,
+) {
+  const { db, env } = context.get(serverContext);
+  const key = form.get("idempotency_key");
+  try {
+    const orderId = requireId(params.id, "booking:errors.order-not-found");
+    await hitRateLimits(db, bookingRateLimits(`order:${orderId}`, clientInfoFromHeaders(request.headers).ip));
+    const cancelled = await cancelOrderTickets(
+      db,
+      { provider: paymentProviderFromEnv(env, db), jobs: env },
+      {
+        orderId,
+        token,
+        participantIds: participantId === null ? "order" : [participantId],
+        idempotencyKey: typeof key === "string" ? key : "",
+      },
+    );
+    return {
+      ok: true as const,
+      intent: "cancel" as const,
+      participantId,
+      amount: cancelled.amount,
+      closesOrder: cancelled.closesOrder,
+    };
+  } catch (error) {
+    const deadline = isAppError(error) ? error.details?.deadline : undefined;
+    const language = getLocale(context);
+    const { event } = await getOrderPage(db, env, {
+      orderId: Number(params.id),
+      token,
+    }).catch(() => ({ event: null }));
+    const date =
+      typeof deadline === "string" && event ? formatSelfServiceDate(deadline, language, event.timezone) : undefined;
+    return actionError(error, values, { intent: "cancel" as const, participantId, ...(date ? { date } : {}) });
   }
 }
 
@@ -173,7 +249,20 @@ const statusStyle: Record<string, string> = {
 };
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, event, token, qrCodes, purchasePixel, resumeUrl, emailed, calendar, selfService } = loaderData;
+  const {
+    order,
+    event,
+    token,
+    qrCodes,
+    purchasePixel,
+    resumeUrl,
+    emailed,
+    calendar,
+    selfService,
+    rulesSentences,
+    cancelKey,
+    refundedAmount,
+  } = loaderData;
   // The route's props, not useActionData: the page also renders outside a data router (the tracking tests' SSR).
   const actionResult = actionData as SelfServiceActionResult | undefined;
   const { t, i18n } = useTranslation("booking");
@@ -269,17 +358,29 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               ) : null}
             </p>
           ) : null}
-          {order.status === "refunded" ? <p className="text-sm">{t("order.refunded")}</p> : null}
-          {order.status === "refunded" && order.amount > 0 ? (
-            <p className="text-sm font-medium" data-testid="order-refunded-amount">
-              {t("order.refunded-amount", { amount: formatMoney(order.amount, i18n.language) })}
+          {actionResult?.ok && actionResult.intent === "cancel" ? (
+            <p
+              className="rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-900"
+              data-testid="self-service-cancelled"
+            >
+              {actionResult.amount > 0
+                ? t("self-service.cancelled-refund", { amount: formatMoney(actionResult.amount, i18n.language) })
+                : t("self-service.cancelled")}
             </p>
+          ) : null}
+          {order.status === "refunded" ? (
+            <p className="text-sm">{refundedAmount > 0 ? t("order.refunded") : t("self-service.cancelled-order")}</p>
           ) : null}
           {order.status === "cancelled" ? <p className="text-sm">{t("order.cancelled")}</p> : null}
           {emailed ? <p className="text-sm">{t("order.email-sent", { email: order.email })}</p> : null}
           {live && order.amount > 0 ? (
             <p className="text-sm font-medium">
               {t("order.amount", { amount: formatMoney(order.amount, i18n.language) })}
+            </p>
+          ) : null}
+          {(order.status === "refunded" || order.status === "paid") && refundedAmount > 0 ? (
+            <p className="text-sm font-medium" data-testid="order-refunded-amount">
+              {t("order.refunded-amount", { amount: formatMoney(refundedAmount, i18n.language) })}
             </p>
           ) : null}
         </section>
@@ -365,7 +466,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                 {t("order.download")}
               </a>
             </div>
-            {actionResult?.ok ? (
+            {actionResult?.ok && actionResult.intent !== "cancel" ? (
               <p
                 role="status"
                 className="rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-900"
@@ -377,13 +478,26 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               </p>
             ) : null}
             {selfService ? (
-              <div className={cn(card, "space-y-2")}>
+              <div className={cn(card, "space-y-3")}>
                 <h3 className="font-semibold">{t("self-service.rules-heading")}</h3>
-                <SelfServiceRules
-                  selfService={selfService}
-                  formatDate={(date) => formatDeadline(date, i18n.language, event.timezone)}
-                  anyCheckedIn={selfService.participants.some((participant) => participant.checked_in)}
-                />
+                <SelfServiceRules sentences={rulesSentences} />
+                {selfService.order_cancel.can_cancel && selfService.order_cancel.refund_amount !== null ? (
+                  <CancelDisclosure
+                    target="order"
+                    title={t("self-service.cancel-order-title")}
+                    description={t("self-service.cancel-order-description")}
+                    amount={selfService.order_cancel.refund_amount}
+                    free={selfService.free}
+                    idempotencyKey={`${cancelKey}-order`}
+                    failed={
+                      actionResult && !actionResult.ok && actionResult.intent === "cancel" && actionResult.participantId === null
+                        ? actionResult
+                        : null
+                    }
+                    surfaceStyle={surfaceStyle}
+                    testId="cancel-order"
+                  />
+                ) : null}
               </div>
             ) : null}
             <ul className="grid gap-4 sm:grid-cols-2">
@@ -419,6 +533,8 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                         result={actionResult}
                         dark={dark}
                         surfaceStyle={surfaceStyle}
+                        free={selfService?.free ?? false}
+                        cancelKey={`${cancelKey}-${participant.id}`}
                       />
                     ) : null}
                   </li>

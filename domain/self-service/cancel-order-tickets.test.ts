@@ -1,0 +1,4 @@
+import { createLibsqlTestDatabase } from "../../tests/support/libsql-test-db";
+import { defineBuyerCancelSuite } from "./cancel-order-tickets-suite";
+
+defineBuyerCancelSuite("libSQL", createLibsqlTestDatabase);
