@@ -141,6 +141,11 @@ export const ERROR_CODES = {
   not_pending: "booking:errors.not-pending",
   not_refundable: "payments:errors.not-refundable",
   not_valid: "payment-account:errors.not-valid",
+  offer_expired: "booking:errors.offer-expired",
+  offer_invalid: "booking:errors.offer-invalid",
+  offer_quantity: "booking:errors.offer-quantity",
+  offer_ticket: "booking:errors.offer-ticket",
+  offer_used: "booking:errors.offer-used",
   only_free: "participants:errors.only-free",
   option_invalid: "order-forms:errors.option-invalid",
   option_title_required: "order-forms:errors.option-title-required",
@@ -275,6 +280,9 @@ export const ERROR_CODES = {
   url_required: "webhooks:url-required",
   username_mismatch: "errors:username-mismatch",
   visibility_invalid: "events:errors.visibility-invalid",
+  waiting_list_entry_not_found: "booking:errors.waiting-list-entry-not-found",
+  waiting_list_no_place: "booking:errors.waiting-list-no-place",
+  waiting_list_not_offerable: "booking:errors.waiting-list-not-offerable",
   webhook_unconfigured: "errors:webhook-unconfigured",
 } as const satisfies Record<string, string>;
 
