@@ -219,6 +219,8 @@ type Ids = {
   endpointId: number;
   deliveryId: number;
   apiKeyId: number;
+  /** A person waiting on the ticket's waiting list. */
+  waitingListEntryId: number;
   /** A draft message to attendees, and a sent one with a failed recipient. */
   draftMessageId: number;
   sentMessageId: number;
@@ -394,6 +396,19 @@ async function insertIds(organizationId: number, users: World["users"]): Promise
       })
       .returning(),
   ]);
+  const [waitingListEntry] = await db
+    .insert(schema.waitingListEntries)
+    .values({
+      organizationId,
+      eventId,
+      ticketId: ticket!.id,
+      firstName: "Inès",
+      lastName: `Moreau ${MARKER}`,
+      email: `waiting-${tag}@exemple.test`,
+      accessToken: `waiting-${tag}`,
+      consentAt: now,
+    })
+    .returning();
   const [failedRecipient] = await db
     .insert(schema.attendeeMessageRecipients)
     .values({
@@ -415,6 +430,7 @@ async function insertIds(organizationId: number, users: World["users"]): Promise
     .values({ organizationId, eventId, subject: `Message ${MARKER}`, body: "<p>Bonjour {first_name}</p>" })
     .returning();
   return {
+    waitingListEntryId: waitingListEntry!.id,
     draftMessageId: draftMessage!.id,
     sentMessageId: sentMessage!.id,
     failedRecipientId: failedRecipient!.id,
@@ -650,6 +666,16 @@ const apiTable: Record<string, RouteSpec> = {
       json: { amount: 100, idempotency_key: "isolation-matrix-refund" },
     }),
     // The probe's order cost nothing and has no payment: past the rights, it is not refundable.
+    ok: { status: 409 },
+  },
+  "GET /api/events/:id{[0-9]+}/waiting-list": {
+    need: { event: "event:view-sales" },
+    probe: (i) => ({ path: `/api/events/${i.eventId}/waiting-list` }),
+  },
+  "POST /api/events/:id{[0-9]+}/waiting-list/:entry_id{[0-9]+}/offer": {
+    need: { event: "event:manage-sales" },
+    probe: (i) => ({ path: `/api/events/${i.eventId}/waiting-list/${i.waitingListEntryId}/offer`, json: {} }),
+    // The probe's event is a draft and its ticket's list is off: past the rights, no place can be offered.
     ok: { status: 409 },
   },
   "GET /api/events/:id{[0-9]+}/messages": {

@@ -18,6 +18,7 @@ import { contactFormApiRoutes } from "./api-contact-form";
 import { checkInsApiRoutes } from "./api-check-ins";
 import { participantsApiRoutes } from "./api-participants";
 import { eventListsApiRoutes } from "./api-event-lists";
+import { waitingListApiRoutes } from "./api-waiting-list";
 import { entriesApiRoutes } from "./api-entries";
 import { privacyApiRoutes } from "./api-privacy";
 import { financeApiRoutes } from "./api-finance";
@@ -55,6 +56,7 @@ apiRoutes.route("/organizers", privacyApiRoutes);
 apiRoutes.route("/geocode", geocodeApiRoutes);
 apiRoutes.route("/events", remindersApiRoutes);
 apiRoutes.route("/events", orderRefundsApiRoutes);
+apiRoutes.route("/events", waitingListApiRoutes);
 apiRoutes.all("*", () => {
   throw notFound();
 });
