@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import type { Database } from "#db/database";
+import { tickets } from "#db/schema";
 import type { PublicEvent } from "../public-events/get-public-event";
 import { checkOfferError, readOffer } from "./redeem-waiting-list-offer";
 
@@ -26,6 +28,18 @@ export async function getPublicOffer(
     now,
   });
   if (error || !row || !row.offerExpiresAt) return { state: "closed", messageKey: error?.messageKey ?? "" };
+  // The ticket's own sale window still applies: an offer does not reopen sales that ended.
+  const [ticket] = await db
+    .select({ sellStartAt: tickets.sellStartAt, sellEndAt: tickets.sellEndAt, visibility: tickets.visibility })
+    .from(tickets)
+    .where(eq(tickets.id, row.ticketId))
+    .limit(1);
+  const onSale =
+    ticket !== undefined &&
+    ticket.visibility !== "deleted" &&
+    (ticket.sellStartAt === null || ticket.sellStartAt.getTime() <= now) &&
+    (ticket.sellEndAt === null || ticket.sellEndAt.getTime() > now);
+  if (!onSale) return { state: "closed", messageKey: "booking:errors.not-on-sale" };
   return {
     state: "open",
     token,
@@ -37,10 +51,16 @@ export async function getPublicOffer(
 
 /**
  * The event as the person holding an open offer may book it: the offered ticket on sale for them, up to the places
- * held (its other limits kept), since the places their offer holds are counted as taken for everyone else.
+ * held (its other limits kept), since the places their offer holds are counted as taken for everyone else. Not once
+ * the event has started: selling stops then, offer or not.
  */
-export function eventWithOffer<E extends Pick<PublicEvent, "tickets">>(event: E, offer: PublicOffer | null): E {
+export function eventWithOffer<E extends Pick<PublicEvent, "tickets" | "startAt">>(
+  event: E,
+  offer: PublicOffer | null,
+  now: number = Date.now(),
+): E {
   if (offer?.state !== "open") return event;
+  if (event.startAt && event.startAt.getTime() <= now) return event;
   return {
     ...event,
     tickets: event.tickets.map((ticket) =>
