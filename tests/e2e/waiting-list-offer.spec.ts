@@ -97,7 +97,7 @@ test("a place that comes back is offered to the first in line, who books it from
   const banner = personPage.getByTestId("waiting-list-offer-notice");
   await expect(banner).toContainText("2 places vous attendent");
   await expect(banner).toContainText("« Fosse » vous sont réservées jusqu'au");
-  await expect(banner.getByLabel("Places").locator("option")).toHaveText(["1", "2"]);
+  await expect(banner.getByLabel("Nombre de places").locator("option")).toHaveText(["1", "2"]);
   await expect(personPage.getByTestId("public-ticket").filter({ hasText: "Fosse" })).toContainText("Complet");
   for (const width of [1280, 390]) {
     await personPage.setViewportSize({ width, height: 900 });
