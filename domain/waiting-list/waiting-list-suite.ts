@@ -22,7 +22,9 @@ import { heldOfTicketSql } from "../booking/held-places";
 import type { PlaceOrderBody } from "../booking/order-input-schema";
 import { placeOrder, type PlaceOrderDeps } from "../booking/place-order";
 import { stockAllows } from "../booking/stock-sql";
+import { deleteParticipant } from "../participants/delete-participant";
 import { refundOrder } from "../payments/refund-order";
+import { refundOrderPart } from "../refunds/refund-order-part";
 import type { Actor } from "../shared/actor";
 import type { Job } from "../shared/jobs";
 import { webhookEnvelopeSchema } from "../webhooks/webhook-payloads";
@@ -410,6 +412,61 @@ export function defineWaitingListSuite(
       await cancelOrder(t.db, owner, { orderId: placed.id, now: NOW, jobs });
       expect((await entries(ticket.id)).map((e) => e.status)).toEqual(["offered"]);
       expect(jobs.sent).toEqual([{ type: "send-waiting-list-offer", entryId: entry.id, offerCount: 1 }]);
+    });
+
+    it("offers the places a partial refund or a deleted participant gives back", async () => {
+      const event = await published();
+      const ticket = await insertTicket(t.db, event, { price: 1000, amount: 3, maxPerOrder: 3 });
+      const free = await insertTicket(t.db, event, { price: 0, amount: 1 });
+      const placed = await placeOrder(
+        t.db,
+        { env: ENV, now: NOW },
+        {
+          eventId: event.id,
+          body: body([{ ticket_id: ticket.id, quantity: 3 }]),
+        },
+      );
+      await confirmOrder(t.db, { orderId: placed.id, paidAt: NOW, paymentIntentId: `pi_demo_${placed.id}`, now: NOW });
+      const gift = await placeOrder(
+        t.db,
+        { env: ENV, now: NOW },
+        {
+          eventId: event.id,
+          body: body([{ ticket_id: free.id, quantity: 1 }]),
+        },
+      );
+      await t.db
+        .update(schema.tickets)
+        .set({ waitingList: true })
+        .where(sql`${schema.tickets.id} in (${ticket.id}, ${free.id})`);
+      const [first, second] = await insertWaitingLine(t.db, ticket, 2);
+      const waitingForFree = await insertWaitingListEntry(t.db, free);
+      const holders = await t.db
+        .select()
+        .from(schema.participants)
+        .where(eq(schema.participants.orderId, placed.id))
+        .orderBy(asc(schema.participants.id));
+      const jobs = jobsQueue();
+      await refundOrderPart(t.db, { provider, jobs, now: NOW }, owner, {
+        orderId: placed.id,
+        idempotencyKey: `wl-partial-${placed.id}`,
+        request: { kind: "units", participantIds: [holders[0]!.id], withFees: true },
+      });
+      expect((await entries(ticket.id)).map((e) => [e.id, e.status])).toEqual([
+        [first!.id, "offered"],
+        [second!.id, "waiting"],
+      ]);
+      const [giftHolder] = await t.db
+        .select()
+        .from(schema.participants)
+        .where(eq(schema.participants.orderId, gift.id));
+      const { eventId } = await deleteParticipant(t.db, owner, { participantId: giftHolder!.id });
+      await offerFreedPlaces(t.db, jobs, { eventId }, NOW);
+      expect((await entries(free.id)).map((e) => [e.id, e.status])).toEqual([[waitingForFree.id, "offered"]]);
+      expect(jobs.sent.filter((job) => job.type === "send-waiting-list-offer")).toEqual([
+        { type: "send-waiting-list-offer", entryId: first!.id, offerCount: 1 },
+        { type: "send-waiting-list-offer", entryId: waitingForFree.id, offerCount: 1 },
+      ]);
     });
 
     it(`never oversells nor offers a place twice: ${concurrency.bookings} bookings, ${concurrency.refunds} refunds and offer runs against a line of ${concurrency.line}`, async () => {

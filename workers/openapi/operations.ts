@@ -272,8 +272,10 @@ export const operations: ApiOperation[] = [
       "Places an order: a free order is confirmed at once (`status: paid`, the tickets are emailed); a paid one " +
       "answers `checkout_url`, the payment page to send the buyer to, and holds the places until `payable_until`. " +
       "Every invalid field is reported at once (422). 409 `sold_out` when a ticket, the capacity or the promo " +
-      "code's uses run short; 503 when the organizer cannot take payments. Send an `Idempotency-Key` so that a " +
-      "retry never books twice.",
+      "code's uses run short, or when people wait on the ticket's waiting list; 503 when the organizer cannot take " +
+      "payments. `waiting_list_offer`: the token of a waiting-list offer (its link's `offer`), which books the places " +
+      "held for that person (decision 0059); 409 `offer_used` or `offer_expired`, 422 `offer_invalid`, " +
+      "`offer_ticket` or `offer_quantity` otherwise. Send an `Idempotency-Key` so that a retry never books twice.",
     access: { kind: "public" },
     body: {
       schemas: [placeOrderBodySchema],
