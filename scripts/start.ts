@@ -153,7 +153,7 @@ if (await waitForHealth(Date.now() + 60_000)) {
     `\n${rule}\n  Guichet is running at ${url}\n\n  Demo logins:\n${formatDemoLogins()}\n\n` +
       `  Emails land in the dev mailbox: ${url}/dev/mailbox\n` +
       `  Payments run in demo mode while STRIPE_SECRET_KEY is unset: a labelled checkout page, no card needed.\n` +
-      `  Crons (scheduled messages and reminders, release of expired holds, payouts, daily purge) fire here on their schedule.\n\n` +
+      `  Crons (scheduled messages and reminders, waiting-list offers, release of expired holds, payouts, daily purge) fire here on their schedule.\n\n` +
       `  Stop with Ctrl+C. VERBOSE=1 npm start shows every tool's whole output.\n${rule}\n`,
   );
 } else if (server.exitCode === null) {

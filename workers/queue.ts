@@ -10,6 +10,7 @@ import { sendOrderRefundEmail } from "#domain/order-documents/send-order-refund-
 import { deliverAttendeeMessage } from "#domain/attendee-messages/deliver-attendee-message";
 import { logEvent } from "#domain/shared/log";
 import { deliverWebhook } from "#domain/webhooks/deliver-webhook";
+import { sendWaitingListOfferEmail } from "#domain/waiting-list/send-waiting-list-offer-email";
 import { notifyWebhookEndpointDisabled } from "#domain/webhooks/notify-webhook-endpoint-disabled";
 import { allowLocalWebhookUrls } from "#domain/webhooks/webhook-url";
 import { isJob, type Job, type JobType } from "#domain/shared/jobs";
@@ -64,6 +65,17 @@ const jobHandlers: JobHandlers = {
     // Resend allows 2 requests a second by default: one batch call per job, then a pause before the next one.
     if (outcome === "sent" && email.mode === "resend")
       await new Promise((resolve) => setTimeout(resolve, RESEND_PAUSE_MS));
+    return "done";
+  },
+  "send-waiting-list-offer": async (job, { env, db, email }) => {
+    const outcome = await sendWaitingListOfferEmail(db, { env, sender: email }, job);
+    if (outcome === "not-configured")
+      logger.error("waiting_list_offer_email", {
+        outcome,
+        entry_id: job.entryId,
+        error_message: MISSING_APP_URL_ERROR,
+      });
+    else if (outcome !== "sent") logger.info("waiting_list_offer_email", { outcome, entry_id: job.entryId });
     return "done";
   },
   "deliver-webhook": async (job, { env, db, email }) => {

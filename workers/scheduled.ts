@@ -14,13 +14,17 @@ import { errorFields, logger, withLogScope, type LogFields } from "#domain/share
 import { reportError } from "#adapters/error-reporting";
 import type { Database } from "#db/database";
 import { sendDueReminders } from "#domain/reminders/send-due-reminders";
+import { sweepWaitingLists } from "#domain/waiting-list/offer-waiting-list-places";
 
 /** The crons of wrangler.toml, dispatched by `controller.cron`. */
 export const DAILY_CRON = "0 3 * * *";
 export const HOLDS_CRON = "*/5 * * * *";
 /** Hourly: pending payouts settled, then each organization paid on its due local day (decision 0022). */
 export const PAYOUTS_CRON = "30 * * * *";
-/** Every minute: what must go out on time (issue 27: the reminders due, the messages to attendees scheduled for now). */
+/**
+ * Every minute: what must go out on time (issue 27: the reminders due, the messages to attendees scheduled for now;
+ * issue 28: the waiting lists' offers).
+ */
 export const MINUTE_CRON = "* * * * *";
 
 type CronTask = readonly [
@@ -32,6 +36,8 @@ type CronTask = readonly [
 export const minuteTasks: readonly CronTask[] = [
   ["send-due-reminders", (db, env, now) => sendDueReminders(db, env.MESSAGES, now)],
   ["send-scheduled-messages", (db, env, now) => sendDueScheduledMessages(db, env.MESSAGES, now)],
+  // Waiting lists (docs/decisions/0059): expired offers move on, places freed by holds that ran out are offered.
+  ["offer-waiting-list-places", (db, env, now) => sweepWaitingLists(db, env, now.getTime())],
 ];
 
 /**

@@ -4,6 +4,8 @@ import { orders } from "#db/schema";
 import { loadEventForActor } from "../events/event-access";
 import type { Actor } from "../shared/actor";
 import { AppError, notFound } from "../shared/app-error";
+import type { JobQueue } from "../shared/jobs";
+import { offerFreedPlaces } from "../waiting-list/offer-waiting-list-places";
 import { releaseOrderHold } from "./expire-order";
 
 /**
@@ -14,7 +16,8 @@ import { releaseOrderHold } from "./expire-order";
 export async function cancelOrder(
   db: Database,
   actor: Actor,
-  input: { orderId: number; now?: number },
+  /** `jobs`: the queue the waiting lists' offers are handed to (without it, the minute cron makes them). */
+  input: { orderId: number; now?: number; jobs?: { JOBS: JobQueue } },
 ): Promise<{ cancelled: true }> {
   if (actor.organizationId === null || !Number.isSafeInteger(input.orderId) || input.orderId <= 0)
     throw notFound("booking:errors.order-not-found");
@@ -30,5 +33,6 @@ export async function cancelOrder(
     organizationId: actor.organizationId,
   });
   if (!released) throw new AppError("conflict", "booking:errors.not-pending");
+  await offerFreedPlaces(db, input.jobs, { eventId: order.eventId }, input.now ?? Date.now());
   return { cancelled: true };
 }

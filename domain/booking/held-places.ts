@@ -3,7 +3,8 @@ import type { Database } from "#db/database";
 import { orderItems } from "#db/schema";
 
 /**
- * Units of one ticket held by order items awaiting payment at `at` (unexpired holds), 0 when none: what
+ * Units of one ticket held at `at`: by order items awaiting payment (unexpired holds) and by waiting-list offers
+ * (`offeredOfTicketSql`), 0 when none: what
  * domain/booking/stock-sql.ts adds to `tickets.purchased` before letting a sale pass. `ticketId` is a number or
  * `TICKET_ROW_ID`, the row of an outer select of `tickets`, so a read of an event's tickets carries each one's holds in
  * the same statement. Read on the covering index order_items_ticket_held_idx (ticket_id, held_until, quantity).
@@ -11,16 +12,28 @@ import { orderItems } from "#db/schema";
  * then be the order item's own.
  */
 export function heldOfTicketSql(ticketId: number | SQL, at: number): SQL<number> {
-  return sql<number>`coalesce((select sum(order_items.quantity) from order_items where order_items.ticket_id = ${ticketId} and order_items.held_until > ${at}), 0)`;
+  return sql<number>`(coalesce((select sum(order_items.quantity) from order_items where order_items.ticket_id = ${ticketId} and order_items.held_until > ${at}), 0)
+    + ${offeredOfTicketSql(ticketId, at)})`;
 }
 
 /**
- * Units of an event's tickets (not add-ons, by the type the order item was sold as) held by unexpired order items at
- * `at`: what domain/booking/stock-sql.ts adds to the tickets' purchases against the event capacity. Read on the
- * covering index order_items_event_held_idx (event_id, held_until, ticket_type, quantity).
+ * Places of one ticket held by waiting-list offers at `at` (status offered, deadline ahead; docs/decisions/0059), 0
+ * when none: part of `heldOfTicketSql`, so every reader of a ticket's holds sees them. Read on the covering index
+ * waiting_list_ticket_offer_idx (ticket_id, status, offer_expires_at, offered_quantity).
  */
-export function heldOfEventTicketsSql(eventId: number, at: number): SQL<number> {
-  return sql<number>`coalesce((select sum(order_items.quantity) from order_items where order_items.event_id = ${eventId} and order_items.held_until > ${at} and order_items.ticket_type = 'ticket'), 0)`;
+export function offeredOfTicketSql(ticketId: number | SQL, at: number): SQL<number> {
+  return sql<number>`coalesce((select sum(waiting_list_entries.offered_quantity) from waiting_list_entries where waiting_list_entries.ticket_id = ${ticketId} and waiting_list_entries.status = 'offered' and waiting_list_entries.offer_expires_at > ${at}), 0)`;
+}
+
+/**
+ * Units of an event's tickets (not add-ons, by the type the order item was sold as) held at `at` by unexpired order
+ * items and by waiting-list offers (tickets only have a list): what domain/booking/stock-sql.ts adds to the tickets'
+ * purchases against the event capacity. Read on the covering indexes order_items_event_held_idx (event_id, held_until,
+ * ticket_type, quantity) and waiting_list_event_offer_idx (event_id, status, offer_expires_at, offered_quantity).
+ */
+export function heldOfEventTicketsSql(eventId: number | SQL, at: number): SQL<number> {
+  return sql<number>`(coalesce((select sum(order_items.quantity) from order_items where order_items.event_id = ${eventId} and order_items.held_until > ${at} and order_items.ticket_type = 'ticket'), 0)
+    + coalesce((select sum(waiting_list_entries.offered_quantity) from waiting_list_entries where waiting_list_entries.event_id = ${eventId} and waiting_list_entries.status = 'offered' and waiting_list_entries.offer_expires_at > ${at}), 0))`;
 }
 
 /** The id of the current row of an outer select from `tickets`, for `heldOfTicketSql`. */
@@ -35,8 +48,8 @@ export function ticketHeldColumn(at: number) {
 }
 
 /**
- * Places of an event's tickets held by orders awaiting payment at `now` (unexpired holds), per ticket. A screen that
- * shows what is left adds these to `tickets.purchased` (domain/tickets/ticket-status.ts `placesTaken`).
+ * Places of an event's tickets held by orders awaiting payment at `now` (unexpired holds), per ticket: order items
+ * only, not waiting-list offers. A screen that shows what is left reads `ticketHeldColumn` instead, which counts both.
  * Returns a query, so it can go into the caller's read batch; read it with `heldPlacesByTicket`.
  */
 export function heldPlacesQuery(db: Database, eventId: number, now: number = Date.now()) {

@@ -95,6 +95,8 @@ export type PlaceOrderBody = {
   billing?: BillingInput | null;
   t?: string | null;
   locale: "fr" | "en";
+  /** The access token of a waiting-list offer this order books (docs/decisions/0059-waiting-list.md). */
+  waiting_list_offer?: string;
   invalid?: Record<string, string>;
 };
 
@@ -231,6 +233,9 @@ export function orderLocale(tag: string): "fr" | "en" {
   return primary === "en" ? "en" : "fr";
 }
 
+/** A waiting-list offer's token as the offer link carries it (domain/shared/crypto.ts generateRandomToken). */
+const offerTokenSchema = v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(100));
+
 function readOrderBody(raw: Record<string, unknown>): PlaceOrderBody {
   const invalid: Fields = {};
   const items = readItems(raw.items, invalid);
@@ -261,6 +266,10 @@ function readOrderBody(raw: Record<string, unknown>): PlaceOrderBody {
     raw.locale === undefined || raw.locale === null
       ? "fr"
       : orderLocale(read(v.string(), raw.locale, "locale", invalid, "booking:errors.locale-invalid") ?? "fr");
+  const offer =
+    raw.waiting_list_offer === undefined || raw.waiting_list_offer === null || raw.waiting_list_offer === ""
+      ? undefined
+      : read(offerTokenSchema, raw.waiting_list_offer, "waiting_list_offer", invalid, "booking:errors.offer-invalid");
   return {
     items,
     ...(promoCode !== undefined ? { promo_code: promoCode } : {}),
@@ -270,6 +279,7 @@ function readOrderBody(raw: Record<string, unknown>): PlaceOrderBody {
     ...(billing !== undefined ? { billing } : {}),
     ...(t !== undefined ? { t } : {}),
     locale,
+    ...(offer !== undefined ? { waiting_list_offer: offer } : {}),
     ...(Object.keys(invalid).length > 0 ? { invalid } : {}),
   };
 }
@@ -318,4 +328,5 @@ export const placeOrderBodyShape = v.object({
   billing: v.optional(v.nullable(billingSchema)),
   t: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(200)))),
   locale: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(10)))),
+  waiting_list_offer: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(100)))),
 });

@@ -28,7 +28,14 @@ import { CONFIRMATION_WEBHOOK_STATEMENTS, confirmationStatements, type Confirmat
 import { releaseOrderHold } from "./expire-order";
 import type { PlaceOrderBody } from "./order-input-schema";
 import { planOrder, soldOut, type OrderPlan, type PlanPromo } from "./plan-order";
-import { clearGuards, guardStatement, isGuardFailure, promoAllows, stockAllows } from "./stock-sql";
+import { clearGuards, guardStatement, isGuardFailure, lineAllows, promoAllows, stockAllows } from "./stock-sql";
+import {
+  checkOffer,
+  checkOfferError,
+  readOffer,
+  redeemOfferStatement,
+  type OfferToRedeem,
+} from "../waiting-list/redeem-waiting-list-offer";
 
 /** How long an order holds its places while the buyer pays: Stripe Checkout's minimum session lifetime. */
 export const HOLD_MS = 30 * 60_000;
@@ -247,6 +254,11 @@ export async function placeOrder(db: Database, deps: PlaceOrderDeps, input: Plac
     now,
   });
 
+  // A waiting-list offer booked by this order: checked here for a clear message, redeemed in the batch for good.
+  const offer = body.waiting_list_offer
+    ? checkOffer(await readOffer(db, body.waiting_list_offer), { eventId: event.id, lines: plan.lines, now })
+    : null;
+
   const free = plan.amount === 0;
   const accessToken = generateRandomToken();
   const payableUntil = now + HOLD_MS;
@@ -259,13 +271,19 @@ export async function placeOrder(db: Database, deps: PlaceOrderDeps, input: Plac
     .values(pendingOrderValues(plan, { accessToken, payableUntil, now }))
     .returning({ id: orders.id });
   statements.push(insertOrder);
+  // Before the stock guards: the offer stops holding its places in the same batch that the order takes them, and a
+  // token that is no longer an unexpired offer of that ticket for that many places fails the batch.
+  if (offer) statements.push(...redeemOfferStatement(db, offer, { orderRef, now }));
   for (const line of plan.lines) {
+    const stock = stockAllows({ ticketId: line.ticketId, eventId: plan.eventId }, line.quantity, now);
+    // Nobody books past the people waiting for the ticket, except the one whose offer this is.
+    const allowed = offer?.ticketId === line.ticketId ? stock : sql`${stock} and ${lineAllows(line.ticketId)}`;
     statements.push(
       // Column order of the table (id null: assigned); the row is written only if the stock allows it.
       db.insert(orderItems).select(
         sql`select null, ${plan.organizationId}, ${plan.eventId}, ${orderRef}, ${line.ticketId}, ${line.ticketType},
           ${line.quantity}, ${line.unitPrice}, ${line.discount}, ${line.fees}, ${line.feesType}, ${payableUntil}, ${now}, 0
-        where ${stockAllows({ ticketId: line.ticketId, eventId: plan.eventId }, line.quantity, now)}`,
+        where ${allowed}`,
       ),
     );
   }
@@ -305,7 +323,7 @@ export async function placeOrder(db: Database, deps: PlaceOrderDeps, input: Plac
     for (const index of webhookResults) webhookDeliveriesRecorded += (results[index] as unknown[]).length;
   } catch (error) {
     if (!isGuardFailure(error)) throw error;
-    throw await explainRefusal(db, plan, now);
+    throw await explainRefusal(db, plan, now, offer);
   }
 
   const placed: PlacedOrder = {
@@ -360,11 +378,21 @@ function promoUsedUp(): AppError {
  * After a refused batch: which ticket ran short (for `ticket_id`), the promo code when its uses did (the buyer can
  * order without it), or none when a race did.
  */
-async function explainRefusal(db: Database, plan: OrderPlan, now: number): Promise<AppError> {
+async function explainRefusal(
+  db: Database,
+  plan: OrderPlan,
+  now: number,
+  offer: OfferToRedeem | null,
+): Promise<AppError> {
+  // The offer was booked by another order or ran out meanwhile: say so rather than "sold out".
+  if (offer) {
+    const stale = checkOfferError(await readOffer(db, offer.token), { eventId: plan.eventId, lines: plan.lines, now });
+    if (stale) return stale;
+  }
   for (const line of plan.lines) {
-    const [row] = await db.all<{ ok: number }>(
-      sql`select ${stockAllows({ ticketId: line.ticketId, eventId: plan.eventId }, line.quantity, now)} as ok`,
-    );
+    const stock = stockAllows({ ticketId: line.ticketId, eventId: plan.eventId }, line.quantity, now);
+    const allowed = offer?.ticketId === line.ticketId ? stock : sql`${stock} and ${lineAllows(line.ticketId)}`;
+    const [row] = await db.all<{ ok: number }>(sql`select ${allowed} as ok`);
     if (!row || !Number(row.ok)) return soldOut(line.ticketId);
   }
   if (plan.promo) {

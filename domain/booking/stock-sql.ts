@@ -30,6 +30,19 @@ export function stockAllows(ticket: { ticketId: number; eventId: number }, quant
 }
 
 /**
+ * SQL boolean: a buyer may take places of the ticket without a waiting-list offer (docs/decisions/0059): its waiting
+ * list is off, or nobody is waiting in it. People still `waiting` come first: places that free up go to them as offers
+ * (domain/waiting-list/offer-waiting-list-places.ts), so a booking that finds a free place before the offers ran does
+ * not take it from them. Read on waiting_list_ticket_status_idx.
+ */
+export function lineAllows(ticketId: number): SQL {
+  return sql`(
+    (select waiting_list from tickets where id = ${ticketId}) = 0
+    or not exists (select 1 from waiting_list_entries where ticket_id = ${ticketId} and status = 'waiting')
+  )`;
+}
+
+/**
  * SQL boolean: one more use of the promo code fits its maximum: use_count (confirmed orders) plus the pending orders
  * using it whose payment deadline is still ahead. `exceptOrderId` is left out of the count (the order being confirmed).
  */

@@ -21,7 +21,7 @@ export async function deleteParticipant(
   db: Database,
   actor: Actor,
   input: { participantId: number; eventId?: number; confirmation?: string },
-): Promise<{ deleted: true }> {
+): Promise<{ deleted: true; eventId: number }> {
   const { participant } = await loadParticipantForActor(
     db,
     actor,
@@ -79,5 +79,5 @@ export async function deleteParticipant(
     db.delete(participants).where(eq(participants.id, participant.id)),
   );
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-  return { deleted: true };
+  return { deleted: true, eventId: participant.eventId };
 }

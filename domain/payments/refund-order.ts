@@ -5,6 +5,7 @@ import { changedRows } from "#db/database";
 import { orderRefunds, orders } from "#db/schema";
 import { queueRefundEmail } from "../order-documents/refund-email-outbox";
 import type { JobQueue } from "../shared/jobs";
+import { offerFreedPlaces } from "../waiting-list/offer-waiting-list-places";
 import { eventRolesOf } from "../events/event-access";
 import { canOnEvent } from "../policy";
 import type { Actor } from "../shared/actor";
@@ -96,5 +97,7 @@ export async function refundOrder(
   const results = await db.batch(statements);
   const refunded = changedRows(results[results.length - 1]) > 0;
   if (refunded) await queueRefundEmail(deps.jobs, order.id);
+  // Its places are back on sale: the people waiting for them get offers.
+  if (refunded) await offerFreedPlaces(db, deps.jobs, { eventId: order.eventId }, now);
   return { refunded, refundId: refund.id };
 }

@@ -15,6 +15,7 @@ import { AppError, forbidden, notFound } from "../shared/app-error";
 import { orderWebhookStatement, participantsWebhookStatement } from "../webhooks/sales-webhook-statements";
 import { queueRefundEmail, refundEmailDueStatements } from "../order-documents/refund-email-outbox";
 import type { JobQueue } from "../shared/jobs";
+import { offerFreedPlaces } from "../waiting-list/offer-waiting-list-places";
 import { computeRefund, RefundRuleError, type RefundComputation, type RefundRuleIssue } from "./refund-rules";
 import { refundIssueKey } from "./refund-units";
 import { chooseUnits, countByLine, type ChosenUnit, type RefundStateLine } from "./refund-units";
@@ -501,6 +502,7 @@ async function settle(
   );
   const results = await db.batch(statements as [Statement, ...Statement[]]);
   if (changedRows(results[0]) > 0) await queueRefundEmail(deps.jobs, order.id, refund.id);
+  await offerFreedPlaces(db, deps.jobs, { eventId: order.eventId }, now);
   return {
     refundId: refund.id,
     amount: computed.amount,

@@ -150,6 +150,11 @@ export const ERROR_CODES = {
   not_pending: "booking:errors.not-pending",
   not_refundable: "payments:errors.not-refundable",
   not_valid: "payment-account:errors.not-valid",
+  offer_expired: "booking:errors.offer-expired",
+  offer_invalid: "booking:errors.offer-invalid",
+  offer_quantity: "booking:errors.offer-quantity",
+  offer_ticket: "booking:errors.offer-ticket",
+  offer_used: "booking:errors.offer-used",
   only_free: "participants:errors.only-free",
   option_invalid: "order-forms:errors.option-invalid",
   option_title_required: "order-forms:errors.option-title-required",
@@ -303,8 +308,11 @@ export const ERROR_CODES = {
   vat_number_required: "billing:errors.vat-number-required",
   visibility_invalid: "events:errors.visibility-invalid",
   waiting_list_addon: "tickets:errors.waiting-list-addon",
+  waiting_list_entry_not_found: "booking:errors.waiting-list-entry-not-found",
   waiting_list_hold_hours_invalid: "events:errors.waiting-list-hold-hours-invalid",
   waiting_list_invalid: "tickets:errors.waiting-list-invalid",
+  waiting_list_no_place: "booking:errors.waiting-list-no-place",
+  waiting_list_not_offerable: "booking:errors.waiting-list-not-offerable",
   webhook_unconfigured: "errors:webhook-unconfigured",
 } as const satisfies Record<string, string>;
 

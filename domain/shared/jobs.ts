@@ -1,6 +1,7 @@
 import type { EmailMessage } from "#adapters/email";
 import type { WebhookDeliveryJob } from "#domain/webhooks/dispatch-due-webhook-deliveries";
 import type { AttendeeMessageJob } from "#domain/attendee-messages/start-attendee-message-send";
+import type { WaitingListOfferJob } from "#domain/waiting-list/offer-waiting-list-places";
 
 /** A ready email (auth mail sent later). */
 export type SendEmailJob = { type: "send-email"; message: EmailMessage };
@@ -22,7 +23,8 @@ export type OrderRefundJob = { type: "send-order-refund"; orderId: number; refun
 export type OrderEmailJob = OrderConfirmationJob | OrderRefundJob;
 
 /** Messages carried by the JOBS queue. To add a type: extend this union and `jobGuards`, then `jobHandlers` (queue.ts). */
-export type Job = SendEmailJob | OrderConfirmationJob | OrderRefundJob | WebhookDeliveryJob | AttendeeMessageJob;
+export type Job =
+  SendEmailJob | OrderConfirmationJob | OrderRefundJob | WebhookDeliveryJob | AttendeeMessageJob | WaitingListOfferJob;
 export type JobType = Job["type"];
 
 const isPositiveId = (value: unknown): value is number =>
@@ -42,6 +44,7 @@ const jobGuards: { [T in JobType]: (job: Record<string, unknown>) => boolean } =
     isPositiveId(job.toId) &&
     (job.fromId as number) <= (job.toId as number) &&
     (job.claimedAt === undefined || isPositiveId(job.claimedAt)),
+  "send-waiting-list-offer": (job) => isPositiveId(job.entryId) && isPositiveId(job.offerCount),
 };
 
 export function isJob(value: unknown): value is Job {

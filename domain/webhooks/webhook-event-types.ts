@@ -14,6 +14,7 @@ export const webhookEventTypes = [
   "check_in.created",
   "event.published",
   "event.updated",
+  "waiting_list.offered",
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number] | "webhook.test";
 

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { eventStatuses, eventVisibilities, orderStatuses, ticketTypes } from "#db/schema";
+import { eventStatuses, eventVisibilities, orderStatuses, ticketTypes, waitingListStatuses } from "#db/schema";
 import { webhookEventTypes, type WebhookEventType } from "./webhook-event-types";
 
 /**
@@ -72,6 +72,24 @@ export const eventPayloadSchema = v.looseObject({
   updated_at: isoTime,
 });
 
+/** A waiting-list entry as `waiting_list.offered` reports it: never the person's access token. */
+export const waitingListEntryPayloadSchema = v.strictObject({
+  id,
+  event: id,
+  ticket: id,
+  full_name: text,
+  first_name: text,
+  last_name: text,
+  email: text,
+  quantity: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  offered_quantity: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  status: v.picklist(waitingListStatuses),
+  offered_at: v.nullable(isoTime),
+  offer_expires_at: v.nullable(isoTime),
+  offer_count: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  created_at: isoTime,
+});
+
 export const testPayloadSchema = v.strictObject({ endpoint_id: id, message: text });
 
 export const webhookPayloadSchemas = {
@@ -87,6 +105,7 @@ export const webhookPayloadSchemas = {
   "check_in.created": checkInPayloadSchema,
   "event.published": eventPayloadSchema,
   "event.updated": eventPayloadSchema,
+  "waiting_list.offered": waitingListEntryPayloadSchema,
   "webhook.test": testPayloadSchema,
 } satisfies Record<WebhookEventType, v.GenericSchema>;
 
@@ -171,6 +190,22 @@ export const webhookPayloadExamples: Record<WebhookEventType, unknown> = {
   },
   "event.published": event,
   "event.updated": { ...event, title: "Festival Nuits Sonores (complet)", updated_at: "2027-05-20T10:12:00.000Z" },
+  "waiting_list.offered": {
+    id: 2207,
+    event: 127,
+    ticket: 311,
+    full_name: "Inès Moreau",
+    first_name: "Inès",
+    last_name: "Moreau",
+    email: "ines.moreau@example.com",
+    quantity: 2,
+    offered_quantity: 2,
+    status: "offered",
+    offered_at: "2027-05-02T09:30:00.000Z",
+    offer_expires_at: "2027-05-03T09:30:00.000Z",
+    offer_count: 1,
+    created_at: "2027-04-18T20:14:05.000Z",
+  },
   "webhook.test": { endpoint_id: 14, message: "Guichet test event" },
 };
 

@@ -10,9 +10,13 @@ test("the webhook event types page lists every type with its fields and an examp
   await page.goto("/developers/webhooks");
   await expect(page.getByRole("heading", { level: 1, name: "Événements des webhooks" })).toBeVisible();
   const types = page.getByTestId("webhook-type");
-  // Every type Guichet sends, participant.transferred and order.updated included (issue 28), and the test event.
-  await expect(types).toHaveCount(13);
+  // Every type Guichet sends, participant.transferred, order.updated and waiting_list.offered included (issue 28), and
+  // the test event.
+  await expect(types).toHaveCount(14);
   await expect(page.locator("section#order\\.updated")).toContainText("L'acheteur modifie sa commande depuis sa page");
+  await expect(
+    page.locator("section#waiting_list\\.offered").getByRole("cell", { name: "data.offer_expires_at" }),
+  ).toBeVisible();
   const paid = page.locator("section#order\\.paid");
   await expect(paid.getByRole("heading", { name: "order.paid" })).toBeVisible();
   await expect(paid.getByRole("cell", { name: "data.net_amount" })).toBeVisible();

@@ -681,6 +681,16 @@ const apiTable: Record<string, RouteSpec> = {
     // The probe's order cost nothing and has no payment: past the rights, it is not refundable.
     ok: { status: 409 },
   },
+  "GET /api/events/:id{[0-9]+}/waiting-list": {
+    need: { event: "event:view-sales" },
+    probe: (i) => ({ path: `/api/events/${i.eventId}/waiting-list` }),
+  },
+  "POST /api/events/:id{[0-9]+}/waiting-list/:entry_id{[0-9]+}/offer": {
+    need: { event: "event:manage-sales" },
+    probe: (i) => ({ path: `/api/events/${i.eventId}/waiting-list/${i.waitingListEntryId}/offer`, json: {} }),
+    // The probe's event is a draft and its ticket's list is off: past the rights, no place can be offered.
+    ok: { status: 409 },
+  },
   "GET /api/events/:id{[0-9]+}/messages": {
     need: { event: "event:message-attendees" },
     probe: (i) => ({ path: `/api/events/${i.eventId}/messages` }),

@@ -100,7 +100,7 @@ export interface paths {
     put?: never;
     /**
      * Book tickets
-     * @description Places an order: a free order is confirmed at once (`status: paid`, the tickets are emailed); a paid one answers `checkout_url`, the payment page to send the buyer to, and holds the places until `payable_until`. Every invalid field is reported at once (422). 409 `sold_out` when a ticket, the capacity or the promo code's uses run short; 503 when the organizer cannot take payments. Send an `Idempotency-Key` so that a retry never books twice.
+     * @description Places an order: a free order is confirmed at once (`status: paid`, the tickets are emailed); a paid one answers `checkout_url`, the payment page to send the buyer to, and holds the places until `payable_until`. Every invalid field is reported at once (422). 409 `sold_out` when a ticket, the capacity or the promo code's uses run short, or when people wait on the ticket's waiting list; 503 when the organizer cannot take payments. `waiting_list_offer`: the token of a waiting-list offer (its link's `offer`), which books the places held for that person (decision 0059); 409 `offer_used` or `offer_expired`, 422 `offer_invalid`, `offer_ticket` or `offer_quantity` otherwise. Send an `Idempotency-Key` so that a retry never books twice.
      *
      *     **Access:** public, no credential.
      */
@@ -1063,6 +1063,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/events/{id}/waiting-list": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the waiting lists
+     * @description Every waiting-list entry of the event's tickets, in line order (oldest first), whatever its status (`waiting`, `offered`, `booked`, `expired`, `removed`), with its `position` among its ticket's open entries (waiting or offered; null once out of the line). `ticket=<id>` keeps one ticket's line, `open=true` the open entries only. Decision 0059. With `limit` (1–100, default 25) and `starting_after` (the last id you received) this is a cursor list in id order, `{ object: "list", data, has_more }`: a sync never skips nor repeats a row while sales continue.
+     *
+     *     **Access:** a member of the organization, or an API key with the `orders:read` scope.
+     */
+    get: operations["listWaitingList"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/events/{id}/waiting-list/{entry_id}/offer": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Offer places to a person on the waiting list
+     * @description Offers places now to this entry, out of line order: one still `waiting`, or whose offer `expired`. It gets the places it wants, up to the places free (the ticket's stock and the event capacity, counting purchases, unpaid orders and other offers), held for the event's `waiting_list_hold_hours`, and an email with its personal booking link; `waiting_list.offered` is sent to the webhooks. 409 `waiting_list_no_place` when no place is free, `waiting_list_not_offerable` for an entry already offered, booked or removed.
+     *
+     *     **Access:** a member of the organization with the right role; sessions only (no API key scope).
+     */
+    post: operations["offerWaitingListEntry"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/events/{id}/waiting-list/{entry_id}": {
     parameters: {
       query?: never;
@@ -2016,6 +2060,34 @@ export interface components {
       /** Format: date-time */
       occurred_at?: string;
     };
+    WaitingListEntry: {
+      /** @description The entry's id; the line's order. */
+      id?: number;
+      event?: number;
+      /** @description The ticket whose line it is in. */
+      ticket?: number;
+      ticket_title?: string;
+      full_name?: string;
+      first_name?: string;
+      last_name?: string;
+      email?: string;
+      /** @enum {unknown} */
+      locale?: "fr" | "en";
+      /** @description Places wanted. */
+      quantity?: number;
+      /** @enum {unknown} */
+      status?: "waiting" | "offered" | "booked" | "expired" | "removed";
+      position?: number | null;
+      /** @description Places held by the current or last offer (0: never offered). */
+      offered_quantity?: number;
+      offered_at?: string | null;
+      offer_expires_at?: string | null;
+      /** @description Offers made to this entry so far. */
+      offer_count?: number;
+      order?: number | null;
+      /** Format: date-time */
+      created_at?: string;
+    };
   };
   responses: never;
   parameters: {
@@ -2372,6 +2444,7 @@ export interface operations {
           } | null;
           t?: string | null;
           locale?: string | null;
+          waiting_list_offer?: string | null;
         };
       };
     };
@@ -9285,6 +9358,318 @@ export interface operations {
       };
     };
   };
+  listWaitingList: {
+    parameters: {
+      query?: {
+        /** @description Cursor list: how many rows (1–100, default 25). */
+        limit?: string;
+        /** @description Cursor list: the id after which to start (the last id of the previous page). */
+        starting_after?: string;
+        /** @description A ticket number (participant ticket id). */
+        ticket?: string | number;
+        open?: "true" | "false";
+      };
+      header?: never;
+      path: {
+        /** @description The event's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A cursor list. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "object": "list",
+           *       "data": [
+           *         {
+           *           "id": 2207,
+           *           "event": 42,
+           *           "ticket": 7,
+           *           "ticket_title": "Plein tarif",
+           *           "full_name": "Inès Moreau",
+           *           "first_name": "Inès",
+           *           "last_name": "Moreau",
+           *           "email": "ines.moreau@exemple.test",
+           *           "locale": "fr",
+           *           "quantity": 2,
+           *           "status": "offered",
+           *           "position": 1,
+           *           "offered_quantity": 2,
+           *           "offered_at": "2027-04-02T09:30:00.000Z",
+           *           "offer_expires_at": "2027-04-03T09:30:00.000Z",
+           *           "offer_count": 1,
+           *           "order": null,
+           *           "created_at": "2027-03-18T20:14:05.000Z"
+           *         }
+           *       ],
+           *       "has_more": false
+           *     }
+           */
+          "application/json": {
+            /** @constant */
+            object: "list";
+            data: components["schemas"]["WaitingListEntry"][];
+            /** @description Ask again with `starting_after` = the last row's id while true. */
+            has_more: boolean;
+          };
+        };
+      };
+      /** @description Invalid request (`validation`): the fields are listed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credential (`unauthorized`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed for this role or key (`forbidden`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or another organization's (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  offerWaitingListEntry: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key and request answer the first answer, kept 24 hours. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        /** @description The event's id. */
+        id: number;
+        /** @description The entry id. */
+        entry_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The offer made. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 2207,
+           *       "event": 127,
+           *       "ticket": 311,
+           *       "status": "offered",
+           *       "offered_quantity": 2,
+           *       "offer_expires_at": "2027-05-03T09:30:00.000Z",
+           *       "offer_count": 1
+           *     }
+           */
+          "application/json": Record<string, never>;
+        };
+      };
+      /** @description Missing or invalid credential (`unauthorized`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed for this role or key (`forbidden`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or another organization's (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflicts with the current state (`conflict`). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   removeWaitingListEntry: {
     parameters: {
       query?: never;
@@ -11550,6 +11935,7 @@ export interface operations {
             | "check_in.created"
             | "event.published"
             | "event.updated"
+            | "waiting_list.offered"
           )[];
         };
       };
@@ -11693,6 +12079,7 @@ export interface operations {
             | "check_in.created"
             | "event.published"
             | "event.updated"
+            | "waiting_list.offered"
           )[];
         };
       };

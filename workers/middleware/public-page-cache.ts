@@ -58,7 +58,9 @@ export function publicPageCache(options: { buildVersion: () => Promise<string> |
     // neither served from nor stored in the shared copy, which is the banner-showing default. So does a buyer whose
     // order still holds places: the page names it (domain/booking/held-order.ts).
     const cookies = c.req.header("Cookie");
-    if (hasConsentCookie(cookies) || hasHeldOrderCookie(cookies)) {
+    // So does the person who follows a waiting-list offer's link: the page shows their offer (decision 0059).
+    const ownOffer = new URL(c.req.url).searchParams.has("offer");
+    if (hasConsentCookie(cookies) || hasHeldOrderCookie(cookies) || ownOffer) {
       await next();
       const own = new Response(c.res.body, c.res);
       own.headers.set("Cache-Control", BROWSER_CACHE_CONTROL);

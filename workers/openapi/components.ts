@@ -314,6 +314,52 @@ export function cursorListSchema(itemRef: string): JsonSchema {
   };
 }
 
+/** A waiting-list entry as GET /api/events/:id/waiting-list answers it (decision 0059): never its access token. */
+export const waitingListEntrySchema: JsonSchema = {
+  type: "object",
+  properties: {
+    id: { type: "integer", description: "The entry's id; the line's order." },
+    event: { type: "integer" },
+    ticket: { type: "integer", description: "The ticket whose line it is in." },
+    ticket_title: { type: "string" },
+    full_name: { type: "string" },
+    first_name: { type: "string" },
+    last_name: { type: "string" },
+    email: { type: "string" },
+    locale: { enum: ["fr", "en"] },
+    quantity: { type: "integer", description: "Places wanted." },
+    status: { enum: ["waiting", "offered", "booked", "expired", "removed"] },
+    position: nullable({ type: "integer", description: "1 for the first open entry of its ticket's line." }),
+    offered_quantity: { type: "integer", description: "Places held by the current or last offer (0: never offered)." },
+    offered_at: nullable(dateTime),
+    offer_expires_at: nullable(dateTime),
+    offer_count: { type: "integer", description: "Offers made to this entry so far." },
+    order: nullable({ type: "integer", description: "The order that booked the offer." }),
+    created_at: dateTime,
+  },
+};
+
+export const waitingListEntryExample = {
+  id: 2207,
+  event: 42,
+  ticket: 7,
+  ticket_title: "Plein tarif",
+  full_name: "Inès Moreau",
+  first_name: "Inès",
+  last_name: "Moreau",
+  email: "ines.moreau@exemple.test",
+  locale: "fr",
+  quantity: 2,
+  status: "offered",
+  position: 1,
+  offered_quantity: 2,
+  offered_at: "2027-04-02T09:30:00.000Z",
+  offer_expires_at: "2027-04-03T09:30:00.000Z",
+  offer_count: 1,
+  order: null,
+  created_at: "2027-03-18T20:14:05.000Z",
+};
+
 export const cursorListExample = (item: unknown) => ({ object: "list", data: [item], has_more: false });
 
 export const componentSchemas: Record<string, JsonSchema> = {
@@ -323,4 +369,5 @@ export const componentSchemas: Record<string, JsonSchema> = {
   Participant: participantSchema,
   Order: orderSchema,
   Transaction: transactionSchema,
+  WaitingListEntry: waitingListEntrySchema,
 };

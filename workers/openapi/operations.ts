@@ -50,6 +50,7 @@ import { promoCheckSchema } from "../routes/api-public-events";
 import { capacityBodySchema } from "../routes/api-tickets";
 import { deliveriesQuerySchema, endpointBodySchema, rotateBodySchema } from "../routes/api-webhooks";
 import { ticketChangeSchema } from "../routes/api-participants";
+import { waitingListQuerySchema } from "../routes/api-waiting-list";
 import {
   cursorListExample,
   eventExample,
@@ -57,6 +58,7 @@ import {
   participantExample,
   ticketExample,
   transactionExample,
+  waitingListEntryExample,
 } from "./components";
 import type { JsonSchema } from "./json-schema";
 
@@ -295,8 +297,10 @@ export const operations: ApiOperation[] = [
       "Places an order: a free order is confirmed at once (`status: paid`, the tickets are emailed); a paid one " +
       "answers `checkout_url`, the payment page to send the buyer to, and holds the places until `payable_until`. " +
       "Every invalid field is reported at once (422). 409 `sold_out` when a ticket, the capacity or the promo " +
-      "code's uses run short; 503 when the organizer cannot take payments. Send an `Idempotency-Key` so that a " +
-      "retry never books twice.",
+      "code's uses run short, or when people wait on the ticket's waiting list; 503 when the organizer cannot take " +
+      "payments. `waiting_list_offer`: the token of a waiting-list offer (its link's `offer`), which books the places " +
+      "held for that person (decision 0059); 409 `offer_used` or `offer_expired`, 422 `offer_invalid`, " +
+      "`offer_ticket` or `offer_quantity` otherwise. Send an `Idempotency-Key` so that a retry never books twice.",
     access: { kind: "public" },
     body: {
       schemas: [placeOrderBodySchema],
@@ -1425,6 +1429,58 @@ export const operations: ApiOperation[] = [
       example: { id: 3, amount: 2055, fee: 55, tickets: 1, closes_order: false, status: "succeeded", replayed: false },
     },
     errors: [400, 403, 404, 409],
+  },
+  {
+    method: "GET",
+    route: `${EVENT}/waiting-list`,
+    operationId: "listWaitingList",
+    tag: "Orders and participants",
+    summary: "List the waiting lists",
+    description:
+      "Every waiting-list entry of the event's tickets, in line order (oldest first), whatever its status " +
+      "(`waiting`, `offered`, `booked`, `expired`, `removed`), with its `position` among its ticket's open entries " +
+      "(waiting or offered; null once out of the line). `ticket=<id>` keeps one ticket's line, `open=true` the open " +
+      `entries only. Decision 0059. ${cursorNote}`,
+    access: read("orders:read"),
+    query: waitingListQuerySchema,
+    response: {
+      status: 200,
+      description: "A cursor list.",
+      schema: listOf("WaitingListEntry"),
+      example: cursorListExample(waitingListEntryExample),
+    },
+    errors: [400, 403, 404],
+  },
+  {
+    method: "POST",
+    route: `${EVENT}/waiting-list/:entry_id{[0-9]+}/offer`,
+    operationId: "offerWaitingListEntry",
+    tag: "Orders and participants",
+    summary: "Offer places to a person on the waiting list",
+    description:
+      "Offers places now to this entry, out of line order: one still `waiting`, or whose offer `expired`. It gets " +
+      "the places it wants, up to the places free (the ticket's stock and the event capacity, counting purchases, " +
+      "unpaid orders and other offers), held for the event's `waiting_list_hold_hours`, and an email with its " +
+      "personal booking link; `waiting_list.offered` is sent to the webhooks. 409 `waiting_list_no_place` when no " +
+      "place is free, `waiting_list_not_offerable` for an entry already offered, booked or removed.",
+    access: write(null),
+    response: {
+      status: 201,
+      description: "The offer made.",
+      schema: object(
+        "`id` (the entry), `event`, `ticket`, `status`, `offered_quantity`, `offer_expires_at`, `offer_count`.",
+      ),
+      example: {
+        id: 2207,
+        event: 127,
+        ticket: 311,
+        status: "offered",
+        offered_quantity: 2,
+        offer_expires_at: "2027-05-03T09:30:00.000Z",
+        offer_count: 1,
+      },
+    },
+    errors: [403, 404, 409],
   },
 
   // ------------------------------------------------------------------------------------------------ waiting list

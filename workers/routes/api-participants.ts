@@ -11,6 +11,7 @@ import { notFound } from "#domain/shared/app-error";
 import { actorInOrganization } from "../actor-for-organization";
 import type { ApiEnv } from "../middleware/api-session";
 import { parseJson } from "../parse-json";
+import { offerFreedPlaces } from "#domain/waiting-list/offer-waiting-list-places";
 
 /**
  * Spec §7 participant-ticket calls. The spec's client always sends event id 1, so the path's event id is ignored: the
@@ -62,7 +63,8 @@ participantsApiRoutes.put("/:event_id/participant-ticket/:id", async (c) => {
 participantsApiRoutes.delete("/:event_id/participant-ticket/:id", async (c) => {
   const participantId = requireId(c.req.param("id"), "participants:errors.not-found");
   const actor = await actorForParticipant(c, participantId);
-  await deleteParticipant(c.get("db"), actor, { participantId });
+  const { eventId } = await deleteParticipant(c.get("db"), actor, { participantId });
+  await offerFreedPlaces(c.get("db"), c.env, { eventId });
   return c.body(null, 204);
 });
 
@@ -79,5 +81,7 @@ participantsApiRoutes.put("/:event_id/participant-ticket/:id/ticket", async (c) 
     messageKey: "participants:errors.ticket-unknown",
   });
   const moved = await changeParticipantTicket(c.get("db"), actor, { participantId, ticketId: body.ticket });
+  // The place left on the former ticket may go to someone waiting for it.
+  await offerFreedPlaces(c.get("db"), c.env, { eventId: moved.eventId });
   return c.json({ ...participantJson(moved), ticket: moved.ticketId });
 });

@@ -15,6 +15,7 @@ import { actorForEventParam } from "../actor-for-organization";
 import type { ApiEnv } from "../middleware/api-session";
 import { limitBody } from "../middleware/body-limit";
 import { parseJson } from "../parse-json";
+import { offerFreedPlaces } from "#domain/waiting-list/offer-waiting-list-places";
 
 /**
  * Spec §7 ticket calls under /api/events/:id: tickets and add-ons (ticket_type), with their derived status on every
@@ -69,6 +70,8 @@ ticketsApiRoutes.put("/:id{[0-9]+}/tickets/:ticket_id{[0-9]+}", ticketBodyLimit,
   const fields = await parseJson(c, ticketFieldsSchema);
   const actor = await actorForEventParam(c, eventId);
   const ticket = await updateTicket(c.get("db"), actor, { eventId, ticketId, fields });
+  // A raised stock (or the list switched on) may free places for the people waiting.
+  await offerFreedPlaces(c.get("db"), c.env, { eventId });
   return c.json(ticketToJson(ticket));
 });
 
@@ -89,5 +92,6 @@ ticketsApiRoutes.put("/:id{[0-9]+}/capacity", limitBody(), async (c) => {
   const body = await parseJson(c, capacityBodySchema);
   const actor = await actorForEventParam(c, eventId);
   const result = await updateEventCapacity(c.get("db"), actor, { eventId, eventCapacity: body.event_capacity });
+  await offerFreedPlaces(c.get("db"), c.env, { eventId });
   return c.json({ event_capacity: result.eventCapacity });
 });

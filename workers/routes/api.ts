@@ -19,6 +19,7 @@ import { contactFormApiRoutes } from "./api-contact-form";
 import { checkInsApiRoutes } from "./api-check-ins";
 import { participantsApiRoutes } from "./api-participants";
 import { eventListsApiRoutes } from "./api-event-lists";
+import { waitingListApiRoutes } from "./api-waiting-list";
 import { entriesApiRoutes } from "./api-entries";
 import { privacyApiRoutes } from "./api-privacy";
 import { financeApiRoutes } from "./api-finance";
@@ -59,6 +60,7 @@ apiRoutes.route("/geocode", geocodeApiRoutes);
 apiRoutes.route("/events", remindersApiRoutes);
 apiRoutes.route("/events", orderRefundsApiRoutes);
 apiRoutes.route("/events", waitingListEntriesApiRoutes);
+apiRoutes.route("/events", waitingListApiRoutes);
 apiRoutes.all("*", () => {
   throw notFound();
 });

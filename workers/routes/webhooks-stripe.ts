@@ -4,6 +4,7 @@ import { confirmationEmailOrderId } from "#domain/payments/handle-provider-event
 import { receiveProviderWebhook } from "#domain/payments/receive-webhook";
 import { queueOrderEmails } from "#domain/order-documents/queue-order-emails";
 import { queueRefundEmail } from "#domain/order-documents/refund-email-outbox";
+import { offerFreedPlaces } from "#domain/waiting-list/offer-waiting-list-places";
 import type { HonoEnv } from "../hono-app";
 import { errorResponse } from "../error-response";
 
@@ -33,5 +34,8 @@ stripeWebhookRoutes.post("/", async (c) => {
   if (confirmedOrderId !== null) await queueOrderEmails(c.env, [confirmedOrderId]);
   // A refund made at the provider (Stripe's dashboard) tells the buyer too (decision 0041).
   if (result.outcome === "refunded" && result.orderId !== undefined) await queueRefundEmail(c.env, result.orderId);
+  // A refund or an expired checkout gave places back: the waiting lists' next people get offers.
+  if ((result.outcome === "refunded" || result.outcome === "expired") && result.orderId !== undefined)
+    await offerFreedPlaces(db, c.env, { orderId: result.orderId });
   return c.json({ received: true, outcome: result.outcome });
 });

@@ -1,4 +1,5 @@
 import { FlaskConical } from "lucide-react";
+import { offerFreedPlaces } from "#domain/waiting-list/offer-waiting-list-places";
 import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
 import * as v from "valibot";
@@ -48,6 +49,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     // delivery key keeps it to one).
     const confirmedOrderId = result ? confirmationEmailOrderId(result) : null;
     if (confirmedOrderId !== null) ctx.waitUntil(queueOrderEmails(env, [confirmedOrderId]));
+    // The cancelled order's places are back: the waiting lists' next people get offers.
+    if (cancelled) ctx.waitUntil(offerFreedPlaces(db, env, { eventId }));
     const cookie = cancelled ? { "Set-Cookie": clearedHeldOrderCookie(eventId, request.url) } : undefined;
     // Booked in the widget, the way back is the organizer's own page: the page's CSP (form-action 'self') forbids a
     // form's answer to redirect to another site, so this page sends the buyer there itself (a link and a refresh).

@@ -6,6 +6,8 @@ import { checkPublicSelection } from "#domain/booking/check-public-selection";
 import { orderTicketsPath } from "#domain/booking/get-public-order";
 import { getHeldOrder, heldOrderSetCookie, readHeldOrderCookie } from "#domain/booking/held-order";
 import { HeldOrderNotice } from "~/components/public-event/held-order-notice";
+import { useOfferDeadline } from "~/components/public-event/waiting-list-offer-notice";
+import { eventWithOffer, getPublicOffer } from "#domain/waiting-list/get-public-offer";
 import {
   BILLING_FIELDS,
   bookingBodyFromForm,
@@ -59,7 +61,10 @@ async function loadBooking({ params, request, context }: Route.LoaderArgs | Rout
   const hash = url.searchParams.get("t");
   const found = await getPublicEvent(db, parseId(params.id), { mode: "public", env, hash });
   if (found.kind === "not-found") throw data(null, { status: 404 });
-  const { event } = found;
+  // A waiting-list offer's token (decision 0059): the offered ticket is on sale for this person, up to its places.
+  const offerToken = url.searchParams.get("offer")?.trim().slice(0, 100) || null;
+  const offer = await getPublicOffer(db, { eventId: found.event.id, token: offerToken });
+  const event = eventWithOffer(found.event, offer);
   const items = chosenItems(event, url.searchParams);
   const promoCode = url.searchParams.get("promo")?.trim().slice(0, 64) || null;
   // The same page framed by the booking widget (/embed/events/:id/book, docs/contracts/booking-widget.md): compact, in
@@ -67,11 +72,11 @@ async function loadBooking({ params, request, context }: Route.LoaderArgs | Rout
   const embed = url.pathname.startsWith("/embed/") ? { lang: embedLanguage(url), returnTo: embedReturnTo(url) } : null;
   if (embed?.lang) await getInstance(context).changeLanguage(embed.lang);
   const privateHash = event.visibility === "private" ? hash : null;
-  return { db, env, url, event, items, promoCode, privateHash, embed };
+  return { db, env, url, event, items, promoCode, privateHash, embed, offer, offerToken };
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { db, url, event, items, promoCode, privateHash, embed } = await loadBooking(args);
+  const { db, url, event, items, promoCode, privateHash, embed, offer } = await loadBooking(args);
   if (!embed && args.params.slug !== event.slug) {
     throw redirect(`${bookingPagePath(event)}${url.search}`, 302);
   }
@@ -88,11 +93,22 @@ export async function loader(args: Route.LoaderArgs) {
     eventId: event.id,
     cookie: readHeldOrderCookie(args.request.headers.get("Cookie")),
   });
-  return { event, items, quote, promoCode, privateHash, selectionIssues, heldOrder: embed ? null : heldOrder, embed };
+  return {
+    event,
+    items,
+    quote,
+    promoCode,
+    privateHash,
+    selectionIssues,
+    heldOrder: embed ? null : heldOrder,
+    embed,
+    offer,
+  };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { db, env, url, event, items, promoCode: linkPromoCode, privateHash, embed } = await loadBooking(args);
+  const { db, env, url, event, items, promoCode: linkPromoCode, privateHash, embed, offerToken } =
+    await loadBooking(args);
   const { ctx } = args.context.get(serverContext);
   const form = await args.request.formData();
   const values = formValues(form);
@@ -107,6 +123,7 @@ export async function action(args: Route.ActionArgs) {
   }
   const locale = (embed?.lang ?? getLocale(args.context)) === "en" ? "en" : "fr";
   const body = bookingBodyFromForm(form, event, { items, promoCode, t: privateHash, locale });
+  if (offerToken) body.waiting_list_offer = offerToken;
   try {
     const provider = paymentProviderFromEnv(env, db);
     const placed = await placePageOrder(
@@ -166,7 +183,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function EventBooking({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, items, privateHash, selectionIssues, heldOrder, embed } = loaderData;
+  const { event, items, privateHash, selectionIssues, heldOrder, embed, offer } = loaderData;
+  const offerDeadline = useOfferDeadline(offer, event.timezone);
   // After "Appliquer" or a refused order, the code typed and its price come from the action.
   const quote = actionData?.quote ?? loaderData.quote;
   const promoCode = actionData ? actionData.promoCode : loaderData.promoCode;
@@ -220,6 +238,22 @@ export default function EventBooking({ loaderData, actionData }: Route.Component
     >
       <PublicStyles />
       {heldOrder ? <HeldOrderNotice order={heldOrder} timezone={event.timezone} /> : null}
+      {offer ? (
+        <p
+          role="status"
+          data-testid="waiting-list-offer-booking"
+          className={cn(
+            "px-4 py-3 text-center text-sm font-medium",
+            offer.state === "open" ? "bg-emerald-100 text-emerald-950" : "bg-rose-100 text-rose-950",
+          )}
+        >
+          {offer.state === "open"
+            ? t("offer.booking", { deadline: offerDeadline })
+            : offer.messageKey
+              ? t(offer.messageKey as never)
+              : t("offer.closed")}
+        </p>
+      ) : null}
       <header style={surfaceStyle}>
         <div className={cn("mx-auto max-w-5xl px-4 md:px-6", embed ? "py-4" : "py-6")}>
           <a href={backHref} className="inline-flex items-center gap-1 text-sm underline underline-offset-2">

@@ -5,6 +5,8 @@ import { siteUrlOf } from "#domain/calendar/calendar-source";
 import { publicEventCalendarLinks } from "#domain/calendar/get-public-event-calendar";
 import { getHeldOrder, readHeldOrderCookie } from "#domain/booking/held-order";
 import { HeldOrderNotice } from "~/components/public-event/held-order-notice";
+import { WaitingListOfferNotice } from "~/components/public-event/waiting-list-offer-notice";
+import { getPublicOffer } from "#domain/waiting-list/get-public-offer";
 import { PublicEventNotFound } from "~/components/public-event/public-event-not-found";
 import { PublicEventView } from "~/components/public-event/public-event-view";
 import { bookingPagePath } from "~/components/booking/booking-paths";
@@ -26,7 +28,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // A wrong or outdated slug goes to the right one, keeping the private-link hash. 302: a title can change again, and
   // a browser must not remember the old address for good.
   if (params.slug !== event.slug) {
-    const target = `/events/${event.id}/${encodeURIComponent(event.slug)}${hash ? `?${new URLSearchParams({ t: hash })}` : ""}`;
+    const query = new URLSearchParams(hash ? { t: hash } : {});
+    const offerToken = url.searchParams.get("offer");
+    if (offerToken) query.set("offer", offerToken);
+    const target = `/events/${event.id}/${encodeURIComponent(event.slug)}${query.size > 0 ? `?${query}` : ""}`;
     throw redirect(target, 302);
   }
   // The edge cache files the page under the language it was rendered in (workers/middleware/public-page-cache.ts).
@@ -40,6 +45,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     eventId: event.id,
     cookie: readHeldOrderCookie(request.headers.get("Cookie")),
   });
+  // The waiting list's offer link (decision 0059): the page is this person's own (never the edge copy).
+  const offer = await getPublicOffer(db, { eventId: event.id, token: url.searchParams.get("offer") });
   const pageViewPixel = event.metaPixelId ? metaPixelUrl(event.metaPixelId, { name: "PageView" }) : null;
   const headers = new Headers({ "Content-Language": getLocale(context) });
   if (pageViewPixel && consent === "ads") headers.set(CSP_META_PIXEL_HEADER, "1");
@@ -53,6 +60,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       consent,
       pageViewPixel,
       heldOrder,
+      offer,
       calendar: publicEventCalendarLinks(event, { siteUrl: siteUrlOf(env, request.url), privateHash }),
     },
     { headers },
@@ -76,7 +84,17 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function EventPage({ loaderData }: Route.ComponentProps) {
-  const { event, privateHash, path, contactOutcome, consent, pageViewPixel, heldOrder, calendar } = loaderData;
+  const { event, privateHash, path, contactOutcome, consent, pageViewPixel, heldOrder, offer, calendar } = loaderData;
+  const offerNotice = offer ? (
+    <WaitingListOfferNotice
+      offer={offer}
+      ticketTitle={offer.state === "open" ? (event.tickets.find((t) => t.id === offer.ticketId)?.title ?? "") : ""}
+      timezone={event.timezone}
+      bookingPath={bookingPagePath(event)}
+      privateHash={privateHash}
+    />
+  ) : null;
+  const heldNotice = heldOrder ? <HeldOrderNotice order={heldOrder} timezone={event.timezone} /> : null;
   return (
     <PublicEventView
       event={event}
@@ -84,7 +102,14 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
       bookingPath={bookingPagePath(event)}
       privateHash={privateHash}
       calendar={calendar}
-      notice={heldOrder ? <HeldOrderNotice order={heldOrder} timezone={event.timezone} /> : null}
+      notice={
+        offerNotice || heldNotice ? (
+          <>
+            {offerNotice}
+            {heldNotice}
+          </>
+        ) : null
+      }
       contactForm={
         // A private organization has no public page and takes no messages (submitContactMessage answers 404).
         event.organization.isPrivate ? null : (

@@ -12,7 +12,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const hash = new URL(request.url).searchParams.get("t");
   const found = await getPublicEvent(db, parseId(params.id), { mode: "public", env, hash });
   if (found.kind === "not-found") throw data(null, { status: 404 });
-  const query = hash ? `?${new URLSearchParams({ t: hash })}` : "";
+  const search = new URLSearchParams(hash ? { t: hash } : {});
+  // A waiting-list offer's link (decision 0059) keeps its token on the way.
+  const offer = new URL(request.url).searchParams.get("offer");
+  if (offer) search.set("offer", offer);
+  const query = search.size > 0 ? `?${search}` : "";
   return redirect(`/events/${found.event.id}/${encodeURIComponent(found.event.slug)}${query}`, 302);
 }
 

@@ -100,7 +100,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (intent === "resend") await resendOrderConfirmation(db, actor, { orderId }, env.JOBS);
     else if (intent === "refund")
       await refundOrder(db, { provider: paymentProviderFromEnv(env, db), jobs: env }, actor, { orderId });
-    else await cancelOrder(db, actor, { orderId });
+    else await cancelOrder(db, actor, { orderId, jobs: env });
     return { ok: true as const, intent, amount: null };
   } catch (error) {
     return actionError(error, { intent });

@@ -50,6 +50,7 @@ import { participantPrice } from "./participants-columns";
 import { ChangeTicketDialog } from "./participants-ticket-dialog";
 import type { Route } from "./+types/participants-detail";
 import { boundedString, SHORT_TEXT_MAX_LENGTH } from "#domain/shared/bounded-string";
+import { offerFreedPlaces } from "#domain/waiting-list/offer-waiting-list-places";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const p = loaderData?.detail.participant;
@@ -88,7 +89,7 @@ const actionSchema = v.variant("intent", [
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { actor } = getSignedIn(context);
-  const { db } = context.get(serverContext);
+  const { db, env } = context.get(serverContext);
   const form = await request.clone().formData();
   const parsed = await parseForm(request, actionSchema);
   if (!parsed.ok) return data({ ok: false as const, errors: parsed.errors, values: parsed.values }, { status: 400 });
@@ -111,9 +112,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         eventId,
         ticketId: Number.isSafeInteger(ticketId) ? ticketId : 0,
       });
+      // The place left on the former ticket may go to someone waiting for it.
+      await offerFreedPlaces(db, env, { eventId });
       return { ok: true as const, intent: "ticket" as const };
     }
     await deleteParticipant(db, actor, { participantId, eventId, confirmation: input.confirmation });
+    await offerFreedPlaces(db, env, { eventId });
     throw redirect(`/event/${eventId}/participants?deleted=1`);
   } catch (error) {
     if (error instanceof Response) throw error;

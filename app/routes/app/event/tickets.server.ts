@@ -21,6 +21,7 @@ import { getSignedIn } from "~/server/guards.server";
 import { actionError } from "~/server/route-errors.server";
 import type { RouterContextProvider } from "react-router";
 import { boundedString, SHORT_TEXT_MAX_LENGTH } from "#domain/shared/bounded-string";
+import { offerFreedPlaces } from "#domain/waiting-list/offer-waiting-list-places";
 
 type Args = { params: Record<string, string | undefined>; context: Readonly<RouterContextProvider>; request: Request };
 
@@ -102,7 +103,7 @@ export async function ticketsAction(
   options: { redirectAfterUpdate?: boolean } = {},
 ) {
   const { actor } = getSignedIn(context);
-  const { db } = context.get(serverContext);
+  const { db, env } = context.get(serverContext);
   const eventId = parseId(params.event_id);
   const head = v.safeParse(intentSchema, Object.fromEntries(await request.clone().formData()));
   if (!head.success || eventId === null) return actionError(notFound("events:errors.not-found"));
@@ -122,6 +123,8 @@ export async function ticketsAction(
         }
         if (ticketId === null) throw notFound("tickets:errors.not-found");
         const ticket = await updateTicket(db, actor, { eventId, ticketId, fields: parsed.data });
+        // A raised stock (or the list switched on) may free places for the people waiting.
+        await offerFreedPlaces(db, env, { eventId });
         if (options.redirectAfterUpdate) {
           return redirect(
             `${eventPath(eventId, ticket.ticketType === "addon" ? "addons" : "tickets")}?updated=${ticket.id}`,
@@ -166,6 +169,7 @@ export async function ticketsAction(
           );
         }
         await updateEventCapacity(db, actor, { eventId, eventCapacity: capacity.output });
+        await offerFreedPlaces(db, env, { eventId });
         return data<TicketsActionResult>({ ok: true, intent });
       }
     }
