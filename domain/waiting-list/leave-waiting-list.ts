@@ -22,11 +22,22 @@ export async function leaveWaitingList(
   } catch (error) {
     if (!isAppError(error) || error.code !== "conflict") throw error;
     const [entry] = await db
-      .select({ id: waitingListEntries.id, status: waitingListEntries.status, ticketId: waitingListEntries.ticketId })
+      .select({
+        id: waitingListEntries.id,
+        status: waitingListEntries.status,
+        ticketId: waitingListEntries.ticketId,
+        eventId: waitingListEntries.eventId,
+      })
       .from(waitingListEntries)
       .where(which)
       .limit(1);
     if (entry?.status !== "removed") throw new AppError("conflict", "waiting-list:errors.entry-closed");
-    return { id: entry.id, status: "removed", previousStatus: "removed", ticketId: entry.ticketId };
+    return {
+      id: entry.id,
+      status: "removed",
+      previousStatus: "removed",
+      ticketId: entry.ticketId,
+      eventId: entry.eventId,
+    };
   }
 }

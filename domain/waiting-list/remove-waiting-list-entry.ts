@@ -12,6 +12,7 @@ export type RemovedWaitingListEntry = {
   /** What the entry was: an `offered` one gave its held places back (the next offer is the core's to make). */
   previousStatus: WaitingListStatus;
   ticketId: number;
+  eventId: number;
 };
 
 /**
@@ -41,7 +42,12 @@ export async function closeEntry(
   options: { now: Date; notFoundKey: string },
 ): Promise<RemovedWaitingListEntry> {
   const [before] = await db
-    .select({ id: waitingListEntries.id, status: waitingListEntries.status, ticketId: waitingListEntries.ticketId })
+    .select({
+      id: waitingListEntries.id,
+      status: waitingListEntries.status,
+      ticketId: waitingListEntries.ticketId,
+      eventId: waitingListEntries.eventId,
+    })
     .from(waitingListEntries)
     .where(which)
     .limit(1);
@@ -60,5 +66,11 @@ export async function closeEntry(
     )
     .returning({ id: waitingListEntries.id });
   if (!row) throw new AppError("conflict", "waiting-list:errors.entry-closed");
-  return { id: row.id, status: "removed", previousStatus: before.status, ticketId: before.ticketId };
+  return {
+    id: row.id,
+    status: "removed",
+    previousStatus: before.status,
+    ticketId: before.ticketId,
+    eventId: before.eventId,
+  };
 }

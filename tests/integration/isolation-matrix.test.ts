@@ -1060,6 +1060,7 @@ const apiTable: Record<string, RouteSpec> = {
     probe: (i) => ({ path: `/api/organizers/${i.organizationId}/export` }),
   },
   "POST /dev/run-payouts": { need: { devOnly: true }, probe: () => ({ path: "/dev/run-payouts" }) },
+  "POST /dev/run-waiting-lists": { need: { devOnly: true }, probe: () => ({ path: "/dev/run-waiting-lists" }) },
   // Error reporting and analytics relays: 404 while SENTRY_DSN and analytics are not configured (tests).
   "POST /monitoring/errors": {
     need: { public: true },

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { requireId } from "#domain/shared/ids";
+import { offerFreedPlaces } from "#domain/waiting-list/offer-waiting-list-places";
 import { removeWaitingListEntry } from "#domain/waiting-list/remove-waiting-list-entry";
 import { actorForEventParam } from "../actor-for-organization";
 import type { ApiEnv } from "../middleware/api-session";
@@ -16,5 +17,7 @@ waitingListEntriesApiRoutes.delete("/:id{[0-9]+}/waiting-list/:entry_id{[0-9]+}"
   const entryId = requireId(c.req.param("entry_id"), "waiting-list:errors.entry-not-found");
   const actor = await actorForEventParam(c, eventId);
   const removed = await removeWaitingListEntry(c.get("db"), actor, { eventId, entryId });
+  // An offer taken back: its places go to the next person in line.
+  if (removed.previousStatus === "offered") await offerFreedPlaces(c.get("db"), c.env, { eventId });
   return c.json({ id: removed.id, status: removed.status });
 });

@@ -5,6 +5,7 @@ import { decodeBase64 } from "@oslojs/encoding";
 import type { StoredAttachment } from "#adapters/email";
 import { devMailbox } from "#db/schema";
 import { runPayoutJob } from "#domain/finance/run-payouts";
+import { sweepWaitingLists } from "#domain/waiting-list/offer-waiting-list-places";
 import { AppError, notFound } from "#domain/shared/app-error";
 import type { HonoEnv } from "../hono-app";
 
@@ -77,6 +78,18 @@ devRoutes.post("/run-payouts", async (c) => {
   if (!Number.isSafeInteger(now))
     throw new AppError("validation", "errors:invalid-input", { fields: { now: "errors:invalid-input" } });
   return c.json(await runPayoutJob(c.get("db"), c.env, now));
+});
+
+/**
+ * Runs the waiting lists' minute sweep now (decision 0059: expired offers move on, freed places are offered), for the
+ * e2e journey: optional JSON `{ "now": ISO date or epoch ms }` runs it as at that time (past an offer's deadline).
+ */
+devRoutes.post("/run-waiting-lists", async (c) => {
+  const body = (await c.req.json().catch(() => ({}))) as { now?: unknown };
+  const now = typeof body.now === "number" || typeof body.now === "string" ? new Date(body.now).getTime() : Date.now();
+  if (!Number.isSafeInteger(now))
+    throw new AppError("validation", "errors:invalid-input", { fields: { now: "errors:invalid-input" } });
+  return c.json(await sweepWaitingLists(c.get("db"), c.env, now));
 });
 
 devRoutes.get("/mailbox.json", async (c) => {

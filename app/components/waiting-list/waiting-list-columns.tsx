@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { MoreHorizontal, UserMinus } from "lucide-react";
+import { MoreHorizontal, Send, UserMinus } from "lucide-react";
 import type { WaitingListStatus } from "#db/schema";
 import type { WaitingListEntryRow } from "#domain/waiting-list/list-waiting-list-entries";
 import { EmailCell } from "~/components/data-table/email-cell";
@@ -23,6 +23,7 @@ const variantOf: Record<WaitingListStatus, BadgeProps["variant"]> = {
 };
 
 const isOpen = (status: WaitingListStatus) => status === "waiting" || status === "offered";
+const isOfferable = (status: WaitingListStatus) => status === "waiting" || status === "expired";
 
 /** An entry's state: waiting, offered until (the event's time zone), booked, expired, removed. */
 export function WaitingListStatusBadge({
@@ -50,8 +51,9 @@ export function WaitingListStatusBadge({
 
 // The default columns' widths add up to 906 px: within the table's width on a 1280 px screen (as orders-columns.tsx).
 /**
- * The waiting list's columns (issue 28 §3). The last one holds each open entry's actions: « Retirer » for those who
- * manage sales; the lead adds « Envoyer une offre » there, beside it, with the core's offer.
+ * The waiting list's columns (issue 28 §3). The last one holds each entry's actions for those who manage sales:
+ * « Envoyer une offre » to someone waiting or whose offer expired (out of line order, the organizer's choice), and
+ * « Retirer » from an open entry.
  */
 export function waitingListColumns(options: {
   timezone: string;
@@ -59,8 +61,9 @@ export function waitingListColumns(options: {
   canManage: boolean;
   t: TFunction<"waiting-list">;
   onRemove: (row: WaitingListEntryRow) => void;
+  onOffer: (row: WaitingListEntryRow) => void;
 }): DataTableColumn<WaitingListEntryRow>[] {
-  const { timezone, language, canManage, t, onRemove } = options;
+  const { timezone, language, canManage, t, onRemove, onOffer } = options;
   const name = (row: WaitingListEntryRow) => `${row.firstName} ${row.lastName}`.trim();
   return [
     {
@@ -107,7 +110,7 @@ export function waitingListColumns(options: {
       size: 64,
       enableHiding: false,
       cell: ({ row }) =>
-        canManage && isOpen(row.original.status) ? (
+        canManage && (isOpen(row.original.status) || isOfferable(row.original.status)) ? (
           <DropdownMenu>
             <DropdownMenuTrigger asChild>
               <Button
@@ -120,14 +123,22 @@ export function waitingListColumns(options: {
               </Button>
             </DropdownMenuTrigger>
             <DropdownMenuContent align="end">
-              <DropdownMenuItem
-                variant="destructive"
-                onSelect={() => onRemove(row.original)}
-                data-testid="waiting-list-remove"
-              >
-                <UserMinus className="size-4" aria-hidden />
-                {t("page.remove")}
-              </DropdownMenuItem>
+              {isOfferable(row.original.status) ? (
+                <DropdownMenuItem onSelect={() => onOffer(row.original)} data-testid="waiting-list-offer">
+                  <Send className="size-4" aria-hidden />
+                  {t("page.offer")}
+                </DropdownMenuItem>
+              ) : null}
+              {isOpen(row.original.status) ? (
+                <DropdownMenuItem
+                  variant="destructive"
+                  onSelect={() => onRemove(row.original)}
+                  data-testid="waiting-list-remove"
+                >
+                  <UserMinus className="size-4" aria-hidden />
+                  {t("page.remove")}
+                </DropdownMenuItem>
+              ) : null}
             </DropdownMenuContent>
           </DropdownMenu>
         ) : null,

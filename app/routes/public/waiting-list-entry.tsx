@@ -6,6 +6,7 @@ import { formatDateRange, formatDateTimeWithZone } from "#domain/shared/format";
 import { isAppError } from "#domain/shared/app-error";
 import { getWaitingListEntry } from "#domain/waiting-list/get-waiting-list-entry";
 import { leaveWaitingList } from "#domain/waiting-list/leave-waiting-list";
+import { offerFreedPlaces } from "#domain/waiting-list/offer-waiting-list-places";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -34,9 +35,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 /** « Quitter la liste d'attente », confirmed in a dialog first. */
 export async function action({ params, context }: Route.ActionArgs) {
-  const { db } = context.get(serverContext);
+  const { db, env, ctx } = context.get(serverContext);
   try {
-    await leaveWaitingList(db, { token: params.token });
+    const left = await leaveWaitingList(db, { token: params.token });
+    // An offer given back: its places go to the next person in line.
+    if (left.previousStatus === "offered") ctx.waitUntil(offerFreedPlaces(db, env, { eventId: left.eventId }));
     return { ok: true as const };
   } catch (error) {
     if (isAppError(error) && error.code === "not_found") throw data(null, { status: 404 });

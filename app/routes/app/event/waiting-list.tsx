@@ -12,6 +12,8 @@ import {
   type WaitingListEntryRow,
   type WaitingListTicket,
 } from "#domain/waiting-list/list-waiting-list-entries";
+import { offerFreedPlaces } from "#domain/waiting-list/offer-waiting-list-places";
+import { offerWaitingListEntry } from "#domain/waiting-list/offer-waiting-list-entry";
 import { removeWaitingListEntry } from "#domain/waiting-list/remove-waiting-list-entry";
 import { DataTable } from "~/components/data-table/data-table";
 import { EventPageErrorBoundary } from "~/components/event/event-page-error";
@@ -59,13 +61,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 const actionSchema = v.variant("intent", [
   v.object({ intent: v.literal("remove"), entry_id: idSchema }),
+  v.object({ intent: v.literal("offer"), entry_id: idSchema }),
   v.object({ intent: v.literal("list"), ticket_id: idSchema, waiting_list: v.picklist(["true", "false"]) }),
 ]);
 
 /** « Retirer » someone, or a ticket's list switched on or off (the ticket's own update: event:update). */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { actor } = getSignedIn(context);
-  const { db } = context.get(serverContext);
+  const { db, env } = context.get(serverContext);
   const parsed = v.safeParse(actionSchema, Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ ok: false as const, intent: null }, { status: 400 });
   const body = parsed.output;
@@ -73,7 +76,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const eventId = parseId(params.event_id);
     if (eventId === null) throw notFound("events:errors.not-found");
     if (body.intent === "remove") {
-      await removeWaitingListEntry(db, actor, { eventId, entryId: body.entry_id });
+      const removed = await removeWaitingListEntry(db, actor, { eventId, entryId: body.entry_id });
+      // An offer taken back: its places go to the next person in line.
+      if (removed.previousStatus === "offered") await offerFreedPlaces(db, env, { eventId });
+    } else if (body.intent === "offer") {
+      const offer = await offerWaitingListEntry(db, { jobs: env }, actor, { eventId, entryId: body.entry_id });
+      return { ok: true as const, intent: body.intent, offeredQuantity: offer.offeredQuantity };
     } else {
       await updateTicket(db, actor, {
         eventId,
@@ -92,6 +100,8 @@ export { EventPageErrorBoundary as ErrorBoundary };
 export default function WaitingList({ loaderData }: Route.ComponentProps) {
   const { rows, total, timezone, canManage, canUpdateTickets, tickets } = loaderData;
   const { t, i18n } = useTranslation("waiting-list");
+  // The offer's refusals are the booking's messages (waiting-list-no-place…): loaded with the page, not on a miss.
+  const { t: tRefusal } = useTranslation(["booking", "errors"]);
   const [removing, setRemoving] = useState<WaitingListEntryRow | null>(null);
   const removal = useFetcher<typeof action>({ key: "waiting-list-remove" });
   const removed = useRef<{ answer: unknown; name: string } | null>(null);
@@ -105,8 +115,36 @@ export default function WaitingList({ loaderData }: Route.ComponentProps) {
     else toast.error(t("page.remove-failed"));
   }, [removal.state, removal.data, t]);
 
+  const offer = useFetcher<typeof action>({ key: "waiting-list-offer" });
+  const offered = useRef<{ answer: unknown; name: string } | null>(null);
+  useEffect(() => {
+    const answer = offer.data;
+    if (offer.state !== "idle" || !answer || offered.current?.answer === answer) return;
+    const name = offered.current?.name ?? "";
+    offered.current = { answer, name };
+    if (answer.ok && "offeredQuantity" in answer) {
+      toast.success(t("page.offered-toast", { name, count: answer.offeredQuantity }));
+    } else if (!answer.ok) {
+      const key = "errors" in answer ? answer.errors.formError : undefined;
+      toast.error(key ? tRefusal(key as never) : t("page.offer-failed"));
+    }
+  }, [offer.state, offer.data, t, tRefusal]);
+
   const columns = useMemo(
-    () => waitingListColumns({ timezone, language: i18n.language, canManage, t, onRemove: setRemoving }),
+    () =>
+      waitingListColumns({
+        timezone,
+        language: i18n.language,
+        canManage,
+        t,
+        onRemove: setRemoving,
+        onOffer: (row) => {
+          offered.current = { answer: offered.current?.answer, name: `${row.firstName} ${row.lastName}`.trim() };
+          void offer.submit({ intent: "offer", entry_id: String(row.id) }, { method: "post" });
+        },
+      }),
+    // offer.submit is stable across renders.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [timezone, i18n.language, canManage, t],
   );
   const removingName = removing ? `${removing.firstName} ${removing.lastName}`.trim() : "";
