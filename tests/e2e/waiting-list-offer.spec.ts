@@ -1,25 +1,43 @@
-import { execFileSync } from "node:child_process";
-import { expect as baseExpect, test } from "@playwright/test";
+import { expect as baseExpect, test, type Browser, type Page } from "@playwright/test";
 import { uniqueEmail, waitForMail } from "./support/mailbox";
 import { signIn } from "./support/sign-in";
 
 // Issue 28 §3 (decision 0059): a sold-out ticket's waiting list gets an offer when a place comes back (the organizer
 // raises the stock); a buyer without the offer is refused; the offered person follows the link from their email, sees
 // the banner with the places held and until when, and books them through the ordinary booking page. Screens at 1280
-// and 390 px. Joining the list is another screen (its own spec): the people waiting are written into the database here.
+// and 390 px. The two people waiting join from the public page.
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 const SCREENS = process.env.E2E_SCREENS ?? "test-results/screens";
-const PERSIST = process.env.E2E_STATE ?? ".wrangler/e2e-state";
 
-/** One SQL statement on the server's local D1 (the e2e server's own state), its rows as JSON. */
-function d1(sql: string): Record<string, unknown>[] {
-  const out = execFileSync(
-    "npx",
-    ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", PERSIST, "--json", "--command", sql],
-    { encoding: "utf8", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
-  );
-  return (JSON.parse(out) as { results: Record<string, unknown>[] }[])[0]?.results ?? [];
+/** Joins the ticket's list from the public page for `quantity` places; answers the person's token (their link). */
+async function join(browser: Browser, path: string, person: { first: string; email: string }, quantity: number) {
+  const context = await browser.newContext();
+  const visitor = await context.newPage();
+  await visitor.goto(path);
+  await visitor
+    .getByTestId("public-ticket")
+    .filter({ hasText: "Fosse" })
+    .getByRole("link", { name: "Rejoindre la liste d'attente" })
+    .click();
+  await visitor.locator('[name="first_name"]').fill(person.first);
+  await visitor.locator('[name="last_name"]').fill("Moreau");
+  await visitor.locator('[name="email"]').fill(person.email);
+  await visitor.locator('[name="quantity"]').selectOption(String(quantity));
+  await visitor.getByRole("checkbox").check();
+  await visitor.getByTestId("waiting-list-submit").click();
+  await expect(visitor).toHaveURL(/\/waiting-list\/[a-z0-9]+\?joined=1$/);
+  const token = /\/waiting-list\/([a-z0-9]+)/.exec(visitor.url())![1]!;
+  await context.close();
+  return token;
+}
+
+/** The line as the organizer's API lists it: each entry's state and places offered, in line order. */
+async function line(page: Page, eventId: number) {
+  const answer = await page.request.get(`/api/events/${eventId}/waiting-list`);
+  expect(answer.status(), await answer.text()).toBe(200);
+  const list = (await answer.json()) as { data: { status: string; offered_quantity: number }[] };
+  return list.data.map((entry) => [entry.status, entry.offered_quantity]);
 }
 
 test("a place that comes back is offered to the first in line, who books it from the offer link", async ({
@@ -57,27 +75,18 @@ test("a place that comes back is offered to the first in line, who books it from
     });
   expect((await book(uniqueEmail("premier"), 1)).status()).toBe(201);
 
-  // Sold out: two people wait for two places each, the list switched on.
+  // Sold out: the list switched on, two people join it from the public page for two places each.
+  const listOn = await page.request.put(`/api/events/${eventId}/tickets/${ticketId}`, { data: { waiting_list: true } });
+  expect(listOn.status(), await listOn.text()).toBe(200);
+  const slug = ((await (await page.request.get(`/api/public/events/${eventId}`)).json()) as { slug: string }).slug;
   const waiting = uniqueEmail("attente");
-  d1(
-    `update tickets set waiting_list = 1 where id = ${ticketId};
-     insert into waiting_list_entries (organization_id, event_id, ticket_id, first_name, last_name, email, quantity,
-       locale, access_token, consent_at)
-     select organization_id, event_id, id, 'Inès', 'Moreau', '${waiting}', 2, 'fr', 'wl-e2e-${suffix}-1', 0
-       from tickets where id = ${ticketId};
-     insert into waiting_list_entries (organization_id, event_id, ticket_id, first_name, last_name, email, quantity,
-       locale, access_token, consent_at)
-     select organization_id, event_id, id, 'Hugo', 'Petit', '${uniqueEmail("second")}', 2, 'fr', 'wl-e2e-${suffix}-2', 0
-       from tickets where id = ${ticketId};`,
-  );
+  const token = await join(browser, `/events/${eventId}/${slug}`, { first: "Inès", email: waiting }, 2);
+  await join(browser, `/events/${eventId}/${slug}`, { first: "Hugo", email: uniqueEmail("second") }, 2);
 
   // The organizer adds two places: the first in line gets both, the second still waits, nobody else gets one.
   const raised = await page.request.put(`/api/events/${eventId}/tickets/${ticketId}`, { data: { amount: 3 } });
   expect(raised.status(), await raised.text()).toBe(200);
-  const line = d1(
-    `select access_token, status, offered_quantity from waiting_list_entries where ticket_id = ${ticketId} order by id`,
-  );
-  expect(line.map((row) => [row.status, row.offered_quantity])).toEqual([
+  expect(await line(page, eventId)).toEqual([
     ["offered", 2],
     ["waiting", 0],
   ]);
@@ -89,7 +98,7 @@ test("a place that comes back is offered to the first in line, who books it from
     timeout: 60_000,
   });
   const link = /https?:\/\/\S+\?offer=\S+/.exec(mail.text)?.[0];
-  expect(link).toContain(`offer=${line[0]!.access_token as string}`);
+  expect(link).toContain(`offer=${token}`);
 
   const person = await browser.newContext();
   const personPage = await person.newPage();
@@ -126,8 +135,8 @@ test("a place that comes back is offered to the first in line, who books it from
   await expect(personPage.getByTestId("order-ticket")).toHaveCount(2);
   await person.close();
 
-  expect(d1(`select status from waiting_list_entries where ticket_id = ${ticketId} order by id`)).toEqual([
-    { status: "booked" },
-    { status: "waiting" },
+  expect(await line(page, eventId)).toEqual([
+    ["booked", 2],
+    ["waiting", 0],
   ]);
 });
