@@ -760,6 +760,9 @@ export const waitingListEntries = sqliteTable(
     removedAt: time("removed_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // The offer (its offer_count) whose email was handed to the provider: the minute sweep re-queues an offer's email
+    // whose hand-off to the queue was lost (migration 0031). Last, as the migration adds it.
+    offerEmailedCount: integer("offer_emailed_count").notNull().default(0),
   },
   (t) => [
     index("waiting_list_ticket_status_idx").on(t.ticketId, t.status, t.id),

@@ -1,4 +1,4 @@
-import { and, eq, lte, sql, type SQL } from "drizzle-orm";
+import { and, eq, gt, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "#db/database";
 import { orders, tickets, waitingListEntries } from "#db/schema";
@@ -213,6 +213,9 @@ export async function offerFreedPlaces(
   }
 }
 
+/** How long an offer's email may take to leave before the sweep queues it again (its first job is still on its way). */
+const OFFER_EMAIL_GRACE_MS = 2 * 60_000;
+
 /**
  * The minute cron's sweep: every ticket with an open line (waiting or offered entries) gets its expired offers moved
  * on and the offers its free places allow (holds that ran out, offers not made because a trigger had no queue).
@@ -221,13 +224,36 @@ export async function sweepWaitingLists(
   db: Database,
   jobs: { JOBS: JobQueue },
   now: number = Date.now(),
-): Promise<{ tickets: number; offers: number }> {
+): Promise<{ tickets: number; offers: number; resent: number }> {
   const targets = await db
     .selectDistinct({ ticketId: waitingListEntries.ticketId, eventId: waitingListEntries.eventId })
     .from(waitingListEntries)
     .where(sql`${waitingListEntries.status} in ('waiting', 'offered')`);
   const made: MadeOffer[] = [];
   for (const target of targets) made.push(...(await offerWaitingListPlaces(db, { ...target, now })));
-  await queueOfferEmails(jobs, made);
-  return { tickets: targets.length, offers: made.length };
+  // Offers standing for more than a couple of minutes whose email never left: the hand-off to the queue was lost.
+  const unsent = await db
+    .select({
+      entryId: waitingListEntries.id,
+      ticketId: waitingListEntries.ticketId,
+      eventId: waitingListEntries.eventId,
+      offeredQuantity: waitingListEntries.offeredQuantity,
+      offerExpiresAt: waitingListEntries.offerExpiresAt,
+      offerCount: waitingListEntries.offerCount,
+    })
+    .from(waitingListEntries)
+    .where(
+      and(
+        eq(waitingListEntries.status, "offered"),
+        gt(waitingListEntries.offerExpiresAt, new Date(now)),
+        lt(waitingListEntries.offeredAt, new Date(now - OFFER_EMAIL_GRACE_MS)),
+        lt(waitingListEntries.offerEmailedCount, waitingListEntries.offerCount),
+      ),
+    )
+    .limit(500);
+  const resent = unsent.flatMap((entry) =>
+    entry.offerExpiresAt ? [{ ...entry, offerExpiresAt: entry.offerExpiresAt }] : [],
+  );
+  await queueOfferEmails(jobs, [...made, ...resent]);
+  return { tickets: targets.length, offers: made.length, resent: resent.length };
 }

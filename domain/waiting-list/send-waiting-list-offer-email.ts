@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, lt } from "drizzle-orm";
 import type { EmailSender } from "#adapters/email";
 import type { Database } from "#db/database";
 import { events, tickets, waitingListEntries } from "#db/schema";
@@ -27,8 +27,10 @@ export function waitingListOfferUrl(
 /**
  * Sends the email of one offer (job `send-waiting-list-offer`), built from the entry at send time in the person's
  * language, the deadline in the event's time zone. Only while that same offer stands (status offered, the job's
- * offer_count): a job that comes late, after the offer was booked or expired, sends nothing. Resend's idempotency key
- * (entry and offer number) keeps a redelivered job from reaching the person twice within 24 hours.
+ * offer_count): a job that comes late, after the offer was booked or expired, sends nothing. Once sent, the entry's
+ * offer_emailed_count says so: the minute sweep queues again only the offers whose email never left (a lost hand-off),
+ * and a second job for an offer already emailed sends nothing; Resend's idempotency key (entry and offer number)
+ * covers a job redelivered between the send and that mark.
  */
 export async function sendWaitingListOfferEmail(
   db: Database,
@@ -41,6 +43,7 @@ export async function sendWaitingListOfferEmail(
       email: waitingListEntries.email,
       locale: waitingListEntries.locale,
       accessToken: waitingListEntries.accessToken,
+      offerEmailedCount: waitingListEntries.offerEmailedCount,
       offeredQuantity: waitingListEntries.offeredQuantity,
       offerExpiresAt: waitingListEntries.offerExpiresAt,
       ticketTitle: tickets.title,
@@ -64,6 +67,8 @@ export async function sendWaitingListOfferEmail(
     )
     .limit(1);
   if (!row || !row.offerExpiresAt) return "stale";
+  // Already handed to the provider (a job the sweep queued again while the first was on its way).
+  if (row.offerEmailedCount >= job.offerCount) return "sent";
   if (!isValidEmail(row.email)) return "no-recipient";
   if (!deps.env.APP_URL) return "not-configured";
   const locale = toEmailLocale(row.locale);
@@ -87,5 +92,9 @@ export async function sendWaitingListOfferEmail(
     ...email,
     idempotencyKey: `waiting-list-offer:${job.entryId}:${job.offerCount}`,
   });
+  await db
+    .update(waitingListEntries)
+    .set({ offerEmailedCount: job.offerCount })
+    .where(and(eq(waitingListEntries.id, job.entryId), lt(waitingListEntries.offerEmailedCount, job.offerCount)));
   return "sent";
 }

@@ -29,6 +29,8 @@ import type { Actor } from "../shared/actor";
 import type { Job } from "../shared/jobs";
 import { webhookEnvelopeSchema } from "../webhooks/webhook-payloads";
 import { offerWaitingListEntry } from "./offer-waiting-list-entry";
+import { sendWaitingListOfferEmail } from "./send-waiting-list-offer-email";
+import { recordingSender } from "../../tests/support/recording-sender";
 import { offerFreedPlaces, offerWaitingListPlaces, sweepWaitingLists } from "./offer-waiting-list-places";
 
 const NOW = Date.parse("2026-06-15T12:00:00Z");
@@ -306,6 +308,34 @@ export function defineWaitingListSuite(
         messageKey: "booking:errors.offer-expired",
       });
       expect((await book(third!.accessToken, 1, late)).status).toBe("pending");
+    });
+
+    it("queues again the email of an offer whose hand-off was lost, and sends each offer's email once", async () => {
+      const event = await published();
+      const ticket = await insertTicket(t.db, event, { price: 1500, amount: 1, purchased: 0, waitingList: true });
+      const entry = await insertWaitingListEntry(t.db, ticket, { quantity: 1, email: "wl-lost-hand-off@exemple.test" });
+      // The offer is made, its job never reaches the queue (offerWaitingListPlaces alone hands nothing over).
+      const [made] = await offerWaitingListPlaces(t.db, { ticketId: ticket.id, eventId: event.id, now: NOW });
+      expect(made).toMatchObject({ entryId: entry!.id, offerCount: 1 });
+      const job = { type: "send-waiting-list-offer", entryId: entry!.id, offerCount: 1 };
+
+      // Within the first two minutes the job may still be on its way: the sweep leaves it alone.
+      const early = jobsQueue();
+      await sweepWaitingLists(t.db, early, NOW + 60_000);
+      expect(early.sent).not.toContainEqual(job);
+      const later = jobsQueue();
+      await sweepWaitingLists(t.db, later, NOW + 3 * 60_000);
+      expect(later.sent).toContainEqual(job);
+
+      // Sent once; a second job for the same offer (the sweep's, arriving after the first) sends nothing more.
+      const sender = recordingSender();
+      const deps = { env: { ...ENV, APP_URL: "https://guichet.example" }, sender };
+      expect(await sendWaitingListOfferEmail(t.db, deps, job)).toBe("sent");
+      expect(await sendWaitingListOfferEmail(t.db, deps, job)).toBe("sent");
+      expect(sender.sent.map((message) => message.to)).toEqual(["wl-lost-hand-off@exemple.test"]);
+      const after = jobsQueue();
+      await sweepWaitingLists(t.db, after, NOW + 4 * 60_000);
+      expect(after.sent).not.toContainEqual(job);
     });
 
     it("lets the organizer offer a chosen entry out of line order, and says when no place is free", async () => {

@@ -296,7 +296,7 @@ describe("the organizer's waiting list", () => {
       );
     }
     expect(await removeWaitingListEntry(test.db, world.actors.manager, { eventId, entryId: zoe.id, now: NOW })).toEqual(
-      { id: zoe.id, status: "removed", previousStatus: "waiting", ticketId },
+      { id: zoe.id, status: "removed", previousStatus: "waiting", ticketId, eventId },
     );
     expect(await refusal(removeWaitingListEntry(test.db, world.actors.manager, { eventId, entryId: zoe.id }))).toEqual({
       code: "conflict",

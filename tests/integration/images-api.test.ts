@@ -45,15 +45,16 @@ beforeAll(async () => {
     { organizationId: organization!.id, userId: guestValidator.id, role: "" },
     { organizationId: organization!.id, userId: guestTeamManager.id, role: "" },
   ]);
-  const created = await db
-    .insert(events)
-    .values([
-      { organizationId: organization!.id, title: "Concert" },
-      { organizationId: organization!.id, title: "Copie du concert" },
-      { organizationId: foreign!.id, title: "Ailleurs" },
-    ])
-    .returning({ id: events.id });
-  [eventId, secondEventId, foreignEventId] = created.map((e) => e.id) as [number, number, number];
+  // One row per statement: drizzle binds every column's default, and D1 allows 100 bound values per statement.
+  const created = await db.batch([
+    db.insert(events).values({ organizationId: organization!.id, title: "Concert" }).returning({ id: events.id }),
+    db
+      .insert(events)
+      .values({ organizationId: organization!.id, title: "Copie du concert" })
+      .returning({ id: events.id }),
+    db.insert(events).values({ organizationId: foreign!.id, title: "Ailleurs" }).returning({ id: events.id }),
+  ]);
+  [eventId, secondEventId, foreignEventId] = created.map(([e]) => e!.id) as [number, number, number];
   await db.insert(eventAccesses).values([
     {
       organizationId: organization!.id,

@@ -1,0 +1,1 @@
+ALTER TABLE `waiting_list_entries` ADD `offer_emailed_count` integer DEFAULT 0 NOT NULL;
