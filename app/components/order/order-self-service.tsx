@@ -98,7 +98,9 @@ export function CancelDisclosure({
             className="text-sm font-medium text-rose-700 dark:text-rose-400"
             data-testid="self-service-error"
           >
-            {String(t((failed.errors.formError ?? "errors:invalid-input") as never, { date: failed.date ?? "" } as never))}
+            {String(
+              t((failed.errors.formError ?? "errors:invalid-input") as never, { date: failed.date ?? "" } as never),
+            )}
           </p>
         ) : null}
         <button
@@ -294,7 +296,9 @@ export function TicketSelfService({
           className="text-sm font-medium text-rose-700 dark:text-rose-400"
           data-testid="self-service-error"
         >
-          {String(t((failed.errors.formError ?? "errors:invalid-input") as never, { date: failed.date ?? "" } as never))}
+          {String(
+            t((failed.errors.formError ?? "errors:invalid-input") as never, { date: failed.date ?? "" } as never),
+          )}
         </p>
       ) : null}
     </div>
