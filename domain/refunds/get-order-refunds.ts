@@ -21,6 +21,8 @@ export type OrderRefunds = {
     units: number;
     status: "pending" | "succeeded";
     createdAt: number;
+    /** The buyer cancelled tickets from their order page (no person of the organization made it). */
+    byBuyer: boolean;
   }[];
 };
 
@@ -59,6 +61,7 @@ export async function getOrderRefunds(
       units: row.units,
       status: row.status === "pending" ? "pending" : "succeeded",
       createdAt: row.createdAt.getTime(),
+      byBuyer: row.createdByUserId === null,
     })),
   };
 }

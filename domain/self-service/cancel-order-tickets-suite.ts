@@ -4,11 +4,21 @@ import { paymentProviderFromEnv, type PaymentProvider } from "#adapters/payments
 import type { Database } from "#db/database";
 import * as schema from "#db/schema";
 import { failure } from "../../tests/support/failure";
-import { insertEvent, insertOrganization, insertTicket } from "../../tests/support/fixtures";
+import {
+  actorOf,
+  insertEvent,
+  insertMember,
+  insertOrganization,
+  insertTicket,
+  insertUser,
+} from "../../tests/support/fixtures";
 import { confirmOrder } from "../booking/confirm-order";
 import type { PlaceOrderBody } from "../booking/order-input-schema";
 import { placeOrder, type PlaceOrderDeps } from "../booking/place-order";
+import { getOrderRefunds } from "../refunds/get-order-refunds";
+import { refundOrderPart } from "../refunds/refund-order-part";
 import { rebuildSalesFigures } from "../sales-figures/rebuild-sales-figures";
+import type { Actor } from "../shared/actor";
 import { cancelOrderTickets } from "./cancel-order-tickets";
 import { getOrderSelfService } from "./get-order-self-service";
 
@@ -32,6 +42,7 @@ export function defineBuyerCancelSuite(name: string, open: () => Promise<{ db: D
     let t: { db: Database; close?: () => void };
     let provider: PaymentProvider & { calls: number };
     let organizationId: number;
+    let owner: Actor;
 
     beforeAll(async () => {
       t = await open();
@@ -45,6 +56,9 @@ export function defineBuyerCancelSuite(name: string, open: () => Promise<{ db: D
         },
       });
       organizationId = (await insertOrganization(t.db)).id;
+      const user = await insertUser(t.db);
+      await insertMember(t.db, organizationId, user.id, "owner");
+      owner = actorOf(user, organizationId, "owner");
       await t.db.insert(schema.webhookEndpoints).values({
         organizationId,
         url: "https://hooks.exemple.test/cancel",
@@ -165,6 +179,18 @@ export function defineBuyerCancelSuite(name: string, open: () => Promise<{ db: D
         .from(schema.participants)
         .where(eq(schema.participants.orderId, sale.order.id));
       expect(left).toEqual([{ id: sale.holders[1]!.id }]);
+
+      // The organizer's order page tells the buyer's cancellation from the organizer's own refund.
+      await refundOrderPart(t.db, { provider, now: NOW }, owner, {
+        orderId: sale.order.id,
+        idempotencyKey: freshKey(),
+        request: { kind: "amount", amount: 100 },
+      });
+      const listed = await getOrderRefunds(t.db, owner, { orderId: sale.order.id });
+      expect(listed.refunds.map((refund) => [refund.amount, refund.byBuyer])).toEqual([
+        [100, false],
+        [2000, true],
+      ]);
     });
 
     it("gives the same total cancelling tickets one by one as together (a percentage, rounded down per unit)", async () => {

@@ -365,4 +365,8 @@ test("a buyer of a paid order edits, transfers and cancels one ticket « hors fr
   await expect(rows.filter({ hasText: "Remboursement" })).toContainText(/-19,45\s€/);
   await expect(rows.filter({ hasText: "Paiement" })).toContainText(/40,00\s€/);
   await page.screenshot({ path: `${SCREENS}/order-self-service-cancel-finance-1280.png`, fullPage: true });
+
+  // The order's page in the back office says who cancelled.
+  await page.goto(`/event/${event.id}/orders/${order.id}`);
+  await expect(page.getByTestId("order-refunds")).toContainText("annulé par l'acheteur");
 });

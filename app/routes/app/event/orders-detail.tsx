@@ -276,6 +276,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
                         {refund.units > 0
                           ? t("detail.refund-units", { count: refund.units })
                           : t("detail.refund-amount-only")}
+                        {refund.byBuyer ? ` · ${t("detail.refund-by-buyer")}` : null}
                         {refund.status === "pending" ? ` · ${t("detail.refund-pending")}` : null}
                       </span>
                     </li>
