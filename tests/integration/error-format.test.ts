@@ -94,6 +94,7 @@ const NO_JSON_ERROR: Record<string, string> = {
   "POST /monitoring/errors": "the browser's error tunnel: statuses without a body",
   "POST /monitoring/events": "the browser's analytics tunnel: statuses without a body",
   "POST /dev/run-payouts": "a local tool: runs the payout job now whatever the body says",
+  "POST /dev/run-waiting-lists": "a local tool: runs the waiting lists' sweep now whatever the body says",
   "GET /api/health": "always 200",
   "GET /api/openapi.json": "the API's description, public, always 200",
   "GET /developers": "the API reference, an HTML page",
