@@ -580,7 +580,8 @@ test.describe("the events home", () => {
     await expect(page.getByTestId("event-card")).toContainText("Festival Nuits Sonores");
     await page.getByTestId("event-search").fill("");
     await expect(page).not.toHaveURL(/[?&]q=/);
-    await expect(page.getByTestId("event-card")).toHaveCount(total);
+    // At least every card seen before the search: specs running alongside may add events to the demo organization.
+    await expect.poll(() => page.getByTestId("event-card").count()).toBeGreaterThanOrEqual(total);
 
     await open(page, "/?filter=all&limit=2");
     await expect(page.getByTestId("event-card")).toHaveCount(2);

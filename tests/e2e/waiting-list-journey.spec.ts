@@ -46,7 +46,8 @@ test("a waiting list refills a sold-out ticket: cancellation, offer, booking, ex
   browser,
   request,
 }) => {
-  test.setTimeout(360_000);
+  // Three visitors, two bookings, a cancellation and two emails: minutes on the 2-core machine while other specs run.
+  test.setTimeout(720_000);
   const password = "waiting-list-journey-2026";
   const organizer = await registerWithOrganization(request, "wl-journey", "Nora", `Salle ${Date.now()}`, password);
   await signIn(page, organizer, password);
