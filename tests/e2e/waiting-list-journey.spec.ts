@@ -1,4 +1,4 @@
-import { expect as baseExpect, test, type Browser, type Page } from "@playwright/test";
+import { expect as baseExpect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import { registerWithOrganization } from "./support/accounts";
 import { uniqueEmail, waitForMail } from "./support/mailbox";
 import { signIn } from "./support/sign-in";
@@ -41,13 +41,25 @@ async function lineStates(page: Page, eventId: number) {
   return page.getByRole("row");
 }
 
+/**
+ * Opens a row's actions menu and chooses an item. The trigger is clicked again until the menu shows: a click that lands
+ * before the page has hydrated opens nothing, and a click on a missing menu item would wait forever.
+ */
+async function rowAction(page: Page, row: Locator, item: "waiting-list-offer" | "waiting-list-remove") {
+  await expect(async () => {
+    if (!(await page.getByTestId(item).isVisible()))
+      await row.getByTestId("waiting-list-row-actions").click({ timeout: 5_000 });
+    await expect(page.getByTestId(item)).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await page.getByTestId(item).click();
+}
+
 test("a waiting list refills a sold-out ticket: cancellation, offer, booking, expiry, offer by hand", async ({
   page,
   browser,
   request,
 }) => {
-  // Three visitors, two bookings, a cancellation and two emails: minutes on the 2-core machine while other specs run.
-  test.setTimeout(720_000);
+  test.setTimeout(360_000);
   const password = "waiting-list-journey-2026";
   const organizer = await registerWithOrganization(request, "wl-journey", "Nora", `Salle ${Date.now()}`, password);
   await signIn(page, organizer, password);
@@ -154,17 +166,18 @@ test("a waiting list refills a sold-out ticket: cancellation, offer, booking, ex
 
   // « Envoyer une offre » to Hugo by hand: no place is free while Léa holds it.
   const hugoRow = rows.filter({ hasText: hugo.email });
-  await hugoRow.getByTestId("waiting-list-row-actions").click();
-  await page.getByTestId("waiting-list-offer").click();
-  await expect(page.getByText("Aucune place n'est libre pour ce billet")).toBeVisible();
+  await rowAction(page, hugoRow, "waiting-list-offer");
+  const refusal = page.locator("[data-sonner-toast]").filter({ hasText: "Aucune place n'est libre pour ce billet" });
+  await expect(refusal).toBeVisible();
+  // The toast opened under the pointer, which keeps it from fading while it hovers: closed as a person would.
+  await refusal.getByRole("button", { name: "Fermer la notification" }).click();
+  await expect(refusal).toBeHidden();
 
   // Léa is taken off the list: her place is free again (nobody else waits), and the organizer offers it to Hugo.
-  await rows.filter({ hasText: lea.email }).getByTestId("waiting-list-row-actions").click();
-  await page.getByTestId("waiting-list-remove").click();
+  await rowAction(page, rows.filter({ hasText: lea.email }), "waiting-list-remove");
   await page.getByTestId("waiting-list-remove-confirm").click();
   await expect(rows.filter({ hasText: lea.email })).toContainText("Retiré");
-  await hugoRow.getByTestId("waiting-list-row-actions").click();
-  await page.getByTestId("waiting-list-offer").click();
+  await rowAction(page, hugoRow, "waiting-list-offer");
   await expect(page.getByText("Offre envoyée à Hugo Petit : 1 place réservée.")).toBeVisible();
   await expect(hugoRow).toContainText("Offre jusqu'au");
   await page.screenshot({ path: `${SCREENS}/waiting-list-journey-offer-by-hand.png`, fullPage: true });
