@@ -7,7 +7,8 @@ import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../../tests/s
 import { billingDetailsSchema, taxRatesSchema } from "./billing-input-schema";
 import { getBillingSettings } from "./get-billing-settings";
 import { saveTaxRates } from "./save-tax-rates";
-import { formatTaxRate, TAX_RATE_PRESETS } from "./tax-rate-presets";
+import { formatBasisPoints } from "../shared/format";
+import { TAX_RATE_PRESETS } from "./tax-rate-presets";
 import { updateBillingDetails } from "./update-billing-details";
 import { checkVatNumber, normalizeVatNumber } from "./vat-number";
 
@@ -98,8 +99,8 @@ describe("the seller's details form", () => {
 describe("VAT rates", () => {
   it("France's presets, standard rate first, in basis points", () => {
     expect(TAX_RATE_PRESETS.FR).toEqual([2000, 1000, 550, 210]);
-    expect(formatTaxRate(550, "fr")).toBe("5,5\u00a0%");
-    expect(formatTaxRate(550, "en")).toBe("5.5%");
+    expect(formatBasisPoints(550, "fr")).toBe("5,5\u00a0%");
+    expect(formatBasisPoints(550, "en")).toBe("5.5%");
   });
 
   it("the list has exactly one default and distinct names", () => {

@@ -44,8 +44,3 @@ export const VAT_EXEMPTION_MENTIONS: Record<string, string> = {
   DE: "Gemäß § 19 UStG wird keine Umsatzsteuer berechnet",
   AT: "Umsatzsteuerbefreit – Kleinunternehmer gemäß § 6 Abs. 1 Z 27 UStG",
 };
-
-/** A rate for people: 550 → "5,5 %" in French, "5.5%" in English. */
-export function formatTaxRate(rate: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 2 }).format(rate / 10_000);
-}

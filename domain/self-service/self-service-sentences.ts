@@ -1,6 +1,6 @@
 import type { SelfServiceRefundKind } from "#db/schema";
 import { emailCopy, fill, type EmailLocale } from "../emails/email-locale";
-import { dateTimeFormat, intlLocale } from "../shared/format";
+import { formatBasisPoints, formatShortDateTimeWithZone } from "../shared/format";
 import type { SelfServiceAction, SelfServiceRule } from "./self-service-rules";
 
 /** What the sentences say: each action's rule, the refund a cancellation gives, whether the order is free. */
@@ -16,33 +16,13 @@ export type SelfServiceSentencesInput = {
   timeZone: string;
 };
 
-/** A deadline in the event's time zone with the zone named ("ven. 12 juin, 20:00 UTC+2"): the buyer may be elsewhere. */
-export function formatSelfServiceDate(date: Date | string, locale: string, timeZone: string): string {
-  return dateTimeFormat(intlLocale(locale), {
-    timeZone,
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZoneName: "short",
-  }).format(new Date(date));
-}
-
-/** "50 %" / "50%", "12,5 %" / "12.5%": a percentage in basis points, written as the language writes it. */
-function percentText(basisPoints: number, locale: EmailLocale): string {
-  return new Intl.NumberFormat(intlLocale(locale), { style: "percent", maximumFractionDigits: 2 }).format(
-    basisPoints / 10_000,
-  );
-}
-
 /**
  * The buyer's rules in plain words (issue 28 §1), for the order page and the confirmation email alike: what may be
  * edited, transferred, cancelled, until when in the event's time zone, and what a cancellation gives back. Pure.
  */
 export function selfServiceSentences(locale: EmailLocale, input: SelfServiceSentencesInput): string[] {
   const c = emailCopy(locale)["self-service"];
-  const date = (until: Date | string) => formatSelfServiceDate(until, locale, input.timeZone);
+  const date = (until: Date | string) => formatShortDateTimeWithZone(until, locale, input.timeZone);
   const line = (action: SelfServiceAction) => {
     const rule = input.rules[action];
     if (rule.state === "off") return c[`${action}-off`];
@@ -62,7 +42,7 @@ function refundSentence(locale: EmailLocale, input: SelfServiceSentencesInput): 
   // 100 % gives the fee back too (docs/decisions/0058): it reads as a full refund.
   if (input.refund === "percentage" && input.percentage >= 10_000) return c["refund-full"];
   if (input.refund === "percentage")
-    return fill(c["refund-percentage"], { percent: percentText(input.percentage, locale) });
+    return fill(c["refund-percentage"], { percent: formatBasisPoints(input.percentage, locale) });
   return c[`refund-${input.refund}`];
 }
 

@@ -101,6 +101,24 @@ export function formatDateTimeWithZone(date: Date | string | number, locale: str
   }).format(new Date(date));
 }
 
+/** As formatDateTimeWithZone, without the year: a deadline a few days or weeks ahead ("ven. 12 juin, 20:00 UTC+2"). */
+export function formatShortDateTimeWithZone(date: Date | string | number, locale: string, timeZone: string): string {
+  return dateTimeFormat(intlLocale(locale), {
+    timeZone,
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZoneName: "short",
+  }).format(new Date(date));
+}
+
+/** A rate in basis points as the language writes a percentage: 550 → "5,5 %" in French, "5.5%" in English. */
+export function formatBasisPoints(basisPoints: number, locale: string): string {
+  return numberFormat(intlLocale(locale), { style: "percent", maximumFractionDigits: 2 }).format(basisPoints / 10_000);
+}
+
 export function formatDate(date: Date | string | number, locale: string, timeZone: string): string {
   return dateTimeFormat(intlLocale(locale), {
     timeZone,

@@ -7,7 +7,8 @@ import * as v from "valibot";
 import { billingDetailsSchema, SELLER_COUNTRIES, taxRatesSchema } from "#domain/billing/billing-input-schema";
 import { getBillingSettings, type BillingDetails } from "#domain/billing/get-billing-settings";
 import { saveTaxRates } from "#domain/billing/save-tax-rates";
-import { formatTaxRate, TAX_RATE_PRESETS, VAT_EXEMPTION_MENTIONS } from "#domain/billing/tax-rate-presets";
+import { TAX_RATE_PRESETS, VAT_EXEMPTION_MENTIONS } from "#domain/billing/tax-rate-presets";
+import { formatBasisPoints } from "#domain/shared/format";
 import { updateBillingDetails } from "#domain/billing/update-billing-details";
 import { issuesToFields } from "#domain/shared/validation";
 import { FormError } from "~/components/form-error";
@@ -280,6 +281,17 @@ function percentText(rate: number, language: string): string {
   return new Intl.NumberFormat(language, { maximumFractionDigits: 2, useGrouping: false }).format(rate / 100);
 }
 
+/** The saved rates as rows of the editor. */
+function draftsOf(rates: { id: number; name: string; rate: number; isDefault: boolean }[], language: string) {
+  return rates.map((rate): RateDraft => ({
+    key: `rate-${rate.id}`,
+    id: rate.id,
+    name: rate.name,
+    percent: percentText(rate.rate, language),
+    isDefault: rate.isDefault,
+  }));
+}
+
 function TaxRatesCard({
   rates,
   country,
@@ -294,15 +306,7 @@ function TaxRatesCard({
   const { nameOf } = useCountryNames();
   const nextKey = useRef(0);
   const newKey = () => `new-${nextKey.current++}`;
-  const [drafts, setDrafts] = useState<RateDraft[]>(() =>
-    rates.map((rate) => ({
-      key: `rate-${rate.id}`,
-      id: rate.id,
-      name: rate.name,
-      percent: percentText(rate.rate, i18n.language),
-      isDefault: rate.isDefault,
-    })),
-  );
+  const [drafts, setDrafts] = useState<RateDraft[]>(() => draftsOf(rates, i18n.language));
   const result = fetcher.data?.intent === "rates" ? fetcher.data : undefined;
   const errors: Errors | undefined = result && !result.ok ? result.errors : undefined;
   useSavedToast(result, t("rates.saved"));
@@ -313,15 +317,7 @@ function TaxRatesCard({
   // After a save, the page's data comes back with the saved ids: start again from them.
   useEffect(() => {
     if (result?.ok) {
-      setDrafts(
-        rates.map((rate) => ({
-          key: `rate-${rate.id}`,
-          id: rate.id,
-          name: rate.name,
-          percent: percentText(rate.rate, i18n.language),
-          isDefault: rate.isDefault,
-        })),
-      );
+      setDrafts(draftsOf(rates, i18n.language));
       setTouched(false);
     }
   }, [rates, result, i18n.language]);
@@ -352,7 +348,9 @@ function TaxRatesCard({
         key: newKey(),
         id: null,
         name:
-          rate === null ? t("rates.new-name") : t("rates.preset-name", { rate: formatTaxRate(rate, i18n.language) }),
+          rate === null
+            ? t("rates.new-name")
+            : t("rates.preset-name", { rate: formatBasisPoints(rate, i18n.language) }),
         percent: rate === null ? "" : percentText(rate, i18n.language),
         isDefault: current.length === 0,
       },
@@ -368,7 +366,7 @@ function TaxRatesCard({
         .map((rate, index) => ({
           key: newKey(),
           id: null,
-          name: t("rates.preset-name", { rate: formatTaxRate(rate, i18n.language) }),
+          name: t("rates.preset-name", { rate: formatBasisPoints(rate, i18n.language) }),
           percent: percentText(rate, i18n.language),
           isDefault: current.length === 0 && index === 0,
         }));

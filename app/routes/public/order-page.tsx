@@ -13,7 +13,7 @@ import { getOrderSelfService } from "#domain/self-service/get-order-self-service
 import { transferOrderParticipant } from "#domain/self-service/transfer-order-participant";
 import { cancelOrderTickets } from "#domain/self-service/cancel-order-tickets";
 import { orderRefundedAmount } from "#domain/self-service/order-refunded-amount";
-import { formatSelfServiceDate, selfServiceSentences } from "#domain/self-service/self-service-sentences";
+import { selfServiceSentences } from "#domain/self-service/self-service-sentences";
 import { toEmailLocale } from "#domain/emails/email-locale";
 import { generateRandomToken } from "#domain/shared/crypto";
 import { getLocale } from "~/middleware/i18next";
@@ -39,7 +39,7 @@ import { PublicStyles } from "~/components/public-event/public-styles";
 import { MetaPixelImage } from "~/components/tracking/meta-pixel";
 import { accessibleSurface, ORGANIZER_FOCUS_RING } from "~/lib/contrast";
 import { useCspNonce } from "~/lib/csp-nonce";
-import { dateTimeFormat, formatDateRange, formatMoney, intlLocale } from "#domain/shared/format";
+import { formatDateRange, formatMoney, formatShortDateTimeWithZone } from "#domain/shared/format";
 import { orderStatusWatchScript, orderWatchDefaults } from "~/lib/order-status-watch";
 import { consentFromCookieHeader, CSP_META_PIXEL_HEADER, metaPixelUrl } from "#domain/http/tracking-consent";
 import { cn } from "~/lib/utils";
@@ -206,7 +206,7 @@ async function cancelAction(
       token,
     }).catch(() => ({ event: null }));
     const date =
-      typeof deadline === "string" && event ? formatSelfServiceDate(deadline, language, event.timezone) : undefined;
+      typeof deadline === "string" && event ? formatShortDateTimeWithZone(deadline, language, event.timezone) : undefined;
     return actionError(error, values, { intent: "cancel" as const, participantId, ...(date ? { date } : {}) });
   }
 }
@@ -224,19 +224,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
     { title: loaderData ? `${loaderData.event.title} · Guichet` : "Guichet" },
     { name: "robots", content: "noindex" },
   ];
-}
-
-/** The payment deadline in the event's time zone, with the zone named: the buyer may be elsewhere. */
-function formatDeadline(date: string, language: string, timeZone: string): string {
-  return dateTimeFormat(intlLocale(language), {
-    timeZone,
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZoneName: "short",
-  }).format(new Date(date));
 }
 
 const statusStyle: Record<string, string> = {
@@ -318,7 +305,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           {order.status === "pending" ? (
             <p className="text-sm" data-testid="order-pending-message">
               {t(resumeUrl ? "order.pending-resume" : "order.pending", {
-                time: order.payable_until ? formatDeadline(order.payable_until, i18n.language, event.timezone) : "",
+                time: order.payable_until ? formatShortDateTimeWithZone(order.payable_until, i18n.language, event.timezone) : "",
               })}
             </p>
           ) : null}
