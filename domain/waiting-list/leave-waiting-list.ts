@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { waitingListEntries } from "#db/schema";
 import { AppError, isAppError } from "../shared/app-error";
-import { closeEntry, type RemovedWaitingListEntry } from "./remove-waiting-list-entry";
+import { closeEntry, entryStateColumns, type RemovedWaitingListEntry } from "./remove-waiting-list-entry";
 
 /**
  * The person leaves the line from their own page (issue 28 §3, « Quitter la liste d'attente »): their link's token is
@@ -21,16 +21,7 @@ export async function leaveWaitingList(
     });
   } catch (error) {
     if (!isAppError(error) || error.code !== "conflict") throw error;
-    const [entry] = await db
-      .select({
-        id: waitingListEntries.id,
-        status: waitingListEntries.status,
-        ticketId: waitingListEntries.ticketId,
-        eventId: waitingListEntries.eventId,
-      })
-      .from(waitingListEntries)
-      .where(which)
-      .limit(1);
+    const [entry] = await db.select(entryStateColumns).from(waitingListEntries).where(which).limit(1);
     if (entry?.status !== "removed") throw new AppError("conflict", "waiting-list:errors.entry-closed");
     return {
       id: entry.id,

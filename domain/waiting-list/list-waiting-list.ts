@@ -4,9 +4,7 @@ import { tickets, waitingListEntries, type WaitingListStatus } from "#db/schema"
 import { inEventScope, loadEventForActor } from "../events/event-access";
 import type { Actor } from "../shared/actor";
 import { afterCursor, cursorPage, type Cursor, type CursorPage } from "../shared/cursor-paging";
-
-/** The statuses still in the line: waiting for an offer, or holding one. */
-export const OPEN_WAITING_LIST_STATUSES = ["waiting", "offered"] as const satisfies readonly WaitingListStatus[];
+import { ENTRY_ROW, waitingListPositionSql } from "./waiting-list-position";
 
 /** One entry as the organizer sees it: never the person's access token (their credential). */
 export type WaitingListEntrySummary = {
@@ -32,15 +30,10 @@ export type WaitingListEntrySummary = {
   createdAt: Date;
 };
 
-/**
- * The entry's place among its ticket's open entries, in line order (id), on waiting_list_ticket_status_idx. Written
- * out qualified: the outer row is `waiting_list_entries`, the inner one `ahead`.
- */
-const positionSql = sql<number | null>`case when ${waitingListEntries.status} in ('waiting', 'offered') then (
-  select count(*) from waiting_list_entries ahead
-  where ahead.ticket_id = ${waitingListEntries.ticketId} and ahead.status in ('waiting', 'offered')
-    and ahead.id <= ${waitingListEntries.id}
-) end`;
+/** The entry's place in its ticket's line while it is open (waiting-list-position.ts), null once out of it. */
+const positionSql = sql<
+  number | null
+>`case when ${waitingListEntries.status} in ('waiting', 'offered') then ${waitingListPositionSql(ENTRY_ROW.ticketId, ENTRY_ROW.id)} end`;
 
 const summaryColumns = {
   id: waitingListEntries.id,

@@ -32,6 +32,14 @@ export async function removeWaitingListEntry(
   });
 }
 
+/** What a removal reads of an entry before and after: where it stands and whose line it is in. */
+export const entryStateColumns = {
+  id: waitingListEntries.id,
+  status: waitingListEntries.status,
+  ticketId: waitingListEntries.ticketId,
+  eventId: waitingListEntries.eventId,
+};
+
 /**
  * Sets an open entry `removed` in one conditional statement (a concurrent offer, booking or expiry wins or loses
  * whole), or explains why not: not found, or no longer open.
@@ -41,16 +49,7 @@ export async function closeEntry(
   which: SQL,
   options: { now: Date; notFoundKey: string },
 ): Promise<RemovedWaitingListEntry> {
-  const [before] = await db
-    .select({
-      id: waitingListEntries.id,
-      status: waitingListEntries.status,
-      ticketId: waitingListEntries.ticketId,
-      eventId: waitingListEntries.eventId,
-    })
-    .from(waitingListEntries)
-    .where(which)
-    .limit(1);
+  const [before] = await db.select(entryStateColumns).from(waitingListEntries).where(which).limit(1);
   if (!before) throw notFound(options.notFoundKey);
   const [row] = await db
     .update(waitingListEntries)
