@@ -92,17 +92,7 @@ export function CancelDisclosure({
           {refundLine(t as never, amount, free, i18n.language)}
         </p>
         {amount > 0 ? <p className="text-xs opacity-70">{t("self-service.cancel-refund-where")}</p> : null}
-        {failed ? (
-          <p
-            role="alert"
-            className="text-sm font-medium text-rose-700 dark:text-rose-400"
-            data-testid="self-service-error"
-          >
-            {String(
-              t((failed.errors.formError ?? "errors:invalid-input") as never, { date: failed.date ?? "" } as never),
-            )}
-          </p>
-        ) : null}
+        {failed ? <RefusalMessage failed={failed} /> : null}
         <button
           type="submit"
           className={cn(
@@ -290,17 +280,17 @@ export function TicketSelfService({
           {t("self-service.checked-in")}
         </p>
       ) : null}
-      {failed && refusedNow ? (
-        <p
-          role="alert"
-          className="text-sm font-medium text-rose-700 dark:text-rose-400"
-          data-testid="self-service-error"
-        >
-          {String(
-            t((failed.errors.formError ?? "errors:invalid-input") as never, { date: failed.date ?? "" } as never),
-          )}
-        </p>
-      ) : null}
+      {failed && refusedNow ? <RefusalMessage failed={failed} /> : null}
     </div>
+  );
+}
+
+/** Why the server refused an action, the deadline named when it is the reason. */
+function RefusalMessage({ failed }: { failed: SelfServiceActionResult & { ok: false } }) {
+  const { t } = useTranslation("booking");
+  return (
+    <p role="alert" className="text-sm font-medium text-rose-700 dark:text-rose-400" data-testid="self-service-error">
+      {String(t((failed.errors.formError ?? "errors:invalid-input") as never, { date: failed.date ?? "" } as never))}
+    </p>
   );
 }
