@@ -9,6 +9,7 @@ import {
 } from "../refunds/refund-order-part";
 import { RefundRuleError } from "../refunds/refund-rules";
 import { refundIssueKey } from "../refunds/refund-units";
+import { utcToZonedDateTime } from "../events/event-time-zone";
 import { AppError, notFound } from "../shared/app-error";
 import { cancelPolicyOf, quoteCancellation } from "./cancel-rules";
 import { isCheckedIn, loadBuyerOrder, SELF_SERVICE_BLOCK_KEYS } from "./load-buyer-order";
@@ -18,20 +19,7 @@ export type CancelResult = PartialRefundResult & { participantIds: number[] };
 
 /** A date as `2027-06-10 20:00 (Europe/Paris)`: the API's message names the deadline in the event's zone, any language. */
 export function deadlineLabel(date: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-GB", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    })
-      .formatToParts(date)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute} (${timeZone})`;
+  return `${utcToZonedDateTime(date, timeZone).replace("T", " ")} (${timeZone})`;
 }
 
 /**
