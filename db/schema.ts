@@ -302,6 +302,9 @@ export const tickets = sqliteTable(
     waitingList: bool("waiting_list").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // The ticket's or add-on's VAT rate (issue 29 §2); NULL: the organization's default rate at the time of sale.
+    // A rate is archived, never deleted, so the id always names a row.
+    taxRateId: integer("tax_rate_id"),
   },
   (t) => [
     index("tickets_event_type_sort_idx").on(t.eventId, t.ticketType, t.sort),
@@ -417,6 +420,8 @@ export const orders = sqliteTable(
       .default("fr"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // The buyer asked for an invoice (checkbox at checkout or later from the order page; issue 29 §3).
+    invoiceRequested: bool("invoice_requested").notNull().default(false),
   },
   (t) => [
     index("orders_event_created_idx").on(t.eventId, t.createdAt),
@@ -469,6 +474,14 @@ export const orderItems = sqliteTable(
     // Units of the line refunded by partial refunds (decision 0058): a full refund frees quantity - refunded_quantity.
     // Last, as the migration adds it: the booking's insert … select lists the columns in this order.
     refundedQuantity: integer("refunded_quantity").notNull().default(0),
+    // The VAT as sold (issue 29 §2, decision 0064), fixed at the sale: the rate in basis points and its name, the
+    // line's net and VAT (unit price × quantity − discount), and the same for an `added` platform fee.
+    taxRate: integer("tax_rate").notNull().default(0),
+    taxRateName: text("tax_rate_name").notNull().default(""),
+    net: integer("net").notNull().default(0),
+    vat: integer("vat").notNull().default(0),
+    feesNet: integer("fees_net").notNull().default(0),
+    feesVat: integer("fees_vat").notNull().default(0),
   },
   (t) => [
     index("order_items_ticket_held_idx").on(t.ticketId, t.heldUntil, t.quantity),
@@ -1442,4 +1455,100 @@ export const taxRates = sqliteTable(
       .on(t.organizationId)
       .where(sql`is_default = 1 and archived_at is null`),
   ],
+);
+
+/*
+ * One invoice numbering series per organization and year (issue 29 §3, decision 0065): the counter row is bumped in
+ * the same D1 batch that inserts the document, so numbers have no gap and no duplicate.
+ */
+export const invoiceCounters = sqliteTable(
+  "invoice_counters",
+  {
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    year: integer("year").notNull(),
+    lastNumber: integer("last_number").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.year] })],
+);
+
+export const invoiceKinds = ["invoice", "credit-note"] as const;
+export type InvoiceKind = (typeof invoiceKinds)[number];
+
+/*
+ * Invoices and credit notes (issue 29 §3–4, decision 0065), immutable once issued (triggers refuse any UPDATE). The
+ * seller's and buyer's details are copied as issued; `event_id` and `order_id` carry no foreign key so that a
+ * document outlives what it documents. A credit note points at its invoice and, for a partial refund, the refund.
+ */
+export const invoices = sqliteTable(
+  "invoices",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    eventId: integer("event_id").notNull(),
+    orderId: integer("order_id").notNull(),
+    kind: text("kind", { enum: invoiceKinds }).notNull(),
+    year: integer("year").notNull(),
+    sequence: integer("sequence").notNull(),
+    // The printed number: prefix, year and the sequence (FAC-2026-0001).
+    number: text("number").notNull(),
+    // Credit notes: the invoice they correct, and the refund they document (NULL: a full refund).
+    invoiceId: integer("invoice_id"),
+    refundId: integer("refund_id"),
+    issuedAt: time("issued_at").notNull(),
+    currency: text("currency").notNull().default("EUR"),
+    // JSON snapshots as issued.
+    seller: text("seller").notNull(),
+    buyer: text("buyer").notNull(),
+    // Sums of the lines (negative on a credit note).
+    gross: integer("gross").notNull(),
+    net: integer("net").notNull(),
+    vat: integer("vat").notNull(),
+    locale: text("locale", { enum: ["fr", "en"] })
+      .notNull()
+      .default("fr"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("invoices_org_year_sequence_unique").on(t.organizationId, t.year, t.sequence),
+    uniqueIndex("invoices_order_invoice_unique")
+      .on(t.orderId)
+      .where(sql`kind = 'invoice'`),
+    uniqueIndex("invoices_refund_credit_note_unique")
+      .on(t.refundId)
+      .where(sql`refund_id is not null`),
+    index("invoices_org_issued_idx").on(t.organizationId, t.issuedAt),
+    index("invoices_org_event_issued_idx").on(t.organizationId, t.eventId, t.issuedAt),
+    index("invoices_invoice_idx").on(t.invoiceId),
+  ],
+);
+
+export const invoiceLineKinds = ["ticket", "addon", "fee"] as const;
+export type InvoiceLineKind = (typeof invoiceLineKinds)[number];
+
+/** A document's lines as issued (amounts tax included, with the net and VAT of decision 0064). */
+export const invoiceLines = sqliteTable(
+  "invoice_lines",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    invoiceId: integer("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    organizationId: integer("organization_id").notNull(),
+    position: integer("position").notNull(),
+    orderItemId: integer("order_item_id"),
+    kind: text("kind", { enum: invoiceLineKinds }).notNull(),
+    description: text("description").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitGross: integer("unit_gross").notNull(),
+    gross: integer("gross").notNull(),
+    rate: integer("rate").notNull(),
+    rateName: text("rate_name").notNull().default(""),
+    net: integer("net").notNull(),
+    vat: integer("vat").notNull(),
+  },
+  (t) => [index("invoice_lines_invoice_idx").on(t.invoiceId, t.position)],
 );

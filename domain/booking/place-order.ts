@@ -27,6 +27,7 @@ import { orderWebhookStatement } from "../webhooks/sales-webhook-statements";
 import { CONFIRMATION_WEBHOOK_STATEMENTS, confirmationStatements, type ConfirmationData } from "./confirm-statements";
 import { releaseOrderHold } from "./expire-order";
 import type { PlaceOrderBody } from "./order-input-schema";
+import { saleLineTaxes, saleTaxRate, saleTaxRatesQueries, toSaleTaxRates } from "../billing/sale-tax-rate";
 import { planOrder, soldOut, type OrderPlan, type PlanPromo } from "./plan-order";
 import { clearGuards, guardStatement, isGuardFailure, lineAllows, promoAllows, stockAllows } from "./stock-sql";
 import {
@@ -174,6 +175,7 @@ const ticketColumns = {
   sellStartAt: tickets.sellStartAt,
   sellEndAt: tickets.sellEndAt,
   visibility: tickets.visibility,
+  taxRateId: tickets.taxRateId,
 };
 
 /**
@@ -195,6 +197,7 @@ export async function placeOrder(db: Database, deps: PlaceOrderDeps, input: Plac
     db.select(eventColumns).from(events).where(eq(events.id, input.eventId)).limit(1),
     db.select(ticketColumns).from(tickets).where(eq(tickets.eventId, input.eventId)),
     db.select().from(participationForms).where(eq(participationForms.eventId, input.eventId)),
+    ...saleTaxRatesQueries(db, sql`(select organization_id from events where id = ${input.eventId})`),
     db
       .select()
       .from(promoCodes)
@@ -209,16 +212,22 @@ export async function placeOrder(db: Database, deps: PlaceOrderDeps, input: Plac
   ] as const;
   const results = await db.batch([
     ...rateLimitStatements(db, hits, new Date(now)),
-    ...(withPromo ? reads : reads.slice(0, 3)),
+    ...(withPromo ? reads : reads.slice(0, 5)),
   ] as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   assertUnderRateLimits(hits, results.slice(0, hits.length) as { count: number }[][]);
-  const [eventRows, ticketRows, formRows, promoRows = [], targetRows = []] = results.slice(hits.length) as [
+  const [eventRows, ticketRows, formRows, rateRows, billingRows, promoRows = [], targetRows = []] = results.slice(
+    hits.length,
+  ) as [
     Awaited<(typeof reads)[0]>,
     Awaited<(typeof reads)[1]>,
     Awaited<(typeof reads)[2]>,
-    Awaited<(typeof reads)[3]>?,
-    Awaited<(typeof reads)[4]>?,
+    Awaited<(typeof reads)[3]>,
+    Awaited<(typeof reads)[4]>,
+    Awaited<(typeof reads)[5]>?,
+    Awaited<(typeof reads)[6]>?,
   ];
+  const saleRates = toSaleTaxRates(rateRows, billingRows);
+  const ticketTaxRates = new Map(ticketRows.map((ticket) => [ticket.id, ticket.taxRateId]));
   const event = eventRows[0];
   // Drafts, archived events and the preview never book; a private event needs its link's hash.
   if (!event || event.status !== "published") throw notFound("events:errors.not-found");
@@ -275,6 +284,7 @@ export async function placeOrder(db: Database, deps: PlaceOrderDeps, input: Plac
   // token that is no longer an unexpired offer of that ticket for that many places fails the batch.
   if (offer) statements.push(...redeemOfferStatement(db, offer, { orderRef, now }));
   for (const line of plan.lines) {
+    const taxes = saleLineTaxes(line, saleTaxRate(ticketTaxRates.get(line.ticketId) ?? null, saleRates));
     const stock = stockAllows({ ticketId: line.ticketId, eventId: plan.eventId }, line.quantity, now);
     // Nobody books past the people waiting for the ticket, except the one whose offer this is.
     const allowed = offer?.ticketId === line.ticketId ? stock : sql`${stock} and ${lineAllows(line.ticketId)}`;
@@ -282,7 +292,8 @@ export async function placeOrder(db: Database, deps: PlaceOrderDeps, input: Plac
       // Column order of the table (id null: assigned); the row is written only if the stock allows it.
       db.insert(orderItems).select(
         sql`select null, ${plan.organizationId}, ${plan.eventId}, ${orderRef}, ${line.ticketId}, ${line.ticketType},
-          ${line.quantity}, ${line.unitPrice}, ${line.discount}, ${line.fees}, ${line.feesType}, ${payableUntil}, ${now}, 0
+          ${line.quantity}, ${line.unitPrice}, ${line.discount}, ${line.fees}, ${line.feesType}, ${payableUntil}, ${now}, 0,
+          ${taxes.taxRate}, ${taxes.taxRateName}, ${taxes.net}, ${taxes.vat}, ${taxes.feesNet}, ${taxes.feesVat}
         where ${allowed}`,
       ),
     );
