@@ -195,6 +195,90 @@ export function defineBookingSuite(
       expect(figures).toMatchObject({ participants: 17, orders: 1 });
     });
 
+    it("writes each line's VAT as sold: its ticket's rate, else the default, an added fee at its line's rate", async () => {
+      const seller = await insertOrganization(t.db);
+      const [reduced] = await t.db
+        .insert(schema.taxRates)
+        .values([
+          { organizationId: seller.id, name: "TVA 5,5 %", rate: 550 },
+          { organizationId: seller.id, name: "TVA 20 %", rate: 2000, isDefault: true },
+        ])
+        .returning();
+      const event = await insertEvent(t.db, seller.id, { status: "published", startAt: FUTURE, endAt: FUTURE });
+      const seat = await insertTicket(t.db, event, { price: 1000, amount: 5, feesType: "included" });
+      await t.db.update(schema.tickets).set({ taxRateId: reduced!.id }).where(eq(schema.tickets.id, seat.id));
+      const dinner = await insertTicket(t.db, event, {
+        price: 1000,
+        amount: 5,
+        feesType: "added",
+        ticketType: "addon",
+      });
+      await t.db
+        .insert(schema.promoCodes)
+        .values({
+          organizationId: seller.id,
+          eventId: event.id,
+          code: "MOITIE",
+          discountType: "percent",
+          discountValue: 5000,
+        });
+      const placed = await placeOrder(t.db, deps(), {
+        eventId: event.id,
+        body: body(
+          [
+            { ticket_id: seat.id, quantity: 2 },
+            { ticket_id: dinner.id, quantity: 1 },
+          ],
+          { promo_code: "moitie" },
+        ),
+      });
+      const lines = await t.db
+        .select()
+        .from(schema.orderItems)
+        .where(eq(schema.orderItems.orderId, placed.id))
+        .orderBy(schema.orderItems.id);
+      // Seats: 2 × 500 at 5.5 % → VAT 1000 × 550 / 10550 = 52.13 → 52. Dinner: 500 at 20 % → 83.33 → 83, and its
+      // added fee of 33 at 20 % → 5.5 → 6 (half away from zero).
+      expect(
+        lines.map(({ taxRate, taxRateName, net, vat, feesNet, feesVat }) => ({
+          taxRate,
+          taxRateName,
+          net,
+          vat,
+          feesNet,
+          feesVat,
+        })),
+      ).toEqual([
+        { taxRate: 550, taxRateName: "TVA 5,5 %", net: 948, vat: 52, feesNet: 0, feesVat: 0 },
+        { taxRate: 2000, taxRateName: "TVA 20 %", net: 417, vat: 83, feesNet: 27, feesVat: 6 },
+      ]);
+      expect(placed.amount).toBe(1533);
+      expect(lines.reduce((sum, line) => sum + line.net + line.vat + line.feesNet + line.feesVat, 0)).toBe(
+        placed.amount,
+      );
+
+      // A rate changed after the sale changes nothing sold.
+      await t.db.update(schema.taxRates).set({ rate: 1000 }).where(eq(schema.taxRates.id, reduced!.id));
+      const [after] = await t.db.select().from(schema.orderItems).where(eq(schema.orderItems.id, lines[0]!.id));
+      expect(after).toMatchObject({ taxRate: 550, vat: 52 });
+    });
+
+    it("sells without VAT for an organization that is not VAT-registered", async () => {
+      const seller = await insertOrganization(t.db);
+      await t.db
+        .insert(schema.taxRates)
+        .values({ organizationId: seller.id, name: "TVA 20 %", rate: 2000, isDefault: true });
+      await t.db.insert(schema.organizationBilling).values({ organizationId: seller.id, vatRegistered: false });
+      const event = await insertEvent(t.db, seller.id, { status: "published", startAt: FUTURE, endAt: FUTURE });
+      const seat = await insertTicket(t.db, event, { price: 1200, amount: 5, feesType: "included" });
+      const placed = await placeOrder(t.db, deps(), {
+        eventId: event.id,
+        body: body([{ ticket_id: seat.id, quantity: 1 }]),
+      });
+      const [line] = await t.db.select().from(schema.orderItems).where(eq(schema.orderItems.orderId, placed.id));
+      expect(line).toMatchObject({ taxRate: 0, taxRateName: "", net: 1200, vat: 0 });
+    });
+
     it("holds a paid order until payable_until, prices fees per fees_type and a promo code", async () => {
       const event = await published();
       const included = await insertTicket(t.db, event, { price: 2000, amount: 5, feesType: "included" });
