@@ -99,6 +99,16 @@ export interface OrganizationSpec {
   payoutFrequency: "manual" | "daily" | "weekly" | "monthly";
   bankAccountName: string;
   createdDaysAgo: number;
+  /** The « Facturation » details printed on its invoices (issue 29). */
+  billing: {
+    legalName: string;
+    address: string;
+    postalCode: string;
+    city: string;
+    vatNumber: string;
+    companyNumber: string;
+    invoicePrefix: string;
+  };
 }
 
 // Listed in insertion order: "Association Les Nuits Sonores" gets the first id.
@@ -117,6 +127,15 @@ export const ORGANIZATIONS: OrganizationSpec[] = [
     payoutFrequency: "weekly",
     bankAccountName: "CRÉDIT COOPÉRATIF •••• 4821",
     createdDaysAgo: 420,
+    billing: {
+      legalName: "Association Les Nuits Sonores",
+      address: "12 rue de la Charité",
+      postalCode: "69002",
+      city: "Lyon",
+      vatNumber: "FR11412345674",
+      companyNumber: "RNA W691234567 · SIREN 412 345 674",
+      invoicePrefix: "NS-",
+    },
   },
   {
     key: "theatre",
@@ -132,6 +151,15 @@ export const ORGANIZATIONS: OrganizationSpec[] = [
     payoutFrequency: "monthly",
     bankAccountName: "LA BANQUE POSTALE •••• 0937",
     createdDaysAgo: 260,
+    billing: {
+      legalName: "Théâtre du Quai SCIC SARL",
+      address: "12 quai Saint-Vincent",
+      postalCode: "69001",
+      city: "Lyon",
+      vatNumber: "FR60823456781",
+      companyNumber: "RCS Lyon 823 456 781",
+      invoicePrefix: "TQ-",
+    },
   },
 ];
 

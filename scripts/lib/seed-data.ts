@@ -1,3 +1,4 @@
+import { lineTax } from "../../domain/billing/line-taxes";
 import { and, count, eq, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/database";
@@ -53,6 +54,8 @@ type Row<T extends SQLiteTable> = T["$inferInsert"];
 const TABLES = {
   users: schema.users,
   organizations: schema.organizations,
+  organization_billing: schema.organizationBilling,
+  tax_rates: schema.taxRates,
   memberships: schema.memberships,
   events: schema.events,
   tickets: schema.tickets,
@@ -290,6 +293,30 @@ async function buildPlan(reference: Date, grandFestivalParticipants: number): Pr
     });
   }
   const organizationId = (key: OrganizationKey) => organizationIds.get(key) ?? 0;
+  for (const organization of ORGANIZATIONS) {
+    const createdAt = daysAgo(organization.createdDaysAgo);
+    plan.organization_billing.push({
+      organizationId: organizationId(organization.key),
+      ...organization.billing,
+      country: "FR",
+      legalMentions: "Association loi 1901 · Pas d'escompte pour paiement anticipé.",
+      vatRegistered: true,
+      invoiceMode: "on-request",
+      createdAt,
+      updatedAt: createdAt,
+    });
+    for (const [sort, rate] of SEED_TAX_RATES.entries())
+      plan.tax_rates.push({
+        id: id("tax_rates"),
+        organizationId: organizationId(organization.key),
+        name: rate.name,
+        rate: rate.rate,
+        isDefault: rate.rate === SEED_SALE_RATE.rate,
+        sort,
+        createdAt,
+        updatedAt: createdAt,
+      });
+  }
 
   for (const [index, user] of USERS.entries()) {
     for (const membership of user.memberships) {
@@ -578,10 +605,26 @@ function orderItemRows(
       discount: line.discount,
       fees,
       feesType: "included" as const,
+      ...soldAtSeedRate(line.participant.price * line.quantity - line.discount),
       heldUntil: draft.status === "pending" && draft.payableUntil !== null ? new Date(draft.payableUntil) : null,
       createdAt: new Date(draft.createdAt),
     };
   });
+}
+
+/** France's rates (decision 0063's presets); every demo ticket is sold at the default 20 %. */
+const SEED_TAX_RATES = [
+  { name: "TVA 20 %", rate: 2000 },
+  { name: "TVA 10 %", rate: 1000 },
+  { name: "TVA 5,5 %", rate: 550 },
+  { name: "TVA 2,1 %", rate: 210 },
+] as const;
+const SEED_SALE_RATE = SEED_TAX_RATES[0];
+
+/** A line's VAT as booking writes it (`domain/billing/sale-tax-rate.ts`): the fees are included, so no fee line. */
+function soldAtSeedRate(gross: number) {
+  const { net, vat } = lineTax({ gross, rate: SEED_SALE_RATE.rate });
+  return { taxRate: SEED_SALE_RATE.rate, taxRateName: SEED_SALE_RATE.name, net, vat, feesNet: 0, feesVat: 0 };
 }
 
 function addEvent(

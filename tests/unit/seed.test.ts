@@ -5,6 +5,8 @@ import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "#db/schema";
 import { verifyPassword } from "#domain/auth/password";
+import { lineTax } from "#domain/billing/line-taxes";
+import { checkVatNumber } from "#domain/billing/vat-number";
 import { findLocalD1File } from "../../scripts/lib/local-d1";
 import { demoLogins } from "../../scripts/lib/demo-logins";
 import { USERS } from "../../scripts/lib/seed-catalog";
@@ -188,6 +190,23 @@ describe("demo data seeder", () => {
       if (row.amount !== -1) expect(row.purchased).toBeLessThanOrEqual(row.amount);
     }
     expect(rows.some((row) => row.amount !== -1 && row.purchased === row.amount)).toBe(true);
+  });
+
+  it("gives each organization its invoicing details and France's rates, and sells every line at 20 % VAT", async () => {
+    const billing = await t.db.select().from(schema.organizationBilling);
+    expect(billing).toHaveLength(2);
+    for (const row of billing) expect(checkVatNumber(row.country, row.vatNumber).issue).toBeNull();
+    const rates = await t.db.select().from(schema.taxRates);
+    expect(rates.filter((rate) => rate.isDefault).map((rate) => rate.rate)).toEqual([2000, 2000]);
+    const lines = await t.db.all<{ gross: number; tax_rate: number; net: number; vat: number }>(
+      sql`SELECT unit_price * quantity - discount AS gross, tax_rate, net, vat FROM order_items`,
+    );
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) {
+      expect(line.tax_rate).toBe(2000);
+      expect(line.net + line.vat).toBe(line.gross);
+      expect(line.vat).toBe(lineTax({ gross: line.gross, rate: 2000 }).vat);
+    }
   });
 
   it("prices every order consistently: net = amount − fees, discounts only with a promo code", async () => {
