@@ -22,6 +22,41 @@ export type InvoiceDocument = {
 
 type InvoiceRow = typeof invoices.$inferSelect;
 
+const NO_SELLER: InvoiceSeller = {
+  legalName: "",
+  address: "",
+  postalCode: "",
+  city: "",
+  country: "",
+  vatNumber: "",
+  companyNumber: "",
+  legalMentions: "",
+  vatRegistered: true,
+  vatExemptionMention: "",
+  eventTitle: "",
+  timeZone: "Europe/Paris",
+};
+const NO_BUYER: InvoiceBuyer = {
+  name: "",
+  company: "",
+  address: "",
+  postalCode: "",
+  city: "",
+  country: "",
+  vatNumber: "",
+  email: "",
+};
+
+/** A stored JSON snapshot over its defaults: a document written with fewer keys still prints. */
+function snapshot<T extends object>(text: string, defaults: T): T {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed && typeof parsed === "object" ? { ...defaults, ...(parsed as Partial<T>) } : defaults;
+  } catch {
+    return defaults;
+  }
+}
+
 /** The documents of an order (its invoice first, then its credit notes by number), without their lines. */
 export async function listOrderDocuments(db: Database, orderId: number, organizationId: number) {
   return db
@@ -54,8 +89,8 @@ export async function loadInvoiceDocument(db: Database, row: InvoiceRow): Promis
     orderId: row.orderId,
     issuedAt: row.issuedAt,
     locale: row.locale,
-    seller: JSON.parse(row.seller) as InvoiceSeller,
-    buyer: JSON.parse(row.buyer) as InvoiceBuyer,
+    seller: snapshot(row.seller, NO_SELLER),
+    buyer: snapshot(row.buyer, NO_BUYER),
     gross: row.gross,
     net: row.net,
     vat: row.vat,
