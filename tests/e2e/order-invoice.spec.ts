@@ -85,6 +85,8 @@ test("the buyer asks for an invoice from the order page and downloads it; the or
   const download = buyerPage.getByRole("link", { name: "Télécharger la facture" });
   await expect(download).toBeVisible();
   await expect(buyerPage.getByTestId("order-invoice-request")).toHaveCount(0);
+  // The tickets' own messages (edit, transfer, cancel) say nothing about it.
+  await expect(buyerPage.getByText(/Billet transféré|Participant modifié/)).toHaveCount(0);
   const number = (await section.getByText(/^Facture n° GD-\d{4}-\d{4}$/).textContent())!.replace("Facture n° ", "");
   for (const width of [1280, 390]) {
     await buyerPage.setViewportSize({ width, height: 900 });

@@ -271,8 +271,11 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
     invoices,
   } = loaderData;
   // The route's props, not useActionData: the page also renders outside a data router (the tracking tests' SSR).
-  const actionResult = actionData as SelfServiceActionResult | undefined;
+  // « Demander une facture » answers for the invoice's section only: the tickets' messages never read its result.
   const invoiceResult = actionData as { ok: boolean; intent?: string; errors?: { formError?: string } } | undefined;
+  const actionResult = (invoiceResult?.intent === "invoice" ? undefined : actionData) as
+    | SelfServiceActionResult
+    | undefined;
   const { t, i18n } = useTranslation("booking");
   const dark = event.theme === "dark";
   const live = order.status === "paid" || order.status === "manual";
