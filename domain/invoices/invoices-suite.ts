@@ -17,7 +17,9 @@ import type { PlaceOrderBody } from "../booking/order-input-schema";
 import { placeOrder, type PlaceOrderDeps } from "../booking/place-order";
 import { refundOrder } from "../payments/refund-order";
 import { refundOrderPart } from "../refunds/refund-order-part";
+import { cancelOrderTickets } from "../self-service/cancel-order-tickets";
 import type { Actor } from "../shared/actor";
+import { exportInvoicesZip, INVOICE_ZIP_MAX_DOCUMENTS } from "./export-invoices-zip";
 import { issueOrderInvoice } from "./issue-order-invoice";
 import { requestOrderInvoice } from "./request-order-invoice";
 
@@ -339,11 +341,79 @@ export function defineInvoicesSuite(
       expect(vat).toBe(0);
     });
 
+    it("the buyer's cancellations issue credit notes of what they gave back (the added fees kept)", async () => {
+      const { event, ticket } = await setup("always");
+      await t.db.update(schema.events).set({ selfServiceCancel: true }).where(eq(schema.events.id, event.id));
+      const order = await sell(event.id, [{ ticket_id: ticket.id, quantity: 2 }]);
+      const holders = await t.db
+        .select()
+        .from(schema.participants)
+        .where(eq(schema.participants.orderId, order.id))
+        .orderBy(asc(schema.participants.id));
+      const deps = { provider, now: NOW + DAY };
+      const one = await cancelOrderTickets(t.db, deps, {
+        orderId: order.id,
+        token: order.accessToken,
+        participantIds: [holders[0]!.id],
+        idempotencyKey: freshKey(),
+      });
+      const rest = await cancelOrderTickets(t.db, deps, {
+        orderId: order.id,
+        token: order.accessToken,
+        participantIds: "order",
+        idempotencyKey: freshKey(),
+      });
+      expect(rest.closesOrder).toBe(true);
+      const [invoice, first, second] = await documents(order.id);
+      expect([first!.gross, second!.gross]).toEqual([-one.amount, -rest.amount]);
+      expect([first!.refundId, second!.refundId]).toEqual([one.refundId, rest.refundId]);
+      expect([first!.invoiceId, second!.invoiceId]).toEqual([invoice!.id, invoice!.id]);
+      // "full-minus-fees": the tickets are credited in full, the added fees stay invoiced.
+      for (const note of [first!, second!]) {
+        const lines = await linesOf(note.id);
+        expect(lines.map((line) => [line.kind, line.quantity, line.gross])).toEqual([["ticket", 1, -2000]]);
+      }
+    });
+
     it("no credit note for an order without an invoice", async () => {
       const { event, ticket } = await setup("on-request");
       const order = await sell(event.id, [{ ticket_id: ticket.id, quantity: 1 }]);
       await refundOrder(t.db, { provider, now: NOW + DAY }, owner, { orderId: order.id });
       expect(await documents(order.id)).toEqual([]);
+    });
+
+    it(`zips a period's PDFs, and refuses more than ${INVOICE_ZIP_MAX_DOCUMENTS} documents in one archive`, async () => {
+      const { organizationId, event, ticket } = await setup("always");
+      const order = await sell(event.id, [{ ticket_id: ticket.id, quantity: 1 }]);
+      const zip = await exportInvoicesZip(t.db, owner, { organizationId, from: "2026-06-15", to: "2026-06-15" });
+      expect(zip.count).toBe(1);
+      expect(zip.filename).toBe("factures-2026-06-15-2026-06-15.zip");
+      const empty = await exportInvoicesZip(t.db, owner, { organizationId, from: "2026-06-16", to: "2026-06-30" });
+      expect(empty.count).toBe(0);
+      const invalid = await failure(
+        exportInvoicesZip(t.db, owner, { organizationId, from: "2026-07-01", to: "2026-06-01" }),
+      );
+      expect(invalid.code).toBe("validation");
+      const stranger = await failure(
+        exportInvoicesZip(
+          t.db,
+          { ...owner, organizationId: organizationId + 1 },
+          { organizationId, from: "2026-06-15", to: "2026-06-15" },
+        ),
+      );
+      expect(stranger.code).toBe("not_found");
+      // Documents issued another day of June, straight into the table: one too many for an archive.
+      await t.db.run(
+        sql`insert into invoices (organization_id, event_id, order_id, kind, year, sequence, number, issued_at, seller, buyer,
+          gross, net, vat)
+        with recursive n(i) as (select 1 union all select i + 1 from n where i < ${INVOICE_ZIP_MAX_DOCUMENTS})
+        select ${organizationId}, ${event.id}, ${order.id}, 'credit-note', 2026, 100 + i, 'FAC-2026-' || (100 + i),
+          ${NOW + DAY}, '{}', '{}', -1, -1, 0 from n`,
+      );
+      const tooMany = await failure(
+        exportInvoicesZip(t.db, owner, { organizationId, from: "2026-06-01", to: "2026-06-30" }),
+      );
+      expect([tooMany.code, tooMany.messageKey]).toEqual(["conflict", "invoices:errors.too-many-documents"]);
     });
 
     it(`numbers ${options.parallel} invoices issued in parallel 1 to ${options.parallel}, no gap, no duplicate`, async () => {

@@ -31,8 +31,9 @@ export async function readInvoiceSources(db: Database, orderId: number): Promise
   const order = orderRows[0];
   if (!order) return null;
   const ticketIds = [...new Set(itemRows.map((item) => item.ticketId))];
+  // Without the seller's details no invoice can be issued: the lines' titles are not needed.
   const titleRows =
-    ticketIds.length === 0
+    ticketIds.length === 0 || !billingRows[0]
       ? []
       : await db.select({ id: tickets.id, title: tickets.title }).from(tickets).where(inArray(tickets.id, ticketIds));
   return {
