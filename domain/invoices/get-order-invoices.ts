@@ -59,7 +59,7 @@ export async function getPublicOrderInvoices(
   const canRequest =
     documents.invoice === null &&
     sources.billing?.invoiceMode === "on-request" &&
-    invoiceRequestRefusal({ ...sources, refundedAmount: sources.order.refundedAmount }, now) === null;
+    invoiceRequestRefusal(sources, now) === null;
   const paidAt = sources.order.paidAt;
   return {
     ...documents,

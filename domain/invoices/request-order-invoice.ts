@@ -16,14 +16,14 @@ export type InvoiceRequestRefusal =
  * order with an invoice already is not refused: asking again answers it.
  */
 export function invoiceRequestRefusal(
-  sources: Pick<InvoiceSources, "order" | "billing"> & { refundedAmount: number },
+  sources: Pick<InvoiceSources, "order" | "billing">,
   now: number,
 ): InvoiceRequestRefusal | null {
   if (!sources.billing) return "not-available";
   const { order } = sources;
   if (order.status !== "paid" || order.paidAt === null) return "not-paid";
   if (order.amount <= 0) return "nothing-to-invoice";
-  if (sources.refundedAmount > 0) return "partly-refunded";
+  if (order.refundedAmount > 0) return "partly-refunded";
   if (now > order.paidAt.getTime() + INVOICE_REQUEST_DAYS * DAY_MS) return "too-late";
   return null;
 }
@@ -42,7 +42,7 @@ export async function requestOrderInvoice(
   const now = input.now ?? Date.now();
   const existing = await findOrderInvoice(db, input.orderId);
   if (existing) return { invoice: existing, issued: false };
-  const refusal = invoiceRequestRefusal({ ...sources, refundedAmount: sources.order.refundedAmount }, now);
+  const refusal = invoiceRequestRefusal(sources, now);
   if (refusal) throw new AppError("conflict", `invoices:errors.${refusal}`);
   const result = await issueOrderInvoice(db, { orderId: input.orderId, now, sources });
   if (!result) throw new AppError("conflict", "invoices:errors.not-available");
