@@ -10,6 +10,7 @@ import { developersPage, openApiDocument } from "./routes/developers";
 import { imageRoutes } from "./routes/images";
 import { stripeWebhookRoutes } from "./routes/webhooks-stripe";
 import { resendWebhookRoutes } from "./routes/webhooks-resend";
+import { orderInvoiceRoutes } from "./routes/order-invoices";
 import { orderTicketsRoutes } from "./routes/order-tickets";
 import { calendarFileRoutes } from "./routes/calendar-files";
 import { widgetRoutes } from "./routes/widget";
@@ -118,6 +119,8 @@ export function createHonoApp(
   app.route("/webhooks/stripe", stripeWebhookRoutes);
   app.route("/webhooks/resend", resendWebhookRoutes);
   app.route("/orders", orderTicketsRoutes);
+  // Issue 29 §3–4: the buyer's invoice and credit notes (/orders/:id/invoice.pdf?token=…).
+  app.route("/orders", orderInvoiceRoutes);
   // Issue 27 §6: /orders/:id/calendar.ics and /events/:id/calendar.ics, before the public page cache of /events/*.
   app.route("/", calendarFileRoutes);
   // Issue 26 §5: the booking widget's script (/widget.js).

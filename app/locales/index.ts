@@ -30,6 +30,7 @@ import enAuth from "./en/auth.json";
 import enCommon from "./en/common.json";
 import enEditor from "./en/editor.json";
 import enEmails from "#domain/locales/en/emails.json";
+import enInvoices from "#domain/locales/en/invoices.json";
 import enErrors from "./en/errors.json";
 import enEventArea from "./en/event-area.json";
 import enEvents from "./en/events.json";
@@ -60,6 +61,7 @@ import frAuth from "./fr/auth.json";
 import frCommon from "./fr/common.json";
 import frEditor from "./fr/editor.json";
 import frEmails from "#domain/locales/fr/emails.json";
+import frInvoices from "#domain/locales/fr/invoices.json";
 import frErrors from "./fr/errors.json";
 import frEventArea from "./fr/event-area.json";
 import frEvents from "./fr/events.json";
@@ -107,6 +109,7 @@ export const resources = {
     "event-messages": frEventMessages,
     "attendee-messages": frAttendeeMessages,
     emails: frEmails,
+    invoices: frInvoices,
     members: frMembers,
     organization: frOrganization,
     team: frTeam,
@@ -148,6 +151,7 @@ export const resources = {
     "event-messages": enEventMessages,
     "attendee-messages": enAttendeeMessages,
     emails: enEmails,
+    invoices: enInvoices,
     members: enMembers,
     organization: enOrganization,
     team: enTeam,

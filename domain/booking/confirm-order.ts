@@ -3,6 +3,9 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "#db/database";
 import { events, orderItems, orders, participants } from "#db/schema";
+import { orderInvoiceStatements } from "../invoices/issue-order-invoice";
+import { invoiceDueAtPayment } from "../invoices/plan-invoice";
+import { readInvoiceSources } from "../invoices/read-invoice-sources";
 import { confirmableOrder } from "../orders/order-status";
 import { confirmationStatements } from "./confirm-statements";
 import type { OrderDraft } from "./place-order";
@@ -78,6 +81,12 @@ export async function confirmOrder(db: Database, input: ConfirmOrderInput): Prom
       ),
     );
   if (order.promoCodeId !== null) statements.push(guardStatement(db, promoAllows(order.promoCodeId, now, orderId)));
+  // The invoice, when one is due at payment (decision 0065), is issued by the confirmation's own batch.
+  const invoiceSources = order.amount > 0 ? await readInvoiceSources(db, orderId) : null;
+  const invoice =
+    invoiceSources?.billing && invoiceDueAtPayment(invoiceSources.billing, invoiceSources.order)
+      ? orderInvoiceStatements(db, { ...invoiceSources, billing: invoiceSources.billing }, input.paidAt)
+      : [];
   statements.push(
     ...confirmationStatements(db, {
       orderRef: orderId,
@@ -96,6 +105,7 @@ export async function confirmOrder(db: Database, input: ConfirmOrderInput): Prom
       paymentIntentId: input.paymentIntentId,
       checkoutSessionId: input.checkoutSessionId,
     }),
+    ...invoice,
     ...(input.statements ?? []),
     clearGuards(db),
   );

@@ -1,3 +1,5 @@
+import enInvoices from "../locales/en/invoices.json";
+import frInvoices from "../locales/fr/invoices.json";
 import type { CalendarLinks } from "../calendar/calendar-links";
 import { formatMoney } from "../shared/format";
 import { renderEmailHtml, renderEmailText } from "./email-layout";
@@ -28,6 +30,8 @@ export type OrderConfirmationEmailInput = {
   ticketsUrl: string;
   /** "Add to my calendar": the order's `.ics` file, Google's and Outlook's pages; absent when the event has no date. */
   calendar?: CalendarLinks | null;
+  /** The order's invoice when one was issued with the payment (issue 29 §3): its PDF's link with the order's token. */
+  invoiceUrl?: string | null;
   summary?: OrderSummary;
   /** The email carries the organizer's response address as Reply-To: say that replying reaches them. */
   repliesToOrganizer?: boolean;
@@ -80,6 +84,8 @@ function billingLines(c: Copy, billing: Record<string, string> | null): string[]
 }
 
 /** The buyer's confirmation: what was booked, the organizer's message and the link back to the tickets page. */
+const invoicesCopy = { fr: frInvoices, en: enInvoices };
+
 export function orderConfirmationEmail(input: OrderConfirmationEmailInput): RenderedEmail {
   const c = emailCopy(input.locale)["order-confirmation"];
   const hello = helloLine(input.locale, input.firstName);
@@ -103,6 +109,7 @@ export function orderConfirmationEmail(input: OrderConfirmationEmailInput): Rend
   const billing = input.summary ? billingLines(c, input.summary.billing) : [];
   const selfService = input.selfService ?? [];
   const closing = input.repliesToOrganizer ? [c.present, c.reply] : [c.present];
+  const invoiceCopy = invoicesCopy[input.locale];
   // Buyers have no Guichet account: the layout's account footer would not explain why they got this email.
   const layout = { footer: fill(c.footer, { event: input.eventTitle }) };
   return {
@@ -128,6 +135,7 @@ export function orderConfirmationEmail(input: OrderConfirmationEmailInput): Rend
         "",
         ...(summary.length > 0 ? [c.summary, ...summary.map((line) => `- ${line}`), ""] : []),
         ...(billing.length > 0 ? [c.billing, ...billing, ""] : []),
+        ...(input.invoiceUrl ? [fill(invoiceCopy.email["invoice-link"], { url: input.invoiceUrl }), ""] : []),
         ...(messageLines.length > 0 ? [...messageLines, ""] : []),
         ...(selfService.length > 0
           ? [emailCopy(input.locale)["self-service"].heading, ...selfService.map((line) => `- ${line}`), ""]
@@ -159,6 +167,15 @@ export function orderConfirmationEmail(input: OrderConfirmationEmailInput): Rend
           ? [
               { kind: "paragraph" as const, text: c.billing },
               ...billing.map((text) => ({ kind: "note" as const, text })),
+            ]
+          : []),
+        ...(input.invoiceUrl
+          ? [
+              {
+                kind: "links" as const,
+                label: invoiceCopy["order-page"].title,
+                links: [{ label: invoiceCopy.email["invoice-link-label"], href: input.invoiceUrl }],
+              },
             ]
           : []),
         ...(messageLines.length > 0

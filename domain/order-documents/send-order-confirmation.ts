@@ -16,6 +16,8 @@ import { isValidEmail } from "../shared/email";
 import type { SigningEnv } from "../shared/signing-secret";
 import { hasTickets, loadOrderDocuments } from "./load-order-documents";
 import { messageParagraphs } from "./message-paragraphs";
+import { orderInvoiceUrl } from "../invoices/invoice-links";
+import { findOrderInvoice } from "../invoices/issue-order-invoice";
 import { orderTicketsUrl } from "./order-links";
 import { eventDates, orderTicketsFilename, renderOrderTicketsPdf } from "./order-tickets-pdf";
 import { orderSelfServiceSentences } from "../self-service/order-self-service-sentences";
@@ -123,6 +125,9 @@ export async function sendOrderConfirmation(
           message: messageParagraphs(event.emailPdfMessage),
           ticketsUrl: orderTicketsUrl(deps.env.APP_URL, order.id, order.accessToken),
           calendar: orderCalendarLinks(event, order, deps.env.APP_URL),
+          invoiceUrl: (await findOrderInvoice(db, order.id))
+            ? orderInvoiceUrl(deps.env.APP_URL, order.id, order.accessToken)
+            : null,
           summary: {
             lines: documents.lines,
             promoCodeKey: order.promoCodeKey,

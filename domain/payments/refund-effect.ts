@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "#db/database";
+import { creditNoteStatements } from "../invoices/credit-note-statements";
+import type { RefundToCredit } from "../invoices/plan-invoice";
 import { refundEmailDueStatements } from "../order-documents/refund-email-outbox";
 import { orderFiguresDelta, salesFigureStatements } from "../sales-figures/sales-figures";
 import { orderWebhookStatement, participantsWebhookStatement } from "../webhooks/sales-webhook-statements";
@@ -21,12 +23,27 @@ type Statement = BatchItem<"sqlite">;
 export async function refundStatements(
   db: Database,
   /** `refundId`: the partial refund that closes the order (decision 0058), whose notice the buyer gets instead. */
-  input: { orderId: number; organizationId: number; now: number; ledgerRows: Statement[]; refundId?: number },
+  input: {
+    orderId: number;
+    organizationId: number;
+    now: number;
+    ledgerRows: Statement[];
+    refundId?: number;
+    /** What the invoice's credit note reverses (decision 0065): by default everything not credited yet. */
+    credit?: RefundToCredit;
+  },
 ): Promise<[Statement, ...Statement[]]> {
   const { orderId, now } = input;
   // Every value is an integer of ours: inlined, because D1 cannot bind parameters of raw SQL inside a batch.
   const stillPaid = sql`(select status from orders where id = ${orderId}) = 'paid'`;
   const delta = await orderFiguresDelta(db, { orderId, sign: -1 });
+  const creditNote = await creditNoteStatements(db, {
+    orderId,
+    refund: input.credit ?? { kind: "rest" },
+    refundId: input.refundId ?? null,
+    now,
+    onlyIf: stillPaid.inlineParams(),
+  });
   return [
     db.run(
       sql`update tickets set purchased = max(0, purchased - coalesce(
@@ -43,6 +60,7 @@ export async function refundStatements(
     ),
     ...(delta ? salesFigureStatements(db, { ...delta, onlyIf: stillPaid.inlineParams() }) : []),
     ...input.ledgerRows,
+    ...creditNote,
     ...refundEmailDueStatements(db, {
       orderId,
       organizationId: input.organizationId,

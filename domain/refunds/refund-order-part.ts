@@ -6,6 +6,8 @@ import { changedRows } from "#db/database";
 import { events, orderItems, orderRefundUnits, orderRefunds, orders, participants, tickets } from "#db/schema";
 import { clearGuards, guardStatement, isGuardFailure } from "../booking/stock-sql";
 import { eventRolesOf } from "../events/event-access";
+import { creditNoteStatements } from "../invoices/credit-note-statements";
+import type { RefundToCredit } from "../invoices/plan-invoice";
 import { refundRow } from "../payments/ledger";
 import { refundStatements } from "../payments/refund-effect";
 import { canOnEvent } from "../policy";
@@ -402,6 +404,11 @@ async function settle(
       .set({ status: "succeeded", providerReference, updatedAt: new Date(now) })
       .where(and(eq(orderRefunds.id, refund.id), eq(orderRefunds.status, "pending"))),
   ];
+  // The invoice's credit note (decision 0065): the tickets refunded per line, or the amount spread over the lines.
+  const credit: RefundToCredit =
+    chosen.length > 0
+      ? { kind: "lines", amount: computed.amount, lines: computed.lines }
+      : { kind: "amount", amount: computed.amount };
   if (computed.closesOrder) {
     // The full refund's statements free what is left (these units included: refunded_quantity moves after them),
     // delete every participant, take the order out of the figures and mark it refunded.
@@ -412,10 +419,20 @@ async function settle(
         now,
         ledgerRows: ledger,
         refundId: refund.id,
+        credit,
       })),
     );
   } else {
     statements.push(...ledger);
+    statements.push(
+      ...(await creditNoteStatements(db, {
+        orderId: order.id,
+        refund: credit,
+        refundId: refund.id,
+        now,
+        onlyIf: stillPaid.inlineParams(),
+      })),
+    );
     const perTicket = new Map<number, number>();
     for (const unit of chosen) perTicket.set(unit.ticketId, (perTicket.get(unit.ticketId) ?? 0) + 1);
     for (const [ticketId, count] of perTicket)

@@ -211,6 +211,8 @@ type Ids = {
   addonId: number;
   orderId: number;
   orderToken: string;
+  /** The order's credit note (issue 29): the order has an invoice and this credit note of it. */
+  creditNoteId: number;
   participantId: number;
   /** A draft message to the event's participants (issue 27). */
   attendeeMessageId: number;
@@ -379,6 +381,31 @@ async function insertIds(organizationId: number, users: World["users"]): Promise
       })
       .returning(),
   ]);
+  // Issue 29: the order's invoice and a credit note of it, for the documents' downloads.
+  const invoiceOf = (kind: "invoice" | "credit-note", sequence: number, invoiceId: number | null) => ({
+    organizationId,
+    eventId,
+    orderId: order!.id,
+    kind,
+    year: 2026,
+    sequence,
+    number: `FAC-${MARKER}-${sequence}`,
+    invoiceId,
+    issuedAt: now,
+    seller: JSON.stringify({ legalName: `Vendeur ${MARKER}`, vatRegistered: true, timeZone: "Europe/Paris" }),
+    buyer: JSON.stringify({ name: "Alex Durand" }),
+    gross: kind === "invoice" ? 1000 : -1000,
+    net: kind === "invoice" ? 1000 : -1000,
+    vat: 0,
+  });
+  const [invoice] = await db
+    .insert(schema.invoices)
+    .values(invoiceOf("invoice", 2 * order!.id, null))
+    .returning();
+  const [creditNote] = await db
+    .insert(schema.invoices)
+    .values(invoiceOf("credit-note", 2 * order!.id + 1, invoice!.id))
+    .returning();
   const [[draftMessage], [sentMessage], [waitingListEntry]] = await db.batch([
     db
       .insert(schema.attendeeMessages)
@@ -443,6 +470,7 @@ async function insertIds(organizationId: number, users: World["users"]): Promise
     addonId: addon!.id,
     orderId: order!.id,
     orderToken: order!.accessToken,
+    creditNoteId: creditNote!.id,
     participantId: participants[0]!.id,
     promoCode,
     contactEntryId: contact!.id,
@@ -680,6 +708,24 @@ const apiTable: Record<string, RouteSpec> = {
     }),
     // The probe's order cost nothing and has no payment: past the rights, it is not refundable.
     ok: { status: 409 },
+  },
+  // Issue 29: the order's invoice documents (the event's sales) and the accountant's archive (finance).
+  "GET /api/orders/:id{[0-9]+}/invoices": {
+    need: { event: "event:view-sales" },
+    probe: (i) => ({ path: `/api/orders/${i.orderId}/invoices` }),
+  },
+  "GET /api/orders/:id{[0-9]+}/invoice.pdf": {
+    need: { event: "event:view-sales" },
+    probe: (i) => ({ path: `/api/orders/${i.orderId}/invoice.pdf` }),
+  },
+  "GET /api/orders/:id{[0-9]+}/credit-notes/:file{[0-9]+\\.pdf}": {
+    need: { event: "event:view-sales" },
+    probe: (i) => ({ path: `/api/orders/${i.orderId}/credit-notes/${i.creditNoteId}.pdf` }),
+  },
+  "GET /api/organizers/:id/invoices/export.zip": {
+    need: { organization: "finance:view" },
+    probe: (i) => ({ path: `/api/organizers/${i.organizationId}/invoices/export.zip?from=2000-01-01&to=2099-12-31` }),
+    notFoundWithout: "finance:view",
   },
   "GET /api/events/:id{[0-9]+}/waiting-list": {
     need: { event: "event:view-sales" },
@@ -1157,6 +1203,15 @@ const apiTable: Record<string, RouteSpec> = {
   "GET /orders/:id/tickets.pdf": {
     need: { public: true },
     probe: (i) => ({ path: `/orders/${i.orderId}/tickets.pdf?token=${i.orderToken}` }),
+  },
+  // Issue 29: the buyer's invoice and credit notes, with the order's token.
+  "GET /orders/:id/invoice.pdf": {
+    need: { public: true },
+    probe: (i) => ({ path: `/orders/${i.orderId}/invoice.pdf?token=${i.orderToken}` }),
+  },
+  "GET /orders/:id/credit-notes/:file{[0-9]+\\.pdf}": {
+    need: { public: true },
+    probe: (i) => ({ path: `/orders/${i.orderId}/credit-notes/${i.creditNoteId}.pdf?token=${i.orderToken}` }),
   },
   // Issue 27 §6: the calendar files, the buyer's with the order's token, the public page's for its event.
   "GET /orders/:id/calendar.ics": {

@@ -1430,6 +1430,96 @@ export const operations: ApiOperation[] = [
     },
     errors: [400, 403, 404, 409],
   },
+  // ----------------------------------------------------------------------------------- invoices (issue 29)
+  {
+    method: "GET",
+    route: "/api/orders/:id{[0-9]+}/invoices",
+    operationId: "listOrderInvoices",
+    tag: "Orders and participants",
+    summary: "List an order's invoice and credit notes",
+    description:
+      "The invoice issued for the order (null when none was) and its credit notes, in number order. Amounts in " +
+      "cents, tax included; a credit note's total is negative. Decision 0065.",
+    access: read("orders:read"),
+    response: {
+      status: 200,
+      description: "The order's documents.",
+      schema: object(
+        "`invoice` (`id`, `kind`, `number`, `issued_at`, `total`, or null) and `credit_notes` (the same).",
+      ),
+      example: {
+        invoice: {
+          id: 12,
+          kind: "invoice",
+          number: "NS-2026-0012",
+          issued_at: "2026-06-15T12:00:00.000Z",
+          total: 4154,
+        },
+        credit_notes: [
+          { id: 15, kind: "credit-note", number: "NS-2026-0015", issued_at: "2026-06-16T09:30:00.000Z", total: -450 },
+        ],
+      },
+    },
+    errors: [404],
+  },
+  {
+    method: "GET",
+    route: "/api/orders/:id{[0-9]+}/invoice.pdf",
+    operationId: "getOrderInvoicePdf",
+    tag: "Orders and participants",
+    summary: "Download an order's invoice",
+    description:
+      "The invoice as a PDF (A4, in the order's language), rendered from the document as issued. 404 when the order " +
+      "has no invoice or belongs to another organization.",
+    access: read("orders:read"),
+    response: {
+      status: 200,
+      description: "The PDF.",
+      contentType: "application/pdf",
+      schema: { type: "string", contentMediaType: "application/pdf" },
+    },
+    errors: [404],
+  },
+  {
+    method: "GET",
+    route: "/api/orders/:id{[0-9]+}/credit-notes/:file{[0-9]+\\.pdf}",
+    operationId: "getOrderCreditNotePdf",
+    tag: "Orders and participants",
+    summary: "Download a credit note of an order",
+    description: "A credit note of the order as a PDF (`/credit-notes/{credit_note_id}.pdf`), referencing its invoice.",
+    access: read("orders:read"),
+    pathParams: { file: { description: "The credit note's id followed by `.pdf`.", schema: { type: "string" } } },
+    response: {
+      status: 200,
+      description: "The PDF.",
+      contentType: "application/pdf",
+      schema: { type: "string", contentMediaType: "application/pdf" },
+    },
+    errors: [404],
+  },
+  {
+    method: "GET",
+    route: `${ORG}/invoices/export.zip`,
+    operationId: "exportInvoicePdfs",
+    tag: "Finance",
+    summary: "Download the invoices and credit notes of a period",
+    description:
+      "A zip of the PDFs of the invoices and credit notes issued from `from` to `to` (days, YYYY-MM-DD, both " +
+      "included), one file per document named by its number; at most 250 documents (a longer period answers 409 " +
+      "`too_many_documents`).",
+    access: read("finance:read"),
+    queryParams: [
+      { name: "from", description: "First day (YYYY-MM-DD).", schema: { type: "string" }, required: true },
+      { name: "to", description: "Last day (YYYY-MM-DD).", schema: { type: "string" }, required: true },
+    ],
+    response: {
+      status: 200,
+      description: "The zip file.",
+      contentType: "application/zip",
+      schema: { type: "string", contentMediaType: "application/zip" },
+    },
+    errors: [400, 404, 409],
+  },
   {
     method: "GET",
     route: `${EVENT}/waiting-list`,

@@ -25,6 +25,7 @@ import { privacyApiRoutes } from "./api-privacy";
 import { financeApiRoutes } from "./api-finance";
 import { geocodeApiRoutes } from "./api-geocode";
 import { remindersApiRoutes } from "./api-reminders";
+import { orderInvoicesApiRoutes } from "./api-order-invoices";
 import { orderRefundsApiRoutes } from "./api-order-refunds";
 import { waitingListEntriesApiRoutes } from "./api-waiting-list-entries";
 
@@ -59,6 +60,7 @@ apiRoutes.route("/organizers", privacyApiRoutes);
 apiRoutes.route("/geocode", geocodeApiRoutes);
 apiRoutes.route("/events", remindersApiRoutes);
 apiRoutes.route("/events", orderRefundsApiRoutes);
+apiRoutes.route("/", orderInvoicesApiRoutes);
 apiRoutes.route("/events", waitingListEntriesApiRoutes);
 apiRoutes.route("/events", waitingListApiRoutes);
 apiRoutes.all("*", () => {

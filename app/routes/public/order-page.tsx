@@ -31,6 +31,9 @@ import { getOrderPage } from "#domain/public-events/get-order-page";
 import { siteUrlOf } from "#domain/calendar/calendar-source";
 import { orderCalendarLinks } from "#domain/calendar/get-order-calendar";
 import { AddToCalendar } from "~/components/public-event/add-to-calendar";
+import { OrderInvoices } from "~/components/order/order-invoices";
+import { getPublicOrderInvoices } from "#domain/invoices/get-order-invoices";
+import { requestOrderInvoice } from "#domain/invoices/request-order-invoice";
 import { requireId } from "#domain/shared/ids";
 import { eventPagePath, orderTicketsPdfHref } from "~/components/booking/booking-paths";
 import { qrPath } from "~/components/booking/qr-path";
@@ -74,6 +77,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       page.order.status === "refunded" || page.order.status === "paid"
         ? await orderRefundedAmount(db, page.order.id)
         : 0;
+    // Issue 29 §3–4: the order's invoice and credit notes, or « Demander une facture » while it may be asked for.
+    const invoices =
+      token && (live || page.order.status === "refunded")
+        ? await getPublicOrderInvoices(db, { orderId: page.order.id, token })
+        : null;
     // A buyer who left the checkout comes back to it here while the order may still be paid (decision 0035).
     const resumeUrl =
       page.order.status === "pending"
@@ -100,6 +108,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         rulesSentences,
         cancelKey,
         refundedAmount,
+        invoices,
         qrCodes: live ? page.order.participants.map((participant) => qrPath(participant.ticket_token)) : [],
         // Issue 27 §6: a confirmed order's event, in the buyer's calendar (the .ics follows the event's changes).
         calendar:
@@ -116,7 +125,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 const selfServiceFormSchema = v.object({
-  intent: v.picklist(["edit", "transfer", "cancel"], "booking:self-service.errors.action-invalid"),
+  intent: v.picklist(["edit", "transfer", "cancel", "invoice"], "booking:self-service.errors.action-invalid"),
   participant_id: v.union([
     v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/), v.transform(Number)),
     v.pipe(v.literal("order"), v.transform(() => null)),
@@ -136,6 +145,16 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (!parsed.success) return actionError(new AppError("validation", "booking:self-service.errors.action-invalid"), values);
   const { intent, participant_id: participantId } = parsed.output;
   if (intent === "cancel") return cancelAction({ params, request, context }, form, participantId, token, values);
+  if (intent === "invoice") {
+    try {
+      const orderId = requireId(params.id, "booking:errors.order-not-found");
+      await hitRateLimits(db, bookingRateLimits(`order:${orderId}`, clientInfoFromHeaders(request.headers).ip));
+      await requestOrderInvoice(db, { orderId, token: token ?? "" });
+      return { ok: true as const, intent, participantId: null };
+    } catch (error) {
+      return actionError(error, values, { intent, participantId: null });
+    }
+  }
   if (participantId === null)
     return actionError(new AppError("validation", "booking:self-service.errors.action-invalid"), values);
   const prefix = `${intent}.${participantId}`;
@@ -249,9 +268,14 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
     rulesSentences,
     cancelKey,
     refundedAmount,
+    invoices,
   } = loaderData;
   // The route's props, not useActionData: the page also renders outside a data router (the tracking tests' SSR).
-  const actionResult = actionData as SelfServiceActionResult | undefined;
+  // « Demander une facture » answers for the invoice's section only: the tickets' messages never read its result.
+  const invoiceResult = actionData as { ok: boolean; intent?: string; errors?: { formError?: string } } | undefined;
+  const actionResult = (invoiceResult?.intent === "invoice" ? undefined : actionData) as
+    | SelfServiceActionResult
+    | undefined;
   const { t, i18n } = useTranslation("booking");
   const dark = event.theme === "dark";
   const live = order.status === "paid" || order.status === "manual";
@@ -402,6 +426,19 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           ) : null}
           {calendar ? <AddToCalendar links={calendar} className="pt-2" /> : null}
         </section>
+
+        {invoices ? (
+          <OrderInvoices
+            view={invoices}
+            orderId={order.id}
+            token={token}
+            timeZone={event.timezone}
+            className={card}
+            buttonStyle={surfaceStyle}
+            requested={invoiceResult?.intent === "invoice" && invoiceResult.ok}
+            error={invoiceResult?.intent === "invoice" ? (invoiceResult.errors?.formError ?? null) : null}
+          />
+        ) : null}
 
         {order.status === "refunded" && order.items.length > 0 ? (
           <section aria-labelledby="refunded-heading" className="space-y-3">

@@ -9,6 +9,8 @@ import { paymentProviderFromEnv } from "#adapters/payments";
 import { cancelOrder } from "#domain/booking/cancel-order";
 import { refundOrder } from "#domain/payments/refund-order";
 import { getOrderRefunds } from "#domain/refunds/get-order-refunds";
+import { getOrderInvoices } from "#domain/invoices/get-order-invoices";
+import { OrganizerOrderInvoices } from "~/components/order/organizer-order-invoices";
 import { refundOrderPart } from "#domain/refunds/refund-order-part";
 import { eurosToCents } from "#domain/tickets/ticket-input-schema";
 import { resendOrderConfirmation } from "#domain/order-documents/resend-order-confirmation";
@@ -48,7 +50,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     const orderId = parseId(params.oid);
     if (eventId === null || orderId === null) throw notFound("orders:errors.not-found");
     const order = await getOrder(db, actor, { eventId, orderId });
-    return { eventId, ...order, refunds: await getOrderRefunds(db, actor, { orderId, eventId }) };
+    return {
+      eventId,
+      ...order,
+      refunds: await getOrderRefunds(db, actor, { orderId, eventId }),
+      invoices: await getOrderInvoices(db, actor, { orderId }),
+    };
   } catch (error) {
     return loaderError(error);
   }
@@ -120,7 +127,7 @@ const successToast = {
 } as const;
 
 export default function OrderDetail({ loaderData }: Route.ComponentProps) {
-  const { eventId, order, participants, answers, timezone, canManage, refunds } = loaderData;
+  const { eventId, order, participants, answers, timezone, canManage, refunds, invoices } = loaderData;
   const { t, i18n } = useTranslation("orders");
   const { t: tParticipants } = useTranslation("participants");
   const { t: tAny } = useTranslation();
@@ -286,6 +293,12 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
             ) : null}
           </CardContent>
         </Card>
+        <OrganizerOrderInvoices
+          orderId={order.id}
+          invoice={invoices.invoice}
+          creditNotes={invoices.creditNotes}
+          timeZone={timezone}
+        />
         <Card className="lg:col-span-2">
           <CardHeader>
             <CardTitle>{t("detail.participants")}</CardTitle>
