@@ -1,0 +1,26 @@
+import type { Color, PDFPage } from "pdf-lib";
+import type { PdfFont } from "./pdf-fonts";
+import { textRuns } from "./text-runs";
+
+/** The width of a line of text at `size` points, as drawText draws it. */
+export function textWidth(text: string, font: PdfFont, size: number): number {
+  return textRuns(text, font).reduce((width, run) => width + run.face.pdfFont.widthOfTextAtSize(run.text, size), 0);
+}
+
+/**
+ * Draws one line of any script from its left end `x` on the baseline `y`: each run in the face that has its
+ * characters, right-to-left text in display order. Returns the width drawn.
+ */
+export function drawText(
+  page: PDFPage,
+  text: string,
+  options: { x: number; y: number; size: number; font: PdfFont; color?: Color },
+): number {
+  let x = options.x;
+  for (const run of textRuns(text, options.font)) {
+    const pdfFont = run.face.pdfFont;
+    page.drawText(run.text, { x, y: options.y, size: options.size, font: pdfFont, color: options.color });
+    x += pdfFont.widthOfTextAtSize(run.text, options.size);
+  }
+  return x - options.x;
+}
