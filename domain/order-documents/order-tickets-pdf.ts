@@ -21,7 +21,7 @@ import { signTicketToken } from "../tickets/ticket-token";
 import type { OrderDocuments } from "./load-order-documents";
 import { messageParagraphs } from "./message-paragraphs";
 import { drawText, textWidth } from "../pdf/draw-text";
-import type { FontAssets } from "../pdf/font-faces";
+import type { PdfFontEnv } from "../pdf/font-faces";
 import { loadPdfFonts, type PdfFont, type PdfFonts } from "../pdf/pdf-fonts";
 import { wrapText } from "../pdf/wrap-text";
 
@@ -162,7 +162,7 @@ function ticketPrice(documents: OrderDocuments, price: number): string {
  * verifies.
  */
 export async function renderOrderTicketsPdf(
-  env: SigningEnv & { ASSETS?: FontAssets },
+  env: SigningEnv & PdfFontEnv,
   documents: OrderDocuments,
 ): Promise<Uint8Array> {
   const { order, event } = documents;

@@ -2,9 +2,13 @@ import { CJK_SLICES } from "./cjk-font-slices";
 
 export type FontWeight = "regular" | "bold";
 
-/** One Noto Sans SC slice (cjk-font-slices.ts, generated): its code point ranges as [start, end, start, end, …]. */
+/**
+ * One slice of Noto Sans SC or KR (cjk-font-slices.ts, generated): its file under @fontsource without the weight, its
+ * code point ranges as [start, end, start, end, …].
+ */
 export type CjkSlice = {
   readonly name: string;
+  readonly file: string;
   readonly ranges: readonly number[];
   readonly regular: () => Promise<{ default: string }>;
   readonly bold: () => Promise<{ default: string }>;
@@ -79,10 +83,9 @@ const BUNDLED: readonly FaceSource[] = [
 ];
 
 const CJK: readonly FaceSource[] = CJK_SLICES.map((slice) => ({
-  id: `noto-sans-sc-${slice.name}`,
+  id: `noto-sans-${slice.name}`,
   ranges: slice.ranges,
-  file: (weight: FontWeight) =>
-    `@fontsource/noto-sans-sc/files/noto-sans-sc-${slice.name}-${weightNumber(weight)}-normal.woff`,
+  file: (weight: FontWeight) => `@fontsource/${slice.file}-${weightNumber(weight)}-normal.woff`,
   module: (weight: FontWeight) => slice[weight](),
   delivery: "asset" as const,
   rightToLeft: false,
@@ -117,6 +120,9 @@ export function facesForText(texts: Iterable<string>): FaceSource[] {
 
 /** Where static assets are read from in a Worker (the ASSETS binding); absent elsewhere. */
 export type FontAssets = { fetch(input: Request | string | URL): Promise<Response> };
+
+/** The part of the Worker env the PDF fonts read: the CJK slices are static assets. */
+export type PdfFontEnv = { ASSETS?: FontAssets };
 
 const inWorker = () => typeof navigator !== "undefined" && navigator.userAgent === "Cloudflare-Workers";
 

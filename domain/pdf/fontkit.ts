@@ -1,4 +1,5 @@
-import fontkit from "@pdf-lib/fontkit";
+// Minified: see font-modules.d.ts.
+import fontkit from "@pdf-lib/fontkit/dist/fontkit.es.min.js";
 
 /** The parts of a fontkit font this module reads (pdf-lib's own typing of fontkit stops at `create`). */
 export type FontkitFont = {
