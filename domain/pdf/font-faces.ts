@@ -1,4 +1,5 @@
 import { CJK_SLICES } from "./cjk-font-slices";
+import { woffToSfnt } from "./woff-to-sfnt";
 
 export type FontWeight = "regular" | "bold";
 
@@ -159,6 +160,11 @@ export function loadFaceBytes(source: FaceSource, weight: FontWeight, assets?: F
 }
 
 async function fetchFaceBytes(source: FaceSource, weight: FontWeight, assets?: FontAssets) {
+  const woff = await fetchWoff(source, weight, assets);
+  return woff && woffToSfnt(woff);
+}
+
+async function fetchWoff(source: FaceSource, weight: FontWeight, assets?: FontAssets) {
   if (!inWorker()) return readFromNodeModules(source.file(weight));
   const { default: reference } = await source.module(weight);
   if (source.delivery === "inline") return base64Bytes(reference);

@@ -5,6 +5,7 @@ import fontkit from "@pdf-lib/fontkit/dist/fontkit.es.min.js";
 export type FontkitFont = {
   hasGlyphForCodePoint(codePoint: number): boolean;
   createSubset(): unknown;
+  layout(text: string, features?: unknown): unknown;
 };
 
 type SubsetInternals = {
@@ -50,9 +51,31 @@ export function parseFont(bytes: Uint8Array): FontkitFont {
   if (!font) {
     font = fontkit.create(bytes) as unknown as FontkitFont;
     padSubsetGlyphs(font);
+    memoizeLayout(font);
     parsed.set(bytes, font);
   }
   return font;
+}
+
+const LAYOUTS_KEPT = 2000;
+
+/**
+ * pdf-lib lays a string out (shaping: substitutions, positions) once to measure it and again to draw it, and the same
+ * labels, titles and dates come back on every ticket: each font keeps its recent layouts (pdf-lib only reads them).
+ */
+function memoizeLayout(font: FontkitFont) {
+  const layout = font.layout.bind(font);
+  const runs = new Map<string, unknown>();
+  font.layout = (text, features) => {
+    if (features !== undefined) return layout(text, features);
+    let run = runs.get(text);
+    if (run === undefined) {
+      if (runs.size >= LAYOUTS_KEPT) runs.clear();
+      run = layout(text);
+      runs.set(text, run);
+    }
+    return run;
+  };
 }
 
 /** What `PDFDocument.registerFontkit` takes: fontkit, with the parse cache and the subset fix. */
