@@ -41,6 +41,8 @@ const LATIN_EXT = [
   0x0100, 0x02ba, 0x02bd, 0x02c5, 0x02c7, 0x02cc, 0x02ce, 0x02d7, 0x02dd, 0x02ff, 0x1d00, 0x1dbf, 0x1e00, 0x1e9f,
   0x1ef2, 0x1eff, 0x2020, 0x2020, 0x20a0, 0x20ab, 0x20ad, 0x20c0, 0x2113, 0x2113, 0x2c60, 0x2c7f, 0xa720, 0xa7ff,
 ];
+const GREEK = [0x0370, 0x0377, 0x037a, 0x037f, 0x0384, 0x038a, 0x038c, 0x038c, 0x038e, 0x03a1, 0x03a3, 0x03ff];
+const CYRILLIC = [0x0400, 0x045f, 0x0490, 0x0491, 0x04b0, 0x04b1, 0x2116, 0x2116];
 const ARABIC = [
   0x0600, 0x06ff, 0x0750, 0x077f, 0x0870, 0x08ff, 0x200c, 0x200e, 0x2010, 0x2011, 0x204f, 0x204f, 0x2e41, 0x2e41,
   0xfb50, 0xfdff, 0xfe70, 0xfefc,
@@ -71,6 +73,28 @@ const BUNDLED: readonly FaceSource[] = [
     rightToLeft: false,
   },
   {
+    id: "noto-sans-greek",
+    ranges: GREEK,
+    file: (weight) => `@fontsource/noto-sans/files/noto-sans-greek-${weightNumber(weight)}-normal.woff`,
+    module: (weight) =>
+      weight === "bold"
+        ? import("@fontsource/noto-sans/files/noto-sans-greek-700-normal.woff?inline")
+        : import("@fontsource/noto-sans/files/noto-sans-greek-400-normal.woff?inline"),
+    delivery: "inline",
+    rightToLeft: false,
+  },
+  {
+    id: "noto-sans-cyrillic",
+    ranges: CYRILLIC,
+    file: (weight) => `@fontsource/noto-sans/files/noto-sans-cyrillic-${weightNumber(weight)}-normal.woff`,
+    module: (weight) =>
+      weight === "bold"
+        ? import("@fontsource/noto-sans/files/noto-sans-cyrillic-700-normal.woff?inline")
+        : import("@fontsource/noto-sans/files/noto-sans-cyrillic-400-normal.woff?inline"),
+    delivery: "inline",
+    rightToLeft: false,
+  },
+  {
     id: "noto-sans-arabic",
     ranges: ARABIC,
     file: (weight) => `@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-${weightNumber(weight)}-normal.woff`,
@@ -92,7 +116,10 @@ const CJK: readonly FaceSource[] = CJK_SLICES.map((slice) => ({
   rightToLeft: false,
 }));
 
-/** Every face, in fallback order: Latin first (digits, spaces and punctuation stay in it), then Arabic, then CJK. */
+/**
+ * Every face, in fallback order: Latin first (digits, spaces and punctuation stay in it), Greek, Cyrillic, Arabic,
+ * then CJK.
+ */
 export const FACE_SOURCES: readonly FaceSource[] = [...BUNDLED, ...CJK];
 
 export function covers(source: FaceSource, codePoint: number): boolean {

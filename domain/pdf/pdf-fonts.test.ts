@@ -9,6 +9,7 @@ import { wrapText } from "./wrap-text";
 const LINES = [
   "Événement à l'Opéra — 12,00 € « spécial » Cœur d’artichaut",
   "Łukasz Żółć, Łódź, Erdős Pál, Straße, Ærøskøbing",
+  "Νίκος Παπαδόπουλος, Дмитрий Иванов",
   "محمد الأحمد",
   "王小明 東京 さくら カタカナ 한국어",
   "Commande de محمد الأحمد n° 12",
@@ -25,7 +26,7 @@ async function documentWith(lines: readonly string[]) {
 }
 
 describe("PDF fonts", () => {
-  it("draws Latin, Polish, Arabic, Chinese, Japanese and Korean text that a reader extracts as written", async () => {
+  it("draws Latin, Polish, Greek, Cyrillic, Arabic, Chinese, Japanese and Korean text that a reader extracts as written", async () => {
     const { bytes } = await documentWith(LINES);
     const { pages } = await readPdf(bytes);
     // pdf.js gives Arabic back in logical order; the letter with hamza (أ), drawn as a letter and a mark, composes back.
