@@ -5,7 +5,8 @@ import fontkit from "@pdf-lib/fontkit/dist/fontkit.es.min.js";
 export type FontkitFont = {
   hasGlyphForCodePoint(codePoint: number): boolean;
   createSubset(): unknown;
-  layout(text: string, features?: unknown): unknown;
+  layout(text: string, features?: unknown): { glyphs: { advanceWidth: number }[] };
+  unitsPerEm: number;
 };
 
 type SubsetInternals = {
@@ -65,7 +66,7 @@ const LAYOUTS_KEPT = 2000;
  */
 function memoizeLayout(font: FontkitFont) {
   const layout = font.layout.bind(font);
-  const runs = new Map<string, unknown>();
+  const runs = new Map<string, ReturnType<FontkitFont["layout"]>>();
   font.layout = (text, features) => {
     if (features !== undefined) return layout(text, features);
     let run = runs.get(text);
@@ -77,8 +78,3 @@ function memoizeLayout(font: FontkitFont) {
     return run;
   };
 }
-
-/** What `PDFDocument.registerFontkit` takes: fontkit, with the parse cache and the subset fix. */
-export const cachedFontkit = {
-  create: (bytes: Uint8Array) => parseFont(bytes),
-} as unknown as Parameters<import("pdf-lib").PDFDocument["registerFontkit"]>[0];
