@@ -23,8 +23,8 @@ export type PdfFont = {
 export type PdfFonts = { readonly regular: PdfFont; readonly bold: PdfFont };
 
 /**
- * Embeds Noto Sans (Latin, Latin Extended), Noto Sans Arabic and the slices of Noto Sans SC (Chinese, Japanese kana,
- * Korean hangul) that the given texts need, regular and bold, each as a subset; docs/decisions/0066-pdf-unicode-font.md.
+ * Loads the faces the given texts need, regular and bold: Noto Sans (Latin, Latin Extended, Greek, Cyrillic), Noto
+ * Sans Arabic, and the slices of Noto Sans SC (Chinese, Japanese) and KR (Hangul); docs/decisions/0066-pdf-unicode-font.md.
  * Every string later drawn must be among `texts` (or use only characters they hold): a character of a face not loaded
  * prints as "?". `assets` is the Worker's ASSETS binding, from which the CJK slices are read.
  */
