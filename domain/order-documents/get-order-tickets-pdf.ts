@@ -1,6 +1,7 @@
 import type { Database } from "#db/database";
 import { constantTimeEqual } from "../shared/crypto";
 import { notFound } from "../shared/app-error";
+import type { PdfFontEnv } from "../pdf/font-faces";
 import type { SigningEnv } from "../shared/signing-secret";
 import { hasTickets, loadOrderDocuments } from "./load-order-documents";
 import { orderTicketsFilename, renderOrderTicketsPdf } from "./order-tickets-pdf";
@@ -11,7 +12,7 @@ import { orderTicketsFilename, renderOrderTicketsPdf } from "./order-tickets-pdf
  */
 export async function getOrderTicketsPdf(
   db: Database,
-  env: SigningEnv,
+  env: SigningEnv & PdfFontEnv,
   input: { orderId: number; token: string },
 ): Promise<{ filename: string; bytes: Uint8Array }> {
   const documents = await loadOrderDocuments(db, { orderId: input.orderId });

@@ -10,8 +10,6 @@ import {
   rectangle,
   rgb,
   setFillingRgbColor,
-  StandardFonts,
-  type PDFFont,
   type PDFPage,
 } from "pdf-lib";
 import { encode } from "uqr";
@@ -22,7 +20,10 @@ import type { SigningEnv } from "../shared/signing-secret";
 import { signTicketToken } from "../tickets/ticket-token";
 import type { OrderDocuments } from "./load-order-documents";
 import { messageParagraphs } from "./message-paragraphs";
-import { fontSafeText, wrapText } from "./pdf-text";
+import { drawText, textWidth } from "../pdf/draw-text";
+import type { PdfFontEnv } from "../pdf/font-faces";
+import { loadPdfFonts, type PdfFont, type PdfFonts } from "../pdf/pdf-fonts";
+import { wrapText } from "../pdf/wrap-text";
 
 // A4 in points.
 const PAGE_WIDTH = 595.28;
@@ -111,25 +112,31 @@ async function deflateContentStreams(pdf: PDFDocument): Promise<void> {
   );
 }
 
-type Fonts = { regular: PDFFont; bold: PDFFont };
-
 /** Draws wrapped text from the top line's baseline `y` down; returns the baseline below the last line. */
 function drawLines(
   page: PDFPage,
   text: string,
-  options: { x: number; y: number; size: number; font: PDFFont; maxWidth: number; color?: ReturnType<typeof rgb> },
+  options: { x: number; y: number; size: number; font: PdfFont; maxWidth: number; color?: ReturnType<typeof rgb> },
 ): number {
   const lineHeight = options.size * 1.35;
   let y = options.y;
-  for (const line of wrapText(options.font, text, options.size, options.maxWidth)) {
-    page.drawText(line, { x: options.x, y, size: options.size, font: options.font, color: options.color ?? INK });
+  for (const line of wrapText(text, options.font, options.size, options.maxWidth)) {
+    drawText(page, line, { x: options.x, y, size: options.size, font: options.font, color: options.color ?? INK });
     y -= lineHeight;
   }
   return y;
 }
 
-function drawLabelled(page: PDFPage, fonts: Fonts, label: string, value: string, x: number, y: number, width: number) {
-  page.drawText(fontSafeText(fonts.regular, label.toUpperCase()), { x, y, size: 8, font: fonts.regular, color: MUTED });
+function drawLabelled(
+  page: PDFPage,
+  fonts: PdfFonts,
+  label: string,
+  value: string,
+  x: number,
+  y: number,
+  width: number,
+) {
+  drawText(page, label.toUpperCase(), { x, y, size: 8, font: fonts.regular, color: MUTED });
   return drawLines(page, value, { x, y: y - 15, size: 12, font: fonts.bold, maxWidth: width }) - 8;
 }
 
@@ -154,7 +161,10 @@ function ticketPrice(documents: OrderDocuments, price: number): string {
  * organizer's `email_pdf_message`, and the QR code of the participant's signed ticket token, which the check-in API
  * verifies.
  */
-export async function renderOrderTicketsPdf(env: SigningEnv, documents: OrderDocuments): Promise<Uint8Array> {
+export async function renderOrderTicketsPdf(
+  env: SigningEnv & PdfFontEnv,
+  documents: OrderDocuments,
+): Promise<Uint8Array> {
   const { order, event } = documents;
   const locale = order.locale;
   const c = emailCopy(locale)["order-tickets-pdf"];
@@ -165,14 +175,28 @@ export async function renderOrderTicketsPdf(env: SigningEnv, documents: OrderDoc
   pdf.setCreator("Guichet");
   pdf.setProducer("Guichet");
   pdf.setLanguage(locale === "en" ? "en-GB" : "fr-FR");
-  const fonts: Fonts = {
-    regular: await pdf.embedFont(StandardFonts.Helvetica),
-    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
-  };
   const dates = eventDates(documents);
   const address = eventAddress(documents);
   const message = messageParagraphs(event.emailPdfMessage);
   const addons = documents.addons.map((addon) => `${addon.quantity} × ${addon.title}`);
+  // Every string drawn below: the fonts embed the faces (Arabic, CJK…) these need.
+  const fonts = await loadPdfFonts(
+    pdf,
+    [
+      ...Object.values(c).map((copy) => copy.toUpperCase()),
+      event.title,
+      dates,
+      address,
+      event.organizationTitle,
+      order.firstName,
+      order.lastName,
+      ...message,
+      ...addons,
+      ...documents.tickets.flatMap((ticket) => [ticket.firstName, ticket.lastName, ticket.ticketTitle]),
+      ...documents.tickets.map((ticket) => ticketPrice(documents, ticket.price)),
+    ],
+    { assets: env.ASSETS },
+  );
   const contentWidth = PAGE_WIDTH - 2 * MARGIN;
   const leftWidth = contentWidth - QR_SIZE - 24;
   // The event's colour, as on its public pages: spec §9's text colour on it, the colour shaded just enough for AA.
@@ -184,13 +208,10 @@ export async function renderOrderTicketsPdf(env: SigningEnv, documents: OrderDoc
     const page = pdf.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
     // Header band.
     page.drawRectangle({ x: 0, y: PAGE_HEIGHT - 64, width: PAGE_WIDTH, height: 64, color: band });
-    page.drawText("Guichet", { x: MARGIN, y: PAGE_HEIGHT - 40, size: 16, font: fonts.bold, color: onBand });
-    const pageLabel = fontSafeText(
-      fonts.regular,
-      fillCopy(c.page, { index: index + 1, count: documents.tickets.length }),
-    );
-    page.drawText(pageLabel, {
-      x: PAGE_WIDTH - MARGIN - fonts.regular.widthOfTextAtSize(pageLabel, 10),
+    drawText(page, "Guichet", { x: MARGIN, y: PAGE_HEIGHT - 40, size: 16, font: fonts.bold, color: onBand });
+    const pageLabel = fillCopy(c.page, { index: index + 1, count: documents.tickets.length });
+    drawText(page, pageLabel, {
+      x: PAGE_WIDTH - MARGIN - textWidth(pageLabel, fonts.regular, 10),
       y: PAGE_HEIGHT - 38,
       size: 10,
       font: fonts.regular,
@@ -247,7 +268,7 @@ export async function renderOrderTicketsPdf(env: SigningEnv, documents: OrderDoc
     if (message.length > 0) {
       page.drawLine({ start: { x: MARGIN, y }, end: { x: PAGE_WIDTH - MARGIN, y }, thickness: 1, color: RULE });
       y -= 24;
-      page.drawText(fontSafeText(fonts.bold, c.message), { x: MARGIN, y, size: 11, font: fonts.bold, color: INK });
+      drawText(page, c.message, { x: MARGIN, y, size: 11, font: fonts.bold, color: INK });
       y -= 18;
       for (const paragraph of message) {
         if (y < MARGIN + 40) break;
@@ -256,7 +277,7 @@ export async function renderOrderTicketsPdf(env: SigningEnv, documents: OrderDoc
     }
 
     if (event.organizationTitle) {
-      page.drawText(fontSafeText(fonts.regular, fillCopy(c.organizer, { organization: event.organizationTitle })), {
+      drawText(page, fillCopy(c.organizer, { organization: event.organizationTitle }), {
         x: MARGIN,
         y: MARGIN - 16,
         size: 8,

@@ -13,6 +13,7 @@ import {
 } from "./order-email-delivery";
 import { DELIVERY_CLAIM_LEASE_MS } from "./order-email-outbox";
 import { isValidEmail } from "../shared/email";
+import type { PdfFontEnv } from "../pdf/font-faces";
 import type { SigningEnv } from "../shared/signing-secret";
 import { hasTickets, loadOrderDocuments } from "./load-order-documents";
 import { messageParagraphs } from "./message-paragraphs";
@@ -22,7 +23,7 @@ import { orderTicketsUrl } from "./order-links";
 import { eventDates, orderTicketsFilename, renderOrderTicketsPdf } from "./order-tickets-pdf";
 import { orderSelfServiceSentences } from "../self-service/order-self-service-sentences";
 
-export type OrderDocumentsEnv = SigningEnv & { APP_URL: string };
+export type OrderDocumentsEnv = SigningEnv & PdfFontEnv & { APP_URL: string };
 
 export { DELIVERY_CLAIM_LEASE_MS };
 

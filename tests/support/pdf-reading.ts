@@ -1,11 +1,13 @@
 import jsQR from "jsqr";
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFPage } from "pdf-lib";
+import { getDocumentProxy } from "unpdf";
 
 /**
- * Reads back what order-documents draws: the text of each page (pdf-lib writes every string as a WinAnsi hex string
- * shown with Tj) and the filled rectangles (only the QR code's modules are drawn with `re`).
+ * Reads back what order-documents draws: the text of each page, as a PDF reader extracts it (pdf.js, through its
+ * ToUnicode maps), and the filled rectangles (only the QR code's modules are drawn with `re`).
  */
 export type ReadPage = {
+  /** The page's lines, top to bottom: the pieces of text on one baseline, left to right (logical order for Arabic). */
   text: string[];
   rects: { x: number; y: number; width: number; height: number }[];
   /** The fill colours set on the page (`r g b rg`), as "#rrggbb", in drawing order. */
@@ -24,18 +26,40 @@ function contentOf(pdf: PDFDocument, page: PDFPage): string {
     .join("\n");
 }
 
-const winAnsi = new TextDecoder("windows-1252");
+/** pdf.js's text items of each page, joined into lines: a run of each font is one item; a line is one baseline. */
+async function pageLines(bytes: Uint8Array): Promise<string[][]> {
+  // pdf.js takes ownership of the array it is given.
+  const proxy = await getDocumentProxy(new Uint8Array(bytes));
+  const pages: string[][] = [];
+  for (let number = 1; number <= proxy.numPages; number++) {
+    const content = await (await proxy.getPage(number)).getTextContent();
+    const lines = new Map<number, { x: number; text: string }[]>();
+    for (const item of content.items) {
+      if (!("str" in item) || item.str.length === 0) continue;
+      const y = Math.round(item.transform[5] as number);
+      lines.set(y, [...(lines.get(y) ?? []), { x: item.transform[4] as number, text: item.str }]);
+    }
+    pages.push(
+      [...lines.entries()]
+        .sort(([a], [b]) => b - a)
+        .map(([, pieces]) =>
+          pieces
+            .sort((a, b) => a.x - b.x)
+            .map((piece) => piece.text)
+            .join(""),
+        ),
+    );
+  }
+  await proxy.cleanup();
+  return pages;
+}
 
 export async function readPdf(bytes: Uint8Array): Promise<{ document: PDFDocument; pages: ReadPage[] }> {
   const document = await PDFDocument.load(bytes);
-  const pages = document.getPages().map((page) => {
+  const lines = await pageLines(bytes);
+  const pages = document.getPages().map((page, index) => {
     const content = contentOf(document, page);
-    const text = [...content.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)].map((match) => {
-      const hex = match[1]!;
-      const codes = new Uint8Array(hex.length / 2);
-      for (let i = 0; i < codes.length; i++) codes[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
-      return winAnsi.decode(codes);
-    });
+    const text = lines[index] ?? [];
     const rects = [...content.matchAll(/(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) re/g)].map((match) => ({
       x: Number(match[1]),
       y: Number(match[2]),
