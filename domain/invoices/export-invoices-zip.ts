@@ -6,6 +6,7 @@ import { nextDayKey, PLATFORM_TIME_ZONE, zonedStartOfDay } from "../events/event
 import { canInOrganization } from "../policy";
 import type { Actor } from "../shared/actor";
 import { AppError, notFound } from "../shared/app-error";
+import type { PdfFontEnv } from "../pdf/font-faces";
 import { renderInvoicePdf } from "./invoice-pdf";
 import { loadInvoiceDocument } from "./load-invoice-document";
 
@@ -24,6 +25,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
  */
 export async function exportInvoicesZip(
   db: Database,
+  env: PdfFontEnv,
   actor: Actor,
   input: { organizationId: number; from: string; to: string },
 ): Promise<{ filename: string; bytes: Uint8Array; count: number }> {
@@ -45,7 +47,7 @@ export async function exportInvoicesZip(
   for (const row of rows) {
     const name = `${row.number.replace(/[^\w.-]+/g, "-")}.pdf`;
     // PDFs are compressed already: stored as they are.
-    files[name] = await renderInvoicePdf(await loadInvoiceDocument(db, row));
+    files[name] = await renderInvoicePdf(await loadInvoiceDocument(db, row), env);
   }
   const bytes = zipSync(
     Object.fromEntries(Object.entries(files).map(([name, data]) => [name, [data, { level: 0 }] as const])),

@@ -1,10 +1,13 @@
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from "pdf-lib";
+import { PDFDocument, rgb, type PDFPage } from "pdf-lib";
 import enInvoices from "../locales/en/invoices.json";
 import frInvoices from "../locales/fr/invoices.json";
 import { fill } from "../emails/email-locale";
 import { formatBasisPoints, formatDate, formatMoney } from "../shared/format";
 import { totalsByRate } from "../billing/line-taxes";
-import { fontSafeText, wrapText } from "../order-documents/pdf-text";
+import { drawText as drawTextRuns, textWidth } from "../pdf/draw-text";
+import type { PdfFontEnv } from "../pdf/font-faces";
+import { loadPdfFonts, type PdfFonts } from "../pdf/pdf-fonts";
+import { wrapText } from "../pdf/wrap-text";
 import type { InvoiceDocument } from "./load-invoice-document";
 
 // A4 in points.
@@ -18,29 +21,19 @@ const FOOTER_SPACE = 90;
 
 const copies = { fr: frInvoices.pdf, en: enInvoices.pdf };
 
-type Fonts = { regular: PDFFont; bold: PDFFont };
+type Fonts = PdfFonts;
 type TextStyle = { size?: number; bold?: boolean; muted?: boolean; align?: "left" | "right" };
 
-/**
- * The one place the invoice draws text: every string goes through the PDF font's safe text here, so that embedding
- * a Unicode font (issue 29 §3) changes this function and `wrap` only.
- */
+/** The one place the invoice draws text: any script, through the embedded Unicode faces (decision 0066). */
 function drawText(page: PDFPage, fonts: Fonts, text: string, x: number, y: number, style: TextStyle = {}) {
   const font = style.bold ? fonts.bold : fonts.regular;
   const size = style.size ?? 9;
-  const safe = fontSafeText(font, text);
-  const width = font.widthOfTextAtSize(safe, size);
-  page.drawText(safe, {
-    x: style.align === "right" ? x - width : x,
-    y,
-    size,
-    font,
-    color: style.muted ? MUTED : INK,
-  });
+  const width = style.align === "right" ? textWidth(text, font, size) : 0;
+  drawTextRuns(page, text, { x: x - width, y, size, font, color: style.muted ? MUTED : INK });
 }
 
 function wrap(fonts: Fonts, text: string, size: number, width: number, bold = false): readonly string[] {
-  return wrapText(bold ? fonts.bold : fonts.regular, text, size, width);
+  return wrapText(text, bold ? fonts.bold : fonts.regular, size, width);
 }
 
 function addressLines(party: { address: string; postalCode: string; city: string; country: string }): string[] {
@@ -55,7 +48,7 @@ function addressLines(party: { address: string; postalCode: string; city: string
  * charged, or refunded), the exemption mention of a seller that is not VAT-registered instead of the VAT columns,
  * and the seller's legal mentions at the bottom of every page.
  */
-export async function renderInvoicePdf(document: InvoiceDocument): Promise<Uint8Array> {
+export async function renderInvoicePdf(document: InvoiceDocument, env: PdfFontEnv = {}): Promise<Uint8Array> {
   const copy = copies[document.locale];
   const locale = document.locale;
   const money = (cents: number) => formatMoney(cents, locale);
@@ -68,10 +61,15 @@ export async function renderInvoicePdf(document: InvoiceDocument): Promise<Uint8
   pdf.setProducer("Guichet");
   pdf.setCreationDate(document.issuedAt);
   pdf.setModificationDate(document.issuedAt);
-  const fonts: Fonts = {
-    regular: await pdf.embedFont(StandardFonts.Helvetica),
-    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
-  };
+  // Every string drawn comes from the copy or the stored document: the faces its characters need are loaded.
+  const copyTexts = Object.values(copy).filter((value): value is string => typeof value === "string");
+  const fonts: Fonts = await loadPdfFonts(
+    pdf,
+    [JSON.stringify(document), ...copyTexts, ...copyTexts.map((text) => text.toUpperCase())],
+    {
+      assets: env.ASSETS,
+    },
+  );
   const contentWidth = PAGE_WIDTH - 2 * MARGIN;
   const pages: PDFPage[] = [];
   let page = pdf.addPage([PAGE_WIDTH, PAGE_HEIGHT]);

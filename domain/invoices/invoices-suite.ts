@@ -385,18 +385,19 @@ export function defineInvoicesSuite(
     it(`zips a period's PDFs, and refuses more than ${INVOICE_ZIP_MAX_DOCUMENTS} documents in one archive`, async () => {
       const { organizationId, event, ticket } = await setup("always");
       const order = await sell(event.id, [{ ticket_id: ticket.id, quantity: 1 }]);
-      const zip = await exportInvoicesZip(t.db, owner, { organizationId, from: "2026-06-15", to: "2026-06-15" });
+      const zip = await exportInvoicesZip(t.db, {}, owner, { organizationId, from: "2026-06-15", to: "2026-06-15" });
       expect(zip.count).toBe(1);
       expect(zip.filename).toBe("factures-2026-06-15-2026-06-15.zip");
-      const empty = await exportInvoicesZip(t.db, owner, { organizationId, from: "2026-06-16", to: "2026-06-30" });
+      const empty = await exportInvoicesZip(t.db, {}, owner, { organizationId, from: "2026-06-16", to: "2026-06-30" });
       expect(empty.count).toBe(0);
       const invalid = await failure(
-        exportInvoicesZip(t.db, owner, { organizationId, from: "2026-07-01", to: "2026-06-01" }),
+        exportInvoicesZip(t.db, {}, owner, { organizationId, from: "2026-07-01", to: "2026-06-01" }),
       );
       expect(invalid.code).toBe("validation");
       const stranger = await failure(
         exportInvoicesZip(
           t.db,
+          {},
           { ...owner, organizationId: organizationId + 1 },
           { organizationId, from: "2026-06-15", to: "2026-06-15" },
         ),
@@ -411,7 +412,7 @@ export function defineInvoicesSuite(
           ${NOW + DAY}, '{}', '{}', -1, -1, 0 from n`,
       );
       const tooMany = await failure(
-        exportInvoicesZip(t.db, owner, { organizationId, from: "2026-06-01", to: "2026-06-30" }),
+        exportInvoicesZip(t.db, {}, owner, { organizationId, from: "2026-06-01", to: "2026-06-30" }),
       );
       expect([tooMany.code, tooMany.messageKey]).toEqual(["conflict", "invoices:errors.too-many-documents"]);
     });

@@ -61,19 +61,19 @@ orderInvoicesApiRoutes.get("/orders/:id{[0-9]+}/invoices", async (c) => {
 orderInvoicesApiRoutes.get("/orders/:id{[0-9]+}/invoice.pdf", async (c) => {
   const orderId = requireId(c.req.param("id"), "orders:errors.not-found");
   const actor = await actorForOrder(c, orderId);
-  return pdfResponse(c, await getOrderInvoicePdf(c.get("db"), actor, { orderId, documentId: null }));
+  return pdfResponse(c, await getOrderInvoicePdf(c.get("db"), c.env, actor, { orderId, documentId: null }));
 });
 
 orderInvoicesApiRoutes.get("/orders/:id{[0-9]+}/credit-notes/:file{[0-9]+\\.pdf}", async (c) => {
   const orderId = requireId(c.req.param("id"), "orders:errors.not-found");
   const documentId = requireId(c.req.param("file").replace(/\.pdf$/, ""), "invoices:errors.not-found");
   const actor = await actorForOrder(c, orderId);
-  return pdfResponse(c, await getOrderInvoicePdf(c.get("db"), actor, { orderId, documentId }));
+  return pdfResponse(c, await getOrderInvoicePdf(c.get("db"), c.env, actor, { orderId, documentId }));
 });
 
 orderInvoicesApiRoutes.get("/organizers/:id/invoices/export.zip", async (c) => {
   const actor = await actorForOrganizerParam(c, c.req.param("id"));
-  const zip = await exportInvoicesZip(c.get("db"), actor, {
+  const zip = await exportInvoicesZip(c.get("db"), c.env, actor, {
     organizationId: actor.organizationId,
     from: c.req.query("from") ?? "",
     to: c.req.query("to") ?? "",

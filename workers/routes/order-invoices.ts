@@ -25,7 +25,11 @@ function pdfResponse(c: Context<HonoEnv>, pdf: InvoicePdf) {
 orderInvoiceRoutes.get("/:id/invoice.pdf", async (c) => {
   const orderId = parseId(c.req.param("id"));
   if (orderId === null) throw notFound();
-  const pdf = await getPublicInvoicePdf(c.get("db"), { orderId, documentId: null, token: c.req.query("token") ?? "" });
+  const pdf = await getPublicInvoicePdf(c.get("db"), c.env, {
+    orderId,
+    documentId: null,
+    token: c.req.query("token") ?? "",
+  });
   return pdfResponse(c, pdf);
 });
 
@@ -33,6 +37,6 @@ orderInvoiceRoutes.get("/:id/credit-notes/:file{[0-9]+\\.pdf}", async (c) => {
   const orderId = parseId(c.req.param("id"));
   const documentId = parseId(c.req.param("file").replace(/\.pdf$/, ""));
   if (orderId === null || documentId === null) throw notFound();
-  const pdf = await getPublicInvoicePdf(c.get("db"), { orderId, documentId, token: c.req.query("token") ?? "" });
+  const pdf = await getPublicInvoicePdf(c.get("db"), c.env, { orderId, documentId, token: c.req.query("token") ?? "" });
   return pdfResponse(c, pdf);
 });
