@@ -103,6 +103,7 @@ export const ERROR_CODES = {
   invitation_wrong_account: "members:invitation.errors.wrong-account",
   invitations_rate_limited: "members:errors.invitations-rate-limited",
   invoice_prefix_invalid: "billing:errors.invoice-prefix-invalid",
+  invoice_requested_invalid: "booking:errors.invoice-requested-invalid",
   key_duplicate: "promo-codes:errors.key-duplicate",
   key_format: "promo-codes:errors.key-format",
   key_not_found: "developers:errors.key-not-found",
