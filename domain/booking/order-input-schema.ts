@@ -240,6 +240,16 @@ function readBilling(value: unknown, invalid: Fields): BillingInput | null | und
   return billing;
 }
 
+/**
+ * The billing details alone (the order page's correction, issue 29 §6), read and checked as the booking reads them:
+ * `billing` when they hold, else the refused fields named `billing.<field>`.
+ */
+export function readOrderBilling(value: unknown): { billing: BillingInput | null; invalid: Fields } {
+  const invalid: Fields = {};
+  const billing = readBilling(value ?? {}, invalid) ?? null;
+  return { billing: Object.keys(invalid).length === 0 ? billing : null, invalid };
+}
+
 /** The order's language from any BCP 47 tag: its primary language when the app speaks it, else French (spec §1). */
 export function orderLocale(tag: string): "fr" | "en" {
   const primary = tag.trim().split(/[-_]/)[0]!.toLowerCase();

@@ -31,6 +31,7 @@ export const ERROR_CODES = {
   banner_wrong_dimensions: "editor:banner.errors.wrong-dimensions",
   billing_field_required: "billing:errors.billing-field-required",
   billing_invalid: "booking:errors.billing-invalid",
+  billing_invoiced: "booking:errors.billing-invoiced",
   billing_required: "booking:errors.billing-required",
   billing_text_too_long: "billing:errors.billing-text-too-long",
   body_invalid: "booking:errors.body-invalid",
