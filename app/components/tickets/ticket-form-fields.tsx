@@ -279,7 +279,12 @@ function TaxRateField({
       </p>
     );
   }
-  const percent = (rate: number) => formatBasisPoints(rate, i18n.language);
+  // Preset names already say their rate ("TVA 5,5 %"); a name of the organizer's own gets it added.
+  const label = (rate: { name: string; rate: number }) => {
+    const percent = formatBasisPoints(rate.rate, i18n.language);
+    const digits = (text: string) => text.replace(/\D/g, "");
+    return digits(rate.name).includes(digits(percent)) ? rate.name : `${rate.name} (${percent})`;
+  };
   const defaultRate = active.find((rate) => rate.isDefault);
   const archived = current === null ? undefined : taxRates.rates.find((rate) => rate.id === current && rate.archived);
   return (
@@ -296,19 +301,15 @@ function TaxRateField({
         data-testid="ticket-tax-rate"
       >
         <option value="">
-          {defaultRate
-            ? t("form.tax-rate-default", { name: defaultRate.name, rate: percent(defaultRate.rate) })
-            : t("form.tax-rate-default-none")}
+          {defaultRate ? t("form.tax-rate-default", { rate: label(defaultRate) }) : t("form.tax-rate-default-none")}
         </option>
         {active.map((rate) => (
           <option key={rate.id} value={String(rate.id)}>
-            {t("form.tax-rate-option", { name: rate.name, rate: percent(rate.rate) })}
+            {label(rate)}
           </option>
         ))}
         {archived ? (
-          <option value={String(archived.id)}>
-            {t("form.tax-rate-archived-option", { name: archived.name, rate: percent(archived.rate) })}
-          </option>
+          <option value={String(archived.id)}>{t("form.tax-rate-archived-option", { rate: label(archived) })}</option>
         ) : null}
       </select>
     </Field>
