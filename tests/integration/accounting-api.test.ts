@@ -1,4 +1,5 @@
 import { env, exports } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "#db/d1";
 import * as schema from "#db/schema";
@@ -146,5 +147,75 @@ describe("a ticket's VAT rate through the tickets API (tax_rate_id)", () => {
     expect(refused.json.fields).toEqual({ tax_rate_id: "tax_rate_invalid" });
     const listed = (await call(path)).json as { id: number; tax_rate_id: number | null }[];
     expect(listed.find((ticket) => ticket.id === created.json.id)?.tax_rate_id).toBe(own!.id);
+  });
+});
+
+describe("the checkout's billing details (POST /api/public/events/:id/orders)", () => {
+  const place = (eventId: number, ticketId: number, extra: Record<string, unknown>) =>
+    exports.default.fetch(`http://localhost/api/public/events/${eventId}/orders`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Accept-Language": "fr" },
+      body: JSON.stringify({
+        items: [{ ticket_id: ticketId, quantity: 1 }],
+        buyer: { first_name: "Élise", last_name: "Núñez", email: "elise@exemple.test" },
+        ...extra,
+      }),
+    });
+  const billing = {
+    company: "Núñez SL",
+    address: "Calle Mayor 1",
+    postal_code: "28013",
+    city: "Madrid",
+    country: "ES",
+    vat_number: "ESB1234567",
+  };
+
+  it("checks the VAT number against the chosen ISO country, stores invoice_requested, and answers an old client as before", async () => {
+    const [event] = await db
+      .insert(schema.events)
+      .values({
+        organizationId: world.organization.id,
+        title: "Récital",
+        status: "published",
+        allowBilling: true,
+        startAt: new Date(Date.now() + 30 * 86_400_000),
+      })
+      .returning();
+    const [ticket] = await db
+      .insert(schema.tickets)
+      .values({
+        organizationId: world.organization.id,
+        eventId: event!.id,
+        title: "Entrée libre",
+        price: 0,
+        isFree: true,
+      })
+      .returning();
+
+    const refused = await place(event!.id, ticket!.id, { billing });
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as { error: { fields: unknown } }).error.fields).toEqual([
+      expect.objectContaining({ name: "billing.vat_number", code: "vat_number_format" }),
+    ]);
+
+    const placed = await place(event!.id, ticket!.id, {
+      billing: { ...billing, vat_number: "es b1234567 8" },
+      invoice_requested: true,
+    });
+    expect(placed.status).toBe(201);
+    const { id } = (await placed.json()) as { id: number };
+    const [row] = await db.select().from(schema.orders).where(eq(schema.orders.id, id));
+    expect(row!.invoiceRequested).toBe(true);
+    expect(JSON.parse(row!.billing!)).toMatchObject({ country: "ES", vat_number: "ESB12345678" });
+
+    // A client that sends the country as text and no new field: as before.
+    const old = await place(event!.id, ticket!.id, { billing: { ...billing, country: "Espagne", vat_number: "123" } });
+    expect(old.status).toBe(201);
+    const [oldRow] = await db
+      .select()
+      .from(schema.orders)
+      .where(eq(schema.orders.id, ((await old.json()) as { id: number }).id));
+    expect(oldRow!.invoiceRequested).toBe(false);
+    expect(JSON.parse(oldRow!.billing!)).toMatchObject({ country: "Espagne", vat_number: "123" });
   });
 });

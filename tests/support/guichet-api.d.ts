@@ -2490,6 +2490,7 @@ export interface operations {
           t?: string | null;
           locale?: string | null;
           waiting_list_offer?: string | null;
+          invoice_requested?: boolean | null;
         };
       };
     };
