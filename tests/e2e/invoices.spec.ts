@@ -30,8 +30,8 @@ test("a VAT rate per ticket and add-on, and the invoices page", async ({ page })
   await expect(
     page.locator("[data-sonner-toast]").filter({ hasText: "Taux de TVA enregistrés" }).first(),
   ).toBeVisible();
-  const saved = (await (await page.request.get("/api/me/organizers")).json()) as { id: number }[];
-  const organizationId = saved[0]!.id;
+  const mine = (await (await page.request.get("/api/me/organizers")).json()) as { organizer: number }[];
+  const organizationId = mine[0]!.organizer;
   const list = (await (await page.request.get(`/api/organizers/${organizationId}/tax-rates`)).json()) as {
     rates: { id: number; name: string; rate: number }[];
   };
@@ -59,7 +59,8 @@ test("a VAT rate per ticket and add-on, and the invoices page", async ({ page })
   const rateSelect = sheet.getByLabel("Taux de TVA");
   await expect(rateSelect.locator("option").first()).toHaveText("Taux par défaut (TVA 20 %)");
   await rateSelect.selectOption({ label: "TVA 5,5 %" });
-  await page.screenshot({ path: `${SCREENS}/ticket-tax-rate-sheet.png`, fullPage: true });
+  await rateSelect.scrollIntoViewIfNeeded();
+  await sheet.screenshot({ path: `${SCREENS}/ticket-tax-rate-sheet.png` });
   await sheet.getByTestId("ticket-submit").click();
   await expect(sheet).toBeHidden();
 
@@ -103,15 +104,21 @@ test("a VAT rate per ticket and add-on, and the invoices page", async ({ page })
   // The period and the type filter ride in the URL; the exports follow the period.
   await page.getByTestId("finance-period-select").click();
   await page.getByRole("option", { name: "Année en cours" }).click();
-  await expect(page).toHaveURL(/period=year/);
+  await expect(page).toHaveURL(/%22period%22%2C%22value%22%3A%5B%22year%22%5D/);
   await expect(page.getByTestId("invoices-export-documents")).toHaveAttribute(
     "href",
     new RegExp(`/invoices/export\\.csv\\?period=year&lang=fr&kind=documents$`),
   );
   const documents = await page.request.get((await page.getByTestId("invoices-export-documents").getAttribute("href"))!);
   expect(documents.status()).toBe(200);
-  expect(await documents.text()).toMatch(/^numero,date,type,facture_referencee,/);
-  await page.goto("/finance/invoices?period=year&type=credit-note&search=FAC");
+  expect(await documents.text()).toMatch(/^\uFEFFnumero,date,type,facture_referencee,/);
+  const filters = [
+    { id: "search", value: "FAC" },
+    { id: "type", value: ["credit-note"] },
+    { id: "period", value: ["year"] },
+  ];
+  await page.goto(`/finance/invoices?filters=${encodeURIComponent(JSON.stringify(filters))}`);
+  await expect(page.getByRole("searchbox").or(page.getByPlaceholder("Numéro ou acheteur…"))).toHaveValue("FAC");
   await expect(page.getByTestId("invoices-empty")).toBeHidden();
   await expect(page.getByTestId("invoices-table").getByRole("table")).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/invoices-filtered.png`, fullPage: true });
