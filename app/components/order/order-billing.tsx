@@ -1,10 +1,22 @@
 import { FileText } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
+import { buyerCountryCode } from "#domain/accounting/buyer-billing";
 import type { OrderBillingState } from "#domain/accounting/update-order-billing";
 import { BillingFields } from "~/components/booking/billing-fields";
 import { ORGANIZER_FOCUS_RING } from "~/lib/contrast";
 import { cn } from "~/lib/utils";
+
+/** A country stored as an ISO code, in the page's language; a country typed as text, as typed. */
+function countryName(country: string, language: string): string {
+  const code = buyerCountryCode(country);
+  if (code === null) return country;
+  try {
+    return new Intl.DisplayNames([language], { type: "region" }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
 
 export type OrderBillingResult =
   | { ok: true; intent: "billing" }
@@ -32,7 +44,7 @@ export function OrderBilling({
   className: string;
   surfaceStyle: React.CSSProperties;
 }) {
-  const { t } = useTranslation("booking");
+  const { t, i18n } = useTranslation("booking");
   if (!state.shown) return null;
   const billing = state.billing;
   const lines = billing
@@ -41,7 +53,7 @@ export function OrderBilling({
         billing.name,
         billing.address,
         [billing.postal_code, billing.city].filter(Boolean).join(" "),
-        billing.country,
+        countryName(billing.country, i18n.language),
         billing.vat_number,
       ].filter((line) => line && line.trim() !== "")
     : [];
@@ -54,13 +66,13 @@ export function OrderBilling({
         {t("order-billing.title")}
       </h2>
       {lines.length > 0 ? (
-        <address className="text-sm not-italic wrap-anywhere">
+        <div className="text-sm wrap-anywhere" data-testid="order-billing-details">
           {lines.map((line, index) => (
             <span key={index} className="block">
               {line}
             </span>
           ))}
-        </address>
+        </div>
       ) : (
         <p className="text-sm opacity-80">{t("order-billing.summary-none")}</p>
       )}
