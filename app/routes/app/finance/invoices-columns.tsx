@@ -86,7 +86,7 @@ export function invoiceColumns(options: {
     {
       id: "download",
       header: t("columns.download"),
-      size: 90,
+      size: 120,
       enableHiding: false,
       cell: ({ row }) => (
         <a
