@@ -24,7 +24,7 @@ export function invoiceColumns(options: {
     {
       id: "number",
       header: t("columns.number"),
-      size: 190,
+      size: 170,
       enableHiding: false,
       cell: ({ row }) => (
         <div className="min-w-0">
@@ -40,13 +40,13 @@ export function invoiceColumns(options: {
     {
       id: "issued_at",
       header: t("columns.issued_at"),
-      size: 150,
+      size: 140,
       cell: ({ row }) => formatDate(row.original.issuedAt, language, timeZone),
     },
     {
       id: "type",
       header: t("columns.type"),
-      size: 110,
+      size: 100,
       cell: ({ row }) => (
         <Badge variant={row.original.kind === "invoice" ? "secondary" : "outline"} data-kind={row.original.kind}>
           {t(`types.${row.original.kind}`)}
@@ -56,7 +56,7 @@ export function invoiceColumns(options: {
     {
       id: "buyer",
       header: t("columns.buyer"),
-      size: 220,
+      size: 190,
       cell: ({ row }) => {
         const { buyerCompany, buyerName, buyerEmail } = row.original;
         return (
@@ -72,21 +72,21 @@ export function invoiceColumns(options: {
     {
       id: "event",
       header: t("columns.event"),
-      size: 200,
+      size: 160,
       cell: ({ row }) => <span className="line-clamp-2">{row.original.eventTitle || t("untitled")}</span>,
     },
-    { id: "net", header: t("columns.net"), size: 110, cell: ({ row }) => money(row.original.net, language) },
-    { id: "vat", header: t("columns.vat"), size: 100, cell: ({ row }) => money(row.original.vat, language) },
+    { id: "net", header: t("columns.net"), size: 100, cell: ({ row }) => money(row.original.net, language) },
+    { id: "vat", header: t("columns.vat"), size: 90, cell: ({ row }) => money(row.original.vat, language) },
     {
       id: "gross",
       header: t("columns.gross"),
-      size: 120,
+      size: 110,
       cell: ({ row }) => <span className="font-medium">{money(row.original.gross, language)}</span>,
     },
     {
       id: "download",
       header: t("columns.download"),
-      size: 120,
+      size: 100,
       enableHiding: false,
       cell: ({ row }) => (
         <a
