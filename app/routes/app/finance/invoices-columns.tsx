@@ -40,13 +40,13 @@ export function invoiceColumns(options: {
     {
       id: "issued_at",
       header: t("columns.issued_at"),
-      size: 140,
+      size: 155,
       cell: ({ row }) => formatDate(row.original.issuedAt, language, timeZone),
     },
     {
       id: "type",
       header: t("columns.type"),
-      size: 100,
+      size: 90,
       cell: ({ row }) => (
         <Badge variant={row.original.kind === "invoice" ? "secondary" : "outline"} data-kind={row.original.kind}>
           {t(`types.${row.original.kind}`)}
