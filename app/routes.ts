@@ -29,6 +29,7 @@ export default [
       index("routes/app/finance/overview.tsx"),
       route("transactions", "routes/app/finance/transactions.tsx"),
       route("payouts", "routes/app/finance/payouts.tsx"),
+      route("invoices", "routes/app/finance/invoices.tsx"),
     ]),
     // Organization pages (issue 12): one settings layout with the organization side panel.
     layout("routes/app/organization-layout.tsx", [

@@ -16,6 +16,8 @@ import enWebhooks from "./en/webhooks.json";
 import frWebhooks from "./fr/webhooks.json";
 import enBilling from "./en/billing.json";
 import frBilling from "./fr/billing.json";
+import enAccounting from "./en/accounting.json";
+import frAccounting from "./fr/accounting.json";
 import enDevelopers from "./en/developers.json";
 import frDevelopers from "./fr/developers.json";
 import enEmbed from "./en/embed.json";
@@ -127,6 +129,7 @@ export const resources = {
     payments: frPayments,
     webhooks: frWebhooks,
     billing: frBilling,
+    accounting: frAccounting,
     developers: frDevelopers,
     embed: frEmbed,
     tracking: frTracking,
@@ -169,6 +172,7 @@ export const resources = {
     payments: enPayments,
     webhooks: enWebhooks,
     billing: enBilling,
+    accounting: enAccounting,
     developers: enDevelopers,
     embed: enEmbed,
     tracking: enTracking,

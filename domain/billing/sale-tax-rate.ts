@@ -15,13 +15,15 @@ export type SaleTaxRates = {
 const NO_VAT: SaleTaxRate = { rate: 0, name: "" };
 
 /**
- * The rate a ticket or add-on is sold at (issue 29 §2, decision 0065): its own rate, else the organization's default
- * rate, else none (an organization that never set its rates sells without VAT until it does); never any VAT for an
- * organization that is not VAT-registered.
+ * The rate a ticket or add-on is sold at (issue 29 §2, decision 0065): its own rate while it is in use, else (no rate
+ * of its own, or one archived since: the organizer took it off the list) the organization's default rate, else none
+ * (an organization that never set its rates sells without VAT until it does); never any VAT for an organization that
+ * is not VAT-registered.
  */
 export function saleTaxRate(taxRateId: number | null, sale: SaleTaxRates): SaleTaxRate {
   if (!sale.vatRegistered) return NO_VAT;
-  const own = taxRateId === null ? undefined : sale.rates.find((rate) => rate.id === taxRateId);
+  const own =
+    taxRateId === null ? undefined : sale.rates.find((rate) => rate.id === taxRateId && rate.archivedAt === null);
   const chosen = own ?? sale.rates.find((rate) => rate.isDefault && rate.archivedAt === null);
   return chosen ? { rate: chosen.rate, name: chosen.name } : NO_VAT;
 }

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { buyerCountryCode, checkBuyerVatNumber } from "../accounting/buyer-billing";
 import { emailSchema } from "../shared/email";
 import { idSchema } from "../shared/ids";
 import { boundedString, SHORT_TEXT_MAX_LENGTH } from "../shared/bounded-string";
@@ -97,6 +98,8 @@ export type PlaceOrderBody = {
   locale: "fr" | "en";
   /** The access token of a waiting-list offer this order books (docs/decisions/0059-waiting-list.md). */
   waiting_list_offer?: string;
+  /** « Je souhaite une facture » (issue 29 §3, §6): the buyer asks for an invoice at checkout. */
+  invoice_requested?: boolean;
   invalid?: Record<string, string>;
 };
 
@@ -224,7 +227,27 @@ function readBilling(value: unknown, invalid: Fields): BillingInput | null | und
       read(schema, value[field], `billing.${field}`, invalid) ?? "",
     ]),
   ) as BillingInput;
-  return Object.keys(invalid).length === before ? billing : null;
+  if (Object.keys(invalid).length !== before) return null;
+  // Issue 29 §6: a country chosen as an ISO code is stored as one, and the VAT number must fit its format.
+  const code = buyerCountryCode(billing.country);
+  if (code !== null) billing.country = code;
+  const vat = checkBuyerVatNumber(billing.country, billing.vat_number);
+  if (vat.error !== null) {
+    invalid["billing.vat_number"] = vat.error;
+    return null;
+  }
+  billing.vat_number = vat.normalized;
+  return billing;
+}
+
+/**
+ * The billing details alone (the order page's correction, issue 29 §6), read and checked as the booking reads them:
+ * `billing` when they hold, else the refused fields named `billing.<field>`.
+ */
+export function readOrderBilling(value: unknown): { billing: BillingInput | null; invalid: Fields } {
+  const invalid: Fields = {};
+  const billing = readBilling(value ?? {}, invalid) ?? null;
+  return { billing: Object.keys(invalid).length === 0 ? billing : null, invalid };
 }
 
 /** The order's language from any BCP 47 tag: its primary language when the app speaks it, else French (spec §1). */
@@ -270,6 +293,16 @@ function readOrderBody(raw: Record<string, unknown>): PlaceOrderBody {
     raw.waiting_list_offer === undefined || raw.waiting_list_offer === null || raw.waiting_list_offer === ""
       ? undefined
       : read(offerTokenSchema, raw.waiting_list_offer, "waiting_list_offer", invalid, "booking:errors.offer-invalid");
+  const invoiceRequested =
+    raw.invoice_requested === undefined || raw.invoice_requested === null
+      ? undefined
+      : read(
+          v.boolean(),
+          raw.invoice_requested,
+          "invoice_requested",
+          invalid,
+          "booking:errors.invoice-requested-invalid",
+        );
   return {
     items,
     ...(promoCode !== undefined ? { promo_code: promoCode } : {}),
@@ -280,6 +313,7 @@ function readOrderBody(raw: Record<string, unknown>): PlaceOrderBody {
     ...(t !== undefined ? { t } : {}),
     locale,
     ...(offer !== undefined ? { waiting_list_offer: offer } : {}),
+    ...(invoiceRequested !== undefined ? { invoice_requested: invoiceRequested } : {}),
     ...(Object.keys(invalid).length > 0 ? { invalid } : {}),
   };
 }
@@ -329,4 +363,5 @@ export const placeOrderBodyShape = v.object({
   t: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(200)))),
   locale: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(10)))),
   waiting_list_offer: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(100)))),
+  invoice_requested: v.optional(v.nullable(v.boolean())),
 });

@@ -137,6 +137,7 @@ export function pendingOrderValues(
     checkoutTime: 1,
     accessToken: order.accessToken,
     billing: plan.billing ? JSON.stringify(plan.billing) : null,
+    invoiceRequested: plan.invoiceRequested,
     payableUntil: order.payableUntil === null ? null : new Date(order.payableUntil),
     draft: JSON.stringify(draft),
     locale: plan.locale,

@@ -94,6 +94,8 @@ export type OrderPlan = {
   participants: PlannedParticipant[];
   orderAnswers: PlannedAnswer[];
   billing: Record<string, string> | null;
+  /** The buyer ticked « Je souhaite une facture » (issue 29 §6). */
+  invoiceRequested: boolean;
   locale: "fr" | "en";
 };
 
@@ -254,6 +256,7 @@ export function planOrder(input: PlanInput): OrderPlan {
     participants,
     orderAnswers,
     billing,
+    invoiceRequested: body.invoice_requested === true,
     locale: body.locale,
   };
 }

@@ -89,6 +89,7 @@ export function ticketToJson(ticket: EventTicket) {
     sort: ticket.sort,
     show_remaining_count: ticket.showRemainingCount,
     waiting_list: ticket.waitingList,
+    tax_rate_id: ticket.taxRateId,
     status: ticket.derived.status,
     status_explanation: ticket.derived.explanation,
     status_color: ticket.derived.color,

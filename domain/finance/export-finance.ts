@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, gte, lt, or, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#db/database";
-import { events, organizations, payouts, transactions } from "#db/schema";
+import { events, orderItems, orders, organizations, payouts, transactions } from "#db/schema";
 import { utcToZonedDateTime, PLATFORM_TIME_ZONE } from "../events/event-time-zone";
 import { eventSlug } from "../events/event-slug";
 import type { Actor } from "../shared/actor";
@@ -27,6 +27,9 @@ const transactionsCsvHeader = [
   "amount",
   "fee",
   "net",
+  // The VAT inside the amount (issue 29 §5), from the order's lines as sold (decision 0064): tickets and added fees.
+  "amount_excl_vat",
+  "vat",
 ] as const;
 
 const payoutsCsvHeader = [
@@ -62,6 +65,27 @@ function financeExportFilename(
   range: Pick<FinanceRange, "label">,
 ): string {
   return `guichet-${organizationFileSlug(organization.title, organization.id)}-${kind}-${range.label}.csv`;
+}
+
+/**
+ * A charge's or a whole refund's VAT and amount excluding VAT, "net|vat" in cents: the sums of its order's lines as sold
+ * (tickets and added fees, decision 0064), negated for the refund of the whole charged amount. Read per row on the
+ * order lines' index. Null for what has no order, a payout, an adjustment, and a partial refund (its VAT is its credit
+ * note's, per line refunded: not a share of the order's).
+ */
+const orderTaxesColumn = sql<string | null>`(
+  select case
+    when ${transactions.type} = 'charge' then sum(${orderItems.net} + ${orderItems.feesNet}) || '|' || sum(${orderItems.vat} + ${orderItems.feesVat})
+    when ${transactions.type} = 'refund' and ${transactions.amount} = -(select ${orders.amount} from ${orders} where ${orders.id} = ${transactions.orderId})
+      then -sum(${orderItems.net} + ${orderItems.feesNet}) || '|' || -sum(${orderItems.vat} + ${orderItems.feesVat})
+  end
+  from ${orderItems} where ${orderItems.orderId} = ${transactions.orderId}
+)`.as("order_taxes");
+
+function taxCells(taxes: string | null): CsvValue[] {
+  if (!taxes) return ["", ""];
+  const [net, vat] = taxes.split("|").map(Number);
+  return [csvEuros(net ?? 0), csvEuros(vat ?? 0)];
 }
 
 /** Rows after the cursor in (time, id) order: the keyset of every page after the first. */
@@ -120,6 +144,7 @@ export async function exportFinance(
             amount: transactions.amount,
             fee: transactions.fee,
             net: transactions.net,
+            taxes: orderTaxesColumn,
           })
           .from(transactions)
           .leftJoin(events, eq(events.id, transactions.eventId))
@@ -141,6 +166,7 @@ export async function exportFinance(
             csvEuros(row.amount),
             csvEuros(row.fee),
             csvEuros(row.net),
+            ...taxCells(row.taxes),
           ]),
           next: rows.length === EXPORT_PAGE_SIZE && last ? { at: last.occurredAt.getTime(), id: last.id } : null,
         };

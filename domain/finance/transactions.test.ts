@@ -446,13 +446,15 @@ describe("the ledger", () => {
     const text = await csvText(csv);
     expect(text.startsWith("\uFEFF")).toBe(true);
     const lines = text.slice(1).trimEnd().split("\r\n");
-    expect(lines[0]).toBe("id,date,date_utc,type,event_id,event,order_id,payout_id,description,amount,fee,net");
+    expect(lines[0]).toBe(
+      "id,date,date_utc,type,event_id,event,order_id,payout_id,description,amount,fee,net,amount_excl_vat,vat",
+    );
     expect(lines).toHaveLength(6);
     expect(lines[1]).toBe(
-      `${w.rows.c1.id},2026-11-01 00:30,2026-10-31T23:30:00.000Z,charge,${w.concert.id},Concert,,,,30.00,1.50,28.50`,
+      `${w.rows.c1.id},2026-11-01 00:30,2026-10-31T23:30:00.000Z,charge,${w.concert.id},Concert,,,,30.00,1.50,28.50,,`,
     );
     expect(lines[4]).toContain(",refund,");
-    expect(lines[4]).toMatch(/,-50\.00,-2\.50,-47\.50$/);
+    expect(lines[4]).toMatch(/,-50\.00,-2\.50,-47\.50,,$/);
     const sum = (column: number) =>
       lines.slice(1).reduce((total, line) => total + Math.round(Number(line.split(",")[column]) * 100), 0);
     expect(sum(11)).toBe(4750 - 5000);

@@ -127,6 +127,7 @@ export function bookingBodyFromForm(
     locale: input.locale,
   };
   if (input.promoCode) body.promo_code = input.promoCode;
+  if (event.allowBilling && form.get("invoice_requested") === "true") body.invoice_requested = true;
   return body satisfies Partial<Record<keyof PlaceOrderBody, unknown>>;
 }
 

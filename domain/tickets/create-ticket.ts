@@ -5,6 +5,7 @@ import type { Actor } from "../shared/actor";
 import { loadEventForActor } from "../events/event-access";
 import { readTicketsWithStatus, type TicketWithStatus } from "./list-tickets";
 import { planTicket } from "./plan-ticket";
+import { assertTicketTaxRate } from "./ticket-tax-rate";
 import type { TicketFields } from "./ticket-input-schema";
 
 /** Creates a ticket or add-on (event:update), placed last among its type; returns it with its derived status. */
@@ -15,6 +16,7 @@ export async function createTicket(
 ): Promise<TicketWithStatus> {
   const { event } = await loadEventForActor(db, actor, input.eventId, "event:update");
   const values = planTicket(null, input.fields);
+  await assertTicketTaxRate(db, event.organizationId, input.fields.taxRateId);
   const ticketType = values.ticketType ?? "ticket";
   const now = input.now ?? new Date();
   const [row] = await db

@@ -100,6 +100,15 @@ const ticketFieldEntries = {
   ticket_type: v.picklist(ticketTypes, "tickets:errors.ticket-type-invalid"),
   show_remaining_count: booleanSchema("tickets:errors.show-remaining-count-invalid"),
   waiting_list: booleanSchema("tickets:errors.waiting-list-invalid"),
+  // The ticket's VAT rate (issue 29 §2): one of the organization's rates, null for its default rate at the sale.
+  tax_rate_id: v.pipe(
+    v.union(
+      [v.null(), v.number(), v.pipe(v.string(), v.trim(), v.regex(/^(\d{1,15})?$/, "tickets:errors.tax-rate-invalid"))],
+      "tickets:errors.tax-rate-invalid",
+    ),
+    v.transform((value): number | null => (value === null || value === "" ? null : Number(value))),
+    v.check((id) => id === null || (Number.isSafeInteger(id) && id > 0), "tickets:errors.tax-rate-invalid"),
+  ),
 };
 
 /** The domain shape of ticket fields; every field optional. */
@@ -123,6 +132,8 @@ export type TicketFields = {
   showRemainingCount?: boolean;
   /** Sold out, buyers may join a waiting list (tickets only). */
   waitingList?: boolean;
+  /** One of the organization's VAT rates; null: its default rate at the time of sale. */
+  taxRateId?: number | null;
 };
 
 const fieldNames = {
@@ -141,6 +152,7 @@ const fieldNames = {
   ticket_type: "ticketType",
   show_remaining_count: "showRemainingCount",
   waiting_list: "waitingList",
+  tax_rate_id: "taxRateId",
 } as const satisfies Record<keyof typeof ticketFieldEntries, keyof TicketFields>;
 
 export type TicketInputName = keyof typeof fieldNames;

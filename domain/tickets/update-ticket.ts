@@ -7,6 +7,7 @@ import { inEventScope } from "../events/event-access";
 import { readTicketsWithStatus, type TicketWithStatus } from "./list-tickets";
 import { planTicket } from "./plan-ticket";
 import { loadTicketForActor } from "./ticket-access";
+import { assertTicketTaxRate } from "./ticket-tax-rate";
 import type { TicketFields } from "./ticket-input-schema";
 
 /** Changes the given fields of a ticket or add-on (event:update); returns it with its derived status. */
@@ -17,6 +18,7 @@ export async function updateTicket(
 ): Promise<TicketWithStatus> {
   const { event, ticket } = await loadTicketForActor(db, actor, input, "event:update");
   const changes = planTicket(ticket, input.fields);
+  await assertTicketTaxRate(db, event.organizationId, input.fields.taxRateId, ticket.taxRateId);
   const now = input.now ?? new Date();
   const [row] = await db
     .update(tickets)

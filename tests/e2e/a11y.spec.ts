@@ -305,6 +305,7 @@ const organizationScreens: Screen[] = [
   { name: "finance", path: () => "/finance" },
   { name: "finance transactions", path: () => "/finance/transactions" },
   { name: "finance payouts", path: () => "/finance/payouts" },
+  { name: "finance invoices", path: () => "/finance/invoices" },
   { name: "organization", path: () => "/organization" },
   { name: "contact entries", path: () => "/organization/contact-entries" },
   { name: "billing", path: () => "/organization/billing" },

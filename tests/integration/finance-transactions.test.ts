@@ -173,11 +173,13 @@ describe("GET /api/organizers/:id/finance/export", () => {
     );
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = text.slice(1).trimEnd().split("\r\n");
-    expect(lines[0]).toBe("id,date,date_utc,type,event_id,event,order_id,payout_id,description,amount,fee,net");
+    expect(lines[0]).toBe(
+      "id,date,date_utc,type,event_id,event,order_id,payout_id,description,amount,fee,net,amount_excl_vat,vat",
+    );
     expect(lines).toHaveLength(5);
     expect(lines[1]).toContain(",charge,");
     expect(lines[1]).toContain(",'=1+1,40.00,2.00,38.00");
-    const net = lines.slice(1).reduce((sum, line) => sum + Math.round(Number(line.split(",").at(-1)) * 100), 0);
+    const net = lines.slice(1).reduce((sum, line) => sum + Math.round(Number(line.split(",")[11]) * 100), 0);
     expect(net).toBe(2375 - 2375);
   });
 

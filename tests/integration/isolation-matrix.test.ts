@@ -1091,6 +1091,16 @@ const apiTable: Record<string, RouteSpec> = {
     }),
     notFoundWithout: "finance:view",
   },
+  "GET /api/organizers/:id/invoices": {
+    need: { organization: "finance:view" },
+    probe: (i) => ({ path: `/api/organizers/${i.organizationId}/invoices` }),
+    notFoundWithout: "finance:view",
+  },
+  "GET /api/organizers/:id/invoices/export.csv": {
+    need: { organization: "finance:view" },
+    probe: (i) => ({ path: `/api/organizers/${i.organizationId}/invoices/export.csv?kind=documents` }),
+    notFoundWithout: "finance:view",
+  },
   "GET /api/organizers/:id/finance/payouts": {
     need: { organization: "finance:view" },
     probe: (i) => ({ path: `/api/organizers/${i.organizationId}/finance/payouts` }),
@@ -1340,6 +1350,7 @@ const pageTable: Record<string, RouteSpec> = {
     probe: () => ({ path: "/finance/transactions" }),
   },
   "GET /finance/payouts": { need: { organization: "finance:view" }, probe: () => ({ path: "/finance/payouts" }) },
+  "GET /finance/invoices": { need: { organization: "finance:view" }, probe: () => ({ path: "/finance/invoices" }) },
   "GET /profile/delete-account": { need: { signedIn: true }, probe: () => ({ path: "/profile/delete-account" }) },
   "POST /profile/delete-account": {
     need: { signedIn: true },

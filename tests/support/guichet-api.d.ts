@@ -1871,6 +1871,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/organizers/{id}/invoices": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the invoices and credit notes
+     * @description The organization's documents as issued (issue 29 §5), newest first, one page with `page`/`page_size`: filtered by `period` (the issue time), `event`, `type` and a `search` on the number or the buyer. Amounts in cents, negative on a credit note. Owners and admins.
+     *
+     *     **Access:** a member of the organization, or an API key with the `finance:read` scope.
+     */
+    get: operations["listInvoices"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/organizers/{id}/invoices/export.csv": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export the invoices or the totals by VAT rate
+     * @description A CSV file (UTF-8 with BOM) of the period: `kind=documents`, one row per invoice or credit note with a net and VAT column pair per rate; `kind=vat-rates`, the net, VAT and gross of each rate, credit notes netted. Headers in French unless the request asks for English.
+     *
+     *     **Access:** a member of the organization, or an API key with the `finance:read` scope.
+     */
+    get: operations["exportInvoices"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/organizers/{id}/finance/payouts": {
     parameters: {
       query?: never;
@@ -2088,6 +2132,7 @@ export interface components {
       fees_type?: "included" | "added";
       /** @description Sold out, buyers may join its waiting list (tickets only). */
       waiting_list?: boolean;
+      tax_rate_id?: number | null;
       /** @description Derived sale status (on sale, sold out, not yet on sale…). */
       status?: string;
       remaining?: number | null;
@@ -2533,6 +2578,7 @@ export interface operations {
           t?: string | null;
           locale?: string | null;
           waiting_list_offer?: string | null;
+          invoice_requested?: boolean | null;
         };
       };
     };
@@ -4286,6 +4332,7 @@ export interface operations {
            *           "sort": 0,
            *           "show_remaining_count": false,
            *           "waiting_list": false,
+           *           "tax_rate_id": null,
            *           "status": "on_sale",
            *           "status_explanation": "",
            *           "status_color": "green",
@@ -4720,6 +4767,7 @@ export interface operations {
            *           "sort": 0,
            *           "show_remaining_count": false,
            *           "waiting_list": false,
+           *           "tax_rate_id": null,
            *           "status": "on_sale",
            *           "status_explanation": "",
            *           "status_color": "green",
@@ -6310,6 +6358,7 @@ export interface operations {
            *         "sort": 0,
            *         "show_remaining_count": false,
            *         "waiting_list": false,
+           *         "tax_rate_id": null,
            *         "status": "on_sale",
            *         "status_explanation": "",
            *         "status_color": "green",
@@ -6415,6 +6464,7 @@ export interface operations {
           ticket_type?: "ticket" | "addon";
           show_remaining_count?: boolean | ("true" | "false" | "on" | "off" | "1" | "0");
           waiting_list?: boolean | ("true" | "false" | "on" | "off" | "1" | "0");
+          tax_rate_id?: null | number | string;
         };
       };
     };
@@ -6447,6 +6497,7 @@ export interface operations {
            *       "sort": 0,
            *       "show_remaining_count": false,
            *       "waiting_list": false,
+           *       "tax_rate_id": null,
            *       "status": "on_sale",
            *       "status_explanation": "",
            *       "status_color": "green",
@@ -6592,6 +6643,7 @@ export interface operations {
            *         "sort": 0,
            *         "show_remaining_count": false,
            *         "waiting_list": false,
+           *         "tax_rate_id": null,
            *         "status": "on_sale",
            *         "status_explanation": "",
            *         "status_color": "green",
@@ -6721,6 +6773,7 @@ export interface operations {
           ticket_type?: "ticket" | "addon";
           show_remaining_count?: boolean | ("true" | "false" | "on" | "off" | "1" | "0");
           waiting_list?: boolean | ("true" | "false" | "on" | "off" | "1" | "0");
+          tax_rate_id?: null | number | string;
         };
       };
     };
@@ -6753,6 +6806,7 @@ export interface operations {
            *       "sort": 0,
            *       "show_remaining_count": false,
            *       "waiting_list": false,
+           *       "tax_rate_id": null,
            *       "status": "on_sale",
            *       "status_explanation": "",
            *       "status_color": "green",
@@ -14615,6 +14669,280 @@ export interface operations {
       };
       /** @description Not allowed for this role or key (`forbidden`). */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or another organization's (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listInvoices: {
+    parameters: {
+      query?: {
+        /** @description Page number, zero-based. */
+        page?: string;
+        /** @description Rows per page. */
+        page_size?: string;
+        /** @description Comma-separated transaction types. */
+        type?: string;
+        /** @description Comma-separated event ids. */
+        event?: string;
+        /** @description Text searched in the titles. */
+        search?: string;
+        /** @description The sort column; a leading `-` sorts descending. */
+        sort?: "issued_at" | "-issued_at" | "number" | "-number" | "gross" | "-gross";
+        /** @description The period; `custom` reads `from` and `to`. */
+        period?: "month" | "quarter" | "year" | "all" | "custom";
+        /** @description Custom period start, `YYYY-MM-DD`. */
+        from?: string;
+        /** @description Custom period end, `YYYY-MM-DD`. */
+        to?: string;
+      };
+      header?: never;
+      path: {
+        /** @description The organization's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of documents. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "invoices": [
+           *         {
+           *           "id": 41,
+           *           "type": "invoice",
+           *           "number": "NS-2026-0007",
+           *           "issued_at": "2026-11-05T10:00:00.000Z",
+           *           "order_id": 1204,
+           *           "event_id": 87,
+           *           "event_title": "Nuits Sonores 2026",
+           *           "invoice_id": null,
+           *           "invoice_number": null,
+           *           "buyer": {
+           *             "name": "Alex Durand",
+           *             "company": "Durand SARL",
+           *             "email": "alex@durand.test",
+           *             "vat_number": "FR40303265045"
+           *           },
+           *           "currency": "EUR",
+           *           "net": 3677,
+           *           "vat": 323,
+           *           "gross": 4000
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "page": 0,
+           *       "page_size": 10,
+           *       "period": {
+           *         "period": "all",
+           *         "from": null,
+           *         "to": null
+           *       }
+           *     }
+           */
+          "application/json": {
+            invoices?: Record<string, never>[];
+            total?: number;
+            page?: number;
+            page_size?: number;
+          };
+        };
+      };
+      /** @description Invalid request (`validation`): the fields are listed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credential (`unauthorized`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or another organization's (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  exportInvoices: {
+    parameters: {
+      query: {
+        /** @description What to export. */
+        kind: "documents" | "vat-rates";
+        /** @description The period; `custom` reads `from` and `to`. */
+        period?: "month" | "quarter" | "year" | "all" | "custom";
+        /** @description Custom period start, `YYYY-MM-DD`. */
+        from?: string;
+        /** @description Custom period end, `YYYY-MM-DD`. */
+        to?: string;
+      };
+      header?: never;
+      path: {
+        /** @description The organization's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV file. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example taux_tva,total_ht,total_tva,total_ttc
+           *     20.00,8.33,1.67,10.00
+           */
+          "text/csv": string;
+        };
+      };
+      /** @description Invalid request (`validation`): the fields are listed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credential (`unauthorized`). */
+      401: {
         headers: {
           [name: string]: unknown;
         };

@@ -163,6 +163,11 @@ export const ticketSchema: JsonSchema = {
     visibility: { enum: ["visible", "hidden", "deleted"] },
     fees_type: { enum: ["included", "added"] },
     waiting_list: { type: "boolean", description: "Sold out, buyers may join its waiting list (tickets only)." },
+    tax_rate_id: nullable({
+      type: "integer",
+      description:
+        "One of the organization's VAT rates (GET /api/organizers/:id/tax-rates); null: its default rate at the time of sale. A rate archived since sells at the default rate.",
+    }),
     status: { type: "string", description: "Derived sale status (on sale, sold out, not yet on sale…)." },
     remaining: nullable({ type: "integer" }),
   },
@@ -189,6 +194,7 @@ export const ticketExample = {
   sort: 0,
   show_remaining_count: false,
   waiting_list: false,
+  tax_rate_id: null,
   status: "on_sale",
   status_explanation: "",
   status_color: "green",

@@ -44,6 +44,7 @@ import {
   transactionsQuerySchema,
 } from "../routes/api-finance";
 import { querySchema as geocodeQuerySchema } from "../routes/api-geocode";
+import { invoicesExportQuerySchema, invoicesQuerySchema } from "../routes/api-accounting";
 import { updateSchema as meUpdateSchema } from "../routes/api-me";
 import { addSchema as memberAddSchema, changeSchema as memberChangeSchema } from "../routes/api-members";
 import { promoCheckSchema } from "../routes/api-public-events";
@@ -63,6 +64,23 @@ import {
 import type { JsonSchema } from "./json-schema";
 
 /** Issue 26 §1's API key scopes. */
+
+const INVOICE_EXAMPLE = {
+  id: 41,
+  type: "invoice",
+  number: "NS-2026-0007",
+  issued_at: "2026-11-05T10:00:00.000Z",
+  order_id: 1204,
+  event_id: 87,
+  event_title: "Nuits Sonores 2026",
+  invoice_id: null,
+  invoice_number: null,
+  buyer: { name: "Alex Durand", company: "Durand SARL", email: "alex@durand.test", vat_number: "FR40303265045" },
+  currency: "EUR",
+  net: 3677,
+  vat: 323,
+  gross: 4000,
+};
 
 const BILLING_EXAMPLE = {
   legal_name: "Nuits Sonores SAS",
@@ -2309,6 +2327,57 @@ export const operations: ApiOperation[] = [
       example: TAX_RATES_EXAMPLE,
     },
     errors: [400, 403, 404],
+  },
+  {
+    method: "GET",
+    route: `${ORG}/invoices`,
+    operationId: "listInvoices",
+    tag: "Finance",
+    summary: "List the invoices and credit notes",
+    description:
+      "The organization's documents as issued (issue 29 §5), newest first, one page with `page`/`page_size`: filtered by `period` (the issue time), `event`, `type` and a `search` on the number or the buyer. Amounts in cents, negative on a credit note. Owners and admins.",
+    access: read("finance:read"),
+    query: invoicesQuerySchema,
+    response: {
+      status: 200,
+      description: "A page of documents.",
+      schema: {
+        type: "object",
+        properties: {
+          invoices: arrayOf(object("A document: number, type, issue time, order, event, buyer, net, VAT, gross.")),
+          total: { type: "integer" },
+          page: { type: "integer" },
+          page_size: { type: "integer" },
+        },
+      },
+      example: {
+        invoices: [INVOICE_EXAMPLE],
+        total: 1,
+        page: 0,
+        page_size: 10,
+        period: { period: "all", from: null, to: null },
+      },
+    },
+    errors: [400, 404],
+  },
+  {
+    method: "GET",
+    route: `${ORG}/invoices/export.csv`,
+    operationId: "exportInvoices",
+    tag: "Finance",
+    summary: "Export the invoices or the totals by VAT rate",
+    description:
+      "A CSV file (UTF-8 with BOM) of the period: `kind=documents`, one row per invoice or credit note with a net and VAT column pair per rate; `kind=vat-rates`, the net, VAT and gross of each rate, credit notes netted. Headers in French unless the request asks for English.",
+    access: read("finance:read"),
+    query: invoicesExportQuerySchema,
+    response: {
+      status: 200,
+      description: "The CSV file.",
+      contentType: "text/csv",
+      schema: { type: "string" },
+      example: "\ufefftaux_tva,total_ht,total_tva,total_ttc\r\n20.00,8.33,1.67,10.00\r\n",
+    },
+    errors: [400, 404],
   },
   {
     method: "GET",

@@ -1,4 +1,5 @@
 import { billingApiRoutes } from "./api-billing";
+import { accountingApiRoutes } from "./api-accounting";
 import { messagesApiRoutes } from "./api-messages";
 import { Hono } from "hono";
 import { notFound } from "#domain/shared/app-error";
@@ -56,6 +57,7 @@ apiRoutes.route("/events", messagesApiRoutes);
 apiRoutes.route("/events", eventListsApiRoutes);
 apiRoutes.route("/organizers", financeApiRoutes);
 apiRoutes.route("/organizers", billingApiRoutes);
+apiRoutes.route("/organizers", accountingApiRoutes);
 apiRoutes.route("/organizers", privacyApiRoutes);
 apiRoutes.route("/geocode", geocodeApiRoutes);
 apiRoutes.route("/events", remindersApiRoutes);

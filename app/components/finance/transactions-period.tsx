@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
-import { dataTableSearch, parseDataTableState } from "~/lib/data-table-url";
+import { dataTableSearch, parseDataTableState, type DataTableConfig } from "~/lib/data-table-url";
 import { formatDate } from "#domain/shared/format";
 import { periodOfState, transactionsTableConfig, withPeriod } from "./transactions-table-config";
 
@@ -16,11 +16,17 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
  * The period of the transactions page (spec §9: current month, quarter, year, all time, custom): totals, chart and
  * table follow it. Written to the URL with the table's other filters.
  */
-export function TransactionsPeriod(props: { fromDay: string | null; toDay: string | null }) {
+export function TransactionsPeriod(props: {
+  fromDay: string | null;
+  toDay: string | null;
+  /** The table whose URL carries the period (the invoices page shares these filters); the transactions' by default. */
+  config?: DataTableConfig;
+}) {
   const { t, i18n } = useTranslation("finance");
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const state = parseDataTableState(searchParams, transactionsTableConfig);
+  const config = props.config ?? transactionsTableConfig;
+  const state = parseDataTableState(searchParams, config);
   const current = periodOfState(state);
   const [choice, setChoice] = useState<FinancePeriod>(current.period);
   const [from, setFrom] = useState(current.from || props.fromDay || "");
@@ -33,7 +39,7 @@ export function TransactionsPeriod(props: { fromDay: string | null; toDay: strin
 
   const go = (period: FinancePeriod, range?: { from: string; to: string }) =>
     void navigate(
-      { search: `?${dataTableSearch(withPeriod(state, period, range), transactionsTableConfig).toString()}` },
+      { search: `?${dataTableSearch(withPeriod(state, period, range), config).toString()}` },
       { preventScrollReset: true },
     );
 

@@ -11,6 +11,8 @@ import { utcToZonedInput } from "~/lib/zoned-time";
 import { cn } from "~/lib/utils";
 import type { FormErrors } from "~/server/forms.server";
 import { moneyInputValue } from "~/lib/money-input";
+import type { TicketTaxRateChoices } from "#domain/tickets/ticket-tax-rate";
+import { formatBasisPoints } from "#domain/shared/format";
 import type { TicketView } from "./ticket-types";
 
 // The rich-text editor (tiptap) is loaded only when a ticket form opens.
@@ -30,6 +32,7 @@ export function TicketFormFields({
   ticket,
   ticketType,
   timezone,
+  taxRates,
   errors,
   values,
   disabled,
@@ -37,6 +40,7 @@ export function TicketFormFields({
   ticket: TicketView | null;
   ticketType: "ticket" | "addon";
   timezone: string;
+  taxRates: TicketTaxRateChoices;
   errors?: FormErrors;
   values?: Record<string, string>;
   disabled?: boolean;
@@ -219,6 +223,14 @@ export function TicketFormFields({
         </Field>
       </div>
 
+      <TaxRateField
+        taxRates={taxRates}
+        current={ticket?.taxRateId ?? null}
+        initial={initial}
+        error={fieldError("tax_rate_id")}
+        disabled={disabled}
+      />
+
       <div className="grid gap-3">
         <CheckboxRow
           name="restricted"
@@ -237,6 +249,70 @@ export function TicketFormFields({
         {type === "ticket" ? <WaitingListSwitch ticket={ticket} checked={checked} disabled={disabled} /> : null}
       </div>
     </div>
+  );
+}
+
+/**
+ * « Taux de TVA » (issue 29 §2): one of the organization's rates, or its default one. Not shown when the choice would
+ * do nothing (not VAT-registered, no rates yet): a sentence says why. A rate archived since stays shown on the tickets
+ * still pointing at it, saying that the default rate applies meanwhile.
+ */
+function TaxRateField({
+  taxRates,
+  current,
+  initial,
+  error,
+  disabled,
+}: {
+  taxRates: TicketTaxRateChoices;
+  current: number | null;
+  initial: (name: string, fallback: string) => string;
+  error?: string;
+  disabled?: boolean;
+}) {
+  const { t, i18n } = useTranslation("tickets");
+  const active = taxRates.rates.filter((rate) => !rate.archived);
+  if (!taxRates.vatRegistered || active.length === 0) {
+    return (
+      <p className="text-sm text-muted-foreground" data-testid="ticket-tax-rate-unavailable">
+        {t(taxRates.vatRegistered ? "form.tax-rate-none" : "form.tax-rate-not-registered")}
+      </p>
+    );
+  }
+  // Preset names already say their rate ("TVA 5,5 %"); a name of the organizer's own gets it added.
+  const label = (rate: { name: string; rate: number }) => {
+    const percent = formatBasisPoints(rate.rate, i18n.language);
+    const digits = (text: string) => text.replace(/\D/g, "");
+    return digits(rate.name).includes(digits(percent)) ? rate.name : `${rate.name} (${percent})`;
+  };
+  const defaultRate = active.find((rate) => rate.isDefault);
+  const archived = current === null ? undefined : taxRates.rates.find((rate) => rate.id === current && rate.archived);
+  return (
+    <Field
+      label={t("form.tax-rate")}
+      description={archived ? t("form.tax-rate-archived-hint", { name: archived.name }) : t("form.tax-rate-hint")}
+      error={error}
+    >
+      <select
+        name="tax_rate_id"
+        defaultValue={initial("tax_rate_id", current === null ? "" : String(current))}
+        className={selectClass}
+        disabled={disabled}
+        data-testid="ticket-tax-rate"
+      >
+        <option value="">
+          {defaultRate ? t("form.tax-rate-default", { rate: label(defaultRate) }) : t("form.tax-rate-default-none")}
+        </option>
+        {active.map((rate) => (
+          <option key={rate.id} value={String(rate.id)}>
+            {label(rate)}
+          </option>
+        ))}
+        {archived ? (
+          <option value={String(archived.id)}>{t("form.tax-rate-archived-option", { rate: label(archived) })}</option>
+        ) : null}
+      </select>
+    </Field>
   );
 }
 

@@ -1,4 +1,5 @@
 import type { TicketSaleStatus, TicketStatusColor, TicketStatusExplanation } from "#domain/tickets/ticket-status";
+import type { TicketTaxRateChoices } from "#domain/tickets/ticket-tax-rate";
 import type { FormErrors } from "~/server/forms.server";
 
 /** A ticket or add-on as the tickets pages show it (dates as ISO strings, money in cents). */
@@ -23,6 +24,8 @@ export type TicketView = {
   showRemainingCount: boolean;
   /** Sold out, visitors may join its waiting list (tickets only). */
   waitingList: boolean;
+  /** Its own VAT rate; null: the organization's default rate at the sale. */
+  taxRateId: number | null;
   status: TicketSaleStatus;
   explanation: TicketStatusExplanation | null;
   color: TicketStatusColor;
@@ -40,6 +43,7 @@ export type TicketsPageData = {
   ticketsPurchased: number;
   tickets: TicketView[];
   canUpdate: boolean;
+  taxRates: TicketTaxRateChoices;
 };
 
 export type TicketsIntent = "create" | "update" | "delete" | "reorder" | "capacity";

@@ -168,6 +168,7 @@ export function TicketsPage({ data }: { data: TicketsPageData }) {
                   ticket={null}
                   ticketType={data.ticketType}
                   timezone={data.timezone}
+                  taxRates={data.taxRates}
                   errors={creationErrors?.errors}
                   values={creationErrors?.values}
                 />

@@ -1,4 +1,4 @@
-import { ArrowLeftRight, Landmark, LayoutDashboard } from "lucide-react";
+import { ArrowLeftRight, FileText, Landmark, LayoutDashboard } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { NavLink, Outlet } from "react-router";
 import { cn } from "~/lib/utils";
@@ -27,6 +27,7 @@ const tabs = [
   { to: "/finance", labelKey: "tabs.overview", icon: LayoutDashboard, end: true },
   { to: "/finance/transactions", labelKey: "tabs.transactions", icon: ArrowLeftRight, end: false },
   { to: "/finance/payouts", labelKey: "tabs.payouts", icon: Landmark, end: false },
+  { to: "/finance/invoices", labelKey: "tabs.invoices", icon: FileText, end: false },
 ] as const;
 
 export default function FinanceLayout({ loaderData }: Route.ComponentProps) {

@@ -5,11 +5,12 @@ import { bookingCheckout } from "#domain/payments/booking-checkout";
 import { checkPublicSelection } from "#domain/booking/check-public-selection";
 import { orderTicketsPath } from "#domain/booking/get-public-order";
 import { getHeldOrder, heldOrderSetCookie, readHeldOrderCookie } from "#domain/booking/held-order";
+import { getInvoiceOffer } from "#domain/accounting/invoice-offer";
+import { BillingFields } from "~/components/booking/billing-fields";
 import { HeldOrderNotice } from "~/components/public-event/held-order-notice";
 import { useOfferDeadline } from "~/components/public-event/waiting-list-offer-notice";
 import { eventWithOffer, getPublicOffer } from "#domain/waiting-list/get-public-offer";
 import {
-  BILLING_FIELDS,
   bookingBodyFromForm,
   chosenItems,
   formValues,
@@ -32,7 +33,6 @@ import {
   HolderFields,
   NameFields,
   QuestionField,
-  TextField,
   type FieldState,
 } from "~/components/booking/booking-fields";
 import { OrderSummary } from "~/components/booking/order-summary";
@@ -103,6 +103,7 @@ export async function loader(args: Route.LoaderArgs) {
     heldOrder: embed ? null : heldOrder,
     embed,
     offer,
+    invoiceOffer: event.allowBilling ? await getInvoiceOffer(db, event.organization.id) : ("none" as const),
   };
 }
 
@@ -183,7 +184,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function EventBooking({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, items, privateHash, selectionIssues, heldOrder, embed, offer } = loaderData;
+  const { event, items, privateHash, selectionIssues, heldOrder, embed, offer, invoiceOffer } = loaderData;
   const offerDeadline = useOfferDeadline(offer, event.timezone);
   // After "Appliquer" or a refused order, the code typed and its price come from the action.
   const quote = actionData?.quote ?? loaderData.quote;
@@ -383,19 +384,7 @@ export default function EventBooking({ loaderData, actionData }: Route.Component
               ))}
               {event.allowBilling ? (
                 <Fieldset legend={t("billing.legend")} dark={dark} hint={t("billing.hint")}>
-                  <div className="grid gap-4 sm:grid-cols-2">
-                    {BILLING_FIELDS.map((field) => (
-                      <div key={field} className={field === "address" ? "sm:col-span-2" : undefined}>
-                        <TextField
-                          name={`billing.${field}`}
-                          label={t(`billing.${field.replace("_", "-") as "name"}`)}
-                          state={state}
-                          dark={dark}
-                          autoComplete={billingAutoComplete[field]}
-                        />
-                      </div>
-                    ))}
-                  </div>
+                  <BillingFields state={state} dark={dark} invoiceOffer={invoiceOffer} />
                 </Fieldset>
               ) : null}
             </div>
@@ -422,16 +411,6 @@ export default function EventBooking({ loaderData, actionData }: Route.Component
 }
 
 const BOOKING_FORM_ID = "booking-form";
-
-const billingAutoComplete: Record<(typeof BILLING_FIELDS)[number], string> = {
-  name: "name",
-  company: "organization",
-  address: "street-address",
-  postal_code: "postal-code",
-  city: "address-level2",
-  country: "country-name",
-  vat_number: "off",
-};
 
 function Fieldset({
   legend,

@@ -7,7 +7,9 @@ import { bookingRateLimits } from "#domain/booking/booking-rate-limits";
 import { hitRateLimits } from "#domain/auth/rate-limit";
 import { clientInfoFromHeaders } from "#domain/http/client-info";
 import { queueHolderTicketEmail } from "#domain/order-documents/queue-order-emails";
-import { answersFrom, formValues } from "#domain/public-events/booking-form";
+import { answersFrom, BILLING_FIELDS, formValues } from "#domain/public-events/booking-form";
+import { getOrderBilling, updateOrderBilling } from "#domain/accounting/update-order-billing";
+import { OrderBilling, type OrderBillingResult } from "~/components/order/order-billing";
 import { editOrderParticipant } from "#domain/self-service/edit-order-participant";
 import { getOrderSelfService } from "#domain/self-service/get-order-self-service";
 import { transferOrderParticipant } from "#domain/self-service/transfer-order-participant";
@@ -98,9 +100,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
             eventId: `order-${page.order.id}`,
           })
         : null;
+    // Issue 29 §6: the billing details, which the buyer may correct until the invoice is issued.
+    const billing = await getOrderBilling(db, { orderId: page.order.id, token });
     return data(
       {
         ...page,
+        billing,
         token: token ?? "",
         resumeUrl,
         emailed,
@@ -124,6 +129,30 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
 }
 
+/** « Corriger les coordonnées de facturation » (issue 29 §6): the order's billing details, while not invoiced. */
+async function billingAction(
+  { params, request, context }: Pick<Route.ActionArgs, "params" | "request" | "context">,
+  form: FormData,
+  token: string | null,
+  values: Record<string, string>,
+) {
+  const { db } = context.get(serverContext);
+  try {
+    const orderId = requireId(params.id, "booking:errors.order-not-found");
+    await hitRateLimits(db, bookingRateLimits(`order:${orderId}`, clientInfoFromHeaders(request.headers).ip));
+    const billing = Object.fromEntries(
+      BILLING_FIELDS.map((field) => {
+        const value = form.get(`billing.${field}`);
+        return [field, typeof value === "string" ? value : ""];
+      }),
+    );
+    await updateOrderBilling(db, { orderId, token, billing });
+    return { ok: true as const, intent: "billing" as const };
+  } catch (error) {
+    return actionError(error, values, { intent: "billing" as const });
+  }
+}
+
 const selfServiceFormSchema = v.object({
   intent: v.picklist(["edit", "transfer", "cancel", "invoice"], "booking:self-service.errors.action-invalid"),
   participant_id: v.union([
@@ -141,6 +170,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const token = new URL(request.url).searchParams.get("token");
   const form = await request.formData();
   const values = formValues(form);
+  if (form.get("intent") === "billing") return billingAction({ params, request, context }, form, token, values);
   const parsed = v.safeParse(selfServiceFormSchema, Object.fromEntries(form));
   if (!parsed.success) return actionError(new AppError("validation", "booking:self-service.errors.action-invalid"), values);
   const { intent, participant_id: participantId } = parsed.output;
@@ -271,11 +301,18 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
     invoices,
   } = loaderData;
   // The route's props, not useActionData: the page also renders outside a data router (the tracking tests' SSR).
-  // « Demander une facture » answers for the invoice's section only: the tickets' messages never read its result.
-  const invoiceResult = actionData as { ok: boolean; intent?: string; errors?: { formError?: string } } | undefined;
-  const actionResult = (invoiceResult?.intent === "invoice" ? undefined : actionData) as
+  // « Demander une facture » and the billing form answer for their own sections: the tickets' messages never read them.
+  const result = actionData as
     | SelfServiceActionResult
+    | OrderBillingResult
+    | { ok: boolean; intent: "invoice"; errors?: { formError?: string } }
     | undefined;
+  const invoiceResult = result?.intent === "invoice" ? result : undefined;
+  const billingResult = result?.intent === "billing" ? (result as OrderBillingResult) : undefined;
+  const actionResult =
+    result?.intent === "billing" || result?.intent === "invoice"
+      ? undefined
+      : (result as SelfServiceActionResult | undefined);
   const { t, i18n } = useTranslation("booking");
   const dark = event.theme === "dark";
   const live = order.status === "paid" || order.status === "manual";
@@ -567,6 +604,13 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             </ul>
           </section>
         ) : null}
+        <OrderBilling
+          state={loaderData.billing}
+          result={billingResult}
+          dark={dark}
+          className={card}
+          surfaceStyle={surfaceStyle}
+        />
       </main>
       {purchasePixel ? <MetaPixelImage src={purchasePixel} /> : null}
       <script nonce={nonce} dangerouslySetInnerHTML={{ __html: watchScript }} />

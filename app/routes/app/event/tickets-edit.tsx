@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useNavigation, useSubmit } from "react-route
 import { notFound } from "#domain/shared/app-error";
 import { parseId } from "#domain/shared/ids";
 import { listTickets } from "#domain/tickets/list-tickets";
+import { ticketTaxRateChoices } from "#domain/tickets/ticket-tax-rate";
 import { eventPermissions } from "#domain/events/event-access";
 import { locateEvent } from "#domain/events/locate-event";
 import { FormError } from "~/components/form-error";
@@ -50,6 +51,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       timezone: event.timezone,
       ticket: toTicketView(ticket),
       canUpdate: permissions.canUpdate,
+      taxRates: await ticketTaxRateChoices(db, event.organizationId),
     };
   } catch (error) {
     return loaderError(error);
@@ -70,7 +72,7 @@ export default function EditTicket({ loaderData }: Route.ComponentProps) {
   const refused = result && !result.ok ? result : null;
   useFocusFirstInvalid(formRef, refused?.errors);
   if (!loaderData) return null;
-  const { ticket, eventId, timezone, canUpdate } = loaderData;
+  const { ticket, eventId, timezone, canUpdate, taxRates } = loaderData;
   const section = ticket.ticketType === "addon" ? "addons" : "tickets";
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
 
@@ -99,6 +101,7 @@ export default function EditTicket({ loaderData }: Route.ComponentProps) {
               ticket={ticket}
               ticketType={ticket.ticketType}
               timezone={timezone}
+              taxRates={taxRates}
               errors={refused?.errors}
               values={refused?.values}
               disabled={!canUpdate}

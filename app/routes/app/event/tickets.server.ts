@@ -12,6 +12,7 @@ import { reorderTickets } from "#domain/tickets/reorder-tickets";
 import type { TicketType } from "#db/schema";
 import { ticketFormSchema, ticketOrderSchema } from "#domain/tickets/ticket-input-schema";
 import { updateEventCapacity } from "#domain/tickets/update-event-capacity";
+import { ticketTaxRateChoices } from "#domain/tickets/ticket-tax-rate";
 import { updateTicket } from "#domain/tickets/update-ticket";
 import type { TicketView, TicketsActionResult, TicketsPageData } from "~/components/tickets/ticket-types";
 import { eventPath } from "~/lib/event-navigation";
@@ -45,6 +46,7 @@ export function toTicketView(ticket: TicketWithStatus): TicketView {
     feesType: ticket.feesType,
     showRemainingCount: ticket.showRemainingCount,
     waitingList: ticket.waitingList,
+    taxRateId: ticket.taxRateId,
     status: ticket.derived.status,
     explanation: ticket.derived.explanation,
     color: ticket.derived.color,
@@ -77,6 +79,7 @@ export async function loadTicketsPage(
     ticketsPurchased: capacityTaken.purchased,
     tickets: tickets.filter((t) => t.ticketType === ticketType).map(toTicketView),
     canUpdate: permissions.canUpdate,
+    taxRates: await ticketTaxRateChoices(db, event.organizationId),
   };
 }
 
