@@ -21,7 +21,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /**
  * The PDFs of the invoices and credit notes issued in a period (issue 29 §5), one file per document named by its
  * number, for the accountant: owners and admins (finance:view), another organization 404. `from` and `to` are days
- * (YYYY-MM-DD, both included) in the platform's zone.
+ * (YYYY-MM-DD, both included) in the platform's zone, or both empty for every document.
  */
 export async function exportInvoicesZip(
   db: Database,
@@ -30,16 +30,20 @@ export async function exportInvoicesZip(
   input: { organizationId: number; from: string; to: string },
 ): Promise<{ filename: string; bytes: Uint8Array; count: number }> {
   if (!canInOrganization(actor, "finance:view", input.organizationId)) throw notFound();
-  if (!DAY.test(input.from) || !DAY.test(input.to) || input.from > input.to)
+  // No period (the accounting page's « all »): every document, under the same cap.
+  const everything = input.from === "" && input.to === "";
+  if (!everything && (!DAY.test(input.from) || !DAY.test(input.to) || input.from > input.to))
     throw new AppError("validation", "finance:errors.custom-range");
-  const start = zonedStartOfDay(input.from, PLATFORM_TIME_ZONE);
-  const end = zonedStartOfDay(nextDayKey(input.to), PLATFORM_TIME_ZONE);
+  const period = everything
+    ? []
+    : [
+        gte(invoices.issuedAt, zonedStartOfDay(input.from, PLATFORM_TIME_ZONE)),
+        lt(invoices.issuedAt, zonedStartOfDay(nextDayKey(input.to), PLATFORM_TIME_ZONE)),
+      ];
   const rows = await db
     .select()
     .from(invoices)
-    .where(
-      and(eq(invoices.organizationId, input.organizationId), gte(invoices.issuedAt, start), lt(invoices.issuedAt, end)),
-    )
+    .where(and(eq(invoices.organizationId, input.organizationId), ...period))
     .orderBy(asc(invoices.issuedAt), asc(invoices.id))
     .limit(INVOICE_ZIP_MAX_DOCUMENTS + 1);
   if (rows.length > INVOICE_ZIP_MAX_DOCUMENTS) throw new AppError("conflict", "invoices:errors.too-many-documents");
@@ -52,5 +56,6 @@ export async function exportInvoicesZip(
   const bytes = zipSync(
     Object.fromEntries(Object.entries(files).map(([name, data]) => [name, [data, { level: 0 }] as const])),
   );
-  return { filename: `factures-${input.from}-${input.to}.zip`, bytes, count: rows.length };
+  const filename = everything ? "factures.zip" : `factures-${input.from}-${input.to}.zip`;
+  return { filename, bytes, count: rows.length };
 }

@@ -390,6 +390,8 @@ export function defineInvoicesSuite(
       expect(zip.filename).toBe("factures-2026-06-15-2026-06-15.zip");
       const empty = await exportInvoicesZip(t.db, {}, owner, { organizationId, from: "2026-06-16", to: "2026-06-30" });
       expect(empty.count).toBe(0);
+      const everything = await exportInvoicesZip(t.db, {}, owner, { organizationId, from: "", to: "" });
+      expect([everything.count, everything.filename]).toEqual([1, "factures.zip"]);
       const invalid = await failure(
         exportInvoicesZip(t.db, {}, owner, { organizationId, from: "2026-07-01", to: "2026-06-01" }),
       );
