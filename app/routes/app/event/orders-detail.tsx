@@ -1,6 +1,7 @@
 import { ArrowLeft, Ban, Mail, Undo2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { BILLING_FIELDS } from "#domain/public-events/booking-form";
 import { data, Link, useFetcher } from "react-router";
 import { toast } from "sonner";
 import * as v from "valibot";
@@ -130,6 +131,7 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
   const { eventId, order, participants, answers, timezone, canManage, refunds, invoices } = loaderData;
   const { t, i18n } = useTranslation("orders");
   const { t: tParticipants } = useTranslation("participants");
+  const { t: tBooking } = useTranslation("booking");
   const { t: tAny } = useTranslation();
   const fetcher = useFetcher<ActionAnswer>({ key: `order-${order.id}` });
   const [confirm, setConfirm] = useState<Exclude<Intent, "refund-part"> | null>(null);
@@ -342,8 +344,16 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
               <dl className="space-y-1">
                 {order.billing.map((field, i) => (
                   <div key={`${field.label}-${i}`} className="flex gap-2">
-                    {field.label ? <dt className="text-muted-foreground">{field.label}</dt> : null}
-                    <dd className="break-words">{field.value}</dd>
+                    {field.label ? (
+                      <dt className="text-muted-foreground">
+                        {isBillingField(field.label)
+                          ? tBooking(`billing.${field.label.replace("_", "-") as "name"}`)
+                          : field.label}
+                      </dt>
+                    ) : null}
+                    <dd className="break-words">
+                      {field.label === "country" ? countryName(field.value, i18n.language) : field.value}
+                    </dd>
                   </div>
                 ))}
               </dl>
@@ -412,4 +422,19 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
       </AlertDialog>
     </section>
   );
+}
+
+/** A field the checkout asks, labelled with its own words (« Société », « Numéro de TVA »…); others as stored. */
+function isBillingField(key: string): boolean {
+  return (BILLING_FIELDS as readonly string[]).includes(key);
+}
+
+/** An ISO country code as its name in the reader's language (PL → Pologne); free text as typed. */
+function countryName(value: string, language: string): string {
+  if (!/^[A-Z]{2}$/.test(value)) return value;
+  try {
+    return new Intl.DisplayNames([language], { type: "region" }).of(value) ?? value;
+  } catch {
+    return value;
+  }
 }
