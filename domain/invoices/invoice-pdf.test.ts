@@ -168,7 +168,13 @@ describe("invoice PDF", () => {
   it("prints buyers' names in Arabic, Chinese and Polish as written, and stays under 100 KB", async () => {
     const document: InvoiceDocument = {
       ...sampleInvoice,
-      buyer: { ...buyer, company: "王小明贸易有限公司", name: "محمد الأحمد", address: "ul. Łukasza Żółcia 5" },
+      buyer: {
+        ...buyer,
+        company: "王小明贸易有限公司",
+        name: "محمد الأحمد",
+        address: "ul. Łukasza Żółcia 5",
+        country: "PL",
+      },
     };
     const bytes = await renderInvoicePdf(document);
     // As the tickets' test reads it: pdf.js gives "أ" back decomposed.
@@ -179,6 +185,8 @@ describe("invoice PDF", () => {
     expect(text.replace(/\s+/g, "")).toContain("王小明贸易有限公司");
     expect(text).toContain("محمد الأحمد");
     expect(text).toContain("ul. Łukasza Żółcia 5");
+    // The country chosen at checkout (an ISO code) by its name.
+    expect(text).toContain("Pologne");
     expect(text).not.toContain("?");
     expect(bytes.byteLength).toBeLessThan(100_000);
   });

@@ -36,10 +36,25 @@ function wrap(fonts: Fonts, text: string, size: number, width: number, bold = fa
   return wrapText(text, bold ? fonts.bold : fonts.regular, size, width);
 }
 
-function addressLines(party: { address: string; postalCode: string; city: string; country: string }): string[] {
-  return [party.address, [party.postalCode, party.city].filter(Boolean).join(" "), party.country].filter(
-    (line) => line.trim() !== "",
-  );
+/** An ISO country code as its name in the document's language (PL → Pologne); a country typed as text as it is. */
+function countryName(country: string, locale: string): string {
+  if (!/^[A-Z]{2}$/.test(country)) return country;
+  try {
+    return new Intl.DisplayNames([locale], { type: "region" }).of(country) ?? country;
+  } catch {
+    return country;
+  }
+}
+
+function addressLines(
+  party: { address: string; postalCode: string; city: string; country: string },
+  locale: string,
+): string[] {
+  return [
+    party.address,
+    [party.postalCode, party.city].filter(Boolean).join(" "),
+    countryName(party.country, locale),
+  ].filter((line) => line.trim() !== "");
 }
 
 /**
@@ -119,14 +134,14 @@ export async function renderInvoicePdf(document: InvoiceDocument, env: PdfFontEn
   };
   const sellerLines = [
     seller.legalName,
-    ...addressLines(seller),
+    ...addressLines(seller, locale),
     ...(seller.vatNumber ? [fill(copy["vat-number"], { value: seller.vatNumber })] : []),
     ...(seller.companyNumber ? [fill(copy["company-number"], { value: seller.companyNumber })] : []),
   ];
   const buyerLines = [
     buyer.company || buyer.name,
     ...(buyer.company && buyer.name ? [buyer.name] : []),
-    ...addressLines(buyer),
+    ...addressLines(buyer, locale),
     ...(buyer.vatNumber ? [fill(copy["vat-number"], { value: buyer.vatNumber })] : []),
     ...(buyer.email ? [buyer.email] : []),
   ];

@@ -166,6 +166,7 @@ test("invoices and VAT: rates per ticket, an invoice read back, a credit note fo
     "FR40303265045",
     "Studio Łódź Sp. z o.o.",
     "PL5260250995",
+    "Pologne",
     "Concert du soir",
     "Dîner d'après-concert",
     "5,5 %",
