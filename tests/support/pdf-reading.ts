@@ -1,6 +1,14 @@
 import jsQR from "jsqr";
-import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFPage } from "pdf-lib";
-import { getDocumentProxy } from "unpdf";
+import {
+  decodePDFRawStream,
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFRawStream,
+  PDFRef,
+  type PDFPage,
+} from "pdf-lib";
 
 /**
  * Reads back what order-documents draws: the text of each page, as a PDF reader extracts it (pdf.js, through its
@@ -26,8 +34,79 @@ function contentOf(pdf: PDFDocument, page: PDFPage): string {
     .join("\n");
 }
 
+/** Pieces of text on one baseline (rounded y), left to right, joined; lines top to bottom. */
+function joinLines(pieces: { x: number; y: number; text: string }[]): string[] {
+  const lines = new Map<number, { x: number; text: string }[]>();
+  for (const piece of pieces) {
+    const y = Math.round(piece.y);
+    lines.set(y, [...(lines.get(y) ?? []), piece]);
+  }
+  return [...lines.entries()]
+    .sort(([a], [b]) => b - a)
+    .map(([, line]) =>
+      line
+        .sort((a, b) => a.x - b.x)
+        .map((piece) => piece.text)
+        .join(""),
+    );
+}
+
+/** A font's ToUnicode map (pdf-lib writes one `bfchar` entry per glyph used): glyph code → its characters. */
+function toUnicodeOf(pdf: PDFDocument, font: PDFDict): Map<string, string> {
+  const map = new Map<string, string>();
+  const stream = pdf.context.lookup(font.get(PDFName.of("ToUnicode")));
+  if (!(stream instanceof PDFRawStream)) return map;
+  const cmap = new TextDecoder("latin1").decode(decodePDFRawStream(stream).decode());
+  for (const [, code, target] of cmap.matchAll(/<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>/g)) {
+    const units = target!.match(/.{4}/g)!.map((unit) => parseInt(unit, 16));
+    map.set(code!.toLowerCase(), String.fromCharCode(...units));
+  }
+  return map;
+}
+
+const RIGHT_TO_LEFT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/;
+
+/**
+ * The text of each page read through the fonts' ToUnicode maps, without pdf.js: inside workerd (the Worker tests) a
+ * module over 1 MiB cannot be loaded, and pdf.js is 1.7 MB. Each `Tj` of pdf-lib's drawText is a run of one face,
+ * placed by its `Tm`; a right-to-left run is written in display order, so its glyphs are read back reversed.
+ */
+function pageLinesFromToUnicode(pdf: PDFDocument): string[][] {
+  return pdf.getPages().map((page) => {
+    const fontDict = page.node.Resources()?.lookup(PDFName.of("Font"));
+    const maps = new Map<string, Map<string, string>>();
+    if (fontDict instanceof PDFDict)
+      for (const [name, ref] of fontDict.entries()) {
+        const font = ref instanceof PDFRef ? pdf.context.lookup(ref) : ref;
+        if (font instanceof PDFDict) maps.set(name.asString().slice(1), toUnicodeOf(pdf, font));
+      }
+    const pieces: { x: number; y: number; text: string }[] = [];
+    let map = new Map<string, string>();
+    let x = 0;
+    let y = 0;
+    const operators =
+      /\/([^\s/]+)\s+[-\d.]+\s+Tf|[-\d.]+\s+[-\d.]+\s+[-\d.]+\s+[-\d.]+\s+([-\d.]+)\s+([-\d.]+)\s+Tm|<([0-9A-Fa-f]*)>\s*Tj/g;
+    for (const match of contentOf(pdf, page).matchAll(operators)) {
+      if (match[1] !== undefined) map = maps.get(match[1]) ?? new Map();
+      else if (match[2] !== undefined) {
+        x = Number(match[2]);
+        y = Number(match[3]);
+      } else {
+        const glyphs = (match[4]!.match(/.{4}/g) ?? []).map((code) => map.get(code.toLowerCase()) ?? "?");
+        const rightToLeft = glyphs.some((glyph) => RIGHT_TO_LEFT.test(glyph));
+        pieces.push({ x, y, text: (rightToLeft ? glyphs.reverse() : glyphs).join("") });
+      }
+    }
+    return joinLines(pieces);
+  });
+}
+
+/** Inside workerd (the Worker tests) rather than Node. */
+const inWorkerd = typeof navigator !== "undefined" && navigator.userAgent === "Cloudflare-Workers";
+
 /** pdf.js's text items of each page, joined into lines: a run of each font is one item; a line is one baseline. */
 async function pageLines(bytes: Uint8Array): Promise<string[][]> {
+  const { getDocumentProxy } = await import("unpdf");
   // pdf.js takes ownership of the array it is given.
   const proxy = await getDocumentProxy(new Uint8Array(bytes));
   const pages: string[][] = [];
@@ -56,7 +135,7 @@ async function pageLines(bytes: Uint8Array): Promise<string[][]> {
 
 export async function readPdf(bytes: Uint8Array): Promise<{ document: PDFDocument; pages: ReadPage[] }> {
   const document = await PDFDocument.load(bytes);
-  const lines = await pageLines(bytes);
+  const lines = inWorkerd ? pageLinesFromToUnicode(document) : await pageLines(bytes);
   const pages = document.getPages().map((page, index) => {
     const content = contentOf(document, page);
     const text = lines[index] ?? [];
