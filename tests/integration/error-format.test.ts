@@ -61,6 +61,9 @@ function pathFor(pattern: string): string {
       if (!constraint) return UNKNOWN_ID;
       const source = constraint.slice(1, -1);
       if (new RegExp(`^(?:${source})$`).test(UNKNOWN_ID)) return UNKNOWN_ID;
+      // An id with a file extension (`{[0-9]+\\.pdf}`): the unknown id with it.
+      const withExtension = `${UNKNOWN_ID}${source.replace(/^\[0-9\]\+/, "").replace(/\\\./g, ".")}`;
+      if (new RegExp(`^(?:${source})$`).test(withExtension)) return withExtension;
       return source.replace(/^\(|\)$/g, "").split("|")[0]!;
     })
     .replace(/\*$/, "unknown");
