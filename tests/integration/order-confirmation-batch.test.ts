@@ -3,10 +3,15 @@ import { eq, inArray } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createD1Database } from "#db/d1";
 import * as schema from "#db/schema";
-import { confirmationEmailDueStatement } from "#domain/order-documents/order-email-outbox";
+import {
+  confirmationEmailDueStatement,
+  DELIVERY_CLAIM_LEASE_MS,
+  takeDueOrderEmails,
+} from "#domain/order-documents/order-email-outbox";
 import { orderConfirmationJob } from "../../domain/shared/jobs";
 import { countingD1 } from "../support/counting-d1";
 import { consume, testEnv } from "../support/fault-worker";
+import { faultyD1 } from "../support/faulty-d1";
 import { insertConfirmedOrder } from "../support/order-documents-fixtures";
 import { readPdf } from "../support/pdf-reading";
 
@@ -14,6 +19,7 @@ import { readPdf } from "../support/pdf-reading";
 // same few D1 round trips whatever its size. Real D1 under a counting binding; only the network (Resend) is stubbed.
 const db = createD1Database(env.DB);
 const counting = countingD1(env.DB);
+const faulty = faultyD1(env.DB);
 
 type ResendCall = { to: string; idempotencyKey: string | null; attachments: { filename: string }[] };
 let resendCalls: ResendCall[];
@@ -39,7 +45,10 @@ beforeEach(() => {
     return Response.json({ id: `re_${resendCalls.length}` });
   });
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  faulty.clear();
+  vi.restoreAllMocks();
+});
 
 /** `count` confirmed orders whose confirmation the sale recorded "due", as the booking batch does. */
 async function dueOrders(count: number, label: string, options: { holders?: boolean } = {}) {
@@ -163,5 +172,45 @@ describe("a queue batch of order confirmation emails", () => {
     expect(resendCalls.map((call) => call.to)).toEqual([a, b, d, e, refused]);
     expect(resendCalls.at(-1)!.idempotencyKey).toBe(`order-confirmation:${orders[2]!.id}`);
     expect(await statusesOf(orders.map((order) => order.id))).toEqual(Array(5).fill("sent"));
+  });
+});
+
+describe("a D1 error in a batch of confirmation emails", () => {
+  const resend = { RESEND_API_KEY: "re_test" };
+
+  it("in the claim-and-load batch: nothing is claimed or sent; the queue's retry sends each email once", async () => {
+    const orders = await dueOrders(3, "panne-chargement");
+    const jobs = orders.map((order) => orderConfirmationJob(order.id));
+    faulty.inject({ match: /^update "order_email_deliveries" set "status" = \?, "attempts"/i });
+    const failed = await consume(testEnv({ DB: faulty.binding, ...resend }), jobs);
+    expect(failed.retryMessages.map((message) => message.msgId)).toEqual(["m1", "m2", "m3"]);
+    expect(resendCalls).toEqual([]);
+    expect(await statusesOf(orders.map((order) => order.id))).toEqual(["due", "due", "due"]);
+
+    expect((await consume(testEnv({ DB: faulty.binding, ...resend }), jobs, 2)).explicitAcks).toHaveLength(3);
+    expect(resendCalls.map((call) => call.to)).toEqual(orders.map((order) => order.email));
+  });
+
+  it("whose marks commit but whose answer is lost: the buyers' emails are not sent again, the holders' go once", async () => {
+    const orders = await dueOrders(2, "reponse-perdue", { holders: true });
+    const jobs = orders.map((order) => orderConfirmationJob(order.id));
+    faulty.inject({ match: /^update "order_email_deliveries" set "status" = \?, "sent_at"/i, timing: "after" });
+    const first = await consume(testEnv({ DB: faulty.binding, ...resend }), jobs);
+    // The holders' part is left to the retry (its quota count is not written twice).
+    expect(first.retryMessages.map((message) => message.msgId)).toEqual(["m1", "m2"]);
+    expect(resendCalls.map((call) => call.to)).toEqual(orders.map((order) => order.email));
+
+    // The retry finds the buyers' emails sent and the holders' rows claimed by the lost batch: nothing goes now.
+    expect((await consume(testEnv(resend), jobs, 2)).explicitAcks).toEqual(["m1", "m2"]);
+    expect(resendCalls).toHaveLength(2);
+    // After the claim's lease the sweep hands the holders' emails over, and each is sent once.
+    const swept = await takeDueOrderEmails(db, new Date(Date.now() + DELIVERY_CLAIM_LEASE_MS));
+    const holderJobs = swept.filter((job) => orders.some((order) => order.id === job.orderId));
+    expect(holderJobs).toHaveLength(2);
+    expect((await consume(testEnv(resend), holderJobs)).explicitAcks).toEqual(["m1", "m2"]);
+    expect(resendCalls.slice(2).map((call) => call.to)).toEqual(
+      orders.map((order) => order.email.replace("@", ".invite@")),
+    );
+    expect(await statusesOf(orders.map((order) => order.id))).toEqual(Array(4).fill("sent"));
   });
 });
