@@ -119,8 +119,7 @@ export async function sendOrderEmailBatch(
     const key = deliveryKeyOf(job);
     if (!deliveries.some((delivery) => delivery.key === key)) deliveries.push({ key, orderId: job.orderId });
   }
-  const [first] = deliveries;
-  if (!first) return results;
+  if (deliveries.length === 0) return results;
   if (!deps.env.APP_URL) {
     // A configuration fault is not an attempt: the deliveries stay due, with the reason, for the sweep to send once
     // APP_URL is set (README, configuration).
@@ -182,7 +181,7 @@ export async function sendOrderEmailBatch(
   } catch (error) {
     // The emails are gone: their marks are written again at once (a claim left "sending" is taken over after the
     // lease and its email sent a second time). The holders' part is not: the job's retry records them.
-    await settleAgain(db, settle);
+    await writeMarks(db, settle, 1);
     if (holderWork.length === 0) return results;
     for (const work of holderWork) results.set(work.confirmationKey, { outcome: "failed", error });
     return results;
@@ -194,7 +193,7 @@ export async function sendOrderEmailBatch(
     holderClaims.map((row) => ({ ...row, loaded: loaded.get(row.orderId) })),
     context,
   );
-  await settleAgain(db, settleDeliveriesStatements(db, { ...holders.settlement, now: deps.now ?? Date.now() }), true);
+  await writeMarks(db, settleDeliveriesStatements(db, { ...holders.settlement, now: deps.now ?? Date.now() }), 2);
   // A holder's email that failed fails its buyer's job too, whose retry sends it (the buyer's is already sent).
   for (const claim of holderClaims) {
     const outcome = holders.outcomes.get(claim.key);
@@ -205,12 +204,18 @@ export async function sendOrderEmailBatch(
   return results;
 }
 
-/** Writes settle statements, once more at once on a D1 error (they are idempotent). */
-async function settleAgain(db: Database, statements: ReturnType<typeof settleDeliveriesStatements>, firstTry = false) {
+/** Writes the marks of sent emails in `tries` attempts at most: they are idempotent, and losing them risks a resend. */
+async function writeMarks(db: Database, statements: ReturnType<typeof settleDeliveriesStatements>, tries: number) {
   const [first, ...rest] = statements;
   if (!first) return;
-  const write = () => db.batch([first, ...rest]);
-  await (firstTry ? write().catch(() => write()) : write());
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.batch([first, ...rest]);
+      return;
+    } catch (error) {
+      if (attempt >= tries) throw error;
+    }
+  }
 }
 
 type RenderContext = {
