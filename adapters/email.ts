@@ -67,6 +67,25 @@ export async function sendEmailBatch(
   return results;
 }
 
+/** A dev mailbox row; attachments are kept (base64) so a developer, or an end-to-end test, can open the PDF tickets. */
+function devMailboxRow(message: EmailMessage) {
+  const stored: StoredAttachment[] | null = message.attachments?.length
+    ? message.attachments.map(({ filename, contentType, content }) => ({
+        filename,
+        contentType,
+        content: attachmentToBase64(content),
+      }))
+    : null;
+  return {
+    to: message.to.toLowerCase(),
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    attachments: stored ? JSON.stringify(stored) : null,
+    replyTo: message.replyTo ?? null,
+  };
+}
+
 /** Rows per dev-mailbox insert: D1 binds at most 100 parameters per statement (7 columns a row). */
 const DEV_MAILBOX_ROWS_PER_INSERT = 14;
 
@@ -90,32 +109,11 @@ export function createEmailSender(options: { db: Database; resendApiKey?: string
     return {
       mode: "dev-mailbox",
       async send(message) {
-        // Attachments are kept (base64) so a developer, or an end-to-end test, can open the PDF tickets.
-        const stored: StoredAttachment[] | null = message.attachments?.length
-          ? message.attachments.map(({ filename, contentType, content }) => ({
-              filename,
-              contentType,
-              content: attachmentToBase64(content),
-            }))
-          : null;
-        await db.insert(devMailbox).values({
-          to: message.to.toLowerCase(),
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
-          attachments: stored ? JSON.stringify(stored) : null,
-          replyTo: message.replyTo ?? null,
-        });
+        await db.insert(devMailbox).values(devMailboxRow(message));
       },
+      // Unlike Resend's batch call, the mailbox keeps attachments: the order confirmations of a queue batch go here.
       async sendBatch(messages) {
-        const rows = messages.map((message) => ({
-          to: message.to.toLowerCase(),
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
-          attachments: null,
-          replyTo: message.replyTo ?? null,
-        }));
+        const rows = messages.map(devMailboxRow);
         const inserts = [];
         for (let start = 0; start < rows.length; start += DEV_MAILBOX_ROWS_PER_INSERT)
           inserts.push(db.insert(devMailbox).values(rows.slice(start, start + DEV_MAILBOX_ROWS_PER_INSERT)));

@@ -2,9 +2,12 @@ import { emailSenderFromEnv, type EmailSender } from "#adapters/email";
 import type { Database } from "#db/database";
 import { databaseFromEnv } from "#db/from-env";
 import {
+  deliveryKeyOf,
   DELIVERY_CLAIM_LEASE_MS,
   MISSING_APP_URL_ERROR,
-  sendOrderEmails,
+  sendOrderEmailBatch,
+  type OrderEmailResult,
+  type SendOrderConfirmationOutcome,
 } from "#domain/order-documents/send-order-confirmation";
 import { sendOrderRefundEmail } from "#domain/order-documents/send-order-refund-email";
 import { deliverAttendeeMessage } from "#domain/attendee-messages/deliver-attendee-message";
@@ -13,15 +16,23 @@ import { deliverWebhook } from "#domain/webhooks/deliver-webhook";
 import { sendWaitingListOfferEmail } from "#domain/waiting-list/send-waiting-list-offer-email";
 import { notifyWebhookEndpointDisabled } from "#domain/webhooks/notify-webhook-endpoint-disabled";
 import { allowLocalWebhookUrls } from "#domain/webhooks/webhook-url";
-import { isJob, type Job, type JobType } from "#domain/shared/jobs";
+import { isJob, type Job, type JobType, type OrderConfirmationJob } from "#domain/shared/jobs";
 import { errorFields, logger, withLogScope } from "#domain/shared/logger";
 import { reportError } from "#adapters/error-reporting";
 
 /** The pause after each Resend batch call of a message send (its default rate limit is 2 requests a second). */
 const RESEND_PAUSE_MS = 600;
 
-/** What every job handler gets: one database and one email sender per batch. */
-export type JobContext = { env: Env; db: Database; email: EmailSender };
+/**
+ * What every job handler gets: one database and one email sender per batch, and the batch's order emails, sent
+ * together (decision 0067): a handler gets its own job's outcome.
+ */
+export type JobContext = {
+  env: Env;
+  db: Database;
+  email: EmailSender;
+  orderEmail: (job: OrderConfirmationJob) => Promise<SendOrderConfirmationOutcome>;
+};
 
 /**
  * "done" acknowledges the message; `retryAfterSeconds` puts it back for later without it being an error (another
@@ -37,8 +48,8 @@ const jobHandlers: JobHandlers = {
     await email.send(job.message);
     return "done";
   },
-  "send-order-confirmation": async (job, { env, db, email }) => {
-    const outcome = await sendOrderEmails(db, { env, sender: email }, { orderId: job.orderId, key: job.key });
+  "send-order-confirmation": async (job, { orderEmail }) => {
+    const outcome = await orderEmail(job);
     if (outcome === "not-confirmed" || outcome === "no-recipient" || outcome === "gave-up")
       logger.warn("order_email", { outcome, order_id: job.orderId });
     // Retrying the message would not help until the deploy sets APP_URL; the delivery stays due for the sweep.
@@ -96,6 +107,28 @@ function runJob(job: Job, context: JobContext): Promise<JobOutcome> {
   return handler(job, context);
 }
 
+/**
+ * The order emails of the whole batch are sent by the first of its jobs that asks, in a fixed number of D1 round
+ * trips (domain/order-documents/send-order-confirmation.ts); each job then reads its own result, a failed send
+ * throwing so that its message is retried with backoff.
+ */
+function batchedOrderEmails(
+  batch: MessageBatch<unknown>,
+  { env, db, email }: Omit<JobContext, "orderEmail">,
+): JobContext["orderEmail"] {
+  const jobs = batch.messages.flatMap((message) =>
+    isJob(message.body) && message.body.type === "send-order-confirmation" ? [message.body] : [],
+  );
+  let sent: Promise<Map<string, OrderEmailResult>> | undefined;
+  return async (job) => {
+    sent ??= sendOrderEmailBatch(db, { env, sender: email }, jobs);
+    const result = (await sent).get(deliveryKeyOf(job));
+    if (!result) throw new Error("order email job missing from its batch");
+    if (result.outcome === "failed") throw result.error;
+    return result.outcome;
+  };
+}
+
 /** Backoff of a failed job: 30 s, 1 min, 2 min… capped at one hour (Queues allow delays up to 24 h). */
 export function retryDelaySeconds(attempts: number): number {
   return Math.min(3600, 30 * 2 ** Math.max(0, attempts - 1));
@@ -107,7 +140,8 @@ export function retryDelaySeconds(attempts: number): number {
  */
 export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env, _ctx: ExecutionContext) {
   const db = databaseFromEnv(env);
-  const context: JobContext = { env, db, email: emailSenderFromEnv(env, db) };
+  const email = emailSenderFromEnv(env, db);
+  const context: JobContext = { env, db, email, orderEmail: batchedOrderEmails(batch, { env, db, email }) };
   for (const message of batch.messages) {
     const jobType = isJob(message.body) ? message.body.type : "unknown";
     const scope = { request_id: message.id, job_id: message.id, job_type: jobType, queue: batch.queue };

@@ -1,6 +1,6 @@
-import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
+import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#db/database";
-import { events, orderEmailDeliveries, orders, participants } from "#db/schema";
+import { orderEmailDeliveries } from "#db/schema";
 import { countEmailIfAllowedStatement, emailQuotaAllows, quotaDay } from "../emails/email-quota";
 import { isValidEmail, normalizeEmail } from "../shared/email";
 
@@ -32,18 +32,14 @@ export function parseHolderTicketKey(key: string | undefined): { orderId: number
 export type TicketHolder = { email: string; firstName: string; participantIds: number[] };
 
 /**
- * The order's ticket holders to write to: one per distinct valid address that is not the buyer's, with the participant
- * rows that carry it (in id order, the first names the delivery).
+ * The order's ticket holders to write to, from its participant rows (in id order, the first names the delivery): one
+ * per distinct valid address that is not the buyer's, with the rows that carry it.
  */
-export async function listTicketHolders(db: Database, orderId: number): Promise<TicketHolder[]> {
-  const [order] = await db.select({ email: orders.email }).from(orders).where(eq(orders.id, orderId)).limit(1);
-  if (!order) return [];
-  const buyer = normalizeEmail(order.email);
-  const rows = await db
-    .select({ id: participants.id, email: participants.email, firstName: participants.firstName })
-    .from(participants)
-    .where(eq(participants.orderId, orderId))
-    .orderBy(asc(participants.id));
+export function ticketHoldersOf(
+  buyerEmail: string,
+  rows: readonly { id: number; email: string; firstName: string }[],
+): TicketHolder[] {
+  const buyer = normalizeEmail(buyerEmail);
   const holders = new Map<string, TicketHolder>();
   for (const row of rows) {
     const email = normalizeEmail(row.email);
@@ -53,18 +49,6 @@ export async function listTicketHolders(db: Database, orderId: number): Promise<
     else holders.set(email, { email: row.email.trim(), firstName: row.firstName, participantIds: [row.id] });
   }
   return [...holders.values()];
-}
-
-/**
- * The holder a delivery key names: the address of its participant row, with every row of the order carrying it (a
- * transferred ticket's row need not be the first of its address).
- */
-export async function findTicketHolder(
-  db: Database,
-  input: { orderId: number; participantId: number },
-): Promise<TicketHolder | null> {
-  const holders = await listTicketHolders(db, input.orderId);
-  return holders.find((holder) => holder.participantIds.includes(input.participantId)) ?? null;
 }
 
 /**
@@ -98,79 +82,44 @@ export function transferredTicketEmailStatement(
 }
 
 /**
- * Records a "due" delivery per ticket holder of a confirmed order whose event sends them (nothing when the setting is
- * off), and returns the keys still to send (due or failed). A free order's holder emails count against the
- * organization's daily quota like its confirmation does (docs/decisions/0038-email-quota.md): past it, they are not
- * recorded (the buyer has every ticket). Running it again records nothing new and counts nothing twice.
+ * The "due" rows of holder emails not recorded yet (`keys`), to place in a batch: a free order's count against the
+ * organization's daily quota, each row written only while the quota allows it.
  */
-export async function recordHolderTicketEmails(
+export function holderTicketDueStatements(
   db: Database,
-  input: { orderId: number; now?: number },
-): Promise<string[]> {
-  const now = input.now ?? Date.now();
-  const [order] = await db
-    .select({
-      id: orders.id,
-      organizationId: orders.organizationId,
-      eventId: orders.eventId,
-      amount: orders.amount,
-      sendHolderTickets: events.sendHolderTickets,
-    })
-    .from(orders)
-    .innerJoin(events, eq(events.id, orders.eventId))
-    .where(eq(orders.id, input.orderId))
-    .limit(1);
-  if (!order || !order.sendHolderTickets) return [];
-  const holders = await listTicketHolders(db, order.id);
-  if (holders.length === 0) return [];
-  const keys = holders.map((holder) => holderTicketDeliveryKey(order.id, holder.participantIds[0]!));
-  const existing = await db
-    .select({ key: orderEmailDeliveries.key, status: orderEmailDeliveries.status })
-    .from(orderEmailDeliveries)
-    .where(and(eq(orderEmailDeliveries.orderId, order.id), inArray(orderEmailDeliveries.key, keys)));
-  const known = new Set(existing.map((row) => row.key));
-  const missing = keys.filter((key) => !known.has(key));
-  if (missing.length > 0) {
-    const free = order.amount === 0;
-    const day = quotaDay(now);
-    const statements = missing.flatMap((key) => {
-      // insert…select lists every column in schema order; each gets its value by name.
-      const values: Partial<Record<keyof typeof orderEmailDeliveries.$inferInsert, unknown>> = {
-        organizationId: order.organizationId,
-        eventId: order.eventId,
-        orderId: order.id,
-        key,
-        kind: "holder-ticket",
-        status: "due",
-        attempts: 0,
-        claimedAt: now,
-        createdAt: now,
-      };
-      const selected = Object.keys(getTableColumns(orderEmailDeliveries)).map((name) =>
-        name in values ? sql`${values[name as keyof typeof values]}` : sql`null`,
-      );
-      const insert = db
-        .insert(orderEmailDeliveries)
-        .select(
-          sql`select ${sql.join(selected, sql`, `)} where ${free ? emailQuotaAllows(order.organizationId, day, 1) : sql`1`}`,
-        )
-        .onConflictDoNothing({ target: orderEmailDeliveries.key });
-      return free
-        ? [insert, countEmailIfAllowedStatement(db, { organizationId: order.organizationId, at: now })]
-        : [insert];
-    });
-    await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
-  }
-  const open = await db
-    .select({ key: orderEmailDeliveries.key })
-    .from(orderEmailDeliveries)
-    .where(
-      and(
-        eq(orderEmailDeliveries.orderId, order.id),
-        inArray(orderEmailDeliveries.key, keys),
-        inArray(orderEmailDeliveries.status, ["due", "failed"]),
-      ),
-    )
-    .orderBy(asc(orderEmailDeliveries.id));
-  return open.map((row) => row.key);
+  input: {
+    order: { id: number; organizationId: number; eventId: number; amount: number };
+    keys: string[];
+    now: number;
+  },
+) {
+  const { order, now } = input;
+  const free = order.amount === 0;
+  const day = quotaDay(now);
+  return input.keys.flatMap((key) => {
+    // insert…select lists every column in schema order; each gets its value by name.
+    const values: Partial<Record<keyof typeof orderEmailDeliveries.$inferInsert, unknown>> = {
+      organizationId: order.organizationId,
+      eventId: order.eventId,
+      orderId: order.id,
+      key,
+      kind: "holder-ticket",
+      status: "due",
+      attempts: 0,
+      claimedAt: now,
+      createdAt: now,
+    };
+    const selected = Object.keys(getTableColumns(orderEmailDeliveries)).map((name) =>
+      name in values ? sql`${values[name as keyof typeof values]}` : sql`null`,
+    );
+    const insert = db
+      .insert(orderEmailDeliveries)
+      .select(
+        sql`select ${sql.join(selected, sql`, `)} where ${free ? emailQuotaAllows(order.organizationId, day, 1) : sql`1`}`,
+      )
+      .onConflictDoNothing({ target: orderEmailDeliveries.key });
+    return free
+      ? [insert, countEmailIfAllowedStatement(db, { organizationId: order.organizationId, at: now })]
+      : [insert];
+  });
 }

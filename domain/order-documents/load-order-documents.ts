@@ -1,4 +1,5 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "#db/database";
 import { events, orderItems, orders, organizations, participants, tickets, type OrderStatus } from "#db/schema";
 import { countsAsSale } from "../orders/order-status";
@@ -98,32 +99,7 @@ export async function loadOrderDocuments(
   // come back keyed by column name: the two titles get names of their own.
   const [orderRows, ticketRows, lineRows] = await db.batch([
     db
-      .select({
-        id: orders.id,
-        organizationId: orders.organizationId,
-        eventId: orders.eventId,
-        status: orders.status,
-        firstName: orders.firstName,
-        lastName: orders.lastName,
-        email: orders.email,
-        locale: orders.locale,
-        accessToken: orders.accessToken,
-        amount: orders.amount,
-        promoCodeKey: orders.promoCodeKey,
-        billing: orders.billing,
-        eventTitle: sql<string>`${events.title}`.as("event_title"),
-        startAt: events.startAt,
-        endAt: events.endAt,
-        timezone: events.timezone,
-        addressName: events.addressName,
-        addressLabel: events.addressLabel,
-        smallDescription: events.smallDescription,
-        calendarSequence: events.calendarSequence,
-        emailPdfMessage: events.emailPdfMessage,
-        emailPdfEmailResponse: events.emailPdfEmailResponse,
-        primaryColor: events.primaryColor,
-        organizationTitle: sql<string>`${organizations.title}`.as("organization_title"),
-      })
+      .select(orderFields)
       .from(orders)
       .innerJoin(events, and(eq(events.id, orders.eventId), eq(events.organizationId, orders.organizationId)))
       .innerJoin(organizations, eq(organizations.id, orders.organizationId))
@@ -134,35 +110,132 @@ export async function loadOrderDocuments(
       )
       .limit(1),
     db
-      .select({
-        participantId: participants.id,
-        accessToken: participants.accessToken,
-        firstName: participants.firstName,
-        lastName: participants.lastName,
-        ticketTitle: participants.ticketTitle,
-        ticketType: participants.ticketType,
-        price: participants.price,
-      })
+      .select(ticketFields)
       .from(participants)
       .where(and(eq(participants.orderId, orderId), eq(participants.organizationId, organizationId)))
       .orderBy(asc(participants.id)),
     db
-      .select({
-        title: tickets.title,
-        ticketType: orderItems.ticketType,
-        quantity: orderItems.quantity,
-        unitPrice: orderItems.unitPrice,
-        discount: orderItems.discount,
-        fees: orderItems.fees,
-        feesType: orderItems.feesType,
-      })
+      .select(lineFields)
       .from(orderItems)
       .innerJoin(tickets, eq(tickets.id, orderItems.ticketId))
       .where(and(eq(orderItems.orderId, orderId), eq(orderItems.organizationId, organizationId)))
       .orderBy(asc(orderItems.id)),
   ]);
   const row = orderRows[0];
-  if (!row) return null;
+  return row ? assembleOrderDocuments(row, ticketRows, lineRows) : null;
+}
+
+/**
+ * The reads of `loadOrderDocuments` for many orders at once (the confirmation emails of a queue batch), to place in
+ * one D1 batch: `orderIds` is SQL of the order ids' list. Each participant and line is scoped by its own order's
+ * organization. `orderDocumentsOf` assembles the three results.
+ */
+export function orderDocumentsStatements(db: Database, orderIds: SQL) {
+  const sameOrganization = (column: SQLiteColumn, orderColumn: SQLiteColumn) =>
+    sql`${column} = (select o.organization_id from orders o where o.id = ${orderColumn})`;
+  return [
+    db
+      .select(orderFields)
+      .from(orders)
+      .innerJoin(events, and(eq(events.id, orders.eventId), eq(events.organizationId, orders.organizationId)))
+      .innerJoin(organizations, eq(organizations.id, orders.organizationId))
+      .where(inArray(orders.id, orderIds)),
+    db
+      .select({ ...ticketFields, orderId: participants.orderId, email: participants.email })
+      .from(participants)
+      .where(
+        and(
+          inArray(participants.orderId, orderIds),
+          sameOrganization(participants.organizationId, participants.orderId),
+        ),
+      )
+      .orderBy(asc(participants.id)),
+    db
+      .select({ ...lineFields, orderId: orderItems.orderId })
+      .from(orderItems)
+      .innerJoin(tickets, eq(tickets.id, orderItems.ticketId))
+      .where(
+        and(inArray(orderItems.orderId, orderIds), sameOrganization(orderItems.organizationId, orderItems.orderId)),
+      )
+      .orderBy(asc(orderItems.id)),
+  ] as const;
+}
+
+type OrderRow = Awaited<ReturnType<typeof orderDocumentsStatements>[0]>[number];
+type TicketRow = Awaited<ReturnType<typeof orderDocumentsStatements>[1]>[number];
+type LineRow = Awaited<ReturnType<typeof orderDocumentsStatements>[2]>[number];
+
+/** The documents of each order the statements of `orderDocumentsStatements` read, with its participants' emails. */
+export function orderDocumentsOf(
+  orderRows: OrderRow[],
+  ticketRows: TicketRow[],
+  lineRows: LineRow[],
+): Map<number, { documents: OrderDocuments; participants: TicketRow[] }> {
+  const byOrder = new Map<number, { documents: OrderDocuments; participants: TicketRow[] }>();
+  for (const row of orderRows) {
+    const own = ticketRows.filter((ticket) => ticket.orderId === row.id);
+    const documents = assembleOrderDocuments(
+      row,
+      own.map(({ orderId: _order, email: _email, ...ticket }) => ticket),
+      lineRows.filter((line) => line.orderId === row.id),
+    );
+    byOrder.set(row.id, { documents, participants: own });
+  }
+  return byOrder;
+}
+
+const orderFields = {
+  id: orders.id,
+  organizationId: orders.organizationId,
+  eventId: orders.eventId,
+  status: orders.status,
+  firstName: orders.firstName,
+  lastName: orders.lastName,
+  email: orders.email,
+  locale: orders.locale,
+  accessToken: orders.accessToken,
+  amount: orders.amount,
+  promoCodeKey: orders.promoCodeKey,
+  billing: orders.billing,
+  eventTitle: sql<string>`${events.title}`.as("event_title"),
+  startAt: events.startAt,
+  endAt: events.endAt,
+  timezone: events.timezone,
+  addressName: events.addressName,
+  addressLabel: events.addressLabel,
+  smallDescription: events.smallDescription,
+  calendarSequence: events.calendarSequence,
+  emailPdfMessage: events.emailPdfMessage,
+  emailPdfEmailResponse: events.emailPdfEmailResponse,
+  primaryColor: events.primaryColor,
+  organizationTitle: sql<string>`${organizations.title}`.as("organization_title"),
+};
+
+const ticketFields = {
+  participantId: participants.id,
+  accessToken: participants.accessToken,
+  firstName: participants.firstName,
+  lastName: participants.lastName,
+  ticketTitle: participants.ticketTitle,
+  ticketType: participants.ticketType,
+  price: participants.price,
+};
+
+const lineFields = {
+  title: tickets.title,
+  ticketType: orderItems.ticketType,
+  quantity: orderItems.quantity,
+  unitPrice: orderItems.unitPrice,
+  discount: orderItems.discount,
+  fees: orderItems.fees,
+  feesType: orderItems.feesType,
+};
+
+function assembleOrderDocuments(
+  row: OrderRow,
+  ticketRows: Omit<TicketRow, "orderId" | "email">[],
+  lineRows: Omit<LineRow, "orderId">[],
+): OrderDocuments {
   return {
     order: {
       id: row.id,
