@@ -213,15 +213,13 @@ export function defineBookingSuite(
         feesType: "added",
         ticketType: "addon",
       });
-      await t.db
-        .insert(schema.promoCodes)
-        .values({
-          organizationId: seller.id,
-          eventId: event.id,
-          code: "MOITIE",
-          discountType: "percent",
-          discountValue: 5000,
-        });
+      await t.db.insert(schema.promoCodes).values({
+        organizationId: seller.id,
+        eventId: event.id,
+        code: "MOITIE",
+        discountType: "percent",
+        discountValue: 5000,
+      });
       const placed = await placeOrder(t.db, deps(), {
         eventId: event.id,
         body: body(
