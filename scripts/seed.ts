@@ -5,7 +5,6 @@ import { rebuildSalesFigures } from "../domain/sales-figures/rebuild-sales-figur
 import { formatDemoLogins } from "./lib/demo-logins";
 import { findLocalD1File } from "./lib/local-d1";
 import { seedDatabase } from "./lib/seed-data";
-import { addDemoInvoices } from "./lib/seed-invoices";
 import { addDemoRefunds } from "./lib/seed-refunds";
 
 const USAGE = `Usage: npm run seed -- [options]
@@ -52,8 +51,6 @@ async function main(): Promise<void> {
     });
     // The finance pages show refunds too (a no-op when the demo already has some).
     if (!result.skipped) await addDemoRefunds(db);
-    // « Factures » has documents to show: invoices issued at the payment of some recent orders.
-    if (!result.skipped) await addDemoInvoices(db);
     // Sales write their figures in their own batches; the seed writes rows directly, so it recounts them (a skipped
     // seed too: its database may predate the figures).
     await rebuildSalesFigures(db);

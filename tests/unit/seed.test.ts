@@ -11,7 +11,6 @@ import { findLocalD1File } from "../../scripts/lib/local-d1";
 import { demoLogins } from "../../scripts/lib/demo-logins";
 import { USERS } from "../../scripts/lib/seed-catalog";
 import { countRows, seedDatabase, type SeedResult } from "../../scripts/lib/seed-data";
-import { addDemoInvoices } from "../../scripts/lib/seed-invoices";
 import { startOfUtcDay } from "../../scripts/lib/seed-time";
 import { formQuestion } from "../support/form-questions";
 import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../support/libsql-test-db";
@@ -208,29 +207,6 @@ describe("demo data seeder", () => {
       expect(line.net + line.vat).toBe(line.gross);
       expect(line.vat).toBe(lineTax({ gross: line.gross, rate: 2000 }).vat);
     }
-  });
-
-  it("issues invoices for the demo organization's latest paid orders, numbered in payment order, once", async () => {
-    expect(await addDemoInvoices(t.db)).toBe(12);
-    expect(await addDemoInvoices(t.db)).toBe(0);
-    const documents = await t.db
-      .select({
-        sequence: schema.invoices.sequence,
-        gross: schema.invoices.gross,
-        issuedAt: schema.invoices.issuedAt,
-        amount: schema.orders.amount,
-        paidAt: schema.orders.paidAt,
-      })
-      .from(schema.invoices)
-      .innerJoin(schema.orders, eq(schema.orders.id, schema.invoices.orderId))
-      .orderBy(asc(schema.invoices.sequence));
-    expect(documents.map((document) => document.sequence)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
-    for (const document of documents) {
-      expect(document.gross).toBe(document.amount);
-      expect(document.issuedAt).toEqual(document.paidAt);
-    }
-    const issued = documents.map((document) => document.issuedAt.getTime());
-    expect(issued).toEqual([...issued].sort((a, b) => a - b));
   });
 
   it("prices every order consistently: net = amount − fees, discounts only with a promo code", async () => {
