@@ -111,13 +111,19 @@ test("the ledger filters, sorts, pages, draws net sales and exports the month wi
     "amount",
     "fee",
     "net",
+    "amount_excl_vat",
+    "vat",
   ]);
-  // Event titles and descriptions may hold commas (quoted): read the last three cells and the type from the right end.
+  // Event titles and descriptions may hold commas (quoted): read the last five cells and the type from the right end.
   const rows = lines.slice(1).map((line) => {
     const cells = line.split(",");
-    const [amount, fee, netCell] = cells.slice(-3).map((value) => Math.round(Number(value) * 100));
-    return { type: cells[3]!, amount: amount!, fee: fee!, net: netCell! };
+    const [amount, fee, netCell] = cells.slice(-5, -2).map((value) => Math.round(Number(value) * 100));
+    const [excludingVat, vat] = cells.slice(-2);
+    return { type: cells[3]!, amount: amount!, fee: fee!, net: netCell!, excludingVat: excludingVat!, vat: vat! };
   });
+  // A sale's amount is its net of VAT plus its VAT (issue 29 §5: the order lines as sold; the demo sells at 20 %).
+  for (const row of rows.filter((entry) => entry.type === "charge" && entry.excludingVat !== ""))
+    expect(Math.round(Number(row.excludingVat) * 100) + Math.round(Number(row.vat) * 100)).toBe(row.amount);
   const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
   expect(rows.length).toBe(Number((await page.getByTestId("finance-total-count").textContent())!.replace(/\D/g, "")));
   expect(sum(rows.filter((row) => row.type === "charge").map((row) => row.amount))).toBe(gross);

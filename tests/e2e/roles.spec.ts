@@ -42,7 +42,7 @@ test("the owner sees Finances and opens the finance overview", async ({ page }) 
   await expect(page.getByTestId("payout-frequency")).toContainText("Hebdomadaire");
   await expect(page.getByTestId("finance-balance-available")).toContainText("€");
   const financeTabs = page.getByRole("navigation", { name: "Sections des finances" });
-  await expect(financeTabs.getByRole("link")).toHaveText(["Aperçu", "Transactions", "Versements"]);
+  await expect(financeTabs.getByRole("link")).toHaveText(["Aperçu", "Transactions", "Versements", "Factures"]);
 
   // Not a platform admin: no admin link, and /admin bounces.
   await openAccountMenu(page);
