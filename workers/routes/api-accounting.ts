@@ -8,13 +8,11 @@ import {
   type InvoiceRow,
   type InvoiceSortId,
 } from "#domain/accounting/list-invoices";
-import { financePeriods, resolveFinancePeriod } from "#domain/finance/finance-period";
-import { AppError } from "#domain/shared/app-error";
+import { resolveFinancePeriod } from "#domain/finance/finance-period";
 import { boundedString, SHORT_TEXT_MAX_LENGTH } from "#domain/shared/bounded-string";
-import { csvStream } from "#domain/shared/csv";
 import { csvLanguage } from "#domain/shared/csv-headers";
-import { parseId } from "#domain/shared/ids";
 import { actorForOrganizerParam } from "../actor-for-organization";
+import { commaList, csvDownload, idList, pageQuery, parseQuery, periodQuery, sortOf, sortParam } from "./finance-query";
 import type { ApiEnv } from "../middleware/api-session";
 
 /**
@@ -24,50 +22,16 @@ import type { ApiEnv } from "../middleware/api-session";
  */
 export const accountingApiRoutes = new Hono<ApiEnv>();
 
-const periodQuery = {
-  period: v.optional(v.picklist(financePeriods), "all"),
-  from: v.optional(boundedString(SHORT_TEXT_MAX_LENGTH)),
-  to: v.optional(boundedString(SHORT_TEXT_MAX_LENGTH)),
-};
-
 export const invoicesQuerySchema = v.object({
-  page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/), v.transform(Number)), "0"),
-  page_size: v.optional(
-    v.pipe(v.string(), v.regex(/^\d{1,3}$/), v.transform(Number), v.minValue(1), v.maxValue(100)),
-    "10",
-  ),
-  type: v.optional(
-    v.pipe(
-      v.string(),
-      v.transform((text) =>
-        text
-          .split(",")
-          .map((part) => part.trim())
-          .filter(Boolean),
-      ),
-      v.array(v.picklist(invoiceDocumentKinds)),
-    ),
-  ),
-  event: v.optional(
-    v.pipe(
-      v.string(),
-      v.transform((text) => text.split(",").map((part) => parseId(part.trim()))),
-      v.array(v.number()),
-      v.maxLength(50),
-    ),
-  ),
+  ...pageQuery,
+  type: v.optional(commaList(invoiceDocumentKinds)),
+  event: v.optional(idList(50)),
   search: v.optional(boundedString(SHORT_TEXT_MAX_LENGTH)),
-  sort: v.optional(v.picklist(invoiceSortIds.flatMap((id) => [id, `-${id}`]))),
+  sort: v.optional(sortParam(invoiceSortIds)),
   ...periodQuery,
 });
 
 export const invoicesExportQuerySchema = v.object({ kind: v.picklist(invoiceExportKinds), ...periodQuery });
-
-function parseQuery<T extends v.GenericSchema>(schema: T, query: Record<string, string>): v.InferOutput<T> {
-  const parsed = v.safeParse(schema, query);
-  if (!parsed.success) throw new AppError("validation", "errors:invalid-input");
-  return parsed.output;
-}
 
 export function invoiceToJson(row: InvoiceRow) {
   return {
@@ -104,9 +68,7 @@ accountingApiRoutes.get("/:id/invoices", async (c) => {
   const range = resolveFinancePeriod(query, {});
   const page = Number(query.page);
   const pageSize = Number(query.page_size);
-  const sort = query.sort
-    ? { id: query.sort.replace(/^-/, "") as InvoiceSortId, desc: query.sort.startsWith("-") }
-    : null;
+  const sort = sortOf<InvoiceSortId>(query.sort);
   const result = await listInvoices(c.get("db"), actor, {
     offset: page * pageSize,
     limit: pageSize,
@@ -134,15 +96,6 @@ accountingApiRoutes.get("/:id/invoices", async (c) => {
 accountingApiRoutes.get("/:id/invoices/export.csv", async (c) => {
   const actor = await actorForOrganizerParam(c, c.req.param("id"));
   const query = parseQuery(invoicesExportQuerySchema, c.req.query());
-  const csv = await exportInvoices(c.get("db"), actor, {
-    ...query,
-    language: csvLanguage(c.req.query("lang") ?? c.req.header("Accept-Language")),
-  });
-  return new Response(csvStream(csv.header, csv.nextPage), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${csv.filename}"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  const language = csvLanguage(c.req.query("lang") ?? c.req.header("Accept-Language"));
+  return csvDownload(await exportInvoices(c.get("db"), actor, { ...query, language }));
 });

@@ -8,7 +8,7 @@ import { getPayoutFrequency, payoutFrequencySchema } from "#domain/finance/payou
 import { refreshPaymentAccount } from "#domain/finance/refresh-payment-account";
 import { updatePayoutFrequency } from "#domain/finance/update-payout-frequency";
 import { exportFinance, financeExportKinds } from "#domain/finance/export-finance";
-import { financePeriods, resolveFinancePeriod } from "#domain/finance/finance-period";
+import { resolveFinancePeriod } from "#domain/finance/finance-period";
 import {
   listTransactions,
   orderIdOfSearch,
@@ -25,9 +25,8 @@ import { getFinanceBalance } from "#domain/finance/balance";
 import { listPayouts, payoutSortIds, type PayoutSortId } from "#domain/finance/list-payouts";
 import { payoutStatuses } from "#db/schema";
 import { AppError } from "#domain/shared/app-error";
-import { csvStream } from "#domain/shared/csv";
-import { parseId } from "#domain/shared/ids";
 import { actorForOrganizerParam } from "../actor-for-organization";
+import { commaList, csvDownload, idList, pageQuery, parseQuery, periodQuery, sortOf, sortParam } from "./finance-query";
 import type { ApiEnv } from "../middleware/api-session";
 import { parseJson } from "../parse-json";
 import { boundedString, SHORT_TEXT_MAX_LENGTH } from "#domain/shared/bounded-string";
@@ -38,40 +37,12 @@ import { boundedString, SHORT_TEXT_MAX_LENGTH } from "#domain/shared/bounded-str
  */
 export const financeApiRoutes = new Hono<ApiEnv>();
 
-const commaList = <T extends string>(values: readonly T[]) =>
-  v.pipe(
-    v.string(),
-    v.transform((text) =>
-      text
-        .split(",")
-        .map((part) => part.trim())
-        .filter(Boolean),
-    ),
-    v.array(v.picklist(values)),
-  );
-
-const periodQuery = {
-  period: v.optional(v.picklist(financePeriods), "all"),
-  from: v.optional(boundedString(SHORT_TEXT_MAX_LENGTH)),
-  to: v.optional(boundedString(SHORT_TEXT_MAX_LENGTH)),
-};
-
 export const transactionsQuerySchema = v.object({
-  page: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/), v.transform(Number)), "0"),
-  page_size: v.optional(
-    v.pipe(v.string(), v.regex(/^\d{1,3}$/), v.transform(Number), v.minValue(1), v.maxValue(100)),
-    "10",
-  ),
+  ...pageQuery,
   type: v.optional(commaList(transactionKinds)),
-  event: v.optional(
-    v.pipe(
-      v.string(),
-      v.transform((text) => text.split(",").map((part) => parseId(part.trim()))),
-      v.array(v.number()),
-    ),
-  ),
+  event: v.optional(idList()),
   order: v.optional(boundedString(SHORT_TEXT_MAX_LENGTH)),
-  sort: v.optional(v.picklist(transactionSortIds.flatMap((id) => [id, `-${id}`]))),
+  sort: v.optional(sortParam(transactionSortIds)),
   ...periodQuery,
   ...cursorQueryEntries,
 });
@@ -94,12 +65,6 @@ function transactionToJson(row: TransactionRow) {
 
 export const exportQuerySchema = v.object({ kind: v.picklist(financeExportKinds), ...periodQuery });
 
-function parseQuery<T extends v.GenericSchema>(schema: T, query: Record<string, string>): v.InferOutput<T> {
-  const parsed = v.safeParse(schema, query);
-  if (!parsed.success) throw new AppError("validation", "errors:invalid-input");
-  return parsed.output;
-}
-
 /**
  * The ledger, one page: `?page=` (zero-based), `?page_size=` (1–100, default 10), `?type=charge,fee,refund,payout,
  * adjustment`, `?event=1,2`, `?order=123`, `?period=month|quarter|year|all|custom` (default all) with `from`/`to`
@@ -113,9 +78,7 @@ financeApiRoutes.get("/:id/finance/transactions", async (c) => {
   const range = resolveFinancePeriod(query, {});
   const page = Number(query.page);
   const pageSize = Number(query.page_size);
-  const sort = query.sort
-    ? { id: query.sort.replace(/^-/, "") as TransactionSortId, desc: query.sort.startsWith("-") }
-    : null;
+  const sort = sortOf<TransactionSortId>(query.sort);
   const orderId = query.order === undefined ? null : orderIdOfSearch(query.order);
   if (query.order !== undefined && orderId === null) throw new AppError("validation", "errors:invalid-input");
   const filters = {
@@ -150,14 +113,7 @@ financeApiRoutes.get("/:id/finance/transactions", async (c) => {
 financeApiRoutes.get("/:id/finance/export", async (c) => {
   const actor = await actorForOrganizerParam(c, c.req.param("id"));
   const query = parseQuery(exportQuerySchema, c.req.query());
-  const csv = await exportFinance(c.get("db"), actor, query);
-  return new Response(csvStream(csv.header, csv.nextPage), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${csv.filename}"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  return csvDownload(await exportFinance(c.get("db"), actor, query));
 });
 
 // Payment account and payout frequency (F1, docs/contracts/finance-account.md).
