@@ -1,6 +1,7 @@
-import { aliasedTable, and, asc, desc, eq, exists, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { aliasedTable, and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { events, invoices } from "#db/schema";
+import { eventsWithRows } from "../finance/events-with-rows";
 import { assertFinanceViewer } from "../finance/transaction-access";
 import type { Actor } from "../shared/actor";
 import { escapeLike } from "../shared/sql";
@@ -152,28 +153,14 @@ export async function listInvoices(
   return { rows: rows.map(toInvoiceRow), total: Number(count?.count ?? 0) };
 }
 
-const MAX_FILTER_EVENTS = 200;
-
 /** The organization's events that have documents (the event filter's choices), the latest first. */
 export async function listInvoiceEvents(db: Database, actor: Actor): Promise<{ id: number; title: string }[]> {
   assertFinanceViewer(actor);
-  const organizationId = actor.organizationId;
-  return db
-    .select({ id: events.id, title: events.title })
-    .from(events)
-    .where(
-      and(
-        eq(events.organizationId, organizationId),
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(invoices)
-            .where(and(eq(invoices.organizationId, organizationId), eq(invoices.eventId, events.id))),
-        ),
-      ),
-    )
-    .orderBy(desc(events.startAt), desc(events.id))
-    .limit(MAX_FILTER_EVENTS);
+  return eventsWithRows(db, actor.organizationId, {
+    table: invoices,
+    organizationId: invoices.organizationId,
+    eventId: invoices.eventId,
+  });
 }
 
 /** Whether the organization issued any document at all (the page's first-use state). */

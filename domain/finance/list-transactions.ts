@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, exists, gte, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "#db/database";
 import { events, transactions, transactionTypes, type TransactionType } from "#db/schema";
 import type { Actor } from "../shared/actor";
+import { eventsWithRows } from "./events-with-rows";
 import { assertFinanceViewer } from "./transaction-access";
 import type { TransactionKind, TransactionSortId } from "./transaction-kinds";
 
@@ -181,28 +182,14 @@ export async function getTransactionTotals(
   return toTotals(totals);
 }
 
-const MAX_FILTER_EVENTS = 200;
-
 /** The organization's events that have money movements (the event filter's choices), the latest first. */
 export async function listTransactionEvents(db: Database, actor: Actor): Promise<{ id: number; title: string }[]> {
   assertFinanceViewer(actor);
-  const organizationId = actor.organizationId;
-  return db
-    .select({ id: events.id, title: events.title })
-    .from(events)
-    .where(
-      and(
-        eq(events.organizationId, organizationId),
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(transactions)
-            .where(and(eq(transactions.organizationId, organizationId), eq(transactions.eventId, events.id))),
-        ),
-      ),
-    )
-    .orderBy(desc(events.startAt), desc(events.id))
-    .limit(MAX_FILTER_EVENTS);
+  return eventsWithRows(db, actor.organizationId, {
+    table: transactions,
+    organizationId: transactions.organizationId,
+    eventId: transactions.eventId,
+  });
 }
 
 /** Whether the organization has any money movement at all (the page's first-use state). */
