@@ -25,6 +25,17 @@ export function buyerCountryCode(country: string): string | null {
   return buyerCountries.has(code) ? code : null;
 }
 
+/** A country stored as an ISO code, by its name in `language` (PL → Pologne); a country typed as text, as typed. */
+export function countryName(country: string, language: string): string {
+  const code = buyerCountryCode(country);
+  if (code === null) return country;
+  try {
+    return new Intl.DisplayNames([language], { type: "region" }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 export const BUYER_VAT_MESSAGES: Record<VatNumberIssue, string> = {
   format: "booking:errors.vat-number-format",
   country: "booking:errors.vat-number-country",

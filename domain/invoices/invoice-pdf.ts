@@ -3,6 +3,7 @@ import enInvoices from "../locales/en/invoices.json";
 import frInvoices from "../locales/fr/invoices.json";
 import { fill } from "../emails/email-locale";
 import { formatBasisPoints, formatDate, formatMoney } from "../shared/format";
+import { countryName } from "../accounting/buyer-billing";
 import { totalsByRate } from "../billing/line-taxes";
 import { drawText as drawTextRuns, textWidth } from "../pdf/draw-text";
 import type { PdfFontEnv } from "../pdf/font-faces";
@@ -34,16 +35,6 @@ function drawText(page: PDFPage, fonts: Fonts, text: string, x: number, y: numbe
 
 function wrap(fonts: Fonts, text: string, size: number, width: number, bold = false): readonly string[] {
   return wrapText(text, bold ? fonts.bold : fonts.regular, size, width);
-}
-
-/** An ISO country code as its name in the document's language (PL → Pologne); a country typed as text as it is. */
-function countryName(country: string, locale: string): string {
-  if (!/^[A-Z]{2}$/.test(country)) return country;
-  try {
-    return new Intl.DisplayNames([locale], { type: "region" }).of(country) ?? country;
-  } catch {
-    return country;
-  }
 }
 
 function addressLines(

@@ -1,22 +1,11 @@
 import { FileText } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { buyerCountryCode } from "#domain/accounting/buyer-billing";
+import { countryName } from "#domain/accounting/buyer-billing";
 import type { OrderBillingState } from "#domain/accounting/update-order-billing";
 import { BillingFields } from "~/components/booking/billing-fields";
 import { ORGANIZER_FOCUS_RING } from "~/lib/contrast";
 import { cn } from "~/lib/utils";
-
-/** A country stored as an ISO code, in the page's language; a country typed as text, as typed. */
-function countryName(country: string, language: string): string {
-  const code = buyerCountryCode(country);
-  if (code === null) return country;
-  try {
-    return new Intl.DisplayNames([language], { type: "region" }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
 
 export type OrderBillingResult =
   | { ok: true; intent: "billing" }

@@ -1,6 +1,7 @@
 import { ArrowLeft, Ban, Mail, Undo2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { countryName } from "#domain/accounting/buyer-billing";
 import { BILLING_FIELDS } from "#domain/public-events/booking-form";
 import { data, Link, useFetcher } from "react-router";
 import { toast } from "sonner";
@@ -427,14 +428,4 @@ export default function OrderDetail({ loaderData }: Route.ComponentProps) {
 /** A field the checkout asks, labelled with its own words (« Société », « Numéro de TVA »…); others as stored. */
 function isBillingField(key: string): boolean {
   return (BILLING_FIELDS as readonly string[]).includes(key);
-}
-
-/** An ISO country code as its name in the reader's language (PL → Pologne); free text as typed. */
-function countryName(value: string, language: string): string {
-  if (!/^[A-Z]{2}$/.test(value)) return value;
-  try {
-    return new Intl.DisplayNames([language], { type: "region" }).of(value) ?? value;
-  } catch {
-    return value;
-  }
 }
