@@ -422,8 +422,11 @@ export const orders = sqliteTable(
     updatedAt: updatedAt(),
     // The buyer asked for an invoice (checkbox at checkout or later from the order page; issue 29 §3).
     invoiceRequested: bool("invoice_requested").notNull().default(false),
+    // The date of the order's places on a multi-date event when its lines share one (decision 0068); NULL otherwise.
+    dateId: integer("date_id"),
   },
   (t) => [
+    index("orders_event_date_created_idx").on(t.eventId, t.dateId, t.createdAt),
     index("orders_event_created_idx").on(t.eventId, t.createdAt),
     // The integrators' cursor list (issue 26 §4): the event's orders in id order (the index ends with the rowid).
     index("orders_event_scope_idx").on(t.eventId, t.organizationId),
@@ -482,8 +485,13 @@ export const orderItems = sqliteTable(
     vat: integer("vat").notNull().default(0),
     feesNet: integer("fees_net").notNull().default(0),
     feesVat: integer("fees_vat").notNull().default(0),
+    // The date the line's places are for (issue 30, decision 0068); NULL on a single-date event and for a pass, which
+    // is valid on its ticket's dates (ticket_dates). No foreign key: a date is cancelled, never deleted, once sold.
+    dateId: integer("date_id"),
   },
   (t) => [
+    index("order_items_ticket_date_held_idx").on(t.ticketId, t.dateId, t.heldUntil, t.quantity),
+    index("order_items_event_date_held_idx").on(t.eventId, t.dateId, t.heldUntil, t.ticketType, t.quantity),
     index("order_items_ticket_held_idx").on(t.ticketId, t.heldUntil, t.quantity),
     index("order_items_event_held_idx").on(t.eventId, t.heldUntil, t.ticketType, t.quantity),
     index("order_items_order_idx").on(t.orderId),
@@ -588,8 +596,12 @@ export const participants = sqliteTable(
     accessToken: text("access_token").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // The participant's date on a multi-date event (decision 0068); NULL on a single-date event and for a pass.
+    dateId: integer("date_id"),
   },
   (t) => [
+    index("participants_event_date_id_idx").on(t.eventId, t.organizationId, t.dateId, t.id),
+    index("participants_ticket_date_idx").on(t.ticketId, t.dateId),
     index("participants_event_created_idx").on(t.eventId, t.createdAt),
     // Covers the participant count and the per-day chart: (event, tenant, ticket type) rows in created_at order.
     index("participants_event_type_created_idx").on(t.eventId, t.organizationId, t.ticketType, t.createdAt, t.orderId),
@@ -811,8 +823,11 @@ export const entries = sqliteTable(
     // The scanner's own UUID for the scan (migration 0005): a replayed scan finds its entry instead of writing twice.
     clientId: text("client_id"),
     createdAt: createdAt(),
+    // The date scanned for on a multi-date event (decision 0068): a pass enters once per date.
+    dateId: integer("date_id"),
   },
   (t) => [
+    index("entries_event_date_validated_idx").on(t.eventId, t.dateId, t.validatedAt),
     uniqueIndex("entries_event_client_unique").on(t.eventId, t.clientId),
     index("entries_event_validated_idx").on(t.eventId, t.validatedAt),
     index("entries_participant_idx").on(t.participantId, t.validatedAt),
@@ -1551,4 +1566,104 @@ export const invoiceLines = sqliteTable(
     vat: integer("vat").notNull(),
   },
   (t) => [index("invoice_lines_invoice_idx").on(t.invoiceId, t.position)],
+);
+
+export const eventDateStatuses = ["on_sale", "sold_out", "cancelled"] as const;
+export type EventDateStatus = (typeof eventDateStatuses)[number];
+
+/**
+ * The dates of a multi-date event (issue 30, docs/decisions/0068-event-dates-and-quotas.md). An event without rows
+ * here is a single-date event, as before: its date is events.start_at/end_at. With rows, events.start_at/end_at span
+ * the first start to the last end (kept by the dates' use-cases), so lists and sorts of events stay as they are.
+ * `sold` counts the places (tickets, not add-ons) sold on the date, passes included: kept by triggers on participants
+ * (migration 0033), so a booking's guard reads one row. A sold date is cancelled, never deleted.
+ */
+export const eventDates = sqliteTable(
+  "event_dates",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    startAt: time("start_at").notNull(),
+    endAt: time("end_at"),
+    // The place, when it differs from the event's (NULL label: the event's place).
+    addressLabel: text("address_label"),
+    addressName: text("address_name"),
+    addressLatitude: integer("address_latitude_e6"),
+    addressLongitude: integer("address_longitude_e6"),
+    status: text("status", { enum: eventDateStatuses }).notNull().default("on_sale"),
+    // Places on this date across its tickets; -1: no limit of its own.
+    capacity: integer("capacity").notNull().default(-1),
+    sold: integer("sold").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("event_dates_event_start_idx").on(t.eventId, t.organizationId, t.startAt),
+    index("event_dates_org_idx").on(t.organizationId),
+    check("event_dates_capacity", sql`${t.capacity} >= -1`),
+  ],
+);
+
+/**
+ * A number of places shared by a set of tickets (decision 0068): on one date (`date_id`) or on every date of the
+ * event (NULL). A unit of ticket T on date D draws on the quota when T is one of its tickets and the quota is for D,
+ * for every date, or for a date the pass T covers. `sold` is kept by triggers on participants and recounted when the
+ * quota's tickets or a pass's dates change.
+ */
+export const quotas = sqliteTable(
+  "quotas",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    size: integer("size").notNull(),
+    dateId: integer("date_id").references(() => eventDates.id, { onDelete: "cascade" }),
+    sold: integer("sold").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("quotas_event_idx").on(t.eventId, t.organizationId, t.dateId),
+    check("quotas_size", sql`${t.size} >= 0`),
+  ],
+);
+
+export const quotaTickets = sqliteTable(
+  "quota_tickets",
+  {
+    quotaId: integer("quota_id")
+      .notNull()
+      .references(() => quotas.id, { onDelete: "cascade" }),
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.quotaId, t.ticketId] }), index("quota_tickets_ticket_idx").on(t.ticketId, t.quotaId)],
+);
+
+/**
+ * A pass: the dates one unit of the ticket is valid on (decision 0068). A ticket of a multi-date event without rows
+ * here is sold per date, the buyer picking it; with rows, it is a pass for those dates.
+ */
+export const ticketDates = sqliteTable(
+  "ticket_dates",
+  {
+    ticketId: integer("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    dateId: integer("date_id")
+      .notNull()
+      .references(() => eventDates.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.ticketId, t.dateId] }), index("ticket_dates_date_idx").on(t.dateId, t.ticketId)],
 );
