@@ -1570,6 +1570,7 @@ export const invoiceLines = sqliteTable(
 
 export const eventDateStatuses = ["on_sale", "sold_out", "cancelled"] as const;
 export type EventDateStatus = (typeof eventDateStatuses)[number];
+export type EventDate = typeof eventDates.$inferSelect;
 
 /**
  * The dates of a multi-date event (issue 30, docs/decisions/0068-event-dates-and-quotas.md). An event without rows

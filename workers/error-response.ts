@@ -19,6 +19,8 @@ export type ErrorBody = {
     request_id: string;
     /** The public booking API's sold-out ticket. */
     ticket_id?: number;
+    /** …and the date of a multi-date event that ran short (decision 0068). */
+    date_id?: number;
   };
 };
 
@@ -89,6 +91,7 @@ export type ErrorAnswer = {
   /** A status the transport documents instead of the type's (413, 422). */
   status?: number;
   ticketId?: number;
+  dateId?: number;
 };
 
 /** Builds the JSON error answer in the request's language: Accept-Language, else French. */
@@ -110,6 +113,7 @@ export async function errorResponse(c: Context<HonoEnv>, answer: ErrorAnswer): P
       fields,
       request_id: c.get("requestId") ?? "",
       ...(answer.ticketId === undefined ? {} : { ticket_id: answer.ticketId }),
+      ...(answer.dateId === undefined ? {} : { date_id: answer.dateId }),
     },
   };
   const status = (answer.status ?? STATUS_OF_TYPE[answer.type]) as ContentfulStatusCode;
@@ -123,6 +127,7 @@ export function appErrorResponse(
   options: { status?: number } = {},
 ): Promise<Response> {
   const ticketId = error.details?.ticketId;
+  const dateId = error.details?.dateId;
   return errorResponse(c, {
     type: errorTypeOf(error),
     code: errorCodeOf(error),
@@ -131,5 +136,6 @@ export function appErrorResponse(
     values: error.details,
     status: options.status ?? reasonStatusOf(error),
     ticketId: error.reason === "sold_out" && typeof ticketId === "number" ? ticketId : undefined,
+    dateId: error.reason === "sold_out" && typeof dateId === "number" ? dateId : undefined,
   });
 }

@@ -77,7 +77,7 @@ export async function confirmOrder(db: Database, input: ConfirmOrderInput): Prom
       guardStatement(
         db,
         sql`(coalesce((select held_until from order_items where id = ${item.id}), 0) > ${now}
-          or ${stockAllows({ ticketId: item.ticketId, eventId: item.eventId }, item.quantity, now)})`,
+          or ${stockAllows({ ticketId: item.ticketId, eventId: item.eventId, dateId: item.dateId, dated: true }, item.quantity, now)})`,
       ),
     );
   if (order.promoCodeId !== null) statements.push(guardStatement(db, promoAllows(order.promoCodeId, now, orderId)));

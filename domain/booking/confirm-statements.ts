@@ -63,7 +63,9 @@ export function confirmationStatements(db: Database, data: ConfirmationData): Ba
   const createdAt = new Date(data.paidAt);
   const withTokens = data.participants.map((participant) => ({ participant, token: generateRandomToken() }));
 
-  for (const chunk of chunks(withTokens, PARTICIPANT_ROWS_PER_STATEMENT)) {
+  // A dated participant binds two values more (decision 0068): one row less per statement keeps under the bound.
+  const dated = data.participants.some((participant) => (participant.dateId ?? null) !== null);
+  for (const chunk of chunks(withTokens, PARTICIPANT_ROWS_PER_STATEMENT - (dated ? 1 : 0))) {
     statements.push(
       db.insert(participants).values(
         chunk.map(({ participant, token }) => ({
@@ -82,6 +84,13 @@ export function confirmationStatements(db: Database, data: ConfirmationData): Ba
           accessToken: token,
           createdAt,
           updatedAt: createdAt,
+          // Left out when absent, so a single-date order binds as many values as before.
+          ...((participant.dateId ?? null) !== null
+            ? {
+                dateId: participant.dateId,
+                eventDate: participant.eventDate == null ? null : new Date(participant.eventDate),
+              }
+            : {}),
         })),
       ),
     );

@@ -68,6 +68,8 @@ export type BillingInput = v.InferOutput<typeof billingSchema>;
 export type OrderItemInput = {
   ticket_id: number;
   quantity: number;
+  /** The date of a multi-date event the places are for (decision 0068); absent for a single date or a pass. */
+  date_id?: number;
   /** Position in the body's `items` when it differs from the array's (a refused item before it): its error path. */
   at?: number;
 };
@@ -180,8 +182,17 @@ function readItems(value: unknown, invalid: Fields): OrderItemInput[] {
     }
     const ticketId = read(idSchema, item.ticket_id, `${path}.ticket_id`, invalid, "booking:errors.ticket-invalid");
     const quantity = read(quantitySchema, item.quantity, `${path}.quantity`, invalid);
+    const dateId =
+      item.date_id === undefined || item.date_id === null || item.date_id === ""
+        ? undefined
+        : read(idSchema, item.date_id, `${path}.date_id`, invalid, "booking:errors.date-invalid");
     if (ticketId !== undefined && quantity !== undefined)
-      items.push({ ticket_id: ticketId, quantity, ...(items.length !== at ? { at } : {}) });
+      items.push({
+        ticket_id: ticketId,
+        quantity,
+        ...(dateId !== undefined ? { date_id: dateId } : {}),
+        ...(items.length !== at ? { at } : {}),
+      });
   });
   return items;
 }

@@ -1,7 +1,8 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "#db/database";
 import {
+  eventDates,
   events,
   orderItems,
   orders,
@@ -29,7 +30,15 @@ import { releaseOrderHold } from "./expire-order";
 import type { PlaceOrderBody } from "./order-input-schema";
 import { saleLineTaxes, saleTaxRate, saleTaxRatesQueries, toSaleTaxRates } from "../billing/sale-tax-rate";
 import { planOrder, soldOut, type OrderPlan, type PlanPromo } from "./plan-order";
-import { clearGuards, guardStatement, isGuardFailure, lineAllows, promoAllows, stockAllows } from "./stock-sql";
+import {
+  clearGuards,
+  guardStatement,
+  isGuardFailure,
+  lineAllows,
+  promoAllows,
+  stockAllows,
+  type StockLine,
+} from "./stock-sql";
 import {
   checkOffer,
   checkOfferError,
@@ -138,6 +147,7 @@ export function pendingOrderValues(
     accessToken: order.accessToken,
     billing: plan.billing ? JSON.stringify(plan.billing) : null,
     invoiceRequested: plan.invoiceRequested,
+    dateId: plan.dateId,
     payableUntil: order.payableUntil === null ? null : new Date(order.payableUntil),
     draft: JSON.stringify(draft),
     locale: plan.locale,
@@ -161,6 +171,8 @@ const eventColumns = {
   endAt: events.endAt,
   eventCapacity: events.eventCapacity,
   allowBilling: events.allowBilling,
+  // Qualified: drizzle leaves a column unqualified in a one-table select.
+  hasDates: sql<boolean>`exists (select 1 from event_dates where event_dates.event_id = events.id)`.mapWith(Boolean),
 };
 const ticketColumns = {
   id: tickets.id,
@@ -177,7 +189,31 @@ const ticketColumns = {
   sellEndAt: tickets.sellEndAt,
   visibility: tickets.visibility,
   taxRateId: tickets.taxRateId,
+  // A pass's dates (decision 0068), comma-separated; null for every other ticket.
+  passDates: sql<
+    string | null
+  >`(select group_concat(ticket_dates.date_id) from ticket_dates where ticket_dates.ticket_id = tickets.id)`,
 };
+
+/** The dates the items name, by id, of the event only: one indexed read, left out when no item names a date. */
+function itemDatesQuery(db: Database, eventId: number, body: PlaceOrderBody) {
+  const ids = [...new Set(body.items.flatMap((item) => (item.date_id ? [item.date_id] : [])))];
+  return db
+    .select({
+      id: eventDates.id,
+      status: eventDates.status,
+      startAt: eventDates.startAt,
+      capacity: eventDates.capacity,
+      sold: eventDates.sold,
+    })
+    .from(eventDates)
+    .where(and(eq(eventDates.eventId, eventId), inArray(eventDates.id, ids.length > 0 ? ids : [0])));
+}
+
+/** The pass dates of a ticket row as read with `ticketColumns`. */
+export function passDateIds(passDates: string | null): number[] {
+  return passDates ? passDates.split(",").map(Number) : [];
+}
 
 /**
  * Places an order on a published event (issue 10 §2–3): prices it (planOrder), then holds its places in ONE batch
@@ -211,13 +247,16 @@ export async function placeOrder(db: Database, deps: PlaceOrderDeps, input: Plac
         sql`${promoCodeTickets.promoCodeId} = (select id from promo_codes where event_id = ${input.eventId} and code = ${promoKey})`,
       ),
   ] as const;
+  const withDates = body.items.some((item) => item.date_id !== undefined);
   const results = await db.batch([
     ...rateLimitStatements(db, hits, new Date(now)),
+    ...(withDates ? [itemDatesQuery(db, input.eventId, body)] : []),
     ...(withPromo ? reads : reads.slice(0, 5)),
   ] as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   assertUnderRateLimits(hits, results.slice(0, hits.length) as { count: number }[][]);
+  const dateRows = withDates ? (results[hits.length] as Awaited<ReturnType<typeof itemDatesQuery>>) : [];
   const [eventRows, ticketRows, formRows, rateRows, billingRows, promoRows = [], targetRows = []] = results.slice(
-    hits.length,
+    hits.length + (withDates ? 1 : 0),
   ) as [
     Awaited<(typeof reads)[0]>,
     Awaited<(typeof reads)[1]>,
@@ -254,7 +293,10 @@ export async function placeOrder(db: Database, deps: PlaceOrderDeps, input: Plac
   const forms = formRows.map(toParticipationForm);
   const plan = planOrder({
     event,
-    tickets: ticketRows.filter((ticket) => ticket.organizationId === event.organizationId),
+    tickets: ticketRows
+      .filter((ticket) => ticket.organizationId === event.organizationId)
+      .map((ticket) => ({ ...ticket, passDateIds: passDateIds(ticket.passDates) })),
+    dates: dateRows,
     promo,
     forms: {
       before: forms.find((form) => form.formType === "before") ?? null,
@@ -286,7 +328,7 @@ export async function placeOrder(db: Database, deps: PlaceOrderDeps, input: Plac
   if (offer) statements.push(...redeemOfferStatement(db, offer, { orderRef, now }));
   for (const line of plan.lines) {
     const taxes = saleLineTaxes(line, saleTaxRate(ticketTaxRates.get(line.ticketId) ?? null, saleRates));
-    const stock = stockAllows({ ticketId: line.ticketId, eventId: plan.eventId }, line.quantity, now);
+    const stock = stockAllows(stockLine(plan, line, event.hasDates), line.quantity, now);
     // Nobody books past the people waiting for the ticket, except the one whose offer this is.
     const allowed = offer?.ticketId === line.ticketId ? stock : sql`${stock} and ${lineAllows(line.ticketId)}`;
     statements.push(
@@ -294,7 +336,8 @@ export async function placeOrder(db: Database, deps: PlaceOrderDeps, input: Plac
       db.insert(orderItems).select(
         sql`select null, ${plan.organizationId}, ${plan.eventId}, ${orderRef}, ${line.ticketId}, ${line.ticketType},
           ${line.quantity}, ${line.unitPrice}, ${line.discount}, ${line.fees}, ${line.feesType}, ${payableUntil}, ${now}, 0,
-          ${taxes.taxRate}, ${taxes.taxRateName}, ${taxes.net}, ${taxes.vat}, ${taxes.feesNet}, ${taxes.feesVat}
+          ${taxes.taxRate}, ${taxes.taxRateName}, ${taxes.net}, ${taxes.vat}, ${taxes.feesNet}, ${taxes.feesVat},
+          ${line.dateId}
         where ${allowed}`,
       ),
     );
@@ -335,7 +378,7 @@ export async function placeOrder(db: Database, deps: PlaceOrderDeps, input: Plac
     for (const index of webhookResults) webhookDeliveriesRecorded += (results[index] as unknown[]).length;
   } catch (error) {
     if (!isGuardFailure(error)) throw error;
-    throw await explainRefusal(db, plan, now, offer);
+    throw await explainRefusal(db, plan, now, offer, event.hasDates);
   }
 
   const placed: PlacedOrder = {
@@ -378,6 +421,11 @@ export async function placeOrder(db: Database, deps: PlaceOrderDeps, input: Plac
   }
 }
 
+/** What the guards of stock-sql.ts check for a planned line. */
+function stockLine(plan: OrderPlan, line: OrderPlan["lines"][number], dated: boolean): StockLine {
+  return { ticketId: line.ticketId, eventId: plan.eventId, dateId: line.dateId, dated };
+}
+
 /** The promo code's last uses went to other orders meanwhile: a shortage like a ticket's (409 `sold_out`). */
 function promoUsedUp(): AppError {
   return new AppError("conflict", "booking:errors.promo-used-up", {
@@ -395,6 +443,7 @@ async function explainRefusal(
   plan: OrderPlan,
   now: number,
   offer: OfferToRedeem | null,
+  dated: boolean,
 ): Promise<AppError> {
   // The offer was booked by another order or ran out meanwhile: say so rather than "sold out".
   if (offer) {
@@ -402,10 +451,10 @@ async function explainRefusal(
     if (stale) return stale;
   }
   for (const line of plan.lines) {
-    const stock = stockAllows({ ticketId: line.ticketId, eventId: plan.eventId }, line.quantity, now);
+    const stock = stockAllows(stockLine(plan, line, dated), line.quantity, now);
     const allowed = offer?.ticketId === line.ticketId ? stock : sql`${stock} and ${lineAllows(line.ticketId)}`;
     const [row] = await db.all<{ ok: number }>(sql`select ${allowed} as ok`);
-    if (!row || !Number(row.ok)) return soldOut(line.ticketId);
+    if (!row || !Number(row.ok)) return soldOut(line.ticketId, line.dateId);
   }
   if (plan.promo) {
     const [row] = await db.all<{ ok: number }>(sql`select ${promoAllows(plan.promo.id, now)} as ok`);

@@ -25,6 +25,17 @@ export type PlanEvent = {
   endAt: Date | number | null;
   eventCapacity: number;
   allowBilling: boolean;
+  /** The event has dates (decision 0068): per-date tickets need one. */
+  hasDates?: boolean;
+};
+
+/** A date of a multi-date event named by the order's lines, as read just before. */
+export type PlanDate = {
+  id: number;
+  status: "on_sale" | "sold_out" | "cancelled";
+  startAt: Date | number;
+  capacity: number;
+  sold: number;
 };
 
 export type PlanTicket = TicketStatusTicket & {
@@ -35,6 +46,8 @@ export type PlanTicket = TicketStatusTicket & {
   maxPerOrder: number;
   feesType: FeesType;
   ticketType: TicketType;
+  /** A pass's dates (ticket_dates); empty or absent: sold per date on a multi-date event. */
+  passDateIds?: readonly number[];
 };
 
 export type PlanPromo = {
@@ -60,6 +73,8 @@ export type PlannedLine = {
   feesType: FeesType;
   /** What the buyer pays for the line: discounted price, plus the fees when they are added. */
   charged: number;
+  /** The date the places are for (decision 0068); null on a single-date event and for a pass. */
+  dateId: number | null;
 };
 
 export type PlannedAnswer = {
@@ -80,6 +95,9 @@ export type PlannedParticipant = {
   lastName: string;
   email: string;
   answers: PlannedAnswer[];
+  /** The participant's date and its start (participants.event_date), on a multi-date event; absent otherwise. */
+  dateId?: number | null;
+  eventDate?: number | null;
 };
 
 export type OrderPlan = {
@@ -97,6 +115,8 @@ export type OrderPlan = {
   /** The buyer ticked « Je souhaite une facture » (issue 29 §6). */
   invoiceRequested: boolean;
   locale: "fr" | "en";
+  /** The date every line is for, when they share one (orders.date_id); null otherwise. */
+  dateId: number | null;
 };
 
 export type PlanInput = {
@@ -108,17 +128,65 @@ export type PlanInput = {
   forms: { before: ParticipationForm | null; beforeTickets: ParticipationForm | null };
   body: PlaceOrderBody;
   now: number;
+  /** The event's dates the items name (by id, the event's only); empty for a single-date event. */
+  dates?: readonly PlanDate[];
 };
 
 const toMs = (value: Date | number | null) =>
   value === null ? null : typeof value === "number" ? value : value.getTime();
 
 /** Thrown by planOrder when a ticket is already sold out: the API answers 409 `{ error: "sold_out", ticket_id }`. */
-export function soldOut(ticketId?: number): AppError {
-  return new AppError("conflict", "booking:errors.sold-out", {
+export function soldOut(ticketId?: number, dateId?: number | null): AppError {
+  return new AppError("conflict", dateId ? "booking:errors.date-sold-out" : "booking:errors.sold-out", {
     reason: "sold_out",
-    details: ticketId ? { ticketId } : {},
+    details: { ...(ticketId ? { ticketId } : {}), ...(dateId ? { dateId } : {}) },
   });
+}
+
+/**
+ * The date of each item on a multi-date event (decision 0068), checked against the dates as read: a per-date ticket
+ * needs an on-sale date of the event that has not started; a pass takes none (one given is ignored); an add-on may
+ * name one. A date full or closed (« Complet ») is a shortage like a ticket's. On a single-date event a date is
+ * refused. Errors go to `fields` under `items.<i>.date_id`; returns each item's date and the first full one.
+ */
+export function checkItemDates(
+  input: Pick<PlanInput, "event" | "tickets" | "dates" | "body" | "now">,
+  fields: Record<string, string>,
+): { dateIds: (number | null)[]; full: { ticketId: number; dateId: number } | null } {
+  const dates = new Map((input.dates ?? []).map((date) => [date.id, date]));
+  const ticketsById = new Map(input.tickets.map((ticket) => [ticket.id, ticket]));
+  let full: { ticketId: number; dateId: number } | null = null;
+  const dateIds = input.body.items.map((item, index) => {
+    const path = `items.${item.at ?? index}.date_id`;
+    const ticket = ticketsById.get(item.ticket_id);
+    const given = item.date_id ?? null;
+    if (!input.event.hasDates) {
+      if (given !== null) fields[path] ??= "booking:errors.date-invalid";
+      return null;
+    }
+    if (!ticket || (ticket.passDateIds?.length ?? 0) > 0) return null;
+    if (given === null) {
+      if (ticket.ticketType === "ticket") fields[path] ??= "booking:errors.date-required";
+      return null;
+    }
+    const date = dates.get(given);
+    if (!date) {
+      fields[path] ??= "booking:errors.date-invalid";
+      return null;
+    }
+    const startAt = toMs(date.startAt)!;
+    if (date.status === "cancelled" || startAt <= input.now) {
+      fields[path] ??= "booking:errors.date-not-on-sale";
+      return given;
+    }
+    if (
+      ticket.ticketType === "ticket" &&
+      (date.status === "sold_out" || (date.capacity !== -1 && date.sold + item.quantity > date.capacity))
+    )
+      full ??= { ticketId: ticket.id, dateId: given };
+    return given;
+  });
+  return { dateIds, full };
 }
 
 export type SelectionReason =
@@ -200,12 +268,27 @@ export function planOrder(input: PlanInput): OrderPlan {
       fields[`${at}.quantity`] = `booking:errors.${issue.reason}`;
     else fields[`${at}.ticket_id`] = `booking:errors.${issue.reason}`;
   }
+  const itemDates = checkItemDates(input, fields);
   if (Object.keys(fields).length === 0 && soldOutTicket !== null) throw soldOut(soldOutTicket);
+  if (Object.keys(fields).length === 0 && itemDates.full) throw soldOut(itemDates.full.ticketId, itemDates.full.dateId);
   if (addonAlone) fields.items ??= "booking:errors.addon-needs-ticket";
 
   const promo = checkPromo(input.promo, body.promo_code, chosen, now, fields);
 
-  const lines: PlannedLine[] = chosen.map(({ ticket, quantity }) => {
+  // One line per ticket and date, in the order the items came: the same ticket on two evenings is two lines.
+  const chosenTickets = new Set(chosen.map(({ ticket }) => ticket.id));
+  const split = new Map<string, { ticket: PlanTicket; quantity: number; dateId: number | null }>();
+  body.items.forEach((item, index) => {
+    const ticket = ticketsById.get(item.ticket_id);
+    if (!ticket || !chosenTickets.has(ticket.id)) return;
+    const dateId = itemDates.dateIds[index] ?? null;
+    const key = `${ticket.id}:${dateId ?? ""}`;
+    const line = split.get(key);
+    if (line) line.quantity += item.quantity;
+    else split.set(key, { ticket, quantity: item.quantity, dateId });
+  });
+
+  const lines: PlannedLine[] = [...split.values()].map(({ ticket, quantity, dateId }) => {
     const applies = promo !== null && (promo.appliesToAllTickets || promo.ticketIds.includes(ticket.id));
     const perUnitDiscount = applies ? unitDiscount(ticket.price, promo) : 0;
     const perUnitFee = platformFee(ticket.price - perUnitDiscount);
@@ -221,6 +304,7 @@ export function planOrder(input: PlanInput): OrderPlan {
       fees,
       feesType: ticket.feesType,
       charged: discounted + (ticket.feesType === "added" ? fees : 0),
+      dateId,
     };
   });
 
@@ -258,7 +342,14 @@ export function planOrder(input: PlanInput): OrderPlan {
     billing,
     invoiceRequested: body.invoice_requested === true,
     locale: body.locale,
+    dateId: sharedDate(lines),
   };
+}
+
+/** The date every line is for, when there is one and they share it. */
+function sharedDate(lines: PlannedLine[]): number | null {
+  const first = lines[0]?.dateId ?? null;
+  return first !== null && lines.every((line) => line.dateId === first) ? first : null;
 }
 
 function checkPromo(
@@ -383,10 +474,13 @@ function planParticipants(
   const unreadItem = invalidShapes.some((path) => path === "items" || path.startsWith("items."));
   const ordered = new Set(body.items.map((item) => item.ticket_id));
   if (given && !unreadParticipant) {
-    for (const line of lines) {
-      const count = byTicket.get(line.ticketId)?.length ?? 0;
-      if (line.ticketType === "ticket" && count !== line.quantity)
-        fields.participants ??= "booking:errors.participants-mismatch";
+    const unitsByTicket = new Map<number, number>();
+    for (const line of lines)
+      if (line.ticketType === "ticket")
+        unitsByTicket.set(line.ticketId, (unitsByTicket.get(line.ticketId) ?? 0) + line.quantity);
+    for (const [ticketId, units] of unitsByTicket) {
+      const count = byTicket.get(ticketId)?.length ?? 0;
+      if (count !== units) fields.participants ??= "booking:errors.participants-mismatch";
     }
     for (const [ticketId] of byTicket) {
       const line = lines.find((candidate) => candidate.ticketId === ticketId);
@@ -396,15 +490,20 @@ function planParticipants(
   }
 
   const participants: PlannedParticipant[] = [];
+  // The same ticket on several dates takes the names given for it in order, line after line.
+  const usedByTicket = new Map<number, number>();
+  const dateStarts = new Map((input.dates ?? []).map((date) => [date.id, toMs(date.startAt)]));
   for (const line of lines) {
     const applies = promo !== null && (promo.appliesToAllTickets || promo.ticketIds.includes(line.ticketId));
     const questions = line.ticketType === "ticket" ? formQuestions(input.forms.beforeTickets, [line.ticketId]) : [];
     const entries = byTicket.get(line.ticketId) ?? [];
+    const offset = usedByTicket.get(line.ticketId) ?? 0;
+    usedByTicket.set(line.ticketId, offset + line.quantity);
     for (let unit = 0; unit < line.quantity; unit++) {
-      const named = line.ticketType === "ticket" ? entries[unit] : undefined;
+      const named = line.ticketType === "ticket" ? entries[offset + unit] : undefined;
       const path = named
         ? `participants.${named.entry.at ?? named.index}.answers`
-        : `participants.${line.ticketId}.${unit}.answers`;
+        : `participants.${line.ticketId}.${offset + unit}.answers`;
       const answers = planAnswers("before-tickets", questions, named?.entry.answers ?? {}, path, fields);
       participants.push({
         ticketId: line.ticketId,
@@ -417,6 +516,7 @@ function planParticipants(
         lastName: named?.entry.last_name ?? body.buyer.last_name,
         email: named?.entry.email ?? body.buyer.email,
         answers,
+        ...(line.dateId !== null ? { dateId: line.dateId, eventDate: dateStarts.get(line.dateId) ?? null } : {}),
       });
     }
   }

@@ -11,12 +11,28 @@ import { heldOfEventTicketsSql, heldOfTicketSql } from "./held-places";
  * tickets.purchased (paid and manual orders) + the quantities of order items whose hold has not expired.
  */
 
+/** A line of a sale as the guards see it: the ticket, its event and, on a multi-date event, its date. */
+export type StockLine = {
+  ticketId: number;
+  eventId: number;
+  /** The date the places are for (a per-date ticket of a multi-date event); null: single date, or a pass. */
+  dateId?: number | null;
+  /**
+   * The event has dates (decision 0068): the line's dates must be on sale with room. Left out for a single-date
+   * event, whose statements stay as they were.
+   */
+  dated?: boolean;
+};
+
 /**
  * SQL boolean: `quantity` more units of the ticket fit its own stock and, for a ticket (not an add-on), the event
- * capacity, counting purchases and unexpired holds at `at`. Holds already written earlier in the same batch count.
+ * capacity, counting purchases and unexpired holds at `at`; on a multi-date event, every date the line is for is on
+ * sale and has room (`datesAllow`); and every quota the line draws on has room (`quotasAllow`). Holds already
+ * written earlier in the same batch count.
  */
-export function stockAllows(ticket: { ticketId: number; eventId: number }, quantity: number, at: number): SQL {
-  const { ticketId, eventId } = ticket;
+export function stockAllows(line: StockLine, quantity: number, at: number): SQL {
+  const { ticketId, eventId } = line;
+  const dated = line.dated || (line.dateId ?? null) !== null;
   return sql`(
     (select amount from tickets where id = ${ticketId}) = -1
     or (select purchased from tickets where id = ${ticketId}) + ${heldOfTicketSql(ticketId, at)} + ${quantity}
@@ -26,7 +42,82 @@ export function stockAllows(ticket: { ticketId: number; eventId: number }, quant
     or (select event_capacity from events where id = ${eventId}) = -1
     or coalesce((select sum(purchased) from tickets where event_id = ${eventId} and ticket_type = 'ticket'), 0)
       + ${heldOfEventTicketsSql(eventId, at)} + ${quantity} <= (select event_capacity from events where id = ${eventId})
-  )`;
+  )${dated ? sql` and ${datesAllow(line, quantity, at)}` : sql``} and ${quotasAllow(line, quantity, at)}`;
+}
+
+/**
+ * Places of the date `dateSql` (a correlated column or a number) held at `at`: unexpired order items of tickets (not
+ * add-ons) for that date, and those of passes covering it (their items have no date). Read on
+ * order_items_event_date_held_idx (event_id, date_id, held_until, ticket_type, quantity).
+ */
+export function heldOnDateSql(eventId: number, dateSql: SQL | number, at: number): SQL<number> {
+  return sql<number>`(coalesce((select sum(h.quantity) from order_items h where h.event_id = ${eventId} and h.date_id = ${dateSql}
+        and h.held_until > ${at} and h.ticket_type = 'ticket'), 0)
+    + coalesce((select sum(h.quantity) from order_items h where h.event_id = ${eventId} and h.date_id is null
+        and h.held_until > ${at} and h.ticket_type = 'ticket'
+        and h.ticket_id in (select td.ticket_id from ticket_dates td where td.date_id = ${dateSql})), 0))`;
+}
+
+/**
+ * SQL boolean, for a multi-date event (decision 0068): the dates the line is for are the event's, on sale, and have
+ * room for `quantity` more places (tickets only: add-ons take no place). A per-date ticket is for its `dateId`, which
+ * it must have; a pass (ticket_dates rows) for every date it covers.
+ */
+export function datesAllow(line: StockLine, quantity: number, at: number): SQL {
+  const { ticketId, eventId } = line;
+  const dateId = line.dateId ?? null;
+  const isTicket = sql`(select ticket_type from tickets where id = ${ticketId}) = 'ticket'`;
+  const pass = sql`exists (select 1 from ticket_dates where ticket_id = ${ticketId})`;
+  const covered =
+    dateId === null
+      ? sql`d.id in (select date_id from ticket_dates where ticket_id = ${ticketId})`
+      : sql`d.id = ${dateId}`;
+  const dateIsValid =
+    dateId === null
+      ? // Without a date: a pass, an add-on (which takes no place), or an event that has no dates.
+        sql`(${pass} or not ${isTicket} or not exists (select 1 from event_dates where event_id = ${eventId}))`
+      : sql`(not ${pass} and exists (select 1 from event_dates where id = ${dateId} and event_id = ${eventId}
+          and status = 'on_sale'))`;
+  return sql`(${dateIsValid} and not exists (select 1 from event_dates d where ${covered}
+    and (d.status <> 'on_sale' or (${isTicket} and d.capacity <> -1
+      and d.sold + ${heldOnDateSql(eventId, sql`d.id`, at)} + ${quantity} > d.capacity))))`;
+}
+
+/**
+ * Places of quota `q` (the correlated row) held at `at`: unexpired order items of its tickets for its date, or for
+ * every date when it has none, and those of passes covering its date. Each part reads an index range:
+ * order_items_ticket_held_idx or order_items_ticket_date_held_idx.
+ */
+function heldOfQuotaSql(at: number): SQL<number> {
+  return sql<number>`(case when q.date_id is null then
+      coalesce((select sum(h.quantity) from quota_tickets qt join order_items h on h.ticket_id = qt.ticket_id
+        where qt.quota_id = q.id and h.held_until > ${at}), 0)
+    else
+      coalesce((select sum(h.quantity) from quota_tickets qt join order_items h on h.ticket_id = qt.ticket_id
+        where qt.quota_id = q.id and h.date_id = q.date_id and h.held_until > ${at}), 0)
+      + coalesce((select sum(h.quantity) from quota_tickets qt join order_items h on h.ticket_id = qt.ticket_id
+        where qt.quota_id = q.id and h.date_id is null and h.held_until > ${at}
+          and exists (select 1 from ticket_dates td where td.ticket_id = h.ticket_id and td.date_id = q.date_id)), 0)
+    end)`;
+}
+
+/**
+ * SQL boolean: every quota the line draws on has room for `quantity` more units (decision 0068). The line draws on
+ * quota q when its ticket is one of q's and q is for every date, for the line's date, or for a date its pass covers.
+ * sold (kept by triggers on participants) + unexpired holds + quantity must not pass q.size. An event without quotas
+ * costs one probe of quotas_event_idx.
+ */
+export function quotasAllow(line: StockLine, quantity: number, at: number): SQL {
+  const { ticketId, eventId } = line;
+  const dateId = line.dateId ?? null;
+  const forDate =
+    dateId === null
+      ? sql`q.date_id in (select date_id from ticket_dates where ticket_id = ${ticketId})`
+      : sql`q.date_id = ${dateId}`;
+  return sql`not exists (select 1 from quotas q where q.event_id = ${eventId}
+    and q.id in (select quota_id from quota_tickets where ticket_id = ${ticketId})
+    and (q.date_id is null or ${forDate})
+    and q.sold + ${heldOfQuotaSql(at)} + ${quantity} > q.size)`;
 }
 
 /**

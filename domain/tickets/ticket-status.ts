@@ -21,6 +21,11 @@ export type TicketStatusEvent = {
   startAt: Date | number | null;
   endAt: Date | number | null;
   eventCapacity: number;
+  /**
+   * The event has dates (docs/decisions/0068-event-dates-and-quotas.md): its start is its first date's, and each date
+   * stops selling at its own start (domain/booking/plan-order.ts `checkItemDates`), so the event's start stops nothing.
+   */
+  hasDates?: boolean;
 };
 
 export type DerivedTicketStatus = {
@@ -102,7 +107,7 @@ export function notOnSaleReason(
   if (endAt !== null && now >= endAt) return "event_has_ended";
   if (sellStartAt !== null && now < sellStartAt) return "sales_havent_started_yet";
   if (sellEndAt !== null && now >= sellEndAt) return "sales_have_ended";
-  if (startAt !== null && now >= startAt) return "event_has_already_started";
+  if (startAt !== null && now >= startAt && !event.hasDates) return "event_has_already_started";
   return null;
 }
 
