@@ -74,6 +74,7 @@ export type CheckInAnswer = {
   result: ScanResultCode;
   participant: { id: number; first_name: string; last_name: string; is_in: boolean } | null;
   ticket: { id: number; title: string } | null;
+  ticket_date?: { id: number; start_at: number } | null;
 };
 
 export type CheckInListPage = { server_time: number; participants: ScannerParticipant[]; next_after: number | null };
@@ -101,7 +102,14 @@ export const api = {
 
   checkIn: (
     eventId: number,
-    scan: { id: string; token?: string; participant_id?: number; direction: "in" | "out"; scanned_at: number },
+    scan: {
+      id: string;
+      token?: string;
+      participant_id?: number;
+      direction: "in" | "out";
+      scanned_at: number;
+      date_id?: number;
+    },
   ) => call<CheckInAnswer>("POST", `/events/${eventId}/check-ins`, scan),
 
   checkInList: (eventId: number, query: { limit: number; since: number | null; after: number | null }) => {

@@ -20,6 +20,8 @@ export type CheckInListParticipant = {
   cancelled: boolean;
   token_hash: string;
   updated_at: number;
+  /** The participant's date on a multi-date event (decision 0068); null for a single date or a pass. */
+  date_id: number | null;
 };
 
 /** The columns every scanner query reads (participants joined to their order), in CheckInParticipantRow's shape. */
@@ -36,6 +38,7 @@ export const checkInParticipantColumns = {
   accessToken: participants.accessToken,
   orderStatus: orders.status,
   updatedAt: participants.updatedAt,
+  dateId: participants.dateId,
 };
 
 export type CheckInParticipantRow = {
@@ -51,6 +54,7 @@ export type CheckInParticipantRow = {
   accessToken: string;
   orderStatus: string;
   updatedAt: Date;
+  dateId: number | null;
 };
 
 export async function toCheckInParticipant(
@@ -70,6 +74,7 @@ export async function toCheckInParticipant(
     cancelled: !(ADMITTED_ORDER_STATUSES as readonly string[]).includes(row.orderStatus),
     token_hash: await ticketTokenHash(token),
     updated_at: row.updatedAt.getTime(),
+    date_id: row.dateId,
     token,
   };
 }

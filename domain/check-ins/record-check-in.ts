@@ -11,7 +11,7 @@ import { checkInEventOf, checkInEventReads } from "./check-in-event";
 
 const checkInDirections = ["in", "out"] as const;
 export type CheckInDirection = (typeof checkInDirections)[number];
-export type CheckInResultCode = "ok" | "already_in" | "not_in" | "wrong_event" | "invalid" | "cancelled";
+export type CheckInResultCode = "ok" | "already_in" | "not_in" | "wrong_event" | "wrong_date" | "invalid" | "cancelled";
 
 export type CheckInOutcome = {
   result: CheckInResultCode;
@@ -25,6 +25,11 @@ export type CheckInOutcome = {
   } | null;
   ticket: { id: number; title: string } | null;
   entry: { id: number; is_in: boolean; validated_at: number; client_id: string } | null;
+  /**
+   * `wrong_date` (decision 0068): the date the ticket is for (its start, UTC ms), for the scanner to name it; null
+   * for a pass, which is valid on its own dates only. Absent otherwise.
+   */
+  ticket_date?: { id: number; start_at: number } | null;
 };
 
 export type CheckInInput = {
@@ -38,6 +43,11 @@ export type CheckInInput = {
   clientId: string;
   /** When the scan happened on the device (offline scans sync later). */
   scannedAt?: number;
+  /**
+   * The date being scanned on a multi-date event (decision 0068): a ticket for another date is refused, a pass
+   * enters once per date it covers.
+   */
+  dateId?: number;
   now?: number;
 };
 
@@ -49,11 +59,18 @@ export const checkInBodySchema = v.pipe(
     direction: v.picklist(checkInDirections),
     id: v.pipe(v.string(), v.uuid()),
     scanned_at: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(0))),
+    date_id: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(1))),
   }),
   v.check((body) => (body.token === undefined) !== (body.participant_id === undefined), "errors:invalid-input"),
 );
 
-function checkInParticipantReads(db: Database, actor: Actor, eventId: number, participantId: number | undefined) {
+function checkInParticipantReads(
+  db: Database,
+  actor: Actor,
+  eventId: number,
+  participantId: number | undefined,
+  dateId: number | undefined,
+) {
   const [eventRead, accessRead] = checkInEventReads(db, actor, eventId);
   const participantRead =
     participantId === undefined
@@ -65,6 +82,12 @@ function checkInParticipantReads(db: Database, actor: Actor, eventId: number, pa
             ticketId: participants.ticketId,
             ticketTitle: participants.ticketTitle,
             orderStatus: orders.status,
+            dateId: participants.dateId,
+            dateStart: sql<number | null>`(select d.start_at from event_dates d where d.id = ${participants.dateId})`,
+            // Whether the ticket is a pass, and one valid on the scanned date.
+            isPass: sql<number>`exists (select 1 from ticket_dates td where td.ticket_id = ${participants.ticketId})`,
+            passCovers: sql<number>`exists (select 1 from ticket_dates td where td.ticket_id = ${participants.ticketId}
+              and td.date_id = ${dateId ?? 0})`,
           })
           .from(participants)
           .innerJoin(orders, eq(orders.id, participants.orderId))
@@ -114,7 +137,13 @@ export async function recordCheckIn(
         : undefined;
   // One round trip: the event, the actor's access row and the participant the scan names (scoped to the actor's
   // organization and this event; it is used only once the event and the actor's right to validate are settled).
-  const [eventReads, accessReads, participantReads] = checkInParticipantReads(db, actor, input.eventId, participantId);
+  const [eventReads, accessReads, participantReads] = checkInParticipantReads(
+    db,
+    actor,
+    input.eventId,
+    participantId,
+    input.dateId,
+  );
   const [eventRows, accessRows, foundRows] = participantReads
     ? await db.batch([eventReads, accessReads, participantReads])
     : [...(await db.batch([eventReads, accessReads])), []];
@@ -126,6 +155,20 @@ export async function recordCheckIn(
   if (!found) return refused("invalid");
   const subject = { eventId: event.id, participantId: found.id, accessToken: found.accessToken };
   if (parsed && !ticketTokenMatches(env, parsed, subject)) return refused("invalid");
+  const dateId = input.dateId ?? null;
+  if (dateId !== null) {
+    const wrongDate =
+      found.dateId !== null ? found.dateId !== dateId : Number(found.isPass) === 1 && Number(found.passCovers) !== 1;
+    if (wrongDate)
+      return {
+        ...refused("wrong_date"),
+        ticket: { id: found.ticketId, title: found.ticketTitle },
+        ticket_date:
+          found.dateId !== null && found.dateStart !== null
+            ? { id: found.dateId, start_at: Number(found.dateStart) }
+            : null,
+      };
+  }
 
   const now = input.now ?? Date.now();
   const scannedAt = input.scannedAt;
@@ -139,16 +182,22 @@ export async function recordCheckIn(
     sql`, `,
   );
 
+  // In or out on the scanned date for a pass (one entry per date it covers); the participant's state otherwise.
+  const inOrOut =
+    dateId !== null && found.dateId === null && Number(found.isPass) === 1
+      ? sql`coalesce((select e.is_in from entries e where e.participant_id = p.id and e.date_id = ${dateId}
+          order by e.id desc limit 1), 0) = ${1 - isIn}`
+      : sql`p.is_in = ${1 - isIn}`;
   const [, , , entryRows, participantRows] = await db.batch([
     // Query builders, not db.run(sql): drizzle's D1 batch cannot bind the parameters of a raw statement.
     db
       .insert(entries)
       .select(
         sql`select null, p.organization_id, p.event_id, p.id, p.ticket_id, ${isIn}, ${validatedAt}, ${actor.userId},
-          ${input.clientId}, ${now}
+          ${input.clientId}, ${now}, ${dateId}
         from participants p
         where p.id = ${found.id} and p.event_id = ${event.id} and p.organization_id = ${event.organizationId}
-          and p.is_in = ${1 - isIn}
+          and ${inOrOut}
           and exists (select 1 from orders o where o.id = p.order_id and o.status in (${validStatuses}))
           and not exists (select 1 from entries e where e.event_id = ${event.id} and e.client_id = ${input.clientId})`,
       )

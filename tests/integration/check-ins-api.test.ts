@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { and, count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "#db/d1";
-import { entries, orders, participants } from "#db/schema";
+import { entries, eventDates, orders, participants, ticketDates } from "#db/schema";
 import { createSession } from "#domain/auth/sessions";
 import { ticketTokenHash } from "#domain/check-ins/token-hash";
 import { signTicketToken } from "#domain/tickets/ticket-token";
@@ -213,5 +213,85 @@ describe("check-in API (issue 11 §6)", () => {
     expect((await scan(world.event.id, { ...byId, id: crypto.randomUUID() })).json.result).toBe("already_in");
     expect((await scan(world.foreignEvent.id, byId, "foreignOwner")).json.result).toBe("invalid");
     expect((await scan(world.event.id, { ...byId, token: "G1.1.1.x" })).status).toBe(400);
+  });
+});
+
+describe("check-in on one date of a multi-date event (issue 30 §4)", () => {
+  it("refuses a ticket of another date naming it, and lets a pass in once on each of its dates", async () => {
+    const start = Date.parse("2027-03-12T19:00:00Z");
+    const [friday, saturday, sunday] = await db
+      .insert(eventDates)
+      .values(
+        [0, 1, 2].map((day) => ({
+          organizationId: world.event.organizationId,
+          eventId: world.event.id,
+          startAt: new Date(start + day * 86_400_000),
+        })),
+      )
+      .returning();
+    const evening = await insertTicket(db, world.event, { title: "Soirée", price: 2500 });
+    const pass = await insertTicket(db, world.event, { title: "Pass week-end", price: 6000 });
+    await db.insert(ticketDates).values([
+      { ticketId: pass.id, dateId: saturday!.id },
+      { ticketId: pass.id, dateId: sunday!.id },
+    ]);
+    const { participants: rows } = await insertOrder(db, world.event, {
+      status: "paid",
+      places: [
+        { ticket: evening, count: 1 },
+        { ticket: pass, count: 1 },
+      ],
+    });
+    const ticketHolder = rows.find((row) => row.ticketId === evening.id)!;
+    const passHolder = rows.find((row) => row.ticketId === pass.id)!;
+    await db.update(participants).set({ dateId: friday!.id }).where(eq(participants.id, ticketHolder.id));
+
+    const onSaturday = await scan(world.event.id, {
+      token: tokenOf(ticketHolder),
+      direction: "in",
+      id: crypto.randomUUID(),
+      date_id: saturday!.id,
+    });
+    expect(onSaturday.json).toMatchObject({
+      result: "wrong_date",
+      entry: null,
+      ticket: { id: evening.id, title: "Soirée" },
+      ticket_date: { id: friday!.id, start_at: start },
+    });
+    expect(await entryCount(ticketHolder.id)).toBe(0);
+    const onFriday = await scan(world.event.id, {
+      token: tokenOf(ticketHolder),
+      direction: "in",
+      id: crypto.randomUUID(),
+      date_id: friday!.id,
+    });
+    expect(onFriday.json).toMatchObject({ result: "ok", entry: { is_in: true } });
+
+    const passOnFriday = await scan(world.event.id, {
+      token: tokenOf(passHolder),
+      direction: "in",
+      id: crypto.randomUUID(),
+      date_id: friday!.id,
+    });
+    expect(passOnFriday.json).toMatchObject({ result: "wrong_date", ticket_date: null });
+    for (const date of [saturday!, sunday!]) {
+      const first = await scan(world.event.id, {
+        token: tokenOf(passHolder),
+        direction: "in",
+        id: crypto.randomUUID(),
+        date_id: date.id,
+      });
+      expect(first.json).toMatchObject({ result: "ok" });
+      const again = await scan(world.event.id, {
+        token: tokenOf(passHolder),
+        direction: "in",
+        id: crypto.randomUUID(),
+        date_id: date.id,
+      });
+      expect(again.json).toMatchObject({ result: "already_in" });
+    }
+    const passEntries = await db.select().from(entries).where(eq(entries.participantId, passHolder.id));
+    expect(passEntries.map((entry) => entry.dateId).sort()).toEqual([saturday!.id, sunday!.id].sort());
+    await db.delete(eventDates).where(eq(eventDates.eventId, world.event.id));
   });
 });

@@ -35,6 +35,7 @@ checkInsApiRoutes.post("/:id{[0-9]+}/check-ins", async (c) => {
     direction: body.direction,
     clientId: body.id.toLowerCase(),
     scannedAt: body.scanned_at,
+    dateId: body.date_id,
   });
   return c.json(outcome);
 });

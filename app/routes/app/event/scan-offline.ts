@@ -17,8 +17,18 @@ export type ScanFeedback = {
   offline: boolean;
   name: string | null;
   ticketTitle: string | null;
+  /** `wrong_date`: the start of the date the ticket is for (null: a pass not valid on the scanned date). */
+  ticketDateStart?: number | null;
   at: number;
 };
+
+/** The date a multi-date event's door is scanned for, and the passes' dates (decision 0068); null: a single date. */
+export type ScanDateContext = {
+  dateId: number;
+  passDates: Record<number, number[]>;
+  /** Each date's start, to name the date of a ticket refused offline. */
+  starts: Record<number, number>;
+} | null;
 
 type QueuedScan = {
   id: string;
@@ -26,6 +36,7 @@ type QueuedScan = {
   participant_id?: number;
   direction: ScanDirection;
   scanned_at: number;
+  date_id?: number;
 };
 
 type StoredList = { since: number | null; participants: ScannerParticipant[] };
@@ -82,7 +93,7 @@ async function postScan(eventId: number, scan: QueuedScan) {
   return answer.ok ? answer.data : null;
 }
 
-export function useScanner(eventId: number) {
+export function useScanner(eventId: number, dateContext: ScanDateContext = null) {
   const [online, setOnline] = useState(true);
   const [pending, setPending] = useState(0);
   const [listSize, setListSize] = useState(0);
@@ -192,11 +203,21 @@ export function useScanner(eventId: number) {
       if (scan.token !== undefined && (await tokenHash(scan.token)) !== participant.token_hash)
         return { result: "invalid", participant: null };
       if (participant.cancelled) return { result: "cancelled", participant };
+      if (scan.date_id !== undefined) {
+        const pass = dateContext?.passDates[participant.ticket_id];
+        const wrongDate =
+          participant.date_id !== null && participant.date_id !== undefined
+            ? participant.date_id !== scan.date_id
+            : pass !== undefined && !pass.includes(scan.date_id);
+        if (wrongDate) return { result: "wrong_date", participant };
+        // A pass enters once per date: its in/out state on another date is not known here, the server decides.
+        if (pass !== undefined) return { result: "ok", participant };
+      }
       if (scan.direction === "in" && participant.is_in) return { result: "already_in", participant };
       if (scan.direction === "out" && !participant.is_in) return { result: "not_in", participant };
       return { result: "ok", participant };
     },
-    [eventId],
+    [eventId, dateContext],
   );
 
   const submit = useCallback(
@@ -206,9 +227,16 @@ export function useScanner(eventId: number) {
         direction,
         scanned_at: Date.now(),
         ...("token" in what ? { token: what.token.trim() } : { participant_id: what.participantId }),
+        ...(dateContext ? { date_id: dateContext.dateId } : {}),
       };
-      const show = (result: ScanResultCode, offline: boolean, name: string | null, ticketTitle: string | null) => {
-        const next = { result, direction, offline, name, ticketTitle, at: Date.now() };
+      const show = (
+        result: ScanResultCode,
+        offline: boolean,
+        name: string | null,
+        ticketTitle: string | null,
+        ticketDateStart: number | null = null,
+      ) => {
+        const next = { result, direction, offline, name, ticketTitle, ticketDateStart, at: Date.now() };
         setFeedback(next);
         return next;
       };
@@ -223,7 +251,7 @@ export function useScanner(eventId: number) {
             setListSize(list.current.size);
           }
           const name = answer.participant ? `${answer.participant.first_name} ${answer.participant.last_name}` : null;
-          return show(answer.result, false, name, answer.ticket?.title ?? null);
+          return show(answer.result, false, name, answer.ticket?.title ?? null, answer.ticket_date?.start_at ?? null);
         } catch (error) {
           if (!(error instanceof NetworkError)) throw error;
           setOnline(false);
@@ -236,9 +264,11 @@ export function useScanner(eventId: number) {
         saveList();
         setQueue([...queue(), scan]);
       }
-      return show(result, result === "ok", name, participant?.ticket_title ?? null);
+      const ticketDate =
+        result === "wrong_date" && participant?.date_id ? dateContext?.starts[participant.date_id] : null;
+      return show(result, result === "ok", name, participant?.ticket_title ?? null, ticketDate ?? null);
     },
-    [decideLocally, eventId, queue, saveList, setQueue],
+    [dateContext, decideLocally, eventId, queue, saveList, setQueue],
   );
 
   /** The manual search: the server when online, the kept list otherwise. */

@@ -1,10 +1,11 @@
 import { ArrowLeft, Camera, CameraOff, CheckCircle2, Cloud, CloudOff, Keyboard, Search, XCircle } from "lucide-react";
-import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { loadCheckInEvent } from "#domain/check-ins/check-in-event";
+import { listScanDates } from "#domain/check-ins/list-scan-dates";
 import { notFound } from "#domain/shared/app-error";
-import { formatDateRange } from "#domain/shared/format";
+import { formatDateRange, formatDateTime } from "#domain/shared/format";
 import { parseId } from "#domain/shared/ids";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -35,7 +36,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
  * The web scanner (issue 11 §7). It sits outside the event area's layout: a validator may scan an event's tickets
  * without being allowed to open the rest of its pages.
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { actor } = getSignedIn(context);
   const { db } = context.get(serverContext);
   const { t } = getInstance(context);
@@ -44,8 +45,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     if (eventId === null) throw notFound("events:errors.not-found");
     const event = await loadCheckInEvent(db, actor, eventId);
     const title = event.title || t("events:untitled");
+    // A multi-date event is scanned one date at a time (issue 30 §4): the one asked for, else the one under way.
+    const scanDates = await listScanDates(db, event);
+    const asked = parseId(new URL(request.url).searchParams.get("date"));
+    const dateId = scanDates.dates.some((date) => date.id === asked) ? asked : scanDates.current;
     return {
       event: { id: event.id, title, startAt: event.startAt, endAt: event.endAt, timezone: event.timezone },
+      scanDates: { ...scanDates, dateId },
       canViewEvent: event.canView,
       metaTitle: t("check-ins:meta-title", { title, interpolation: { escapeValue: false } }),
     };
@@ -55,9 +61,22 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export default function ScanPage({ loaderData }: Route.ComponentProps) {
-  const { event, canViewEvent } = loaderData;
-  const { t } = useTranslation("check-ins");
-  const scanner = useScanner(event.id);
+  const { event, canViewEvent, scanDates } = loaderData;
+  const { t, i18n } = useTranslation("check-ins");
+  const [, setSearchParams] = useSearchParams();
+  const dateContext = useMemo(
+    () =>
+      scanDates.dateId === null
+        ? null
+        : {
+            dateId: scanDates.dateId,
+            passDates: scanDates.passDates,
+            starts: Object.fromEntries(scanDates.dates.map((date) => [date.id, date.startAt])),
+          },
+    [scanDates],
+  );
+  const scanDate = scanDates.dates.find((date) => date.id === scanDates.dateId) ?? null;
+  const scanner = useScanner(event.id, dateContext);
   const [direction, setDirection] = useState<ScanDirection>("in");
   const [camera, setCamera] = useState<"off" | "on" | "unavailable">("off");
   const busy = useRef(false);
@@ -118,6 +137,28 @@ export default function ScanPage({ loaderData }: Route.ComponentProps) {
 
       <SyncStatus online={scanner.online} pending={scanner.pending} listSize={scanner.listSize} />
 
+      {scanDates.dates.length > 0 && (
+        <div className="flex flex-col gap-1">
+          <Label htmlFor="scan-date">{t("date.label")}</Label>
+          <select
+            id="scan-date"
+            data-testid="scan-date"
+            className="h-11 rounded-md border border-input bg-background px-3 text-base"
+            value={scanDates.dateId ?? ""}
+            onChange={(e) => {
+              dismiss();
+              setSearchParams({ date: e.target.value }, { replace: true });
+            }}
+          >
+            {scanDates.dates.map((date) => (
+              <option key={date.id} value={date.id}>
+                {formatDateTime(date.startAt, i18n.language, event.timezone)}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+
       <div role="radiogroup" aria-label={t("direction.label")} className="grid grid-cols-2 gap-2">
         {(["in", "out"] as const).map((value) => (
           <Button
@@ -134,7 +175,7 @@ export default function ScanPage({ loaderData }: Route.ComponentProps) {
         ))}
       </div>
 
-      <ResultPanel feedback={shown} event={event} onDismiss={dismiss} />
+      <ResultPanel feedback={shown} event={event} scanDate={scanDate} onDismiss={dismiss} />
 
       {camera === "on" ? (
         <div className="flex flex-col gap-2">
@@ -184,10 +225,13 @@ type ScanEvent = { title: string; startAt: Date | null; endAt: Date | null; time
 function ResultPanel({
   feedback,
   event,
+  scanDate,
   onDismiss,
 }: {
   feedback: ScanFeedback | null;
   event: ScanEvent;
+  /** The date scanned on a multi-date event. */
+  scanDate: { startAt: number; endAt: number | null } | null;
   onDismiss: () => void;
 }) {
   const { t, i18n } = useTranslation("check-ins");
@@ -197,7 +241,21 @@ function ResultPanel({
     : ok
       ? t(feedback.direction === "in" ? "result.ok-in" : "result.ok-out")
       : t(`result.${feedback.result as Exclude<ScanFeedback["result"], "ok">}`);
-  const date = event.startAt ? formatDateRange(event.startAt, event.endAt, i18n.language, event.timezone) : null;
+  const date = scanDate
+    ? formatDateRange(scanDate.startAt, scanDate.endAt, i18n.language, event.timezone)
+    : event.startAt
+      ? formatDateRange(event.startAt, event.endAt, i18n.language, event.timezone)
+      : null;
+  // A ticket for another date names its date; a pass not valid on this one says so.
+  const otherDate =
+    feedback?.result === "wrong_date"
+      ? feedback.ticketDateStart
+        ? t("result.ticket-date", {
+            date: formatDateTime(feedback.ticketDateStart, i18n.language, event.timezone),
+            interpolation: { escapeValue: false },
+          })
+        : t("result.pass-not-valid")
+      : null;
   const against = date
     ? t("result.checked-against", { event: event.title, date, interpolation: { escapeValue: false } })
     : t("result.checked-against-undated", { event: event.title, interpolation: { escapeValue: false } });
@@ -230,6 +288,11 @@ function ResultPanel({
         {feedback?.ticketTitle && (
           <span className="text-sm wrap-anywhere" data-testid="scan-result-ticket">
             {t("result.ticket", { ticket: feedback.ticketTitle, interpolation: { escapeValue: false } })}
+          </span>
+        )}
+        {otherDate && (
+          <span className="text-base font-semibold wrap-anywhere" data-testid="scan-result-date">
+            {otherDate}
           </span>
         )}
         {feedback && (
