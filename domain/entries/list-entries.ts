@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, or, type SQL } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { entries, participants } from "#db/schema";
 import { inEventScope, loadEventForActor } from "../events/event-access";
+import { entriesOnDates } from "../events/event-date-filters";
 import type { Actor } from "../shared/actor";
 
 export const entrySortIds = ["validated_at", "id"] as const;
@@ -13,6 +14,8 @@ export type EntryFilters = {
   /** A ticket number: the participant ticket's id (printed on the ticket) or the ticket type's id. */
   ticketId?: number | null;
   directions?: EntryDirection[];
+  /** Dates of a multi-date event (decision 0068): the scans made for them. */
+  dateIds?: number[];
 };
 
 export type EntryRow = {
@@ -24,6 +27,8 @@ export type EntryRow = {
   firstName: string;
   lastName: string;
   ticketTitle: string;
+  /** The date the scan was for, on a multi-date event. */
+  dateId: number | null;
 };
 
 /** A ticket number typed in the search box: digits, optionally after '#'. */
@@ -40,6 +45,7 @@ export function entriesWhere(event: { id: number; organizationId: number }, filt
     conditions.push(or(eq(entries.participantId, id), eq(entries.ticketId, id)));
   }
   if (filters.directions?.length === 1) conditions.push(eq(entries.isIn, filters.directions[0] === "in"));
+  if (filters.dateIds?.length) conditions.push(entriesOnDates(filters.dateIds));
   return and(...conditions)!;
 }
 
@@ -53,6 +59,7 @@ export const entryRowColumns = {
   firstName: participants.firstName,
   lastName: participants.lastName,
   ticketTitle: participants.ticketTitle,
+  dateId: entries.dateId,
 };
 
 /** Entries of an event already authorized, newest first by default (the page and the API share it). */

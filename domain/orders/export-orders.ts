@@ -9,6 +9,7 @@ import { loadFormQuestions } from "../participation-forms/answer-labels";
 import { csvEuros, type CsvPage } from "../shared/csv";
 import { csvHeaderRow, csvLocalTime, type CsvColumn, type CsvLanguage } from "../shared/csv-headers";
 import { ordersWhere, type OrderFilters } from "./list-orders";
+import { listEventDateChoices } from "../events/event-date-filters";
 
 const EXPORT_PAGE_SIZE = 500;
 
@@ -28,6 +29,9 @@ export const ordersCsvColumns = [
   { fr: "date_paiement", en: "paid_at", time: true },
 ] as const satisfies readonly CsvColumn[];
 
+/** The date of a multi-date event's order (empty: places on several dates). */
+export const orderDateCsvColumn = [{ fr: "date", en: "date", time: true }] as const satisfies readonly CsvColumn[];
+
 /**
  * The orders CSV of the table's current filters, headed in the request's language with times on the event's clock
  * (decision 0045), read page by page in id order (keyset). Needs event:view-sales.
@@ -43,9 +47,14 @@ export async function exportOrders(
   const now = input.now ?? Date.now();
   const columns = answerColumns(await loadFormQuestions(db, event), ["before"]);
   const where = ordersWhere(event, { ...input, questions: columns }, now);
+  // A multi-date event's orders carry their date (decision 0068), after the fixed columns.
+  const dates = await listEventDateChoices(db, event);
+  const starts = new Map(dates.map((date) => [date.id, date.startAt]));
+  const dated = dates.length > 0;
   return {
     header: [
       ...csvHeaderRow(ordersCsvColumns, input.language ?? "fr", event.timezone),
+      ...(dated ? csvHeaderRow(orderDateCsvColumn, input.language ?? "fr", event.timezone) : []),
       ...columns.map((column) => column.title),
     ],
     nextPage: async (afterId) => {
@@ -76,6 +85,9 @@ export async function exportOrders(
           row.promoCodeKey,
           csvLocalTime(row.createdAt, event.timezone),
           csvLocalTime(row.paidAt, event.timezone),
+          ...(dated
+            ? [csvLocalTime(row.dateId === null ? null : (starts.get(row.dateId) ?? null), event.timezone)]
+            : []),
           ...answerCells(columns, answers, { orderId: row.id, participantId: null }),
         ]),
         next: rows.length === EXPORT_PAGE_SIZE ? rows[rows.length - 1]!.id : null,

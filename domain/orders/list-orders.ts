@@ -3,6 +3,7 @@ import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "#db/database";
 import { orders, participants } from "#db/schema";
 import { inEventScope, loadEventForActor } from "../events/event-access";
+import { ordersOnDates } from "../events/event-date-filters";
 import { paymentStatus, paymentStatusesSql, type OrderBuyerAndMoney, type PaymentStatus } from "./order-status";
 import type { OrderSortId } from "./order-sort";
 
@@ -33,12 +34,16 @@ export type OrderFilters = {
   answers?: AnswerFilter[];
   /** The event's order-form questions: the search reads their answers too; a filter on another question is ignored. */
   questions?: AnswerColumn[];
+  /** Dates of a multi-date event (decision 0068): orders with places on them. */
+  dateIds?: number[];
 };
 
 export type OrderRow = OrderBuyerAndMoney & {
   participants: number;
   createdAt: number;
   paidAt: number | null;
+  /** The date of the order's places when they share one (decision 0068); null otherwise. */
+  dateId: number | null;
   /** The order-form answers as shown (option titles), by column id (`order_answer_<id>`). */
   answers: Record<string, string>;
 };
@@ -73,6 +78,7 @@ export function ordersWhere(event: { id: number; organizationId: number }, filte
     conditions.push(number ? eq(orders.id, Number(number[1])) : inAnswers ? or(byEmail, inAnswers) : byEmail);
   }
   if (filters.statuses?.length) conditions.push(paymentStatusesSql(filters.statuses, now));
+  if (filters.dateIds?.length) conditions.push(ordersOnDates(event.id, filters.dateIds));
   for (const filter of filters.answers ?? []) {
     conditions.push(answerFilterSql(event, filters.questions ?? [], filter, answerOwner));
   }
@@ -105,6 +111,7 @@ async function readOrderRows(
       checkoutTime: orders.checkoutTime,
       participants: participantCount,
       createdAt: orders.createdAt,
+      dateId: orders.dateId,
       storedAnswers: storedAnswersSql(answerOwner),
     })
     .from(orders)
@@ -125,6 +132,7 @@ async function readOrderRows(
     participants: Number(row.participants),
     createdAt: row.createdAt.getTime(),
     paidAt: row.paidAt?.getTime() ?? null,
+    dateId: row.dateId,
     answers: input.questions?.length ? shownAnswersOf(input.questions, row.storedAnswers) : {},
   }));
 }

@@ -3,6 +3,7 @@ import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "#db/database";
 import { orderStatuses, orders, participantCounts, participants, tickets, type TicketType } from "#db/schema";
 import { inEventScope, loadEventForActor, type KnownEvent } from "../events/event-access";
+import { participantsOnDates } from "../events/event-date-filters";
 import { countsAsParticipant, paymentStatus, paymentStatusesSql, type PaymentStatus } from "../orders/order-status";
 import {
   answerColumns,
@@ -40,6 +41,8 @@ export type ParticipantFilters = {
   answers?: AnswerFilter[];
   /** The event's answerable questions: the search reads their answers too; a filter on another question is ignored. */
   questions?: AnswerColumn[];
+  /** Dates of a multi-date event (decision 0068): their participants, pass holders included. */
+  dateIds?: number[];
 };
 
 export type ListParticipantsInput = ParticipantFilters & {
@@ -137,6 +140,7 @@ export function participantsWhere(
     conditions.push(answerFilterSql(event, filters.questions ?? [], filter, answerOwner));
   }
   if (filters.ticketIds?.length) conditions.push(inArray(participants.ticketId, filters.ticketIds));
+  if (filters.dateIds?.length) conditions.push(participantsOnDates(filters.dateIds));
   if (filters.orderStatuses?.length) conditions.push(paymentStatusesSql(filters.orderStatuses, now));
   if (filters.checkIn?.length) {
     const states: SQL[] = filters.checkIn.map((state) =>
@@ -197,6 +201,7 @@ function isUnfiltered(filters: ParticipantFilters): boolean {
     searchWords(filters.search ?? "").length === 0 &&
     !filters.ids?.length &&
     !filters.ticketIds?.length &&
+    !filters.dateIds?.length &&
     !filters.orderStatuses?.length &&
     !filters.checkIn?.length &&
     !filters.answers?.length

@@ -2,6 +2,7 @@ import type { TFunction } from "i18next";
 import { Link } from "react-router";
 import type { DataTableColumn } from "~/components/data-table/features";
 import type { EntryRow } from "#domain/entries/list-entries";
+import type { EventDateChoice } from "#domain/events/event-date-filters";
 import { Badge } from "~/components/ui/badge";
 import { formatDateTime } from "#domain/shared/format";
 
@@ -10,8 +11,25 @@ export function entryColumns(options: {
   timezone: string;
   language: string;
   t: TFunction<"entries">;
+  /** The event's dates (decision 0068): a « Date » column when it has some. */
+  dates?: readonly EventDateChoice[];
 }): DataTableColumn<EntryRow>[] {
   const { eventId, timezone, language, t } = options;
+  const starts = new Map((options.dates ?? []).map((date) => [date.id, date.startAt]));
+  const dateColumn: DataTableColumn<EntryRow>[] =
+    starts.size > 0
+      ? [
+          {
+            id: "date",
+            header: t("columns.date"),
+            size: 160,
+            cell: ({ row }) => {
+              const start = row.original.dateId === null ? undefined : starts.get(row.original.dateId);
+              return start === undefined ? "—" : formatDateTime(start, language, timezone);
+            },
+          },
+        ]
+      : [];
   return [
     { id: "id", header: t("columns.id"), size: 80, cell: ({ row }) => `#${row.original.id}` },
     {
@@ -46,5 +64,6 @@ export function entryColumns(options: {
       size: 200,
       cell: ({ row }) => `#${row.original.participantId} · ${row.original.ticketTitle}`,
     },
+    ...dateColumn,
   ];
 }

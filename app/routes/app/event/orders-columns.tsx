@@ -1,4 +1,5 @@
 import type { TFunction } from "i18next";
+import type { EventDateChoice } from "#domain/events/event-date-filters";
 import { Link } from "react-router";
 import { EmailCell } from "~/components/data-table/email-cell";
 import type { DataTableColumn } from "~/components/data-table/features";
@@ -20,8 +21,11 @@ export function orderColumns(options: {
   timezone: string;
   language: string;
   t: TFunction<"orders">;
+  /** The event's dates (decision 0068): a « Date » column when it has some. */
+  dates?: readonly EventDateChoice[];
 }): DataTableColumn<OrderRow>[] {
   const { eventId, timezone, language, t } = options;
+  const starts = new Map((options.dates ?? []).map((date) => [date.id, date.startAt]));
   // Spec §9: orders show 0 as '0.00 €', never 'free'.
   const money = (cents: number) => formatMoney(cents, language);
   return [
@@ -73,5 +77,18 @@ export function orderColumns(options: {
       cell: ({ row }) =>
         row.original.paidAt === null ? "—" : formatTableDateTime(row.original.paidAt, language, timezone),
     },
+    ...(starts.size > 0
+      ? [
+          {
+            id: "date",
+            header: t("columns.date"),
+            size: 160,
+            cell: ({ row }: { row: { original: OrderRow } }) => {
+              const start = row.original.dateId === null ? undefined : starts.get(row.original.dateId);
+              return start === undefined ? t("several-dates") : formatTableDateTime(start, language, timezone);
+            },
+          } satisfies DataTableColumn<OrderRow>,
+        ]
+      : []),
   ];
 }

@@ -4,7 +4,7 @@ import { tableQuery } from "~/lib/data-table-url";
 
 /** The orders table's URL → the domain's query. */
 export function ordersQuery(url: URL) {
-  const { state, offset, limit, sort, text, facet } = tableQuery(url, ordersTableConfig);
+  const { state, offset, limit, sort, text, facet, ids } = tableQuery(url, ordersTableConfig);
   return {
     state,
     offset,
@@ -12,6 +12,7 @@ export function ordersQuery(url: URL) {
     sort,
     search: text("search"),
     statuses: facet("status"),
+    dateIds: ids("date"),
     answers: answerFiltersOfUrl(url),
   };
 }

@@ -4,6 +4,8 @@ import { useTranslation } from "react-i18next";
 import { useLocation, useSearchParams } from "react-router";
 import { paymentStatuses } from "#domain/orders/order-status";
 import { listOrders, type OrderRow } from "#domain/orders/list-orders";
+import { listEventDateChoices } from "#domain/events/event-date-filters";
+import { dateFacet } from "~/components/event-date-facet";
 import { notFound } from "#domain/shared/app-error";
 import { parseId } from "#domain/shared/ids";
 import { DataTable } from "~/components/data-table/data-table";
@@ -27,8 +29,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   try {
     const eventId = parseId(params.event_id);
     if (eventId === null) throw notFound("events:errors.not-found");
-    const page = await listOrders(db, actor, { eventId, ...query });
-    return { eventId, state, ...page };
+    const [page, dates] = await Promise.all([
+      listOrders(db, actor, { eventId, ...query }),
+      // Shown only once listOrders has authorized the event: Promise.all rejects with its error.
+      listEventDateChoices(db, { id: eventId, organizationId: actor.organizationId ?? 0 }),
+    ]);
+    return { eventId, state, dates, ...page };
   } catch (error) {
     return loaderError(error);
   }
@@ -43,7 +49,7 @@ function exportHref(eventId: number, search: string, ids?: number[]): string {
 }
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
-  const { eventId, rows, total, timezone, canManage, answerColumns } = loaderData;
+  const { eventId, rows, total, timezone, canManage, answerColumns, dates } = loaderData;
   const { t, i18n } = useTranslation("orders");
   const { t: tParticipants } = useTranslation("participants");
   const location = useLocation();
@@ -53,8 +59,11 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   const questions = useMemo(() => JSON.parse(questionsKey) as typeof answerColumns, [questionsKey]);
   const config = useMemo(() => withAnswerColumns(ordersTableConfig, questions), [questions]);
   const columns = useMemo(
-    () => [...orderColumns({ eventId, timezone, language: i18n.language, t }), ...answerColumnsOf<OrderRow>(questions)],
-    [eventId, timezone, i18n.language, t, questions],
+    () => [
+      ...orderColumns({ eventId, timezone, language: i18n.language, t, dates }),
+      ...answerColumnsOf<OrderRow>(questions),
+    ],
+    [eventId, timezone, i18n.language, t, questions, dates],
   );
   return (
     <section className="flex min-w-0 flex-col gap-4" aria-labelledby="orders-title">
@@ -73,6 +82,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         getRowId={(row) => String(row.id)}
         searchPlaceholder={t("search-placeholder")}
         facets={[
+          ...dateFacet(dates, timezone, i18n.language, t("filters.date")),
           {
             id: "status",
             title: t("filters.status"),

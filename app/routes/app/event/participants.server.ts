@@ -19,6 +19,7 @@ export function participantsQuery(url: URL): { state: DataTableState } & Omit<
     sort: query.sort,
     search: query.text("search"),
     ticketIds: query.ids("ticket"),
+    dateIds: query.ids("date"),
     orderStatuses: query.facet("order_status"),
     checkIn: query.facet("check_in"),
     answers: answerFiltersOfUrl(url),

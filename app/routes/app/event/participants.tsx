@@ -7,6 +7,8 @@ import * as v from "valibot";
 import { getEmailQuota } from "#domain/emails/email-quota";
 import { placeManualOrders } from "#domain/manual-orders/place-manual-orders";
 import { listParticipants, type ParticipantRow } from "#domain/participants/list-participants";
+import { listEventDateChoices } from "#domain/events/event-date-filters";
+import { dateFacet, withDateColumnShown } from "~/components/event-date-facet";
 import { notFound } from "#domain/shared/app-error";
 import { parseId, requireId } from "#domain/shared/ids";
 import { DataTable } from "~/components/data-table/data-table";
@@ -37,11 +39,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   try {
     if (eventId === null) throw notFound("events:errors.not-found");
     // With the page, what the add dialog's "send the confirmation email" may still send today (decision 0038).
-    const [page, emailQuota] = await Promise.all([
+    const [page, emailQuota, dates] = await Promise.all([
       listParticipants(db, actor, { eventId, ...query, known: getKnownEvent(context, eventId) }),
       getEmailQuota(db, actor.organizationId ?? 0),
+      // Shown only once listParticipants has authorized the event: Promise.all rejects with its error.
+      listEventDateChoices(db, { id: eventId, organizationId: actor.organizationId ?? 0 }),
     ]);
-    return { eventId, state, emailQuota, ...page };
+    return { eventId, state, emailQuota, dates, ...page };
   } catch (error) {
     return loaderError(error);
   }
@@ -118,7 +122,11 @@ export default function Participants({ loaderData }: Route.ComponentProps) {
   // The questions change only when the forms do: the config keeps its identity across the table's own navigations.
   const questionsKey = JSON.stringify(answerColumns);
   const questions = useMemo(() => JSON.parse(questionsKey) as typeof answerColumns, [questionsKey]);
-  const config = useMemo(() => withAnswerColumns(participantsTableConfig, questions), [questions]);
+  const hasDates = loaderData.dates.length > 0;
+  const config = useMemo(
+    () => withDateColumnShown(withAnswerColumns(participantsTableConfig, questions), hasDates),
+    [questions, hasDates],
+  );
   const columns = useMemo(
     () => [
       ...participantColumns({ eventId, timezone, language: i18n.language, t }),
@@ -135,6 +143,7 @@ export default function Participants({ loaderData }: Route.ComponentProps) {
         .filter((ticket) => ticket.ticketType === "ticket")
         .map((ticket) => ({ value: String(ticket.id), label: ticket.title })),
     },
+    ...dateFacet(loaderData.dates, timezone, i18n.language, t("filters.date")),
     {
       id: "order_status",
       title: t("filters.order_status"),
