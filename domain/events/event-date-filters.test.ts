@@ -18,6 +18,7 @@ import { listOrders } from "../orders/list-orders";
 import { listParticipants } from "../participants/list-participants";
 import type { Actor } from "../shared/actor";
 import { listEventDateChoices } from "./event-date-filters";
+import { getEventDashboard } from "./get-event-dashboard";
 
 const NOW = Date.parse("2026-06-15T12:00:00Z");
 const DAY = 86_400_000;
@@ -137,5 +138,27 @@ describe("the date filter of participants, orders, entries and the orders CSV (i
     expect(
       (await listEntries(t.db, actor, { eventId: event.id, offset: 0, limit: 50, dateIds: [dates[2]!.id] })).total,
     ).toBe(0);
+  });
+
+  it("gives the dashboard's figures for one date: its participants, money, orders, scans and capacity", async () => {
+    await t.db.update(schema.eventDates).set({ capacity: 40 }).where(eq(schema.eventDates.id, dates[0]!.id));
+    const whole = await getEventDashboard(t.db, actor, { eventId: event.id, now: new Date(NOW) });
+    const first = await getEventDashboard(t.db, actor, { eventId: event.id, now: new Date(NOW), dateId: dates[0]!.id });
+    expect(whole.participantsCount).toBe(6);
+    expect(first).toMatchObject({
+      participantsCount: 3,
+      ordersCount: 2,
+      checkInsCount: 2,
+      ticketsSold: 3,
+      capacity: 40,
+    });
+    expect(first.participantsPerDay.at(-1)).toEqual({ date: "2026-06-15", count: 3 });
+    const second = await getEventDashboard(t.db, actor, {
+      eventId: event.id,
+      now: new Date(NOW),
+      dateId: dates[1]!.id,
+    });
+    // The pass holder counts on each date the pass covers.
+    expect(second).toMatchObject({ participantsCount: 2, ticketsSold: 2, capacity: null, checkInsCount: 0 });
   });
 });

@@ -7,6 +7,7 @@ import { publishReadinessQuery, toPublishReadiness } from "./change-event-status
 import { inEventScope, loadEventForActor, type KnownEvent } from "./event-access";
 import { dayKeyDistance, isValidTimeZone, nextDayKey, zonedDayKey, zonedStartOfDay } from "./event-time-zone";
 import { eventHtmlToText } from "./sanitize-event-html";
+import { getEventDateFigures } from "./get-event-date-figures";
 
 const PARTICIPANTS_CHART_MIN_DAYS = 30;
 const PARTICIPANTS_CHART_MAX_DAYS = 90;
@@ -54,7 +55,13 @@ export type EventDashboard = {
 export async function getEventDashboard(
   db: Database,
   actor: Actor,
-  input: { eventId: number; now?: Date; known?: KnownEvent },
+  input: {
+    eventId: number;
+    now?: Date;
+    known?: KnownEvent;
+    /** One date of a multi-date event (decision 0068): its figures instead of the whole event's. */
+    dateId?: number | null;
+  },
 ): Promise<EventDashboard> {
   // Sales figures: who may read the orders (every role that sees the event; an API key needs orders:read).
   const { event, scope } = await loadEventForActor(db, actor, input.eventId, "event:view-sales", input.known);
@@ -117,6 +124,8 @@ export async function getEventDashboard(
   if (!event.mainPicture) actions.push("no-banner");
   if (!event.startAt) actions.push("no-start-date");
 
+  const forDate =
+    input.dateId == null ? null : await getEventDateFigures(db, { ...event, timezone }, { dateId: input.dateId, now });
   return {
     participantsCount: Number(totals?.participants ?? 0),
     grossSales: Number(totals?.gross ?? 0),
@@ -131,6 +140,7 @@ export async function getEventDashboard(
     reminders: canOnEvent(actor, "event:message-attendees", scope)
       ? { nextSendAt: event.startAt && nextReminder?.at ? new Date(nextReminder.at) : null }
       : null,
+    ...forDate,
   };
 }
 

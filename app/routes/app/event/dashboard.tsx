@@ -17,6 +17,8 @@ import {
 import { useTranslation } from "react-i18next";
 import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { getEventDashboard, type DashboardActionKind } from "#domain/events/get-event-dashboard";
+import { listEventDateChoices } from "#domain/events/event-date-filters";
+import { DashboardDateSelect } from "~/components/event/dashboard-date-select";
 import { notFound } from "#domain/shared/app-error";
 import { parseId } from "#domain/shared/ids";
 import { CopyLinkButton, previewHref } from "~/components/event/event-header-card";
@@ -35,17 +37,22 @@ import { readWaitingListSummary } from "#domain/waiting-list/list-waiting-list-e
 import { getKnownEvent } from "~/server/session.server";
 import type { Route } from "./+types/dashboard";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { actor } = getSignedIn(context);
   const { db } = context.get(serverContext);
   try {
     const eventId = parseId(params.event_id);
     if (eventId === null) throw notFound("events:errors.not-found");
-    const dashboard = await getEventDashboard(db, actor, { eventId, known: getKnownEvent(context, eventId) });
+    // Issue 30 §4: a multi-date event's figures for one date (`?date=`), or for all of them.
+    const dateId = parseId(new URL(request.url).searchParams.get("date"));
+    const dashboard = await getEventDashboard(db, actor, { eventId, known: getKnownEvent(context, eventId), dateId });
     // Issue 28 §3: the waiting list's length, read once the dashboard has checked the actor may see the sales (so the
     // event is of the actor's organization).
-    const waitingList = await readWaitingListSummary(db, { id: eventId, organizationId: actor.organizationId! });
-    return { ...dashboard, waitingList };
+    const [waitingList, dates] = await Promise.all([
+      readWaitingListSummary(db, { id: eventId, organizationId: actor.organizationId! }),
+      listEventDateChoices(db, { id: eventId, organizationId: actor.organizationId! }),
+    ]);
+    return { ...dashboard, waitingList, dates, dateId };
   } catch (error) {
     // A 404 leaves the event layout's no-access screen in place (EventPageErrorBoundary).
     return loaderError(error);
@@ -138,6 +145,9 @@ export default function EventDashboard({ loaderData: dashboard }: Route.Componen
   return (
     <div className="grid gap-6" data-testid="event-dashboard">
       <h2 className="sr-only">{t("dashboard.title")}</h2>
+      {dashboard.dates.length > 0 && (
+        <DashboardDateSelect dates={dashboard.dates} dateId={dashboard.dateId} timezone={dashboard.timezone} />
+      )}
       <div className="grid grid-cols-2 gap-4 md:grid-cols-3 xl:grid-cols-5">
         <Stat
           testId="stat-participants"
