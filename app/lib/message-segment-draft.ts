@@ -15,15 +15,22 @@ export type SegmentDraft = {
   statuses: OrderStatusChoice[];
   checkedIn: boolean;
   participantIds: number[];
+  /** Dates of a multi-date event: set by the dates page's « Prévenir les participants », not picked here. */
+  dateIds: number[];
 };
 
-export function segmentDraftOf(segment: MessageSegmentValue | undefined, selected: number[]): SegmentDraft {
+export function segmentDraftOf(
+  segment: MessageSegmentValue | undefined,
+  selected: number[],
+  selectedDates: number[] = [],
+): SegmentDraft {
   const draft: SegmentDraft = {
-    type: selected.length > 0 ? "participants" : "all",
+    type: selected.length > 0 ? "participants" : selectedDates.length > 0 ? "dates" : "all",
     ticketIds: [],
     statuses: ["paid", "manual"],
     checkedIn: false,
     participantIds: selected,
+    dateIds: selectedDates,
   };
   if (!segment) return draft;
   switch (segment.type) {
@@ -35,6 +42,8 @@ export function segmentDraftOf(segment: MessageSegmentValue | undefined, selecte
       return { ...draft, type: "check_in", checkedIn: segment.checked_in };
     case "participants":
       return { ...draft, type: "participants", participantIds: segment.participant_ids };
+    case "dates":
+      return { ...draft, type: "dates", dateIds: segment.date_ids };
     default:
       return { ...draft, type: segment.type };
   }
@@ -54,5 +63,7 @@ export function segmentOfDraft(draft: SegmentDraft): MessageSegmentValue | null 
       return { type: "check_in", checked_in: draft.checkedIn };
     case "participants":
       return draft.participantIds.length > 0 ? { type: "participants", participant_ids: draft.participantIds } : null;
+    case "dates":
+      return draft.dateIds.length > 0 ? { type: "dates", date_ids: draft.dateIds } : null;
   }
 }

@@ -18,6 +18,8 @@ import enBilling from "./en/billing.json";
 import frBilling from "./fr/billing.json";
 import enAccounting from "./en/accounting.json";
 import frAccounting from "./fr/accounting.json";
+import enDateChanges from "./en/date-changes.json";
+import frDateChanges from "./fr/date-changes.json";
 import enDevelopers from "./en/developers.json";
 import frDevelopers from "./fr/developers.json";
 import enEmbed from "./en/embed.json";
@@ -130,6 +132,7 @@ export const resources = {
     webhooks: frWebhooks,
     billing: frBilling,
     accounting: frAccounting,
+    "date-changes": frDateChanges,
     developers: frDevelopers,
     embed: frEmbed,
     tracking: frTracking,
@@ -173,6 +176,7 @@ export const resources = {
     webhooks: enWebhooks,
     billing: enBilling,
     accounting: enAccounting,
+    "date-changes": enDateChanges,
     developers: enDevelopers,
     embed: enEmbed,
     tracking: enTracking,

@@ -39,6 +39,8 @@ export const messageSegmentSchema = v.variant(
     }),
     v.object({ type: v.literal("check_in"), checked_in: v.boolean(SEGMENT_INVALID) }),
     v.object({ type: v.literal("participants"), participant_ids: ids(MAX_SELECTED_PARTICIPANTS) }),
+    // The participants of dates of a multi-date event, pass holders included (issue 30 §4, decision 0068).
+    v.object({ type: v.literal("dates"), date_ids: ids(MAX_SEGMENT_TICKETS) }),
   ],
   SEGMENT_INVALID,
 );
@@ -96,7 +98,11 @@ export function recipientsSelect(
         ? sql` and p.is_in = ${segment.checked_in ? 1 : 0}`
         : segment.type === "participants"
           ? sql` and p.id in (select value from json_each(${JSON.stringify(segment.participant_ids)}))`
-          : sql``;
+          : segment.type === "dates"
+            ? sql` and (p.date_id in (select value from json_each(${JSON.stringify(segment.date_ids)}))
+                or (p.date_id is null and p.ticket_id in (select td.ticket_id from ticket_dates td
+                  where td.date_id in (select value from json_each(${JSON.stringify(segment.date_ids)})))))`
+            : sql``;
   const address = "lower(coalesce(nullif(p.email, ''), orders.email))";
   // SQLite: with min(), the bare columns come from the row holding the minimum (the lowest participant id).
   return sql`select 'email:' || ${sql.raw(address)} as dedupe_key, min(p.id) as participant_id, p.order_id as order_id,

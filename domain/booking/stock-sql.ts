@@ -84,11 +84,11 @@ export function datesAllow(line: StockLine, quantity: number, at: number): SQL {
 }
 
 /**
- * Places of quota `q` (the correlated row) held at `at`: unexpired order items of its tickets for its date, or for
+ * Places of quota `q` (the correlated row, aliased `q`) held at `at`: unexpired order items of its tickets for its date, or for
  * every date when it has none, and those of passes covering its date. Each part reads an index range:
  * order_items_ticket_held_idx or order_items_ticket_date_held_idx.
  */
-function heldOfQuotaSql(at: number): SQL<number> {
+export function heldOfQuotaSql(at: number): SQL<number> {
   return sql<number>`(case when q.date_id is null then
       coalesce((select sum(h.quantity) from quota_tickets qt join order_items h on h.ticket_id = qt.ticket_id
         where qt.quota_id = q.id and h.held_until > ${at}), 0)

@@ -205,9 +205,24 @@ async function insertWorld() {
     .insert(schema.attendeeMessages)
     .values({ organizationId: organization.id, eventId: event.id, subject: "Infos", body: "<p>Bonjour</p>" })
     .returning();
+  // A multi-date event with two dates (issue 30): the date calls' paths and bodies name them.
+  const datedEvent = await insertEvent(db, organization.id, { status: "published", startAt: FUTURE });
+  const [date, otherDate] = await db
+    .insert(schema.eventDates)
+    .values(
+      [0, 1].map((day) => ({
+        organizationId: organization.id,
+        eventId: datedEvent.id,
+        startAt: new Date(FUTURE.getTime() + day * 86_400_000),
+      })),
+    )
+    .returning();
   const { token } = await createSession(db, owner.id);
   return {
     token,
+    datedEventId: datedEvent.id,
+    dateId: date!.id,
+    otherDateId: otherDate!.id,
     messageId: message!.id,
     organizationId: organization.id,
     eventId: event.id,
@@ -240,11 +255,13 @@ function pathFor(op: ApiOperation, w: World): string {
       message_id: w.messageId,
       recipient_id: 1,
       order_id: w.orderId,
+      date_id: w.dateId,
     };
     if (name !== "id") return String(params[name]);
     if (before.endsWith("/organizers/")) return String(w.organizationId);
     if (before.endsWith("/participant-ticket/")) return String(w.participantId);
     if (before.endsWith("/contact-form/")) return String(w.contactEntryId);
+    if (op.route.includes("/dates")) return String(w.datedEventId);
     return String(w.eventId);
   });
 }
@@ -259,6 +276,8 @@ function exampleFor(op: ApiOperation, w: World): unknown {
     ids: [w.ticketId, w.otherTicketId],
     event: w.eventId,
     ticket: w.otherTicketId,
+    to_date_id: w.otherDateId,
+    date_id: w.dateId,
   };
   const swap = (value: unknown, name?: string): unknown => {
     if (name !== undefined && name in ids && value !== undefined) return ids[name];

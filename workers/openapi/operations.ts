@@ -24,6 +24,7 @@ import { participationFormBodySchema } from "#domain/participation-forms/questio
 import { promoCodeItemsSchema } from "#domain/promo-codes/promo-code-input-schema";
 import { remindersInputSchema } from "#domain/reminders/reminder-schema";
 import { partialRefundBodySchema } from "../routes/api-order-refunds";
+import { moveDateBodySchema, refundDateBodySchema } from "../routes/api-date-changes";
 import { ticketFieldsSchema, ticketOrderSchema } from "#domain/tickets/ticket-input-schema";
 import { accessInviteBodySchema, accessRolesBodySchema } from "../routes/api-accesses";
 import { pagingQuerySchema as adminPagingQuerySchema } from "../routes/api-admin";
@@ -1445,6 +1446,49 @@ export const operations: ApiOperation[] = [
       description: "The refund made.",
       schema: object("`id`, `amount`, `fee` (cents), `tickets`, `closes_order`, `status`, `replayed`."),
       example: { id: 3, amount: 2055, fee: 55, tickets: 1, closes_order: false, status: "succeeded", replayed: false },
+    },
+    errors: [400, 403, 404, 409],
+  },
+  // ------------------------------------------------------------------------------- date changes (issue 30)
+  {
+    method: "POST",
+    route: `${EVENT}/dates/:date_id{[0-9]+}/move`,
+    operationId: "moveDateParticipants",
+    tag: "Orders and participants",
+    summary: "Move a date's participants to another date",
+    description:
+      "Moves every participant of the date (their order lines and their orders' date too) to `to_date_id`, another " +
+      "date of the event that is not cancelled. All or nothing: 409 `no_room` when the target date's capacity or " +
+      "one of its quotas would be passed. Pass holders have no date of their own and stay. Decision 0068.",
+    access: write(null),
+    body: { schemas: [moveDateBodySchema], example: { to_date_id: 41 } },
+    response: {
+      status: 200,
+      description: "How many participants moved.",
+      schema: object("`moved`: participants moved."),
+      example: { moved: 12 },
+    },
+    errors: [400, 403, 404, 409],
+  },
+  {
+    method: "POST",
+    route: `${EVENT}/dates/:date_id{[0-9]+}/refund`,
+    operationId: "refundDateOrders",
+    tag: "Orders and participants",
+    summary: "Refund a cancelled date's buyers",
+    description:
+      "Refunds the paid orders with places on a cancelled date, a few per call (each waits for the payment " +
+      "provider): an order whose places are all on the date in full, one with places on other dates too for that " +
+      "date's places and their fees only. Call again with `after: next` until `next` is null. `failed`: orders the " +
+      "provider refused this time; `not_refundable`: free and hand-entered orders on the date. 409 while the date " +
+      "is not cancelled. Decision 0068.",
+    access: write(null),
+    body: { schemas: [refundDateBodySchema], example: { after: null } },
+    response: {
+      status: 200,
+      description: "This call's progress.",
+      schema: object("`refunded`, `failed` (order ids), `not_refundable`, `next` (order id or null)."),
+      example: { refunded: 10, failed: [], not_refundable: 2, next: 1834 },
     },
     errors: [400, 403, 404, 409],
   },

@@ -1,3 +1,4 @@
+import { dateChangesApiRoutes } from "./api-date-changes";
 import { billingApiRoutes } from "./api-billing";
 import { accountingApiRoutes } from "./api-accounting";
 import { messagesApiRoutes } from "./api-messages";
@@ -62,6 +63,7 @@ apiRoutes.route("/organizers", privacyApiRoutes);
 apiRoutes.route("/geocode", geocodeApiRoutes);
 apiRoutes.route("/events", remindersApiRoutes);
 apiRoutes.route("/events", orderRefundsApiRoutes);
+apiRoutes.route("/events", dateChangesApiRoutes);
 apiRoutes.route("/", orderInvoicesApiRoutes);
 apiRoutes.route("/events", waitingListEntriesApiRoutes);
 apiRoutes.route("/events", waitingListApiRoutes);

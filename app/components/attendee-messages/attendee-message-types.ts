@@ -44,7 +44,12 @@ export type ComposeContext = {
   participantTotal: number;
 };
 
-export type ComposeData = ComposeContext & { message?: MessageView; selectedParticipantIds: number[] };
+export type ComposeData = ComposeContext & {
+  message?: MessageView;
+  selectedParticipantIds: number[];
+  /** The dates page's « Prévenir les participants » (issue 30 §4): the participants of these dates. */
+  selectedDateIds?: number[];
+};
 
 export type MessageRecipientView = {
   id: number;

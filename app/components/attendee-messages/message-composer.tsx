@@ -52,7 +52,9 @@ export function MessageComposer({ data }: { data: ComposeData }) {
   const scheduled = message?.status === "scheduled";
   const [subject, setSubject] = useState(message?.subject ?? "");
   const [body, setBody] = useState(message?.body ?? "");
-  const [draft, setDraft] = useState<SegmentDraft>(() => segmentDraftOf(message?.segment, data.selectedParticipantIds));
+  const [draft, setDraft] = useState<SegmentDraft>(() =>
+    segmentDraftOf(message?.segment, data.selectedParticipantIds, data.selectedDateIds),
+  );
   const [scheduleAt, setScheduleAt] = useState("");
   const [scheduleMin, setScheduleMin] = useState("");
   const [scheduleOpen, setScheduleOpen] = useState(false);

@@ -69,6 +69,8 @@ export function useSegmentDescription(tickets: TicketOption[]) {
         return segment.checked_in ? t("segment.checked-in") : t("segment.not-checked-in");
       case "participants":
         return t("segment.participants-count", { count: segment.participant_ids.length });
+      case "dates":
+        return t("segment.dates-count", { count: segment.date_ids.length });
     }
   };
 }

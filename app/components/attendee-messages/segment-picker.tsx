@@ -26,6 +26,7 @@ export function SegmentPicker({
   const ids = useId();
   const types: SegmentType[] = ["all", "buyers", "tickets", "order_status", "check_in"];
   if (draft.participantIds.length > 0) types.push("participants");
+  if (draft.dateIds.length > 0) types.push("dates");
 
   return (
     <RadioGroup
@@ -43,7 +44,9 @@ export function SegmentPicker({
             <label htmlFor={`${ids}-${type}`} className="text-sm font-medium">
               {type === "participants"
                 ? t("segment.participants-count", { count: draft.participantIds.length })
-                : t(`segment.${type}`)}
+                : type === "dates"
+                  ? t("segment.dates-count", { count: draft.dateIds.length })
+                  : t(`segment.${type}`)}
             </label>
           </div>
           {draft.type === type && type === "tickets" ? (

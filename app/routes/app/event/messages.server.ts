@@ -9,7 +9,7 @@ import { createAttendeeMessage } from "#domain/attendee-messages/create-attendee
 import { deleteAttendeeMessage } from "#domain/attendee-messages/delete-attendee-message";
 import { getAttendeeMessage } from "#domain/attendee-messages/get-attendee-message";
 import { listAttendeeMessages } from "#domain/attendee-messages/list-attendee-messages";
-import { MAX_SELECTED_PARTICIPANTS } from "#domain/attendee-messages/message-segment";
+import { MAX_SEGMENT_TICKETS, MAX_SELECTED_PARTICIPANTS } from "#domain/attendee-messages/message-segment";
 import { listMessageOptOuts } from "#domain/attendee-messages/opt-out-of-event-messages";
 import { retryMessageRecipient } from "#domain/attendee-messages/retry-message-recipient";
 import { sendAttendeeMessage } from "#domain/attendee-messages/send-attendee-message";
@@ -109,11 +109,16 @@ async function composeContext(args: Args, eventId: number): Promise<ComposeConte
 
 /** The participants table's "Écrire aux participants sélectionnés": `?participants=1,2,3` (bounded, ids only). */
 function selectedParticipants(url: URL): number[] {
-  const raw = url.searchParams.get("participants");
+  return selectedIds(url, "participants", MAX_SELECTED_PARTICIPANTS);
+}
+
+/** Ids listed in a search parameter (`?dates=4,5`): bounded, ids only, each once. */
+function selectedIds(url: URL, name: string, max: number): number[] {
+  const raw = url.searchParams.get(name);
   if (!raw) return [];
   const ids = raw
     .split(",")
-    .slice(0, MAX_SELECTED_PARTICIPANTS)
+    .slice(0, max)
     .map((value) => parseId(value.trim()))
     .filter((id): id is number => id !== null);
   return [...new Set(ids)];
@@ -123,7 +128,12 @@ export async function loadNewMessage(args: Args) {
   try {
     const eventId = requireId(args.params.event_id, "events:errors.not-found");
     const compose = await composeContext(args, eventId);
-    return { ...compose, selectedParticipantIds: selectedParticipants(new URL(args.request.url)) };
+    const url = new URL(args.request.url);
+    return {
+      ...compose,
+      selectedParticipantIds: selectedParticipants(url),
+      selectedDateIds: selectedIds(url, "dates", MAX_SEGMENT_TICKETS),
+    };
   } catch (error) {
     return loaderError(error);
   }
