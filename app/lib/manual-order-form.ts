@@ -39,7 +39,9 @@ export function manualOrderFromForm(values: Record<string, string>): ManualOrder
     const prefix = `participants.${index}`;
     const ticketId = parseId(text(`${prefix}.ticket_id`));
     if (ticketId === null) fields[`${prefix}.ticket_id`] = "participants:errors.fields-required";
-    return { ...person(prefix), ticketId: ticketId ?? 0 };
+    // A multi-date event's date (decision 0068); the domain says when one is missing or wrong.
+    const dateId = parseId(text(`${prefix}.date_id`));
+    return { ...person(prefix), ticketId: ticketId ?? 0, ...(dateId !== null ? { dateId } : {}) };
   });
   if (participants.length === 0) fields.participants = "participant-import:errors.no-participants";
   const messages = Object.values(fields);

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/database";
 import * as schema from "#db/schema";
@@ -19,6 +19,8 @@ import { listParticipants } from "../participants/list-participants";
 import type { Actor } from "../shared/actor";
 import { listEventDateChoices } from "./event-date-filters";
 import { getEventDashboard } from "./get-event-dashboard";
+import { placeManualOrders } from "../manual-orders/place-manual-orders";
+import { failure } from "../../tests/support/failure";
 
 const NOW = Date.parse("2026-06-15T12:00:00Z");
 const DAY = 86_400_000;
@@ -160,5 +162,37 @@ describe("the date filter of participants, orders, entries and the orders CSV (i
     });
     // The pass holder counts on each date the pass covers.
     expect(second).toMatchObject({ participantsCount: 2, ticketsSold: 2, capacity: null, checkInsCount: 0 });
+  });
+
+  it("adds participants by hand on a date, refusing a missing date and one without room", async () => {
+    const [evening] = await t.db
+      .select()
+      .from(schema.tickets)
+      .where(and(eq(schema.tickets.eventId, event.id), eq(schema.tickets.title, "Soirée")));
+    await t.db.update(schema.eventDates).set({ capacity: 3 }).where(eq(schema.eventDates.id, dates[2]!.id));
+    const person = { firstName: "Ana", lastName: "Lopes", email: "ana.lopes@exemple.test" };
+    const add = (dateId: number | null, count = 1) =>
+      placeManualOrders(t.db, actor, {
+        eventId: event.id,
+        sendEmail: false,
+        now: NOW,
+        orders: [
+          {
+            buyer: person,
+            participants: Array.from({ length: count }, () => ({ ...person, ticketId: evening!.id, dateId })),
+          },
+        ],
+      });
+    expect(await failure(add(null))).toMatchObject({
+      code: "validation",
+      fields: { "orders.0.participants.0.date_id": "booking:errors.date-required" },
+    });
+    // Date 3 has 2 of its 3 places taken already: the mixed order's evening and the pass.
+    expect(await failure(add(dates[2]!.id, 2))).toMatchObject({ code: "conflict" });
+    const { participantIds } = await add(dates[2]!.id);
+    const [added] = await t.db.select().from(schema.participants).where(eq(schema.participants.id, participantIds[0]!));
+    expect(added).toMatchObject({ dateId: dates[2]!.id, eventDate: dates[2]!.startAt });
+    const [date] = await t.db.select().from(schema.eventDates).where(eq(schema.eventDates.id, dates[2]!.id));
+    expect(date!.sold).toBe(3);
   });
 });

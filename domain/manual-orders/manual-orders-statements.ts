@@ -18,7 +18,8 @@ import { generateRandomToken } from "../shared/crypto";
 export type ManualOrderPerson = { firstName: string; lastName: string; email: string };
 export type ManualOrder = {
   buyer: ManualOrderPerson;
-  participants: (ManualOrderPerson & { ticketId: number })[];
+  /** `dateId`: the participant's date on a multi-date event (decision 0068), checked by placeManualOrders. */
+  participants: (ManualOrderPerson & { ticketId: number; dateId?: number | null })[];
 };
 export type ManualOrderTicket = {
   id: number;
@@ -26,7 +27,13 @@ export type ManualOrderTicket = {
   price: number;
   ticketType: "ticket" | "addon";
 };
-export type ManualOrderEvent = { id: number; organizationId: number; timezone: string };
+export type ManualOrderEvent = {
+  id: number;
+  organizationId: number;
+  timezone: string;
+  /** The event's dates by id (their start): a multi-date event's guards check the dates too (decision 0068). */
+  dateStarts?: ReadonlyMap<number, number>;
+};
 
 /**
  * Orders per INSERT … SELECT FROM json_each(?) statement: one bound parameter carries the rows (D1 binds at most 100
@@ -56,6 +63,12 @@ function selectList(table: SQLiteTable, values: Record<string, SQL>): SQL {
 
 const field = (name: string) => sql.raw(`json_extract(j.value, '$.${name}')`);
 
+/** The date every participant of the order is for, when they share one (orders.date_id). */
+function sharedDateOf(order: ManualOrder): number | null {
+  const first = order.participants[0]?.dateId ?? null;
+  return first !== null && order.participants.every((p) => (p.dateId ?? null) === first) ? first : null;
+}
+
 /**
  * One atomic batch that writes manual orders (status manual, nothing paid through us: amount 0, checkout_time 0) and
  * their participants, counting each ticket into `purchased` under the same conditional rules as a sale: for each
@@ -76,19 +89,26 @@ export function manualOrdersStatements(
   } = {},
 ): { statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]; orderTokens: string[] } {
   const createdAt = new Date(now);
-  const quantities = new Map<number, number>();
+  // Per ticket and date: a multi-date event's guards check each date's room (decision 0068).
+  const quantities = new Map<string, { ticketId: number; dateId: number | null; quantity: number }>();
   for (const order of input)
-    for (const participant of order.participants)
-      quantities.set(participant.ticketId, (quantities.get(participant.ticketId) ?? 0) + 1);
+    for (const participant of order.participants) {
+      const dateId = participant.dateId ?? null;
+      const key = `${participant.ticketId}:${dateId ?? ""}`;
+      const line = quantities.get(key) ?? { ticketId: participant.ticketId, dateId, quantity: 0 };
+      line.quantity += 1;
+      quantities.set(key, line);
+    }
 
   const stock: BatchItem<"sqlite">[] = [];
   // Tickets first, then add-ons: each guard sees the places the earlier statements of the batch added.
-  const ordered = [...quantities].sort(([a], [b]) => {
-    const typeOf = (id: number) => (ticketsById.get(id)!.ticketType === "ticket" ? 0 : 1);
-    return typeOf(a) - typeOf(b) || a - b;
-  });
-  for (const [ticketId, quantity] of ordered) {
-    stock.push(guardStatement(db, stockAllows({ ticketId, eventId: event.id }, quantity, now)));
+  const typeOf = (id: number) => (ticketsById.get(id)!.ticketType === "ticket" ? 0 : 1);
+  const ordered = [...quantities.values()].sort(
+    (a, b) => typeOf(a.ticketId) - typeOf(b.ticketId) || a.ticketId - b.ticketId || (a.dateId ?? 0) - (b.dateId ?? 0),
+  );
+  const dated = (event.dateStarts?.size ?? 0) > 0;
+  for (const { ticketId, dateId, quantity } of ordered) {
+    stock.push(guardStatement(db, stockAllows({ ticketId, eventId: event.id, dateId, dated }, quantity, now)));
     stock.push(
       db
         .update(tickets)
@@ -107,6 +127,7 @@ export function manualOrdersStatements(
         f: order.buyer.firstName,
         l: order.buyer.lastName,
         e: order.buyer.email,
+        d: sharedDateOf(order),
       })),
     );
     writes.push(
@@ -126,6 +147,7 @@ export function manualOrdersStatements(
           accessToken: field("t"),
           createdAt: sql`${now}`,
           updatedAt: sql`${now}`,
+          dateId: field("d"),
         })} from json_each(${orderJson}) j`,
       ),
     );
@@ -144,6 +166,8 @@ export function manualOrdersStatements(
             e: p.email,
             s: searchTextOf(p),
             a: generateRandomToken(),
+            d: p.dateId ?? null,
+            ed: p.dateId ? (event.dateStarts?.get(p.dateId) ?? null) : null,
           };
         }),
       ),
@@ -166,6 +190,8 @@ export function manualOrdersStatements(
           accessToken: field("a"),
           createdAt: sql`${now}`,
           updatedAt: sql`${now}`,
+          dateId: field("d"),
+          eventDate: field("ed"),
         })} from json_each(${participantJson}) j
           join orders o on o.access_token = json_extract(j.value, '$.o')`,
       ),

@@ -37,7 +37,7 @@ export const manualOrdersBodySchema = v.object({
       v.object({
         buyer: v.object(person),
         participants: v.pipe(
-          v.array(v.object({ ticket_id: idSchema, ...person })),
+          v.array(v.object({ ticket_id: idSchema, ...person, date_id: v.optional(v.nullable(idSchema)) })),
           v.maxLength(MAX_MANUAL_PARTICIPANTS),
         ),
       }),
@@ -56,7 +56,11 @@ export function manualOrdersFromBody(body: v.InferOutput<typeof manualOrdersBody
   });
   return body.orders.map((order) => ({
     buyer: personOf(order.buyer),
-    participants: order.participants.map((p) => ({ ...personOf(p), ticketId: p.ticket_id })),
+    participants: order.participants.map((p) => ({
+      ...personOf(p),
+      ticketId: p.ticket_id,
+      ...(p.date_id ? { dateId: p.date_id } : {}),
+    })),
   }));
 }
 
@@ -78,6 +82,23 @@ export async function placeManualOrders(
 ): Promise<{ orderIds: number[]; participantIds: number[] }> {
   const context = await loadManualOrderContext(db, actor, input.eventId);
   const fields: Record<string, string> = {};
+  // A multi-date event (decision 0068): a ticket sold per date needs a date of the event that is not cancelled; a
+  // pass takes none; an add-on may have one.
+  const datesById = new Map(context.dates.map((date) => [date.id, date]));
+  const checkDate = (dateId: number | null, ticket: { id: number; ticketType: string } | undefined, path: string) => {
+    if (context.dates.length === 0 || !ticket || context.passTicketIds.has(ticket.id)) {
+      if (dateId !== null && context.dates.length === 0) fields[`${path}.date_id`] = "booking:errors.date-invalid";
+      return null;
+    }
+    if (dateId === null) {
+      if (ticket.ticketType === "ticket") fields[`${path}.date_id`] = "booking:errors.date-required";
+      return null;
+    }
+    const date = datesById.get(dateId);
+    if (!date) fields[`${path}.date_id`] = "booking:errors.date-invalid";
+    else if (date.status === "cancelled") fields[`${path}.date_id`] = "booking:errors.date-not-on-sale";
+    return dateId;
+  };
   const clean = (p: { firstName: string; lastName: string; email: string }, path: string) => {
     const cleaned = { firstName: p.firstName.trim(), lastName: p.lastName.trim(), email: normalizeEmail(p.email) };
     if (!cleaned.firstName || !cleaned.lastName)
@@ -92,9 +113,9 @@ export async function placeManualOrders(
       buyer: clean(order.buyer, `orders.${o}.buyer`),
       participants: order.participants.map((p, i) => {
         const path = `orders.${o}.participants.${i}`;
-        if (!context.ticketsById.has(p.ticketId))
-          fields[`${path}.ticket_id`] = "participant-import:errors.ticket-unknown";
-        return { ...clean(p, path), ticketId: p.ticketId };
+        const ticket = context.ticketsById.get(p.ticketId);
+        if (!ticket) fields[`${path}.ticket_id`] = "participant-import:errors.ticket-unknown";
+        return { ...clean(p, path), ticketId: p.ticketId, dateId: checkDate(p.dateId ?? null, ticket, path) };
       }),
     };
   });

@@ -44,6 +44,16 @@ export async function importParticipants(
   const checked = checkImportRows(input.records, new Set(context.ticketsById.keys()), input.firstLine ?? 2);
   if (checked.errors.length > 0) return { imported: 0, participants: 0, errors: checked.errors };
   if (checked.rows.length === 0) throw new AppError("validation", "participant-import:errors.invalid-file");
+  // The file has no date column (spec §3): on a multi-date event, a ticket sold per date is added date by date from
+  // the participants page instead, so that every place counts on its date (decision 0068).
+  if (
+    context.dates.length > 0 &&
+    checked.rows.some(
+      (row) =>
+        context.ticketsById.get(row.ticketId)?.ticketType === "ticket" && !context.passTicketIds.has(row.ticketId),
+    )
+  )
+    throw new AppError("validation", "participant-import:errors.dated-event");
 
   const manualOrders: ManualOrder[] = checked.rows.map((row) => {
     const person = { firstName: row.firstName, lastName: row.lastName, email: row.email };

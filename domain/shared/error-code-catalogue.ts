@@ -157,6 +157,7 @@ export const ERROR_CODES = {
   same_date: "date-changes:errors.same-date",
   target_cancelled: "date-changes:errors.target-cancelled",
   no_room: "date-changes:errors.no-room",
+  dated_event: "participant-import:errors.dated-event",
   date_not_cancelled: "date-changes:errors.date-not-cancelled",
   not_paid: "invoices:errors.not-paid",
   not_pending: "booking:errors.not-pending",

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
-import { formatNumber } from "#domain/shared/format";
+import { formatDateTime, formatNumber } from "#domain/shared/format";
 import { FieldError, FormError } from "~/components/form-error";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
@@ -24,14 +24,20 @@ export type AddParticipantsAnswer =
   { ok: true; added: number } | { ok: false; errors: { formError?: string; fields?: Record<string, string> } };
 
 type Ticket = { id: number; title: string; ticketType: string };
+type DateChoice = { id: number; startAt: number; status: string };
 
 /** Adds participants by hand (issue 11 §2): one manual order, a buyer and one or more participants. */
 export function AddParticipantsDialog({
   tickets,
+  dates = [],
+  timezone,
   emailQuota,
   sendsEmail,
 }: {
   tickets: Ticket[];
+  /** A multi-date event's dates (issue 30): each participant gets one, a pass needing none. */
+  dates?: DateChoice[];
+  timezone?: string;
   emailQuota: { remaining: number; limit: number };
   /** False for a draft event, which sends no email (decision 0038): the box starts unticked. */
   sendsEmail: boolean;
@@ -170,6 +176,30 @@ export function AddParticipantsDialog({
                     </select>
                     <FieldError id={`${ids}-${ticketName}-error`} message={fieldMessage(ticketName)} />
                   </div>
+                  {dates.some((date) => date.status !== "cancelled") ? (
+                    <div className="grid gap-1.5">
+                      <Label htmlFor={`${ids}-${prefix}.date_id`}>{t("add-dialog.date")}</Label>
+                      <select
+                        id={`${ids}-${prefix}.date_id`}
+                        name={`${prefix}.date_id`}
+                        data-testid="add-participant-date"
+                        defaultValue=""
+                        aria-invalid={message(`${prefix}.date_id`) ? true : undefined}
+                        aria-describedby={`${ids}-${prefix}.date_id-error`}
+                        className="h-9 w-full rounded-md border border-input bg-background px-3 text-sm aria-invalid:border-destructive"
+                      >
+                        <option value="">{t("add-dialog.date-placeholder")}</option>
+                        {dates
+                          .filter((date) => date.status !== "cancelled")
+                          .map((date) => (
+                            <option key={date.id} value={date.id}>
+                              {formatDateTime(date.startAt, i18n.language, timezone ?? "UTC")}
+                            </option>
+                          ))}
+                      </select>
+                      <FieldError id={`${ids}-${prefix}.date_id-error`} message={fieldMessage(`${prefix}.date_id`)} />
+                    </div>
+                  ) : null}
                   {person(prefix)}
                 </fieldset>
               );

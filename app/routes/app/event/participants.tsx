@@ -181,7 +181,13 @@ export default function Participants({ loaderData }: Route.ComponentProps) {
                   {t("import")}
                 </Link>
               </Button>
-              <AddParticipantsDialog tickets={tickets} emailQuota={emailQuota} sendsEmail={eventStatus !== "draft"} />
+              <AddParticipantsDialog
+                tickets={tickets}
+                dates={loaderData.dates}
+                timezone={timezone}
+                emailQuota={emailQuota}
+                sendsEmail={eventStatus !== "draft"}
+              />
             </>
           ) : null}
         </div>
