@@ -29,6 +29,7 @@ import { remindersApiRoutes } from "./api-reminders";
 import { orderInvoicesApiRoutes } from "./api-order-invoices";
 import { orderRefundsApiRoutes } from "./api-order-refunds";
 import { waitingListEntriesApiRoutes } from "./api-waiting-list-entries";
+import { eventDatesApiRoutes } from "./api-event-dates";
 
 export const apiRoutes = new Hono<ApiEnv>();
 apiRoutes.use("*", requireApiSession);
@@ -65,6 +66,7 @@ apiRoutes.route("/events", orderRefundsApiRoutes);
 apiRoutes.route("/", orderInvoicesApiRoutes);
 apiRoutes.route("/events", waitingListEntriesApiRoutes);
 apiRoutes.route("/events", waitingListApiRoutes);
+apiRoutes.route("/events", eventDatesApiRoutes);
 apiRoutes.all("*", () => {
   throw notFound();
 });
