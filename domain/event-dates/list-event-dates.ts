@@ -1,6 +1,7 @@
 import { and, asc, count, desc, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { eventDates } from "#db/schema";
+import { canOnEvent } from "../policy";
 import { zonedDayKey, zonedStartOfDay } from "../events/event-time-zone";
 import { inEventScope, loadEventForActor } from "../events/event-access";
 import type { Actor } from "../shared/actor";
@@ -25,6 +26,8 @@ export type EventDatesPage = {
   months: string[];
   /** Every date of the event, whatever the filter: 0 means a single-date event. */
   eventDateCount: number;
+  /** The actor may add, edit, cancel and delete dates (event:update). */
+  canUpdate: boolean;
 };
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
@@ -48,7 +51,7 @@ export async function listEventDates(
   actor: Actor,
   input: { eventId: number; page?: number; perPage?: number; month?: string; when?: DatesWhen; now?: Date },
 ): Promise<EventDatesPage> {
-  const { event } = await loadEventForActor(db, actor, input.eventId, "event:view");
+  const { event, scope } = await loadEventForActor(db, actor, input.eventId, "event:view");
   const now = input.now ?? new Date();
   const timeZone = event.timezone;
   const perPage = Math.min(Math.max(1, input.perPage ?? DATES_PER_PAGE), MAX_DATES_PER_PAGE);
@@ -88,5 +91,6 @@ export async function listEventDates(
     timeZone,
     months,
     eventDateCount: starts.length,
+    canUpdate: canOnEvent(actor, "event:update", scope),
   };
 }
