@@ -343,9 +343,9 @@ export default function EventDates({ loaderData }: Route.ComponentProps) {
                       </TableHead>
                     ) : null}
                     <TableHead>{t("table.date")}</TableHead>
-                    <TableHead>{t("table.time")}</TableHead>
+                    <TableHead className="hidden sm:table-cell">{t("table.time")}</TableHead>
                     <TableHead className="hidden md:table-cell">{t("table.place")}</TableHead>
-                    <TableHead>{t("table.status")}</TableHead>
+                    <TableHead className="hidden sm:table-cell">{t("table.status")}</TableHead>
                     <TableHead>{t("table.sales")}</TableHead>
                     {canUpdate ? <TableHead className="w-12 text-right">{t("table.actions")}</TableHead> : null}
                   </TableRow>
@@ -366,22 +366,33 @@ export default function EventDates({ loaderData }: Route.ComponentProps) {
                           />
                         </TableCell>
                       ) : null}
-                      <TableCell className="font-medium whitespace-nowrap">{dayOf(row)}</TableCell>
-                      <TableCell className="whitespace-nowrap tabular-nums">{timeOf(row)}</TableCell>
+                      <TableCell className="font-medium whitespace-nowrap">
+                        {dayOf(row)}
+                        {/* On a phone the time and status go under the day: the sales and actions stay in view. */}
+                        <span className="block font-normal text-muted-foreground tabular-nums sm:hidden">
+                          {timeOf(row)}
+                        </span>
+                        <Badge variant={statusVariant[row.status]} className="mt-1 sm:hidden">
+                          {t(`status.${row.status}`)}
+                        </Badge>
+                      </TableCell>
+                      <TableCell className="hidden whitespace-nowrap tabular-nums sm:table-cell">
+                        {timeOf(row)}
+                      </TableCell>
                       <TableCell className="hidden max-w-56 truncate text-muted-foreground md:table-cell">
                         {row.addressName || row.addressLabel || t("table.event-place")}
                       </TableCell>
-                      <TableCell>
+                      <TableCell className="hidden sm:table-cell">
                         <Badge variant={statusVariant[row.status]} data-testid="date-status">
                           {t(`status.${row.status}`)}
                         </Badge>
                       </TableCell>
-                      <TableCell className="whitespace-nowrap" data-testid="date-sales">
+                      <TableCell className="whitespace-normal sm:whitespace-nowrap" data-testid="date-sales">
                         <span className="tabular-nums">
                           {formatNumber(row.sold, i18n.language)} /{" "}
                           {row.capacity < 0 ? t("table.unlimited") : formatNumber(row.capacity, i18n.language)}
                         </span>
-                        {row.remaining !== null ? (
+                        {row.remaining !== null && row.status !== "cancelled" ? (
                           <span className="block text-xs text-muted-foreground">
                             {t("table.remaining", { count: row.remaining })}
                           </span>
