@@ -6,6 +6,7 @@ import type { Actor } from "../shared/actor";
 import { chunks, readEventDates, resolveDateTargets, type DateTargets } from "./event-date-access";
 import type { EventDateItem } from "./event-date-record";
 import { eventSpanUpdate } from "./event-date-span";
+import { followEventSpan } from "./follow-event-span";
 
 /**
  * Cancels one date or a range (event:update): the dates stay, listed as cancelled, with their orders and participants
@@ -28,5 +29,6 @@ export async function cancelEventDates(
       .where(and(inEventScope(eventDates, event), inArray(eventDates.id, chunk), ne(eventDates.status, "cancelled"))),
   );
   await db.batch([first!, ...rest, eventSpanUpdate(db, event, now)]);
+  await followEventSpan(db, event);
   return readEventDates(db, event, ids, now);
 }

@@ -8,6 +8,7 @@ import { chunks, readEventDates } from "./event-date-access";
 import { checkCapacity, checkTimes, normalizePlace, type DateExtras } from "./event-date-fields";
 import type { EventDateItem } from "./event-date-record";
 import { eventSpanUpdate } from "./event-date-span";
+import { followEventSpan } from "./follow-event-span";
 import { MAX_EVENT_DATES, planDateSeries, type DateSeries, type PlannedDate } from "./plan-date-series";
 
 // An insert row binds about ten parameters: eight rows stay under D1's hundred.
@@ -66,5 +67,6 @@ export async function createEventDates(
   const [first, ...rest] = inserts;
   const results = await db.batch([first!, ...rest, eventSpanUpdate(db, event, now)]);
   const ids = (results.slice(0, inserts.length) as { id: number }[][]).flat().map((row) => row.id);
+  await followEventSpan(db, event);
   return readEventDates(db, event, ids, now);
 }

@@ -5,6 +5,7 @@ import { inEventScope, loadEventForActor } from "../events/event-access";
 import type { Actor } from "../shared/actor";
 import { AppError, notFound } from "../shared/app-error";
 import { eventSpanUpdate } from "./event-date-span";
+import { followEventSpan } from "./follow-event-span";
 
 /**
  * Deletes a date (event:update) on which nothing is sold nor held; otherwise the date is to be cancelled, which keeps
@@ -37,7 +38,10 @@ export async function deleteEventDate(
       .returning({ id: eventDates.id }),
     eventSpanUpdate(db, event, now),
   ]);
-  if (deleted.length > 0) return { id: input.dateId };
+  if (deleted.length > 0) {
+    await followEventSpan(db, event);
+    return { id: input.dateId };
+  }
   const [exists] = await db.select({ id: eventDates.id }).from(eventDates).where(thisDate).limit(1);
   if (!exists) throw notFound("dates:errors.not-found");
   throw new AppError("conflict", "dates:errors.delete-sold");

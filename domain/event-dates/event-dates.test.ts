@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { eventDates, events, orderItems } from "#db/schema";
+import { eventDates, eventReminders, events, orderItems } from "#db/schema";
 import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../../tests/support/libsql-test-db";
 import { insertEvent, insertEventsWorld, insertHold, insertTicket } from "../../tests/support/fixtures";
 import { failure } from "../../tests/support/failure";
@@ -168,6 +168,33 @@ describe("event dates", () => {
       now,
     });
     expect(await span()).toEqual({ startAt: created[1]!.startAt, endAt: created[17]!.endAt });
+  });
+
+  it("moves the reminders' due times with the event's start", async () => {
+    const [reminder] = await test.db
+      .insert(eventReminders)
+      .values({
+        organizationId: event.organizationId,
+        eventId: event.id,
+        offsetValue: 1,
+        offsetUnit: "days",
+        dueAt: new Date(SINGLE_START.getTime() - 86_400_000),
+      })
+      .returning();
+    const dueAt = async () =>
+      (await test.db.select().from(eventReminders).where(eq(eventReminders.id, reminder!.id)))[0]!.dueAt;
+    const [earlier] = await createEventDates(test.db, world.actors.owner, {
+      eventId: event.id,
+      now,
+      date: { startAt: new Date("2026-03-10T19:00:00Z") },
+    });
+    // 20:00 Paris the day before.
+    expect(await dueAt()).toEqual(new Date("2026-03-09T19:00:00Z"));
+    await cancelEventDates(test.db, world.actors.owner, { eventId: event.id, targets: { ids: [earlier!.id] }, now });
+    // Nothing left but a cancelled date: the event keeps its span, and the reminder its time.
+    expect(await dueAt()).toEqual(new Date("2026-03-09T19:00:00Z"));
+    await twentyEvenings();
+    expect(await dueAt()).toEqual(new Date("2026-03-19T19:00:00Z"));
   });
 
   it("caps an event at 1,000 dates", async () => {

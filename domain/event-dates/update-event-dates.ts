@@ -10,6 +10,7 @@ import { chunks, readEventDates, resolveDateTargets, type DateTargets } from "./
 import { checkCapacity, checkTimes, normalizePlace, type DateExtras } from "./event-date-fields";
 import type { EventDateItem } from "./event-date-record";
 import { eventSpanUpdate } from "./event-date-span";
+import { followEventSpan } from "./follow-event-span";
 
 /**
  * What an edit changes. `startAt`/`endAt` move one date; `startTime`/`endTime` ("HH:mm" in the event's zone) set the
@@ -145,5 +146,6 @@ export async function updateEventDates(
     }
   }
   await db.batch([...(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]), eventSpanUpdate(db, event, now)]);
+  await followEventSpan(db, event);
   return readEventDates(db, event, ids, now);
 }
