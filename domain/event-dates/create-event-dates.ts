@@ -1,4 +1,4 @@
-import { count } from "drizzle-orm";
+import { and, count, eq, inArray } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { eventDates } from "#db/schema";
 import { inEventScope, loadEventForActor } from "../events/event-access";
@@ -41,10 +41,11 @@ export async function createEventDates(
     planned = planDateSeries(input.series, event.timezone);
   }
 
-  const [existing] = await db.select({ total: count() }).from(eventDates).where(inEventScope(eventDates, event));
-  if ((existing?.total ?? 0) + planned.length > MAX_EVENT_DATES) {
-    throw new AppError("validation", "dates:errors.event-too-many", { details: { max: MAX_EVENT_DATES } });
-  }
+  const tooMany = () =>
+    new AppError("validation", "dates:errors.event-too-many", { details: { max: MAX_EVENT_DATES } });
+  const countDates = () => db.select({ total: count() }).from(eventDates).where(inEventScope(eventDates, event));
+  const [existing] = await countDates();
+  if ((existing?.total ?? 0) + planned.length > MAX_EVENT_DATES) throw tooMany();
 
   const inserts = chunks(planned, ROWS_PER_INSERT).map((rows) =>
     db
@@ -65,8 +66,19 @@ export async function createEventDates(
       .returning({ id: eventDates.id }),
   );
   const [first, ...rest] = inserts;
-  const results = await db.batch([first!, ...rest, eventSpanUpdate(db, event, now)]);
+  const results = await db.batch([first!, ...rest, eventSpanUpdate(db, event, now), countDates()]);
   const ids = (results.slice(0, inserts.length) as { id: number }[][]).flat().map((row) => row.id);
+  const [after] = results.at(-1) as { total: number }[];
+  if ((after?.total ?? 0) > MAX_EVENT_DATES) {
+    // Another series landed meanwhile: this one goes back out (a date that sold meanwhile stays).
+    const [firstDelete, ...restDeletes] = chunks(ids).map((chunk) =>
+      db
+        .delete(eventDates)
+        .where(and(inEventScope(eventDates, event), inArray(eventDates.id, chunk), eq(eventDates.sold, 0))),
+    );
+    await db.batch([firstDelete!, ...restDeletes, eventSpanUpdate(db, event, now)]);
+    throw tooMany();
+  }
   await followEventSpan(db, event);
   return readEventDates(db, event, ids, now);
 }
