@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { describeViolations, seriousViolations } from "./support/axe";
 import { signIn } from "./support/sign-in";
 
 // Issue 30 §1: the « Dates » page of an event: a series of 20 evenings across the spring-forward change, a slot-based
@@ -29,6 +30,7 @@ test("event dates: series of evenings and slots, by month, range edit, cancel", 
     await page.goto(`/event/${id}/dates`);
     await expect(page.getByTestId("dates-empty")).toContainText("l'événement garde sa date unique");
     await expect(page.getByRole("link", { name: "Dates" })).toBeVisible();
+    await page.screenshot({ path: `${SCREENS}/event-dates-empty-1280.png` });
 
     // Twenty evenings at 20:00, every day from Monday 22 March 2027 (clocks go forward on the 28th).
     await page.getByTestId("dates-add-series").click();
@@ -102,6 +104,9 @@ test("event dates: series of evenings and slots, by month, range edit, cancel", 
     expect(event.start_at).toBe("2027-03-22T19:00:00.000Z");
     expect(event.end_at).toBe("2027-05-03T10:00:00.000Z");
 
+    await page.mouse.move(0, 0);
+    await expect(page.getByText("1 date annulée")).toBeHidden({ timeout: 15_000 });
+    expect(describeViolations(await seriousViolations(page)), "dates page").toBe("");
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
       await page.screenshot({ path: `${SCREENS}/event-dates-${width}.png`, fullPage: true });
@@ -109,6 +114,7 @@ test("event dates: series of evenings and slots, by month, range edit, cancel", 
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByTestId("dates-add-series").click();
     await expect(dialog.getByTestId("series-preview")).toBeVisible();
+    expect(describeViolations(await seriousViolations(page)), "series dialog").toBe("");
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
       await page.screenshot({ path: `${SCREENS}/event-dates-series-${width}.png` });
