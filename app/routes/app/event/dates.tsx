@@ -133,10 +133,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export { EventPageErrorBoundary as ErrorBoundary };
 
-export function meta() {
-  return [{ title: "Dates — Guichet" }];
-}
-
 /** True from the first time `open` is true on: a lazy dialog mounts then, and stays for its closing animation. */
 function useOpenedOnce(open: boolean): boolean {
   const [opened, setOpened] = useState(open);
