@@ -1,4 +1,4 @@
-import { and, inArray, ne } from "drizzle-orm";
+import { and, inArray, lte, ne } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "#db/database";
 import { eventDates } from "#db/schema";
@@ -122,7 +122,8 @@ export async function updateEventDates(
         db
           .update(eventDates)
           .set({ ...uniform, updatedAt: now })
-          .where(inChunk),
+          // A sale landing since the check keeps its date's capacity at or above what it sold.
+          .where(capacity !== undefined && capacity >= 0 ? and(inChunk, lte(eventDates.sold, capacity)) : inChunk),
       );
     if (changes.status !== undefined)
       statements.push(
