@@ -74,6 +74,16 @@ test("event dates: series of evenings and slots, by month, range edit, cancel", 
     await pick(page, "dates-month", "mai 2027");
     await expect(page.getByTestId("date-row")).toHaveCount(4);
     await expect(page.getByTestId("date-row").first()).toContainText("10:00 – 10:30");
+    // A slot nothing was sold on can be deleted.
+    await page
+      .getByTestId("date-row")
+      .last()
+      .getByRole("button", { name: /Actions pour la date/ })
+      .click();
+    await page.getByRole("menuitem", { name: "Supprimer" }).click();
+    await page.getByTestId("dates-delete-confirm").click();
+    await expect(page.getByText("Date supprimée")).toBeVisible();
+    await expect(page.getByTestId("date-row")).toHaveCount(3);
 
     // A range's capacity: every April evening to 30 places.
     await pick(page, "dates-month", "avril 2027");
@@ -99,10 +109,10 @@ test("event dates: series of evenings and slots, by month, range edit, cancel", 
     await expect(page.getByTestId("date-row").first().getByTestId("date-status")).toHaveText("Annulée");
     await expect(page.getByTestId("date-row").nth(1).getByTestId("date-status")).toHaveText("En vente");
 
-    // The event's span follows its dates: from the first evening to the last slot.
+    // The event's span follows its dates: from the first evening to the end of the last slot left (11:00–11:30).
     const event = (await (await page.request.get(`/api/events/${id}`)).json()) as { start_at: string; end_at: string };
     expect(event.start_at).toBe("2027-03-22T19:00:00.000Z");
-    expect(event.end_at).toBe("2027-05-03T10:00:00.000Z");
+    expect(event.end_at).toBe("2027-05-03T09:30:00.000Z");
 
     await page.mouse.move(0, 0);
     await expect(page.getByText("1 date annulée")).toBeHidden({ timeout: 15_000 });
