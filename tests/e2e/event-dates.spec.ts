@@ -109,13 +109,27 @@ test("event dates: series of evenings and slots, by month, range edit, cancel", 
     await expect(page.getByTestId("date-row").first().getByTestId("date-status")).toHaveText("Annulée");
     await expect(page.getByTestId("date-row").nth(1).getByTestId("date-status")).toHaveText("En vente");
 
+    // One date on its own: another hall, a later end.
+    const second = page.getByTestId("date-row").nth(1);
+    await second.getByRole("button", { name: /Actions pour la date/ }).click();
+    await page.getByRole("menuitem", { name: "Modifier" }).click();
+    await expect(dialog.getByLabel("Début")).toHaveValue("2027-04-02T20:00");
+    await expect(dialog.getByLabel("Jauge")).toHaveValue("30");
+    await dialog.getByLabel("Nom du lieu (facultatif)").fill("Salle Gémier");
+    await dialog.getByLabel("Fin (facultatif)").fill("2027-04-02T23:00");
+    await page.screenshot({ path: `${SCREENS}/event-dates-edit-1280.png` });
+    await dialog.getByTestId("dates-edit-save").click();
+    await expect(page.getByText("1 date modifiée")).toBeVisible();
+    await expect(second).toContainText("Salle Gémier");
+    await expect(second).toContainText("20:00 – 23:00");
+
     // The event's span follows its dates: from the first evening to the end of the last slot left (11:00–11:30).
     const event = (await (await page.request.get(`/api/events/${id}`)).json()) as { start_at: string; end_at: string };
     expect(event.start_at).toBe("2027-03-22T19:00:00.000Z");
     expect(event.end_at).toBe("2027-05-03T09:30:00.000Z");
 
     await page.mouse.move(0, 0);
-    await expect(page.getByText("1 date annulée")).toBeHidden({ timeout: 15_000 });
+    await expect(page.getByText("1 date modifiée")).toBeHidden({ timeout: 15_000 });
     expect(describeViolations(await seriousViolations(page)), "dates page").toBe("");
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });

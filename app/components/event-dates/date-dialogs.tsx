@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
-import { zonedDateTimeToUtc } from "#domain/events/event-time-zone";
+import { utcToZonedDateTime, zonedDateTimeToUtc } from "#domain/events/event-time-zone";
 import { FormError } from "~/components/form-error";
 import { Button } from "~/components/ui/button";
 import {
@@ -119,18 +119,36 @@ export function AddDateDialog({ open, onOpenChange, timeZone }: DialogProps & { 
 
 const KEEP = "keep";
 
-/** Edits the chosen dates at once: only the fields filled in change (capacity, status, local start and end times). */
+export type EditedDate = {
+  startAt: Date | string;
+  endAt: Date | string | null;
+  capacity: number;
+  addressLabel: string | null;
+  addressName: string | null;
+};
+
+/**
+ * Edits the chosen dates at once: only the fields filled in change. A range: capacity, status, local start and end
+ * times; one date: its exact start and end, capacity, status and place, filled with what it has.
+ */
 export function EditDatesDialog({
   open,
   onOpenChange,
   ids,
+  single,
+  timeZone,
   onDone,
-}: DialogProps & { ids: number[]; onDone: () => void }) {
+}: DialogProps & { ids: number[]; single: EditedDate | null; timeZone: string; onDone: () => void }) {
   const { t } = useTranslation("dates");
-  const [capacity, setCapacity] = useState("");
+  const local = (at: Date | string | null) => (at ? utcToZonedDateTime(new Date(at), timeZone) : "");
+  const [capacity, setCapacity] = useState(single && single.capacity >= 0 ? String(single.capacity) : "");
   const [status, setStatus] = useState(KEEP);
   const [startTime, setStartTime] = useState("");
   const [endTime, setEndTime] = useState("");
+  const [start, setStart] = useState(local(single?.startAt ?? null));
+  const [end, setEnd] = useState(local(single?.endAt ?? null));
+  const [addressName, setAddressName] = useState(single?.addressName ?? "");
+  const [addressLabel, setAddressLabel] = useState(single?.addressLabel ?? "");
   const { submit, busy, error } = useDatesSubmit("event-dates-edit", (count) => {
     toast.success(t("toast.updated", { count }));
     onOpenChange(false);
@@ -143,26 +161,36 @@ export function EditDatesDialog({
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-md" closeLabel={t("form.cancel")}>
+      <DialogContent className="sm:max-w-lg" closeLabel={t("form.cancel")}>
         <form
           className="grid gap-4"
           onSubmit={(event) => {
             event.preventDefault();
+            const times = single
+              ? {
+                  ...(start !== local(single.startAt) ? { start_at: instantOf(start, timeZone) ?? "" } : {}),
+                  ...(end !== local(single.endAt) ? { end_at: instantOf(end, timeZone) ?? null } : {}),
+                  address_name: addressName,
+                  address_label: addressLabel,
+                }
+              : {
+                  ...(startTime ? { start_time: startTime } : {}),
+                  ...(endTime ? { end_time: endTime } : {}),
+                };
             submit({
               intent: "update",
               body: {
                 ids,
                 ...(capacity.trim() ? { capacity: Number(capacity) } : {}),
                 ...(status !== KEEP ? { status } : {}),
-                ...(startTime ? { start_time: startTime } : {}),
-                ...(endTime ? { end_time: endTime } : {}),
+                ...times,
               },
             });
           }}
         >
           <DialogHeader>
             <DialogTitle>{t("edit.title", { count: ids.length })}</DialogTitle>
-            <DialogDescription>{t("edit.description")}</DialogDescription>
+            <DialogDescription>{t(single ? "edit.description-one" : "edit.description")}</DialogDescription>
           </DialogHeader>
           <FormError message={error} />
           <div className="grid gap-4 sm:grid-cols-2">
@@ -191,19 +219,62 @@ export function EditDatesDialog({
                 </SelectContent>
               </Select>
             </div>
-            <div className="grid gap-2">
-              <Label htmlFor="dates-edit-start">{t("form.start-time")}</Label>
-              <Input
-                id="dates-edit-start"
-                type="time"
-                value={startTime}
-                onChange={(e) => setStartTime(e.target.value)}
-              />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="dates-edit-end">{t("form.end-time")}</Label>
-              <Input id="dates-edit-end" type="time" value={endTime} onChange={(e) => setEndTime(e.target.value)} />
-            </div>
+            {single ? (
+              <>
+                <div className="grid gap-2">
+                  <Label htmlFor="dates-edit-start-at">{t("form.start")}</Label>
+                  <Input
+                    id="dates-edit-start-at"
+                    type="datetime-local"
+                    required
+                    value={start}
+                    onChange={(e) => setStart(e.target.value)}
+                  />
+                </div>
+                <div className="grid gap-2">
+                  <Label htmlFor="dates-edit-end-at">{t("form.end")}</Label>
+                  <Input
+                    id="dates-edit-end-at"
+                    type="datetime-local"
+                    value={end}
+                    onChange={(e) => setEnd(e.target.value)}
+                  />
+                </div>
+                <div className="grid gap-2">
+                  <Label htmlFor="dates-edit-address-name">{t("form.address-name")}</Label>
+                  <Input
+                    id="dates-edit-address-name"
+                    value={addressName}
+                    onChange={(e) => setAddressName(e.target.value)}
+                  />
+                </div>
+                <div className="grid gap-2">
+                  <Label htmlFor="dates-edit-address-label">{t("form.address-label")}</Label>
+                  <Input
+                    id="dates-edit-address-label"
+                    value={addressLabel}
+                    onChange={(e) => setAddressLabel(e.target.value)}
+                  />
+                </div>
+                <p className="-mt-2 text-xs text-muted-foreground sm:col-span-2">{t("form.place-help")}</p>
+              </>
+            ) : (
+              <>
+                <div className="grid gap-2">
+                  <Label htmlFor="dates-edit-start">{t("form.start-time")}</Label>
+                  <Input
+                    id="dates-edit-start"
+                    type="time"
+                    value={startTime}
+                    onChange={(e) => setStartTime(e.target.value)}
+                  />
+                </div>
+                <div className="grid gap-2">
+                  <Label htmlFor="dates-edit-end">{t("form.end-time")}</Label>
+                  <Input id="dates-edit-end" type="time" value={endTime} onChange={(e) => setEndTime(e.target.value)} />
+                </div>
+              </>
+            )}
           </div>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>

@@ -485,9 +485,13 @@ export default function EventDates({ loaderData }: Route.ComponentProps) {
         ) : null}
         {editOpened ? (
           <EditDatesDialog
+            // Each target gets a fresh form, filled with its date when it is one.
+            key={editIds.join(",")}
             open={dialog === "edit"}
             onOpenChange={(open) => setDialog(open ? "edit" : null)}
             ids={editIds}
+            single={editIds.length === 1 ? (items.find((row) => row.id === editIds[0]) ?? null) : null}
+            timeZone={timeZone}
             onDone={() => setSelected(new Set())}
           />
         ) : null}
