@@ -54,6 +54,7 @@ export default [
     route("event/:event_id/scan", "routes/app/event/scan.tsx"),
     route("event/:event_id", "routes/app/event/layout.tsx", [
       index("routes/app/event/dashboard.tsx"),
+      route("dates", "routes/app/event/dates.tsx"),
       route("tickets", "routes/app/event/tickets.tsx"),
       route("tickets/:ticket_id", "routes/app/event/tickets-edit.tsx"),
       route("addons", "routes/app/event/addons.tsx"),

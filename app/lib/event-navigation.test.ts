@@ -34,7 +34,7 @@ describe("the event navigation structure", () => {
   it("lists the spec's entries in order, with the tickets, order-options and communication groups", () => {
     expect(ids([...eventNavigation])).toEqual([
       "dashboard",
-      "ticketing[tickets,addons,promos]",
+      "ticketing[dates,tickets,addons,promos]",
       "order-options[order-fields,order-messages]",
       "communication[messages,reminders]",
       "team",
@@ -53,7 +53,7 @@ describe("the event navigation structure", () => {
     expect(available).toEqual(
       expect.arrayContaining(["/event/7", "/event/7/tickets", "/event/7/addons", "/event/7/settings"]),
     );
-    expect(ids(availableEventNavigation())[1]).toMatch(/^ticketing\[tickets,addons/);
+    expect(ids(availableEventNavigation())[1]).toMatch(/^ticketing\[dates,tickets,addons/);
   });
 });
 

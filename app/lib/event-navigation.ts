@@ -1,4 +1,5 @@
 import {
+  CalendarDays,
   ClipboardList,
   Hourglass,
   LayoutDashboard,
@@ -23,6 +24,7 @@ import {
 /** The event area's pages, as path segments under /event/:event_id ("" is the dashboard). */
 export type EventNavigationSegment =
   | ""
+  | "dates"
   | "tickets"
   | "addons"
   | "promos"
@@ -84,6 +86,8 @@ export const eventNavigation: readonly EventNavigationItem[] = [
     labelKey: "nav.ticketing",
     icon: Ticket,
     links: [
+      // Issue 30: the event's dates (a run, time slots), before the tickets sold on them.
+      link("dates", "dates", CalendarDays, true),
       link("tickets", "tickets", Tag, true),
       link("addons", "addons", Puzzle, true),
       link("promos", "promos", TicketPercent, true),

@@ -95,6 +95,8 @@ import frReminders from "./fr/reminders.json";
 import enReminders from "./en/reminders.json";
 import frWaitingList from "./fr/waiting-list.json";
 import enWaitingList from "./en/waiting-list.json";
+import frDates from "./fr/dates.json";
+import enDates from "./en/dates.json";
 
 export const resources = {
   fr: {
@@ -140,6 +142,7 @@ export const resources = {
     privacy: frPrivacy,
     reminders: frReminders,
     "waiting-list": frWaitingList,
+    dates: frDates,
   },
   en: {
     common: enCommon,
@@ -184,6 +187,7 @@ export const resources = {
     privacy: enPrivacy,
     reminders: enReminders,
     "waiting-list": enWaitingList,
+    dates: enDates,
   },
 } satisfies Resource;
 

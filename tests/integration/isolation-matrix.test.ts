@@ -216,6 +216,8 @@ type Ids = {
   participantId: number;
   /** A draft message to the event's participants (issue 27). */
   attendeeMessageId: number;
+  /** A date of the event (issue 30 §1). */
+  dateId: number;
   /** A waiting-list entry of the ticket (issue 28 §3), and its person's token. */
   waitingListEntryId: number;
   waitingListToken: string;
@@ -453,11 +455,16 @@ async function insertIds(organizationId: number, users: World["users"]): Promise
     })
     .returning();
   await rebuildSalesFigures(db, { eventId });
+  const [eventDate] = await db
+    .insert(schema.eventDates)
+    .values({ organizationId, eventId, startAt: MATRIX_START, capacity: 40 })
+    .returning();
   const [attendeeMessage] = await db
     .insert(schema.attendeeMessages)
     .values({ organizationId, eventId, subject: `Message ${MARKER}`, body: "<p>Bonjour {first_name}</p>" })
     .returning();
   return {
+    dateId: eventDate!.id,
     waitingListEntryId: waitingListEntry!.id,
     waitingListToken: waitingListEntry!.accessToken,
     draftMessageId: draftMessage!.id,
@@ -805,6 +812,28 @@ const apiTable: Record<string, RouteSpec> = {
   "DELETE /api/events/:id{[0-9]+}": {
     need: { event: "event:delete" },
     probe: (i) => ({ path: `/api/events/${i.eventId}`, json: { confirmation: "DELETE" } }),
+    destructive: true,
+  },
+  // Issue 30 §6: the dates of an event.
+  "GET /api/events/:id{[0-9]+}/dates": {
+    need: { event: "event:view" },
+    probe: (i) => ({ path: `/api/events/${i.eventId}/dates` }),
+  },
+  "POST /api/events/:id{[0-9]+}/dates": {
+    need: { event: "event:update" },
+    probe: (i) => ({ path: `/api/events/${i.eventId}/dates`, json: { start_at: MATRIX_START.toISOString() } }),
+  },
+  "PUT /api/events/:id{[0-9]+}/dates": {
+    need: { event: "event:update" },
+    probe: (i) => ({ path: `/api/events/${i.eventId}/dates`, json: { ids: [i.dateId], capacity: 50 } }),
+  },
+  "PUT /api/events/:id{[0-9]+}/dates/:date_id{[0-9]+}": {
+    need: { event: "event:update" },
+    probe: (i) => ({ path: `/api/events/${i.eventId}/dates/${i.dateId}`, json: { status: "sold_out" } }),
+  },
+  "DELETE /api/events/:id{[0-9]+}/dates/:date_id{[0-9]+}": {
+    need: { event: "event:update" },
+    probe: (i) => ({ path: `/api/events/${i.eventId}/dates/${i.dateId}` }),
     destructive: true,
   },
   "GET /api/events/:id{[0-9]+}/tickets": {
@@ -1490,6 +1519,17 @@ const pageTable: Record<string, RouteSpec> = {
     destructive: true,
   },
   "GET /event/:event_id": { need: { event: "event:view" }, probe: (i) => ({ path: `/event/${i.eventId}` }) },
+  "GET /event/:event_id/dates": {
+    need: { event: "event:view" },
+    probe: (i) => ({ path: `/event/${i.eventId}/dates` }),
+  },
+  "POST /event/:event_id/dates": {
+    need: { event: "event:update" },
+    probe: (i) => ({
+      path: `/event/${i.eventId}/dates`,
+      json: { intent: "update", body: { ids: [i.dateId], capacity: 50 } },
+    }),
+  },
   "GET /event/:event_id/tickets": {
     need: { event: "event:view" },
     probe: (i) => ({ path: `/event/${i.eventId}/tickets` }),

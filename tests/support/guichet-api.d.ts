@@ -2037,6 +2037,68 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/events/{id}/dates": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List an event's dates
+     * @description One page (`page` from 1, `per_page` up to 100) of the event's dates, upcoming by default (`when`: upcoming, past, all), or those of a month (`month` YYYY-MM, in the event's zone), each with its capacity (-1: none of its own), places `sold`, `held` in checkouts and `remaining` (null without a capacity). `months` lists the months that have a date. An event without dates has a single date: its own `start_at`.
+     *
+     *     **Access:** a member of the organization, or an API key with the `events:read` scope.
+     */
+    get: operations["listEventDates"];
+    /**
+     * Edit or cancel a range of dates
+     * @description The dates `ids` names, or every date starting from `from` to `to`: `capacity` (never below what a date sold: 409), `status` (`on_sale`, `sold_out`, or `cancelled` to cancel them), `start_time`/`end_time` (HH:mm, local, each on its own day), `address_label`/`address_name`.
+     *
+     *     **Access:** a member of the organization, or an API key with the `events:write` scope.
+     */
+    put: operations["updateEventDates"];
+    /**
+     * Add a date or a series of dates
+     * @description One date (`start_at`, optional `end_at`), or `series`: on `weekdays` (1 Monday … 7 Sunday) from `start_date`, at `times` or as slots every `every_minutes` from `slots_from` to `slots_to`, `until` a day or for `count` dates, minus `skip_dates`; times are the event's local wall-clock times across daylight-saving changes (a time that does not exist that day is left out). At most 500 dates per series and 1,000 per event. The event's `start_at`/`end_at` become the span of its dates that are not cancelled.
+     *
+     *     **Access:** a member of the organization, or an API key with the `events:write` scope.
+     */
+    post: operations["createEventDates"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/events/{id}/dates/{date_id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Edit or cancel a date
+     * @description As the range call, for one date, which may also move (`start_at`, `end_at`).
+     *
+     *     **Access:** a member of the organization, or an API key with the `events:write` scope.
+     */
+    put: operations["updateEventDate"];
+    post?: never;
+    /**
+     * Delete a date
+     * @description Only a date nothing was sold nor held on; otherwise 409 `delete_sold`: cancel it instead.
+     *
+     *     **Access:** a member of the organization, or an API key with the `events:write` scope.
+     */
+    delete: operations["deleteEventDate"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -15832,6 +15894,759 @@ export interface operations {
           [name: string]: unknown;
         };
         content?: never;
+      };
+      /** @description Missing or invalid credential (`unauthorized`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or another organization's (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflicts with the current state (`conflict`). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listEventDates: {
+    parameters: {
+      query?: {
+        /** @description Page number, zero-based. */
+        page?: string;
+        per_page?: string;
+        month?: string;
+        when?: "upcoming" | "past" | "all";
+      };
+      header?: never;
+      path: {
+        /** @description The event's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of dates. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "object": "list",
+           *       "data": [
+           *         {
+           *           "id": 81,
+           *           "event_id": 42,
+           *           "start_at": "2027-03-26T19:00:00.000Z",
+           *           "end_at": "2027-03-26T21:30:00.000Z",
+           *           "address_label": null,
+           *           "address_name": null,
+           *           "status": "on_sale",
+           *           "capacity": 40,
+           *           "sold": 12,
+           *           "held": 2,
+           *           "remaining": 26
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "page": 1,
+           *       "per_page": 25,
+           *       "has_more": false,
+           *       "time_zone": "Europe/Paris",
+           *       "months": [
+           *         "2027-03"
+           *       ]
+           *     }
+           */
+          "application/json": Record<string, never>;
+        };
+      };
+      /** @description Invalid request (`validation`): the fields are listed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credential (`unauthorized`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or another organization's (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  updateEventDates: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The event's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "ids": [
+         *         81,
+         *         82
+         *       ],
+         *       "capacity": 30
+         *     }
+         */
+        "application/json": {
+          ids?: number[];
+          from?: string;
+          to?: string;
+          start_at?: string;
+          end_at?: string | null;
+          start_time?: string;
+          end_time?: string | null;
+          /** @enum {string} */
+          status?: "on_sale" | "sold_out" | "cancelled";
+          capacity?: number | string;
+          address_label?: string | null;
+          address_name?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description The dates as they are now. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "object": "list",
+           *       "data": [
+           *         {
+           *           "id": 81,
+           *           "event_id": 42,
+           *           "start_at": "2027-03-26T19:00:00.000Z",
+           *           "end_at": "2027-03-26T21:30:00.000Z",
+           *           "address_label": null,
+           *           "address_name": null,
+           *           "status": "on_sale",
+           *           "capacity": 30,
+           *           "sold": 12,
+           *           "held": 2,
+           *           "remaining": 26
+           *         }
+           *       ]
+           *     }
+           */
+          "application/json": Record<string, never>;
+        };
+      };
+      /** @description Invalid request (`validation`): the fields are listed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credential (`unauthorized`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or another organization's (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflicts with the current state (`conflict`). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  createEventDates: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key and request answer the first answer, kept 24 hours. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        /** @description The event's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "series": {
+         *         "start_date": "2027-03-26",
+         *         "weekdays": [
+         *           2,
+         *           3,
+         *           4,
+         *           5,
+         *           6
+         *         ],
+         *         "times": [
+         *           "20:00"
+         *         ],
+         *         "count": 20
+         *       },
+         *       "capacity": 40
+         *     }
+         */
+        "application/json":
+          | {
+              series: {
+                /** @enum {string} */
+                kind?: "times" | "slots";
+                start_date: string;
+                weekdays: number[];
+                times?: string[];
+                every_minutes?: number | string;
+                slots_from?: string;
+                slots_to?: string;
+                duration_minutes?: number | string;
+                until?: string;
+                count?: number | string;
+                skip_dates?: string[];
+              };
+              capacity?: number | string;
+              address_label?: string | null;
+              address_name?: string | null;
+            }
+          | {
+              start_at: string;
+              end_at?: string | null;
+              capacity?: number | string;
+              address_label?: string | null;
+              address_name?: string | null;
+            };
+      };
+    };
+    responses: {
+      /** @description The dates created. */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "object": "list",
+           *       "data": [
+           *         {
+           *           "id": 81,
+           *           "event_id": 42,
+           *           "start_at": "2027-03-26T19:00:00.000Z",
+           *           "end_at": "2027-03-26T21:30:00.000Z",
+           *           "address_label": null,
+           *           "address_name": null,
+           *           "status": "on_sale",
+           *           "capacity": 40,
+           *           "sold": 12,
+           *           "held": 2,
+           *           "remaining": 26
+           *         }
+           *       ]
+           *     }
+           */
+          "application/json": Record<string, never>;
+        };
+      };
+      /** @description Invalid request (`validation`): the fields are listed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credential (`unauthorized`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or another organization's (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  updateEventDate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The event's id. */
+        id: number;
+        /** @description The date's id. */
+        date_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "status": "sold_out"
+         *     }
+         */
+        "application/json": {
+          start_at?: string;
+          end_at?: string | null;
+          start_time?: string;
+          end_time?: string | null;
+          /** @enum {string} */
+          status?: "on_sale" | "sold_out" | "cancelled";
+          capacity?: number | string;
+          address_label?: string | null;
+          address_name?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description The date. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 81,
+           *       "event_id": 42,
+           *       "start_at": "2027-03-26T19:00:00.000Z",
+           *       "end_at": "2027-03-26T21:30:00.000Z",
+           *       "address_label": null,
+           *       "address_name": null,
+           *       "status": "sold_out",
+           *       "capacity": 40,
+           *       "sold": 12,
+           *       "held": 2,
+           *       "remaining": 26
+           *     }
+           */
+          "application/json": Record<string, never>;
+        };
+      };
+      /** @description Invalid request (`validation`): the fields are listed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credential (`unauthorized`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or another organization's (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflicts with the current state (`conflict`). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  deleteEventDate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The event's id. */
+        id: number;
+        /** @description The date's id. */
+        date_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": 81,
+           *       "deleted": true
+           *     }
+           */
+          "application/json": Record<string, never>;
+        };
       };
       /** @description Missing or invalid credential (`unauthorized`). */
       401: {

@@ -50,6 +50,7 @@ import { updateSchema as meUpdateSchema } from "../routes/api-me";
 import { addSchema as memberAddSchema, changeSchema as memberChangeSchema } from "../routes/api-members";
 import { promoCheckSchema } from "../routes/api-public-events";
 import { capacityBodySchema } from "../routes/api-tickets";
+import { eventDatesOperations } from "./event-dates-operations";
 import { deliveriesQuerySchema, endpointBodySchema, rotateBodySchema } from "../routes/api-webhooks";
 import { ticketChangeSchema } from "../routes/api-participants";
 import { waitingListQuerySchema } from "../routes/api-waiting-list";
@@ -2600,4 +2601,5 @@ export const operations: ApiOperation[] = [
     response: { status: 202, description: "Queued." },
     errors: [404, 409],
   },
+  ...eventDatesOperations,
 ];

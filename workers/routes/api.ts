@@ -30,6 +30,7 @@ import { remindersApiRoutes } from "./api-reminders";
 import { orderInvoicesApiRoutes } from "./api-order-invoices";
 import { orderRefundsApiRoutes } from "./api-order-refunds";
 import { waitingListEntriesApiRoutes } from "./api-waiting-list-entries";
+import { eventDatesApiRoutes } from "./api-event-dates";
 
 export const apiRoutes = new Hono<ApiEnv>();
 apiRoutes.use("*", requireApiSession);
@@ -67,6 +68,7 @@ apiRoutes.route("/events", dateChangesApiRoutes);
 apiRoutes.route("/", orderInvoicesApiRoutes);
 apiRoutes.route("/events", waitingListEntriesApiRoutes);
 apiRoutes.route("/events", waitingListApiRoutes);
+apiRoutes.route("/events", eventDatesApiRoutes);
 apiRoutes.all("*", () => {
   throw notFound();
 });
