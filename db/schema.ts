@@ -1649,7 +1649,10 @@ export const quotaTickets = sqliteTable(
       .notNull()
       .references(() => tickets.id, { onDelete: "cascade" }),
   },
-  (t) => [primaryKey({ columns: [t.quotaId, t.ticketId] }), index("quota_tickets_ticket_idx").on(t.ticketId, t.quotaId)],
+  (t) => [
+    primaryKey({ columns: [t.quotaId, t.ticketId] }),
+    index("quota_tickets_ticket_idx").on(t.ticketId, t.quotaId),
+  ],
 );
 
 /**

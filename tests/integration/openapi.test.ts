@@ -254,7 +254,6 @@ function pathFor(op: ApiOperation, w: World): string {
       status: "published",
       message_id: w.messageId,
       recipient_id: 1,
-      date_id: 1,
       order_id: w.orderId,
       date_id: w.dateId,
     };
