@@ -78,8 +78,9 @@ export function datesAllow(line: StockLine, quantity: number, at: number): SQL {
         sql`(${pass} or not ${isTicket} or not exists (select 1 from event_dates where event_id = ${eventId}))`
       : sql`(not ${pass} and exists (select 1 from event_dates where id = ${dateId} and event_id = ${eventId}
           and status = 'on_sale'))`;
-  return sql`(${dateIsValid} and not exists (select 1 from event_dates d where ${covered}
-    and (d.status <> 'on_sale' or (${isTicket} and d.capacity <> -1
+  // A pass sells while none of its dates still held is closed or full; a cancelled evening of it is left out.
+  return sql`(${dateIsValid} and not exists (select 1 from event_dates d where ${covered} and d.status <> 'cancelled'
+    and (d.status = 'sold_out' or (${isTicket} and d.capacity <> -1
       and d.sold + ${heldOnDateSql(eventId, sql`d.id`, at)} + ${quantity} > d.capacity))))`;
 }
 

@@ -836,6 +836,18 @@ const apiTable: Record<string, RouteSpec> = {
     probe: (i) => ({ path: `/api/events/${i.eventId}/dates/${i.dateId}` }),
     destructive: true,
   },
+  "POST /api/events/:id{[0-9]+}/dates/:date_id{[0-9]+}/move": {
+    need: { event: "event:manage-sales" },
+    probe: (i) => ({ path: `/api/events/${i.eventId}/dates/${i.dateId}/move`, json: { to_date_id: i.dateId } }),
+    // Moving a date onto itself is refused as invalid once the actor is allowed: nothing moves either way.
+    ok: { status: 400 },
+  },
+  "POST /api/events/:id{[0-9]+}/dates/:date_id{[0-9]+}/refund": {
+    need: { event: "event:manage-sales" },
+    probe: (i) => ({ path: `/api/events/${i.eventId}/dates/${i.dateId}/refund`, json: {} }),
+    // The date is on sale: an allowed actor hears that it must be cancelled first.
+    ok: { status: 409 },
+  },
   "GET /api/events/:id{[0-9]+}/tickets": {
     need: { event: "event:view" },
     probe: (i) => ({ path: `/api/events/${i.eventId}/tickets` }),
@@ -880,7 +892,7 @@ const apiTable: Record<string, RouteSpec> = {
     need: { event: "event:manage-sales" },
     probe: (i) => ({
       path: `/api/events/${i.eventId}/manual-orders`,
-      json: { orders: [{ buyer: person, participants: [{ ticket_id: i.ticketId, ...person }] }] },
+      json: { orders: [{ buyer: person, participants: [{ ticket_id: i.ticketId, date_id: i.dateId, ...person }] }] },
     }),
   },
   "POST /api/events/:id{[0-9]+}/participant-import/check": {
@@ -894,7 +906,8 @@ const apiTable: Record<string, RouteSpec> = {
     need: { event: "event:manage-sales" },
     probe: (i) => ({
       path: `/api/events/${i.eventId}/participant-import`,
-      json: { rows: [["Jeanne", "Roux", "jeanne.roux@exemple.test", String(i.ticketId), "1"]] },
+      // The event has a date and a file has none (issue 30): an add-on, which takes no place on a date, is imported.
+      json: { rows: [["Jeanne", "Roux", "jeanne.roux@exemple.test", String(i.addonId), "1"]] },
     }),
   },
   // Both lists answer every member: the whole list with events:list, else the events with an access (list-events.ts).
@@ -1670,6 +1683,8 @@ const pageTable: Record<string, RouteSpec> = {
         "participants.0.last_name": "Roux",
         "participants.0.email": "jeanne.roux@exemple.test",
         "participants.0.ticket_id": String(i.ticketId),
+        // The event has a date (issue 30): a ticket sold per date is added on one.
+        "participants.0.date_id": String(i.dateId),
       },
     }),
   },
