@@ -97,6 +97,59 @@ function dateColumns(eventId: number, at: number) {
   };
 }
 
+/**
+ * What the booking page needs of a multi-date event's dates: the picked date (upcoming, not cancelled) and each pass's
+ * dates, with their availability; no months. One round trip.
+ */
+export async function getChosenDates(
+  db: Database,
+  event: { id: number },
+  input: { dateId: number | null; passTicketIds: number[] },
+  now = new Date(),
+): Promise<Pick<PublicDates, "selected" | "passDates">> {
+  const at = now.getTime();
+  const [selectedRows, passRows] = await db.batch([
+    selectedDateQuery(db, event.id, input.dateId, now),
+    passDatesQuery(db, event.id, input.passTicketIds, at),
+  ]);
+  return { selected: selectedRows[0] ? toPublicDate(selectedRows[0]) : null, passDates: groupPassDates(passRows) };
+}
+
+function upcomingOf(eventId: number, now: Date) {
+  return and(eq(eventDates.eventId, eventId), ne(eventDates.status, "cancelled"), gt(eventDates.startAt, now));
+}
+
+function selectedDateQuery(db: Database, eventId: number, dateId: number | null, now: Date) {
+  const id = dateId !== null && Number.isSafeInteger(dateId) && dateId > 0 ? dateId : 0;
+  return db
+    .select(dateColumns(eventId, now.getTime()))
+    .from(eventDates)
+    .where(and(upcomingOf(eventId, now), eq(eventDates.id, id)))
+    .limit(1);
+}
+
+function passDatesQuery(db: Database, eventId: number, passTicketIds: number[], at: number) {
+  return db
+    .select({ ticketId: ticketDates.ticketId, ...dateColumns(eventId, at) })
+    .from(ticketDates)
+    .innerJoin(eventDates, eq(eventDates.id, ticketDates.dateId))
+    .where(
+      and(
+        inArray(ticketDates.ticketId, passTicketIds.length > 0 ? passTicketIds : [0]),
+        eq(eventDates.eventId, eventId),
+        ne(eventDates.status, "cancelled"),
+      ),
+    )
+    .orderBy(asc(eventDates.startAt))
+    .limit(2000);
+}
+
+function groupPassDates(rows: (DateRow & { ticketId: number })[]): Record<number, PublicEventDate[]> {
+  const passDates: Record<number, PublicEventDate[]> = {};
+  for (const row of rows) (passDates[row.ticketId] ??= []).push(toPublicDate(row));
+  return passDates;
+}
+
 /** Availability of a date: its status, then its capacity against what is sold and held. */
 export function toPublicDate(row: DateRow): PublicEventDate {
   const left = row.capacity === -1 ? null : Math.max(0, row.capacity - row.sold - Number(row.held));
@@ -126,12 +179,7 @@ export async function getPublicDates(
   now = new Date(),
 ): Promise<PublicDates> {
   const at = now.getTime();
-  const upcoming = and(
-    eq(eventDates.eventId, event.id),
-    ne(eventDates.status, "cancelled"),
-    gt(eventDates.startAt, now),
-  );
-  const dateId = input.dateId && Number.isSafeInteger(input.dateId) && input.dateId > 0 ? input.dateId : null;
+  const upcoming = upcomingOf(event.id, now);
   const [startRows, selectedRows, passRows] = await db.batch([
     // Only the starts, on event_dates_event_start_idx: months are the zone's, which SQLite cannot compute.
     db
@@ -140,24 +188,8 @@ export async function getPublicDates(
       .where(upcoming)
       .orderBy(asc(eventDates.startAt))
       .limit(MONTHS_READ_LIMIT),
-    db
-      .select(dateColumns(event.id, at))
-      .from(eventDates)
-      .where(and(upcoming, eq(eventDates.id, dateId ?? 0)))
-      .limit(1),
-    db
-      .select({ ticketId: ticketDates.ticketId, ...dateColumns(event.id, at) })
-      .from(ticketDates)
-      .innerJoin(eventDates, eq(eventDates.id, ticketDates.dateId))
-      .where(
-        and(
-          inArray(ticketDates.ticketId, input.passTicketIds.length > 0 ? input.passTicketIds : [0]),
-          eq(eventDates.eventId, event.id),
-          ne(eventDates.status, "cancelled"),
-        ),
-      )
-      .orderBy(asc(eventDates.startAt))
-      .limit(2000),
+    selectedDateQuery(db, event.id, input.dateId ?? null, now),
+    passDatesQuery(db, event.id, input.passTicketIds, at),
   ]);
 
   const counts = new Map<string, number>();
@@ -187,9 +219,7 @@ export async function getPublicDates(
     dates = rows.slice(0, PUBLIC_DATES_PAGE_SIZE).map(toPublicDate);
   }
 
-  const passDates: Record<number, PublicEventDate[]> = {};
-  for (const row of passRows) (passDates[row.ticketId] ??= []).push(toPublicDate(row));
-  return { months, month, page, hasMore, dates, selected, passDates };
+  return { months, month, page, hasMore, dates, selected, passDates: groupPassDates(passRows) };
 }
 
 const SOLD_OUT = { status: "sold_out", explanation: null, color: "gray" } as const;
