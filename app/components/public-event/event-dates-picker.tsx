@@ -4,9 +4,7 @@ import type { PublicDates, PublicEventDate } from "#domain/event-dates/public-da
 import { dateTimeFormat, formatDateRange, intlLocale } from "#domain/shared/format";
 import { ORGANIZER_FOCUS_RING } from "~/lib/contrast";
 import { cn } from "~/lib/utils";
-
-/** What a link of the picker changes in the page's address: the month shown, its page, the picked date. */
-export type DatesQuery = { month?: string | null; page?: number; date?: number | null };
+import type { DatesQuery } from "~/lib/dates-href";
 
 /** "2027-03" → "mars 2027" in the page's language. */
 export function monthLabel(month: string, language: string): string {

@@ -13,7 +13,8 @@ import { PublicStyles } from "~/components/public-event/public-styles";
 import { AddToCalendar } from "~/components/public-event/add-to-calendar";
 import type { CalendarLinks } from "#domain/calendar/calendar-links";
 import type { PublicDates, PublicEventDate } from "#domain/event-dates/public-dates";
-import { EventDatesPicker, PassDates, type DatesQuery } from "~/components/public-event/event-dates-picker";
+import { EventDatesPicker, PassDates } from "~/components/public-event/event-dates-picker";
+import type { DatesQuery } from "~/lib/dates-href";
 
 /**
  * The banner's width in the main column: the screen less the page's padding on phones; beside the 320 px aside from

@@ -4,7 +4,7 @@ import { data } from "react-router";
 import { getPublicEvent } from "#domain/public-events/get-public-event";
 import { getPublicDates, parseMonth, ticketsOnDates } from "#domain/event-dates/public-dates";
 import { EventDatesPicker } from "~/components/public-event/event-dates-picker";
-import { datesHref } from "~/components/public-event/dates-href";
+import { datesHref } from "~/lib/dates-href";
 import { formatDateRange } from "#domain/shared/format";
 import { parseId } from "#domain/shared/ids";
 import { PublicEventNotFound } from "~/components/public-event/public-event-not-found";

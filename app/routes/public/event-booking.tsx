@@ -26,7 +26,7 @@ import { isAppError } from "#domain/shared/app-error";
 import { parseId } from "#domain/shared/ids";
 import { getChosenDates, linesWithDate, needsDate, ticketsOnDates } from "#domain/event-dates/public-dates";
 import { datePlace } from "~/components/public-event/event-dates-picker";
-import { datesHref } from "~/components/public-event/dates-href";
+import { datesHref } from "~/lib/dates-href";
 import { CalendarDays } from "lucide-react";
 import { paymentProviderFromEnv } from "#adapters/payments";
 import { queueOrderEmails } from "#domain/order-documents/queue-order-emails";

@@ -2,7 +2,7 @@ import { parseId } from "#domain/shared/ids";
 import { data, redirect } from "react-router";
 import { getPublicEvent } from "#domain/public-events/get-public-event";
 import { getPublicDates, parseMonth, ticketsOnDates } from "#domain/event-dates/public-dates";
-import { datesHref } from "~/components/public-event/dates-href";
+import { datesHref } from "~/lib/dates-href";
 import { siteUrlOf } from "#domain/calendar/calendar-source";
 import { publicEventCalendarLinks } from "#domain/calendar/get-public-event-calendar";
 import { getHeldOrder, readHeldOrderCookie } from "#domain/booking/held-order";

@@ -1,4 +1,5 @@
-import type { DatesQuery } from "./event-dates-picker";
+/** What a link of the dates picker changes in the page's address: the month shown, its page, the picked date. */
+export type DatesQuery = { month?: string | null; page?: number; date?: number | null };
 
 /**
  * `path` (which may carry a query already: a private link's `t`, the widget's `lang`) with the dates picker's
