@@ -330,7 +330,7 @@ export function TicketSections({
   /** A multi-date event's dates: a per-date ticket asks for a date until one is picked; a pass names its dates. */
   dates?: PublicDates | null;
 }) {
-  const { t } = useTranslation("public-event");
+  const { t, i18n } = useTranslation("public-event");
   const dateOf = dates
     ? {
         needsDate: (ticket: PublicTicket) => !ticket.pass && dates.selected === null,
@@ -339,6 +339,19 @@ export function TicketSections({
     : null;
   return (
     <>
+      {dates?.selected ? (
+        // The tickets below are for this date: said once, with the way back to the dates.
+        <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm" data-testid="picked-date">
+          <span className="font-medium">
+            {t("dates.selected", {
+              date: formatDateRange(dates.selected.startAt, dates.selected.endAt, i18n.language, event.timezone),
+            })}
+          </span>
+          <a href="#dates" className={cn("underline", ORGANIZER_FOCUS_RING)} style={{ color: accent }}>
+            {t("dates.change")}
+          </a>
+        </p>
+      ) : null}
       <TicketSection
         title={t("tickets")}
         tickets={event.tickets}
