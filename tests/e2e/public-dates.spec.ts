@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { registerWithOrganization } from "./support/accounts";
 import { runE2eSql } from "./support/d1-sql";
+import { formatDateRange } from "#domain/shared/format";
 
 // Issue 30 §3: the public page of a multi-date event lists its upcoming dates by month with their availability (a
 // sold-out date shown as such, « Plus que N places »), the buyer picks a date and then tickets for it, and the booking
@@ -119,6 +120,7 @@ test("a multi-date event lists its dates by month, shows a sold-out date, and of
   // At most what the date has left (5), within the ticket's 4 per order.
   await expect(quantity.locator("option")).toHaveText(["0", "1", "2", "3", "4"]);
   await expect(page.locator('input[type="hidden"][name="date"]')).toHaveValue(String(dateIds.few));
+  await expect(page.getByTestId("picked-date")).toContainText("Date choisie :");
   await page.screenshot({ path: `${SCREENS}/public-dates-picked-1280.png`, fullPage: true });
 
   await page.setViewportSize({ width: 390, height: 844 });
@@ -159,4 +161,27 @@ test("the booking widget lists the same dates", async ({ page }) => {
   await page.getByTestId(`date-${dateIds.open}`).click();
   await expect(page).toHaveURL(new RegExp(`/embed/events/${eventId}\\?.*date=${dateIds.open}`));
   await expect(page.getByTestId(`quantity-${perDateId}`)).toBeVisible();
+});
+
+test("the order page names the date its tickets are for", async ({ page }) => {
+  // An order as the booking writes it once it takes date_id (the lead's part of issue 30): inserted here.
+  const token = `dates-order-${Date.now().toString(36)}`;
+  const [order] = runE2eSql<{ id: number }>(
+    `INSERT INTO orders (organization_id, event_id, first_name, last_name, email, status, amount, access_token, date_id)
+     SELECT organization_id, id, 'Armande', 'Test', 'armande@exemple.test', 'manual', 0, '${token}', ${dateIds.few}
+     FROM events WHERE id = ${eventId} RETURNING id`,
+  );
+  runE2eSql(
+    `INSERT INTO participants (organization_id, event_id, order_id, ticket_id, first_name, last_name, email, ticket_title, ticket_type, access_token, date_id, event_date)
+     SELECT organization_id, id, ${order!.id}, ${perDateId}, 'Armande', 'Test', 'armande@exemple.test', 'Plein tarif', 'ticket', '${token}-p', ${dateIds.few}, ${at(first, 12)}
+     FROM events WHERE id = ${eventId}`,
+  );
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/orders/${order!.id}?token=${token}`);
+  const when = formatDateRange(at(first, 12), at(first, 12) + 2 * 3_600_000, "fr", "Europe/Paris");
+  await expect(page.getByTestId("order-dates")).toHaveText(when);
+  await expect(page.getByTestId("order-ticket-date")).toHaveText(when);
+  await page.screenshot({ path: `${SCREENS}/public-dates-order-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SCREENS}/public-dates-order-390.png`, fullPage: true });
 });
