@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { registerWithOrganization } from "./support/accounts";
 import { runE2eSql } from "./support/d1-sql";
+import { describeViolations, seriousViolations } from "./support/axe";
 import { formatDateRange } from "#domain/shared/format";
 
 // Issue 30 §3: the public page of a multi-date event lists its upcoming dates by month with their availability (a
@@ -33,7 +34,13 @@ async function json<T>(response: Awaited<ReturnType<APIRequestContext["post"]>>)
 
 test.beforeAll(async ({ request }) => {
   const password = "dates-organizer-2026";
-  const email = await registerWithOrganization(request, "dates", "Armande", "Théâtre des Dates", password);
+  const email = await registerWithOrganization(
+    request,
+    "dates",
+    "Armande",
+    `Théâtre des Dates ${Date.now().toString(36)}`,
+    password,
+  );
   const token = await json<string>(await request.post("/auth/login", { data: { email, password } }));
   const headers = { Authorization: `Bearer ${token}` };
   const title = `Les Femmes savantes ${Date.now().toString(36)}`;
@@ -122,6 +129,8 @@ test("a multi-date event lists its dates by month, shows a sold-out date, and of
   await expect(page.locator('input[type="hidden"][name="date"]')).toHaveValue(String(dateIds.few));
   await expect(page.getByTestId("picked-date")).toContainText("Date choisie :");
   await page.screenshot({ path: `${SCREENS}/public-dates-picked-1280.png`, fullPage: true });
+  const violations = await seriousViolations(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${SCREENS}/public-dates-picked-390.png`, fullPage: true });

@@ -64,17 +64,17 @@ export function EventDatesPicker({
                       className={cn(
                         "flex flex-col rounded-lg border px-3 py-1.5 text-sm",
                         ORGANIZER_FOCUS_RING,
-                        current
-                          ? "border-current font-semibold"
-                          : dark
-                            ? "border-slate-700 bg-slate-900"
-                            : "border-slate-300 bg-white",
+                        dark ? "bg-slate-900" : "bg-white",
+                        current ? "border-current font-semibold" : dark ? "border-slate-700" : "border-slate-300",
                       )}
                       style={current ? { color: accent } : undefined}
                       data-testid={`date-month-${month}`}
                     >
                       <span>{monthLabel(month, i18n.language)}</span>
-                      <span className="text-xs font-normal opacity-75">{t("dates.count", { count })}</span>
+                      {/* The organizer's colour is readable at full strength only (accessibleAccent). */}
+                      <span className={cn("text-xs font-normal", !current && "opacity-75")}>
+                        {t("dates.count", { count })}
+                      </span>
                     </a>
                   </li>
                 );
