@@ -170,6 +170,9 @@ test("the booking widget lists the same dates", async ({ page }) => {
   await page.getByTestId(`date-${dateIds.open}`).click();
   await expect(page).toHaveURL(new RegExp(`/embed/events/${eventId}\\?.*date=${dateIds.open}`));
   await expect(page.getByTestId(`quantity-${perDateId}`)).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SCREENS}/public-dates-widget-390.png`, fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
 test("the order page names the date its tickets are for", async ({ page }) => {
