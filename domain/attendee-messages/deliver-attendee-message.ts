@@ -54,7 +54,11 @@ export type MessageToRender = {
 export function renderMessageFor(
   message: MessageToRender,
   recipient: RecipientToRender,
-  order: { id: number; accessToken: string; email: string } | null,
+  /**
+   * `dateStartAt`: on a multi-date event, the start of the date the order is for (`orders.date_id`, decision 0068),
+   * which `{event_date}` names instead of the event's first date.
+   */
+  order: { id: number; accessToken: string; email: string; dateStartAt?: Date | null } | null,
   env: MessageDeliveryEnv,
   /** `testFor`: a test send to the organizer, whose links open the order in the back-office, not the buyer's page. */
   options: { testFor?: string } = {},
@@ -80,7 +84,7 @@ export function renderMessageFor(
   const values: MessageVariableValues = {
     first_name: recipient.firstName,
     event_title: message.eventTitle,
-    event_date: message.startAt ? formatDateTime(message.startAt, locale, message.timezone) : "",
+    event_date: eventDateOf(order?.dateStartAt ?? message.startAt, locale, message.timezone),
     ticket_title: recipient.ticketTitle,
     order_link: orderLink,
     tickets_link: ticketsLink,
@@ -103,6 +107,10 @@ export function renderMessageFor(
     ...rendered,
     ...(message.replyTo ? { replyTo: message.replyTo } : {}),
   };
+}
+
+function eventDateOf(startAt: Date | null, locale: EmailLocale, timezone: string): string {
+  return startAt ? formatDateTime(startAt, locale, timezone) : "";
 }
 
 /** What a message needs to be rendered: the message, its event and organization, read together. */
@@ -210,7 +218,17 @@ export async function deliverAttendeeMessage(
     const orderIds = [...new Set(claimed.map((r) => r.orderId).filter((id): id is number => id !== null))];
     const orderRows = orderIds.length
       ? await db
-          .select({ id: orders.id, accessToken: orders.accessToken, email: orders.email })
+          .select({
+            id: orders.id,
+            accessToken: orders.accessToken,
+            email: orders.email,
+            // The date the order is for on a multi-date event (NULL on a single-date event or across dates).
+            dateStartAt: sql<
+              number | null
+            >`(select event_dates.start_at from event_dates where event_dates.id = ${orders.dateId})`
+              .mapWith((value: number | null) => (value === null ? null : new Date(Number(value))))
+              .as("date_start_at"),
+          })
           .from(orders)
           .where(
             and(

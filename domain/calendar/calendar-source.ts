@@ -19,6 +19,8 @@ export const calendarColumns = {
 
 export type CalendarSource = {
   id: number;
+  /** The date of a multi-date event the entry is for (decision 0068): its entry has a UID of its own. */
+  dateId?: number | null;
   title: string;
   startAt: Date | null;
   endAt: Date | null;
@@ -48,7 +50,7 @@ export function calendarEventOf(
   if (!source.startAt) return null;
   const summary = source.smallDescription.trim();
   return {
-    uid: calendarUid(source.id, options.siteUrl),
+    uid: calendarUid(source.id, options.siteUrl, source.dateId ?? null),
     sequence: source.calendarSequence,
     timeZone: source.timezone,
     startAt: source.startAt,
@@ -58,6 +60,25 @@ export function calendarEventOf(
     description: summary ? `${summary}\n\n${options.url}` : options.url,
     url: options.url,
     stampAt: options.now,
+  };
+}
+
+/**
+ * The event as one of its dates (decision 0068): the date's start and end, and its own place when it has one, so the
+ * calendar entry of a ticket sold for that date is that evening's, not the run's.
+ */
+export function calendarSourceOnDate<T extends Omit<CalendarSource, "calendarSequence">>(
+  source: T,
+  date: { id: number; startAt: Date; endAt: Date | null; addressName: string | null; addressLabel: string | null },
+): T {
+  const ownPlace = Boolean(date.addressName || date.addressLabel);
+  return {
+    ...source,
+    dateId: date.id,
+    startAt: date.startAt,
+    endAt: date.endAt,
+    addressName: ownPlace ? (date.addressName ?? "") : source.addressName,
+    addressLabel: ownPlace ? (date.addressLabel ?? "") : source.addressLabel,
   };
 }
 
@@ -74,7 +95,7 @@ export function calendarFilename(source: Pick<CalendarSource, "id" | "title">): 
 
 export type CalendarFile = { filename: string; content: string };
 
-export function calendarFileOf(source: CalendarSource, event: CalendarEvent): CalendarFile {
+export function calendarFileOf(source: CalendarSource, event: CalendarEvent | CalendarEvent[]): CalendarFile {
   return { filename: calendarFilename(source), content: eventCalendarFile(event) };
 }
 

@@ -32,26 +32,43 @@ export function calendarEnd(startAt: Date, endAt: Date | null): Date {
     : new Date(startAt.getTime() + DEFAULT_CALENDAR_DURATION_MS);
 }
 
-/** `event-<id>@<host>`: the host of the site's address (APP_URL, else the request's). */
-export function calendarUid(eventId: number, siteUrl: string): string {
-  return `event-${eventId}@${new URL(siteUrl).host}`;
+/**
+ * `event-<id>@<host>`: the host of the site's address (APP_URL, else the request's); `event-<id>-date-<dateId>@<host>`
+ * for one date of a multi-date event, so two evenings of a run are two entries.
+ */
+export function calendarUid(eventId: number, siteUrl: string, dateId: number | null = null): string {
+  const host = new URL(siteUrl).host;
+  return dateId === null ? `event-${eventId}@${host}` : `event-${eventId}-date-${dateId}@${host}`;
 }
 
 /**
  * The `.ics` file of one event (RFC 5545): a `VCALENDAR` (PUBLISH) with the `VTIMEZONE` of the event's zone and one
- * `VEVENT` whose start and end are wall-clock times in that zone. CRLF line ends, lines folded at 75 octets.
+ * `VEVENT` whose start and end are wall-clock times in that zone. CRLF line ends, lines folded at 75 octets. Several
+ * entries (the dates of a pass, decision 0068) give one `VEVENT` each, in one zone.
  */
-export function eventCalendarFile(event: CalendarEvent): string {
-  const start = event.startAt.getTime();
-  const end = calendarEnd(event.startAt, event.endAt).getTime();
-  const zoned = (at: number) => `;TZID=${event.timeZone}:${localDateTime(at, timeZoneOffsetMs(event.timeZone, at))}`;
+export function eventCalendarFile(entries: CalendarEvent | CalendarEvent[]): string {
+  const list = Array.isArray(entries) ? entries : [entries];
+  const first = list[0]!;
+  const start = Math.min(...list.map((event) => event.startAt.getTime()));
+  const end = Math.max(...list.map((event) => calendarEnd(event.startAt, event.endAt).getTime()));
   const lines = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
     "PRODID:-//Guichet//Guichet Billetterie//FR",
     "CALSCALE:GREGORIAN",
     "METHOD:PUBLISH",
-    ...vtimezoneLines(event.timeZone, start, end),
+    ...vtimezoneLines(first.timeZone, start, end),
+    ...list.flatMap(veventLines),
+    "END:VCALENDAR",
+  ];
+  return joinContentLines(lines);
+}
+
+function veventLines(event: CalendarEvent): string[] {
+  const start = event.startAt.getTime();
+  const end = calendarEnd(event.startAt, event.endAt).getTime();
+  const zoned = (at: number) => `;TZID=${event.timeZone}:${localDateTime(at, timeZoneOffsetMs(event.timeZone, at))}`;
+  return [
     "BEGIN:VEVENT",
     `UID:${event.uid}`,
     `SEQUENCE:${event.sequence}`,
@@ -65,7 +82,5 @@ export function eventCalendarFile(event: CalendarEvent): string {
     "STATUS:CONFIRMED",
     "TRANSP:OPAQUE",
     "END:VEVENT",
-    "END:VCALENDAR",
   ];
-  return joinContentLines(lines);
 }

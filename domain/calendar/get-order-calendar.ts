@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "#db/database";
-import { events, orders } from "#db/schema";
+import { events, orders, participants } from "#db/schema";
+import { distinctDates, parseTicketDates, participantDatesColumn, type TicketDate } from "../event-dates/order-dates";
 import { orderTicketsUrl } from "../order-documents/order-links";
 import { countsAsSale } from "../orders/order-status";
 import { notFound } from "../shared/app-error";
@@ -10,6 +11,7 @@ import {
   calendarEventOf,
   calendarFileOf,
   calendarLinksOf,
+  calendarSourceOnDate,
   type CalendarFile,
   type CalendarSource,
 } from "./calendar-source";
@@ -42,20 +44,43 @@ export async function getOrderCalendar(
   db: Database,
   input: { orderId: number; token: string; siteUrl: string; now?: Date },
 ): Promise<CalendarFile> {
-  const [row] = await db
-    .select({
-      order: { id: orders.id, status: orders.status, accessToken: orders.accessToken },
-      event: calendarColumns,
-    })
-    .from(orders)
-    .innerJoin(events, and(eq(events.id, orders.eventId), eq(events.organizationId, orders.organizationId)))
-    .where(eq(orders.id, input.orderId))
-    .limit(1);
+  const [rows, dateRows] = await db.batch([
+    db
+      .select({
+        order: { id: orders.id, status: orders.status, accessToken: orders.accessToken },
+        event: calendarColumns,
+      })
+      .from(orders)
+      .innerJoin(events, and(eq(events.id, orders.eventId), eq(events.organizationId, orders.organizationId)))
+      .where(eq(orders.id, input.orderId))
+      .limit(1),
+    // On a multi-date event, the dates its tickets are for (decision 0068); none on a single-date event.
+    db
+      .select({ dates: participantDatesColumn() })
+      .from(participants)
+      .where(and(eq(participants.orderId, input.orderId), eq(participants.ticketType, "ticket"))),
+  ]);
+  const row = rows[0];
   if (!row || !input.token || !constantTimeEqual(input.token, row.order.accessToken)) throw notFound();
   if (!countsAsSale(row.order.status)) throw notFound();
-  const entry = orderCalendarEvent(row.event, row.order, input.siteUrl, input.now ?? new Date());
-  if (!entry) throw notFound();
-  return calendarFileOf(row.event, entry);
+  const now = input.now ?? new Date();
+  const dates = distinctDates(dateRows.map((dateRow) => parseTicketDates(dateRow.dates)));
+  const sources = dates.length > 0 ? dates.map((date) => calendarSourceOnDate(row.event, date)) : [row.event];
+  const entries = sources.flatMap((source) => orderCalendarEvent(source, row.order, input.siteUrl, now) ?? []);
+  if (entries.length === 0) throw notFound();
+  return calendarFileOf(row.event, entries);
+}
+
+/**
+ * The calendar source of an order's "add to calendar" links: the event, or on a multi-date event its first date the
+ * order's tickets are for (Google's and Outlook's pages take one entry; the `.ics` file holds them all).
+ */
+export function orderCalendarSource<T extends Omit<CalendarSource, "calendarSequence">>(
+  source: T,
+  dates: TicketDate[],
+): T {
+  const first = dates[0];
+  return first ? calendarSourceOnDate(source, first) : source;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Database } from "#db/database";
 import { events, orderItems, orders, organizations, participants, tickets, type OrderStatus } from "#db/schema";
 import { countsAsSale } from "../orders/order-status";
 import type { EmailLocale } from "../emails/email-locale";
+import { parseTicketDates, participantDatesColumn, type TicketDate } from "../event-dates/order-dates";
 
 /** Everything the confirmation email and the PDF tickets show, read in one place at send (or download) time. */
 export type OrderDocuments = {
@@ -51,6 +52,8 @@ export type OrderDocuments = {
     ticketTitle: string;
     ticketType: "ticket" | "addon";
     price: number;
+    /** On a multi-date event (decision 0068): the ticket's date, or a pass's dates; empty on a single-date event. */
+    dates: TicketDate[];
   }[];
   /** The order's add-on lines (from its items), listed on every ticket. */
   addons: { title: string; quantity: number }[];
@@ -219,6 +222,7 @@ const ticketFields = {
   ticketTitle: participants.ticketTitle,
   ticketType: participants.ticketType,
   price: participants.price,
+  dates: participantDatesColumn(),
 };
 
 const lineFields = {
@@ -269,7 +273,7 @@ function assembleOrderDocuments(
     tickets: [
       ...ticketRows.filter((t) => t.ticketType === "ticket"),
       ...ticketRows.filter((t) => t.ticketType !== "ticket"),
-    ],
+    ].map((ticket) => ({ ...ticket, dates: parseTicketDates(ticket.dates) })),
     addons: lineRows
       .filter((line) => line.ticketType === "addon")
       .map((line) => ({ title: line.title, quantity: line.quantity })),

@@ -15,6 +15,7 @@ import {
 import { encode } from "uqr";
 import { accessibleSurface, hexToRgb } from "../shared/colour-contrast";
 import { formatDateRange, formatMoney } from "../shared/format";
+import { datePlaceText, distinctDates, formatTicketDates } from "../event-dates/order-dates";
 import { emailCopy, fill as fillCopy } from "../emails/email-locale";
 import type { SigningEnv } from "../shared/signing-secret";
 import { signTicketToken } from "../tickets/ticket-token";
@@ -145,9 +146,25 @@ function eventAddress(documents: OrderDocuments): string {
   return [addressName, addressLabel].filter((part) => part.trim().length > 0).join(", ");
 }
 
-export function eventDates(documents: OrderDocuments): string {
+/**
+ * When the documents' tickets are for: on a multi-date event the dates they were sold for (decision 0068), each in the
+ * event's time zone; else the event's date.
+ */
+export function eventDates(documents: Pick<OrderDocuments, "event" | "order" | "tickets">): string {
   const { startAt, endAt, timezone } = documents.event;
+  const sold = distinctDates(documents.tickets.map((ticket) => ticket.dates));
+  if (sold.length > 0) return formatTicketDates(sold, documents.order.locale, timezone);
   return startAt ? formatDateRange(startAt, endAt, documents.order.locale, timezone) : "";
+}
+
+/** One ticket's date line and place: its date's (or its pass's dates), else the event's. */
+function ticketWhenAndWhere(documents: OrderDocuments, ticket: OrderDocuments["tickets"][number]) {
+  if (ticket.dates.length === 0) return { dates: eventDates(documents), address: eventAddress(documents) };
+  const place = ticket.dates.length === 1 ? datePlaceText(ticket.dates[0]!) : null;
+  return {
+    dates: formatTicketDates(ticket.dates, documents.order.locale, documents.event.timezone),
+    address: place ?? eventAddress(documents),
+  };
 }
 
 function ticketPrice(documents: OrderDocuments, price: number): string {
@@ -175,8 +192,7 @@ export async function renderOrderTicketsPdf(
   pdf.setCreator("Guichet");
   pdf.setProducer("Guichet");
   pdf.setLanguage(locale === "en" ? "en-GB" : "fr-FR");
-  const dates = eventDates(documents);
-  const address = eventAddress(documents);
+  const whenAndWhere = documents.tickets.map((ticket) => ticketWhenAndWhere(documents, ticket));
   const message = messageParagraphs(event.emailPdfMessage);
   const addons = documents.addons.map((addon) => `${addon.quantity} × ${addon.title}`);
   // Every string drawn below: the fonts embed the faces (Arabic, CJK…) these need.
@@ -185,8 +201,7 @@ export async function renderOrderTicketsPdf(
     [
       ...Object.values(c).map((copy) => copy.toUpperCase()),
       event.title,
-      dates,
-      address,
+      ...whenAndWhere.flatMap(({ dates, address }) => [dates, address]),
       event.organizationTitle,
       order.firstName,
       order.lastName,
@@ -221,6 +236,7 @@ export async function renderOrderTicketsPdf(
     // Event.
     let y = PAGE_HEIGHT - 64 - 44;
     y = drawLines(page, event.title, { x: MARGIN, y, size: 22, font: fonts.bold, maxWidth: contentWidth }) - 6;
+    const { dates, address } = whenAndWhere[index]!;
     if (dates) y = drawLabelled(page, fonts, c.date, dates, MARGIN, y, contentWidth);
     if (address) y = drawLabelled(page, fonts, c.address, address, MARGIN, y, contentWidth);
     y -= 4;

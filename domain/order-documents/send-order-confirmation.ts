@@ -2,7 +2,8 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { EmailMessage, EmailSender } from "#adapters/email";
 import type { Database } from "#db/database";
 import { events, invoices } from "#db/schema";
-import { orderCalendarLinks } from "../calendar/get-order-calendar";
+import { orderCalendarLinks, orderCalendarSource } from "../calendar/get-order-calendar";
+import { distinctDates } from "../event-dates/order-dates";
 import { holderTicketEmail } from "../emails/holder-ticket-email";
 import { orderConfirmationEmail } from "../emails/order-confirmation-email";
 import {
@@ -318,7 +319,8 @@ async function renderOrderEmail(key: string, recipient: Recipient, context: Rend
         firstName: holder!.firstName,
         buyerName: `${order.firstName} ${order.lastName}`.trim() || order.email,
         eventTitle: event.title,
-        dates: eventDates(documents),
+        // The holder's own tickets' dates on a multi-date event (decision 0068).
+        dates: eventDates(holderDocuments),
         address,
         tickets: holderDocuments.tickets.map((ticket) => ({
           title: ticket.ticketTitle,
@@ -340,7 +342,11 @@ async function renderOrderEmail(key: string, recipient: Recipient, context: Rend
         })),
         message: messageParagraphs(event.emailPdfMessage),
         ticketsUrl: orderTicketsUrl(env.APP_URL, order.id, order.accessToken),
-        calendar: orderCalendarLinks(event, order, env.APP_URL),
+        calendar: orderCalendarLinks(
+          orderCalendarSource(event, distinctDates(documents.tickets.map((ticket) => ticket.dates))),
+          order,
+          env.APP_URL,
+        ),
         invoiceUrl: context.invoiced.has(order.id) ? orderInvoiceUrl(env.APP_URL, order.id, order.accessToken) : null,
         summary: {
           lines: documents.lines,

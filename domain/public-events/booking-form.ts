@@ -1,8 +1,11 @@
 import type { PlaceOrderBody } from "../booking/order-input-schema";
 import { questionsForTicket, type PublicEvent, type PublicQuestion } from "./get-public-event";
 
-/** The tickets and add-ons chosen on the public page: `q<ticketId>=<quantity>` in the booking page's query. */
-export type ChosenItem = { ticketId: number; quantity: number };
+/**
+ * The tickets and add-ons chosen on the public page: `q<ticketId>=<quantity>` in the booking page's query. On a
+ * multi-date event a per-date line carries the picked date (`date=<id>`, domain/event-dates/public-dates.ts).
+ */
+export type ChosenItem = { ticketId: number; quantity: number; dateId?: number };
 
 const QUANTITY_PARAM = /^q([1-9]\d{0,15})$/;
 
@@ -107,7 +110,11 @@ export function bookingBodyFromForm(
   };
   const wantsBilling = event.allowBilling && Object.values(billing).some((value) => value.trim() !== "");
   const body: Record<string, unknown> = {
-    items: input.items.map((item) => ({ ticket_id: item.ticketId, quantity: item.quantity })),
+    items: input.items.map((item) => ({
+      ticket_id: item.ticketId,
+      quantity: item.quantity,
+      ...(item.dateId !== undefined ? { date_id: item.dateId } : {}),
+    })),
     buyer,
     answers: answersFrom(form, "answers", orderQuestions(event, input.items)),
     participants: slots.map((slot) => ({

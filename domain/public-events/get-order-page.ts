@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { events } from "#db/schema";
 import { getPublicOrder, type PublicOrderJson } from "../booking/get-public-order";
+import { distinctDates, getOrderTicketDates, type TicketDate } from "../event-dates/order-dates";
 import { eventSlug } from "../events/event-slug";
 import { notFound } from "../shared/app-error";
 import type { SigningEnv } from "../shared/signing-secret";
@@ -28,6 +29,12 @@ export type OrderPage = {
     /** The event's Meta pixel (digits only, or empty): the Purchase pixel, with the buyer's consent. */
     metaPixelId: string;
   };
+  /**
+   * On a multi-date event (decision 0068): the dates the order's tickets are for, and each participant's (its date,
+   * or a pass's dates) by participant id. Empty on a single-date event.
+   */
+  dates: TicketDate[];
+  participantDates: Record<number, TicketDate[]>;
 };
 
 /**
@@ -40,8 +47,12 @@ export async function getOrderPage(
   input: { orderId: number; token: string | null },
 ): Promise<OrderPage> {
   const order = await getPublicOrder(db, env, input);
-  const [event] = await db.select().from(events).where(eq(events.id, order.event_id)).limit(1);
+  const [[event], byParticipant] = await Promise.all([
+    db.select().from(events).where(eq(events.id, order.event_id)).limit(1),
+    getOrderTicketDates(db, order.id),
+  ]);
   if (!event) throw notFound("booking:errors.order-not-found");
+  const ticketIds = new Set(order.participants.filter((p) => p.ticket_type === "ticket").map((p) => p.id));
   return {
     order,
     event: {
@@ -60,5 +71,7 @@ export async function getOrderPage(
       publicPage: event.status === "published" && event.visibility === "public",
       metaPixelId: /^\d{1,32}$/.test(event.metaPixelId) ? event.metaPixelId : "",
     },
+    dates: distinctDates([...byParticipant].filter(([id]) => ticketIds.has(id)).map(([, dates]) => dates)),
+    participantDates: Object.fromEntries(byParticipant),
   };
 }

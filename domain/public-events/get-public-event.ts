@@ -1,9 +1,11 @@
-import { asc, eq, getTableColumns, sql } from "drizzle-orm";
+import { asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Database } from "#db/database";
 import {
+  eventDates,
   events,
   organizations,
   participationForms,
+  ticketDates,
   tickets,
   type FeesType,
   type EventStatus,
@@ -42,6 +44,11 @@ export type PublicTicket = {
    * event not started or ended, the sales not ended or not yet open). Sold out, the page offers to join it.
    */
   waitingList: boolean;
+  /**
+   * On a multi-date event (decision 0068): a pass, valid on the dates the organizer chose (the buyer picks none);
+   * otherwise the ticket is sold per date. Absent on a single-date event.
+   */
+  pass?: boolean;
 };
 
 export type PublicEvent = {
@@ -76,6 +83,11 @@ export type PublicEvent = {
   addons: PublicTicket[];
   /** The order form (asked once, form_type 'before') and the participant form (per ticket, 'before-tickets'). */
   forms: { order: PublicForm; participant: PublicForm };
+  /**
+   * The event has dates of its own (event_dates rows, decision 0068): the page lists them and the buyer picks one
+   * (domain/event-dates/public-dates.ts). Absent or false: a single-date event, as before.
+   */
+  multiDate?: boolean;
 };
 
 export type PublicQuestion = {
@@ -121,7 +133,7 @@ export async function getPublicEvent(
 ): Promise<PublicEventLookup> {
   if (eventId === null || !Number.isSafeInteger(eventId) || eventId <= 0) return { kind: "not-found" };
   // Three single-table reads in one round trip: inside a D1 batch, joined columns of the same name would collide.
-  const [eventRows, organizationRows, ticketRows, formRows] = await db.batch([
+  const [eventRows, organizationRows, ticketRows, formRows, dateRows, passRows] = await db.batch([
     db
       .select({
         ...getTableColumns(events),
@@ -143,7 +155,17 @@ export async function getPublicEvent(
       .where(eq(tickets.eventId, eventId))
       .orderBy(asc(tickets.sort), asc(tickets.id)),
     db.select().from(participationForms).where(eq(participationForms.eventId, eventId)),
+    // Whether the event has dates of its own, and which of its tickets are passes (decision 0068).
+    db.select({ id: eventDates.id }).from(eventDates).where(eq(eventDates.eventId, eventId)).limit(1),
+    db
+      .selectDistinct({ ticketId: ticketDates.ticketId })
+      .from(ticketDates)
+      .where(
+        inArray(ticketDates.ticketId, db.select({ id: tickets.id }).from(tickets).where(eq(tickets.eventId, eventId))),
+      ),
   ]);
+  const multiDate = dateRows.length > 0;
+  const passIds = new Set(passRows.map((row) => row.ticketId));
   const event = eventRows[0];
   const organization = organizationRows[0];
   if (!event || !organization) return { kind: "not-found" };
@@ -161,7 +183,10 @@ export async function getPublicEvent(
 
   // The back office's statuses (ticket-status.ts): sold out and places left reckon with the capacity, and places held
   // by unpaid orders are taken, as in the booking's conditional SQL (domain/booking/stock-sql.ts).
-  const withStatus = withTicketStatuses(ticketRows, event, now, event.eventTicketsHeld);
+  // A multi-date event's start is its first date's (decision 0068): selling goes on after it, each date stopping at its
+  // own start (the page lists only dates to come), so "already started" does not close its tickets.
+  const saleEvent = multiDate ? { ...event, startAt: null } : event;
+  const withStatus = withTicketStatuses(ticketRows, saleEvent, now, event.eventTicketsHeld);
   const toPublic = (t: (typeof withStatus)[number]): PublicTicket => ({
     id: t.id,
     ticketType: t.ticketType,
@@ -174,7 +199,8 @@ export async function getPublicEvent(
     remaining: t.showRemainingCount ? t.remaining : null,
     sale: t.derived,
     salesOpenAt: t.derived.explanation === "sales_havent_started_yet" && t.sellStartAt ? t.sellStartAt.getTime() : null,
-    waitingList: t.ticketType === "ticket" && t.waitingList && notOnSaleReason(t, event, now.getTime()) === null,
+    waitingList: t.ticketType === "ticket" && t.waitingList && notOnSaleReason(t, saleEvent, now.getTime()) === null,
+    ...(multiDate ? { pass: passIds.has(t.id) } : {}),
   });
   // Hidden tickets are reachable only through restricted links (a later issue): the page lists visible ones.
   const visible = withStatus.filter((t) => t.visibility === "visible");
@@ -213,6 +239,7 @@ export async function getPublicEvent(
       },
       tickets: visible.filter((t) => t.ticketType === "ticket").map(toPublic),
       addons: visible.filter((t) => t.ticketType === "addon").map(toPublic),
+      ...(multiDate ? { multiDate: true } : {}),
     },
   };
 }
@@ -260,10 +287,15 @@ export async function getPublicEventVersion(
         string | null
       >`(select max(${tickets.updatedAt}) || '.' || sum(${tickets.purchased}) || '.' || count(*) from ${tickets} where ${tickets.eventId} = ${eventId})`,
       heldVersion: eventHeldFingerprintSql(eventId, now),
+      // A multi-date event's dates: an edit, a status, a sale (the `sold` counters) changes the page (decision 0068).
+      datesVersion: sql<
+        string | null
+      >`(select max(${eventDates.updatedAt}) || '.' || sum(${eventDates.sold}) || '.' || count(*) || '.' || sum((case ${eventDates.status} when 'sold_out' then 1 when 'cancelled' then 2 else 0 end) * ${eventDates.id}) from ${eventDates} where ${eventDates.eventId} = ${eventId})`,
     })
     .from(events)
     .where(eq(events.id, eventId))
     .limit(1);
   if (!row || row.status !== "published") return null;
-  return `${row.visibility}-${row.updatedAt.getTime()}-${row.ticketsVersion ?? 0}-${row.heldVersion ?? ""}`;
+  const version = `${row.visibility}-${row.updatedAt.getTime()}-${row.ticketsVersion ?? 0}-${row.heldVersion ?? ""}`;
+  return row.datesVersion ? `${version}-${row.datesVersion}` : version;
 }

@@ -251,10 +251,28 @@ export const operations: ApiOperation[] = [
     description:
       "The event page's data: the event, its tickets on sale and add-ons, its participation forms. Published events " +
       "only; a private event needs the `t` of its private link. `remaining` is null unless the organizer shows it. " +
-      "No credential; any origin (CORS).",
+      "An event with several dates adds `dates` (`months` with upcoming dates and their `count`, the `month` shown, " +
+      "its `items` a page at a time with `status` `on_sale` or `sold_out` and `few_places_left`, the `selected` " +
+      "date) and, on each ticket, `pass` and the pass's `pass_date_ids`; book a per-date ticket with the date's " +
+      "`date_id`. A single-date event has neither. No credential; any origin (CORS).",
     access: { kind: "public" },
     queryParams: [
       { name: "t", description: "The private link's token, for a private event.", schema: { type: "string" } },
+      {
+        name: "month",
+        description: "An event with several dates: the month shown, `YYYY-MM` in the event's time zone.",
+        schema: { type: "string", pattern: "^\\d{4}-(0[1-9]|1[0-2])$" },
+      },
+      {
+        name: "page",
+        description: "An event with several dates: the page of the month's dates (60 a page).",
+        schema: { type: "integer", minimum: 1 },
+      },
+      {
+        name: "date",
+        description: "An event with several dates: the picked date, whose availability the tickets then reflect.",
+        schema: { type: "integer", minimum: 1 },
+      },
     ],
     response: {
       status: 200,

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import { getPublicEvent } from "#domain/public-events/get-public-event";
 import { publicEventToJson } from "#domain/public-events/public-event-json";
+import { getPublicDates, parseMonth, ticketsOnDates } from "#domain/event-dates/public-dates";
 import { quoteOrder } from "#domain/public-events/quote-order";
 import { AppError } from "#domain/shared/app-error";
 import { idSchema, parseId } from "#domain/shared/ids";
@@ -26,7 +27,15 @@ async function findEvent(db: Parameters<typeof getPublicEvent>[0], env: HonoEnv[
 /** Published events only; a private one needs its `t`. `remaining` is null unless the organizer shows it. */
 publicEventsApiRoutes.get("/events/:id", async (c) => {
   const event = await findEvent(c.get("db"), c.env, c.req.param("id"), c.req.query("t"));
-  return c.json(publicEventToJson(event));
+  if (!event.multiDate) return c.json(publicEventToJson(event));
+  // A multi-date event (issue 30 §3): `?month=YYYY-MM` (the event's time zone), `?page=`, `?date=` the picked date.
+  const dates = await getPublicDates(c.get("db"), event, {
+    month: parseMonth(c.req.query("month")),
+    page: Number(c.req.query("page") ?? 1) || 1,
+    dateId: parseId(c.req.query("date") ?? null),
+    passTicketIds: event.tickets.filter((ticket) => ticket.pass).map((ticket) => ticket.id),
+  });
+  return c.json(publicEventToJson({ ...event, tickets: ticketsOnDates(event.tickets, dates) }, dates));
 });
 
 export const promoCheckSchema = v.object({

@@ -12,6 +12,9 @@ import { waitingListJoinPath } from "~/components/booking/booking-paths";
 import { PublicStyles } from "~/components/public-event/public-styles";
 import { AddToCalendar } from "~/components/public-event/add-to-calendar";
 import type { CalendarLinks } from "#domain/calendar/calendar-links";
+import type { PublicDates, PublicEventDate } from "#domain/event-dates/public-dates";
+import { EventDatesPicker, PassDates } from "~/components/public-event/event-dates-picker";
+import type { DatesQuery } from "~/lib/dates-href";
 
 /**
  * The banner's width in the main column: the screen less the page's padding on phones; beside the 320 px aside from
@@ -40,6 +43,7 @@ export function PublicEventView({
   tracking = null,
   notice = null,
   calendar = null,
+  dates = null,
 }: {
   event: PublicEvent;
   preview: boolean;
@@ -53,11 +57,21 @@ export function PublicEventView({
   notice?: React.ReactNode;
   /** "Ajouter à mon agenda" (issue 27 §6): the public `.ics` file, Google's and Outlook's pages; not on the preview. */
   calendar?: CalendarLinks | null;
+  /**
+   * A multi-date event's dates (issue 30 §3): listed by month above the tickets, the picked one sent with the choice;
+   * `hrefFor` is this page's address with other dates parameters.
+   */
+  dates?: { data: PublicDates; hrefFor: (query: DatesQuery) => string } | null;
 }) {
   const { t, i18n } = useTranslation("public-event");
   const { t: tb } = useTranslation("booking");
   const { t: tPrivacy } = useTranslation("privacy");
-  const anyOnSale = [...event.tickets, ...event.addons].some((ticket) => ticket.sale.status === "on_sale");
+  // A per-date ticket cannot be chosen before its date: without one picked, only passes and add-ons can be.
+  const anyOnSale = [...event.tickets, ...event.addons].some(
+    (ticket) =>
+      ticket.sale.status === "on_sale" &&
+      !(dates && dates.data.selected === null && !ticket.pass && ticket.ticketType === "ticket"),
+  );
   const pickerDisabled = preview || !bookingPath;
   const dark = event.theme === "dark";
   // Spec §9 chooses the text on the organizer's colour; a shade of the colour gives that text 4.5:1 (WCAG AA).
@@ -112,13 +126,26 @@ export function PublicEventView({
             an aside placed above content already painted would push it down (a layout shift). */}
         <aside className="space-y-4 md:sticky md:top-6 md:order-last md:self-start">
           <InfoCard dark={dark} icon={<CalendarDays className="size-5" aria-hidden />} title={t("when")}>
-            {event.startAt ? (
+            {dates?.data.selected ? (
+              <>
+                <p data-testid="public-event-dates">
+                  {formatDateRange(
+                    dates.data.selected.startAt,
+                    dates.data.selected.endAt,
+                    i18n.language,
+                    event.timezone,
+                  )}
+                </p>
+                <p className="text-xs opacity-70">{t("time-zone", { zone })}</p>
+              </>
+            ) : event.startAt ? (
               <>
                 <p data-testid="public-event-dates">
                   {formatDateRange(event.startAt, event.endAt, i18n.language, event.timezone)}
                 </p>
                 <p className="text-xs opacity-70">{t("time-zone", { zone })}</p>
-                {calendar ? <AddToCalendar links={calendar} className="pt-2" stacked /> : null}
+                {/* The event's one date: a multi-date event's span is not a date to put in a calendar. */}
+                {calendar && !dates ? <AddToCalendar links={calendar} className="pt-2" stacked /> : null}
               </>
             ) : (
               <p>{t("date-to-come")}</p>
@@ -184,18 +211,31 @@ export function PublicEventView({
             data-testid="booking-picker"
           >
             {privateHash ? <input type="hidden" name="t" value={privateHash} /> : null}
-            <TicketSections
-              event={event}
-              accent={accent}
-              dark={dark}
-              pickerDisabled={pickerDisabled}
-              waitingList={
-                preview || !bookingPath
-                  ? null
-                  : { href: (ticketId) => waitingListJoinPath(event, ticketId, privateHash), newTab: false }
-              }
-              surfaceStyle={surfaceStyle}
-            />
+            {dates ? (
+              <EventDatesPicker
+                dates={dates.data}
+                timezone={event.timezone}
+                hrefFor={dates.hrefFor}
+                dark={dark}
+                accent={accent}
+              />
+            ) : null}
+            {dates?.data.selected ? <input type="hidden" name="date" value={dates.data.selected.id} /> : null}
+            <div id="date-tickets" className="scroll-mt-4 space-y-8">
+              <TicketSections
+                event={event}
+                accent={accent}
+                dark={dark}
+                pickerDisabled={pickerDisabled}
+                waitingList={
+                  preview || !bookingPath
+                    ? null
+                    : { href: (ticketId) => waitingListJoinPath(event, ticketId, privateHash), newTab: false }
+                }
+                surfaceStyle={surfaceStyle}
+                dates={dates?.data ?? null}
+              />
+            </div>
             {anyOnSale ? (
               <div className="flex flex-wrap items-center justify-end gap-3">
                 {preview ? (
@@ -273,6 +313,7 @@ export function TicketSections({
   pickerDisabled,
   waitingList = null,
   surfaceStyle,
+  dates = null,
 }: {
   event: Pick<PublicEvent, "tickets" | "addons" | "timezone">;
   accent: string | undefined;
@@ -286,10 +327,31 @@ export function TicketSections({
   waitingList?: WaitingListLinks | null;
   /** The organizer's colour and its readable text, for the waiting list's button. */
   surfaceStyle?: React.CSSProperties;
+  /** A multi-date event's dates: a per-date ticket asks for a date until one is picked; a pass names its dates. */
+  dates?: PublicDates | null;
 }) {
-  const { t } = useTranslation("public-event");
+  const { t, i18n } = useTranslation("public-event");
+  const dateOf = dates
+    ? {
+        needsDate: (ticket: PublicTicket) => !ticket.pass && dates.selected === null,
+        passDates: (ticket: PublicTicket) => (ticket.pass ? (dates.passDates[ticket.id] ?? []) : null),
+      }
+    : null;
   return (
     <>
+      {dates?.selected ? (
+        // The tickets below are for this date: said once, with the way back to the dates.
+        <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm" data-testid="picked-date">
+          <span className="font-medium">
+            {t("dates.selected", {
+              date: formatDateRange(dates.selected.startAt, dates.selected.endAt, i18n.language, event.timezone),
+            })}
+          </span>
+          <a href="#dates" className={cn("underline", ORGANIZER_FOCUS_RING)} style={{ color: accent }}>
+            {t("dates.change")}
+          </a>
+        </p>
+      ) : null}
       <TicketSection
         title={t("tickets")}
         tickets={event.tickets}
@@ -300,6 +362,7 @@ export function TicketSections({
         timezone={event.timezone}
         waitingList={waitingList}
         surfaceStyle={surfaceStyle}
+        dateOf={dateOf}
       />
       {event.addons.length > 0 ? (
         <TicketSection
@@ -325,6 +388,7 @@ export function TicketSection({
   timezone,
   waitingList = null,
   surfaceStyle,
+  dateOf = null,
 }: {
   title: string;
   tickets: PublicTicket[];
@@ -337,6 +401,11 @@ export function TicketSection({
   pickerDisabled: boolean;
   waitingList?: WaitingListLinks | null;
   surfaceStyle?: React.CSSProperties;
+  /** On a multi-date event: whether a ticket waits for a date to be picked, and a pass's dates (null: not a pass). */
+  dateOf?: {
+    needsDate: (ticket: PublicTicket) => boolean;
+    passDates: (ticket: PublicTicket) => PublicEventDate[] | null;
+  } | null;
 }) {
   const { t, i18n } = useTranslation("public-event");
   const { t: tw } = useTranslation("waiting-list");
@@ -349,6 +418,8 @@ export function TicketSection({
         <ul className="space-y-3">
           {tickets.map((ticket) => {
             const onSale = ticket.sale.status === "on_sale";
+            const waitsForDate = dateOf?.needsDate(ticket) === true;
+            const passDates = dateOf?.passDates(ticket) ?? null;
             return (
               <li
                 key={ticket.id}
@@ -367,6 +438,7 @@ export function TicketSection({
                     {ticket.title}
                   </h3>
                   {ticket.description ? <p className="text-sm opacity-75">{ticket.description}</p> : null}
+                  {passDates ? <PassDates dates={passDates} timezone={timezone} /> : null}
                   {ticket.remaining !== null && onSale ? (
                     <p className="text-xs font-medium" style={{ color: accent }}>
                       {t("remaining", { count: ticket.remaining })}
@@ -400,7 +472,18 @@ export function TicketSection({
                         })
                       : t(`sale.${saleLabelKey(ticket)}`)}
                   </p>
-                  {onSale ? <QuantitySelect ticket={ticket} disabled={pickerDisabled} dark={dark} /> : null}
+                  {onSale && waitsForDate ? (
+                    <a
+                      href="#dates"
+                      className={cn("text-sm font-medium underline", ORGANIZER_FOCUS_RING)}
+                      style={{ color: accent }}
+                      data-testid={`ticket-needs-date-${ticket.id}`}
+                    >
+                      {t("dates.pick-first")}
+                    </a>
+                  ) : onSale ? (
+                    <QuantitySelect ticket={ticket} disabled={pickerDisabled} dark={dark} />
+                  ) : null}
                   {/* Issue 28 §3: sold out with its list open, the ticket offers its waiting list instead. */}
                   {ticket.sale.status === "sold_out" && ticket.waitingList && waitingList ? (
                     <a

@@ -2,6 +2,9 @@ import { CalendarDays } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { getPublicEvent } from "#domain/public-events/get-public-event";
+import { getPublicDates, parseMonth, ticketsOnDates } from "#domain/event-dates/public-dates";
+import { EventDatesPicker } from "~/components/public-event/event-dates-picker";
+import { datesHref } from "~/lib/dates-href";
 import { formatDateRange } from "#domain/shared/format";
 import { parseId } from "#domain/shared/ids";
 import { PublicEventNotFound } from "~/components/public-event/public-event-not-found";
@@ -28,8 +31,23 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const hash = url.searchParams.get("t");
   const found = await getPublicEvent(db, parseId(params.id), { mode: "public", env, hash });
   if (found.kind === "not-found") throw data(null, { status: 404 });
-  const { event } = found;
-  return { event, privateHash: event.visibility === "private" ? hash : null, lang, returnTo: embedReturnTo(url) };
+  // A multi-date event (issue 30 §3): the same dates picker as the public page, in the frame.
+  const dates = found.event.multiDate
+    ? await getPublicDates(db, found.event, {
+        month: parseMonth(url.searchParams.get("month")),
+        page: Number(url.searchParams.get("page") ?? 1) || 1,
+        dateId: parseId(url.searchParams.get("date")),
+        passTicketIds: found.event.tickets.filter((ticket) => ticket.pass).map((ticket) => ticket.id),
+      })
+    : null;
+  const event = dates ? { ...found.event, tickets: ticketsOnDates(found.event.tickets, dates) } : found.event;
+  return {
+    event,
+    dates,
+    privateHash: event.visibility === "private" ? hash : null,
+    lang,
+    returnTo: embedReturnTo(url),
+  };
 }
 
 export function headers() {
@@ -45,14 +63,19 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function EmbedEvent({ loaderData }: Route.ComponentProps) {
-  const { event, privateHash, lang, returnTo } = loaderData;
+  const { event, dates, privateHash, lang, returnTo } = loaderData;
   const { t, i18n } = useTranslation("public-event");
   const { t: tb } = useTranslation("booking");
   const dark = event.theme === "dark";
   const surface = accessibleSurface(event.primaryColor);
   const surfaceStyle = { backgroundColor: surface.background, color: surface.text };
   const accent = dark ? undefined : accessibleAccent(event.primaryColor);
-  const anyOnSale = [...event.tickets, ...event.addons].some((ticket) => ticket.sale.status === "on_sale");
+  const anyOnSale = [...event.tickets, ...event.addons].some(
+    (ticket) =>
+      ticket.sale.status === "on_sale" &&
+      !(dates && dates.selected === null && !ticket.pass && ticket.ticketType === "ticket"),
+  );
+  const framePath = `/embed/events/${event.id}${embedQuery({ privateHash, lang, returnTo })}`;
   return (
     <div
       {...{ [EMBED_ROOT_ATTRIBUTE]: "" }}
@@ -67,7 +90,9 @@ export default function EmbedEvent({ loaderData }: Route.ComponentProps) {
         {event.startAt ? (
           <p className="mt-1 flex items-center gap-1.5 text-sm">
             <CalendarDays className="size-4 shrink-0" aria-hidden />
-            {formatDateRange(event.startAt, event.endAt, i18n.language, event.timezone)}
+            {dates?.selected
+              ? formatDateRange(dates.selected.startAt, dates.selected.endAt, i18n.language, event.timezone)
+              : formatDateRange(event.startAt, event.endAt, i18n.language, event.timezone)}
           </p>
         ) : null}
       </header>
@@ -82,17 +107,30 @@ export default function EmbedEvent({ loaderData }: Route.ComponentProps) {
           {privateHash ? <input type="hidden" name="t" value={privateHash} /> : null}
           {lang ? <input type="hidden" name="lang" value={lang} /> : null}
           {returnTo ? <input type="hidden" name="return" value={returnTo} /> : null}
-          <TicketSections
-            event={event}
-            accent={accent}
-            dark={dark}
-            pickerDisabled={false}
-            waitingList={{
-              href: (ticketId) => waitingListJoinPath(event, ticketId, privateHash),
-              newTab: true,
-            }}
-            surfaceStyle={surfaceStyle}
-          />
+          {dates ? (
+            <EventDatesPicker
+              dates={dates}
+              timezone={event.timezone}
+              hrefFor={(query) => datesHref(framePath, query)}
+              dark={dark}
+              accent={accent}
+            />
+          ) : null}
+          {dates?.selected ? <input type="hidden" name="date" value={dates.selected.id} /> : null}
+          <div id="date-tickets" className="scroll-mt-4 space-y-6">
+            <TicketSections
+              event={event}
+              accent={accent}
+              dark={dark}
+              pickerDisabled={false}
+              waitingList={{
+                href: (ticketId) => waitingListJoinPath(event, ticketId, privateHash),
+                newTab: true,
+              }}
+              surfaceStyle={surfaceStyle}
+              dates={dates}
+            />
+          </div>
           {anyOnSale ? (
             <div className="flex justify-end">
               <button

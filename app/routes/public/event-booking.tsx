@@ -24,6 +24,10 @@ import { placePageOrder } from "#domain/public-events/place-page-order";
 import { quoteOrder, type PromoStatus } from "#domain/public-events/quote-order";
 import { isAppError } from "#domain/shared/app-error";
 import { parseId } from "#domain/shared/ids";
+import { getChosenDates, linesWithDate, needsDate, ticketsOnDates } from "#domain/event-dates/public-dates";
+import { datePlace } from "~/components/public-event/event-dates-picker";
+import { datesHref } from "~/lib/dates-href";
+import { CalendarDays } from "lucide-react";
 import { paymentProviderFromEnv } from "#adapters/payments";
 import { queueOrderEmails } from "#domain/order-documents/queue-order-emails";
 import { bookingPagePath, eventPagePath } from "~/components/booking/booking-paths";
@@ -40,7 +44,7 @@ import { SelectionIssues } from "~/components/booking/selection-issues";
 import { PublicEventNotFound } from "~/components/public-event/public-event-not-found";
 import { PublicStyles } from "~/components/public-event/public-styles";
 import { accessibleSurface, ORGANIZER_FOCUS_RING } from "~/lib/contrast";
-import { formatMoney } from "#domain/shared/format";
+import { formatDateRange, formatMoney } from "#domain/shared/format";
 import { cn } from "~/lib/utils";
 import { getInstance, getLocale } from "~/middleware/i18next";
 import {
@@ -64,19 +68,31 @@ async function loadBooking({ params, request, context }: Route.LoaderArgs | Rout
   // A waiting-list offer's token (decision 0059): the offered ticket is on sale for this person, up to its places.
   const offerToken = url.searchParams.get("offer")?.trim().slice(0, 100) || null;
   const offer = await getPublicOffer(db, { eventId: found.event.id, token: offerToken });
-  const event = eventWithOffer(found.event, offer);
-  const items = chosenItems(event, url.searchParams);
+  // A multi-date event (issue 30 §3): the date picked on the event page (`date=`) goes with each per-date line, and
+  // its availability (and each pass's dates') closes what it cannot sell.
+  const dates = found.event.multiDate
+    ? await getChosenDates(db, found.event, {
+        dateId: parseId(url.searchParams.get("date")),
+        passTicketIds: found.event.tickets.filter((ticket) => ticket.pass).map((ticket) => ticket.id),
+      })
+    : null;
+  const offered = eventWithOffer(found.event, offer);
+  const event = dates ? { ...offered, tickets: ticketsOnDates(offered.tickets, dates) } : offered;
+  const items = linesWithDate(chosenItems(event, url.searchParams), event, dates?.selected?.id ?? null);
+  const date = dates?.selected ?? null;
+  const dateIssue =
+    date?.availability === "sold_out" ? "unavailable" : needsDate(items, event) && !date ? "missing" : null;
   const promoCode = url.searchParams.get("promo")?.trim().slice(0, 64) || null;
   // The same page framed by the booking widget (/embed/events/:id/book, docs/contracts/booking-widget.md): compact, in
   // the language the widget asked for, and ending on the embed order page instead of the full one.
   const embed = url.pathname.startsWith("/embed/") ? { lang: embedLanguage(url), returnTo: embedReturnTo(url) } : null;
   if (embed?.lang) await getInstance(context).changeLanguage(embed.lang);
   const privateHash = event.visibility === "private" ? hash : null;
-  return { db, env, url, event, items, promoCode, privateHash, embed, offer, offerToken };
+  return { db, env, url, event, items, promoCode, privateHash, embed, offer, offerToken, date, dateIssue };
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { db, url, event, items, promoCode, privateHash, embed, offer } = await loadBooking(args);
+  const { db, url, event, items, promoCode, privateHash, embed, offer, date, dateIssue } = await loadBooking(args);
   if (!embed && args.params.slug !== event.slug) {
     throw redirect(`${bookingPagePath(event)}${url.search}`, 302);
   }
@@ -103,13 +119,17 @@ export async function loader(args: Route.LoaderArgs) {
     heldOrder: embed ? null : heldOrder,
     embed,
     offer,
+    date,
+    dateIssue,
     invoiceOffer: event.allowBilling ? await getInvoiceOffer(db, event.organization.id) : ("none" as const),
   };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { db, env, url, event, items, promoCode: linkPromoCode, privateHash, embed, offerToken } =
+  const { db, env, url, event, items, promoCode: linkPromoCode, privateHash, embed, offerToken, dateIssue } =
     await loadBooking(args);
+  // A per-date ticket without a date on sale is never sent: the page says what to do instead.
+  if (dateIssue) throw redirect(`${url.pathname}${url.search}`);
   const { ctx } = args.context.get(serverContext);
   const form = await args.request.formData();
   const values = formValues(form);
@@ -184,7 +204,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function EventBooking({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, items, privateHash, selectionIssues, heldOrder, embed, offer, invoiceOffer } = loaderData;
+  const { event, items, privateHash, selectionIssues, heldOrder, embed, offer, invoiceOffer, date, dateIssue } =
+    loaderData;
   const offerDeadline = useOfferDeadline(offer, event.timezone);
   // After "Appliquer" or a refused order, the code typed and its price come from the action.
   const quote = actionData?.quote ?? loaderData.quote;
@@ -201,9 +222,11 @@ export default function EventBooking({ loaderData, actionData }: Route.Component
   const formError = actionData && !actionData.ok ? actionData.errors.formError : null;
   const slots = participantSlots(event, items);
   const questions = orderQuestions(event, items).filter((question) => question.id !== "default");
-  const backHref = embed
+  const eventHref = embed
     ? `/embed/events/${event.id}${embedQuery({ privateHash, lang: embed.lang, returnTo: embed.returnTo })}`
     : eventPagePath(event, privateHash);
+  // Back to a multi-date event's page, its picked date stays picked.
+  const backHref = event.multiDate ? datesHref(eventHref, { date: date?.id ?? null }) : eventHref;
   const sameAsBuyer = (index: number) => isSameAsBuyer(actionData?.values ?? null, index);
   // A holder who is the buyer has no fields of their own: the buyer's errors already say what to fix.
   const errorEntries = Object.entries(state.errors).filter(([name]) => {
@@ -267,6 +290,15 @@ export default function EventBooking({ loaderData, actionData }: Route.Component
           >
             {t("page.title", { title: event.title })}
           </h1>
+          {date ? (
+            <p className="mt-2 flex items-start gap-1.5 text-sm font-medium" data-testid="booking-date">
+              <CalendarDays className="mt-0.5 size-4 shrink-0" aria-hidden />
+              <span>
+                {t("date.line", { date: formatDateRange(date.startAt, date.endAt, i18n.language, event.timezone) })}
+                {datePlace(date) ? ` — ${datePlace(date)}` : ""}
+              </span>
+            </p>
+          ) : null}
         </div>
       </header>
       <main className={cn("mx-auto max-w-5xl px-4 md:px-6", embed ? "py-4" : "py-6")}>
@@ -275,6 +307,17 @@ export default function EventBooking({ loaderData, actionData }: Route.Component
             <p>{t("page.choose-first")}</p>
             <a href={backHref} className="font-medium underline">
               {t("page.back")}
+            </a>
+          </div>
+        ) : dateIssue ? (
+          <div
+            role="alert"
+            className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-50"
+            data-testid="booking-date-issue"
+          >
+            <p>{t(dateIssue === "missing" ? "date.missing" : "date.unavailable")}</p>
+            <a href={datesHref(eventHref, {})} className="font-medium underline">
+              {t("date.choose")}
             </a>
           </div>
         ) : selectionIssues.length > 0 ? (

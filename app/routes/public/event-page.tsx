@@ -1,6 +1,8 @@
 import { parseId } from "#domain/shared/ids";
 import { data, redirect } from "react-router";
 import { getPublicEvent } from "#domain/public-events/get-public-event";
+import { getPublicDates, parseMonth, ticketsOnDates } from "#domain/event-dates/public-dates";
+import { datesHref } from "~/lib/dates-href";
 import { siteUrlOf } from "#domain/calendar/calendar-source";
 import { publicEventCalendarLinks } from "#domain/calendar/get-public-event-calendar";
 import { getHeldOrder, readHeldOrderCookie } from "#domain/booking/held-order";
@@ -9,7 +11,7 @@ import { WaitingListOfferNotice } from "~/components/public-event/waiting-list-o
 import { getPublicOffer } from "#domain/waiting-list/get-public-offer";
 import { PublicEventNotFound } from "~/components/public-event/public-event-not-found";
 import { PublicEventView } from "~/components/public-event/public-event-view";
-import { bookingPagePath } from "~/components/booking/booking-paths";
+import { bookingPagePath, eventPagePath } from "~/components/booking/booking-paths";
 import { contactOutcomeOf, OrganizerContactForm } from "~/components/contact-form/organizer-contact-form";
 import { EventPageTracking } from "~/components/tracking/meta-pixel";
 import { consentFromCookieHeader, CSP_META_PIXEL_HEADER, metaPixelUrl } from "#domain/http/tracking-consent";
@@ -24,13 +26,25 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const hash = url.searchParams.get("t");
   const found = await getPublicEvent(db, parseId(params.id), { mode: "public", env, hash });
   if (found.kind === "not-found") throw data(null, { status: 404 });
-  const { event } = found;
+  // A multi-date event (issue 30 §3): the month shown, its page and the picked date are in the address, so each
+  // combination is its own edge copy.
+  const dates = found.event.multiDate
+    ? await getPublicDates(db, found.event, {
+        month: parseMonth(url.searchParams.get("month")),
+        page: Number(url.searchParams.get("page") ?? 1) || 1,
+        dateId: parseId(url.searchParams.get("date")),
+        passTicketIds: found.event.tickets.filter((ticket) => ticket.pass).map((ticket) => ticket.id),
+      })
+    : null;
+  const event = dates ? { ...found.event, tickets: ticketsOnDates(found.event.tickets, dates) } : found.event;
   // A wrong or outdated slug goes to the right one, keeping the private-link hash. 302: a title can change again, and
   // a browser must not remember the old address for good.
   if (params.slug !== event.slug) {
     const query = new URLSearchParams(hash ? { t: hash } : {});
-    const offerToken = url.searchParams.get("offer");
-    if (offerToken) query.set("offer", offerToken);
+    for (const name of ["offer", "month", "page", "date"]) {
+      const value = url.searchParams.get(name);
+      if (value) query.set(name, value);
+    }
     const target = `/events/${event.id}/${encodeURIComponent(event.slug)}${query.size > 0 ? `?${query}` : ""}`;
     throw redirect(target, 302);
   }
@@ -62,6 +76,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       heldOrder,
       offer,
       calendar: publicEventCalendarLinks(event, { siteUrl: siteUrlOf(env, request.url), privateHash }),
+      dates,
     },
     { headers },
   );
@@ -84,7 +99,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function EventPage({ loaderData }: Route.ComponentProps) {
-  const { event, privateHash, path, contactOutcome, consent, pageViewPixel, heldOrder, offer, calendar } = loaderData;
+  const { event, privateHash, path, contactOutcome, consent, pageViewPixel, heldOrder, offer, calendar, dates } =
+    loaderData;
   const offerNotice = offer ? (
     <WaitingListOfferNotice
       offer={offer}
@@ -102,6 +118,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
       bookingPath={bookingPagePath(event)}
       privateHash={privateHash}
       calendar={calendar}
+      dates={dates ? { data: dates, hrefFor: (query) => datesHref(eventPagePath(event, privateHash), query) } : null}
       notice={
         offerNotice || heldNotice ? (
           <>

@@ -31,7 +31,8 @@ import { hasConfirmationEmail } from "#domain/order-documents/has-confirmation-e
 import { checkoutResumeUrl } from "#domain/payments/resume-checkout";
 import { getOrderPage } from "#domain/public-events/get-order-page";
 import { siteUrlOf } from "#domain/calendar/calendar-source";
-import { orderCalendarLinks } from "#domain/calendar/get-order-calendar";
+import { orderCalendarLinks, orderCalendarSource } from "#domain/calendar/get-order-calendar";
+import { datePlaceText, formatTicketDates } from "#domain/event-dates/order-dates";
 import { AddToCalendar } from "~/components/public-event/add-to-calendar";
 import { OrderInvoices } from "~/components/order/order-invoices";
 import { getPublicOrderInvoices } from "#domain/invoices/get-order-invoices";
@@ -118,7 +119,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         // Issue 27 §6: a confirmed order's event, in the buyer's calendar (the .ics follows the event's changes).
         calendar:
           live && token
-            ? orderCalendarLinks(page.event, { id: page.order.id, accessToken: token }, siteUrlOf(env, request.url))
+            ? orderCalendarLinks(
+                orderCalendarSource(page.event, page.dates),
+                { id: page.order.id, accessToken: token },
+                siteUrlOf(env, request.url),
+              )
             : null,
         purchasePixel,
       },
@@ -288,6 +293,8 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   const {
     order,
     event,
+    dates,
+    participantDates,
     token,
     qrCodes,
     purchasePixel,
@@ -444,13 +451,24 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         ) : null}
 
         <section className={cn(card, "space-y-2 text-sm")}>
-          {event.startAt ? (
+          {dates.length > 0 ? (
+            // A multi-date event (decision 0068): the dates this order's tickets are for, not the run's span.
+            <p className="flex gap-2" data-testid="order-dates">
+              <CalendarDays className="size-4 shrink-0 opacity-70" aria-hidden />
+              {formatTicketDates(dates, i18n.language, event.timezone)}
+            </p>
+          ) : event.startAt ? (
             <p className="flex gap-2">
               <CalendarDays className="size-4 shrink-0 opacity-70" aria-hidden />
               {formatDateRange(event.startAt, event.endAt, i18n.language, event.timezone)}
             </p>
           ) : null}
-          {event.addressName || event.addressLabel ? (
+          {dates.length === 1 && datePlaceText(dates[0]!) ? (
+            <p className="flex gap-2">
+              <MapPin className="size-4 shrink-0 opacity-70" aria-hidden />
+              <span>{datePlaceText(dates[0]!)}</span>
+            </p>
+          ) : event.addressName || event.addressLabel ? (
             <p className="flex gap-2">
               <MapPin className="size-4 shrink-0 opacity-70" aria-hidden />
               <span>{[event.addressName, event.addressLabel].filter(Boolean).join(", ")}</span>
@@ -571,6 +589,11 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                     <div>
                       <p className="font-semibold wrap-anywhere">{participant.ticket_title}</p>
                       <p className="text-sm wrap-anywhere">{name}</p>
+                      {participantDates[participant.id]?.length ? (
+                        <p className="text-sm font-medium" data-testid="order-ticket-date">
+                          {formatTicketDates(participantDates[participant.id]!, i18n.language, event.timezone)}
+                        </p>
+                      ) : null}
                       <p className="text-xs opacity-70">{t("order.ticket-number", { id: participant.id })}</p>
                     </div>
                     {qr ? (
