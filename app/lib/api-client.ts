@@ -112,6 +112,18 @@ export const api = {
     },
   ) => call<CheckInAnswer>("POST", `/events/${eventId}/check-ins`, scan),
 
+  /** Issue 30 §4: a cancelled date's participants to another date (all or nothing). */
+  moveDateParticipants: (eventId: number, dateId: number, toDateId: number) =>
+    call<{ moved: number }>("POST", `/events/${eventId}/dates/${dateId}/move`, { to_date_id: toDateId }),
+
+  /** Issue 30 §4: a cancelled date's buyers refunded, a few orders per call from `after`. */
+  refundDateOrders: (eventId: number, dateId: number, after: number | null) =>
+    call<{ refunded: number; failed: number[]; not_refundable: number; next: number | null }>(
+      "POST",
+      `/events/${eventId}/dates/${dateId}/refund`,
+      { after },
+    ),
+
   checkInList: (eventId: number, query: { limit: number; since: number | null; after: number | null }) => {
     const params = new URLSearchParams({ limit: String(query.limit) });
     if (query.since !== null) params.set("since", String(query.since));

@@ -54,6 +54,9 @@ const AddDateDialog = lazy(() =>
 const EditDatesDialog = lazy(() =>
   import("~/components/event-dates/date-dialogs").then((module) => ({ default: module.EditDatesDialog })),
 );
+const CancelledDateDialog = lazy(() =>
+  import("~/components/event-dates/cancelled-date-dialog").then((module) => ({ default: module.CancelledDateDialog })),
+);
 const DateSeriesDialog = lazy(() =>
   import("~/components/event-dates/date-series-dialog").then((module) => ({ default: module.DateSeriesDialog })),
 );
@@ -145,7 +148,7 @@ type DateRow = Omit<EventDateItem, "startAt" | "endAt"> & { startAt: Date | stri
 const statusVariant = { on_sale: "success", sold_out: "warning", cancelled: "secondary" } as const;
 
 export default function EventDates({ loaderData }: Route.ComponentProps) {
-  const { items, total, page, perPage, timeZone, months, eventDateCount, canUpdate, month, when } = loaderData;
+  const { items, total, page, perPage, timeZone, months, eventDateCount, canUpdate, month, when, eventId } = loaderData;
   const { t, i18n } = useTranslation("dates");
   const { t: tErrors } = useTranslation(["dates", "errors"]);
   const locale = intlLocale(i18n.language);
@@ -155,6 +158,10 @@ export default function EventDates({ loaderData }: Route.ComponentProps) {
   const [editIds, setEditIds] = useState<number[]>([]);
   const [cancelIds, setCancelIds] = useState<number[] | null>(null);
   const [deleting, setDeleting] = useState<DateRow | null>(null);
+  // Issue 30 §4: the cancelled date whose participants are being moved, refunded or written to.
+  const [followUpId, setFollowUpId] = useState<number | null>(null);
+  const followUpOpened = useOpenedOnce(followUpId !== null);
+  const cancelling = useRef<number[]>([]);
   const addOpened = useOpenedOnce(dialog === "add");
   const seriesOpened = useOpenedOnce(dialog === "series");
   const editOpened = useOpenedOnce(dialog === "edit");
@@ -173,12 +180,19 @@ export default function EventDates({ loaderData }: Route.ComponentProps) {
       }
       return;
     }
-    if (answer.intent === "cancel") toast.success(t("toast.cancelled", { count: answer.count }));
+    if (answer.intent === "cancel") {
+      toast.success(t("toast.cancelled", { count: answer.count }));
+      // One date cancelled with places sold: what happens to its participants comes next.
+      const [only] = cancelling.current;
+      if (cancelling.current.length === 1 && items.some((item) => item.id === only && item.sold > 0))
+        setFollowUpId(only!);
+    }
     if (answer.intent === "delete") toast.success(t("toast.deleted"));
     setSelected(new Set());
-  }, [fetcher.state, fetcher.data, t, tErrors]);
+  }, [fetcher.state, fetcher.data, t, tErrors, items]);
 
   const pages = Math.max(1, Math.ceil(total / perPage));
+  const followUp = items.find((row) => row.id === followUpId) ?? null;
   const dayFormat = dateTimeFormat(locale, {
     timeZone,
     weekday: "short",
@@ -424,6 +438,10 @@ export default function EventDates({ loaderData }: Route.ComponentProps) {
                                 <DropdownMenuItem onSelect={() => setCancelIds([row.id])}>
                                   {t("table.cancel")}
                                 </DropdownMenuItem>
+                              ) : row.sold > 0 ? (
+                                <DropdownMenuItem onSelect={() => setFollowUpId(row.id)} data-testid="date-follow-up">
+                                  {t("follow-up.open")}
+                                </DropdownMenuItem>
                               ) : null}
                               {row.sold === 0 && row.held === 0 ? (
                                 <DropdownMenuItem variant="destructive" onSelect={() => setDeleting(row)}>
@@ -495,6 +513,17 @@ export default function EventDates({ loaderData }: Route.ComponentProps) {
             onDone={() => setSelected(new Set())}
           />
         ) : null}
+        {followUpOpened && followUp ? (
+          <CancelledDateDialog
+            open={followUpId !== null}
+            onOpenChange={(open) => (open ? null : setFollowUpId(null))}
+            eventId={eventId}
+            date={{ id: followUp.id, label: `${dayOf(followUp)} ${timeOf(followUp)}`, sold: followUp.sold }}
+            targets={items
+              .filter((row) => row.status !== "cancelled")
+              .map((row) => ({ id: row.id, label: `${dayOf(row)} ${timeOf(row)}`, remaining: row.remaining }))}
+          />
+        ) : null}
       </Suspense>
 
       <AlertDialog open={cancelIds !== null} onOpenChange={(open) => (open ? null : setCancelIds(null))}>
@@ -510,6 +539,7 @@ export default function EventDates({ loaderData }: Route.ComponentProps) {
               data-testid="dates-cancel-confirm"
               onClick={() => {
                 if (!cancelIds) return;
+                cancelling.current = cancelIds;
                 void fetcher.submit(
                   { intent: "cancel", ids: cancelIds },
                   { method: "post", encType: "application/json" },
