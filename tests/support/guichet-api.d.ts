@@ -54,7 +54,7 @@ export interface paths {
     };
     /**
      * Get a published event
-     * @description The event page's data: the event, its tickets on sale and add-ons, its participation forms. Published events only; a private event needs the `t` of its private link. `remaining` is null unless the organizer shows it. No credential; any origin (CORS).
+     * @description The event page's data: the event, its tickets on sale and add-ons, its participation forms. Published events only; a private event needs the `t` of its private link. `remaining` is null unless the organizer shows it. An event with several dates adds `dates` (`months` with upcoming dates and their `count`, the `month` shown, its `items` a page at a time with `status` `on_sale` or `sold_out` and `few_places_left`, the `selected` date) and, on each ticket, `pass` and the pass's `pass_date_ids`; book a per-date ticket with the date's `date_id`. A single-date event has neither. No credential; any origin (CORS).
      *
      *     **Access:** public, no credential.
      */
@@ -1057,6 +1057,50 @@ export interface paths {
      *     **Access:** a member of the organization with the right role; sessions only (no API key scope).
      */
     post: operations["createOrderRefund"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/events/{id}/dates/{date_id}/move": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Move a date's participants to another date
+     * @description Moves every participant of the date (their order lines and their orders' date too) to `to_date_id`, another date of the event that is not cancelled. All or nothing: 409 `no_room` when the target date's capacity or one of its quotas would be passed. Pass holders have no date of their own and stay. Decision 0068.
+     *
+     *     **Access:** a member of the organization with the right role; sessions only (no API key scope).
+     */
+    post: operations["moveDateParticipants"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/events/{id}/dates/{date_id}/refund": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Refund a cancelled date's buyers
+     * @description Refunds the paid orders with places on a cancelled date, a few per call (each waits for the payment provider): an order whose places are all on the date in full, one with places on other dates too for that date's places and their fees only. Call again with `after: next` until `next` is null. `failed`: orders the provider refused this time; `not_refundable`: free and hand-entered orders on the date. 409 while the date is not cancelled. Decision 0068.
+     *
+     *     **Access:** a member of the organization with the right role; sessions only (no API key scope).
+     */
+    post: operations["refundDateOrders"];
     delete?: never;
     options?: never;
     head?: never;
@@ -2355,6 +2399,12 @@ export interface operations {
       query?: {
         /** @description The private link's token, for a private event. */
         t?: string;
+        /** @description An event with several dates: the month shown, `YYYY-MM` in the event's time zone. */
+        month?: string;
+        /** @description An event with several dates: the page of the month's dates (60 a page). */
+        page?: number;
+        /** @description An event with several dates: the picked date, whose availability the tickets then reflect. */
+        date?: number;
       };
       header?: never;
       path: {
@@ -6063,6 +6113,11 @@ export interface operations {
                 /** @constant */
                 type: "participants";
                 participant_ids: number[];
+              }
+            | {
+                /** @constant */
+                type: "dates";
+                date_ids: number[];
               };
         };
       };
@@ -8117,6 +8172,7 @@ export interface operations {
               first_name: string;
               last_name: string;
               email: string;
+              date_id?: (string | number) | null;
             }[];
           }[];
           /** @default false */
@@ -9562,6 +9618,357 @@ export interface operations {
       };
     };
   };
+  moveDateParticipants: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key and request answer the first answer, kept 24 hours. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        /** @description The event's id. */
+        id: number;
+        /** @description The date id. */
+        date_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "to_date_id": 41
+         *     }
+         */
+        "application/json": {
+          to_date_id: string | number;
+        };
+      };
+    };
+    responses: {
+      /** @description How many participants moved. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "moved": 12
+           *     }
+           */
+          "application/json": Record<string, never>;
+        };
+      };
+      /** @description Invalid request (`validation`): the fields are listed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credential (`unauthorized`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed for this role or key (`forbidden`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or another organization's (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflicts with the current state (`conflict`). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  refundDateOrders: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key and request answer the first answer, kept 24 hours. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        /** @description The event's id. */
+        id: number;
+        /** @description The date id. */
+        date_id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "after": null
+         *     }
+         */
+        "application/json": {
+          after?: (string | number) | null;
+        };
+      };
+    };
+    responses: {
+      /** @description This call's progress. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "refunded": 10,
+           *       "failed": [],
+           *       "not_refundable": 2,
+           *       "next": 1834
+           *     }
+           */
+          "application/json": Record<string, never>;
+        };
+      };
+      /** @description Invalid request (`validation`): the fields are listed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credential (`unauthorized`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not allowed for this role or key (`forbidden`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or another organization's (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Conflicts with the current state (`conflict`). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   listOrderInvoices: {
     parameters: {
       query?: never;
@@ -10418,6 +10825,7 @@ export interface operations {
           /** Format: uuid */
           id: string;
           scanned_at?: number;
+          date_id?: number;
         };
       };
     };
@@ -15462,6 +15870,11 @@ export interface operations {
                 /** @constant */
                 type: "participants";
                 participant_ids: number[];
+              }
+            | {
+                /** @constant */
+                type: "dates";
+                date_ids: number[];
               };
         };
       };
