@@ -127,6 +127,8 @@ export function participantToJson(participant: EventParticipantSummary) {
     event_date: iso(participant.eventDate),
     created_at: iso(participant.createdAt),
     access_token: participant.orderAccessToken,
+    // A multi-date event's date (decision 0068): absent otherwise, so a single-date event answers as before.
+    ...(participant.dateId !== null ? { date_id: participant.dateId } : {}),
   };
 }
 
@@ -147,6 +149,7 @@ export function paymentToJson(payment: EventPaymentSummary) {
     payable_until: iso(payment.payableUntil),
     created_at: iso(payment.createdAt),
     access_token: payment.accessToken,
+    ...(payment.dateId !== null ? { date_id: payment.dateId } : {}),
   };
 }
 

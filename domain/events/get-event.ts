@@ -32,6 +32,8 @@ export type EventParticipantSummary = {
   lastValidationAt: Date | null;
   eventDate: Date | null;
   createdAt: Date;
+  /** The participant's date on a multi-date event (decision 0068). */
+  dateId: number | null;
 };
 
 export type EventPaymentSummary = OrderBuyerAndMoney & {
@@ -41,6 +43,8 @@ export type EventPaymentSummary = OrderBuyerAndMoney & {
   paidAt: Date | null;
   payableUntil: Date | null;
   createdAt: Date;
+  /** The date of the order's places when they share one, on a multi-date event (decision 0068). */
+  dateId: number | null;
 };
 
 /** The columns of an EventParticipantSummary (participants joined to their order), for every list of them. */
@@ -60,6 +64,7 @@ export const participantSummaryColumns = {
   lastValidationAt: participants.lastValidationAt,
   eventDate: participants.eventDate,
   createdAt: participants.createdAt,
+  dateId: participants.dateId,
 };
 
 /** The columns of an EventPaymentSummary before its displayed status is derived (paymentStatus). */
@@ -78,6 +83,7 @@ export const paymentSummaryColumns = {
   paidAt: orders.paidAt,
   payableUntil: orders.payableUntil,
   createdAt: orders.createdAt,
+  dateId: orders.dateId,
 };
 
 export type EventCounts = {

@@ -109,6 +109,11 @@ describe("after a date is cancelled (issue 30 §4)", () => {
     expect(people.every((p) => p.dateId === roomy.id && p.eventDate?.getTime() === roomy.startAt.getTime())).toBe(true);
     const [row] = await db.select().from(schema.orders).where(eq(schema.orders.id, order));
     expect(row!.dateId).toBe(roomy.id);
+    // The integrators' lists carry the date (issue 30 §6).
+    const listed = await api(`/events/${event.id}/participants?limit=10`, { as: "owner" });
+    expect(listed.json.data.map((p: { date_id?: number }) => p.date_id)).toEqual([roomy.id, roomy.id, roomy.id]);
+    const orders = await api(`/events/${event.id}/orders?limit=10`, { as: "owner" });
+    expect(orders.json.data[0].date_id).toBe(roomy.id);
   });
 
   it("refunds a cancelled date's buyers, in full or only that date's places, a few orders per call", async () => {

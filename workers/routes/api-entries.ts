@@ -34,6 +34,8 @@ function entryToJson(eventId: number, row: EntryRow) {
     is_in: row.isIn,
     is_in_str: row.isIn ? "true" : "false",
     validated_at: new Date(row.validatedAt).toISOString(),
+    // The date scanned for on a multi-date event (decision 0068): absent otherwise.
+    ...(row.dateId !== null ? { date_id: row.dateId } : {}),
   };
 }
 
