@@ -34,6 +34,7 @@ import {
   runHealthAtConcurrency,
 } from "./lib/bench-bookings";
 import { findLocalD1File } from "./lib/local-d1";
+import { createMultiDateTwin, type DatedTwin } from "./lib/bench-dates";
 import { allowBenchEmails, runMessageSend } from "./lib/bench-messages";
 import { localVarArgs } from "./lib/dev-vars";
 import { auditPages, prepareBookingFlow } from "./lib/lighthouse";
@@ -110,7 +111,12 @@ function ratioLine(label: string, p50: number, baseline: number) {
   return `${label.padEnd(34)} p50 ${p50.toFixed(1)} ms = ${(p50 / baseline).toFixed(2)}× the health endpoint's ${baseline.toFixed(1)} ms`;
 }
 
-type Probe = { label: string; url: string; init?: RequestInit };
+type Probe = {
+  label: string;
+  url: string;
+  init?: RequestInit;
+  /** The URL of each request (a cache-busting query). */ urlOf?: (url: string) => string;
+};
 
 /**
  * The probes in turn, `runs` rounds of one request each, after 10 warm-up rounds, each printed like `series`. Taken
@@ -122,7 +128,7 @@ async function roundRobin(probes: Probe[]): Promise<Map<string, number>> {
   const times = new Map<string, number[]>(probes.map((probe) => [probe.label, []]));
   for (let round = -10; round < runs; round++) {
     for (const probe of probes) {
-      const result = await time(probe.url, probe.init);
+      const result = await time(probe.urlOf ? probe.urlOf(probe.url) : probe.url, probe.init);
       if (result.status !== 200) throw new Error(`${probe.label}: HTTP ${result.status}`);
       if (round >= 0) times.get(probe.label)!.push(result.ms);
     }
@@ -201,6 +207,8 @@ async function main() {
   await allowBenchEmails(findLocalD1File(persistTo), importEvent.eventId, 100_000);
   const event = rows[0];
   if (!event) throw new Error("no published public event in the seed");
+  // Issue 30 §5: with --large, the big event's multi-date twin (500 dates, the same participants) to time beside it.
+  const twin = participants.length ? await createMultiDateTwin(findLocalD1File(persistTo), Number(event.id)) : null;
   const path = `/events/${event.id}/${eventSlug(String(event.title))}`;
 
   const server = spawn(
@@ -290,6 +298,7 @@ async function main() {
       for (const [label, p50] of p50s) if (!label.startsWith("health")) console.log(ratioLine(label, p50, baseline));
       await compareFigureReads(Number(event.id));
       await benchAfterSale(base, Number(event.id), token, signedIn, importEvent);
+      if (twin) await benchDates(base, Number(event.id), String(event.title), twin, signedIn);
     }
     if (bookingsOnly) {
       await benchBookings(base, bookingEvent);
@@ -360,6 +369,89 @@ async function compareFigureReads(eventId: number) {
 }
 
 /** Issue 11's figures: the participants table on the big event, check-ins on it, and the CSV import's wall time. */
+/**
+ * Issue 30 §5: the multi-date twin's pages (500 dates, the same participants) beside the single-date event's, in
+ * turn with the health endpoint: the dashboard (whole event and one date), the participants, orders and entries as
+ * the app fetches them (.data; unfiltered, by date, a search), and the public page (a cache miss). Goal: each twin page
+ * as fast as its single-date original.
+ */
+async function benchDates(base: string, eventId: number, title: string, twin: DatedTwin, signedIn: RequestInit) {
+  const data = (path: string, route: string) => withRoutes(`${base}${path}`, ["root", route]);
+  const byDate = (id: number) => encodeURIComponent(JSON.stringify([{ id: "date", value: [String(id)] }]));
+  const pairs: { label: string; single: string; dated: string }[] = [
+    {
+      label: "dashboard (.data)",
+      single: data(`/event/${eventId}.data`, "routes/app/event/dashboard"),
+      dated: data(`/event/${twin.eventId}.data`, "routes/app/event/dashboard"),
+    },
+    {
+      label: "participants, first page (.data)",
+      single: data(`/event/${eventId}/participants.data`, "routes/app/event/participants"),
+      dated: data(`/event/${twin.eventId}/participants.data`, "routes/app/event/participants"),
+    },
+    {
+      label: "orders, first page (.data)",
+      single: data(`/event/${eventId}/orders.data`, "routes/app/event/orders"),
+      dated: data(`/event/${twin.eventId}/orders.data`, "routes/app/event/orders"),
+    },
+    {
+      label: "entries, first page (.data)",
+      single: data(`/event/${eventId}/entries.data`, "routes/app/event/entries"),
+      dated: data(`/event/${twin.eventId}/entries.data`, "routes/app/event/entries"),
+    },
+    {
+      label: "public page (cache miss)",
+      single: `${base}/events/${eventId}/${eventSlug(title)}?bench=`,
+      dated: `${base}/events/${twin.eventId}/${eventSlug(twin.title)}?bench=`,
+    },
+  ];
+  console.log(
+    `
+Multi-date twin /event/${twin.eventId} (${twin.dateIds.length} dates, ${twin.participants} participants) ` +
+      `beside /event/${eventId}, in turn with the health endpoint
+`,
+  );
+  let bust = 0;
+  const bustable = (url: string) => (url.endsWith("?bench=") ? `${url}${Date.now()}-${bust++}` : url);
+  const p50s = await roundRobin([
+    { label: "health endpoint (baseline)", url: `${base}/api/health` },
+    ...pairs
+      .flatMap((pair) => [
+        { label: `single date: ${pair.label}`, url: pair.single, init: signedIn },
+        { label: `500 dates: ${pair.label}`, url: pair.dated, init: signedIn },
+      ])
+      .map((probe) => ({ ...probe, urlOf: bustable })),
+    {
+      label: "500 dates: dashboard of one date (.data)",
+      url: data(`/event/${twin.eventId}.data?date=${twin.middleDateId}`, "routes/app/event/dashboard"),
+      init: signedIn,
+    },
+    {
+      label: "500 dates: participants of one date (.data)",
+      url: data(
+        `/event/${twin.eventId}/participants.data?filters=${byDate(twin.middleDateId)}`,
+        "routes/app/event/participants",
+      ),
+      init: signedIn,
+    },
+    {
+      label: "500 dates: orders of one date (.data)",
+      url: data(`/event/${twin.eventId}/orders.data?filters=${byDate(twin.middleDateId)}`, "routes/app/event/orders"),
+      init: signedIn,
+    },
+  ]);
+  const baseline = p50s.get("health endpoint (baseline)")!;
+  console.log(`
+Against the health endpoint of the same rounds, and the 500-date twin against its single-date original
+`);
+  for (const [label, p50] of p50s) if (!label.startsWith("health")) console.log(ratioLine(label, p50, baseline));
+  for (const pair of pairs) {
+    const single = p50s.get(`single date: ${pair.label}`)!;
+    const dated = p50s.get(`500 dates: ${pair.label}`)!;
+    console.log(`${`500 dates ÷ single: ${pair.label}`.padEnd(50)} ${(dated / single).toFixed(2)}×`);
+  }
+}
+
 async function benchAfterSale(
   base: string,
   eventId: number,
