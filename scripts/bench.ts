@@ -17,7 +17,8 @@
  * (#rrggbb) and BENCH_LIGHTHOUSE_THEME (light|dark) set the audited event's colour and theme first (issue 14 §9: any
  * organizer colour).
  * `--weight` measures only the page weights, `--bookings` only the bookings, `--lighthouse` only Lighthouse,
- * `--messages` only the message to the import's participants (after the import).
+ * `--messages` only the message to the import's participants (after the import), `--dates` only the 500-date twin
+ * of the big event beside it (issue 30 §5, on the --large data; also part of a whole --large run).
  * BENCH_RUNS (200), BENCH_BOOKINGS (1,500 buyers), BENCH_STOCK (1,000 places), BENCH_CONCURRENCY (50).
  */
 import { spawn, spawnSync } from "node:child_process";
@@ -46,7 +47,9 @@ const port = Number(process.env.BENCH_PORT ?? 8789);
 const persistTo = ".wrangler/bench-state";
 const benchBuild = ".wrangler/bench-build";
 const runs = Number(process.env.BENCH_RUNS ?? 200);
-const participants = process.argv.includes("--large") ? ["--participants", "100000"] : [];
+// `--dates` (issue 30 §5): only the 500-date twin beside the big event, on the --large data.
+const datesOnly = process.argv.includes("--dates");
+const participants = process.argv.includes("--large") || datesOnly ? ["--participants", "100000"] : [];
 const weightOnly = process.argv.includes("--weight");
 const bookingsOnly = process.argv.includes("--bookings");
 const lighthouseOnly = process.argv.includes("--lighthouse");
@@ -244,7 +247,7 @@ async function main() {
       if (!listening) await new Promise((r) => setTimeout(r, 300));
     }
     if (!listening) throw new Error(`wrangler dev did not answer on ${base} within 3 minutes`);
-    if (!weightOnly && !bookingsOnly && !lighthouseOnly && !messagesOnly) {
+    if (!weightOnly && !bookingsOnly && !lighthouseOnly && !messagesOnly && !datesOnly) {
       console.log(`\nPublic page ${path} (“${event.title}”, ${event.participants} participants)\n`);
       for (let i = 0; i < 20; i++) await time(`${base}${path}?warm=${i}`);
       await series("server render (edge-cache miss)", (i) => `${base}${path}?bench=${Date.now()}-${i}`, "MISS");
@@ -263,6 +266,10 @@ async function main() {
     const signedIn = { headers: { Cookie: `guichet_session=${token}` }, redirect: "manual" as const };
     if (lighthouseOnly) {
       await benchLighthouse(base, path, Number(event.id), token);
+      return;
+    }
+    if (datesOnly && twin) {
+      await benchDates(base, Number(event.id), String(event.title), twin, signedIn);
       return;
     }
     if (messagesOnly) {
