@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { events, orders, participants } from "#db/schema";
 import { distinctDates, parseTicketDates, participantDatesColumn, type TicketDate } from "../event-dates/order-dates";
@@ -44,15 +44,19 @@ export async function getOrderCalendar(
   db: Database,
   input: { orderId: number; token: string; siteUrl: string; now?: Date },
 ): Promise<CalendarFile> {
-  const [rows, dateRows] = await db.batch([
+  // One table per read: inside a D1 batch, a join's same-named columns (id, status…) collapse into one.
+  const [orderRows, eventRows, dateRows] = await db.batch([
     db
-      .select({
-        order: { id: orders.id, status: orders.status, accessToken: orders.accessToken },
-        event: calendarColumns,
-      })
+      .select({ id: orders.id, status: orders.status, accessToken: orders.accessToken })
       .from(orders)
-      .innerJoin(events, and(eq(events.id, orders.eventId), eq(events.organizationId, orders.organizationId)))
       .where(eq(orders.id, input.orderId))
+      .limit(1),
+    db
+      .select(calendarColumns)
+      .from(events)
+      .where(
+        sql`(${events.id}, ${events.organizationId}) = (select event_id, organization_id from orders where id = ${input.orderId})`,
+      )
       .limit(1),
     // On a multi-date event, the dates its tickets are for (decision 0068); none on a single-date event.
     db
@@ -60,7 +64,9 @@ export async function getOrderCalendar(
       .from(participants)
       .where(and(eq(participants.orderId, input.orderId), eq(participants.ticketType, "ticket"))),
   ]);
-  const row = rows[0];
+  const order = orderRows[0];
+  const event = eventRows[0];
+  const row = order && event ? { order, event } : undefined;
   if (!row || !input.token || !constantTimeEqual(input.token, row.order.accessToken)) throw notFound();
   if (!countsAsSale(row.order.status)) throw notFound();
   const now = input.now ?? new Date();
