@@ -4,6 +4,7 @@ import { eventDates, events, quotas, quotaTickets, ticketDates, tickets, type Ev
 import { heldOfEventTicketsSql } from "../booking/held-places";
 import { inEventScope, loadEventForActor } from "../events/event-access";
 import type { EventRow } from "../events/event-record";
+import { canOnEvent } from "../policy";
 import type { Actor } from "../shared/actor";
 import { quotaHeldSql } from "./quota-sql";
 
@@ -49,9 +50,10 @@ export async function listQuotas(
   db: Database,
   actor: Actor,
   input: { eventId: number; now?: Date },
-): Promise<EventQuotas> {
-  const { event } = await loadEventForActor(db, actor, input.eventId, "event:view");
-  return readEventQuotas(db, event, (input.now ?? new Date()).getTime());
+): Promise<EventQuotas & { canUpdate: boolean }> {
+  const { event, scope } = await loadEventForActor(db, actor, input.eventId, "event:view");
+  const quotasOfEvent = await readEventQuotas(db, event, (input.now ?? new Date()).getTime());
+  return { ...quotasOfEvent, canUpdate: canOnEvent(actor, "event:update", scope) };
 }
 
 export async function readEventQuotas(db: Database, event: EventRow, at: number): Promise<EventQuotas> {

@@ -2,7 +2,7 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "#db/database";
 import { eventDates, participants, ticketDates, tickets } from "#db/schema";
-import { inEventScope } from "../events/event-access";
+import { inEventScope, loadEventForActor } from "../events/event-access";
 import type { EventRow } from "../events/event-record";
 import type { Actor } from "../shared/actor";
 import { AppError } from "../shared/app-error";
@@ -23,6 +23,19 @@ export async function assertEventDateIds(db: Database, event: Scope, dateIds: nu
     throw new AppError("validation", "quotas:errors.dates-invalid", {
       fields: { date_ids: "quotas:errors.date-unknown" },
     });
+}
+
+/**
+ * Checks `dateIds` before a ticket is created with them (event:update): the same refusals as `setTicketDates`, so a
+ * refused creation writes nothing.
+ */
+export async function checkTicketDates(
+  db: Database,
+  actor: Actor,
+  input: { eventId: number; dateIds: number[] },
+): Promise<void> {
+  const { event } = await loadEventForActor(db, actor, input.eventId, "event:update");
+  await assertEventDateIds(db, event, input.dateIds);
 }
 
 /** The pass dates of the event's tickets, ticket by ticket (a ticket sold per date has none). */

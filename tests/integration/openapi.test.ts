@@ -257,6 +257,7 @@ function exampleFor(op: ApiOperation, w: World): unknown {
     organizer: w.organizationId,
     profile: w.memberUserId,
     ids: [w.ticketId, w.otherTicketId],
+    ticket_ids: [w.ticketId, w.otherTicketId],
     event: w.eventId,
     ticket: w.otherTicketId,
   };
