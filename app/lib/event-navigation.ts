@@ -1,5 +1,6 @@
 import {
   ClipboardList,
+  Gauge,
   Hourglass,
   LayoutDashboard,
   BellRing,
@@ -25,6 +26,7 @@ export type EventNavigationSegment =
   | ""
   | "tickets"
   | "addons"
+  | "quotas"
   | "promos"
   | "order-fields"
   | "order-messages"
@@ -86,6 +88,8 @@ export const eventNavigation: readonly EventNavigationItem[] = [
     links: [
       link("tickets", "tickets", Tag, true),
       link("addons", "addons", Puzzle, true),
+      // Issue 30 §2: places shared by several tickets, the event capacity first.
+      link("quotas", "quotas", Gauge, true),
       link("promos", "promos", TicketPercent, true),
     ],
   },

@@ -15,6 +15,7 @@ import { listQuotas } from "./list-quotas";
 import { putQuotas } from "./put-quotas";
 import type { QuotaInput } from "./quota-input-schema";
 import { setTicketDates } from "./set-ticket-dates";
+import { getTicketDates } from "./get-ticket-dates";
 
 // Quota arithmetic of decision 0068: sold (kept by the triggers, recounted on edits), held (unexpired holds that draw
 // on the quota) and remaining, for per-date tickets and a pass counting on each of its dates.
@@ -267,6 +268,29 @@ describe("pass dates", () => {
     ).rejects.toMatchObject({ code: "validation", fields: { date_ids: "quotas:errors.date-unknown" } });
     await expect(
       setTicketDates(test.db, world.actors.foreignOwner, { eventId: event.id, ticketId: pass.id, dateIds: [] }),
+    ).rejects.toMatchObject({ code: "not_found" });
+  });
+});
+
+describe("the ticket form's « Valable pour »", () => {
+  it("lists the event's dates and the pass's, locked once the ticket has sold", async () => {
+    await setTicketDates(test.db, world.actors.owner, { eventId: event.id, ticketId: pass.id, dateIds: [sunday] });
+    expect(await getTicketDates(test.db, world.actors.owner, { eventId: event.id, ticketId: pass.id })).toEqual({
+      dates: [
+        { id: saturday, startAt: new Date("2026-06-20T10:00:00Z"), status: "on_sale" },
+        { id: sunday, startAt: new Date("2026-06-21T10:00:00Z"), status: "on_sale" },
+        { id: monday, startAt: new Date("2026-06-22T10:00:00Z"), status: "cancelled" },
+      ],
+      dateIds: [sunday],
+      locked: false,
+    });
+    await sell(day, saturday, 1);
+    expect(await getTicketDates(test.db, world.actors.owner, { eventId: event.id, ticketId: day.id })).toMatchObject({
+      dateIds: [],
+      locked: true,
+    });
+    await expect(
+      getTicketDates(test.db, world.actors.foreignOwner, { eventId: event.id, ticketId: day.id }),
     ).rejects.toMatchObject({ code: "not_found" });
   });
 });
