@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, notInArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "#db/database";
 import { eventDates, events, quotas, quotaTickets, tickets } from "#db/schema";
@@ -11,6 +11,8 @@ import type { QuotaInput } from "./quota-input-schema";
 import { quotaSoldCountSql } from "./quota-sql";
 
 type Scope = Pick<EventRow, "id" | "organizationId">;
+
+const IDS_PER_STATEMENT = 90;
 
 /**
  * The statement that recounts `sold` of the event's quotas from its participants (the triggers' rule, quota-sql.ts):
@@ -106,15 +108,13 @@ export async function putQuotas(
         .where(and(eq(events.id, event.id), eq(events.organizationId, event.organizationId))),
     );
   }
-  statements.push(
-    db
-      .delete(quotas)
-      .where(
-        keptIds.length > 0
-          ? and(inEventScope(quotas, scope), notInArray(quotas.id, keptIds))
-          : inEventScope(quotas, scope),
-      ),
-  );
+  // The ones left out, by id: D1 binds at most 100 parameters a statement, so they go in slices.
+  const kept = new Set(keptIds);
+  const missing = [...existingIds].filter((quotaId) => !kept.has(quotaId));
+  for (let start = 0; start < missing.length; start += IDS_PER_STATEMENT) {
+    const slice = missing.slice(start, start + IDS_PER_STATEMENT);
+    statements.push(db.delete(quotas).where(and(inEventScope(quotas, scope), inArray(quotas.id, slice))));
+  }
   for (const quota of input.quotas) {
     // A new quota is the event's newest row: inside the batch (one transaction) nothing else inserts between.
     const quotaId: SQL | number =

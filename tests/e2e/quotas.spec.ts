@@ -82,6 +82,9 @@ test("an organizer sets the event capacity and adds, corrects, edits and deletes
   // The event capacity.
   await page.getByTestId("quota-capacity-edit").click();
   const capacityDialog = page.getByTestId("quota-capacity-dialog");
+  // No limit yet: « Aucune limite » is ticked and the number waits for it to be unticked.
+  await expect(capacityDialog.getByLabel("Nombre de places")).toBeDisabled();
+  await capacityDialog.getByLabel("Aucune limite").uncheck();
   await capacityDialog.getByLabel("Nombre de places").fill("300");
   await capacityDialog.getByTestId("quota-capacity-save").click();
   await expect(capacityDialog).toBeHidden();
@@ -93,12 +96,14 @@ test("an organizer sets the event capacity and adds, corrects, edits and deletes
   await page.getByTestId("quota-add").click();
   const dialog = page.getByTestId("quota-dialog");
   await expect(dialog.getByRole("heading", { name: "Ajouter un quota" })).toBeVisible();
-  await dialog.getByLabel("Nom").fill("Tarifs réduits");
+  await dialog.getByLabel("Nom", { exact: true }).fill("Tarifs réduits");
   await dialog.getByLabel("Nombre de places").fill("50");
   await dialog.getByTestId("quota-save").click();
   await expect(dialog.getByText("Choisissez au moins un billet.")).toBeVisible();
   await dialog.getByLabel("Tarif réduit").check();
   await dialog.getByLabel("Parking").check();
+  // Ticking a ticket answers the refusal: its message goes.
+  await expect(dialog.getByText("Choisissez au moins un billet.")).toBeHidden();
   await shoot(page, "quotas-dialog");
   await dialog.getByTestId("quota-save").click();
   await expect(dialog).toBeHidden();
@@ -132,7 +137,7 @@ test("an organizer sets the event capacity and adds, corrects, edits and deletes
   // Edited: fewer places, the add-on left out.
   await page.getByTestId(`quota-edit-${quotaId}`).click();
   await expect(dialog.getByRole("heading", { name: "Modifier le quota" })).toBeVisible();
-  await expect(dialog.getByLabel("Nom")).toHaveValue("Tarifs réduits");
+  await expect(dialog.getByLabel("Nom", { exact: true })).toHaveValue("Tarifs réduits");
   await dialog.getByLabel("Nombre de places").fill("40");
   await dialog.getByLabel("Parking").uncheck();
   await dialog.getByTestId("quota-save").click();

@@ -1517,7 +1517,10 @@ const pageTable: Record<string, RouteSpec> = {
     need: { event: "event:update" },
     probe: (i) => ({
       path: `/event/${i.eventId}/quotas`,
-      form: { quotas: JSON.stringify([{ name: "Tous", size: 500, date_id: null, ticket_ids: [i.ticketId] }]) },
+      form: {
+        intent: "save",
+        quotas: JSON.stringify([{ name: "Tous", size: 500, date_id: null, ticket_ids: [i.ticketId] }]),
+      },
     }),
   },
   "GET /event/:event_id/tickets/:ticket_id": {

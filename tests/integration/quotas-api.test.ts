@@ -214,6 +214,28 @@ describe("GET and PUT /api/events/:id/quotas", () => {
     expect(await db.select().from(quotas).where(eq(quotas.eventId, world.event.id))).toEqual([]);
   });
 
+  it("writes and deletes the most quotas an event may have, within D1's limits", async () => {
+    const { event, day, pass } = await festival();
+    const many = Array.from({ length: 100 }, (_, i) => ({
+      name: `Créneau ${i + 1}`,
+      size: 30,
+      date_id: null,
+      ticket_ids: [day.id, pass.id],
+    }));
+    const put = await call(`/events/${event.id}/quotas`, { method: "PUT", body: { quotas: many } });
+    expect(put.status).toBe(200);
+    expect(put.json.quotas).toHaveLength(100);
+    const tooMany = await call(`/events/${event.id}/quotas`, {
+      method: "PUT",
+      body: { quotas: [...many, many[0]] },
+    });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.json.fields).toEqual({ quotas: "too_many_quotas" });
+    const cleared = await call(`/events/${event.id}/quotas`, { method: "PUT", body: { quotas: [] } });
+    expect(cleared.status).toBe(200);
+    expect(await db.select().from(quotas).where(eq(quotas.eventId, event.id))).toEqual([]);
+  });
+
   it("keeps the tickets calls of a single-date event as they were, with date_ids empty", async () => {
     const event = await insertEvent(db, world.organization.id, { title: "Concert" });
     const created = await call(`/events/${event.id}/tickets`, { method: "POST", body: { title: "Plein tarif" } });

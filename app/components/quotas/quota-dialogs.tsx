@@ -58,6 +58,8 @@ export function QuotaDialog(props: {
   const [dateId, setDateId] = useState(quota?.dateId ? String(quota.dateId) : "");
   const [ticketIds, setTicketIds] = useState<number[]>(quota?.tickets.map((ticket) => ticket.id) ?? []);
   const [submitted, setSubmitted] = useState(false);
+  // Fields changed since the last save: their refusal no longer applies.
+  const [edited, setEdited] = useState<string[]>([]);
 
   // Each opening starts from the quota as it is (or empty for a new one).
   useEffect(() => {
@@ -67,14 +69,20 @@ export function QuotaDialog(props: {
     setDateId(quota?.dateId ? String(quota.dateId) : "");
     setTicketIds(quota?.tickets.map((ticket) => ticket.id) ?? []);
     setSubmitted(false);
+    setEdited([]);
   }, [open, quota]);
 
-  const fields = submitted ? fieldsOf(props.failure, props.index) : {};
+  const fields = Object.fromEntries(
+    Object.entries(submitted ? fieldsOf(props.failure, props.index) : {}).filter(([name]) => !edited.includes(name)),
+  );
+  const touch = (name: string) => setEdited((names) => (names.includes(name) ? names : [...names, name]));
   const formError =
     submitted && props.failure && Object.keys(fields).length === 0 ? props.failure.errors.formError : undefined;
   useFocusFirstInvalid(formRef, submitted && !props.busy ? props.failure?.errors : undefined);
-  const toggle = (ticketId: number, checked: boolean) =>
+  const toggle = (ticketId: number, checked: boolean) => {
     setTicketIds((ids) => (checked ? [...ids, ticketId] : ids.filter((idOf) => idOf !== ticketId)));
+    touch("ticket_ids");
+  };
 
   return (
     <Dialog open={open} onOpenChange={props.onOpenChange}>
@@ -90,6 +98,7 @@ export function QuotaDialog(props: {
           onSubmit={(event) => {
             event.preventDefault();
             setSubmitted(true);
+            setEdited([]);
             props.onSave({
               ...(quota ? { id: quota.id } : {}),
               name,
@@ -109,7 +118,10 @@ export function QuotaDialog(props: {
               value={name}
               maxLength={100}
               placeholder={t("dialog.name-placeholder")}
-              onChange={(event) => setName(event.target.value)}
+              onChange={(event) => {
+                setName(event.target.value);
+                touch("name");
+              }}
               aria-invalid={fields.name ? true : undefined}
               aria-describedby={fields.name ? `${id}-name-error` : undefined}
             />
@@ -122,7 +134,10 @@ export function QuotaDialog(props: {
               name="size"
               inputMode="numeric"
               value={size}
-              onChange={(event) => setSize(event.target.value)}
+              onChange={(event) => {
+                setSize(event.target.value);
+                touch("size");
+              }}
               aria-invalid={fields.size ? true : undefined}
               aria-describedby={fields.size ? `${id}-size-error` : undefined}
             />
@@ -136,7 +151,10 @@ export function QuotaDialog(props: {
                 name="date_id"
                 className={nativeControl}
                 value={dateId}
-                onChange={(event) => setDateId(event.target.value)}
+                onChange={(event) => {
+                  setDateId(event.target.value);
+                  touch("date_id");
+                }}
                 aria-invalid={fields.date_id ? true : undefined}
               >
                 <option value="">{t("all-dates")}</option>

@@ -36,7 +36,7 @@ export function TicketValidFor(props: {
       data-testid="ticket-valid-for"
       aria-describedby={props.error ? `${id}-error` : undefined}
     >
-      <legend className="mb-1 text-sm leading-none font-medium">{t("valid-for.label")}</legend>
+      <legend className="mb-2 text-sm leading-none font-medium">{t("valid-for.label")}</legend>
       <input type="hidden" name="valid_for" value={mode} />
       <RadioGroup
         value={mode}
