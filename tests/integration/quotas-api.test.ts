@@ -138,6 +138,20 @@ describe("GET and PUT /api/events/:id/quotas", () => {
       (await db.select({ id: quotas.id }).from(quotas).where(eq(quotas.eventId, event.id))).map((q) => q.id),
     ).not.toContain(dimanche.id);
 
+    // A new pass is created with its dates; the list answers every ticket's.
+    const created = await call(`/events/${event.id}/tickets`, {
+      method: "POST",
+      body: { title: "Pass samedi", price: 0, date_ids: [saturday] },
+    });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ title: "Pass samedi", date_ids: [saturday] });
+    const listed = await call(`/events/${event.id}/tickets`);
+    expect(listed.json.map((t: Record<string, unknown>) => [t.title, t.date_ids])).toEqual([
+      ["Entrée du jour", []],
+      ["Pass week-end", [saturday, sunday]],
+      ["Pass samedi", [saturday]],
+    ]);
+
     // The pass has sold: its dates are fixed.
     const locked = await call(`/events/${event.id}/tickets/${pass.id}`, {
       method: "PUT",
