@@ -58,6 +58,7 @@ export default [
       route("tickets", "routes/app/event/tickets.tsx"),
       route("tickets/:ticket_id", "routes/app/event/tickets-edit.tsx"),
       route("addons", "routes/app/event/addons.tsx"),
+      route("quotas", "routes/app/event/quotas.tsx"),
       route("promos", "routes/app/event/promos.tsx"),
       route("order-fields", "routes/app/event/order-fields.tsx"),
       route("order-messages", "routes/app/event/order-messages.tsx"),

@@ -34,7 +34,7 @@ describe("the event navigation structure", () => {
   it("lists the spec's entries in order, with the tickets, order-options and communication groups", () => {
     expect(ids([...eventNavigation])).toEqual([
       "dashboard",
-      "ticketing[dates,tickets,addons,promos]",
+      "ticketing[dates,tickets,addons,quotas,promos]",
       "order-options[order-fields,order-messages]",
       "communication[messages,reminders]",
       "team",

@@ -1,6 +1,7 @@
 import {
   CalendarDays,
   ClipboardList,
+  Gauge,
   Hourglass,
   LayoutDashboard,
   BellRing,
@@ -27,6 +28,7 @@ export type EventNavigationSegment =
   | "dates"
   | "tickets"
   | "addons"
+  | "quotas"
   | "promos"
   | "order-fields"
   | "order-messages"
@@ -90,6 +92,8 @@ export const eventNavigation: readonly EventNavigationItem[] = [
       link("dates", "dates", CalendarDays, true),
       link("tickets", "tickets", Tag, true),
       link("addons", "addons", Puzzle, true),
+      // Issue 30 §2: places shared by several tickets, the event capacity first.
+      link("quotas", "quotas", Gauge, true),
       link("promos", "promos", TicketPercent, true),
     ],
   },

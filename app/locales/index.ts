@@ -14,6 +14,8 @@ import type { Resource } from "i18next";
 import enPayments from "./en/payments.json";
 import enWebhooks from "./en/webhooks.json";
 import frWebhooks from "./fr/webhooks.json";
+import enQuotas from "./en/quotas.json";
+import frQuotas from "./fr/quotas.json";
 import enBilling from "./en/billing.json";
 import frBilling from "./fr/billing.json";
 import enAccounting from "./en/accounting.json";
@@ -132,6 +134,7 @@ export const resources = {
     payouts: frPayouts,
     payments: frPayments,
     webhooks: frWebhooks,
+    quotas: frQuotas,
     billing: frBilling,
     accounting: frAccounting,
     "date-changes": frDateChanges,
@@ -177,6 +180,7 @@ export const resources = {
     payouts: enPayouts,
     payments: enPayments,
     webhooks: enWebhooks,
+    quotas: enQuotas,
     billing: enBilling,
     accounting: enAccounting,
     "date-changes": enDateChanges,

@@ -67,7 +67,11 @@ export function eventToJson(event: EventRecord, now: Date = new Date()) {
   };
 }
 
-export function ticketToJson(ticket: EventTicket) {
+/**
+ * A ticket as the API answers it. `dateIds`, when the caller read them (the tickets calls), adds `date_ids`: the
+ * dates a pass is valid on, [] for a ticket sold per date or on a single-date event (decision 0068).
+ */
+export function ticketToJson(ticket: EventTicket, dateIds?: number[]) {
   return {
     id: ticket.id,
     event: ticket.eventId,
@@ -94,6 +98,7 @@ export function ticketToJson(ticket: EventTicket) {
     status_explanation: ticket.derived.explanation,
     status_color: ticket.derived.color,
     remaining: ticket.remaining,
+    ...(dateIds ? { date_ids: dateIds } : {}),
   };
 }
 
@@ -157,7 +162,7 @@ export function paymentToJson(payment: EventPaymentSummary) {
 export function eventDetailToJson(detail: EventDetail, now: Date = new Date()) {
   return {
     ...eventToJson(detail.event, now),
-    tickets: [...detail.tickets, ...detail.addons].map(ticketToJson),
+    tickets: [...detail.tickets, ...detail.addons].map((ticket) => ticketToJson(ticket)),
     participation_forms: detail.participationForms.map(participationFormToJson),
     counts: {
       participants: detail.counts.participants,

@@ -341,6 +341,15 @@ const eventScreens: Screen[] = [
   { name: "ticket edit", path: (w) => `/event/${w.festivalId}/tickets/${w.ticketId}` },
   { name: "add-ons", path: (w) => `/event/${w.festivalId}/addons` },
   { name: "promo codes", path: (w) => `/event/${w.festivalId}/promos` },
+  { name: "quotas", path: (w) => `/event/${w.festivalId}/quotas` },
+  {
+    name: "quotas, quota dialog",
+    path: (w) => `/event/${w.festivalId}/quotas`,
+    act: async (page) => {
+      await page.getByTestId("quota-add").click();
+      await expect(page.getByTestId("quota-dialog")).toBeVisible();
+    },
+  },
   { name: "order forms", path: (w) => `/event/${w.festivalId}/order-fields` },
   {
     name: "order forms, question panel",

@@ -873,6 +873,17 @@ const apiTable: Record<string, RouteSpec> = {
     need: { event: "event:update" },
     probe: (i) => ({ path: `/api/events/${i.eventId}/capacity`, json: { event_capacity: 500 } }),
   },
+  "GET /api/events/:id{[0-9]+}/quotas": {
+    need: { event: "event:view" },
+    probe: (i) => ({ path: `/api/events/${i.eventId}/quotas` }),
+  },
+  "PUT /api/events/:id{[0-9]+}/quotas": {
+    need: { event: "event:update" },
+    probe: (i) => ({
+      path: `/api/events/${i.eventId}/quotas`,
+      json: { quotas: [{ name: "Tous", size: 500, date_id: null, ticket_ids: [i.ticketId] }] },
+    }),
+  },
   "POST /api/events/:id{[0-9]+}/check-ins": {
     need: { event: "event:validate-entries" },
     probe: (i) => ({
@@ -1550,6 +1561,20 @@ const pageTable: Record<string, RouteSpec> = {
   "POST /event/:event_id/tickets": {
     need: { event: "event:update" },
     probe: (i) => ({ path: `/event/${i.eventId}/tickets`, form: { intent: "capacity", event_capacity: "500" } }),
+  },
+  "GET /event/:event_id/quotas": {
+    need: { event: "event:view" },
+    probe: (i) => ({ path: `/event/${i.eventId}/quotas` }),
+  },
+  "POST /event/:event_id/quotas": {
+    need: { event: "event:update" },
+    probe: (i) => ({
+      path: `/event/${i.eventId}/quotas`,
+      form: {
+        intent: "save",
+        quotas: JSON.stringify([{ name: "Tous", size: 500, date_id: null, ticket_ids: [i.ticketId] }]),
+      },
+    }),
   },
   "GET /event/:event_id/tickets/:ticket_id": {
     need: { event: "event:view" },

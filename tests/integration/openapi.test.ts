@@ -274,6 +274,7 @@ function exampleFor(op: ApiOperation, w: World): unknown {
     organizer: w.organizationId,
     profile: w.memberUserId,
     ids: [w.ticketId, w.otherTicketId],
+    ticket_ids: [w.ticketId, w.otherTicketId],
     event: w.eventId,
     ticket: w.otherTicketId,
     to_date_id: w.otherDateId,

@@ -66,6 +66,8 @@ const SAME_IN_BOTH = new Set([
   "G1.…",
   // A product's name (issue 27 §6: "add to Outlook").
   "Outlook",
+  // Issue 30: places shared by tickets; the same word in both languages.
+  "Quotas",
 ]);
 
 /** Only placeholders, separators and the words above. */

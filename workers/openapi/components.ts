@@ -170,6 +170,12 @@ export const ticketSchema: JsonSchema = {
     }),
     status: { type: "string", description: "Derived sale status (on sale, sold out, not yet on sale…)." },
     remaining: nullable({ type: "integer" }),
+    date_ids: {
+      type: "array",
+      items: { type: "integer" },
+      description:
+        "The dates a pass is valid on (GET /api/events/:id/dates); [] for a ticket sold per date, the buyer picking it, and on a single-date event. Fixed once the ticket has sold.",
+    },
   },
 };
 

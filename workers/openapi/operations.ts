@@ -49,8 +49,9 @@ import { invoicesExportQuerySchema, invoicesQuerySchema } from "../routes/api-ac
 import { updateSchema as meUpdateSchema } from "../routes/api-me";
 import { addSchema as memberAddSchema, changeSchema as memberChangeSchema } from "../routes/api-members";
 import { promoCheckSchema } from "../routes/api-public-events";
-import { capacityBodySchema } from "../routes/api-tickets";
+import { capacityBodySchema, ticketDatesBodySchema } from "../routes/api-tickets";
 import { eventDatesOperations } from "./event-dates-operations";
+import { quotasInputSchema } from "#domain/quotas/quota-input-schema";
 import { deliveriesQuerySchema, endpointBodySchema, rotateBodySchema } from "../routes/api-webhooks";
 import { ticketChangeSchema } from "../routes/api-participants";
 import { waitingListQuerySchema } from "../routes/api-waiting-list";
@@ -173,6 +174,11 @@ const object = (description: string): JsonSchema => ({ type: "object", descripti
 const noContent = (description: string): ResponseDoc => ({ status: 204, description });
 
 const EVENT = "/api/events/:id{[0-9]+}";
+
+const quotasExample = {
+  event_capacity: { size: 500, sold: 120, held: 4, remaining: 376 },
+  quotas: [{ id: 3, name: "Samedi", size: 200, date_id: 11, ticket_ids: [7, 8], sold: 80, held: 2, remaining: 118 }],
+};
 const ORG = "/api/organizers/:id";
 const HOOKS = "/api/organizers/:organizer/webhooks";
 const DASH = "/api/dashboard/:organizer{[0-9]+}";
@@ -980,7 +986,10 @@ export const operations: ApiOperation[] = [
     summary: "Create a ticket",
     description: "A ticket (rate), or an add-on with `ticket_type: addon`. Prices in cents; `amount` -1 is unlimited.",
     access: write(),
-    body: { schemas: [ticketFieldsSchema], example: { title: "Plein tarif", price: 2500, amount: 300 } },
+    body: {
+      schemas: [ticketFieldsSchema, ticketDatesBodySchema],
+      example: { title: "Plein tarif", price: 2500, amount: 300 },
+    },
     response: { status: 201, description: "The ticket.", schema: ref("Ticket"), example: ticketExample },
     errors: [400, 404],
   },
@@ -1004,7 +1013,7 @@ export const operations: ApiOperation[] = [
     summary: "Update a ticket",
     description: "Changes the fields sent.",
     access: write(),
-    body: { schemas: [ticketFieldsSchema], example: { title: "Tarif réduit", price: 1500 } },
+    body: { schemas: [ticketFieldsSchema, ticketDatesBodySchema], example: { title: "Tarif réduit", price: 1500 } },
     response: { status: 200, description: "The ticket.", schema: ref("Ticket"), example: ticketExample },
     errors: [400, 404, 409],
   },
@@ -1040,6 +1049,51 @@ export const operations: ApiOperation[] = [
       example: { event_capacity: 500 },
     },
     errors: [400, 404, 409],
+  },
+  {
+    method: "GET",
+    route: `${EVENT}/quotas`,
+    operationId: "listQuotas",
+    tag: "Tickets",
+    summary: "List the quotas",
+    description:
+      "The event capacity (the simplest quota: every ticket, every date; `size` -1 is none) and the quotas: places " +
+      "shared by a set of tickets, on one date (`date_id`) or every date (null), with their `sold`, `held` (unpaid " +
+      "orders whose payment deadline is ahead) and `remaining` places.",
+    access: read(),
+    response: {
+      status: 200,
+      description: "The event capacity and the quotas.",
+      schema: object("`{ event_capacity: { size, sold, held, remaining }, quotas: [...] }`."),
+      example: quotasExample,
+    },
+    errors: [404],
+  },
+  {
+    method: "PUT",
+    route: `${EVENT}/quotas`,
+    operationId: "saveQuotas",
+    tag: "Tickets",
+    summary: "Replace the quotas",
+    description:
+      "The whole list: a quota with an `id` is updated, one without is created, a missing one is deleted; " +
+      "`event_capacity` sets the capacity too. Tickets and dates must be the event's; a size below what the " +
+      "quota sold is refused on its field (`quotas.N.size`). Nothing is written when anything is refused.",
+    access: write(),
+    body: {
+      schemas: [quotasInputSchema],
+      example: {
+        event_capacity: 500,
+        quotas: [{ name: "Week-end", size: 200, date_id: null, ticket_ids: [7, 8] }],
+      },
+    },
+    response: {
+      status: 200,
+      description: "The event capacity and the quotas.",
+      schema: object("`{ event_capacity, quotas }`, as GET answers."),
+      example: quotasExample,
+    },
+    errors: [400, 404],
   },
   {
     method: "GET",

@@ -5,7 +5,7 @@ import { eventCapacitySchema } from "#domain/events/event-input-schema";
 import { ticketToJson } from "#domain/events/event-json";
 import { createTicket } from "#domain/tickets/create-ticket";
 import { deleteTicket } from "#domain/tickets/delete-ticket";
-import { listTickets } from "#domain/tickets/list-tickets";
+import { listTickets, type TicketWithStatus } from "#domain/tickets/list-tickets";
 import { reorderTickets } from "#domain/tickets/reorder-tickets";
 import { ticketFieldsSchema, ticketOrderSchema } from "#domain/tickets/ticket-input-schema";
 import { updateEventCapacity } from "#domain/tickets/update-event-capacity";
@@ -15,6 +15,9 @@ import { actorForEventParam } from "../actor-for-organization";
 import type { ApiEnv } from "../middleware/api-session";
 import { limitBody } from "../middleware/body-limit";
 import { parseJson } from "../parse-json";
+import { ticketDateIdsSchema } from "#domain/quotas/quota-input-schema";
+import { checkTicketDates, setTicketDates, ticketDateIdsOf } from "#domain/quotas/set-ticket-dates";
+import type { Database } from "#db/database";
 import { offerFreedPlaces } from "#domain/waiting-list/offer-waiting-list-places";
 
 /**
@@ -22,6 +25,17 @@ import { offerFreedPlaces } from "#domain/waiting-list/offer-waiting-list-places
  * ticket answered. Bad input answers 400 with the field named and writes nothing; another organization's event 404.
  */
 export const ticketsApiRoutes = new Hono<ApiEnv>();
+
+/** `date_ids` beside the ticket's fields (issue 30): the dates a pass is valid on, [] to sell it per date. */
+export const ticketDatesBodySchema = v.object({ date_ids: v.optional(ticketDateIdsSchema) });
+
+/** The tickets as JSON, each with its `date_ids`, read in one query for the event. */
+async function ticketsToJson(db: Database, event: { id: number; organizationId: number }, list: TicketWithStatus[]) {
+  const dateIds = await ticketDateIdsOf(db, event);
+  return list.map((ticket) => ticketToJson(ticket, dateIds.get(ticket.id) ?? []));
+}
+
+const eventOfTicket = (ticket: TicketWithStatus) => ({ id: ticket.eventId, organizationId: ticket.organizationId });
 
 // A detailed description is at most 20 kB.
 const ticketBodyLimit = limitBody(64 * 1024);
@@ -31,20 +45,25 @@ ticketsApiRoutes.get("/:id{[0-9]+}/tickets", async (c) => {
   const eventId = requireId(c.req.param("id"), "events:errors.not-found");
   const type = c.req.query("type");
   const actor = await actorForEventParam(c, eventId);
-  const { tickets } = await listTickets(c.get("db"), actor, {
+  const { event, tickets } = await listTickets(c.get("db"), actor, {
     eventId,
     ticketType: type === "ticket" || type === "addon" ? type : undefined,
   });
-  return c.json(tickets.map(ticketToJson));
+  return c.json(await ticketsToJson(c.get("db"), event, tickets));
 });
 
 /** POST /api/events/:id/tickets — creates a ticket (or an add-on with ticket_type 'addon'); 201 with it. */
 ticketsApiRoutes.post("/:id{[0-9]+}/tickets", ticketBodyLimit, async (c) => {
   const eventId = requireId(c.req.param("id"), "events:errors.not-found");
   const fields = await parseJson(c, ticketFieldsSchema);
+  // The body is read once and kept: `date_ids` is parsed apart so that the §7 fields answer exactly as before.
+  const { date_ids: dateIds } = await parseJson(c, ticketDatesBodySchema);
   const actor = await actorForEventParam(c, eventId);
-  const ticket = await createTicket(c.get("db"), actor, { eventId, fields });
-  return c.json(ticketToJson(ticket), 201);
+  const db = c.get("db");
+  if (dateIds?.length) await checkTicketDates(db, actor, { eventId, dateIds });
+  const ticket = await createTicket(db, actor, { eventId, fields });
+  if (dateIds?.length) await setTicketDates(db, actor, { eventId, ticketId: ticket.id, dateIds });
+  return c.json(ticketToJson(ticket, dateIds ?? []), 201);
 });
 
 /** PUT /api/events/:id/tickets/order — `{"ids": [...]}` (or the bare array): the new order of the tickets or add-ons. */
@@ -60,7 +79,7 @@ ticketsApiRoutes.put("/:id{[0-9]+}/tickets/order", limitBody(), async (c) => {
   const ids = parsed.output;
   const actor = await actorForEventParam(c, eventId);
   const tickets = await reorderTickets(c.get("db"), actor, { eventId, ids });
-  return c.json(tickets.map(ticketToJson));
+  return c.json(await ticketsToJson(c.get("db"), { id: eventId, organizationId: actor.organizationId }, tickets));
 });
 
 /** PUT /api/events/:id/tickets/:ticket_id — changes the fields it names. */
@@ -68,11 +87,14 @@ ticketsApiRoutes.put("/:id{[0-9]+}/tickets/:ticket_id{[0-9]+}", ticketBodyLimit,
   const eventId = requireId(c.req.param("id"), "events:errors.not-found");
   const ticketId = requireId(c.req.param("ticket_id"), "tickets:errors.not-found");
   const fields = await parseJson(c, ticketFieldsSchema);
+  const { date_ids: dateIds } = await parseJson(c, ticketDatesBodySchema);
   const actor = await actorForEventParam(c, eventId);
+  // The dates first: a sold pass refuses the change before any other field is written.
+  if (dateIds) await setTicketDates(c.get("db"), actor, { eventId, ticketId, dateIds });
   const ticket = await updateTicket(c.get("db"), actor, { eventId, ticketId, fields });
   // A raised stock (or the list switched on) may free places for the people waiting.
   await offerFreedPlaces(c.get("db"), c.env, { eventId });
-  return c.json(ticketToJson(ticket));
+  return c.json((await ticketsToJson(c.get("db"), eventOfTicket(ticket), [ticket]))[0]);
 });
 
 /** DELETE /api/events/:id/tickets/:ticket_id — soft delete (visibility 'deleted'): sold tickets keep their history. */

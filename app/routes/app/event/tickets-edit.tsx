@@ -10,6 +10,8 @@ import { eventPermissions } from "#domain/events/event-access";
 import { locateEvent } from "#domain/events/locate-event";
 import { FormError } from "~/components/form-error";
 import { TicketFormFields } from "~/components/tickets/ticket-form-fields";
+import { TicketValidFor } from "~/components/quotas/ticket-valid-for";
+import { getTicketDates } from "#domain/quotas/get-ticket-dates";
 import { TicketStatusBadge } from "~/components/tickets/ticket-status-badge";
 import type { TicketsActionResult } from "~/components/tickets/ticket-types";
 import {
@@ -46,10 +48,24 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     const ticket = tickets.find((t) => t.id === parseId(params.ticket_id));
     if (!ticket) throw notFound("tickets:errors.not-found");
     const permissions = eventPermissions(actor, { organizationId: event.organizationId, roles: location.eventRoles });
+    const ticketDates = await getTicketDates(db, actor, { eventId: event.id, ticketId: ticket.id });
     return {
       eventId: event.id,
       timezone: event.timezone,
       ticket: toTicketView(ticket),
+      // Only a ticket of a multi-date event chooses its dates (decision 0068).
+      validFor:
+        ticket.ticketType === "ticket" && ticketDates.dates.length > 0
+          ? {
+              dates: ticketDates.dates.map((date) => ({
+                id: date.id,
+                startAt: date.startAt.toISOString(),
+                cancelled: date.status === "cancelled",
+              })),
+              dateIds: ticketDates.dateIds,
+              locked: ticketDates.locked,
+            }
+          : null,
       canUpdate: permissions.canUpdate,
       taxRates: await ticketTaxRateChoices(db, event.organizationId),
     };
@@ -72,7 +88,7 @@ export default function EditTicket({ loaderData }: Route.ComponentProps) {
   const refused = result && !result.ok ? result : null;
   useFocusFirstInvalid(formRef, refused?.errors);
   if (!loaderData) return null;
-  const { ticket, eventId, timezone, canUpdate, taxRates } = loaderData;
+  const { ticket, eventId, timezone, canUpdate, taxRates, validFor } = loaderData;
   const section = ticket.ticketType === "addon" ? "addons" : "tickets";
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
 
@@ -106,6 +122,15 @@ export default function EditTicket({ loaderData }: Route.ComponentProps) {
               values={refused?.values}
               disabled={!canUpdate}
             />
+            {validFor ? (
+              <TicketValidFor
+                key={`valid-for-${ticket.id}`}
+                view={validFor}
+                timezone={timezone}
+                disabled={!canUpdate}
+                error={refused?.errors.fields?.date_ids}
+              />
+            ) : null}
           </CardContent>
           {canUpdate ? (
             <CardFooter className="flex-wrap justify-between gap-3 border-t">

@@ -14,10 +14,11 @@ import { ticketFormSchema, ticketOrderSchema } from "#domain/tickets/ticket-inpu
 import { updateEventCapacity } from "#domain/tickets/update-event-capacity";
 import { ticketTaxRateChoices } from "#domain/tickets/ticket-tax-rate";
 import { updateTicket } from "#domain/tickets/update-ticket";
+import { setTicketDates } from "#domain/quotas/set-ticket-dates";
 import type { TicketView, TicketsActionResult, TicketsPageData } from "~/components/tickets/ticket-types";
 import { eventPath } from "~/lib/event-navigation";
 import { serverContext } from "~/server/context";
-import { parseForm } from "~/server/forms.server";
+import { parseForm, readFormValues } from "~/server/forms.server";
 import { getSignedIn } from "~/server/guards.server";
 import { actionError } from "~/server/route-errors.server";
 import type { RouterContextProvider } from "react-router";
@@ -94,6 +95,15 @@ const capacityFormSchema = v.object({
   unlimited: v.optional(boundedString(SHORT_TEXT_MAX_LENGTH)),
 });
 
+/** The ticket form's « Valable pour » (TicketValidFor): absent on a single-date event. */
+async function validForOf(request: Request): Promise<{ mode: "per-date" | "pass"; dateIds: number[] } | null> {
+  const form = await request.clone().formData();
+  const mode = form.get("valid_for");
+  if (mode !== "pass" && mode !== "per-date") return null;
+  const dateIds = form.getAll("date_ids").map((value) => (typeof value === "string" ? parseId(value) : null));
+  return { mode, dateIds: [...new Set(dateIds.filter((id): id is number => id !== null))] };
+}
+
 const invalid = (errors: { fields?: Record<string, string> }, values: Record<string, string>, intent: string) =>
   data<TicketsActionResult>({ ok: false, errors, values: { ...values, intent } }, { status: 400 });
 
@@ -118,6 +128,9 @@ export async function ticketsAction(
       case "update": {
         const location = await locateEvent(db, actor, { eventId });
         if (location.kind !== "accessible") throw notFound("events:errors.not-found");
+        // Read before parseForm consumes the body: « Valable pour » is not one of the ticket's fields.
+        const validFor = intent === "update" ? await validForOf(request) : null;
+        const formValues = validFor ? await readFormValues(request.clone() as Request) : {};
         const parsed = await parseForm(request, ticketFormSchema(location.event.timezone));
         if (!parsed.ok) return invalid(parsed.errors, parsed.values, intent);
         if (intent === "create") {
@@ -125,6 +138,13 @@ export async function ticketsAction(
           return data<TicketsActionResult>({ ok: true, intent, ticketId: ticket.id });
         }
         if (ticketId === null) throw notFound("tickets:errors.not-found");
+        // « Valable pour » (multi-date events only): the dates first, so a sold pass refuses before any field is written.
+        if (validFor?.mode === "pass" && validFor.dateIds.length === 0)
+          return invalid({ fields: { date_ids: "quotas:valid-for.dates-required" } }, formValues, intent);
+        if (validFor) {
+          const dateIds = validFor.mode === "pass" ? validFor.dateIds : [];
+          await setTicketDates(db, actor, { eventId, ticketId, dateIds });
+        }
         const ticket = await updateTicket(db, actor, { eventId, ticketId, fields: parsed.data });
         // A raised stock (or the list switched on) may free places for the people waiting.
         await offerFreedPlaces(db, env, { eventId });
