@@ -7,7 +7,13 @@ import { createClient } from "@libsql/client";
  * both events hold the same 100,000 participants and their pages can be timed side by side.
  */
 
-export type DatedTwin = { eventId: number; title: string; dateIds: number[]; participants: number; middleDateId: number };
+export type DatedTwin = {
+  eventId: number;
+  title: string;
+  dateIds: number[];
+  participants: number;
+  middleDateId: number;
+};
 
 export async function createMultiDateTwin(file: string, sourceEventId: number, dates = 500): Promise<DatedTwin> {
   const client = createClient({ url: `file:${file}` });

@@ -737,6 +737,34 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/events/{id}/quotas": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the quotas
+     * @description The event capacity (the simplest quota: every ticket, every date; `size` -1 is none) and the quotas: places shared by a set of tickets, on one date (`date_id`) or every date (null), with their `sold`, `held` (unpaid orders whose payment deadline is ahead) and `remaining` places.
+     *
+     *     **Access:** a member of the organization, or an API key with the `events:read` scope.
+     */
+    get: operations["listQuotas"];
+    /**
+     * Replace the quotas
+     * @description The whole list: a quota with an `id` is updated, one without is created, a missing one is deleted; `event_capacity` sets the capacity too. Tickets and dates must be the event's; a size below what the quota sold is refused on its field (`quotas.N.size`). Nothing is written when anything is refused.
+     *
+     *     **Access:** a member of the organization, or an API key with the `events:write` scope.
+     */
+    put: operations["saveQuotas"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/events/{id}/promo-code": {
     parameters: {
       query?: never;
@@ -2242,6 +2270,8 @@ export interface components {
       /** @description Derived sale status (on sale, sold out, not yet on sale…). */
       status?: string;
       remaining?: number | null;
+      /** @description The dates a pass is valid on (GET /api/events/:id/dates); [] for a ticket sold per date, the buyer picking it, and on a single-date event. Fixed once the ticket has sold. */
+      date_ids?: number[];
     };
     Participant: {
       /** @description The participant ticket's id (the number printed on it). */
@@ -6582,6 +6612,8 @@ export interface operations {
           show_remaining_count?: boolean | ("true" | "false" | "on" | "off" | "1" | "0");
           waiting_list?: boolean | ("true" | "false" | "on" | "off" | "1" | "0");
           tax_rate_id?: null | number | string;
+        } & {
+          date_ids?: (string | number)[];
         };
       };
     };
@@ -6891,6 +6923,8 @@ export interface operations {
           show_remaining_count?: boolean | ("true" | "false" | "on" | "off" | "1" | "0");
           waiting_list?: boolean | ("true" | "false" | "on" | "off" | "1" | "0");
           tax_rate_id?: null | number | string;
+        } & {
+          date_ids?: (string | number)[];
         };
       };
     };
@@ -7265,6 +7299,262 @@ export interface operations {
       };
       /** @description Conflicts with the current state (`conflict`). */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listQuotas: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The event's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The event capacity and the quotas. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "event_capacity": {
+           *         "size": 500,
+           *         "sold": 120,
+           *         "held": 4,
+           *         "remaining": 376
+           *       },
+           *       "quotas": [
+           *         {
+           *           "id": 3,
+           *           "name": "Samedi",
+           *           "size": 200,
+           *           "date_id": 11,
+           *           "ticket_ids": [
+           *             7,
+           *             8
+           *           ],
+           *           "sold": 80,
+           *           "held": 2,
+           *           "remaining": 118
+           *         }
+           *       ]
+           *     }
+           */
+          "application/json": Record<string, never>;
+        };
+      };
+      /** @description Missing or invalid credential (`unauthorized`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or another organization's (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  saveQuotas: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The event's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "event_capacity": 500,
+         *       "quotas": [
+         *         {
+         *           "name": "Week-end",
+         *           "size": 200,
+         *           "date_id": null,
+         *           "ticket_ids": [
+         *             7,
+         *             8
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
+        "application/json": {
+          event_capacity?: number | string;
+          quotas: {
+            id?: string | number;
+            name: string;
+            size: number;
+            /** @default null */
+            date_id?: (string | number) | null;
+            ticket_ids: (string | number)[];
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description The event capacity and the quotas. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "event_capacity": {
+           *         "size": 500,
+           *         "sold": 120,
+           *         "held": 4,
+           *         "remaining": 376
+           *       },
+           *       "quotas": [
+           *         {
+           *           "id": 3,
+           *           "name": "Samedi",
+           *           "size": 200,
+           *           "date_id": 11,
+           *           "ticket_ids": [
+           *             7,
+           *             8
+           *           ],
+           *           "sold": 80,
+           *           "held": 2,
+           *           "remaining": 118
+           *         }
+           *       ]
+           *     }
+           */
+          "application/json": Record<string, never>;
+        };
+      };
+      /** @description Invalid request (`validation`): the fields are listed. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Missing or invalid credential (`unauthorized`). */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Not found, or another organization's (`not_found`). */
+      404: {
         headers: {
           [name: string]: unknown;
         };
