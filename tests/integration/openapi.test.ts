@@ -278,7 +278,6 @@ function exampleFor(op: ApiOperation, w: World): unknown {
     event: w.eventId,
     ticket: w.otherTicketId,
     to_date_id: w.otherDateId,
-    date_id: w.dateId,
   };
   const swap = (value: unknown, name?: string): unknown => {
     if (name !== undefined && name in ids && value !== undefined) return ids[name];
