@@ -69,7 +69,8 @@ export function eventToJson(event: EventRecord, now: Date = new Date()) {
 
 /**
  * A ticket as the API answers it. `dateIds`, when the caller read them (the tickets calls), adds `date_ids`: the
- * dates a pass is valid on, [] for a ticket sold per date or on a single-date event (decision 0068).
+ * dates a pass is valid on (decision 0068); absent for a ticket sold per date and on a single-date event, so the §7
+ * calls answer a single-date event exactly as before.
  */
 export function ticketToJson(ticket: EventTicket, dateIds?: number[]) {
   return {
@@ -98,7 +99,7 @@ export function ticketToJson(ticket: EventTicket, dateIds?: number[]) {
     status_explanation: ticket.derived.explanation,
     status_color: ticket.derived.color,
     remaining: ticket.remaining,
-    ...(dateIds ? { date_ids: dateIds } : {}),
+    ...(dateIds && dateIds.length > 0 ? { date_ids: dateIds } : {}),
   };
 }
 

@@ -147,7 +147,8 @@ describe("GET and PUT /api/events/:id/quotas", () => {
     expect(created.json).toMatchObject({ title: "Pass samedi", date_ids: [saturday] });
     const listed = await call(`/events/${event.id}/tickets`);
     expect(listed.json.map((t: Record<string, unknown>) => [t.title, t.date_ids])).toEqual([
-      ["Entrée du jour", []],
+      // Sold per date: no date_ids.
+      ["Entrée du jour", undefined],
       ["Pass week-end", [saturday, sunday]],
       ["Pass samedi", [saturday]],
     ]);
@@ -250,13 +251,16 @@ describe("GET and PUT /api/events/:id/quotas", () => {
     expect(await db.select().from(quotas).where(eq(quotas.eventId, event.id))).toEqual([]);
   });
 
-  it("keeps the tickets calls of a single-date event as they were, with date_ids empty", async () => {
+  it("keeps the tickets calls of a single-date event as they were, without date_ids", async () => {
     const event = await insertEvent(db, world.organization.id, { title: "Concert" });
     const created = await call(`/events/${event.id}/tickets`, { method: "POST", body: { title: "Plein tarif" } });
     expect(created.status).toBe(201);
-    expect(created.json).toMatchObject({ title: "Plein tarif", date_ids: [] });
+    expect(created.json).toMatchObject({ title: "Plein tarif" });
+    // A single-date event's ticket answers as before: no date_ids.
+    expect(created.json).not.toHaveProperty("date_ids");
     const list = await call(`/events/${event.id}/tickets`);
-    expect(list.json).toEqual([expect.objectContaining({ id: created.json.id, date_ids: [] })]);
+    expect(list.json).toEqual([expect.objectContaining({ id: created.json.id })]);
+    expect(list.json[0]).not.toHaveProperty("date_ids");
     const quotasOfEvent = await call(`/events/${event.id}/quotas`);
     expect(quotasOfEvent.json).toEqual({
       event_capacity: { size: -1, sold: 0, held: 0, remaining: null },

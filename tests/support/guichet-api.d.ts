@@ -2270,7 +2270,7 @@ export interface components {
       /** @description Derived sale status (on sale, sold out, not yet on sale…). */
       status?: string;
       remaining?: number | null;
-      /** @description The dates a pass is valid on (GET /api/events/:id/dates); [] for a ticket sold per date, the buyer picking it, and on a single-date event. Fixed once the ticket has sold. */
+      /** @description The dates a pass is valid on (GET /api/events/:id/dates); absent for a ticket sold per date (the buyer picks the date) and on a single-date event, whose answers are unchanged. Fixed once the ticket has sold; [] in a write makes a pass a per-date ticket again. */
       date_ids?: number[];
     };
     Participant: {
