@@ -31,7 +31,7 @@ export async function getEventDateFigures(
   event: { id: number; organizationId: number; timezone: string },
   input: { dateId: number; now: Date },
 ): Promise<EventDateFigures> {
-  const onDate = participantsOnDates([input.dateId]);
+  const onDate = participantsOnDates([input.dateId], event);
   const [[date], people, [money], [checkIns]] = await db.batch([
     db
       .select({ sold: eventDates.sold, capacity: eventDates.capacity })

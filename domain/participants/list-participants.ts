@@ -140,7 +140,7 @@ export function participantsWhere(
     conditions.push(answerFilterSql(event, filters.questions ?? [], filter, answerOwner));
   }
   if (filters.ticketIds?.length) conditions.push(inArray(participants.ticketId, filters.ticketIds));
-  if (filters.dateIds?.length) conditions.push(participantsOnDates(filters.dateIds));
+  if (filters.dateIds?.length) conditions.push(participantsOnDates(filters.dateIds, event));
   if (filters.orderStatuses?.length) conditions.push(paymentStatusesSql(filters.orderStatuses, now));
   if (filters.checkIn?.length) {
     const states: SQL[] = filters.checkIn.map((state) =>
