@@ -4,6 +4,7 @@ import { listQuotas, type EventQuotas } from "#domain/quotas/list-quotas";
 import { putQuotas } from "#domain/quotas/put-quotas";
 import { quotasInputSchema, toQuotaInputs } from "#domain/quotas/quota-input-schema";
 import { eventCapacitySchema } from "#domain/events/event-input-schema";
+import { boundedString, SHORT_TEXT_MAX_LENGTH } from "#domain/shared/bounded-string";
 import { requireId } from "#domain/shared/ids";
 import { issuesToFields } from "#domain/shared/validation";
 import { offerFreedPlaces } from "#domain/waiting-list/offer-waiting-list-places";
@@ -67,8 +68,8 @@ const formSchema = v.object({
       }
     }),
   ),
-  event_capacity: v.optional(v.string()),
-  unlimited: v.optional(v.string()),
+  event_capacity: v.optional(boundedString(SHORT_TEXT_MAX_LENGTH)),
+  unlimited: v.optional(boundedString(SHORT_TEXT_MAX_LENGTH)),
 });
 
 /**
