@@ -11,7 +11,22 @@ const root = resolve(import.meta.dirname, "../../..");
  */
 export function runE2eSql<T = Record<string, unknown>>(sql: string): T[] {
   const persistTo = process.env.E2E_STATE ?? ".wrangler/e2e-state";
-  const result = spawnSync(
+  // The server writes the same SQLite file: a statement that meets its write lock (SQLITE_BUSY) is run again.
+  for (let attempt = 1; ; attempt++) {
+    const result = execute(sql, persistTo);
+    const busy = result.status !== 0 && /SQLITE_BUSY|database is locked/.test(`${result.stderr}${result.stdout}`);
+    if (busy && attempt < 10) {
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300 * attempt);
+      continue;
+    }
+    if (result.status !== 0) throw new Error(`wrangler d1 execute failed: ${result.stderr || result.stdout}`);
+    const parsed = JSON.parse(result.stdout) as { results: T[] }[];
+    return parsed.at(-1)?.results ?? [];
+  }
+}
+
+function execute(sql: string, persistTo: string) {
+  return spawnSync(
     process.execPath,
     [
       realpathSync(resolve(root, "node_modules/.bin/wrangler")),
@@ -27,7 +42,4 @@ export function runE2eSql<T = Record<string, unknown>>(sql: string): T[] {
     ],
     { cwd: root, env: { ...process.env, WRANGLER_SEND_METRICS: "false" }, encoding: "utf8" },
   );
-  if (result.status !== 0) throw new Error(`wrangler d1 execute failed: ${result.stderr || result.stdout}`);
-  const parsed = JSON.parse(result.stdout) as { results: T[] }[];
-  return parsed.at(-1)?.results ?? [];
 }
