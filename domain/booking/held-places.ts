@@ -36,6 +36,37 @@ export function heldOfEventTicketsSql(eventId: number | SQL, at: number): SQL<nu
     + coalesce((select sum(waiting_list_entries.offered_quantity) from waiting_list_entries where waiting_list_entries.event_id = ${eventId} and waiting_list_entries.status = 'offered' and waiting_list_entries.offer_expires_at > ${at}), 0))`;
 }
 
+/**
+ * Places of the date `dateSql` (a correlated column or a number) of the event `eventId` (the same) held at `at`: unexpired order items of tickets (not
+ * add-ons) for that date, and those of passes covering it (their items have no date). Read on
+ * order_items_event_date_held_idx (event_id, date_id, held_until, ticket_type, quantity).
+ */
+export function heldOnDateSql(eventId: number | SQL, dateSql: SQL | number, at: number): SQL<number> {
+  return sql<number>`(coalesce((select sum(h.quantity) from order_items h where h.event_id = ${eventId} and h.date_id = ${dateSql}
+        and h.held_until > ${at} and h.ticket_type = 'ticket'), 0)
+    + coalesce((select sum(h.quantity) from order_items h where h.event_id = ${eventId} and h.date_id is null
+        and h.held_until > ${at} and h.ticket_type = 'ticket'
+        and h.ticket_id in (select td.ticket_id from ticket_dates td where td.date_id = ${dateSql})), 0))`;
+}
+
+/**
+ * Places of the quota `quota` (the correlated row of `quotas`: its name or alias) held at `at`: unexpired order items of its tickets for its date, or for
+ * every date when it has none, and those of passes covering its date. Each part reads an index range:
+ * order_items_ticket_held_idx or order_items_ticket_date_held_idx.
+ */
+export function heldOfQuotaSql(quota: SQL, at: number): SQL<number> {
+  return sql<number>`(case when ${quota}.date_id is null then
+      coalesce((select sum(h.quantity) from quota_tickets qt join order_items h on h.ticket_id = qt.ticket_id
+        where qt.quota_id = ${quota}.id and h.held_until > ${at}), 0)
+    else
+      coalesce((select sum(h.quantity) from quota_tickets qt join order_items h on h.ticket_id = qt.ticket_id
+        where qt.quota_id = ${quota}.id and h.date_id = ${quota}.date_id and h.held_until > ${at}), 0)
+      + coalesce((select sum(h.quantity) from quota_tickets qt join order_items h on h.ticket_id = qt.ticket_id
+        where qt.quota_id = ${quota}.id and h.date_id is null and h.held_until > ${at}
+          and exists (select 1 from ticket_dates td where td.ticket_id = h.ticket_id and td.date_id = ${quota}.date_id)), 0)
+    end)`;
+}
+
 /** The id of the current row of an outer select from `tickets`, for `heldOfTicketSql`. */
 const TICKET_ROW_ID = sql.raw("tickets.id");
 

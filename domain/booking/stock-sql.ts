@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "#db/database";
 import { bookingGuards } from "#db/schema";
-import { heldOfEventTicketsSql, heldOfTicketSql } from "./held-places";
+import { heldOfEventTicketsSql, heldOfQuotaSql, heldOfTicketSql, heldOnDateSql } from "./held-places";
 
 /*
  * The conditional SQL that keeps a sale from passing a ticket's stock, the event capacity or a promo code's uses.
@@ -46,19 +46,6 @@ export function stockAllows(line: StockLine, quantity: number, at: number): SQL 
 }
 
 /**
- * Places of the date `dateSql` (a correlated column or a number) held at `at`: unexpired order items of tickets (not
- * add-ons) for that date, and those of passes covering it (their items have no date). Read on
- * order_items_event_date_held_idx (event_id, date_id, held_until, ticket_type, quantity).
- */
-export function heldOnDateSql(eventId: number, dateSql: SQL | number, at: number): SQL<number> {
-  return sql<number>`(coalesce((select sum(h.quantity) from order_items h where h.event_id = ${eventId} and h.date_id = ${dateSql}
-        and h.held_until > ${at} and h.ticket_type = 'ticket'), 0)
-    + coalesce((select sum(h.quantity) from order_items h where h.event_id = ${eventId} and h.date_id is null
-        and h.held_until > ${at} and h.ticket_type = 'ticket'
-        and h.ticket_id in (select td.ticket_id from ticket_dates td where td.date_id = ${dateSql})), 0))`;
-}
-
-/**
  * SQL boolean, for a multi-date event (decision 0068): the dates the line is for are the event's, on sale, and have
  * room for `quantity` more places (tickets only: add-ons take no place). A per-date ticket is for its `dateId`, which
  * it must have; a pass (ticket_dates rows) for every date it covers.
@@ -85,24 +72,6 @@ export function datesAllow(line: StockLine, quantity: number, at: number): SQL {
 }
 
 /**
- * Places of quota `q` (the correlated row, aliased `q`) held at `at`: unexpired order items of its tickets for its date, or for
- * every date when it has none, and those of passes covering its date. Each part reads an index range:
- * order_items_ticket_held_idx or order_items_ticket_date_held_idx.
- */
-export function heldOfQuotaSql(at: number): SQL<number> {
-  return sql<number>`(case when q.date_id is null then
-      coalesce((select sum(h.quantity) from quota_tickets qt join order_items h on h.ticket_id = qt.ticket_id
-        where qt.quota_id = q.id and h.held_until > ${at}), 0)
-    else
-      coalesce((select sum(h.quantity) from quota_tickets qt join order_items h on h.ticket_id = qt.ticket_id
-        where qt.quota_id = q.id and h.date_id = q.date_id and h.held_until > ${at}), 0)
-      + coalesce((select sum(h.quantity) from quota_tickets qt join order_items h on h.ticket_id = qt.ticket_id
-        where qt.quota_id = q.id and h.date_id is null and h.held_until > ${at}
-          and exists (select 1 from ticket_dates td where td.ticket_id = h.ticket_id and td.date_id = q.date_id)), 0)
-    end)`;
-}
-
-/**
  * SQL boolean: every quota the line draws on has room for `quantity` more units (decision 0068). The line draws on
  * quota q when its ticket is one of q's and q is for every date, for the line's date, or for a date its pass covers.
  * sold (kept by triggers on participants) + unexpired holds + quantity must not pass q.size. An event without quotas
@@ -118,7 +87,7 @@ export function quotasAllow(line: StockLine, quantity: number, at: number): SQL 
   return sql`not exists (select 1 from quotas q where q.event_id = ${eventId}
     and q.id in (select quota_id from quota_tickets where ticket_id = ${ticketId})
     and (q.date_id is null or ${forDate})
-    and q.sold + ${heldOfQuotaSql(at)} + ${quantity} > q.size)`;
+    and q.sold + ${heldOfQuotaSql(sql`q`, at)} + ${quantity} > q.size)`;
 }
 
 /**

@@ -2,7 +2,8 @@ import { and, count, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "#db/database";
 import { orderItems, orders, participants } from "#db/schema";
-import { clearGuards, guardStatement, heldOfQuotaSql, heldOnDateSql, isGuardFailure } from "../booking/stock-sql";
+import { heldOfQuotaSql, heldOnDateSql } from "../booking/held-places";
+import { clearGuards, guardStatement, isGuardFailure } from "../booking/stock-sql";
 import type { Actor } from "../shared/actor";
 import { AppError } from "../shared/app-error";
 import { loadDateForSales } from "./date-change-access";
@@ -59,7 +60,7 @@ export async function moveDateParticipants(
           or (select sold from event_dates where id = ${to.id}) + ${heldOnDateSql(event.id, to.id, now)}
             <= (select capacity from event_dates where id = ${to.id}))
         and not exists (select 1 from quotas q where q.event_id = ${event.id} and q.date_id = ${to.id}
-          and q.sold + ${heldOfQuotaSql(now)} > q.size)`,
+          and q.sold + ${heldOfQuotaSql(sql`q`, now)} > q.size)`,
     ),
     clearGuards(db),
   ];

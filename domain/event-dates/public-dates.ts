@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, gte, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { eventDates, ticketDates } from "#db/schema";
+import { heldOnDateSql } from "../booking/held-places";
 import { zonedDayKey, zonedStartOfDay } from "../events/event-time-zone";
 import type { PublicEvent, PublicTicket } from "../public-events/get-public-event";
 
@@ -62,15 +63,6 @@ export function monthBounds(month: string, timeZone: string): { from: Date; to: 
   return { from: zonedStartOfDay(`${month}-01`, timeZone), to: zonedStartOfDay(`${nextMonth(month)}-01`, timeZone) };
 }
 
-/**
- * Places held at `at` on a date by unpaid orders: lines for the date, and lines of a pass covering it (their date_id
- * is NULL). Tickets only, not add-ons, as `event_dates.sold` counts them. Read on order_items_event_date_held_idx.
- */
-function heldOnDateSql(eventId: number, at: number) {
-  return sql<number>`(coalesce((select sum(order_items.quantity) from order_items where order_items.event_id = ${eventId} and order_items.date_id = event_dates.id and order_items.held_until > ${at} and order_items.ticket_type = 'ticket'), 0)
-    + coalesce((select sum(order_items.quantity) from order_items where order_items.event_id = ${eventId} and order_items.date_id is null and order_items.held_until > ${at} and order_items.ticket_type = 'ticket' and order_items.ticket_id in (select ticket_dates.ticket_id from ticket_dates where ticket_dates.date_id = event_dates.id)), 0))`;
-}
-
 type DateRow = {
   id: number;
   startAt: Date;
@@ -93,7 +85,7 @@ function dateColumns(eventId: number, at: number) {
     status: eventDates.status,
     capacity: eventDates.capacity,
     sold: eventDates.sold,
-    held: heldOnDateSql(eventId, at).mapWith(Number).as("held_on_date"),
+    held: heldOnDateSql(eventId, sql.raw("event_dates.id"), at).mapWith(Number).as("held_on_date"),
   };
 }
 

@@ -1,12 +1,11 @@
 import { and, asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { eventDates, events, quotas, quotaTickets, ticketDates, tickets, type EventDateStatus } from "#db/schema";
-import { heldOfEventTicketsSql } from "../booking/held-places";
+import { heldOfEventTicketsSql, heldOfQuotaSql } from "../booking/held-places";
 import { inEventScope, loadEventForActor } from "../events/event-access";
 import type { EventRow } from "../events/event-record";
 import { canOnEvent } from "../policy";
 import type { Actor } from "../shared/actor";
-import { quotaHeldSql } from "./quota-sql";
 
 export type QuotaCounts = { sold: number; held: number; remaining: number };
 
@@ -60,7 +59,10 @@ export async function readEventQuotas(db: Database, event: EventRow, at: number)
   const scope = { id: event.id, organizationId: event.organizationId };
   const [quotaRows, memberRows, ticketRows, dateRows, passRows, capacityRows] = await db.batch([
     db
-      .select({ ...getTableColumns(quotas), held: quotaHeldSql(at).mapWith(Number).as("quota_held") })
+      .select({
+        ...getTableColumns(quotas),
+        held: heldOfQuotaSql(sql.raw("quotas"), at).mapWith(Number).as("quota_held"),
+      })
       .from(quotas)
       .where(inEventScope(quotas, scope))
       .orderBy(asc(quotas.id)),

@@ -4,7 +4,7 @@ import { sql, type SQL } from "drizzle-orm";
  * The rows of `table` (participants or order_items, each with ticket_id and date_id) that draw on the quota of the
  * current row of an outer statement on `quotas` (decision 0068): the row's ticket is one of the quota's tickets, and
  * the quota is for every date, for the row's date, or the row has no date and its ticket is a pass covering the
- * quota's date. The same rule as the triggers of migration 0033, written once for the recounts and the holds. Names
+ * quota's date. The same rule as the triggers of migration 0033, written once for the recounts (the holds: held-places.ts). Names
  * are qualified: inside an UPDATE of quotas, a bare `id` would be the quota's.
  */
 export function drawsOnQuotaSql(table: "participants" | "order_items"): SQL {
@@ -16,14 +16,6 @@ export function drawsOnQuotaSql(table: "participants" | "order_items"): SQL {
 
 /** The places sold on the quota of the current `quotas` row: its participants, counted as the triggers count them. */
 export const quotaSoldCountSql: SQL<number> = sql<number>`(select count(*) from participants where participants.event_id = quotas.event_id and participants.organization_id = quotas.organization_id and ${drawsOnQuotaSql("participants")})`;
-
-/**
- * Units of the quota of the current `quotas` row held at `at` by order items awaiting payment (unexpired holds), 0
- * when none: what the booking guard adds to `quotas.sold` (decision 0068).
- */
-export function quotaHeldSql(at: number): SQL<number> {
-  return sql<number>`coalesce((select sum(order_items.quantity) from order_items where order_items.held_until > ${at} and ${drawsOnQuotaSql("order_items")}), 0)`;
-}
 
 /**
  * The places of tickets (not add-ons) sold on the date of the current `event_dates` row, passes covering it
