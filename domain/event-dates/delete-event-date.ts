@@ -1,6 +1,7 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { heldOnDateSql } from "../booking/held-places";
 import type { Database } from "#db/database";
-import { eventDates, orderItems } from "#db/schema";
+import { eventDates } from "#db/schema";
 import { inEventScope, loadEventForActor } from "../events/event-access";
 import type { Actor } from "../shared/actor";
 import { AppError, notFound } from "../shared/app-error";
@@ -28,11 +29,8 @@ export async function deleteEventDate(
         and(
           thisDate,
           eq(eventDates.sold, 0),
-          sql`not exists (select 1 from ${orderItems} where ${and(
-            eq(orderItems.eventId, event.id),
-            eq(orderItems.dateId, input.dateId),
-            gt(orderItems.heldUntil, now),
-          )})`,
+          // Nothing held on it either, passes covering it included.
+          sql`${heldOnDateSql(event.id, input.dateId, now.getTime())} = 0`,
         ),
       )
       .returning({ id: eventDates.id }),

@@ -1,5 +1,6 @@
-import { and, eq, gt, sql } from "drizzle-orm";
-import { eventDates, orderItems, type EventDateStatus } from "#db/schema";
+import { sql } from "drizzle-orm";
+import { heldOnDateSql } from "../booking/held-places";
+import { eventDates, type EventDateStatus } from "#db/schema";
 
 /** A date of an event as the dates page and API show it: its own fields, then what is sold, held and left. */
 export type EventDateItem = {
@@ -32,12 +33,8 @@ export function eventDateColumns(now: Date) {
     status: eventDates.status,
     capacity: eventDates.capacity,
     sold: eventDates.sold,
-    held: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0) from ${orderItems} where ${and(
-      eq(orderItems.eventId, eventDates.eventId),
-      eq(orderItems.dateId, eventDates.id),
-      gt(orderItems.heldUntil, now),
-      eq(orderItems.ticketType, "ticket"),
-    )})`.mapWith(Number),
+    // As the booking counts them: the date's lines and those of passes covering it.
+    held: heldOnDateSql(sql.raw("event_dates.event_id"), sql.raw("event_dates.id"), now.getTime()).mapWith(Number),
   };
 }
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { eventDates, eventReminders, events, orderItems } from "#db/schema";
+import { eventDates, eventReminders, events, orderItems, ticketDates } from "#db/schema";
 import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../../tests/support/libsql-test-db";
 import { insertEvent, insertEventsWorld, insertHold, insertTicket } from "../../tests/support/fixtures";
 import { failure } from "../../tests/support/failure";
@@ -86,15 +86,20 @@ describe("event dates", () => {
     await test.db.update(orderItems).set({ dateId: first!.id }).where(eq(orderItems.orderId, hold.id));
     // No sale path takes a date yet (the booking is another engineer's): the trigger-kept counter is set by hand.
     await test.db.update(eventDates).set({ sold: 10 }).where(eq(eventDates.id, first!.id));
+    // A pass over the second evening, held: its line has no date and counts on each date the pass covers.
+    const pass = await insertTicket(test.db, event, { title: "Pass" });
+    await test.db.insert(ticketDates).values({ ticketId: pass.id, dateId: second!.id });
+    await insertHold(test.db, pass, 2, new Date(now.getTime() + 600_000));
     const page = await listEventDates(test.db, world.actors.owner, { eventId: event.id, perPage: 2, now });
     expect(page.items[0]).toMatchObject({ id: first!.id, sold: 10, held: 3, remaining: 27 });
-    expect(page.items[1]).toMatchObject({ id: second!.id, sold: 0, held: 0, remaining: 40 });
+    expect(page.items[1]).toMatchObject({ id: second!.id, sold: 0, held: 2, remaining: 38 });
 
     const later = new Date("2026-03-22T12:00:00Z");
     const past = await listEventDates(test.db, world.actors.owner, { eventId: event.id, when: "past", now: later });
     expect(past.items.map((d) => d.id)).toEqual([second!.id, first!.id]);
-    // The hold has expired by then.
+    // The holds have expired by then.
     expect(past.items[1]).toMatchObject({ held: 0, remaining: 30 });
+    expect(past.items[0]).toMatchObject({ held: 0, remaining: 40 });
   });
 
   it("edits a range's capacity and status, never below sold, and one date's times", async () => {
