@@ -3,6 +3,7 @@ import type { Database } from "#db/database";
 import { eventDates, ticketDates } from "#db/schema";
 import { heldOnDateSql } from "../booking/held-places";
 import { zonedDayKey, zonedStartOfDay } from "../events/event-time-zone";
+import { parseId } from "../shared/ids";
 import type { PublicEvent, PublicTicket } from "../public-events/get-public-event";
 
 /** Dates one page lists at most: a month of half-hour slots can hold hundreds. */
@@ -212,6 +213,25 @@ export async function getPublicDates(
   }
 
   return { months, month, page, hasMore, dates, selected, passDates: groupPassDates(passRows) };
+}
+
+/**
+ * A public event as its page and the booking widget show it (issue 30 §3): for a multi-date event, its dates for
+ * the month, page and picked date the address names, and its tickets as that date leaves them; unchanged otherwise.
+ */
+export async function withPublicDates(
+  db: Database,
+  event: PublicEvent,
+  params: URLSearchParams,
+): Promise<{ event: PublicEvent; dates: PublicDates | null }> {
+  if (!event.multiDate) return { event, dates: null };
+  const dates = await getPublicDates(db, event, {
+    month: parseMonth(params.get("month")),
+    page: Number(params.get("page") ?? 1) || 1,
+    dateId: parseId(params.get("date")),
+    passTicketIds: event.tickets.filter((ticket) => ticket.pass).map((ticket) => ticket.id),
+  });
+  return { event: { ...event, tickets: ticketsOnDates(event.tickets, dates) }, dates };
 }
 
 const SOLD_OUT = { status: "sold_out", explanation: null, color: "gray" } as const;

@@ -65,20 +65,7 @@ export function AddDateDialog({ open, onOpenChange, timeZone }: DialogProps & { 
           </DialogHeader>
           <FormError message={error} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <div className="grid gap-2">
-              <Label htmlFor="date-start">{t("form.start")}</Label>
-              <Input
-                id="date-start"
-                type="datetime-local"
-                required
-                value={start}
-                onChange={(e) => setStart(e.target.value)}
-              />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="date-end">{t("form.end")}</Label>
-              <Input id="date-end" type="datetime-local" value={end} onChange={(e) => setEnd(e.target.value)} />
-            </div>
+            <StartEndFields idPrefix="date" start={[start, setStart]} end={[end, setEnd]} />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="date-capacity">{t("form.capacity")}</Label>
@@ -93,16 +80,8 @@ export function AddDateDialog({ open, onOpenChange, timeZone }: DialogProps & { 
             <p className="text-xs text-muted-foreground">{t("form.capacity-help")}</p>
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
-            <div className="grid gap-2">
-              <Label htmlFor="date-address-name">{t("form.address-name")}</Label>
-              <Input id="date-address-name" value={addressName} onChange={(e) => setAddressName(e.target.value)} />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="date-address-label">{t("form.address-label")}</Label>
-              <Input id="date-address-label" value={addressLabel} onChange={(e) => setAddressLabel(e.target.value)} />
-            </div>
+            <PlaceFields idPrefix="date" name={[addressName, setAddressName]} label={[addressLabel, setAddressLabel]} />
           </div>
-          <p className="-mt-2 text-xs text-muted-foreground">{t("form.place-help")}</p>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               {t("form.cancel")}
@@ -221,42 +200,12 @@ export function EditDatesDialog({
             </div>
             {single ? (
               <>
-                <div className="grid gap-2">
-                  <Label htmlFor="dates-edit-start-at">{t("form.start")}</Label>
-                  <Input
-                    id="dates-edit-start-at"
-                    type="datetime-local"
-                    required
-                    value={start}
-                    onChange={(e) => setStart(e.target.value)}
-                  />
-                </div>
-                <div className="grid gap-2">
-                  <Label htmlFor="dates-edit-end-at">{t("form.end")}</Label>
-                  <Input
-                    id="dates-edit-end-at"
-                    type="datetime-local"
-                    value={end}
-                    onChange={(e) => setEnd(e.target.value)}
-                  />
-                </div>
-                <div className="grid gap-2">
-                  <Label htmlFor="dates-edit-address-name">{t("form.address-name")}</Label>
-                  <Input
-                    id="dates-edit-address-name"
-                    value={addressName}
-                    onChange={(e) => setAddressName(e.target.value)}
-                  />
-                </div>
-                <div className="grid gap-2">
-                  <Label htmlFor="dates-edit-address-label">{t("form.address-label")}</Label>
-                  <Input
-                    id="dates-edit-address-label"
-                    value={addressLabel}
-                    onChange={(e) => setAddressLabel(e.target.value)}
-                  />
-                </div>
-                <p className="-mt-2 text-xs text-muted-foreground sm:col-span-2">{t("form.place-help")}</p>
+                <StartEndFields idPrefix="dates-edit" start={[start, setStart]} end={[end, setEnd]} />
+                <PlaceFields
+                  idPrefix="dates-edit"
+                  name={[addressName, setAddressName]}
+                  label={[addressLabel, setAddressLabel]}
+                />
               </>
             ) : (
               <>
@@ -287,5 +236,48 @@ export function EditDatesDialog({
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+type Field = [string, (value: string) => void];
+
+/** A date's start and end, local times of the event's zone, for a two-column grid. */
+function StartEndFields({ idPrefix, start, end }: { idPrefix: string; start: Field; end: Field }) {
+  const { t } = useTranslation("dates");
+  return (
+    <>
+      <div className="grid gap-2">
+        <Label htmlFor={`${idPrefix}-start`}>{t("form.start")}</Label>
+        <Input
+          id={`${idPrefix}-start`}
+          type="datetime-local"
+          required
+          value={start[0]}
+          onChange={(e) => start[1](e.target.value)}
+        />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${idPrefix}-end`}>{t("form.end")}</Label>
+        <Input id={`${idPrefix}-end`} type="datetime-local" value={end[0]} onChange={(e) => end[1](e.target.value)} />
+      </div>
+    </>
+  );
+}
+
+/** A date's own place (empty: the event's), for a two-column grid, with its help below. */
+function PlaceFields({ idPrefix, name, label }: { idPrefix: string; name: Field; label: Field }) {
+  const { t } = useTranslation("dates");
+  return (
+    <>
+      <div className="grid gap-2">
+        <Label htmlFor={`${idPrefix}-address-name`}>{t("form.address-name")}</Label>
+        <Input id={`${idPrefix}-address-name`} value={name[0]} onChange={(e) => name[1](e.target.value)} />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${idPrefix}-address-label`}>{t("form.address-label")}</Label>
+        <Input id={`${idPrefix}-address-label`} value={label[0]} onChange={(e) => label[1](e.target.value)} />
+      </div>
+      <p className="-mt-2 text-xs text-muted-foreground sm:col-span-2">{t("form.place-help")}</p>
+    </>
   );
 }

@@ -2,7 +2,7 @@ import { CalendarDays } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { getPublicEvent } from "#domain/public-events/get-public-event";
-import { getPublicDates, parseMonth, ticketsOnDates } from "#domain/event-dates/public-dates";
+import { withPublicDates } from "#domain/event-dates/public-dates";
 import { EventDatesPicker } from "~/components/public-event/event-dates-picker";
 import { datesHref } from "~/lib/dates-href";
 import { formatDateRange } from "#domain/shared/format";
@@ -32,15 +32,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const found = await getPublicEvent(db, parseId(params.id), { mode: "public", env, hash });
   if (found.kind === "not-found") throw data(null, { status: 404 });
   // A multi-date event (issue 30 §3): the same dates picker as the public page, in the frame.
-  const dates = found.event.multiDate
-    ? await getPublicDates(db, found.event, {
-        month: parseMonth(url.searchParams.get("month")),
-        page: Number(url.searchParams.get("page") ?? 1) || 1,
-        dateId: parseId(url.searchParams.get("date")),
-        passTicketIds: found.event.tickets.filter((ticket) => ticket.pass).map((ticket) => ticket.id),
-      })
-    : null;
-  const event = dates ? { ...found.event, tickets: ticketsOnDates(found.event.tickets, dates) } : found.event;
+  const { event, dates } = await withPublicDates(db, found.event, url.searchParams);
   return {
     event,
     dates,

@@ -1,7 +1,7 @@
 import { parseId } from "#domain/shared/ids";
 import { data, redirect } from "react-router";
 import { getPublicEvent } from "#domain/public-events/get-public-event";
-import { getPublicDates, parseMonth, ticketsOnDates } from "#domain/event-dates/public-dates";
+import { withPublicDates } from "#domain/event-dates/public-dates";
 import { datesHref } from "~/lib/dates-href";
 import { siteUrlOf } from "#domain/calendar/calendar-source";
 import { publicEventCalendarLinks } from "#domain/calendar/get-public-event-calendar";
@@ -28,15 +28,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (found.kind === "not-found") throw data(null, { status: 404 });
   // A multi-date event (issue 30 §3): the month shown, its page and the picked date are in the address, so each
   // combination is its own edge copy.
-  const dates = found.event.multiDate
-    ? await getPublicDates(db, found.event, {
-        month: parseMonth(url.searchParams.get("month")),
-        page: Number(url.searchParams.get("page") ?? 1) || 1,
-        dateId: parseId(url.searchParams.get("date")),
-        passTicketIds: found.event.tickets.filter((ticket) => ticket.pass).map((ticket) => ticket.id),
-      })
-    : null;
-  const event = dates ? { ...found.event, tickets: ticketsOnDates(found.event.tickets, dates) } : found.event;
+  const { event, dates } = await withPublicDates(db, found.event, url.searchParams);
   // A wrong or outdated slug goes to the right one, keeping the private-link hash. 302: a title can change again, and
   // a browser must not remember the old address for good.
   if (params.slug !== event.slug) {
