@@ -6,6 +6,7 @@ import { countEmailIfAllowedStatement, emailQuotaAllows, quotaDay } from "../ema
 import { confirmationEmailDueStatement } from "../order-documents/order-email-outbox";
 import { confirmableOrder } from "../orders/order-status";
 import { orderFigureChanges, salesFigureStatements } from "../sales-figures/sales-figures";
+import { chunks } from "../shared/chunks";
 import { generateRandomToken } from "../shared/crypto";
 import { orderWebhookStatement, participantsWebhookStatement } from "../webhooks/sales-webhook-statements";
 import type { PlannedAnswer, PlannedParticipant } from "./plan-order";
@@ -21,12 +22,6 @@ export function searchTextOf(person: { firstName: string; lastName: string; emai
 // D1 binds at most 100 parameters per statement: multi-row inserts go in chunks that stay under it.
 const PARTICIPANT_ROWS_PER_STATEMENT = 6;
 const ANSWER_ROWS_PER_STATEMENT = 8;
-
-function chunks<T>(items: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 /** The last statements of `confirmationStatements`: outbox inserts whose results are the delivery rows they wrote. */
 export const CONFIRMATION_WEBHOOK_STATEMENTS = 2;

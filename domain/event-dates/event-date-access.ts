@@ -3,16 +3,8 @@ import type { Database } from "#db/database";
 import { eventDates } from "#db/schema";
 import { inEventScope } from "../events/event-access";
 import { AppError, notFound } from "../shared/app-error";
+import { chunks } from "../shared/chunks";
 import { eventDateColumns, withRemaining, type EventDateItem } from "./event-date-record";
-
-/** D1 binds at most 100 parameters per statement: id lists go in chunks below that. */
-export const ID_CHUNK = 90;
-
-export function chunks<T>(values: readonly T[], size = ID_CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let at = 0; at < values.length; at += size) out.push(values.slice(at, at + size));
-  return out;
-}
 
 /** Which dates a range write is for: one date, a list of ids, or every date starting within [from, to]. */
 export type DateTargets = { ids: number[] } | { from: Date; to: Date };

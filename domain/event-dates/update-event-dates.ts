@@ -6,7 +6,8 @@ import { nextDayKey, utcToZonedDateTime, zonedDateTimeToUtc } from "../events/ev
 import { inEventScope, loadEventForActor } from "../events/event-access";
 import type { Actor } from "../shared/actor";
 import { AppError } from "../shared/app-error";
-import { chunks, readEventDates, resolveDateTargets, type DateTargets } from "./event-date-access";
+import { readEventDates, resolveDateTargets, type DateTargets } from "./event-date-access";
+import { chunks } from "../shared/chunks";
 import { checkCapacity, checkTimes, normalizePlace, type DateExtras } from "./event-date-fields";
 import type { EventDateItem } from "./event-date-record";
 import { eventSpanUpdate } from "./event-date-span";

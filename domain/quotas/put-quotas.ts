@@ -5,14 +5,13 @@ import { eventDates, events, quotas, quotaTickets, tickets } from "#db/schema";
 import { inEventScope, loadEventForActor } from "../events/event-access";
 import type { EventRow } from "../events/event-record";
 import type { Actor } from "../shared/actor";
+import { chunks } from "../shared/chunks";
 import { AppError } from "../shared/app-error";
 import { readEventQuotas, type EventQuotas } from "./list-quotas";
 import type { QuotaInput } from "./quota-input-schema";
 import { quotaSoldCountSql } from "./quota-sql";
 
 type Scope = Pick<EventRow, "id" | "organizationId">;
-
-const IDS_PER_STATEMENT = 90;
 
 /**
  * The statement that recounts `sold` of the event's quotas from its participants (the triggers' rule, quota-sql.ts):
@@ -111,8 +110,7 @@ export async function putQuotas(
   // The ones left out, by id: D1 binds at most 100 parameters a statement, so they go in slices.
   const kept = new Set(keptIds);
   const missing = [...existingIds].filter((quotaId) => !kept.has(quotaId));
-  for (let start = 0; start < missing.length; start += IDS_PER_STATEMENT) {
-    const slice = missing.slice(start, start + IDS_PER_STATEMENT);
+  for (const slice of chunks(missing)) {
     statements.push(db.delete(quotas).where(and(inEventScope(quotas, scope), inArray(quotas.id, slice))));
   }
   for (const quota of input.quotas) {

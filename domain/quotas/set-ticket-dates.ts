@@ -5,12 +5,11 @@ import { eventDates, participants, ticketDates, tickets } from "#db/schema";
 import { inEventScope, loadEventForActor } from "../events/event-access";
 import type { EventRow } from "../events/event-record";
 import type { Actor } from "../shared/actor";
+import { chunks } from "../shared/chunks";
 import { AppError } from "../shared/app-error";
 import { loadTicketForActor } from "../tickets/ticket-access";
 import { recountQuotasSold } from "./put-quotas";
 import { dateSoldCountSql } from "./quota-sql";
-
-const DATES_PER_STATEMENT = 90;
 
 type Scope = Pick<EventRow, "id" | "organizationId">;
 
@@ -84,8 +83,7 @@ export async function setTicketDates(
 
   const statements: BatchItem<"sqlite">[] = [db.delete(ticketDates).where(eq(ticketDates.ticketId, ticket.id))];
   // D1 binds at most 100 parameters per statement: a pass over many dates is written in slices.
-  for (let start = 0; start < wanted.length; start += DATES_PER_STATEMENT) {
-    const slice = wanted.slice(start, start + DATES_PER_STATEMENT);
+  for (const slice of chunks(wanted)) {
     statements.push(
       db.insert(ticketDates).select(
         db
