@@ -256,6 +256,11 @@ export const events = sqliteTable(
     selfServiceCancelPercentage: integer("self_service_cancel_percentage").notNull().default(10_000),
     // How long a waiting-list offer holds its places (migration 0029).
     waitingListHoldHours: integer("waiting_list_hold_hours").notNull().default(24),
+    // Where the places of the event are counted (issue 31 §1, decision 0072): `database`, D1's guarded batches; or
+    // `object`, the event's inventory Durable Object, D1's own guards then refusing every other taker of places.
+    inventoryMode: text("inventory_mode", { enum: ["database", "object"] })
+      .notNull()
+      .default("database"),
   },
   (t) => [
     index("events_org_status_start_idx").on(t.organizationId, t.status, t.startAt),

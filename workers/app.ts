@@ -5,6 +5,8 @@ import { serverContext } from "~/server/context";
 import { createHonoApp, type PageRequestContext } from "./hono-app";
 import { handleQueueBatch } from "./queue";
 import { handleScheduled } from "./scheduled";
+
+export { EventInventory } from "./durable-objects/event-inventory";
 import { withErrorReporting } from "./sentry";
 
 const loadBuild = () => import("virtual:react-router/server-build");

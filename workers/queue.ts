@@ -19,6 +19,10 @@ import { allowLocalWebhookUrls } from "#domain/webhooks/webhook-url";
 import { isJob, type Job, type JobType, type OrderConfirmationJob } from "#domain/shared/jobs";
 import { errorFields, logger, withLogScope } from "#domain/shared/logger";
 import { reportError } from "#adapters/error-reporting";
+import { isInventoryMessage, type InventoryMessage } from "#domain/inventory/inventory-messages";
+import { writeInventoryOrders } from "#domain/inventory/write-inventory-orders";
+import { queueOrderEmails } from "#domain/order-documents/queue-order-emails";
+import { dispatchDueWebhookDeliveries } from "#domain/webhooks/dispatch-due-webhook-deliveries";
 
 /** The pause after each Resend batch call of a message send (its default rate limit is 2 requests a second). */
 const RESEND_PAUSE_MS = 600;
@@ -139,6 +143,7 @@ export function retryDelaySeconds(attempts: number): number {
  * `job` log line per message (domain/shared/logger.ts): its type, id (also its `request_id`), attempt, outcome and duration.
  */
 export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env, _ctx: ExecutionContext) {
+  if (batch.queue === INVENTORY_QUEUE_NAME) return handleInventoryBatch(batch, env);
   const db = databaseFromEnv(env);
   const email = emailSenderFromEnv(env, db);
   const context: JobContext = { env, db, email, orderEmail: batchedOrderEmails(batch, { env, db, email }) };
@@ -173,4 +178,35 @@ export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env, _
       }
     });
   }
+}
+
+/** The queue of the events' inventory objects (wrangler.toml, decision 0072). */
+export const INVENTORY_QUEUE_NAME = "guichet-inventory";
+
+/**
+ * Writes the orders of the inventory objects into D1, all of a delivery in one atomic batch; then queues the
+ * confirmation emails of the free ones and hands the webhook rows it recorded to the webhooks' queue. A failure
+ * retries the whole delivery, which writes nothing twice (write-inventory-orders.ts).
+ */
+async function handleInventoryBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+  const db = databaseFromEnv(env);
+  const messages = batch.messages.filter((message) => isInventoryMessage(message.body));
+  for (const message of batch.messages) if (!isInventoryMessage(message.body)) message.ack();
+  await withLogScope({ job_type: "inventory-orders", job_id: messages[0]?.id }, async () => {
+    const started = Date.now();
+    try {
+      const result = await writeInventoryOrders(
+        db,
+        messages.map((message) => message.body as InventoryMessage),
+      );
+      await queueOrderEmails(env, result.confirmed);
+      if (result.written.length > 0) await dispatchDueWebhookDeliveries(db, env.JOBS);
+      for (const message of messages) message.ack();
+      logger.info("job", { outcome: "done", orders: result.written.length, duration_ms: Date.now() - started });
+    } catch (error) {
+      const attempts = Math.max(...messages.map((message) => message.attempts));
+      logger.error("job", { outcome: "failed", attempts, ...errorFields(error) });
+      for (const message of messages) message.retry({ delaySeconds: retryDelaySeconds(attempts) });
+    }
+  });
 }

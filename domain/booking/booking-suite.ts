@@ -20,6 +20,7 @@ import { expireOrder, releaseExpiredHolds } from "./expire-order";
 import { getPublicOrder } from "./get-public-order";
 import { heldPlacesByTicket, heldPlacesQuery } from "./held-places";
 import type { PlaceOrderBody } from "./order-input-schema";
+import type { SuiteInventory } from "./dates-booking-suite";
 import { HOLD_MS, placeOrder, type PlaceOrderDeps } from "./place-order";
 
 const NOW = Date.parse("2026-06-15T12:00:00Z");
@@ -60,13 +61,9 @@ async function soldFor(db: Database, ticketId: number, now: number) {
 
 /**
  * Booking on a database from `open` (libSQL in booking.test.ts, D1 in booking.worker-test.ts): the same conditional
- * SQL must hold on both. `parallel` is how many bookings race for the last places.
+ * SQL must hold on both. Its rushes are `defineBookingRushSuite`.
  */
-export function defineBookingSuite(
-  name: string,
-  open: () => Promise<{ db: Database; close?: () => void }>,
-  options: { parallel: number },
-) {
+export function defineBookingSuite(name: string, open: () => Promise<{ db: Database; close?: () => void }>) {
   describe(`booking (${name})`, () => {
     let t: { db: Database; close?: () => void };
     let organizationId: number;
@@ -451,77 +448,6 @@ export function defineBookingSuite(
       expect(placed.status).toBe("paid");
     });
 
-    it(`sells exactly the last 100 places of a ticket to ${options.parallel} parallel buyers`, async () => {
-      const event = await published();
-      const ticket = await insertTicket(t.db, event, { price: 1000, amount: 130, purchased: 30 });
-      const results = await Promise.allSettled(
-        Array.from({ length: options.parallel }, () =>
-          placeOrder(t.db, deps(), { eventId: event.id, body: body([{ ticket_id: ticket.id, quantity: 1 }]) }),
-        ),
-      );
-      const placed = results.filter((r) => r.status === "fulfilled");
-      const refused = results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason);
-      expect(placed).toHaveLength(100);
-      expect(refused.every((e) => e.code === "conflict" && e.messageKey === "booking:errors.sold-out")).toBe(true);
-      expect(await soldFor(t.db, ticket.id, NOW)).toBe(130);
-      const [orders] = await t.db.select({ n: count() }).from(schema.orders).where(eq(schema.orders.eventId, event.id));
-      expect(orders!.n).toBe(100);
-    });
-
-    it(`keeps the event capacity against ${options.parallel} parallel buyers of two tickets, add-ons apart`, async () => {
-      const event = await published({ eventCapacity: 100 });
-      const a = await insertTicket(t.db, event, { price: 1000 });
-      const b = await insertTicket(t.db, event, { price: 0 });
-      const addon = await insertTicket(t.db, event, { price: 300, ticketType: "addon" });
-      const results = await Promise.allSettled(
-        Array.from({ length: options.parallel }, (_, i) =>
-          placeOrder(t.db, deps(), {
-            eventId: event.id,
-            body: body([
-              { ticket_id: i % 2 ? a.id : b.id, quantity: 1 },
-              { ticket_id: addon.id, quantity: 1 },
-            ]),
-          }),
-        ),
-      );
-      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(100);
-      const taken = (await soldFor(t.db, a.id, NOW)) + (await soldFor(t.db, b.id, NOW));
-      expect(taken).toBe(100);
-      expect(await soldFor(t.db, addon.id, NOW)).toBe(100);
-    });
-
-    it(`lets a promo code limited to 10 uses serve exactly 10 of ${options.parallel} parallel buyers`, async () => {
-      const event = await published();
-      const ticket = await insertTicket(t.db, event, { price: 1000 });
-      await t.db.insert(schema.promoCodes).values({
-        organizationId,
-        eventId: event.id,
-        code: "DIX",
-        discountType: "amount",
-        discountValue: 200,
-        maxUses: 10,
-        useCount: 0,
-      });
-      const results = await Promise.allSettled(
-        Array.from({ length: options.parallel }, () =>
-          placeOrder(t.db, deps(), {
-            eventId: event.id,
-            body: body([{ ticket_id: ticket.id, quantity: 1 }], { promo_code: "DIX" }),
-          }),
-        ),
-      );
-      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(10);
-      const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
-      // The code ran short, not the ticket: the refusal names the code.
-      expect(refused.reason).toMatchObject({
-        code: "conflict",
-        messageKey: "booking:errors.promo-used-up",
-        fields: { promo_code: "booking:errors.promo-used-up" },
-      });
-      const [orders] = await t.db.select({ n: count() }).from(schema.orders).where(eq(schema.orders.eventId, event.id));
-      expect(orders!.n).toBe(10);
-    });
-
     it("gives expired holds back, confirms a late payment only while stock allows", async () => {
       const event = await published();
       const ticket = await insertTicket(t.db, event, { price: 1000, amount: 1 });
@@ -662,6 +588,128 @@ export function defineBookingSuite(
         { type: "order.created", id: abandoned.id, status: "pending" },
         { type: "order.cancelled", id: abandoned.id, status: "cancelled" },
       ]);
+    });
+  });
+}
+
+/**
+ * The rushes of the booking suite: buyers in parallel for the last places of a ticket, of the event capacity, of a
+ * promo code's uses. On the D1 path (libSQL, D1), and through the events' inventory objects when `inventory` is given
+ * (decision 0072): the rush events are then counted by their object and checked after the queue is drained.
+ */
+export function defineBookingRushSuite(
+  name: string,
+  open: () => Promise<{ db: Database; close?: () => void }>,
+  options: {
+    parallel: number;
+    inventory?: (db: Database, env: PlaceOrderDeps["env"], now: () => number) => SuiteInventory;
+  },
+) {
+  describe(`booking rushes (${name})`, () => {
+    let t: { db: Database; close?: () => void };
+    let organizationId: number;
+    let inventory: SuiteInventory | null = null;
+    const deps = (now = NOW): PlaceOrderDeps => ({
+      env: ENV,
+      now,
+      ...(inventory ? { inventory: inventory.port } : {}),
+    });
+    const settle = async () => {
+      await inventory?.drain();
+    };
+
+    beforeAll(async () => {
+      t = await open();
+      organizationId = (await insertOrganization(t.db)).id;
+      inventory = options.inventory?.(t.db, ENV, () => NOW) ?? null;
+    });
+    afterAll(() => {
+      inventory?.close();
+      t.close?.();
+    });
+
+    async function published(values: Partial<typeof schema.events.$inferInsert> = {}) {
+      return insertEvent(t.db, organizationId, {
+        status: "published",
+        startAt: FUTURE,
+        endAt: FUTURE,
+        ...(inventory ? { inventoryMode: "object" as const } : {}),
+        ...values,
+      });
+    }
+
+    it(`sells exactly the last 100 places of a ticket to ${options.parallel} parallel buyers`, async () => {
+      const event = await published();
+      const ticket = await insertTicket(t.db, event, { price: 1000, amount: 130, purchased: 30 });
+      const results = await Promise.allSettled(
+        Array.from({ length: options.parallel }, () =>
+          placeOrder(t.db, deps(), { eventId: event.id, body: body([{ ticket_id: ticket.id, quantity: 1 }]) }),
+        ),
+      );
+      await settle();
+      const placed = results.filter((r) => r.status === "fulfilled");
+      const refused = results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason);
+      expect(placed).toHaveLength(100);
+      expect(refused.every((e) => e.code === "conflict" && e.messageKey === "booking:errors.sold-out")).toBe(true);
+      expect(await soldFor(t.db, ticket.id, NOW)).toBe(130);
+      const [orders] = await t.db.select({ n: count() }).from(schema.orders).where(eq(schema.orders.eventId, event.id));
+      expect(orders!.n).toBe(100);
+    });
+
+    it(`keeps the event capacity against ${options.parallel} parallel buyers of two tickets, add-ons apart`, async () => {
+      const event = await published({ eventCapacity: 100 });
+      const a = await insertTicket(t.db, event, { price: 1000 });
+      const b = await insertTicket(t.db, event, { price: 0 });
+      const addon = await insertTicket(t.db, event, { price: 300, ticketType: "addon" });
+      const results = await Promise.allSettled(
+        Array.from({ length: options.parallel }, (_, i) =>
+          placeOrder(t.db, deps(), {
+            eventId: event.id,
+            body: body([
+              { ticket_id: i % 2 ? a.id : b.id, quantity: 1 },
+              { ticket_id: addon.id, quantity: 1 },
+            ]),
+          }),
+        ),
+      );
+      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(100);
+      await settle();
+      const taken = (await soldFor(t.db, a.id, NOW)) + (await soldFor(t.db, b.id, NOW));
+      expect(taken).toBe(100);
+      expect(await soldFor(t.db, addon.id, NOW)).toBe(100);
+    });
+
+    it(`lets a promo code limited to 10 uses serve exactly 10 of ${options.parallel} parallel buyers`, async () => {
+      const event = await published();
+      const ticket = await insertTicket(t.db, event, { price: 1000 });
+      await t.db.insert(schema.promoCodes).values({
+        organizationId,
+        eventId: event.id,
+        code: "DIX",
+        discountType: "amount",
+        discountValue: 200,
+        maxUses: 10,
+        useCount: 0,
+      });
+      const results = await Promise.allSettled(
+        Array.from({ length: options.parallel }, () =>
+          placeOrder(t.db, deps(), {
+            eventId: event.id,
+            body: body([{ ticket_id: ticket.id, quantity: 1 }], { promo_code: "DIX" }),
+          }),
+        ),
+      );
+      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(10);
+      await settle();
+      const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+      // The code ran short, not the ticket: the refusal names the code.
+      expect(refused.reason).toMatchObject({
+        code: "conflict",
+        messageKey: "booking:errors.promo-used-up",
+        fields: { promo_code: "booking:errors.promo-used-up" },
+      });
+      const [orders] = await t.db.select({ n: count() }).from(schema.orders).where(eq(schema.orders.eventId, event.id));
+      expect(orders!.n).toBe(10);
     });
   });
 }

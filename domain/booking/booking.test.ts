@@ -1,4 +1,5 @@
 import { createLibsqlTestDatabase } from "../../tests/support/libsql-test-db";
-import { defineBookingSuite } from "./booking-suite";
+import { defineBookingRushSuite, defineBookingSuite } from "./booking-suite";
 
-defineBookingSuite("libSQL", createLibsqlTestDatabase, { parallel: 150 });
+defineBookingSuite("libSQL", createLibsqlTestDatabase);
+defineBookingRushSuite("libSQL", createLibsqlTestDatabase, { parallel: 150 });

@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { heldOfEventTicketsSql, heldOfTicketSql } from "./held-places";
+import { countedHere } from "./stock-sql";
 
 /** What "unlimited" counts as where a number of free places is needed: more than any order or line can want. */
 export const UNLIMITED_PLACES = 1_000_000_000;
@@ -12,7 +13,8 @@ export const UNLIMITED_PLACES = 1_000_000_000;
  */
 export function freePlacesSql(ticket: { ticketId: number; eventId: number }, at: number): SQL<number> {
   const { ticketId, eventId } = ticket;
-  return sql<number>`min(
+  // While the event's inventory object counts its places, D1 has none to give (decision 0072).
+  return sql<number>`case when not ${countedHere(eventId)} then 0 else min(
     case when (select amount from tickets where id = ${ticketId}) = -1 then ${UNLIMITED_PLACES}
       else (select amount from tickets where id = ${ticketId}) - (select purchased from tickets where id = ${ticketId})
         - ${heldOfTicketSql(ticketId, at)} end,
@@ -21,5 +23,5 @@ export function freePlacesSql(ticket: { ticketId: number; eventId: number }, at:
       else (select event_capacity from events where id = ${eventId})
         - coalesce((select sum(purchased) from tickets where event_id = ${eventId} and ticket_type = 'ticket'), 0)
         - ${heldOfEventTicketsSql(eventId, at)} end
-  )`;
+  ) end`;
 }

@@ -13,6 +13,8 @@ import {
   webhookDeliveries,
 } from "#db/schema";
 import { verifyPrivateEventHash } from "../events/private-event-link";
+import type { InventoryPort } from "../inventory/inventory-port";
+import { placeOrderThroughInventory } from "../inventory/place-order-through-inventory";
 import { toParticipationForm } from "../participation-forms/participation-form-record";
 import { normalizePromoCode } from "../promo-codes/promo-code-input-schema";
 import {
@@ -78,6 +80,12 @@ export type PlaceOrderDeps = {
    * hit with the reads when a code is typed and given back when the code exists.
    */
   promoCodeGuesses?: RateLimitHit | null;
+  /**
+   * The events' inventory objects (decision 0072). Given, an event whose `inventory_mode` is `object` books through
+   * its object; without it (scripts, tests of the D1 path) every event books in D1, whose guards then refuse an event
+   * counted by its object.
+   */
+  inventory?: InventoryPort;
 };
 
 export type PlaceOrderInput = { eventId: number; body: PlaceOrderBody };
@@ -94,6 +102,11 @@ export type PlacedOrder = {
   organizationId: number;
   /** Outgoing webhook deliveries the order's batch recorded (0: nothing for the queue). */
   webhookDeliveriesRecorded: number;
+  /**
+   * The order reaches D1 later, through the event's inventory object and its queue (decision 0072), whose consumer
+   * queues the confirmation email: the caller must not.
+   */
+  writtenLater?: boolean;
 };
 
 /** What the order keeps of the buyer's entries until confirmation writes them as rows. */
@@ -222,6 +235,14 @@ export function passDateIds(passDates: string | null): number[] {
  * confirmed in the same batch; a paid one stays pending until payable_until and gets its checkout address.
  */
 export async function placeOrder(db: Database, deps: PlaceOrderDeps, input: PlaceOrderInput): Promise<PlacedOrder> {
+  if (deps.inventory) {
+    const [row] = await db
+      .select({ mode: events.inventoryMode })
+      .from(events)
+      .where(eq(events.id, input.eventId))
+      .limit(1);
+    if (row?.mode === "object") return placeOrderThroughInventory(deps.inventory, deps, input);
+  }
   const now = deps.now ?? Date.now();
   const { body } = input;
   const promoKey = normalizePromoCode(body.promo_code ?? "");
@@ -427,7 +448,7 @@ function stockLine(plan: OrderPlan, line: OrderPlan["lines"][number], dated: boo
 }
 
 /** The promo code's last uses went to other orders meanwhile: a shortage like a ticket's (409 `sold_out`). */
-function promoUsedUp(): AppError {
+export function promoUsedUp(): AppError {
   return new AppError("conflict", "booking:errors.promo-used-up", {
     reason: "promo_used_up",
     fields: { promo_code: "booking:errors.promo-used-up" },

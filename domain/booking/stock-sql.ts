@@ -33,7 +33,7 @@ export type StockLine = {
 export function stockAllows(line: StockLine, quantity: number, at: number): SQL {
   const { ticketId, eventId } = line;
   const dated = line.dated || (line.dateId ?? null) !== null;
-  return sql`(
+  return sql`${countedHere(eventId)} and (
     (select amount from tickets where id = ${ticketId}) = -1
     or (select purchased from tickets where id = ${ticketId}) + ${heldOfTicketSql(ticketId, at)} + ${quantity}
       <= (select amount from tickets where id = ${ticketId})
@@ -43,6 +43,15 @@ export function stockAllows(line: StockLine, quantity: number, at: number): SQL 
     or coalesce((select sum(purchased) from tickets where event_id = ${eventId} and ticket_type = 'ticket'), 0)
       + ${heldOfEventTicketsSql(eventId, at)} + ${quantity} <= (select event_capacity from events where id = ${eventId})
   )${dated ? sql` and ${datesAllow(line, quantity, at)}` : sql``} and ${quotasAllow(line, quantity, at)}`;
+}
+
+/**
+ * SQL boolean: the event's places are counted by this database (decision 0072). While the event's inventory Durable
+ * Object counts them (`inventory_mode = 'object'`), every guard of D1 refuses: the object alone hands out places, and
+ * its own copy of these tables says `database`, so the same guards decide there.
+ */
+export function countedHere(eventId: number | SQL): SQL {
+  return sql`(select inventory_mode from events where id = ${eventId}) = 'database'`;
 }
 
 /**

@@ -175,6 +175,7 @@ export const ERROR_CODES = {
   not_valid: "payment-account:errors.not-valid",
   nothing_to_change: "dates:errors.nothing-to-change",
   nothing_to_invoice: "invoices:errors.nothing-to-invoice",
+  offer_during_on_sale: "booking:errors.offer-during-on-sale",
   offer_expired: "booking:errors.offer-expired",
   offer_invalid: "booking:errors.offer-invalid",
   offer_quantity: "booking:errors.offer-quantity",

@@ -17,6 +17,7 @@ import { orderActionSchema } from "#domain/self-service/order-action-schema";
 import { transferOrderParticipant } from "#domain/self-service/transfer-order-participant";
 import { cancelOrderTickets } from "#domain/self-service/cancel-order-tickets";
 import type { HonoEnv } from "../hono-app";
+import { inventoryFromBinding } from "#domain/inventory/inventory-port";
 import { parseJson } from "../parse-json";
 import { appErrorResponse } from "../error-response";
 
@@ -44,6 +45,7 @@ publicOrdersApiRoutes.post("/events/:id/orders", async (c) => {
       db,
       {
         env: c.env,
+        inventory: inventoryFromBinding(c.env.EVENT_INVENTORY),
         rateLimits: bookingRateLimits(body.buyer.email, ip),
         promoCodeGuesses: promoCodeGuessLimit(ip, eventId),
         createCheckout: (request) =>
@@ -56,7 +58,8 @@ publicOrdersApiRoutes.post("/events/:id/orders", async (c) => {
     );
     if (placed.webhookDeliveriesRecorded === 0) c.set("webhookDispatch", false);
     // A free order is confirmed already: its email goes through the queue, never in the way of the answer.
-    if (placed.status === "paid") c.executionCtx.waitUntil(queueOrderEmails(c.env, [placed.id]));
+    if (placed.status === "paid" && !placed.writtenLater)
+      c.executionCtx.waitUntil(queueOrderEmails(c.env, [placed.id]));
     return c.json(
       {
         id: placed.id,

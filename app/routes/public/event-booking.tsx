@@ -57,6 +57,7 @@ import {
 import { serverContext } from "~/server/context";
 import { clientInfoFromHeaders } from "#domain/http/client-info";
 import { actionError } from "~/server/route-errors.server";
+import { inventoryFromBinding } from "#domain/inventory/inventory-port";
 import type { Route } from "./+types/event-booking";
 
 async function loadBooking({ params, request, context }: Route.LoaderArgs | Route.ActionArgs) {
@@ -151,6 +152,7 @@ export async function action(args: Route.ActionArgs) {
       db,
       {
         env,
+        inventory: inventoryFromBinding(env.EVENT_INVENTORY),
         createCheckout: bookingCheckout(db, provider, {
           appUrl: env.APP_URL || url.origin,
           env,
@@ -160,7 +162,7 @@ export async function action(args: Route.ActionArgs) {
       },
       { eventId: event.id, body, ip },
     );
-    if (placed.status === "paid") {
+    if (placed.status === "paid" && !placed.writtenLater) {
       // A free order is confirmed at once: its email goes through the outbox like a paid one's.
       ctx.waitUntil(queueOrderEmails(env, [placed.id]));
     }

@@ -1,0 +1,337 @@
+import { sql } from "drizzle-orm";
+import { getTableColumns } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { Database } from "#db/database";
+import { orderItems, orders } from "#db/schema";
+import { assertUnderRateLimits, rateLimitStatements, type RateLimitHit } from "../auth/rate-limit";
+import type { PlaceOrderBody } from "../booking/order-input-schema";
+import { planOrder, soldOut, type OrderPlan } from "../booking/plan-order";
+import { lineAllows, promoAllows, stockAllows } from "../booking/stock-sql";
+import { promoUsedUp } from "../booking/place-order";
+import { verifyPrivateEventHash } from "../events/private-event-link";
+import { AppError, notFound } from "../shared/app-error";
+import type { SigningEnv } from "../shared/signing-secret";
+import { createMirrorTables, MIRRORED_TABLES } from "./mirror-tables";
+import { renderSql, statementBuilder, type SyncSql } from "./sync-sql";
+import type { InventorySnapshot } from "./inventory-snapshot";
+import type { InventoryMessage } from "./inventory-messages";
+
+/**
+ * A hold the object keeps until D1 says what became of it: places of an order it took, or of a D1 order pending
+ * payment, count until a refresh from D1 shows the order paid (then in `purchased`), expired or refunded. So the
+ * object's counts are never below the truth, whatever D1 did meanwhile; the refresh due at each deadline gives the
+ * places of unpaid orders back.
+ */
+export const HELD_UNTIL_KNOWN = Number.MAX_SAFE_INTEGER;
+
+export type ReserveRequest = {
+  env: SigningEnv;
+  body: PlaceOrderBody;
+  rateLimits: RateLimitHit[];
+  promoCodeGuess: RateLimitHit | null;
+  orderId: number;
+  accessToken: string;
+  now: number;
+  holdMs: number;
+};
+
+export type Reservation = {
+  orderId: number;
+  accessToken: string;
+  status: "paid" | "pending";
+  amount: number;
+  fees: number;
+  payableUntil: number | null;
+  plan: OrderPlan;
+};
+
+/** What the store reads of a mirrored row: drizzle's keys to their columns, Dates as epoch ms. */
+function driverRow(table: SQLiteTable, row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table)) as [string, SQLiteColumn][]) {
+    if (!(key in row)) continue;
+    const value = row[key];
+    out[column.name] =
+      value === null || value === undefined
+        ? null
+        : value instanceof Date
+          ? value.getTime()
+          : column.mapToDriverValue(value);
+  }
+  return out;
+}
+
+function insertRow(db: SyncSql, tableName: string, row: Record<string, unknown>): void {
+  const names = Object.keys(row);
+  if (names.length === 0) return;
+  db.run({
+    sql: `insert into "${tableName}" (${names.map((name) => `"${name}"`).join(", ")}) values (${names.map(() => "?").join(", ")})`,
+    params: names.map((name) => {
+      const value = row[name];
+      return typeof value === "boolean" ? (value ? 1 : 0) : value;
+    }),
+  });
+}
+
+function tableName(table: SQLiteTable): string {
+  return (table as unknown as { [key: symbol]: string })[Symbol.for("drizzle:Name")]!;
+}
+
+function ok(db: SyncSql, condition: ReturnType<typeof sql>): boolean {
+  const [row] = db.all(renderSql(sql`select ${condition} as ok`));
+  return Boolean(row && Number(row.ok));
+}
+
+/**
+ * The inventory of one event inside its Durable Object (docs/decisions/0072-inventory-object.md): a copy of the rows
+ * the booking guards read, the orders the object took and has not yet seen in D1, the outbox to the queue. All of it
+ * synchronous: a reservation's checks and writes run in one transaction with nothing in between.
+ */
+export class InventoryStore {
+  private snapshot: InventorySnapshot | null = null;
+
+  constructor(private readonly db: SyncSql) {
+    createMirrorTables(db);
+  }
+
+  get loaded(): boolean {
+    return this.snapshot !== null;
+  }
+
+  get eventId(): number | null {
+    return this.snapshot?.event.id ?? null;
+  }
+
+  /**
+   * Replaces the copy of D1's rows with a snapshot read in one D1 batch, keeping the orders of this object that the
+   * snapshot does not contain yet (still on their way through the queue). Returns how many own orders D1 now holds.
+   */
+  applySnapshot(snapshot: InventorySnapshot): number {
+    return this.db.transaction(() => {
+      const ownInD1 = new Set(snapshot.ownOrdersInD1);
+      for (const id of ownInD1) this.db.run({ sql: "delete from own_orders where id = ?", params: [id] });
+      for (const table of MIRRORED_TABLES) {
+        const name = tableName(table);
+        if (name === "rate_limits") continue;
+        if (name === "orders" || name === "order_items") {
+          const key = name === "orders" ? "id" : "order_id";
+          this.db.run({ sql: `delete from "${name}" where "${key}" not in (select id from own_orders)`, params: [] });
+        } else this.db.run({ sql: `delete from "${name}"`, params: [] });
+      }
+      const copy = (
+        table: SQLiteTable,
+        rows: Record<string, unknown>[],
+        change?: (row: Record<string, unknown>) => void,
+      ) => {
+        for (const row of rows) {
+          const values = driverRow(table, row);
+          change?.(values);
+          insertRow(this.db, tableName(table), values);
+        }
+      };
+      // The copy is this event's database of record for places: D1's own guards refuse while the switch is on.
+      copy(MIRRORED_TABLES[0]!, [snapshot.event], (row) => (row.inventory_mode = "database"));
+      for (const [table, rows] of snapshot.rows) {
+        if (table === orderItems)
+          copy(table, rows, (row) => {
+            row.id = null;
+            row.held_until = HELD_UNTIL_KNOWN;
+          });
+        else if (table === orders) copy(table, rows, (row) => (row.payable_until = HELD_UNTIL_KNOWN));
+        else copy(table, rows);
+      }
+      this.db.run({
+        sql: `insert or replace into settings (key, value) values ('snapshot_due', ?), ('event_id', ?),
+          ('organization_id', ?), ('refreshed_at', ?)`,
+        params: [
+          String(snapshot.nextDeadline ?? ""),
+          String(snapshot.event.id),
+          String(snapshot.event.organizationId),
+          String(snapshot.readAt),
+        ],
+      });
+      this.snapshot = snapshot;
+      return ownInD1.size;
+    });
+  }
+
+  /** Ids of orders this object took that a refresh has not yet found in D1. */
+  ownOrderIds(): number[] {
+    return this.db.all({ sql: "select id from own_orders order by id", params: [] }).map((row) => Number(row.id));
+  }
+
+  /** The next time a refresh would give places back: a hold's payment deadline, D1's or the object's own. */
+  nextDeadline(): number | null {
+    const own = this.db.all({ sql: "select min(due_at) as at from own_orders", params: [] })[0]?.at;
+    const snapshotDue = this.setting("snapshot_due");
+    const times = [own == null ? null : Number(own), snapshotDue ? Number(snapshotDue) : null].filter(
+      (value): value is number => value !== null,
+    );
+    return times.length === 0 ? null : Math.min(...times);
+  }
+
+  setting(key: string): string | null {
+    const row = this.db.all({ sql: "select value from settings where key = ?", params: [key] })[0];
+    return row ? String(row.value) : null;
+  }
+
+  /** Order ids D1 set aside for this object (reserve-order-ids.ts). */
+  addOrderIds(first: number, last: number): void {
+    this.db.run({ sql: "delete from id_pool", params: [] });
+    this.db.run({ sql: "insert into id_pool (next, last) values (?, ?)", params: [first, last] });
+  }
+
+  /** The next reserved order id, or null when the pool is empty (the object asks D1 for more). */
+  takeOrderId(): number | null {
+    const row = this.db.all({ sql: "select next, last from id_pool", params: [] })[0];
+    if (!row || Number(row.next) > Number(row.last)) return null;
+    this.db.run({ sql: "update id_pool set next = next + 1", params: [] });
+    return Number(row.next);
+  }
+
+  /**
+   * Takes the places of an order, or refuses it as the D1 path would: the rate limits, then the app's own pricing
+   * (planOrder), then, in one transaction, the promo code's uses and each line's stock, capacity, dates and quotas
+   * with the guard SQL of stock-sql.ts against the copy, each line's hold written before the next is checked, and the
+   * outbox message for D1 in the same transaction.
+   */
+  reserve(request: ReserveRequest): Reservation {
+    const context = this.snapshot;
+    if (!context) throw new Error("inventory not loaded");
+    const { body, now } = request;
+    // Drafts, archived events and the preview never book; a private event needs its link's hash (as placeOrder).
+    if (context.event.status !== "published") throw notFound("events:errors.not-found");
+    if (context.event.visibility === "private" && !verifyPrivateEventHash(request.env, context.event, body.t))
+      throw notFound("events:errors.not-found");
+    const promo = body.promo_code ? context.promoByCode(body.promo_code) : null;
+    // A code that exists is no guess (as the D1 path gives the hit back).
+    const hits = [...request.rateLimits, ...(request.promoCodeGuess && !promo ? [request.promoCodeGuess] : [])];
+    if (hits.length > 0) {
+      const results = rateLimitStatements(statementBuilder as unknown as Database, hits, new Date(now)).map(
+        (statement) => this.db.all(statement.toSQL()) as { count: number }[],
+      );
+      assertUnderRateLimits(hits, results);
+    }
+    if (body.waiting_list_offer) throw new AppError("conflict", "booking:errors.offer-during-on-sale");
+
+    const plan = planOrder({
+      event: context.event,
+      tickets: context.planTickets(),
+      dates: context.planDates(),
+      promo,
+      forms: context.forms,
+      body,
+      now,
+    });
+    const free = plan.amount === 0;
+    const payableUntil = free ? null : now + request.holdMs;
+    const { orderId } = request;
+    const message: InventoryMessage = {
+      kind: "place",
+      orderId,
+      accessToken: request.accessToken,
+      plan,
+      placedAt: now,
+      payableUntil,
+      timezone: context.event.timezone,
+    };
+
+    this.db.transaction(() => {
+      if (plan.promo && !ok(this.db, promoAllows(plan.promo.id, now))) throw promoUsedUp();
+      insertRow(this.db, "orders", {
+        id: orderId,
+        organization_id: plan.organizationId,
+        event_id: plan.eventId,
+        status: "pending",
+        promo_code_id: plan.promo?.id ?? null,
+        payable_until: HELD_UNTIL_KNOWN,
+      });
+      for (const line of plan.lines) {
+        const stock = stockAllows(
+          { ticketId: line.ticketId, eventId: plan.eventId, dateId: line.dateId, dated: context.event.hasDates },
+          line.quantity,
+          now,
+        );
+        if (!ok(this.db, sql`${stock} and ${lineAllows(line.ticketId)}`)) throw soldOut(line.ticketId, line.dateId);
+        insertRow(this.db, "order_items", {
+          order_id: orderId,
+          organization_id: plan.organizationId,
+          event_id: plan.eventId,
+          ticket_id: line.ticketId,
+          ticket_type: line.ticketType,
+          date_id: line.dateId,
+          quantity: line.quantity,
+          held_until: HELD_UNTIL_KNOWN,
+        });
+      }
+      this.db.run({
+        sql: "insert into own_orders (id, due_at, placed_at) values (?, ?, ?)",
+        params: [orderId, payableUntil, now],
+      });
+      this.db.run({ sql: "insert into outbox (body) values (?)", params: [JSON.stringify(message)] });
+    });
+    return {
+      orderId,
+      accessToken: request.accessToken,
+      status: free ? "paid" : "pending",
+      amount: plan.amount,
+      fees: plan.fees,
+      payableUntil,
+      plan,
+    };
+  }
+
+  /**
+   * Gives back the places of an order of this object that will not be paid (its checkout could not be created): at
+   * once here, and through the queue in D1 (after the order itself, which the consumer writes first or retries).
+   */
+  release(orderId: number, at: number): void {
+    this.db.transaction(() => {
+      this.db.run({ sql: "delete from order_items where order_id = ?", params: [orderId] });
+      this.db.run({ sql: "delete from orders where id = ?", params: [orderId] });
+      const message: InventoryMessage = { kind: "release", orderId, at };
+      this.db.run({ sql: "insert into outbox (body) values (?)", params: [JSON.stringify(message)] });
+    });
+  }
+
+  /** Queues a message for D1 that is not a reservation (the checkout session of an order). */
+  enqueue(message: InventoryMessage): void {
+    this.db.run({ sql: "insert into outbox (body) values (?)", params: [JSON.stringify(message)] });
+  }
+
+  /** The oldest messages still to hand to the queue. */
+  outbox(limit: number): { seq: number; message: InventoryMessage }[] {
+    return this.db
+      .all({ sql: "select seq, body from outbox order by seq limit ?", params: [limit] })
+      .map((row) => ({ seq: Number(row.seq), message: JSON.parse(String(row.body)) as InventoryMessage }));
+  }
+
+  /** Forgets the messages up to `seq`, once the queue has them. */
+  sent(seq: number): void {
+    this.db.run({ sql: "delete from outbox where seq <= ?", params: [seq] });
+  }
+
+  outboxSize(): number {
+    return Number(this.db.all({ sql: "select count(*) as n from outbox", params: [] })[0]?.n ?? 0);
+  }
+
+  /** Places taken per ticket as the guards count them now: purchased + holds (for the checks against D1). */
+  takenByTicket(now: number): Map<number, number> {
+    const rows = this.db.all({
+      sql: `select t.id as id, t.purchased + coalesce((select sum(quantity) from order_items i
+              where i.ticket_id = t.id and i.held_until > ?), 0) as taken from tickets t`,
+      params: [now],
+    });
+    return new Map(rows.map((row) => [Number(row.id), Number(row.taken)]));
+  }
+
+  /** Promo-code uses as the guard counts them: confirmed + pending holds. */
+  promoUses(now: number): Map<number, number> {
+    const rows = this.db.all({
+      sql: `select p.id as id, p.use_count + (select count(*) from orders o where o.promo_code_id = p.id
+              and o.status = 'pending' and o.payable_until > ?) as used from promo_codes p`,
+      params: [now],
+    });
+    return new Map(rows.map((row) => [Number(row.id), Number(row.used)]));
+  }
+}

@@ -1,0 +1,295 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "#db/database";
+import * as schema from "#db/schema";
+import { failure } from "../../tests/support/failure";
+import { insertEvent, insertOrganization, insertTicket } from "../../tests/support/fixtures";
+import { localInventory } from "../../tests/support/local-inventory";
+import { createLibsqlTestDatabase } from "../../tests/support/libsql-test-db";
+import { confirmOrder } from "../booking/confirm-order";
+import type { PlaceOrderBody } from "../booking/order-input-schema";
+import { HOLD_MS, placeOrder, type PlaceOrderDeps } from "../booking/place-order";
+import { isAppError } from "../shared/app-error";
+import { reserveOrderIds } from "./reserve-order-ids";
+import { writeInventoryOrders } from "./write-inventory-orders";
+
+const ENV: PlaceOrderDeps["env"] = { ENVIRONMENT: "test", SESSION_SECRET: "inventory-suite-secret-0123456789abcdef" };
+const FUTURE = new Date(Date.now() + 30 * 86_400_000);
+
+let buyers = 0;
+function body(items: PlaceOrderBody["items"], extra: Partial<PlaceOrderBody> = {}): PlaceOrderBody {
+  buyers += 1;
+  return {
+    items,
+    buyer: { first_name: "Inès", last_name: "Durand", email: `inventory${buyers}@exemple.test` },
+    answers: {},
+    locale: "fr",
+    ...extra,
+  };
+}
+
+/** Places taken per ticket in D1 as its guards count them: purchased + unexpired holds. */
+async function takenInD1(db: Database, ticketId: number, now: number): Promise<number> {
+  const [row] = await db.all<{ taken: number }>(
+    sql`select (select purchased from tickets where id = ${ticketId}) + coalesce((select sum(quantity) from order_items
+      where ticket_id = ${ticketId} and held_until > ${now}), 0) as taken`,
+  );
+  return Number(row?.taken ?? 0);
+}
+
+async function participantsOf(db: Database, ticketId: number): Promise<number> {
+  const [row] = await db.all<{ n: number }>(sql`select count(*) as n from participants where ticket_id = ${ticketId}`);
+  return Number(row?.n ?? 0);
+}
+
+describe("an event's inventory object (decision 0072)", () => {
+  let t: { db: Database; close?: () => void };
+  let organizationId: number;
+  let inventories: ReturnType<typeof localInventory>[] = [];
+  let clock = Date.now();
+
+  beforeAll(async () => {
+    t = await createLibsqlTestDatabase();
+    organizationId = (await insertOrganization(t.db)).id;
+  });
+  afterEach(() => {
+    for (const inventory of inventories) inventory.close();
+    inventories = [];
+  });
+  afterAll(() => t.close?.());
+
+  function inventory() {
+    const made = localInventory(t.db, { env: ENV, now: () => clock });
+    inventories.push(made);
+    return made;
+  }
+
+  async function onSale(values: Partial<typeof schema.events.$inferInsert> = {}) {
+    return insertEvent(t.db, organizationId, {
+      status: "published",
+      startAt: FUTURE,
+      endAt: FUTURE,
+      inventoryMode: "object",
+      ...values,
+    });
+  }
+
+  function book(made: ReturnType<typeof localInventory>, eventId: number, order: PlaceOrderBody) {
+    return placeOrder(t.db, { env: ENV, now: clock, inventory: made.port }, { eventId, body: order });
+  }
+
+  it("sells exactly the stock, the capacity and the promo code's uses to 300 parallel buyers; D1 gets every accepted order, once", async () => {
+    clock = Date.now();
+    const made = inventory();
+    const event = await onSale({ eventCapacity: 120 });
+    const free = await insertTicket(t.db, event, { price: 0, isFree: true, amount: 100 });
+    const paid = await insertTicket(t.db, event, { price: 2500, amount: 60 });
+    const [promo] = await t.db
+      .insert(schema.promoCodes)
+      .values({
+        organizationId,
+        eventId: event.id,
+        code: "RUSH",
+        discountType: "percent",
+        discountValue: 10000,
+        maxUses: 20,
+      })
+      .returning();
+
+    const results = await Promise.allSettled(
+      Array.from({ length: 300 }, (_, index) => {
+        const ticket = index % 3 === 0 ? paid : free;
+        const extra = index % 5 === 0 && ticket === paid ? { promo_code: "rush" } : {};
+        return book(made, event.id, body([{ ticket_id: ticket.id, quantity: 1 }], extra));
+      }),
+    );
+    const accepted = results.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+    const refused = results.flatMap((result) => (result.status === "rejected" ? [result.reason as unknown] : []));
+    expect(accepted).toHaveLength(120);
+    expect(refused.every((error) => isAppError(error) && error.code === "conflict")).toBe(true);
+    expect(accepted.every((order) => order.writtenLater)).toBe(true);
+    expect(new Set(accepted.map((order) => order.id)).size).toBe(120);
+
+    // Before the queue runs, D1 knows none of them; its own guards refuse any other taker of this event's places.
+    expect(await t.db.select().from(schema.orders).where(eq(schema.orders.eventId, event.id))).toHaveLength(0);
+    expect(
+      await failure(
+        placeOrder(
+          t.db,
+          { env: ENV, now: clock },
+          { eventId: event.id, body: body([{ ticket_id: free.id, quantity: 1 }]) },
+        ),
+      ),
+    ).toMatchObject({ code: "conflict", reason: "sold_out" });
+
+    const written = await made.drain();
+    expect(written.written.sort()).toEqual(accepted.map((order) => order.id).sort());
+    const rows = await t.db.select().from(schema.orders).where(eq(schema.orders.eventId, event.id));
+    expect(rows.map((row) => row.id).sort()).toEqual(accepted.map((order) => order.id).sort());
+    for (const order of accepted) {
+      const row = rows.find((candidate) => candidate.id === order.id)!;
+      expect(row).toMatchObject({
+        accessToken: order.accessToken,
+        status: order.status === "paid" ? "paid" : "pending",
+      });
+    }
+    const takenFree = await takenInD1(t.db, free.id, clock);
+    const takenPaid = await takenInD1(t.db, paid.id, clock);
+    expect(takenFree).toBeLessThanOrEqual(100);
+    expect(takenPaid).toBeLessThanOrEqual(60);
+    expect(takenFree + takenPaid).toBe(120);
+    const [promoRow] = await t.db.select().from(schema.promoCodes).where(eq(schema.promoCodes.id, promo!.id));
+    const promoOrders = rows.filter((row) => row.promoCodeId === promo!.id);
+    expect(promoOrders.length).toBeLessThanOrEqual(20);
+    expect(promoRow!.useCount).toBe(promoOrders.filter((row) => row.status === "paid").length);
+    // Free orders (the free ticket, and the paid one at 100 % off) are confirmed: one participant per place.
+    const [freeTicket] = await t.db.select().from(schema.tickets).where(eq(schema.tickets.id, free.id));
+    expect(await participantsOf(t.db, free.id)).toBe(freeTicket!.purchased);
+
+    // The object, read again from D1, counts what D1 counts.
+    await made.port.refresh(event.id);
+    const stats = await made.object(event.id).stats(event.id);
+    expect(stats.ownOrders).toBe(0);
+    expect(stats.taken[free.id]).toBe(takenFree);
+    expect(stats.taken[paid.id]).toBe(takenPaid);
+
+    // A redelivered queue (every message again) writes nothing twice.
+    const again = await writeInventoryOrders(
+      t.db,
+      accepted.map((order) => ({
+        kind: "place" as const,
+        orderId: order.id,
+        accessToken: order.accessToken,
+        plan: { eventId: event.id, organizationId, lines: [] } as never,
+        placedAt: clock,
+        payableUntil: null,
+        timezone: "Europe/Paris",
+      })),
+    );
+    expect(again.written).toEqual([]);
+  });
+
+  it("keeps every place after the object is evicted mid-sale with orders still in its outbox, and after the queue delivers twice", async () => {
+    clock = Date.now();
+    const made = inventory();
+    const event = await onSale();
+    const ticket = await insertTicket(t.db, event, { price: 0, isFree: true, amount: 30 });
+    const first = await Promise.all(
+      Array.from({ length: 20 }, () => book(made, event.id, body([{ ticket_id: ticket.id, quantity: 1 }]))),
+    );
+    expect(first).toHaveLength(20);
+    // Evicted before its alarm: 20 orders only in its storage, none in D1.
+    made.restart(event.id);
+    const second = await Promise.allSettled(
+      Array.from({ length: 25 }, () => book(made, event.id, body([{ ticket_id: ticket.id, quantity: 1 }]))),
+    );
+    expect(second.filter((result) => result.status === "fulfilled")).toHaveLength(10);
+
+    // The queue delivers, then delivers the same messages again.
+    await made.object(event.id).flush();
+    const copies = made.queue.map((message) => structuredClone(message));
+    await made.drain();
+    made.queue.push(...copies);
+    await made.drain();
+    expect(await participantsOf(t.db, ticket.id)).toBe(30);
+    expect(await takenInD1(t.db, ticket.id, clock)).toBe(30);
+
+    // Evicted again after the drain: read from D1, it counts the 30 as D1's and refuses the 31st.
+    made.restart(event.id);
+    expect(await failure(book(made, event.id, body([{ ticket_id: ticket.id, quantity: 1 }])))).toMatchObject({
+      reason: "sold_out",
+      details: { ticketId: ticket.id },
+    });
+    expect((await made.object(event.id).stats(event.id)).taken[ticket.id]).toBe(30);
+  });
+
+  it("holds a paid order's places until D1 shows it paid or expired, and gives expired ones back at the deadline's refresh", async () => {
+    clock = Date.now();
+    const made = inventory();
+    const event = await onSale();
+    const ticket = await insertTicket(t.db, event, { price: 1500, amount: 2 });
+    const a = await book(made, event.id, body([{ ticket_id: ticket.id, quantity: 1 }]));
+    const b = await book(made, event.id, body([{ ticket_id: ticket.id, quantity: 1 }]));
+    expect([a.status, b.status]).toEqual(["pending", "pending"]);
+    expect(a.payableUntil).toBe(clock + HOLD_MS);
+    expect(await failure(book(made, event.id, body([{ ticket_id: ticket.id, quantity: 1 }])))).toMatchObject({
+      reason: "sold_out",
+    });
+    await made.drain();
+    // a is paid in time (D1's confirmation); b never is.
+    expect(await confirmOrder(t.db, { orderId: a.id, paidAt: clock + 60_000, now: clock + 60_000 })).toMatchObject({
+      outcome: "confirmed",
+    });
+    // Past b's deadline, the refresh it is due sees b expired in D1 and a paid: one place back on sale, not two.
+    clock += HOLD_MS + 1000;
+    await made.tick();
+    const again = await book(made, event.id, body([{ ticket_id: ticket.id, quantity: 1 }]));
+    expect(again.status).toBe("pending");
+    expect(await failure(book(made, event.id, body([{ ticket_id: ticket.id, quantity: 1 }])))).toMatchObject({
+      reason: "sold_out",
+    });
+  });
+
+  it("refuses a late payment in D1 while the object counts the places, so a hold that ran out cannot take them back", async () => {
+    clock = Date.now();
+    const made = inventory();
+    const event = await onSale();
+    const ticket = await insertTicket(t.db, event, { price: 1500, amount: 1 });
+    const late = await book(made, event.id, body([{ ticket_id: ticket.id, quantity: 1 }]));
+    await made.drain();
+    clock += HOLD_MS + 1000;
+    await made.tick();
+    const other = await book(made, event.id, body([{ ticket_id: ticket.id, quantity: 1 }]));
+    await made.drain();
+    expect(await confirmOrder(t.db, { orderId: late.id, paidAt: clock, now: clock })).toMatchObject({
+      outcome: "needs_refund",
+    });
+    expect(await confirmOrder(t.db, { orderId: other.id, paidAt: clock, now: clock })).toMatchObject({
+      outcome: "confirmed",
+    });
+    expect(await takenInD1(t.db, ticket.id, clock)).toBe(1);
+  });
+
+  it("gives the places back when the checkout cannot be created, here and in D1", async () => {
+    clock = Date.now();
+    const made = inventory();
+    const event = await onSale();
+    const ticket = await insertTicket(t.db, event, { price: 1500, amount: 1 });
+    const refused = await failure(
+      placeOrder(
+        t.db,
+        {
+          env: ENV,
+          now: clock,
+          inventory: made.port,
+          createCheckout: async () => {
+            throw new Error("provider down");
+          },
+        },
+        { eventId: event.id, body: body([{ ticket_id: ticket.id, quantity: 1 }]) },
+      ),
+    );
+    expect(refused).toMatchObject({ reason: "payment_unavailable" });
+    const sold = await book(made, event.id, body([{ ticket_id: ticket.id, quantity: 1 }]));
+    await made.drain();
+    const rows = await t.db.select().from(schema.orders).where(eq(schema.orders.eventId, event.id));
+    expect(rows.map((row) => [row.id === sold.id, row.status]).sort()).toEqual([
+      [false, "expired"],
+      [true, "pending"],
+    ]);
+  });
+
+  it("sets aside blocks of order ids that nothing else takes", async () => {
+    const event = await onSale();
+    const one = await reserveOrderIds(t.db, { organizationId, eventId: event.id, count: 50, now: Date.now() });
+    const two = await reserveOrderIds(t.db, { organizationId, eventId: event.id, count: 50, now: Date.now() });
+    expect(one.last - one.first).toBe(49);
+    expect(two.first).toBeGreaterThan(one.last);
+    // An ordinary order after them gets an id above both blocks.
+    const [row] = await t.db
+      .insert(schema.orders)
+      .values({ organizationId, eventId: event.id, accessToken: `after-blocks-${event.id}` })
+      .returning({ id: schema.orders.id });
+    expect(row!.id).toBeGreaterThan(two.last);
+  });
+});

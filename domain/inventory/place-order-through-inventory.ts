@@ -1,0 +1,58 @@
+import type { PlacedOrder, PlaceOrderDeps, PlaceOrderInput } from "../booking/place-order";
+import { AppError } from "../shared/app-error";
+import { fromRefusal, type InventoryPort } from "./inventory-port";
+
+/**
+ * placeOrder for an event whose places its inventory object counts (decision 0072): the object checks and holds the
+ * places and answers with the order's id and token; D1 gets the order through the queue. A paid order's checkout is
+ * created here as on the D1 path; its session id reaches the order through the object's queue (the order may not be
+ * in D1 yet), and a checkout that cannot be created gives the places back.
+ */
+export async function placeOrderThroughInventory(
+  inventory: InventoryPort,
+  deps: PlaceOrderDeps,
+  input: PlaceOrderInput,
+): Promise<PlacedOrder> {
+  const answer = await inventory.reserve(input.eventId, {
+    body: input.body,
+    rateLimits: deps.rateLimits ?? [],
+    promoCodeGuess: input.body.promo_code ? (deps.promoCodeGuesses ?? null) : null,
+  });
+  if (!answer.ok) throw fromRefusal(answer.refusal);
+  const { order } = answer;
+  const placed: PlacedOrder = {
+    id: order.orderId,
+    status: order.status,
+    accessToken: order.accessToken,
+    amount: order.amount,
+    fees: order.fees,
+    payableUntil: order.payableUntil,
+    checkoutUrl: null,
+    eventId: order.plan.eventId,
+    organizationId: order.plan.organizationId,
+    // The queue's consumer records the webhook rows and hands them off.
+    webhookDeliveriesRecorded: 0,
+    writtenLater: true,
+  };
+  if (order.status === "paid" || !deps.createCheckout || order.payableUntil === null) return placed;
+  try {
+    const checkout = await deps.createCheckout({
+      orderId: order.orderId,
+      organizationId: order.plan.organizationId,
+      eventId: order.plan.eventId,
+      amount: order.amount,
+      fees: order.fees,
+      email: order.plan.buyer.email,
+      locale: order.plan.locale,
+      payableUntil: order.payableUntil,
+      accessToken: order.accessToken,
+      lines: order.plan.lines.map((line) => ({ title: line.title, quantity: line.quantity, amount: line.charged })),
+    });
+    await inventory.attachCheckout(input.eventId, order.orderId, checkout.sessionId);
+    return { ...placed, checkoutUrl: checkout.url };
+  } catch (error) {
+    console.error("checkout creation failed", error);
+    await inventory.release(input.eventId, order.orderId);
+    throw new AppError("conflict", "booking:errors.payment-unavailable", { reason: "payment_unavailable" });
+  }
+}

@@ -1,0 +1,161 @@
+import { eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Database } from "#db/database";
+import { orderItems, orders, tickets } from "#db/schema";
+import { saleLineTaxes, saleTaxRate, saleTaxRatesQueries, toSaleTaxRates } from "../billing/sale-tax-rate";
+import { confirmationStatements } from "../booking/confirm-statements";
+import { releaseOrderHold } from "../booking/expire-order";
+import { pendingOrderValues, plannedConfirmation } from "../booking/place-order";
+import { orderWebhookStatement } from "../webhooks/sales-webhook-statements";
+import type { InventoryMessage } from "./inventory-messages";
+
+type PlaceMessage = Extract<InventoryMessage, { kind: "place" }>;
+
+export type WrittenOrders = {
+  /** Orders this call wrote (not those a previous delivery wrote). */
+  written: number[];
+  /** Free orders of the messages, now in D1 (written now or before): their confirmation emails are due. */
+  confirmed: number[];
+};
+
+/**
+ * The queue consumer's side of an event's inventory object (decision 0072): writes the orders the object accepted into
+ * D1 with the app's own statements — the order with the id D1 set aside for it, its lines with their VAT, the
+ * `order.created` webhook row, and for a free order `confirmationStatements` (participants, purchases, promo use,
+ * sales figures, the confirmation's webhook rows) — every order of the delivery in ONE atomic batch. No stock guard:
+ * the object decided. Orders already in D1 are skipped, so a redelivered message writes nothing twice; a batch that
+ * fails is retried whole by the queue. Then the releases and checkout sessions, which need their order written.
+ */
+export async function writeInventoryOrders(db: Database, messages: InventoryMessage[]): Promise<WrittenOrders> {
+  const places = uniquePlaces(messages);
+  const written: number[] = [];
+  if (places.length > 0) {
+    const organizationIds = [...new Set(places.map((message) => message.plan.organizationId))];
+    const ticketIds = [...new Set(places.flatMap((message) => message.plan.lines.map((line) => line.ticketId)))];
+    const reads = [
+      db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(sql`${orders.id} in (select value from json_each(${JSON.stringify(places.map((m) => m.orderId))}))`),
+      db
+        .select({ id: tickets.id, taxRateId: tickets.taxRateId })
+        .from(tickets)
+        .where(sql`${tickets.id} in (select value from json_each(${JSON.stringify(ticketIds)}))`),
+      ...organizationIds.flatMap((organizationId) => saleTaxRatesQueries(db, organizationId)),
+    ];
+    const results = (await db.batch(reads as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as unknown[];
+    const existing = new Set((results[0] as { id: number }[]).map((row) => row.id));
+    const ticketTaxRates = new Map(
+      (results[1] as { id: number; taxRateId: number | null }[]).map((row) => [row.id, row.taxRateId]),
+    );
+    const saleRates = new Map(
+      organizationIds.map((organizationId, index) => [
+        organizationId,
+        toSaleTaxRates(
+          results[2 + index * 2] as Parameters<typeof toSaleTaxRates>[0],
+          results[3 + index * 2] as Parameters<typeof toSaleTaxRates>[1],
+        ),
+      ]),
+    );
+    const statements: BatchItem<"sqlite">[] = [];
+    for (const message of places) {
+      if (existing.has(message.orderId)) continue;
+      written.push(message.orderId);
+      statements.push(
+        ...placeStatements(db, message, (ticketId) => {
+          const sale = saleRates.get(message.plan.organizationId)!;
+          return saleTaxRate(ticketTaxRates.get(ticketId) ?? null, sale);
+        }),
+      );
+    }
+    if (statements.length > 0) await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  }
+
+  for (const message of messages) {
+    if (message.kind === "release") {
+      const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, message.orderId)).limit(1);
+      // Not written yet (its place message is in another delivery): the queue retries the release after it.
+      if (!order) throw new Error(`order ${message.orderId} not in D1 yet`);
+      await releaseOrderHold(db, message.orderId, "expired", message.at);
+    } else if (message.kind === "checkout") {
+      const updated = await db
+        .update(orders)
+        .set({ stripeCheckoutSessionId: message.sessionId })
+        .where(eq(orders.id, message.orderId))
+        .returning({ id: orders.id });
+      if (updated.length === 0) throw new Error(`order ${message.orderId} not in D1 yet`);
+    }
+  }
+  return {
+    written,
+    confirmed: places.filter((message) => message.payableUntil === null).map((message) => message.orderId),
+  };
+}
+
+function uniquePlaces(messages: InventoryMessage[]): PlaceMessage[] {
+  const seen = new Set<number>();
+  const places: PlaceMessage[] = [];
+  for (const message of messages) {
+    if (message.kind !== "place" || seen.has(message.orderId)) continue;
+    seen.add(message.orderId);
+    places.push(message);
+  }
+  return places;
+}
+
+function placeStatements(
+  db: Database,
+  message: PlaceMessage,
+  rateOf: (ticketId: number) => ReturnType<typeof saleTaxRate>,
+): BatchItem<"sqlite">[] {
+  const { plan, placedAt, orderId, payableUntil } = message;
+  const statements: BatchItem<"sqlite">[] = [
+    db.insert(orders).values({
+      ...pendingOrderValues(plan, { accessToken: message.accessToken, payableUntil, now: placedAt }),
+      id: orderId,
+    }),
+  ];
+  for (const line of plan.lines) {
+    const taxes = saleLineTaxes(line, rateOf(line.ticketId));
+    statements.push(
+      db.insert(orderItems).values({
+        organizationId: plan.organizationId,
+        eventId: plan.eventId,
+        orderId,
+        ticketId: line.ticketId,
+        ticketType: line.ticketType,
+        quantity: line.quantity,
+        unitPrice: line.unitPrice,
+        discount: line.discount,
+        fees: line.fees,
+        feesType: line.feesType,
+        // A free order is confirmed in this batch (confirmationStatements end its hold), as placeOrder does.
+        heldUntil: new Date(payableUntil ?? placedAt),
+        createdAt: new Date(placedAt),
+        taxRate: taxes.taxRate,
+        taxRateName: taxes.taxRateName,
+        net: taxes.net,
+        vat: taxes.vat,
+        feesNet: taxes.feesNet,
+        feesVat: taxes.feesVat,
+        dateId: line.dateId,
+      }),
+    );
+  }
+  statements.push(
+    orderWebhookStatement(db, {
+      organizationId: plan.organizationId,
+      type: "order.created",
+      orderId,
+      occurredAt: new Date(placedAt),
+    }),
+  );
+  if (payableUntil === null)
+    statements.push(
+      ...confirmationStatements(
+        db,
+        plannedConfirmation(plan, { orderRef: orderId, timezone: message.timezone, at: placedAt }),
+      ),
+    );
+  return statements;
+}
