@@ -91,6 +91,24 @@ export class InventoryObject {
     await this.reload(eventId);
   }
 
+  /** The event was switched to the object (again): read it from D1 and take orders. */
+  async open(eventId: number): Promise<void> {
+    this.deps.store.open();
+    await this.refresh(eventId);
+  }
+
+  /**
+   * Stops taking orders and says how many of its orders D1 does not hold yet (after handing its outbox to the queue
+   * and reading D1 again): the event may go back to D1's guards once none is left.
+   */
+  async close(eventId: number): Promise<{ ordersNotInD1: number }> {
+    await this.ensureLoaded(eventId);
+    this.deps.store.close();
+    await this.flush();
+    await this.reload(eventId);
+    return { ordersNotInD1: this.deps.store.ownOrderIds().length };
+  }
+
   /** What the object counts now, for checks against D1. */
   async stats(eventId: number) {
     await this.ensureLoaded(eventId);

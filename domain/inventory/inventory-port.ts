@@ -57,6 +57,10 @@ export type InventoryPort = {
   attachCheckout(eventId: number, orderId: number, sessionId: string): Promise<void>;
   /** Reads the event again from D1 (an organizer changed stock, a quota, a promo code; a refund gave places back). */
   refresh(eventId: number): Promise<void>;
+  /** Stops taking orders; how many of the object's orders are not in D1 yet. */
+  close(eventId: number): Promise<{ ordersNotInD1: number }>;
+  /** The event was switched to its object: read it from D1 and take orders. */
+  open(eventId: number): Promise<void>;
 };
 
 /** What each event's object answers over RPC (workers/durable-objects/event-inventory.ts). */
@@ -65,6 +69,8 @@ type InventoryRpc = {
   release(eventId: number, orderId: number): Promise<void>;
   attachCheckout(eventId: number, orderId: number, sessionId: string): Promise<void>;
   refresh(eventId: number): Promise<void>;
+  close(eventId: number): Promise<{ ordersNotInD1: number }>;
+  open(eventId: number): Promise<void>;
 };
 
 /** The port over the Durable Object binding (`env.EVENT_INVENTORY`): one object per event id. */
@@ -76,5 +82,7 @@ export function inventoryFromBinding(namespace: { getByName(name: string): Inven
     release: (eventId, orderId) => object(eventId).release(eventId, orderId),
     attachCheckout: (eventId, orderId, sessionId) => object(eventId).attachCheckout(eventId, orderId, sessionId),
     refresh: (eventId) => object(eventId).refresh(eventId),
+    close: (eventId) => object(eventId).close(eventId),
+    open: (eventId) => object(eventId).open(eventId),
   };
 }

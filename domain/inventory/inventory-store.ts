@@ -24,6 +24,9 @@ import type { InventoryMessage } from "./inventory-messages";
  */
 export const HELD_UNTIL_KNOWN = Number.MAX_SAFE_INTEGER;
 
+/** The refusal that sends the caller back to D1: the object no longer counts the event's places. */
+export const INVENTORY_INACTIVE = "booking:errors.inventory-inactive";
+
 export type ReserveRequest = {
   env: SigningEnv;
   body: PlaceOrderBody;
@@ -150,9 +153,29 @@ export class InventoryStore {
           String(snapshot.readAt),
         ],
       });
+      if (snapshot.event.inventoryMode === "database")
+        this.db.run({ sql: "delete from settings where key = 'closed'", params: [] });
       this.snapshot = snapshot;
       return ownInD1.size;
     });
+  }
+
+  /** The object hands out places: D1 said so at the last refresh, and nobody closed it since. */
+  get active(): boolean {
+    return this.snapshot?.event.inventoryMode === "object" && this.setting("closed") !== "1";
+  }
+
+  /**
+   * Stops taking orders (the event goes back to D1's guards): what is taken stays, and goes on to D1 through the
+   * queue. A refresh that finds the event counted by D1 opens it again for a later switch.
+   */
+  close(): void {
+    this.db.run({ sql: "insert or replace into settings (key, value) values ('closed', '1')", params: [] });
+  }
+
+  /** Takes orders again once D1 says the object counts the event (a switch back to the object). */
+  open(): void {
+    this.db.run({ sql: "delete from settings where key = 'closed'", params: [] });
   }
 
   /** Ids of orders this object took that a refresh has not yet found in D1. */
@@ -199,6 +222,8 @@ export class InventoryStore {
     const context = this.snapshot;
     if (!context) throw new Error("inventory not loaded");
     const { body, now } = request;
+    // D1 counts this event's places again (or is about to): the caller books there instead.
+    if (!this.active) throw new AppError("conflict", INVENTORY_INACTIVE);
     // Drafts, archived events and the preview never book; a private event needs its link's hash (as placeOrder).
     if (context.event.status !== "published") throw notFound("events:errors.not-found");
     if (context.event.visibility === "private" && !verifyPrivateEventHash(request.env, context.event, body.t))

@@ -3,13 +3,21 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#db/database";
 import * as schema from "#db/schema";
 import { failure } from "../../tests/support/failure";
-import { insertEvent, insertOrganization, insertTicket } from "../../tests/support/fixtures";
+import {
+  actorOf,
+  insertEvent,
+  insertMember,
+  insertOrganization,
+  insertTicket,
+  insertUser,
+} from "../../tests/support/fixtures";
 import { localInventory } from "../../tests/support/local-inventory";
 import { createLibsqlTestDatabase } from "../../tests/support/libsql-test-db";
 import { confirmOrder } from "../booking/confirm-order";
 import type { PlaceOrderBody } from "../booking/order-input-schema";
 import { HOLD_MS, placeOrder, type PlaceOrderDeps } from "../booking/place-order";
 import { isAppError } from "../shared/app-error";
+import { changeInventoryMode } from "./change-inventory-mode";
 import { reserveOrderIds } from "./reserve-order-ids";
 import { writeInventoryOrders } from "./write-inventory-orders";
 
@@ -277,6 +285,51 @@ describe("an event's inventory object (decision 0072)", () => {
       [false, "expired"],
       [true, "pending"],
     ]);
+  });
+
+  it("switches an event to its object and back only once D1 holds every order the object took", async () => {
+    clock = Date.now();
+    const made = inventory();
+    const user = await insertUser(t.db);
+    await insertMember(t.db, organizationId, user.id, "owner");
+    const owner = actorOf(user, organizationId, "owner");
+    const event = await onSale({ inventoryMode: "database" });
+    const ticket = await insertTicket(t.db, event, { price: 0, isFree: true, amount: 3 });
+    const one = await book(made, event.id, body([{ ticket_id: ticket.id, quantity: 1 }]));
+    expect(one.writtenLater).toBeUndefined();
+
+    await changeInventoryMode(t.db, owner, { eventId: event.id, mode: "object" }, { inventory: made.port });
+    const two = await book(made, event.id, body([{ ticket_id: ticket.id, quantity: 1 }]));
+    expect(two.writtenLater).toBe(true);
+    // The object counts the order D1 had before the switch: one place left, not two.
+    await book(made, event.id, body([{ ticket_id: ticket.id, quantity: 1 }]));
+    expect(await failure(book(made, event.id, body([{ ticket_id: ticket.id, quantity: 1 }])))).toMatchObject({
+      reason: "sold_out",
+    });
+
+    // Back to D1 while two orders are on their way: refused, and the object takes no more orders meanwhile.
+    expect(
+      await failure(
+        changeInventoryMode(t.db, owner, { eventId: event.id, mode: "database" }, { inventory: made.port }),
+      ),
+    ).toMatchObject({ code: "conflict", messageKey: "booking:errors.inventory-still-writing" });
+    await made.drain();
+    expect(
+      await changeInventoryMode(t.db, owner, { eventId: event.id, mode: "database" }, { inventory: made.port }),
+    ).toEqual({ mode: "database" });
+    // D1 counts again, and knows the three places are gone.
+    expect(await failure(book(made, event.id, body([{ ticket_id: ticket.id, quantity: 1 }])))).toMatchObject({
+      reason: "sold_out",
+    });
+    expect(await takenInD1(t.db, ticket.id, clock)).toBe(3);
+
+    // Another organization's event is not found.
+    const foreign = await insertEvent(t.db, (await insertOrganization(t.db)).id, { status: "published" });
+    expect(
+      await failure(
+        changeInventoryMode(t.db, owner, { eventId: foreign.id, mode: "object" }, { inventory: made.port }),
+      ),
+    ).toMatchObject({ code: "not_found" });
   });
 
   it("sets aside blocks of order ids that nothing else takes", async () => {

@@ -1,23 +1,26 @@
 import type { PlacedOrder, PlaceOrderDeps, PlaceOrderInput } from "../booking/place-order";
 import { AppError } from "../shared/app-error";
 import { fromRefusal, type InventoryPort } from "./inventory-port";
+import { INVENTORY_INACTIVE } from "./inventory-store";
 
 /**
  * placeOrder for an event whose places its inventory object counts (decision 0072): the object checks and holds the
  * places and answers with the order's id and token; D1 gets the order through the queue. A paid order's checkout is
  * created here as on the D1 path; its session id reaches the order through the object's queue (the order may not be
- * in D1 yet), and a checkout that cannot be created gives the places back.
+ * in D1 yet), and a checkout that cannot be created gives the places back. Null when the object no longer counts the
+ * event's places (it went back to D1 meanwhile).
  */
 export async function placeOrderThroughInventory(
   inventory: InventoryPort,
   deps: PlaceOrderDeps,
   input: PlaceOrderInput,
-): Promise<PlacedOrder> {
+): Promise<PlacedOrder | null> {
   const answer = await inventory.reserve(input.eventId, {
     body: input.body,
     rateLimits: deps.rateLimits ?? [],
     promoCodeGuess: input.body.promo_code ? (deps.promoCodeGuesses ?? null) : null,
   });
+  if (!answer.ok && answer.refusal.messageKey === INVENTORY_INACTIVE) return null;
   if (!answer.ok) throw fromRefusal(answer.refusal);
   const { order } = answer;
   const placed: PlacedOrder = {

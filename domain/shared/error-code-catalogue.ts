@@ -106,6 +106,8 @@ export const ERROR_CODES = {
   invalid_json: "errors:invalid-json",
   invalid_signature: "errors:invalid-signature",
   invalid_transition: "events:errors.invalid-transition",
+  inventory_inactive: "booking:errors.inventory-inactive",
+  inventory_still_writing: "booking:errors.inventory-still-writing",
   invitation_expired: "members:invitation.errors.expired",
   invitation_not_found: "members:invitation.errors.not-found",
   invitation_revoked: "members:invitation.errors.revoked",

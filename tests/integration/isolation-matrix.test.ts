@@ -884,6 +884,10 @@ const apiTable: Record<string, RouteSpec> = {
       json: { quotas: [{ name: "Tous", size: 500, date_id: null, ticket_ids: [i.ticketId] }] },
     }),
   },
+  "PUT /api/events/:id{[0-9]+}/inventory": {
+    need: { event: "event:update" },
+    probe: (i) => ({ path: `/api/events/${i.eventId}/inventory`, json: { mode: "database" } }),
+  },
   "POST /api/events/:id{[0-9]+}/check-ins": {
     need: { event: "event:validate-entries" },
     probe: (i) => ({

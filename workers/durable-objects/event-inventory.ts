@@ -57,6 +57,14 @@ export class EventInventory extends DurableObject<Env> {
     return this.inventory.refresh(eventId);
   }
 
+  close(eventId: number): Promise<{ ordersNotInD1: number }> {
+    return this.inventory.close(eventId);
+  }
+
+  open(eventId: number): Promise<void> {
+    return this.inventory.open(eventId);
+  }
+
   stats(eventId: number) {
     return this.inventory.stats(eventId);
   }

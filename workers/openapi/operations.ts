@@ -51,6 +51,7 @@ import { addSchema as memberAddSchema, changeSchema as memberChangeSchema } from
 import { promoCheckSchema } from "../routes/api-public-events";
 import { capacityBodySchema, ticketDatesBodySchema } from "../routes/api-tickets";
 import { eventDatesOperations } from "./event-dates-operations";
+import { inventoryOperations } from "./inventory-operations";
 import { quotasInputSchema } from "#domain/quotas/quota-input-schema";
 import { deliveriesQuerySchema, endpointBodySchema, rotateBodySchema } from "../routes/api-webhooks";
 import { ticketChangeSchema } from "../routes/api-participants";
@@ -2674,4 +2675,5 @@ export const operations: ApiOperation[] = [
     errors: [404, 409],
   },
   ...eventDatesOperations,
+  ...inventoryOperations,
 ];

@@ -1,3 +1,4 @@
+import { inventoryApiRoutes } from "./api-inventory";
 import { dateChangesApiRoutes } from "./api-date-changes";
 import { billingApiRoutes } from "./api-billing";
 import { accountingApiRoutes } from "./api-accounting";
@@ -71,6 +72,7 @@ apiRoutes.route("/", orderInvoicesApiRoutes);
 apiRoutes.route("/events", waitingListEntriesApiRoutes);
 apiRoutes.route("/events", waitingListApiRoutes);
 apiRoutes.route("/events", eventDatesApiRoutes);
+apiRoutes.route("/events", inventoryApiRoutes);
 apiRoutes.all("*", () => {
   throw notFound();
 });
