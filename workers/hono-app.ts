@@ -27,6 +27,7 @@ import { reportError } from "#adapters/error-reporting";
 import { securityHeaders } from "./middleware/security-headers";
 import { startupCheck } from "./middleware/startup-check";
 import { webhookDispatch } from "./middleware/webhook-dispatch";
+import { inventoryRefresh } from "./middleware/inventory-refresh";
 import { idempotency } from "./middleware/idempotency";
 import { requestLanguage } from "#domain/http/request-language";
 import type { SupportedLanguage } from "#domain/http/i18n-config";
@@ -95,6 +96,7 @@ export function createHonoApp(
   app.use("*", originCheck);
   app.use("*", globalBodyLimit);
   app.use("*", webhookDispatch);
+  app.use("*", inventoryRefresh);
   app.use("/api/*", idempotency);
 
   // The one place where domain errors become HTTP answers for the JSON API (workers/error-response.ts: one format).

@@ -9,7 +9,8 @@ import { reserveOrderIds } from "#domain/inventory/reserve-order-ids";
 import { writeInventoryOrders } from "#domain/inventory/write-inventory-orders";
 import { testEnv, workerFetch } from "../support/fault-worker";
 import { faultyD1 } from "../support/faulty-d1";
-import { insertEvent, insertOrganization, insertTicket } from "../support/fixtures";
+import { createSession } from "#domain/auth/sessions";
+import { insertEvent, insertEventsWorld, insertOrganization, insertTicket } from "../support/fixtures";
 
 // Issue 31 §1 (decision 0072) on the platform's own pieces: the event's Durable Object answers the public booking
 // API, the real queue carries its orders to the consumer, which writes them into D1.
@@ -142,5 +143,36 @@ describe("the inventory queue's consumer", () => {
     expect(redelivered.confirmed).toHaveLength(3);
     const [row] = await db.select().from(schema.tickets).where(eq(schema.tickets.id, ticket.id));
     expect(row!.purchased).toBe(6);
+  });
+});
+
+describe("an organizer's edits while the object counts", () => {
+  it("switches the event through the API, and a lowered stock reaches the object before the next buyer", async () => {
+    const world = await insertEventsWorld(db);
+    const token = (await createSession(db, world.users.owner.id)).token;
+    const api = (path: string, method: string, json: unknown) =>
+      workerFetch(
+        testEnv(),
+        new Request(`http://localhost/api${path}`, {
+          method,
+          headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+          body: JSON.stringify(json),
+        }),
+      );
+    const event = await insertEvent(db, world.organization.id, { status: "published", startAt: FUTURE, endAt: FUTURE });
+    const ticket = await insertTicket(db, event, { price: 0, isFree: true, amount: 4 });
+    eventIdOf.set(ticket.id, event.id);
+
+    const switched = await api(`/events/${event.id}/inventory`, "PUT", { mode: "object" });
+    expect(switched.status).toBe(200);
+    expect(await switched.json()).toEqual({ mode: "object" });
+    const bad = await api(`/events/${event.id}/inventory`, "PUT", { mode: "elsewhere" });
+    expect(bad.status).toBe(400);
+
+    expect((await workerFetch(testEnv(), order(ticket.id))).status).toBe(201);
+    const lowered = await api(`/events/${event.id}/tickets/${ticket.id}`, "PUT", { amount: 1 });
+    expect(lowered.status).toBe(200);
+    const refused = await workerFetch(testEnv(), order(ticket.id));
+    expect(refused.status).toBe(409);
   });
 });
