@@ -86,6 +86,11 @@ export type PlaceOrderDeps = {
    * counted by its object.
    */
   inventory?: InventoryPort;
+  /**
+   * Through an inventory object, wait until the queue has written the order into D1 before answering: the booking
+   * page goes on to pages that read it there (the order, the checkout). The API answers at once.
+   */
+  waitUntilWritten?: boolean;
 };
 
 export type PlaceOrderInput = { eventId: number; body: PlaceOrderBody };
@@ -241,7 +246,11 @@ export async function placeOrder(db: Database, deps: PlaceOrderDeps, input: Plac
       .from(events)
       .where(eq(events.id, input.eventId))
       .limit(1);
-    if (row?.mode === "object") return placeOrderThroughInventory(deps.inventory, deps, input);
+    if (row?.mode === "object") {
+      const placed = await placeOrderThroughInventory(db, deps.inventory, deps, input);
+      // The object stopped counting as the event went back to D1 between the read above and the call: book here.
+      if (placed) return placed;
+    }
   }
   const now = deps.now ?? Date.now();
   const { body } = input;

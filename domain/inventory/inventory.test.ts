@@ -332,6 +332,37 @@ describe("an event's inventory object (decision 0072)", () => {
     ).toMatchObject({ code: "not_found" });
   });
 
+  it("lets the booking page wait until the order is in D1, its checkout session on it", async () => {
+    clock = Date.now();
+    const made = inventory();
+    const event = await onSale();
+    const ticket = await insertTicket(t.db, event, { price: 1500, amount: 5 });
+    let settled = false;
+    const placing = placeOrder(
+      t.db,
+      {
+        env: ENV,
+        now: clock,
+        inventory: made.port,
+        waitUntilWritten: true,
+        createCheckout: async (request) => ({
+          url: `https://pay.exemple.test/${request.orderId}`,
+          sessionId: "cs_test_wait",
+        }),
+      },
+      { eventId: event.id, body: body([{ ticket_id: ticket.id, quantity: 2 }]) },
+    ).finally(() => (settled = true));
+    // The queue runs while the page waits.
+    while (!settled) {
+      await made.drain();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const placed = await placing;
+    expect(placed.checkoutUrl).toBe(`https://pay.exemple.test/${placed.id}`);
+    const [row] = await t.db.select().from(schema.orders).where(eq(schema.orders.id, placed.id));
+    expect(row).toMatchObject({ status: "pending", stripeCheckoutSessionId: "cs_test_wait" });
+  });
+
   it("sets aside blocks of order ids that nothing else takes", async () => {
     const event = await onSale();
     const one = await reserveOrderIds(t.db, { organizationId, eventId: event.id, count: 50, now: Date.now() });

@@ -1,7 +1,11 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "#db/database";
+import { orders } from "#db/schema";
 import type { PlacedOrder, PlaceOrderDeps, PlaceOrderInput } from "../booking/place-order";
 import { AppError } from "../shared/app-error";
 import { fromRefusal, type InventoryPort } from "./inventory-port";
 import { INVENTORY_INACTIVE } from "./inventory-store";
+import { waitForOrder } from "./wait-for-order";
 
 /**
  * placeOrder for an event whose places its inventory object counts (decision 0072): the object checks and holds the
@@ -11,6 +15,7 @@ import { INVENTORY_INACTIVE } from "./inventory-store";
  * event's places (it went back to D1 meanwhile).
  */
 export async function placeOrderThroughInventory(
+  db: Database,
   inventory: InventoryPort,
   deps: PlaceOrderDeps,
   input: PlaceOrderInput,
@@ -37,6 +42,8 @@ export async function placeOrderThroughInventory(
     webhookDeliveriesRecorded: 0,
     writtenLater: true,
   };
+  // A page goes on to the order or the checkout, which read it from D1: wait for the queue to write it there.
+  const written = deps.waitUntilWritten ? await waitForOrder(db, order.orderId) : false;
   if (order.status === "paid" || !deps.createCheckout || order.payableUntil === null) return placed;
   try {
     const checkout = await deps.createCheckout({
@@ -51,7 +58,9 @@ export async function placeOrderThroughInventory(
       accessToken: order.accessToken,
       lines: order.plan.lines.map((line) => ({ title: line.title, quantity: line.quantity, amount: line.charged })),
     });
-    await inventory.attachCheckout(input.eventId, order.orderId, checkout.sessionId);
+    if (written)
+      await db.update(orders).set({ stripeCheckoutSessionId: checkout.sessionId }).where(eq(orders.id, order.orderId));
+    else await inventory.attachCheckout(input.eventId, order.orderId, checkout.sessionId);
     return { ...placed, checkoutUrl: checkout.url };
   } catch (error) {
     console.error("checkout creation failed", error);

@@ -153,6 +153,7 @@ export async function action(args: Route.ActionArgs) {
       {
         env,
         inventory: inventoryFromBinding(env.EVENT_INVENTORY),
+        waitUntilWritten: true,
         createCheckout: bookingCheckout(db, provider, {
           appUrl: env.APP_URL || url.origin,
           env,
