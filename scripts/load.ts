@@ -37,6 +37,15 @@ import {
   type LoadEvent,
   rushEventSpec,
 } from "./lib/load-scenario";
+import {
+  checkMultiEvents,
+  createMultiEvents,
+  MULTI_EVENTS,
+  type MultiPhase,
+  printMultiPhase,
+  runMultiPhase,
+  waitForDrain,
+} from "./lib/load-multi";
 import { buildState, copyBuild, freshMigratedState, type LoadServer, runTool, startServer } from "./lib/load-server";
 import {
   latencyLine,
@@ -326,7 +335,111 @@ async function main() {
   if (failed.length > 0) process.exitCode = 1;
 }
 
-main().catch((error: unknown) => {
+/**
+ * `--multi` (issue 31): five events on sale at once, first all counted by the one D1 database, then each by its own
+ * inventory object (decision 0072); the ratio of the totals measured in the same run, the queue's drain time into D1,
+ * and every event's invariants read from D1 after the drain. LOAD_MULTI_SECONDS (20) per phase,
+ * LOAD_MULTI_CONCURRENCY (10) buyers booking back to back per event.
+ */
+async function mainMulti() {
+  const phaseMs = numberEnv("LOAD_MULTI_SECONDS", 20) * 1000;
+  const concurrency = Math.max(1, numberEnv("LOAD_MULTI_CONCURRENCY", 10));
+  console.log(
+    `npm run load -- --multi: ${MULTI_EVENTS} events on sale at once, ${concurrency} buyers each, ${seconds(phaseMs)} per phase, ` +
+      `against the built Worker (wrangler dev, local workerd + D1, 127.0.0.1:${port}); ${availableParallelism()} cores, ` +
+      `load average ${loadavg()[0]!.toFixed(1)} at the start\n`,
+  );
+  await ensureBuild();
+  const config = await timedStep("copying build/", () => copyBuild(root, resolve(root, buildCopy)));
+  await timedStep("a fresh database with every migration", () =>
+    freshMigratedState(root, {
+      persistTo,
+      templates: resolve(root, ".wrangler/load-templates"),
+      env,
+      log: resolve(logs, "migrate.log"),
+    }),
+  );
+  const file = findLocalD1File(resolve(root, persistTo));
+  const organizationId = await createLoadOrganization(file);
+  const multi = await createMultiEvents(file, organizationId);
+  const names = (event: LoadEvent) => (multi.object.includes(event) ? "(its own object)" : "(the one D1)");
+
+  let server: LoadServer | null = null;
+  process.once("SIGINT", () => {
+    server?.stop();
+    process.exit(130);
+  });
+  const phases: MultiPhase[] = [];
+  const measured = { ratio: 0 };
+  try {
+    server = await timedStep("starting wrangler dev", () =>
+      startServer(root, { config, port, persistTo, env, log: resolve(logs, "wrangler.log"), timeoutMs: 120_000 }),
+    );
+    const base = server.base;
+    for (const event of [...multi.database, ...multi.object])
+      await (await fetch(`${base}/api/public/events/${event.eventId}`)).arrayBuffer();
+    const quiet = summarize(await quietHealth(base, 50));
+    console.log(`• health endpoint before any load: p50 ${quiet.p50.toFixed(1)} ms, p95 ${quiet.p95.toFixed(1)} ms`);
+
+    console.log(
+      `\n== Phase 1: today's path: ${MULTI_EVENTS} events, every booking checked and written in the one D1 ==`,
+    );
+    const today = await runMultiPhase(base, "D1", multi.database, { durationMs: phaseMs, concurrency });
+    phases.push(today);
+    const todayTotal = printMultiPhase(today, names);
+
+    console.log(`\n== Phase 2: each event counted by its own inventory object, D1 written through the queue ==`);
+    const objects = await runMultiPhase(base, "objects", multi.object, { durationMs: phaseMs, concurrency });
+    phases.push(objects);
+    const objectsTotal = printMultiPhase(objects, names);
+    const client = await openReadOnly(file);
+    try {
+      const drain = await waitForDrain(client, objects, 120_000);
+      console.log(
+        `  queue drain into D1: ${drain.missing === 0 ? "every accepted order written" : `${drain.missing} orders still missing`} ` +
+          `${seconds(drain.waitedMs)} after the phase's last answer`,
+      );
+      measured.ratio = todayTotal > 0 ? objectsTotal / todayTotal : 0;
+      console.log(
+        `\nTotal: ${thousands(objectsTotal)} bookings/min through the objects against ${thousands(todayTotal)} through the one D1 in the same run = ${measured.ratio.toFixed(2)}×`,
+      );
+      const emails = await waitForConfirmations(
+        client,
+        [...multi.database, ...multi.object].map((event) => event.eventId),
+        90_000,
+      );
+      console.log(
+        `Confirmation emails: ${emails.left === 0 ? "all sent" : `${emails.left} not sent yet`} (waited ${seconds(emails.waitedMs)})`,
+      );
+    } finally {
+      client.close();
+    }
+  } finally {
+    server?.stop();
+  }
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+
+  console.log("\n== Invariants (the D1 file read afterwards, writes refused) ==");
+  const client = await openReadOnly(file);
+  let results: InvariantCheck[];
+  try {
+    results = await checkMultiEvents(client, phases);
+  } finally {
+    client.close();
+  }
+  const failed = results.filter((check) => !check.pass);
+  const oversold = results.some((check) => check.name.startsWith("sold ≤") && !check.pass);
+  console.log("\n== Goal ==");
+  console.log(
+    `goal ≥ 1.5× today's total, zero oversell  →  measured ${measured.ratio.toFixed(2)}×; oversell: ${oversold ? "FOUND" : "none"}  →  ${measured.ratio >= 1.5 && !oversold ? "goal met" : "goal NOT met"}`,
+  );
+  console.log(
+    `\n${failed.length === 0 ? `All ${results.length} invariants PASS` : `${failed.length} of ${results.length} invariants FAIL`}; total run time ${seconds(elapsed())}`,
+  );
+  if (failed.length > 0) process.exitCode = 1;
+}
+
+(flag("--multi") ? mainMulti() : main()).catch((error: unknown) => {
   console.error(error instanceof Error ? (error.stack ?? error.message) : error);
   process.exit(1);
 });

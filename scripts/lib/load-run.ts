@@ -186,13 +186,16 @@ type PhaseContext = {
   checkout: PhaseResult["checkout"];
   retries: number;
   firstUnexpected: string | null;
+  /** Headers a booking carries besides its own (the waiting room's pass), asked for before each booking. */
+  bookingHeaders?: (ip: string) => Promise<Record<string, string>>;
 };
 
-function orderRequest(ctx: PhaseContext, body: OrderBody, ip: string) {
+async function orderRequest(ctx: PhaseContext, body: OrderBody, ip: string) {
+  const extra = ctx.bookingHeaders ? await ctx.bookingHeaders(ip) : {};
   return ctx.recorder.request("booking", `${ctx.base}/api/public/events/${ctx.event.eventId}/orders`, {
     method: "POST",
     // Buyers come from many networks; the booking's rate limits key on email and this address.
-    headers: { "Content-Type": "application/json", "CF-Connecting-IP": ip },
+    headers: { "Content-Type": "application/json", "CF-Connecting-IP": ip, ...extra },
     body: JSON.stringify(body),
   });
 }
@@ -512,17 +515,26 @@ export async function runRush(base: string, event: LoadEvent, options: RushOptio
 export async function runCeiling(
   base: string,
   event: LoadEvent,
-  options: { durationMs: number; concurrency: number },
+  options: {
+    durationMs: number;
+    concurrency: number;
+    bookingHeaders?: PhaseContext["bookingHeaders"];
+    /** Several phases at once (one per event): one health probe for all is enough. */
+    healthProbe?: boolean;
+    quiet?: boolean;
+  },
 ): Promise<PhaseResult> {
   const cap = new InFlightCap(options.concurrency);
   const recorder = new Recorder(cap);
-  const ctx = newContext(base, event, recorder);
-  const stopHealth = healthProbe(recorder, base, 250);
-  const stopProgress = progress(
-    recorder,
-    () => ctx.accepted.length,
-    () => cap.active,
-  );
+  const ctx = { ...newContext(base, event, recorder), bookingHeaders: options.bookingHeaders };
+  const stopHealth = options.healthProbe === false ? async () => {} : healthProbe(recorder, base, 250);
+  const stopProgress = options.quiet
+    ? () => {}
+    : progress(
+        recorder,
+        () => ctx.accepted.length,
+        () => cap.active,
+      );
   let next = 0;
   const buyer = async () => {
     while (performance.now() - recorder.startedAt < options.durationMs && !recorder.closed) {
