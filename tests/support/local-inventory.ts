@@ -73,6 +73,8 @@ export function localInventory(db: Database, options: { env: SigningEnv; now?: (
     release: (eventId, orderId) => objectOf(eventId).release(eventId, orderId),
     attachCheckout: (eventId, orderId, sessionId) => objectOf(eventId).attachCheckout(eventId, orderId, sessionId),
     refresh: (eventId) => objectOf(eventId).refresh(eventId),
+    close: (eventId) => objectOf(eventId).close(eventId),
+    open: (eventId) => objectOf(eventId).open(eventId),
   };
 
   return {
