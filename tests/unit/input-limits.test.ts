@@ -63,6 +63,8 @@ const modules = import.meta.glob([
   "!**/*.worker-test.ts",
   "!**/*.d.ts",
   "!/workers/app.ts",
+  // Durable Objects extend a class only workerd provides (cloudflare:workers); their inputs are the domain's schemas.
+  "!/workers/durable-objects/**",
   "!/app/entry.*",
   // The widget's custom element runs in the host page's browser only (it extends HTMLElement) and builds no schema.
   "!/app/widget/**",
