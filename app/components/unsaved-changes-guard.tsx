@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useBlocker, type BlockerFunction } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import {
   AlertDialog,
   AlertDialogCancel,

@@ -2,7 +2,7 @@ import { ImageIcon, ImagePlus, Trash2, TriangleAlert, Upload } from "lucide-reac
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { bannerSrcSet, BANNER_SOURCE_TYPES } from "#domain/images/banner";
 import {
   AlertDialog,

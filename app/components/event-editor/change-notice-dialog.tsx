@@ -2,7 +2,7 @@ import { Send } from "lucide-react";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { ChangeNoticeOffer } from "#domain/events/change-notice";
 import { FieldError, FormError } from "~/components/form-error";
 import { Button } from "~/components/ui/button";

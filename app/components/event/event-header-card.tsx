@@ -19,7 +19,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { bannerSrcSet, bannerUrlForWidth } from "#domain/images/banner";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import {
   AlertDialog,
   AlertDialogAction,

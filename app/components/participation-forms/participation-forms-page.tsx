@@ -2,7 +2,7 @@ import { BookOpen, Users } from "lucide-react";
 import { useId, useMemo, useRef, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { FormType, Question } from "#domain/participation-forms/question-schema";
 import { UnsavedChangesGuard } from "~/components/unsaved-changes-guard";
 import {

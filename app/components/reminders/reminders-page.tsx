@@ -2,7 +2,7 @@ import { BellRing, CalendarClock, CalendarX2, Info, Plus, Trash2 } from "lucide-
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { formatDateTime } from "#domain/shared/format";
 import { useEventAreaData } from "~/components/event/use-event-area";
 import { FormError } from "~/components/form-error";

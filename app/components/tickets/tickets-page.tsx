@@ -2,7 +2,7 @@ import { Plus, Puzzle, Tag } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLocation, useNavigation, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { FormError } from "~/components/form-error";
 import {
   AlertDialog,

@@ -3,7 +3,7 @@ import { Mail, MailOpen } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import * as v from "valibot";
 import { queryContactEntries, type ContactEntry } from "#domain/contact-entries/list-contact-entries";
 import { setContactEntryRead } from "#domain/contact-entries/set-contact-entry-read";

@@ -3,7 +3,7 @@ import { SecretShownOnceDialog } from "~/components/secret-shown-once-dialog";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import * as v from "valibot";
 import { paymentModeOf } from "#adapters/payments";
 import { apiKeyScopes, type ApiKeyScope } from "#db/schema";

@@ -4,7 +4,7 @@ import { MoreHorizontal, Plus, ScrollText, Webhook } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import * as v from "valibot";
 import { createWebhookEndpoint } from "#domain/webhooks/create-webhook-endpoint";
 import { deleteWebhookEndpoint } from "#domain/webhooks/delete-webhook-endpoint";

@@ -3,7 +3,7 @@ import { UserPlus } from "lucide-react";
 import { useEffect, useId, useRef, useState, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import * as v from "valibot";
 import { organizationRoles, type OrganizationRole } from "#db/schema";
 import { inviteMember } from "#domain/invitations/invite-member";

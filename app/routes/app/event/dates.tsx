@@ -2,7 +2,7 @@ import { CalendarPlus, CalendarRange, MoreHorizontal } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, useFetcher, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import * as v from "valibot";
 import { cancelEventDates } from "#domain/event-dates/cancel-event-dates";
 import { createEventDates } from "#domain/event-dates/create-event-dates";

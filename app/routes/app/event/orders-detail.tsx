@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { countryName } from "#domain/accounting/buyer-billing";
 import { BILLING_FIELDS } from "#domain/public-events/booking-form";
 import { data, Link, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import * as v from "valibot";
 import { boundedString, SHORT_TEXT_MAX_LENGTH } from "#domain/shared/bounded-string";
 import { paymentProviderFromEnv } from "#adapters/payments";

@@ -2,7 +2,7 @@ import { Plus, Trash2, UserPlus } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { formatDateTime, formatNumber } from "#domain/shared/format";
 import { FieldError, FormError } from "~/components/form-error";
 import { Button } from "~/components/ui/button";

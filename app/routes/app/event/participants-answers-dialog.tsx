@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { EditableAnswer } from "#domain/participants/get-participant";
 import type { Question } from "#domain/participation-forms/question-schema";
 import { FieldError, FormError } from "~/components/form-error";

@@ -2,7 +2,7 @@ import { ArrowLeft, ArrowLeftRight, Copy, Pencil, Trash2 } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import * as v from "valibot";
 import { DELETE_CONFIRMATION_WORD } from "#domain/events/event-input-schema";
 import { orderTicketsUrl } from "#domain/order-documents/order-links";
