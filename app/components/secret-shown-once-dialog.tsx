@@ -10,7 +10,7 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from "~/components/ui/dialog";
+} from "~/components/ui/dialog-lazy";
 
 /**
  * A secret shown once (an API key, a webhook signing secret) with a copy button. The texts are the namespace's

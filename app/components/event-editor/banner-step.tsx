@@ -13,7 +13,7 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
+} from "~/components/ui/alert-dialog-lazy";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,
@@ -22,7 +22,7 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from "~/components/ui/dialog";
+} from "~/components/ui/dialog-lazy";
 import { Spinner } from "~/components/ui/spinner";
 import { cn } from "~/lib/utils";
 import { Skeleton } from "~/components/ui/skeleton";

@@ -11,7 +11,7 @@ import { DataTable } from "~/components/data-table/data-table";
 import type { DataTableColumn } from "~/components/data-table/features";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "~/components/ui/sheet";
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "~/components/ui/sheet-lazy";
 import { tableQuery, type DataTableConfig } from "~/lib/data-table-url";
 import { formatTableDateTime } from "~/components/data-table/table-date";
 import { formatDateTime } from "#domain/shared/format";

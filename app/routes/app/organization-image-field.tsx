@@ -20,7 +20,7 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from "~/components/ui/dialog";
+} from "~/components/ui/dialog-lazy";
 import { Spinner } from "~/components/ui/spinner";
 import { cn } from "~/lib/utils";
 
