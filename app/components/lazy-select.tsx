@@ -4,16 +4,19 @@ import { selectTriggerClassName } from "~/components/ui/select-trigger-class";
 import { cn } from "~/lib/utils";
 import type { SelectWithOptions } from "./lazy-select-content";
 
-export type LazySelectProps = {
+/** The trigger's own attributes (id, aria-label, aria-describedby, data-testid…), on the placeholder and the real one. */
+type TriggerAttributes = Omit<
+  React.ButtonHTMLAttributes<HTMLButtonElement>,
+  "value" | "defaultValue" | "onChange" | "children" | "type" | "role"
+> & { "data-testid"?: string };
+
+export type LazySelectProps = TriggerAttributes & {
   value: string;
   onValueChange: (value: string) => void;
   /** What the closed trigger shows, rendered by the server too. */
   valueLabel: ReactNode;
   options: { value: string; label: ReactNode }[];
   size?: "sm" | "default";
-  className?: string;
-  "aria-label"?: string;
-  "data-testid"?: string;
 };
 
 const loadSelect = () => import("./lazy-select-content").then((module) => module.SelectWithOptions);
@@ -27,7 +30,15 @@ const OPENING_KEYS = new Set(["Enter", " ", "ArrowDown", "ArrowUp"]);
  * before it has loaded (mouse down, a tap, Enter, Space or an arrow key, as Radix opens on) opens it once loaded; a
  * trigger that had keyboard focus keeps it. Not for a select that posts a form field (the placeholder has no `name`).
  */
-export function LazySelect({ value, onValueChange, valueLabel, options, size = "default", ...props }: LazySelectProps) {
+export function LazySelect({
+  value,
+  onValueChange,
+  valueLabel,
+  options,
+  size = "default",
+  className,
+  ...trigger
+}: LazySelectProps) {
   const [loaded, setLoaded] = useState<{ Select: typeof SelectWithOptions; focus: boolean } | null>(null);
   const [openOnLoad, setOpenOnLoad] = useState(false);
   const loading = useRef<Promise<void> | null>(null);
@@ -46,7 +57,8 @@ export function LazySelect({ value, onValueChange, valueLabel, options, size = "
     const { Select, focus } = loaded;
     return (
       <Select
-        {...props}
+        {...trigger}
+        className={className}
         value={value}
         onValueChange={onValueChange}
         valueLabel={valueLabel}
@@ -63,16 +75,15 @@ export function LazySelect({ value, onValueChange, valueLabel, options, size = "
   };
   return (
     <button
+      {...trigger}
       type="button"
       role="combobox"
       aria-expanded={false}
       aria-autocomplete="none"
-      aria-label={props["aria-label"]}
-      data-testid={props["data-testid"]}
       data-state="closed"
       data-slot="select-trigger"
       data-size={size}
-      className={cn(selectTriggerClassName, props.className)}
+      className={cn(selectTriggerClassName, className)}
       onPointerEnter={start}
       onFocus={() => {
         focused.current = true;
