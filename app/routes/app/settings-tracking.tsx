@@ -40,15 +40,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog-lazy";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "~/components/ui/dropdown-menu";
+import { LazyActionsMenu } from "~/components/lazy-actions-menu";
 import { Input } from "~/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
+import { LazySelect } from "~/components/lazy-select";
 import { Label } from "~/components/ui/label";
 import { Spinner } from "~/components/ui/spinner";
 import { Switch } from "~/components/ui/switch";
@@ -313,24 +307,24 @@ function EndpointCard({
           <Badge variant={endpoint.enabled ? "default" : "destructive"}>
             {endpoint.enabled ? t("status.enabled") : t("status.disabled")}
           </Badge>
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
+          <LazyActionsMenu
+            trigger={
               <Button variant="ghost" size="icon" aria-label={t("card.actions", { url: endpoint.url })}>
                 {fetcher.state !== "idle" ? <Spinner label={null} /> : <MoreHorizontal aria-hidden />}
               </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end">
-              <DropdownMenuItem disabled={!endpoint.enabled} onSelect={() => submit("test")}>
-                {t("card.test")}
-              </DropdownMenuItem>
-              <DropdownMenuItem onSelect={onEdit}>{t("card.edit")}</DropdownMenuItem>
-              <DropdownMenuItem onSelect={() => setConfirm("rotate")}>{t("card.rotate")}</DropdownMenuItem>
-              <DropdownMenuSeparator />
-              <DropdownMenuItem variant="destructive" onSelect={() => setConfirm("delete")}>
-                {t("card.delete")}
-              </DropdownMenuItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
+            }
+            items={[
+              { label: t("card.test"), disabled: !endpoint.enabled, onSelect: () => submit("test") },
+              { label: t("card.edit"), onSelect: onEdit },
+              { label: t("card.rotate"), onSelect: () => setConfirm("rotate") },
+              {
+                label: t("card.delete"),
+                destructive: true,
+                separatorBefore: true,
+                onSelect: () => setConfirm("delete"),
+              },
+            ]}
+          />
         </div>
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
@@ -383,18 +377,20 @@ function EndpointCard({
           {confirm === "rotate" ? (
             <div className="grid gap-2">
               <Label htmlFor={graceId}>{t("rotate-dialog.grace")}</Label>
-              <Select value={grace} onValueChange={setGrace}>
-                <SelectTrigger id={graceId} className="w-full" data-testid="webhook-rotate-grace">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {secretGraceHours.map((hours) => (
-                    <SelectItem key={hours} value={String(hours)}>
-                      {t(`rotate-dialog.grace-${hours}`)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <LazySelect
+                value={grace}
+                onValueChange={setGrace}
+                valueLabel={t(
+                  `rotate-dialog.grace-${grace}` as `rotate-dialog.grace-${(typeof secretGraceHours)[number]}`,
+                )}
+                options={secretGraceHours.map((hours) => ({
+                  value: String(hours),
+                  label: t(`rotate-dialog.grace-${hours}`),
+                }))}
+                id={graceId}
+                className="w-full"
+                data-testid="webhook-rotate-grace"
+              />
             </div>
           ) : null}
           <AlertDialogFooter>
