@@ -5,12 +5,15 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { apiReferenceAsset } from "./scripts/lib/api-reference-asset.ts";
 import { pageWeightReport } from "./scripts/lib/page-weight.ts";
+import { pureSchemaTables } from "./scripts/lib/pure-schema-tables.ts";
 
 export default defineConfig({
   plugins: [
     cloudflare({ viteEnvironment: { name: "ssr" } }),
     tailwindcss(),
     reactRouter(),
+    // The browser build keeps only the tables of db/schema.ts it uses (none, normally).
+    pureSchemaTables(),
     // The /developers page's renderer, from our own origin (docs/decisions/0052-openapi.md).
     apiReferenceAsset(),
     // Strict: a page over its budget fails the build (scripts/lib/page-weight.ts has the budgets).
@@ -21,6 +24,7 @@ export default defineConfig({
     // The page budgets in scripts/lib/page-weight.ts are the enforced limit. The one chunk over Vite's 500 kB default is
     // the error-reporting SDK, loaded lazily after an error only.
     chunkSizeWarningLimit: 600,
+    sourcemap: process.env.GUICHET_ANALYZE ? true : undefined,
     rolldownOptions: {
       onwarn(warning, warn) {
         // Tailwind rewrites CSS without a source map; no JavaScript map is affected.

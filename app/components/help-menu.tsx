@@ -1,16 +1,11 @@
 import { BookOpen, CircleHelp, LifeBuoy, Sparkles } from "lucide-react";
 import { useTranslation } from "react-i18next";
+import { LazyDropdownMenu } from "~/components/lazy-dropdown-menu";
 import { Button } from "~/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from "~/components/ui/dropdown-menu";
 import { NativeMenu, nativeMenuItemClassName } from "~/components/native-menu";
 import { externalLinks } from "~/lib/external-links";
 
-function helpItems(t: (key: "help.documentation" | "help.custom-needs" | "help.contact-support") => string) {
+export function helpItems(t: (key: "help.documentation" | "help.custom-needs" | "help.contact-support") => string) {
   return [
     { href: externalLinks.documentation, label: t("help.documentation"), icon: BookOpen },
     { href: externalLinks.customNeeds, label: t("help.custom-needs"), icon: Sparkles },
@@ -18,28 +13,22 @@ function helpItems(t: (key: "help.documentation" | "help.custom-needs" | "help.c
   ];
 }
 
+const loadMenu = () => import("./help-menu-content").then((module) => module.HelpMenuContent);
+
+/** The help menu's trigger, rendered by the server; the menu's code loads when it is needed (LazyDropdownMenu). */
 export function HelpMenu({ showLabel = false }: { showLabel?: boolean }) {
   const { t } = useTranslation();
-  const items = helpItems(t);
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
+    <LazyDropdownMenu
+      load={loadMenu}
+      menuProps={{}}
+      trigger={
         <Button variant="ghost" size={showLabel ? "sm" : "icon"} aria-label={t("help.menu")}>
           <CircleHelp aria-hidden />
           {showLabel ? t("help.menu") : null}
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-56">
-        {items.map(({ href, label, icon: Icon }) => (
-          <DropdownMenuItem key={href} asChild>
-            <a href={href} target="_blank" rel="noopener noreferrer">
-              <Icon aria-hidden />
-              {label}
-            </a>
-          </DropdownMenuItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
+      }
+    />
   );
 }
 

@@ -19,24 +19,62 @@ export type PageBudget = {
   budgetKb: number;
 };
 
+/** A page the build holds to a budget: one of pageBudgets, or a signed-in page keyed by its route id. */
+export type BudgetedPage = Omit<PageBudget, "key"> & { key: string };
+
 const appShell = ["root", "routes/app/layout"];
 
-/** One page per kind, with the budgets of issue 8 §2. */
+/** The signed-in app's layout: every page under it is held to SIGNED_IN_BUDGET_KB (issue 31 §7). */
+export const SIGNED_IN_LAYOUT = "routes/app/layout";
+/** Issue 31 §7: every signed-in page loads 200 KB of gzipped JavaScript or less at first load. */
+export const SIGNED_IN_BUDGET_KB = 200;
+
+/**
+ * Signed-in pages not yet brought down to SIGNED_IN_BUDGET_KB (issue 31 §7 unfinished; see
+ * docs/decisions/0071-lighter-signed-in-pages.md): each is held to its weight when the list was written, rounded up to
+ * the next KB, so it cannot grow while it waits. Remove a page from the list once it is within 200 KB.
+ */
+export const SIGNED_IN_CEILINGS_KB: Readonly<Record<string, number>> = {
+  "routes/app/event-editor/new": 205,
+  "routes/app/event-editor/update": 207,
+  "routes/app/event/addons": 224,
+  "routes/app/event/entries": 209,
+  "routes/app/event/messages-detail": 222,
+  "routes/app/event/messages-new": 219,
+  "routes/app/event/order-fields": 257,
+  "routes/app/event/orders": 219,
+  "routes/app/event/orders-detail": 221,
+  "routes/app/event/participants": 224,
+  "routes/app/event/participants-detail": 208,
+  "routes/app/event/promos": 213,
+  "routes/app/event/settings": 210,
+  "routes/app/event/tickets": 224,
+  "routes/app/event/tickets-edit": 215,
+  "routes/app/event/waiting-list": 215,
+  "routes/app/organization": 207,
+};
+
+/** One page per kind, with the budgets of issue 8 §2 (signed-in pages lowered by issue 31 §7); `npm run bench` measures these. */
 export const pageBudgets: PageBudget[] = [
   { key: "public-event", name: "public event page", routeIds: ["root", "routes/public/event-page"], budgetKb: 100 },
   { key: "login", name: "login", routeIds: ["root", "routes/auth/layout", "routes/auth/login"], budgetKb: 120 },
-  { key: "home", name: "events home (signed in)", routeIds: [...appShell, "routes/app/home"], budgetKb: 250 },
+  {
+    key: "home",
+    name: "events home (signed in)",
+    routeIds: [...appShell, "routes/app/home"],
+    budgetKb: SIGNED_IN_BUDGET_KB,
+  },
   {
     key: "event-dashboard",
     name: "event dashboard",
     routeIds: [...appShell, "routes/app/event/layout", "routes/app/event/dashboard"],
-    budgetKb: 250,
+    budgetKb: SIGNED_IN_BUDGET_KB,
   },
   {
     key: "event-editor",
     name: "event editor",
     routeIds: [...appShell, "routes/app/event-editor/update"],
-    budgetKb: 300,
+    budgetKb: SIGNED_IN_BUDGET_KB,
   },
 ];
 
@@ -104,8 +142,38 @@ type ManifestAssets = { module: string; imports?: string[] };
 export type BrowserManifest = {
   url: string;
   entry: ManifestAssets;
-  routes: Record<string, ManifestAssets & { parentId?: string }>;
+  routes: Record<string, ManifestAssets & { parentId?: string; hasDefaultExport?: boolean }>;
 };
+
+/** A route's id and its ancestors', from the root down, as React Router matches them. */
+export function routeChain(manifest: BrowserManifest, id: string): string[] {
+  const chain: string[] = [];
+  for (let current: string | undefined = id; current; current = manifest.routes[current]?.parentId) {
+    if (!manifest.routes[current]) throw new Error(`route ${current} is not in the manifest`);
+    chain.unshift(current);
+  }
+  return chain;
+}
+
+/**
+ * Every page of the signed-in app, read from the manifest so that a new page is held to the budget without being
+ * listed: each route under SIGNED_IN_LAYOUT that renders (a default export) and has no child route (a layout such as
+ * the event area or finance is measured with each of its pages). Resource routes (CSV exports, actions) render nothing.
+ */
+export function signedInPageBudgets(manifest: BrowserManifest, ceilings = SIGNED_IN_CEILINGS_KB): BudgetedPage[] {
+  const parents = new Set(Object.values(manifest.routes).map((route) => route.parentId));
+  return Object.entries(manifest.routes)
+    .filter(([id, route]) => route.hasDefaultExport && !parents.has(id))
+    .map(([id]) => routeChain(manifest, id))
+    .filter((chain) => chain.includes(SIGNED_IN_LAYOUT))
+    .map((routeIds) => ({
+      key: routeIds.at(-1)!,
+      name: routeIds.at(-1)!.replace(/^routes\/app\//, ""),
+      routeIds,
+      budgetKb: ceilings[routeIds.at(-1)!] ?? SIGNED_IN_BUDGET_KB,
+    }))
+    .sort((a, b) => a.key.localeCompare(b.key));
+}
 
 /**
  * The files React Router's `<Scripts>` preloads for a page whose matched routes are `routeIds`: the client entry and
@@ -153,10 +221,15 @@ export function pageWeightFromBuild(
   return weigh(files);
 }
 
-export type BudgetResult = PageBudget & { weight: PageWeight; withinBudget: boolean };
+export type BudgetResult = BudgetedPage & { weight: PageWeight; withinBudget: boolean };
 
-export function checkBudgets(clientDirectory: string, budgets = pageBudgets): BudgetResult[] {
+/** The pages without JavaScript of pageBudgets, then every signed-in page (signedInPageBudgets). */
+export function checkBudgets(clientDirectory: string): BudgetResult[] {
   const manifest = readBrowserManifest(clientDirectory);
+  const budgets: BudgetedPage[] = [
+    ...pageBudgets.filter((budget) => !budget.routeIds.includes(SIGNED_IN_LAYOUT)),
+    ...signedInPageBudgets(manifest),
+  ];
   return budgets.map((budget) => {
     const weight = pageWeightFromBuild(clientDirectory, budget.routeIds, manifest);
     return { ...budget, weight, withinBudget: kb(weight.gzipBytes) <= budget.budgetKb };
@@ -165,7 +238,7 @@ export function checkBudgets(clientDirectory: string, budgets = pageBudgets): Bu
 
 export function formatBudgetLine(name: string, gzipBytes: number, budgetKb: number): string {
   const within = kb(gzipBytes) <= budgetKb;
-  return `${within ? "✔" : "✖"} ${name.padEnd(28)} ${kb(gzipBytes).toFixed(1).padStart(6)} KB gzipped JS  (budget ${budgetKb} KB)`;
+  return `${within ? "✔" : "✖"} ${name.padEnd(34)} ${kb(gzipBytes).toFixed(1).padStart(6)} KB gzipped JS  (budget ${budgetKb} KB)`;
 }
 
 /**

@@ -14,7 +14,9 @@ import {
   pageBudgets,
   pageWeightFromBuild,
   readBrowserManifest,
+  routeChain,
   scriptsForRoutes,
+  signedInPageBudgets,
 } from "../../scripts/lib/page-weight";
 
 // The shape React Router's <Scripts> renders: modulepreload links, then one inline module script importing the routes.
@@ -133,14 +135,90 @@ describe("pageWeightFromBuild", () => {
 });
 
 describe("page budgets", () => {
-  it("are those of issue 8 §2", () => {
+  it("are those of issue 8 §2, with the signed-in pages at 200 KB (issue 31 §7)", () => {
     expect(Object.fromEntries(pageBudgets.map((page) => [page.key, page.budgetKb]))).toEqual({
       "public-event": 100,
       login: 120,
-      home: 250,
-      "event-dashboard": 250,
-      "event-editor": 300,
+      home: 200,
+      "event-dashboard": 200,
+      "event-editor": 200,
     });
+  });
+});
+
+// The shape of React Router's manifest for nested routes: layouts, an index page, a resource route without a component.
+const nested: BrowserManifest = {
+  url: "/assets/manifest-2.js",
+  entry: { module: "/assets/entry.js" },
+  routes: {
+    root: { module: "/assets/root.js", hasDefaultExport: true },
+    "routes/auth/login": { module: "/assets/login.js", parentId: "root", hasDefaultExport: true },
+    "routes/app/layout": { module: "/assets/app.js", parentId: "root", hasDefaultExport: true },
+    "routes/app/home": { module: "/assets/home.js", parentId: "routes/app/layout", hasDefaultExport: true },
+    "routes/app/event/layout": { module: "/assets/event.js", parentId: "routes/app/layout", hasDefaultExport: true },
+    "routes/app/event/dashboard": {
+      module: "/assets/dashboard.js",
+      parentId: "routes/app/event/layout",
+      hasDefaultExport: true,
+    },
+    "routes/app/event/orders-export": {
+      module: "/assets/orders-export.js",
+      parentId: "routes/app/event/layout",
+      hasDefaultExport: false,
+    },
+  },
+};
+
+describe("routeChain", () => {
+  it("lists a route's ancestors from the root down, then the route", () => {
+    expect(routeChain(nested, "routes/app/event/dashboard")).toEqual([
+      "root",
+      "routes/app/layout",
+      "routes/app/event/layout",
+      "routes/app/event/dashboard",
+    ]);
+  });
+
+  it("refuses a route the manifest does not have", () => {
+    expect(() => routeChain(nested, "routes/gone")).toThrow("routes/gone");
+  });
+});
+
+describe("signedInPageBudgets", () => {
+  it("holds every page under the signed-in layout to 200 KB, with its ancestors, leaving out layouts, resource routes and other pages", () => {
+    expect(signedInPageBudgets(nested, {})).toEqual([
+      {
+        key: "routes/app/event/dashboard",
+        name: "event/dashboard",
+        routeIds: ["root", "routes/app/layout", "routes/app/event/layout", "routes/app/event/dashboard"],
+        budgetKb: 200,
+      },
+      {
+        key: "routes/app/home",
+        name: "home",
+        routeIds: ["root", "routes/app/layout", "routes/app/home"],
+        budgetKb: 200,
+      },
+    ]);
+  });
+
+  it("holds a page still listed in the ceilings to its ceiling, the others to 200 KB", () => {
+    const budgets = signedInPageBudgets(nested, { "routes/app/event/dashboard": 236 });
+    expect(budgets.map((budget) => [budget.key, budget.budgetKb])).toEqual([
+      ["routes/app/event/dashboard", 236],
+      ["routes/app/home", 200],
+    ]);
+  });
+
+  it("counts what a signed-in page loads: the entry, the app layout, the event layout and the page", () => {
+    const [dashboard] = signedInPageBudgets(nested, {});
+    expect(scriptsForRoutes(nested, dashboard!.routeIds)).toEqual([
+      "/assets/entry.js",
+      "/assets/root.js",
+      "/assets/app.js",
+      "/assets/event.js",
+      "/assets/dashboard.js",
+    ]);
   });
 });
 

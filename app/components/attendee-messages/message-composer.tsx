@@ -3,7 +3,7 @@ import { ArrowLeft, CalendarClock, CalendarX, FlaskConical, Save, Send, Trash2 }
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { messageVariables, type MessageVariable } from "#domain/attendee-messages/message-variables";
 import { formatDateTime, formatNumber } from "#domain/shared/format";
 import {

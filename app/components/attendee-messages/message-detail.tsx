@@ -2,7 +2,7 @@ import { ArrowLeft, RefreshCw, RotateCcw } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { formatDateTime, formatNumber } from "#domain/shared/format";
 import { descriptionContentClass } from "~/components/event-editor/description-editor-skeleton";
 import { FormError } from "~/components/form-error";

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 
 const doneIntents = ["save", "send", "schedule", "unschedule", "resend", "delete"] as const;
 

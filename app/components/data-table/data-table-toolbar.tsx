@@ -4,21 +4,17 @@ import { useTranslation } from "react-i18next";
 import { ListFilter, Search, Settings2, X } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuCheckboxItem,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "~/components/ui/dropdown-menu";
+import { LazyDropdownMenu } from "~/components/lazy-dropdown-menu";
 import { Input } from "~/components/ui/input";
 import { facetFilter, setFilter, textFilter, type DataTableConfig, type DataTableState } from "~/lib/data-table-url";
 
 export type DataTableFacet = { id: string; title: string; options: { value: string; label: string }[] };
 
 const SEARCH_DELAY_MS = 300;
+
+// The filter and column menus' Radix code loads when a trigger is pointed at, focused or pressed.
+const loadFacetMenu = () => import("./data-table-menus").then((module) => module.FacetMenu);
+const loadColumnsMenu = () => import("./data-table-menus").then((module) => module.ColumnsMenu);
 
 export type ToggleableColumn = { id: string; label: string; visible: boolean; toggle: (visible: boolean) => void };
 
@@ -70,8 +66,11 @@ export function DataTableToolbar(props: {
       {facets.map((facet) => {
         const selected = facetFilter(state, facet.id);
         return (
-          <DropdownMenu key={facet.id}>
-            <DropdownMenuTrigger asChild>
+          <LazyDropdownMenu
+            key={facet.id}
+            load={loadFacetMenu}
+            menuProps={{ facet, selected, state, go }}
+            trigger={
               <Button variant="outline" size="sm" className="border-dashed" data-testid={`facet-${facet.id}`}>
                 <ListFilter />
                 {facet.title}
@@ -83,39 +82,8 @@ export function DataTableToolbar(props: {
                   </Badge>
                 ) : null}
               </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="start" className="w-56">
-              <DropdownMenuLabel>{facet.title}</DropdownMenuLabel>
-              <DropdownMenuSeparator />
-              {facet.options.map((option) => (
-                <DropdownMenuCheckboxItem
-                  key={option.value}
-                  checked={selected.includes(option.value)}
-                  onSelect={(event) => event.preventDefault()}
-                  onCheckedChange={(checked) =>
-                    go(
-                      setFilter(
-                        state,
-                        facet.id,
-                        checked ? [...selected, option.value] : selected.filter((v) => v !== option.value),
-                      ),
-                    )
-                  }
-                >
-                  {option.label}
-                </DropdownMenuCheckboxItem>
-              ))}
-              {selected.length > 0 ? (
-                <>
-                  <DropdownMenuSeparator />
-                  <DropdownMenuItem onSelect={() => go(setFilter(state, facet.id, []))}>
-                    <X />
-                    {t("clear-filter")}
-                  </DropdownMenuItem>
-                </>
-              ) : null}
-            </DropdownMenuContent>
-          </DropdownMenu>
+            }
+          />
         );
       })}
       {state.filters.length > 0 ? (
@@ -127,36 +95,16 @@ export function DataTableToolbar(props: {
       <div className="ml-auto flex flex-wrap items-center gap-2">
         {props.end}
         {hideable.length > 0 ? (
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
+          <LazyDropdownMenu
+            load={loadColumnsMenu}
+            menuProps={{ columns: hideable }}
+            trigger={
               <Button variant="outline" size="sm" aria-label={t("toggle-columns")} data-testid="data-table-columns">
                 <Settings2 />
                 {t("columns")}
               </Button>
-            </DropdownMenuTrigger>
-            {/* A column per form question makes this menu long: it keeps clear of the window's edges and scrolls inside
-                what is left (Radix's available height already counts the collision padding). */}
-            <DropdownMenuContent
-              align="end"
-              collisionPadding={8}
-              className="max-h-[min(var(--radix-dropdown-menu-content-available-height),32rem)] w-64 max-w-[calc(100vw-1rem)]"
-              data-testid="data-table-columns-menu"
-            >
-              <DropdownMenuLabel>{t("toggle-columns")}</DropdownMenuLabel>
-              <DropdownMenuSeparator />
-              {hideable.map((column) => (
-                <DropdownMenuCheckboxItem
-                  key={column.id}
-                  checked={column.visible}
-                  onSelect={(event) => event.preventDefault()}
-                  onCheckedChange={(value) => column.toggle(value)}
-                  data-column={column.id}
-                >
-                  {column.label}
-                </DropdownMenuCheckboxItem>
-              ))}
-            </DropdownMenuContent>
-          </DropdownMenu>
+            }
+          />
         ) : null}
       </div>
     </div>

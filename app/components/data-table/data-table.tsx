@@ -19,7 +19,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
+import { LazySelect } from "~/components/lazy-select";
 import { Skeleton } from "~/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import {
@@ -277,22 +277,15 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
         <div className="flex flex-wrap items-center gap-3">
           <div className="flex items-center gap-2">
             <span className="text-muted-foreground">{t("rows-per-page")}</span>
-            <Select
+            <LazySelect
               value={String(state.pageSize)}
               onValueChange={(value) => go({ ...state, pageSize: Number(value), page: 0 })}
-            >
-              <SelectTrigger size="sm" className="w-20" aria-label={t("rows-per-page")}>
-                {/* Rendered on the server too: Radix fills an empty SelectValue only after hydration. */}
-                <SelectValue>{state.pageSize}</SelectValue>
-              </SelectTrigger>
-              <SelectContent>
-                {PAGE_SIZES.map((size) => (
-                  <SelectItem key={size} value={String(size)}>
-                    {size}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+              valueLabel={state.pageSize}
+              options={PAGE_SIZES.map((size) => ({ value: String(size), label: size }))}
+              size="sm"
+              className="w-20"
+              aria-label={t("rows-per-page")}
+            />
           </div>
           <span data-testid="data-table-page">{t("page-of", { page: state.page + 1, pages: pageCount })}</span>
           <div className="flex items-center gap-1">

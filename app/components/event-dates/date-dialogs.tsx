@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { utcToZonedDateTime, zonedDateTimeToUtc } from "#domain/events/event-time-zone";
 import { FormError } from "~/components/form-error";
 import { Button } from "~/components/ui/button";

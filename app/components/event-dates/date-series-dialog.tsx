@@ -1,7 +1,7 @@
 import { X } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { zonedDayKey } from "#domain/events/event-time-zone";
 import {
   planDateSeries,

@@ -2,7 +2,7 @@ import { ImageIcon, ImagePlus, Trash2, TriangleAlert, Upload } from "lucide-reac
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { bannerSrcSet, BANNER_SOURCE_TYPES } from "#domain/images/banner";
 import {
   AlertDialog,
@@ -13,7 +13,7 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
+} from "~/components/ui/alert-dialog-lazy";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,
@@ -22,7 +22,7 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from "~/components/ui/dialog";
+} from "~/components/ui/dialog-lazy";
 import { Spinner } from "~/components/ui/spinner";
 import { cn } from "~/lib/utils";
 import { Skeleton } from "~/components/ui/skeleton";

@@ -2,7 +2,7 @@ import { ArrowLeft, ArrowRight, Check } from "lucide-react";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { FormError } from "~/components/form-error";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { DescriptionEditorSkeleton } from "~/components/event-editor/description-editor-skeleton";
 import { useEventAreaData } from "~/components/event/use-event-area";
 import { FieldError, FormError } from "~/components/form-error";

@@ -1,8 +1,5 @@
 import {
-  Archive,
-  ArchiveRestore,
   CalendarClock,
-  Check,
   ChevronDown,
   Copy,
   ExternalLink,
@@ -12,39 +9,28 @@ import {
   MoreHorizontal,
   Pencil,
   Rocket,
-  Trash2,
-  Undo2,
 } from "lucide-react";
-import { useId, useState } from "react";
+import { lazy, Suspense, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { bannerSrcSet, bannerUrlForWidth } from "#domain/images/banner";
 import { Link } from "react-router";
-import { toast } from "sonner";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
+import { toast } from "~/lib/toast";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "~/components/ui/dropdown-menu";
+import { LazyDropdownMenu } from "~/components/lazy-dropdown-menu";
+import { LazyTooltip } from "~/components/lazy-tooltip";
 import { Spinner } from "~/components/ui/spinner";
-import { Tooltip, TooltipContent, TooltipTrigger } from "~/components/ui/tooltip";
 import { formatDateRange } from "#domain/shared/format";
 import { cn } from "~/lib/utils";
 import type { EventAreaEvent, EventAreaPermissions, EventIntent, EventSwitcherItem } from "./event-area-types";
+
+export type ConfirmedIntent = "draft" | "archive";
+
+const loadSwitcher = () => import("./event-header-menus").then((module) => module.EventSwitcherMenu);
+const loadMoreMenu = () => import("./event-header-menus").then((module) => module.EventMoreMenu);
+const StatusConfirmDialog = lazy(() =>
+  import("./status-confirm-dialog").then((module) => ({ default: module.StatusConfirmDialog })),
+);
 
 function eventCoverStyle(primaryColor: string): React.CSSProperties {
   return {
@@ -96,26 +82,29 @@ export function CopyLinkButton({
     );
   }
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>
-        <Button
-          variant="outline"
-          size={size}
-          className={cn(className, "cursor-not-allowed opacity-50 hover:bg-background")}
-          aria-disabled="true"
-          aria-describedby={reasonId}
-          onClick={(click) => click.preventDefault()}
-          data-testid={testId}
-        >
-          <Copy aria-hidden />
-          {t("header.copy-link")}
-        </Button>
-      </TooltipTrigger>
-      <TooltipContent data-testid={`${testId}-reason`}>{t("header.publish-first")}</TooltipContent>
+    <>
+      <LazyTooltip
+        contentTestId={`${testId}-reason`}
+        content={t("header.publish-first")}
+        trigger={
+          <Button
+            variant="outline"
+            size={size}
+            className={cn(className, "cursor-not-allowed opacity-50 hover:bg-background")}
+            aria-disabled="true"
+            aria-describedby={reasonId}
+            onClick={(click) => click.preventDefault()}
+            data-testid={testId}
+          >
+            <Copy aria-hidden />
+            {t("header.copy-link")}
+          </Button>
+        }
+      />
       <span id={reasonId} className="sr-only">
         {t("header.publish-first")}
       </span>
-    </Tooltip>
+    </>
   );
 }
 
@@ -148,6 +137,8 @@ export function EventHeaderCard({
   const preview = previewHref(event);
   const busy = busyIntent !== null;
   const [confirming, setConfirming] = useState<ConfirmedIntent | null>(null);
+  const [dialogLoaded, setDialogLoaded] = useState(false);
+  if (confirming && !dialogLoaded) setDialogLoaded(true);
 
   return (
     <section
@@ -187,8 +178,10 @@ export function EventHeaderCard({
 
         <div className="flex min-w-0 flex-col gap-2 sm:gap-3">
           <div className="flex min-w-0 items-start gap-2">
-            <DropdownMenu>
-              <DropdownMenuTrigger asChild>
+            <LazyDropdownMenu
+              load={loadSwitcher}
+              menuProps={{ event, events }}
+              trigger={
                 <button
                   type="button"
                   className="group -mx-1.5 flex min-w-0 items-center gap-1.5 rounded-md px-1.5 py-0.5 text-left outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
@@ -203,22 +196,8 @@ export function EventHeaderCard({
                   </h1>
                   <ChevronDown className="size-5 shrink-0 text-muted-foreground" aria-hidden />
                 </button>
-              </DropdownMenuTrigger>
-              <DropdownMenuContent align="start" className="max-h-80 w-72">
-                <DropdownMenuLabel className="text-xs text-muted-foreground">{t("header.switcher")}</DropdownMenuLabel>
-                {events.map((item) => (
-                  <DropdownMenuItem key={item.id} asChild>
-                    <Link to={`/event/${item.id}`} aria-current={item.id === event.id ? "page" : undefined}>
-                      <Check className={cn("size-4", item.id !== event.id && "invisible")} aria-hidden />
-                      <span className="truncate">{item.title || tEvents("untitled")}</span>
-                    </Link>
-                  </DropdownMenuItem>
-                ))}
-                {events.length <= 1 ? (
-                  <p className="px-2 py-1.5 text-sm text-muted-foreground">{t("header.switcher-empty")}</p>
-                ) : null}
-              </DropdownMenuContent>
-            </DropdownMenu>
+              }
+            />
           </div>
 
           <p className="flex items-start gap-2 text-sm text-muted-foreground">
@@ -302,8 +281,17 @@ export function EventHeaderCard({
             </Button>
           ) : null}
           {permissions.duplicate || permissions.publish || permissions.update || permissions.delete ? (
-            <DropdownMenu>
-              <DropdownMenuTrigger asChild>
+            <LazyDropdownMenu
+              load={loadMoreMenu}
+              menuProps={{
+                published,
+                status: event.status,
+                permissions,
+                onIntent,
+                onConfirm: setConfirming,
+                onDelete,
+              }}
+              trigger={
                 <Button
                   variant="ghost"
                   size="icon-sm"
@@ -317,93 +305,25 @@ export function EventHeaderCard({
                     <MoreHorizontal aria-hidden />
                   )}
                 </Button>
-              </DropdownMenuTrigger>
-              <DropdownMenuContent align="end" className="w-56">
-                {permissions.duplicate ? (
-                  <DropdownMenuItem onSelect={() => onIntent("duplicate")}>
-                    <Copy aria-hidden />
-                    {t("header.duplicate")}
-                  </DropdownMenuItem>
-                ) : null}
-                {permissions.publish && published ? (
-                  <DropdownMenuItem onSelect={() => setConfirming("draft")}>
-                    <Undo2 aria-hidden />
-                    {t("header.to-draft")}
-                  </DropdownMenuItem>
-                ) : null}
-                {permissions.update && event.status !== "archived" ? (
-                  <DropdownMenuItem onSelect={() => setConfirming("archive")}>
-                    <Archive aria-hidden />
-                    {t("header.archive")}
-                  </DropdownMenuItem>
-                ) : null}
-                {permissions.update && event.status === "archived" ? (
-                  <DropdownMenuItem onSelect={() => onIntent("unarchive")}>
-                    <ArchiveRestore aria-hidden />
-                    {t("header.unarchive")}
-                  </DropdownMenuItem>
-                ) : null}
-                {permissions.delete ? (
-                  <>
-                    <DropdownMenuSeparator />
-                    <DropdownMenuItem variant="destructive" onSelect={onDelete}>
-                      <Trash2 aria-hidden />
-                      {t("header.delete")}
-                    </DropdownMenuItem>
-                  </>
-                ) : null}
-              </DropdownMenuContent>
-            </DropdownMenu>
+              }
+            />
           ) : null}
         </div>
       </div>
-      <StatusConfirmDialog
-        intent={confirming}
-        published={published}
-        onCancel={() => setConfirming(null)}
-        onConfirm={(intent) => {
-          setConfirming(null);
-          onIntent(intent);
-        }}
-      />
+      {/* Loaded the first time it opens; it stays mounted after, so that it closes with its animation. */}
+      {dialogLoaded ? (
+        <Suspense fallback={null}>
+          <StatusConfirmDialog
+            intent={confirming}
+            published={published}
+            onCancel={() => setConfirming(null)}
+            onConfirm={(intent) => {
+              setConfirming(null);
+              onIntent(intent);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </section>
-  );
-}
-
-type ConfirmedIntent = "draft" | "archive";
-
-/**
- * 'Remettre en brouillon' and 'Archiver' take a live page offline: each asks first, saying what it does to buyers.
- * Archiving a draft says what it does to the event only (nothing is online to take down).
- */
-function StatusConfirmDialog({
-  intent,
-  published,
-  onCancel,
-  onConfirm,
-}: {
-  intent: ConfirmedIntent | null;
-  published: boolean;
-  onCancel: () => void;
-  onConfirm: (intent: ConfirmedIntent) => void;
-}) {
-  const { t } = useTranslation("event-area");
-  // Kept while the dialog closes, so its text does not change during the closing animation.
-  const [shown, setShown] = useState<ConfirmedIntent>("draft");
-  if (intent && intent !== shown) setShown(intent);
-  const key = shown === "draft" ? "to-draft" : published ? "archive-published" : "archive-draft";
-  return (
-    <AlertDialog open={intent !== null} onOpenChange={(open) => (open ? undefined : onCancel())}>
-      <AlertDialogContent data-testid="status-confirm-dialog" data-intent={shown}>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t(`confirm.${key}.title`)}</AlertDialogTitle>
-          <AlertDialogDescription>{t(`confirm.${key}.description`)}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{t("confirm.cancel")}</AlertDialogCancel>
-          <AlertDialogAction onClick={() => onConfirm(shown)}>{t(`confirm.${key}.confirm`)}</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
   );
 }

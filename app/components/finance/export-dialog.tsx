@@ -1,5 +1,5 @@
 import { Download } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { cloneElement, isValidElement, useRef, useState, type ReactElement, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { financePeriods, type FinancePeriod } from "#domain/finance/finance-period";
 import { Button } from "~/components/ui/button";
@@ -11,11 +11,10 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-  DialogTrigger,
-} from "~/components/ui/dialog";
+} from "~/components/ui/dialog-lazy";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
+import { LazySelect } from "~/components/lazy-select";
 import { cn } from "~/lib/utils";
 
 export type FinanceExportKind = "transactions" | "payouts";
@@ -54,6 +53,7 @@ function financeExportHref(
 export function FinanceExportDialog(props: FinanceExportDialogProps) {
   const { t } = useTranslation("finance");
   const [open, setOpen] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
   const [kind, setKind] = useState<FinanceExportKind>(props.defaultKind ?? "transactions");
   const [period, setPeriod] = useState<FinancePeriod>(props.defaultPeriod ?? "month");
   const [from, setFrom] = useState(props.defaultFrom ?? "");
@@ -61,109 +61,126 @@ export function FinanceExportDialog(props: FinanceExportDialogProps) {
   const valid = period !== "custom" || (DAY.test(from) && DAY.test(to) && from <= to);
   // Said once both days are typed: an empty field only keeps the download disabled.
   const showError = !valid && from !== "" && to !== "";
+  const trigger: ReactElement<
+    React.ButtonHTMLAttributes<HTMLButtonElement> & { ref?: React.Ref<HTMLButtonElement>; "data-state"?: string }
+  > = isValidElement(props.trigger) ? (
+    (props.trigger as ReactElement)
+  ) : (
+    <Button variant="outline" size="sm" data-testid="finance-export-open">
+      <Download />
+      {t("export.button")}
+    </Button>
+  );
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        {props.trigger ?? (
-          <Button variant="outline" size="sm" data-testid="finance-export-open">
-            <Download />
-            {t("export.button")}
-          </Button>
-        )}
-      </DialogTrigger>
-      <DialogContent data-testid="finance-export-dialog">
-        <DialogHeader>
-          <DialogTitle>{t("export.title")}</DialogTitle>
-          <DialogDescription>{t("export.description")}</DialogDescription>
-        </DialogHeader>
-        <div className="grid gap-4">
-          <fieldset className="grid gap-1.5">
-            <legend className="mb-1.5 text-sm font-medium">{t("export.kind")}</legend>
-            <div className="inline-flex w-fit rounded-md border p-0.5">
-              {(["transactions", "payouts"] as const).map((value) => (
-                <Button
-                  key={value}
-                  type="button"
-                  size="sm"
-                  variant="ghost"
-                  aria-pressed={kind === value}
-                  className={cn("h-8", kind === value && "bg-accent text-accent-foreground")}
-                  onClick={() => setKind(value)}
-                  data-testid={`finance-export-kind-${value}`}
-                >
-                  {t(`export.kinds.${value}`)}
-                </Button>
-              ))}
-            </div>
-          </fieldset>
-          <div className="grid gap-1.5">
-            <Label htmlFor="finance-export-period">{t("export.period")}</Label>
-            <Select value={period} onValueChange={(value) => setPeriod(value as FinancePeriod)}>
-              <SelectTrigger id="finance-export-period" className="w-full" data-testid="finance-export-period">
-                <SelectValue>{t(`period.${period}`)}</SelectValue>
-              </SelectTrigger>
-              <SelectContent>
-                {financePeriods.map((value) => (
-                  <SelectItem key={value} value={value}>
-                    {t(`period.${value}`)}
-                  </SelectItem>
+    <>
+      {/* The dialog's code loads when it first opens (ui/dialog-lazy): the trigger is a plain button with the
+          attributes and the focus return Radix's DialogTrigger would give it. */}
+      {cloneElement(trigger, {
+        ref: triggerRef,
+        type: "button",
+        onClick: () => setOpen(true),
+        "aria-haspopup": "dialog",
+        "aria-expanded": open,
+        "data-state": open ? "open" : "closed",
+      })}
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent
+          data-testid="finance-export-dialog"
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            triggerRef.current?.focus();
+          }}
+        >
+          <DialogHeader>
+            <DialogTitle>{t("export.title")}</DialogTitle>
+            <DialogDescription>{t("export.description")}</DialogDescription>
+          </DialogHeader>
+          <div className="grid gap-4">
+            <fieldset className="grid gap-1.5">
+              <legend className="mb-1.5 text-sm font-medium">{t("export.kind")}</legend>
+              <div className="inline-flex w-fit rounded-md border p-0.5">
+                {(["transactions", "payouts"] as const).map((value) => (
+                  <Button
+                    key={value}
+                    type="button"
+                    size="sm"
+                    variant="ghost"
+                    aria-pressed={kind === value}
+                    className={cn("h-8", kind === value && "bg-accent text-accent-foreground")}
+                    onClick={() => setKind(value)}
+                    data-testid={`finance-export-kind-${value}`}
+                  >
+                    {t(`export.kinds.${value}`)}
+                  </Button>
                 ))}
-              </SelectContent>
-            </Select>
-          </div>
-          {period === "custom" ? (
-            <div className="grid grid-cols-2 gap-3">
-              <div className="grid gap-1.5">
-                <Label htmlFor="finance-export-from">{t("period.from")}</Label>
-                <Input
-                  id="finance-export-from"
-                  type="date"
-                  value={from}
-                  max={to || undefined}
-                  onChange={(event) => setFrom(event.target.value)}
-                  aria-invalid={showError || undefined}
-                />
               </div>
-              <div className="grid gap-1.5">
-                <Label htmlFor="finance-export-to">{t("period.to")}</Label>
-                <Input
-                  id="finance-export-to"
-                  type="date"
-                  value={to}
-                  min={from || undefined}
-                  onChange={(event) => setTo(event.target.value)}
-                  aria-invalid={showError || undefined}
-                />
-              </div>
-              {showError ? <p className="col-span-2 text-sm text-destructive">{t("errors.custom-range")}</p> : null}
+            </fieldset>
+            <div className="grid gap-1.5">
+              <Label htmlFor="finance-export-period">{t("export.period")}</Label>
+              <LazySelect
+                value={period}
+                onValueChange={(value) => setPeriod(value as FinancePeriod)}
+                valueLabel={t(`period.${period}`)}
+                options={financePeriods.map((value) => ({ value, label: t(`period.${value}`) }))}
+                id="finance-export-period"
+                className="w-full"
+                data-testid="finance-export-period"
+              />
             </div>
-          ) : null}
-        </div>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">{t("export.cancel")}</Button>
-          </DialogClose>
-          {valid ? (
-            <Button asChild>
-              <a
-                href={financeExportHref(props.organizationId, { kind, period, from, to })}
-                download
-                onClick={() => setOpen(false)}
-                data-testid="finance-export-download"
-              >
+            {period === "custom" ? (
+              <div className="grid grid-cols-2 gap-3">
+                <div className="grid gap-1.5">
+                  <Label htmlFor="finance-export-from">{t("period.from")}</Label>
+                  <Input
+                    id="finance-export-from"
+                    type="date"
+                    value={from}
+                    max={to || undefined}
+                    onChange={(event) => setFrom(event.target.value)}
+                    aria-invalid={showError || undefined}
+                  />
+                </div>
+                <div className="grid gap-1.5">
+                  <Label htmlFor="finance-export-to">{t("period.to")}</Label>
+                  <Input
+                    id="finance-export-to"
+                    type="date"
+                    value={to}
+                    min={from || undefined}
+                    onChange={(event) => setTo(event.target.value)}
+                    aria-invalid={showError || undefined}
+                  />
+                </div>
+                {showError ? <p className="col-span-2 text-sm text-destructive">{t("errors.custom-range")}</p> : null}
+              </div>
+            ) : null}
+          </div>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline">{t("export.cancel")}</Button>
+            </DialogClose>
+            {valid ? (
+              <Button asChild>
+                <a
+                  href={financeExportHref(props.organizationId, { kind, period, from, to })}
+                  download
+                  onClick={() => setOpen(false)}
+                  data-testid="finance-export-download"
+                >
+                  <Download />
+                  {t("export.download")}
+                </a>
+              </Button>
+            ) : (
+              <Button disabled>
                 <Download />
                 {t("export.download")}
-              </a>
-            </Button>
-          ) : (
-            <Button disabled>
-              <Download />
-              {t("export.download")}
-            </Button>
-          )}
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+              </Button>
+            )}
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </>
   );
 }

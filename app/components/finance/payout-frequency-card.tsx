@@ -2,7 +2,7 @@ import { CalendarClock, LifeBuoy } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { FormError } from "~/components/form-error";
 import { SaveDisabledReason } from "~/components/save-disabled-reason";
 import { Button } from "~/components/ui/button";

@@ -5,7 +5,7 @@ import { financePeriods, type FinancePeriod } from "#domain/finance/finance-peri
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
+import { LazySelect } from "~/components/lazy-select";
 import { dataTableSearch, parseDataTableState, type DataTableConfig } from "~/lib/data-table-url";
 import { formatDate } from "#domain/shared/format";
 import { periodOfState, transactionsTableConfig, withPeriod } from "./transactions-table-config";
@@ -54,26 +54,19 @@ export function TransactionsPeriod(props: {
     <div className="flex flex-wrap items-end gap-3" data-testid="finance-period">
       <div className="grid gap-1.5">
         <Label htmlFor="finance-period">{t("period.label")}</Label>
-        <Select
+        <LazySelect
           value={choice}
           onValueChange={(value) => {
             const period = value as FinancePeriod;
             setChoice(period);
             if (period !== "custom") go(period);
           }}
-        >
-          <SelectTrigger id="finance-period" className="w-56" data-testid="finance-period-select">
-            {/* The label itself: the server renders it before the options exist. */}
-            <SelectValue>{t(`period.${choice}`)}</SelectValue>
-          </SelectTrigger>
-          <SelectContent>
-            {financePeriods.map((period) => (
-              <SelectItem key={period} value={period}>
-                {t(`period.${period}`)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+          valueLabel={t(`period.${choice}`)}
+          options={financePeriods.map((period) => ({ value: period, label: t(`period.${period}`) }))}
+          id="finance-period"
+          className="w-56"
+          data-testid="finance-period-select"
+        />
       </div>
       {choice === "custom" ? (
         <form className="flex flex-wrap items-end gap-3" onSubmit={apply}>

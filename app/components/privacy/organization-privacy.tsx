@@ -3,7 +3,7 @@ import { Download, ShieldCheck } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { FieldError, FormError } from "~/components/form-error";
 import {
   AlertDialog,

@@ -2,7 +2,7 @@ import { BellRing, CalendarClock, CalendarX2, Info, Plus, Trash2 } from "lucide-
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { formatDateTime } from "#domain/shared/format";
 import { useEventAreaData } from "~/components/event/use-event-area";
 import { FormError } from "~/components/form-error";
@@ -14,7 +14,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
+import { LazySelect } from "~/components/lazy-select";
 import { Spinner } from "~/components/ui/spinner";
 import { Switch } from "~/components/ui/switch";
 import { Textarea } from "~/components/ui/textarea";
@@ -337,18 +337,15 @@ function ReminderCard({
           </Field>
           <Field label={t("reminder.offset-unit")} error={error("offset_unit")}>
             {(control) => (
-              <Select value={draft.offsetUnit} onValueChange={(value) => onChange({ offsetUnit: value as Unit })}>
-                <SelectTrigger {...control} className="w-full" data-testid="reminder-offset-unit">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {UNITS.map((unit) => (
-                    <SelectItem key={unit} value={unit}>
-                      {t(`reminder.units.${unit}`)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <LazySelect
+                {...control}
+                value={draft.offsetUnit}
+                onValueChange={(value) => onChange({ offsetUnit: value as Unit })}
+                valueLabel={t(`reminder.units.${draft.offsetUnit}`)}
+                options={UNITS.map((unit) => ({ value: unit, label: t(`reminder.units.${unit}`) }))}
+                className="w-full"
+                data-testid="reminder-offset-unit"
+              />
             )}
           </Field>
         </div>

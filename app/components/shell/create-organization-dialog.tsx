@@ -2,7 +2,7 @@ import { Building2, LogOut } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useFetcher, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { FieldError, FormError } from "~/components/form-error";
 import { Button } from "~/components/ui/button";
 import {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { PERMISSION_DENIED_PARAM } from "~/lib/permission-denied";
 
 /** Shows the permission toast when a guard sent the user here, then removes the flag from the address. */

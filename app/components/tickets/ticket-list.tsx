@@ -10,21 +10,18 @@ import {
   type KeyboardCoordinateGetter,
 } from "@dnd-kit/core";
 import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
-import { EyeOff, GripVertical, Lock, MoreHorizontal, Pencil, Trash2 } from "lucide-react";
+import { EyeOff, GripVertical, Lock, MoreHorizontal } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from "~/components/ui/dropdown-menu";
+import { LazyDropdownMenu } from "~/components/lazy-dropdown-menu";
 import { formatMoney } from "#domain/shared/format";
 import { cn } from "~/lib/utils";
 import { TicketStatusBadge } from "./ticket-status-badge";
 import type { TicketView } from "./ticket-types";
+
+const loadTicketActions = () => import("./ticket-actions-menu").then((module) => module.TicketActionsMenu);
 
 /** Spec §9: a drag moved with the keyboard goes 25 px per arrow key. */
 const KEYBOARD_DRAG_STEP = 25;
@@ -202,8 +199,10 @@ function TicketRow({
         </div>
       </div>
 
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
+      <LazyDropdownMenu
+        load={loadTicketActions}
+        menuProps={{ editPath, canUpdate, onDelete }}
+        trigger={
           <Button
             variant="ghost"
             size="icon"
@@ -212,22 +211,8 @@ function TicketRow({
           >
             <MoreHorizontal className="size-4" aria-hidden />
           </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
-          <DropdownMenuItem asChild>
-            <Link to={editPath}>
-              <Pencil className="size-4" aria-hidden />
-              {t("list.edit")}
-            </Link>
-          </DropdownMenuItem>
-          {canUpdate ? (
-            <DropdownMenuItem variant="destructive" onSelect={onDelete} data-testid="ticket-delete">
-              <Trash2 className="size-4" aria-hidden />
-              {t("list.delete")}
-            </DropdownMenuItem>
-          ) : null}
-        </DropdownMenuContent>
-      </DropdownMenu>
+        }
+      />
     </li>
   );
 }

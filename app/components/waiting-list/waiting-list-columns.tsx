@@ -7,12 +7,7 @@ import type { DataTableColumn } from "~/components/data-table/features";
 import { formatTableDateTime } from "~/components/data-table/table-date";
 import { Badge, type BadgeProps } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from "~/components/ui/dropdown-menu";
+import { LazyActionsMenu } from "~/components/lazy-actions-menu";
 
 const variantOf: Record<WaitingListStatus, BadgeProps["variant"]> = {
   waiting: "secondary",
@@ -111,8 +106,8 @@ export function waitingListColumns(options: {
       enableHiding: false,
       cell: ({ row }) =>
         canManage && (isOpen(row.original.status) || isOfferable(row.original.status)) ? (
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
+          <LazyActionsMenu
+            trigger={
               <Button
                 variant="ghost"
                 size="icon"
@@ -121,26 +116,23 @@ export function waitingListColumns(options: {
               >
                 <MoreHorizontal aria-hidden />
               </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end">
-              {isOfferable(row.original.status) ? (
-                <DropdownMenuItem onSelect={() => onOffer(row.original)} data-testid="waiting-list-offer">
-                  <Send className="size-4" aria-hidden />
-                  {t("page.offer")}
-                </DropdownMenuItem>
-              ) : null}
-              {isOpen(row.original.status) ? (
-                <DropdownMenuItem
-                  variant="destructive"
-                  onSelect={() => onRemove(row.original)}
-                  data-testid="waiting-list-remove"
-                >
-                  <UserMinus className="size-4" aria-hidden />
-                  {t("page.remove")}
-                </DropdownMenuItem>
-              ) : null}
-            </DropdownMenuContent>
-          </DropdownMenu>
+            }
+            items={[
+              isOfferable(row.original.status) && {
+                label: t("page.offer"),
+                icon: <Send className="size-4" aria-hidden />,
+                onSelect: () => onOffer(row.original),
+                testId: "waiting-list-offer",
+              },
+              isOpen(row.original.status) && {
+                label: t("page.remove"),
+                icon: <UserMinus className="size-4" aria-hidden />,
+                destructive: true,
+                onSelect: () => onRemove(row.original),
+                testId: "waiting-list-remove",
+              },
+            ]}
+          />
         ) : null,
     },
   ];

@@ -2,7 +2,7 @@ import { Plus, Trash2 } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import * as v from "valibot";
 import { billingDetailsSchema, SELLER_COUNTRIES, taxRatesSchema } from "#domain/billing/billing-input-schema";
 import { getBillingSettings, type BillingDetails } from "#domain/billing/get-billing-settings";

@@ -2,7 +2,7 @@ import { ImagePlus, Trash2 } from "lucide-react";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { BANNER_PART_MAX_BYTES, BANNER_SOURCE_TYPES, BANNER_WEBP_QUALITY } from "#domain/images/banner";
 import {
   ORGANIZATION_IMAGE_ASPECT,
@@ -20,7 +20,7 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from "~/components/ui/dialog";
+} from "~/components/ui/dialog-lazy";
 import { Spinner } from "~/components/ui/spinner";
 import { cn } from "~/lib/utils";
 

@@ -1,7 +1,7 @@
 import { Building2, Copy, ExternalLink, Inbox, KeyRound, Receipt, Smartphone, Users, Webhook } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { NavLink, Outlet } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { organizationPagePath } from "#domain/organizations/organization-page-path";
 import { canInOrganization } from "#domain/policy";
 import { Button } from "~/components/ui/button";

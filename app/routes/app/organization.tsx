@@ -3,7 +3,7 @@ import { MapPin } from "lucide-react";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { getOrganization } from "#domain/organizations/get-organization";
 import { ORGANIZATION_TITLE_MAX_LENGTH } from "#domain/organizations/organization-input-schema";
 import { characterCount } from "#domain/organizations/organization-title";

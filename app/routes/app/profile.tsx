@@ -2,7 +2,7 @@ import { KeyRound, LifeBuoy, Mail } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { data, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import * as v from "valibot";
 import { clientInfoFromHeaders } from "#domain/http/client-info";
 import { requestPasswordReset } from "#domain/auth/request-password-reset";

@@ -4,7 +4,7 @@ import { MoreHorizontal, Plus, ScrollText, Webhook } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import * as v from "valibot";
 import { createWebhookEndpoint } from "#domain/webhooks/create-webhook-endpoint";
 import { deleteWebhookEndpoint } from "#domain/webhooks/delete-webhook-endpoint";
@@ -27,7 +27,7 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
+} from "~/components/ui/alert-dialog-lazy";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -39,16 +39,10 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from "~/components/ui/dialog";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "~/components/ui/dropdown-menu";
+} from "~/components/ui/dialog-lazy";
+import { LazyActionsMenu } from "~/components/lazy-actions-menu";
 import { Input } from "~/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
+import { LazySelect } from "~/components/lazy-select";
 import { Label } from "~/components/ui/label";
 import { Spinner } from "~/components/ui/spinner";
 import { Switch } from "~/components/ui/switch";
@@ -313,24 +307,24 @@ function EndpointCard({
           <Badge variant={endpoint.enabled ? "default" : "destructive"}>
             {endpoint.enabled ? t("status.enabled") : t("status.disabled")}
           </Badge>
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
+          <LazyActionsMenu
+            trigger={
               <Button variant="ghost" size="icon" aria-label={t("card.actions", { url: endpoint.url })}>
                 {fetcher.state !== "idle" ? <Spinner label={null} /> : <MoreHorizontal aria-hidden />}
               </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end">
-              <DropdownMenuItem disabled={!endpoint.enabled} onSelect={() => submit("test")}>
-                {t("card.test")}
-              </DropdownMenuItem>
-              <DropdownMenuItem onSelect={onEdit}>{t("card.edit")}</DropdownMenuItem>
-              <DropdownMenuItem onSelect={() => setConfirm("rotate")}>{t("card.rotate")}</DropdownMenuItem>
-              <DropdownMenuSeparator />
-              <DropdownMenuItem variant="destructive" onSelect={() => setConfirm("delete")}>
-                {t("card.delete")}
-              </DropdownMenuItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
+            }
+            items={[
+              { label: t("card.test"), disabled: !endpoint.enabled, onSelect: () => submit("test") },
+              { label: t("card.edit"), onSelect: onEdit },
+              { label: t("card.rotate"), onSelect: () => setConfirm("rotate") },
+              {
+                label: t("card.delete"),
+                destructive: true,
+                separatorBefore: true,
+                onSelect: () => setConfirm("delete"),
+              },
+            ]}
+          />
         </div>
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
@@ -383,18 +377,20 @@ function EndpointCard({
           {confirm === "rotate" ? (
             <div className="grid gap-2">
               <Label htmlFor={graceId}>{t("rotate-dialog.grace")}</Label>
-              <Select value={grace} onValueChange={setGrace}>
-                <SelectTrigger id={graceId} className="w-full" data-testid="webhook-rotate-grace">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {secretGraceHours.map((hours) => (
-                    <SelectItem key={hours} value={String(hours)}>
-                      {t(`rotate-dialog.grace-${hours}`)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <LazySelect
+                value={grace}
+                onValueChange={setGrace}
+                valueLabel={t(
+                  `rotate-dialog.grace-${grace}` as `rotate-dialog.grace-${(typeof secretGraceHours)[number]}`,
+                )}
+                options={secretGraceHours.map((hours) => ({
+                  value: String(hours),
+                  label: t(`rotate-dialog.grace-${hours}`),
+                }))}
+                id={graceId}
+                className="w-full"
+                data-testid="webhook-rotate-grace"
+              />
             </div>
           ) : null}
           <AlertDialogFooter>

@@ -3,7 +3,7 @@ import { UserPlus } from "lucide-react";
 import { useEffect, useId, useRef, useState, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import * as v from "valibot";
 import { organizationRoles, type OrganizationRole } from "#db/schema";
 import { inviteMember } from "#domain/invitations/invite-member";
@@ -22,7 +22,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
+import { LazySelect } from "~/components/lazy-select";
 import { Spinner } from "~/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { useFocusFirstInvalid } from "~/lib/use-focus-first-invalid";
@@ -140,18 +140,16 @@ function RoleSelect({
   const { t } = useTranslation("members");
   return (
     <>
-      <Select value={toWidget(value)} onValueChange={(next) => onChange(fromWidget(next))}>
-        <SelectTrigger id={id} aria-label={label} aria-busy={busy || undefined} className="w-full min-w-[200px]">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {organizationRoles.map((role) => (
-            <SelectItem key={roleKey(role)} value={toWidget(role)}>
-              {t(`roles.${roleKey(role)}`)}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <LazySelect
+        value={toWidget(value)}
+        onValueChange={(next) => onChange(fromWidget(next))}
+        valueLabel={t(`roles.${roleKey(value)}`)}
+        options={organizationRoles.map((role) => ({ value: toWidget(role), label: t(`roles.${roleKey(role)}`) }))}
+        id={id}
+        aria-label={label}
+        aria-busy={busy || undefined}
+        className="w-full min-w-[200px]"
+      />
       {name ? <input type="hidden" name={name} value={value} /> : null}
     </>
   );

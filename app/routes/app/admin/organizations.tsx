@@ -2,7 +2,7 @@ import { PLATFORM_TIME_ZONE } from "#domain/events/event-time-zone";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import * as v from "valibot";
 import { listAdminOrganizations } from "#domain/admin/list-admin-organizations";
 import { dailyEmailQuotaSchema, setOrganizationEmailQuota } from "#domain/admin/set-organization-email-quota";

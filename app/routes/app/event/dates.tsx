@@ -2,7 +2,7 @@ import { CalendarPlus, CalendarRange, MoreHorizontal } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, useFetcher, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import * as v from "valibot";
 import { cancelEventDates } from "#domain/event-dates/cancel-event-dates";
 import { createEventDates } from "#domain/event-dates/create-event-dates";
@@ -30,17 +30,12 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
+} from "~/components/ui/alert-dialog-lazy";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from "~/components/ui/dropdown-menu";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
+import { LazyActionsMenu } from "~/components/lazy-actions-menu";
+import { LazySelect } from "~/components/lazy-select";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { serverContext } from "~/server/context";
 import { getSignedIn } from "~/server/guards.server";
@@ -267,34 +262,27 @@ export default function EventDates({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <div className="flex flex-wrap items-center gap-2">
-            <Select value={when} onValueChange={(value) => setFilter({ when: value })}>
-              <SelectTrigger className="w-40" aria-label={t("filter.label")} data-testid="dates-when">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {WHENS.map((value) => (
-                  <SelectItem key={value} value={value}>
-                    {t(`filter.${value}`)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-            <Select
+            <LazySelect
+              value={when}
+              onValueChange={(value) => setFilter({ when: value })}
+              valueLabel={t(`filter.${when}`)}
+              options={WHENS.map((value) => ({ value, label: t(`filter.${value}`) }))}
+              className="w-40"
+              aria-label={t("filter.label")}
+              data-testid="dates-when"
+            />
+            <LazySelect
               value={month || "any"}
               onValueChange={(value) => setFilter({ month: value === "any" ? null : value })}
-            >
-              <SelectTrigger className="w-48" aria-label={t("filter.month")} data-testid="dates-month">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="any">{t("filter.all-months")}</SelectItem>
-                {months.map((value) => (
-                  <SelectItem key={value} value={value}>
-                    {monthLabel(value)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+              valueLabel={month ? monthLabel(month) : t("filter.all-months")}
+              options={[
+                { value: "any", label: t("filter.all-months") },
+                ...months.map((value) => ({ value, label: monthLabel(value) })),
+              ]}
+              className="w-48"
+              aria-label={t("filter.month")}
+              data-testid="dates-month"
+            />
             <span className="text-sm text-muted-foreground" data-testid="dates-total">
               {t("total", { count: total })}
             </span>
@@ -415,8 +403,8 @@ export default function EventDates({ loaderData }: Route.ComponentProps) {
                       </TableCell>
                       {canUpdate ? (
                         <TableCell className="text-right">
-                          <DropdownMenu>
-                            <DropdownMenuTrigger asChild>
+                          <LazyActionsMenu
+                            trigger={
                               <Button
                                 variant="ghost"
                                 size="icon"
@@ -424,32 +412,30 @@ export default function EventDates({ loaderData }: Route.ComponentProps) {
                               >
                                 <MoreHorizontal aria-hidden />
                               </Button>
-                            </DropdownMenuTrigger>
-                            <DropdownMenuContent align="end">
-                              <DropdownMenuItem
-                                onSelect={() => {
+                            }
+                            items={[
+                              {
+                                label: t("table.edit"),
+                                onSelect: () => {
                                   setEditIds([row.id]);
                                   setDialog("edit");
-                                }}
-                              >
-                                {t("table.edit")}
-                              </DropdownMenuItem>
-                              {row.status !== "cancelled" ? (
-                                <DropdownMenuItem onSelect={() => setCancelIds([row.id])}>
-                                  {t("table.cancel")}
-                                </DropdownMenuItem>
-                              ) : row.sold > 0 ? (
-                                <DropdownMenuItem onSelect={() => setFollowUpId(row.id)} data-testid="date-follow-up">
-                                  {t("follow-up.open")}
-                                </DropdownMenuItem>
-                              ) : null}
-                              {row.sold === 0 && row.held === 0 ? (
-                                <DropdownMenuItem variant="destructive" onSelect={() => setDeleting(row)}>
-                                  {t("table.delete")}
-                                </DropdownMenuItem>
-                              ) : null}
-                            </DropdownMenuContent>
-                          </DropdownMenu>
+                                },
+                              },
+                              row.status !== "cancelled"
+                                ? { label: t("table.cancel"), onSelect: () => setCancelIds([row.id]) }
+                                : row.sold > 0 && {
+                                    label: t("follow-up.open"),
+                                    onSelect: () => setFollowUpId(row.id),
+                                    testId: "date-follow-up",
+                                  },
+                              row.sold === 0 &&
+                                row.held === 0 && {
+                                  label: t("table.delete"),
+                                  destructive: true,
+                                  onSelect: () => setDeleting(row),
+                                },
+                            ]}
+                          />
                         </TableCell>
                       ) : null}
                     </TableRow>

@@ -10,7 +10,7 @@ import {
   useSearchParams,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import * as v from "valibot";
 import { changeEventStatus, type EventStatusAction } from "#domain/events/change-event-status";
 import { deleteEvent } from "#domain/events/delete-event";

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { countryName } from "#domain/accounting/buyer-billing";
 import { BILLING_FIELDS } from "#domain/public-events/booking-form";
 import { data, Link, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import * as v from "valibot";
 import { boundedString, SHORT_TEXT_MAX_LENGTH } from "#domain/shared/bounded-string";
 import { paymentProviderFromEnv } from "#adapters/payments";
@@ -28,7 +28,7 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
+} from "~/components/ui/alert-dialog-lazy";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";

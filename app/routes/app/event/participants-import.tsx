@@ -2,7 +2,7 @@ import { ArrowLeft, Download, FileUp, Upload } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import { getEmailQuota } from "#domain/emails/email-quota";
 import { loadManualOrderContext } from "#domain/manual-orders/load-manual-order-context";
 import {

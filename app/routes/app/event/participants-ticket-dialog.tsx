@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import type { TicketChoice, TicketChoiceBlock } from "#domain/participants/change-participant-ticket";
 import { FieldError, FormError } from "~/components/form-error";
 import { SaveDisabledReason } from "~/components/save-disabled-reason";
@@ -13,7 +13,7 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from "~/components/ui/dialog";
+} from "~/components/ui/dialog-lazy";
 import { Label } from "~/components/ui/label";
 import { Spinner } from "~/components/ui/spinner";
 import { useFocusFirstInvalid } from "~/lib/use-focus-first-invalid";

@@ -2,7 +2,7 @@ import { Download, ListChecks, Mail, Upload } from "lucide-react";
 import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Link, useLocation, useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import * as v from "valibot";
 import { getEmailQuota } from "#domain/emails/email-quota";
 import { placeManualOrders } from "#domain/manual-orders/place-manual-orders";

@@ -3,7 +3,7 @@ import { UserPlus } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 import * as v from "valibot";
 import { eventRoles, type EventRole } from "#db/schema";
 import { addEventAccess } from "#domain/event-team/add-event-access";
