@@ -7,6 +7,8 @@ import { handleQueueBatch } from "./queue";
 import { handleScheduled } from "./scheduled";
 import { withErrorReporting } from "./sentry";
 
+export { WaitingRoom } from "./durable-objects";
+
 const loadBuild = () => import("virtual:react-router/server-build");
 
 /** What the Worker hands to `getLoadContext` besides the `cloudflare` context the package builds. */

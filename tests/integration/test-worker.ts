@@ -3,6 +3,9 @@ import { resources } from "~/locales";
 import { handleQueueBatch } from "../../workers/queue";
 import { handleScheduled } from "../../workers/scheduled";
 
+// Durable Object classes must be exported by the main module of the tests, as by the Worker's.
+export { WaitingRoom } from "../../workers/durable-objects/waiting-room";
+
 // The React Router server build is a Vite virtual module that only exists in the app build, so the Worker under
 // test is the real Hono app with a fallback standing in for React Router; the queue and cron handlers are the real ones.
 const app = createHonoApp(
