@@ -10,6 +10,8 @@ export type RoomEvent = {
   title: string;
   slug: string;
   timezone: string;
+  theme: "light" | "dark";
+  primaryColor: string;
   visibility: "public" | "private";
   schedule: OnSaleSchedule | null;
 };
@@ -32,6 +34,8 @@ export async function getRoomEvent(
     title: event.title,
     slug: eventSlug(event.title),
     timezone: event.timezone,
+    theme: event.theme,
+    primaryColor: event.primaryColor,
     visibility: event.visibility,
     schedule: onSaleScheduleOf(event),
   };

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { events } from "#db/schema";
-import { loadEventForActor } from "../events/event-access";
+import { eventPermissions, loadEventForActor } from "../events/event-access";
 import { utcToZonedDateTime, zonedDateTimeToUtc } from "../events/event-time-zone";
 import type { Actor } from "../shared/actor";
 import { AppError } from "../shared/app-error";
@@ -75,4 +75,15 @@ export async function scheduleOnSale(
     .where(and(eq(events.id, event.id), eq(events.organizationId, event.organizationId)))
     .returning();
   return onSaleSettingsOf(row!, now.getTime());
+}
+
+/** The on-sale section of the event's settings: what is scheduled, and whether the actor may change it. */
+export async function getOnSaleSettings(
+  db: Database,
+  actor: Actor,
+  input: { eventId: number; now?: Date },
+): Promise<OnSaleSettingsView & { canUpdate: boolean }> {
+  const { event, scope } = await loadEventForActor(db, actor, input.eventId, "event:view");
+  const { canUpdate } = eventPermissions(actor, scope);
+  return { ...onSaleSettingsOf(event, (input.now ?? new Date()).getTime()), canUpdate };
 }
