@@ -88,7 +88,7 @@ describe("the admission order", () => {
 
   it("lets nobody in before the on-sale time", () => {
     const due = admissionsDue(
-      { credit: 0, at: schedule.opensAt },
+      { credit: 0, at: schedule.opensAt, waiting: 0 },
       { now: ON_SALE - 1, onSaleAt: ON_SALE, ratePerMinute: 60, waiting: 500 },
     );
     expect(due.admit).toBe(0);
@@ -96,7 +96,7 @@ describe("the admission order", () => {
 
   it("lets people in at the rate from the on-sale time, however often it is asked", () => {
     // 60 a minute: asked every 700 ms for ten minutes, 600 people are let in, never more than the time allows.
-    let state: AdmissionState = { credit: 0, at: schedule.opensAt };
+    let state: AdmissionState = { credit: 0, at: schedule.opensAt, waiting: 0 };
     let admitted = 0;
     for (let now = ON_SALE - 5_000; now <= ON_SALE + 10 * MINUTE; now += 700) {
       const due = admissionsDue(state, { now, onSaleAt: ON_SALE, ratePerMinute: 60, waiting: 10_000 - admitted });
@@ -110,12 +110,12 @@ describe("the admission order", () => {
 
   it("asked once after a long gap, lets in what the gap earned, up to those waiting", () => {
     const due = admissionsDue(
-      { credit: 0, at: ON_SALE },
+      { credit: 0, at: ON_SALE, waiting: 1_000 },
       { now: ON_SALE + 5 * MINUTE, onSaleAt: ON_SALE, ratePerMinute: 60, waiting: 1_000 },
     );
     expect(due.admit).toBe(300);
     const few = admissionsDue(
-      { credit: 0, at: ON_SALE },
+      { credit: 0, at: ON_SALE, waiting: 1_000 },
       { now: ON_SALE + 5 * MINUTE, onSaleAt: ON_SALE, ratePerMinute: 60, waiting: 7 },
     );
     expect(few.admit).toBe(7);
@@ -123,7 +123,7 @@ describe("the admission order", () => {
 
   it("does not bank more than ten seconds' worth while nobody waits", () => {
     const idle = admissionsDue(
-      { credit: 0, at: ON_SALE },
+      { credit: 0, at: ON_SALE, waiting: 1_000 },
       { now: ON_SALE + 30 * MINUTE, onSaleAt: ON_SALE, ratePerMinute: 600, waiting: 0 },
     );
     expect(idle.admit).toBe(0);
@@ -138,12 +138,27 @@ describe("the admission order", () => {
     expect(crowd.admit).toBe(100);
     // An empty queue lets a newcomer in at once, whatever the rate.
     const slow = admissionsDue(
-      { credit: 0, at: ON_SALE },
+      { credit: 0, at: ON_SALE, waiting: 1_000 },
       { now: ON_SALE + 30 * MINUTE, onSaleAt: ON_SALE, ratePerMinute: 1, waiting: 0 },
     );
     expect(
       admissionsDue(slow.state, { now: slow.state.at, onSaleAt: ON_SALE, ratePerMinute: 1, waiting: 1 }).admit,
     ).toBe(1);
+  });
+
+  it("lets a crowd that queued before the opening in at the burst at the first call after it, then at the rate", () => {
+    const first = admissionsDue(
+      { credit: 0, at: ON_SALE - MINUTE, waiting: 5_000 },
+      { now: ON_SALE + 5 * MINUTE, onSaleAt: ON_SALE, ratePerMinute: 60, waiting: 5_000 },
+    );
+    expect(first.admit).toBe(10);
+    const next = admissionsDue(first.state, {
+      now: ON_SALE + 6 * MINUTE,
+      onSaleAt: ON_SALE,
+      ratePerMinute: 60,
+      waiting: 4_990,
+    });
+    expect(next.admit).toBe(60);
   });
 
   it("estimates the wait from the position and the rate, and the time left to the opening", () => {

@@ -79,27 +79,35 @@ export function rankForArrival(input: { arrivedAt: number; onSaleAt: number; seq
   return FIFO_RANK_BASE + input.sequence;
 }
 
-/** The admission counter: admissions earned and not yet given (a fraction carries over), as of `at`. */
-export type AdmissionState = { credit: number; at: number };
+/**
+ * The admission counter as of `at`: admissions earned and not yet given (a fraction carries over), and how many people
+ * waited after that call.
+ */
+export type AdmissionState = { credit: number; at: number; waiting: number };
+
+export const INITIAL_ADMISSION_STATE: AdmissionState = { credit: 0, at: 0, waiting: 0 };
 
 /**
  * How many people to let in now, and the counter after. Admissions accrue at `ratePerMinute` from the on-sale time
- * on; those earned while nobody waited carry over only up to ten seconds' worth, so a quiet queue does not bank a
- * burst that a later crowd would pour through at once.
+ * on. What accrues while nobody waits (since a call that left the queue empty, or since the opening until the first
+ * call after it) banks at most ten seconds' worth: a lone newcomer to a quiet queue is let in at once, and a crowd
+ * arriving later is not poured through in one go.
  */
 export function admissionsDue(
   state: AdmissionState,
   input: { now: number; onSaleAt: number; ratePerMinute: number; waiting: number },
 ): { admit: number; state: AdmissionState } {
-  if (input.now < input.onSaleAt) return { admit: 0, state: { credit: 0, at: Math.max(state.at, input.now) } };
+  const waiting = Math.max(0, input.waiting);
+  if (input.now < input.onSaleAt) return { admit: 0, state: { credit: 0, at: Math.max(state.at, input.now), waiting } };
   const from = Math.max(state.at, input.onSaleAt);
-  const earned = state.credit + (input.ratePerMinute * Math.max(0, input.now - from)) / 60_000;
-  const admit = Math.min(Math.floor(earned), Math.max(0, input.waiting));
   const burst = Math.max(1, (input.ratePerMinute * BURST_MS) / 60_000);
+  let earned = state.credit + (input.ratePerMinute * Math.max(0, input.now - from)) / 60_000;
+  if (state.waiting === 0 || state.at < input.onSaleAt) earned = Math.min(earned, Math.max(state.credit, burst));
+  const admit = Math.min(Math.floor(earned), waiting);
   const left = earned - admit;
   // The queue drained: what could not be used is capped to the burst.
   const credit = admit < Math.floor(earned) ? Math.min(left, burst) : left;
-  return { admit, state: { credit, at: Math.max(state.at, input.now) } };
+  return { admit, state: { credit, at: Math.max(state.at, input.now), waiting: waiting - admit } };
 }
 
 /**

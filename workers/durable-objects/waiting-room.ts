@@ -1,6 +1,8 @@
 import { DurableObject } from "cloudflare:workers";
 import {
   admissionsDue,
+  INITIAL_ADMISSION_STATE,
+  type AdmissionState,
   estimatedWaitMs,
   PASS_TTL_MS,
   rankForArrival,
@@ -43,7 +45,9 @@ export class WaitingRoom extends DurableObject<Env> {
       );
       create index if not exists room_tickets_waiting on room_tickets (rank, last_seen_at) where admitted_at is null;
       create index if not exists room_tickets_admitted on room_tickets (admitted_at) where admitted_at is not null;
-      create table if not exists room_admission (id integer primary key check (id = 1), credit real not null, at integer not null);
+      create table if not exists room_admission (
+        id integer primary key check (id = 1), credit real not null, at integer not null, waiting integer not null
+      );
     `);
   }
 
@@ -150,11 +154,11 @@ export class WaitingRoom extends DurableObject<Env> {
   }
 
   /** Lets in, in rank order, the people the rate allows since the last call; returns the counter after. */
-  private admit(schedule: OnSaleSchedule, now: number): { credit: number; at: number } {
+  private admit(schedule: OnSaleSchedule, now: number): AdmissionState {
     return this.ctx.storage.transactionSync(() => {
-      const stored = this.sql
-        .exec<{ credit: number; at: number }>("select credit, at from room_admission where id = 1")
-        .toArray()[0] ?? { credit: 0, at: 0 };
+      const stored =
+        this.sql.exec<AdmissionState>("select credit, at, waiting from room_admission where id = 1").toArray()[0] ??
+        INITIAL_ADMISSION_STATE;
       const due = admissionsDue(stored, {
         now,
         onSaleAt: schedule.onSaleAt,
@@ -171,9 +175,11 @@ export class WaitingRoom extends DurableObject<Env> {
         );
       }
       this.sql.exec(
-        "insert into room_admission (id, credit, at) values (1, ?, ?) on conflict (id) do update set credit = excluded.credit, at = excluded.at",
+        `insert into room_admission (id, credit, at, waiting) values (1, ?, ?, ?)
+         on conflict (id) do update set credit = excluded.credit, at = excluded.at, waiting = excluded.waiting`,
         due.state.credit,
         due.state.at,
+        due.state.waiting,
       );
       return due.state;
     });
