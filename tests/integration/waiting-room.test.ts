@@ -2,6 +2,7 @@ import { env, exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "#db/d1";
 import * as schema from "#db/schema";
+import { getPublicEventVersion } from "#domain/public-events/get-public-event";
 import type { RoomTicketStatus } from "#domain/waiting-room/room-client";
 import { signWaitingRoomPass, WAITING_ROOM_PASS_HEADER } from "#domain/waiting-room/waiting-room-pass";
 import type { OnSaleSchedule } from "#domain/waiting-room/waiting-room-plan";
@@ -91,6 +92,19 @@ describe("without an on-sale", () => {
     expect((await book(ended.id, endedTicket.id)).status).toBe(201);
     const { event: later, ticket: laterTicket } = await eventOnSale(2 * 60 * MINUTE);
     expect((await book(later.id, laterTicket.id)).status).toBe(201);
+  });
+});
+
+describe("the public page's edge copy", () => {
+  it("is kept as before outside the room's window, and never while the room is on", async () => {
+    const { event: none } = await eventOnSale(null);
+    const { event: later } = await eventOnSale(2 * 60 * MINUTE);
+    const { event: open } = await eventOnSale(-MINUTE);
+    const { event: queueing } = await eventOnSale(10 * MINUTE);
+    expect(await getPublicEventVersion(db, none.id)).not.toBeNull();
+    expect(await getPublicEventVersion(db, later.id)).not.toBeNull();
+    expect(await getPublicEventVersion(db, open.id)).toBeNull();
+    expect(await getPublicEventVersion(db, queueing.id)).toBeNull();
   });
 });
 

@@ -11,6 +11,7 @@ import { eventPagePath } from "~/components/booking/booking-paths";
 import { PublicEventNotFound } from "~/components/public-event/public-event-not-found";
 import { PublicStyles } from "~/components/public-event/public-styles";
 import { accessibleSurface, ORGANIZER_FOCUS_RING } from "~/lib/contrast";
+import { useCspNonce } from "~/lib/csp-nonce";
 import { cn } from "~/lib/utils";
 import { serverContext } from "~/server/context";
 import { ROOM_PASS_PARAMETER, safeNextPath, waitingRoomPagePath } from "~/server/waiting-room.server";
@@ -18,9 +19,11 @@ import type { Route } from "./+types/event-waiting-room";
 
 /**
  * Issue 31 §2: the waiting page of an on-sale (docs/decisions/0070-waiting-room.md). Plain HTML like the booking: it
- * joins the queue on the first visit (the place is kept in the address and in a cookie), then reloads itself by a
- * meta refresh, sooner as the turn nears; once let in it leaves the pass in a cookie and leads to the page the visitor
- * was going to (`next`), carrying the pass in the address for the booking widget's frame, where cookies do not go.
+ * joins the queue on the first visit (the place is kept in the address and in a cookie), then asks for news, sooner
+ * as the turn nears: one small inline script fetches the page again and puts its news in the live region in place
+ * (so a screen reader reads the change, not a whole reloaded page); without JavaScript a meta refresh reloads it.
+ * Once let in it leaves the pass in a cookie and leads to the page the visitor was going to (`next`), carrying the
+ * pass in the address for the booking widget's frame, where cookies do not go.
  */
 async function loadRoom({ params, request, context }: Route.LoaderArgs | Route.ActionArgs) {
   const { db, env } = context.get(serverContext);
@@ -113,12 +116,10 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: "Guichet" }, { name: "robots", content: "noindex" }];
-  const { news, event } = loaderData;
+  const { event } = loaderData;
   return [
     { title: `${event.title} · Guichet` },
     { name: "robots", content: "noindex" },
-    // The page's own news without JavaScript: it reloads itself, sooner as the turn nears.
-    ...(news.state === "waiting" ? [{ httpEquiv: "refresh", content: String(news.refreshAfterSeconds) }] : []),
   ];
 }
 
@@ -145,7 +146,14 @@ export default function EventWaitingRoom({ loaderData }: Route.ComponentProps) {
       </header>
       <main className="mx-auto max-w-2xl px-4 py-6 md:px-6">
         {/* One live region: what changes from one visit to the next is read out. */}
-        <div role="status" aria-live="polite" aria-atomic="true" className={card} data-testid="waiting-room">
+        <div
+          role="status"
+          aria-live="polite"
+          aria-atomic="true"
+          className={card}
+          data-testid="waiting-room"
+          data-room-refresh={news.state === "waiting" ? news.refreshAfterSeconds : 0}
+        >
           {news.state === "admitted" ? (
             <Admitted
               passExpiresAt={news.passExpiresAt!}
@@ -167,7 +175,10 @@ export default function EventWaitingRoom({ loaderData }: Route.ComponentProps) {
           )}
         </div>
         {news.state === "waiting" ? (
-          <p className="mt-4 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm opacity-80">
+          <RoomRefresh seconds={news.refreshAfterSeconds} />
+        ) : null}
+        {news.state === "waiting" ? (
+          <p data-room-note className="mt-4 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm opacity-80">
             <span>{t("page.refresh-note", { seconds: news.refreshAfterSeconds })}</span>
             <a href={selfHref} className="inline-flex items-center gap-1 font-medium underline underline-offset-2">
               <RefreshCw className="size-4" aria-hidden />
@@ -177,6 +188,43 @@ export default function EventWaitingRoom({ loaderData }: Route.ComponentProps) {
         ) : null}
       </main>
     </div>
+  );
+}
+
+/**
+ * Asks for news every `data-room-refresh` seconds: fetches this page again (the same address, so the same place in
+ * the queue; its Set-Cookie leaves the pass once let in) and puts the new live region and note in place.
+ */
+const ROOM_REFRESH_SCRIPT = `(() => {
+  const region = () => document.querySelector("[data-room-refresh]");
+  const schedule = (seconds) => { if (seconds > 0) setTimeout(tick, seconds * 1000); };
+  async function tick() {
+    try {
+      const answer = await fetch(location.href, { credentials: "same-origin", headers: { Accept: "text/html" } });
+      const page = new DOMParser().parseFromString(await answer.text(), "text/html");
+      const next = page.querySelector("[data-room-refresh]");
+      if (!next) return location.reload();
+      region().innerHTML = next.innerHTML;
+      region().setAttribute("data-room-refresh", next.getAttribute("data-room-refresh"));
+      const note = document.querySelector("[data-room-note]");
+      const nextNote = page.querySelector("[data-room-note]");
+      if (note) nextNote ? note.replaceWith(nextNote) : note.remove();
+      schedule(Number(next.getAttribute("data-room-refresh")));
+    } catch {
+      schedule(15);
+    }
+  }
+  schedule(Number(region()?.getAttribute("data-room-refresh")));
+})();`;
+
+function RoomRefresh({ seconds }: { seconds: number }) {
+  const nonce = useCspNonce();
+  return (
+    <>
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ROOM_REFRESH_SCRIPT }} />
+      {/* Without JavaScript the page reloads itself (never hoisted to <head>: a raw string). */}
+      <noscript dangerouslySetInnerHTML={{ __html: `<meta http-equiv="refresh" content="${seconds}">` }} />
+    </>
   );
 }
 
