@@ -107,6 +107,9 @@ export default [
   // Issue 26 §5: the booking widget's pages, the only ones another site may frame (workers/middleware/security-headers.ts).
   route("embed/events/:id", "routes/embed/embed-event.tsx"),
   route("embed/events/:id/book", "routes/public/event-booking.tsx", { id: "routes/embed/event-booking" }),
+  route("embed/events/:id/waiting-room", "routes/public/event-waiting-room.tsx", {
+    id: "routes/embed/event-waiting-room",
+  }),
   route("embed/orders/:id", "routes/embed/embed-order.tsx"),
   route("*", "routes/catch-all.ts"),
 ] satisfies RouteConfig;

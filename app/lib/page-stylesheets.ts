@@ -14,6 +14,7 @@ export const pagesWithPublicStylesheet: ReadonlySet<string> = new Set([
   // The booking widget's pages (issue 26 §5).
   "routes/embed/embed-event",
   "routes/embed/event-booking",
+  "routes/embed/event-waiting-room",
   "routes/embed/embed-order",
 ]);
 

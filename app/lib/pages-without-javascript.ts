@@ -28,6 +28,7 @@ export const pagesWithoutJavaScript: ReadonlySet<string> = new Set([
   // and a completed order to the framing page (app/lib/embed-frame.tsx).
   "routes/embed/embed-event",
   "routes/embed/event-booking",
+  "routes/embed/event-waiting-room",
   "routes/embed/embed-order",
   "routes/auth/layout",
   "routes/auth/login",

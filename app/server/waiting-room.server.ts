@@ -10,16 +10,22 @@ import type { SigningEnv } from "#domain/shared/signing-secret";
  */
 export const ROOM_PASS_PARAMETER = "room_pass";
 
-/** The waiting page of an event, coming back to `next` (a path of this event's pages) once let in. */
+/**
+ * The waiting page of an event, coming back to `next` (a path of this event's pages) once let in; in the booking
+ * widget's frame (`embed`), its framable twin under /embed/.
+ */
 export function waitingRoomPagePath(
   event: { id: number; slug: string },
-  options: { privateHash?: string | null; next?: string | null; ticket?: string | null } = {},
+  options: { privateHash?: string | null; next?: string | null; ticket?: string | null; embed?: boolean } = {},
 ): string {
   const query = new URLSearchParams();
   if (options.privateHash) query.set("t", options.privateHash);
   if (options.next) query.set("next", options.next);
   if (options.ticket) query.set("ticket", options.ticket);
-  return `/events/${event.id}/${encodeURIComponent(event.slug)}/waiting-room${query.size > 0 ? `?${query}` : ""}`;
+  const path = options.embed
+    ? `/embed/events/${event.id}/waiting-room`
+    : `/events/${event.id}/${encodeURIComponent(event.slug)}/waiting-room`;
+  return `${path}${query.size > 0 ? `?${query}` : ""}`;
 }
 
 /** The pass a page request carries: its cookie, or the widget's query parameter. */
@@ -48,7 +54,11 @@ export function requireWaitingRoomPass(
   const url = new URL(input.request.url);
   url.searchParams.delete(ROOM_PASS_PARAMETER);
   throw redirect(
-    waitingRoomPagePath(event, { privateHash: input.privateHash, next: `${url.pathname}${url.search}` }),
+    waitingRoomPagePath(event, {
+      privateHash: input.privateHash,
+      next: `${url.pathname}${url.search}`,
+      embed: url.pathname.startsWith("/embed/"),
+    }),
     302,
   );
 }

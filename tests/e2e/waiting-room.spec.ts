@@ -9,6 +9,7 @@ import { signIn } from "./support/sign-in";
 
 let organizer = { email: "", password: "" };
 let eventId = 0;
+let ticketId = 0;
 const ticketTitle = "Fosse";
 
 async function json<T>(response: Awaited<ReturnType<APIRequestContext["post"]>>): Promise<T> {
@@ -33,12 +34,12 @@ test.beforeAll(async ({ request }) => {
       },
     }),
   ));
-  await json(
+  ({ id: ticketId } = await json<{ id: number }>(
     await request.post(`/api/events/${eventId}/tickets`, {
       headers,
       data: { title: ticketTitle, price: 0, ticket_type: "ticket", max_per_order: 4 },
     }),
-  );
+  ));
   await json(await request.put(`/api/events/${eventId}/status/published`, { headers }));
 });
 
@@ -69,9 +70,11 @@ test("the organizer schedules an on-sale; a visitor waits with a position, is le
   await expect(card.getByTestId("on-sale-state")).toHaveText("Vente en cours");
   await expect(card.getByTestId("on-sale-window")).toContainText("File ouverte du");
   await expect(card.getByTestId("on-sale-live")).toBeVisible();
-  await card.screenshot({ path: testInfo.outputPath("settings-on-sale-1280.png") });
+  await card.evaluate((element) => element.scrollIntoView({ block: "center" }));
+  await page.screenshot({ path: testInfo.outputPath("settings-on-sale-1280.png") });
   await page.setViewportSize({ width: 390, height: 844 });
-  await card.screenshot({ path: testInfo.outputPath("settings-on-sale-390.png") });
+  await card.evaluate((element) => element.scrollIntoView({ block: "start" }));
+  await page.screenshot({ path: testInfo.outputPath("settings-on-sale-390.png") });
 
   // The booking API refuses a booking without a pass, and says where to queue.
   const refused = await request.post(`/api/public/events/${eventId}/orders`, {
@@ -81,7 +84,9 @@ test("the organizer schedules an on-sale; a visitor waits with a position, is le
   expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("waiting_room_required");
 
   // Somebody was quicker, through the API: they are first in line.
-  const quicker = await json<{ state: string }>(await request.post(`/api/public/events/${eventId}/waiting-room`));
+  const quicker = await json<{ state: string; ticket: string }>(
+    await request.post(`/api/public/events/${eventId}/waiting-room`),
+  );
   expect(["waiting", "admitted"]).toContain(quicker.state);
 
   // A visitor of the event page lands in the queue, with a position and an estimated wait.
@@ -124,6 +129,23 @@ test("the organizer schedules an on-sale; a visitor waits with a position, is le
   await tab.locator('[name="buyer.email"]').fill(`maelle.${Date.now().toString(36)}@exemple.test`);
   await tab.getByTestId("booking-submit").click();
   await expect(tab.getByTestId("order-status")).toHaveText("Confirmée");
+
+  // The widget's frame gets no cookie of ours: its booking page sends it to the framable waiting page, and takes the
+  // pass in its address. The API visitor, ahead in the queue, has theirs by now.
+  const news = await json<{ state: string; pass: string }>(
+    await request.get(`/api/public/events/${eventId}/waiting-room?ticket=${quicker.ticket}`),
+  );
+  expect(news.state).toBe("admitted");
+  const framed = await browser.newContext({ locale: "fr-FR" });
+  const frameTab = await framed.newPage();
+  const held = await frameTab.goto(`/embed/events/${eventId}/book?q${ticketId}=1&lang=fr`);
+  expect(held?.headers()["x-frame-options"]).toBeUndefined();
+  await expect(frameTab).toHaveURL(new RegExp(`/embed/events/${eventId}/waiting-room\\?`));
+  await frameTab.goto(
+    `/embed/events/${eventId}/book?q${ticketId}=1&lang=fr&room_pass=${encodeURIComponent(news.pass)}`,
+  );
+  await expect(frameTab.getByTestId("booking-submit")).toBeVisible();
+  await framed.close();
 
   // The organizer sees who came in.
   await page.goto(`/event/${eventId}/settings`);

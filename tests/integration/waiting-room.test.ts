@@ -7,7 +7,9 @@ import type { RoomTicketStatus } from "#domain/waiting-room/room-client";
 import { signWaitingRoomPass, WAITING_ROOM_PASS_HEADER } from "#domain/waiting-room/waiting-room-pass";
 import type { OnSaleSchedule } from "#domain/waiting-room/waiting-room-plan";
 import { errorAnswer } from "../support/error-body";
-import { insertEvent, insertOrganization, insertTicket } from "../support/fixtures";
+import { actorOf, insertEvent, insertMember, insertOrganization, insertTicket, insertUser } from "../support/fixtures";
+import { scheduleOnSale } from "#domain/waiting-room/schedule-on-sale";
+import { isAppError } from "#domain/shared/app-error";
 
 /**
  * Issue 31 §2: the waiting room of an on-sale (docs/decisions/0070-waiting-room.md), through the public API as
@@ -92,6 +94,58 @@ describe("without an on-sale", () => {
     expect((await book(ended.id, endedTicket.id)).status).toBe(201);
     const { event: later, ticket: laterTicket } = await eventOnSale(2 * 60 * MINUTE);
     expect((await book(later.id, laterTicket.id)).status).toBe(201);
+  });
+});
+
+describe("scheduling an on-sale", () => {
+  const input = { on_sale_at: "2027-03-01T10:00", lead_minutes: 20, duration_minutes: 90, rate_per_minute: 500 };
+
+  it("reads the time in the event's zone, stores the window, and takes it off again", async () => {
+    const owner = await insertUser(db);
+    await insertMember(db, organizationId, owner.id, "owner");
+    const { event } = await eventOnSale(null, { timezone: "America/New_York" });
+    const actor = actorOf(owner, organizationId, "owner");
+    const view = await scheduleOnSale(db, actor, {
+      eventId: event.id,
+      onSale: input,
+      now: new Date(Date.UTC(2027, 0, 1)),
+    });
+    // 10:00 in New York in March (before DST) is 15:00 UTC.
+    const onSaleAt = Date.UTC(2027, 2, 1, 15, 0);
+    expect(view.schedule).toEqual({
+      onSaleAt,
+      opensAt: onSaleAt - 20 * MINUTE,
+      closesAt: onSaleAt + 90 * MINUTE,
+      ratePerMinute: 500,
+    });
+    expect(view.values).toEqual({
+      onSaleAt: "2027-03-01T10:00",
+      leadMinutes: 20,
+      durationMinutes: 90,
+      ratePerMinute: 500,
+    });
+    expect(view.state).toBe("scheduled");
+    const removed = await scheduleOnSale(db, actor, { eventId: event.id, onSale: null });
+    expect(removed.schedule).toBeNull();
+  });
+
+  it("refuses a room that would close before now, and an organizer's guest without the right", async () => {
+    const owner = await insertUser(db);
+    await insertMember(db, organizationId, owner.id, "owner");
+    const { event } = await eventOnSale(null);
+    const late = await scheduleOnSale(db, actorOf(owner, organizationId, "owner"), {
+      eventId: event.id,
+      onSale: input,
+      now: new Date(Date.UTC(2027, 2, 2)),
+    }).catch((error: unknown) => error);
+    expect(isAppError(late) && late.fields).toEqual({ on_sale_at: "waiting-room:errors.on-sale-closes-in-past" });
+    const guest = await insertUser(db);
+    await insertMember(db, organizationId, guest.id, "");
+    const refused = await scheduleOnSale(db, actorOf(guest, organizationId, ""), {
+      eventId: event.id,
+      onSale: input,
+    }).catch((error: unknown) => error);
+    expect(isAppError(refused) && refused.code).toBe("not_found");
   });
 });
 

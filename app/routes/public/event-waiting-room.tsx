@@ -32,8 +32,11 @@ async function loadRoom({ params, request, context }: Route.LoaderArgs | Route.A
   const event = await getRoomEvent(db, env, { eventId: parseId(params.id), hash });
   if (!event) throw data(null, { status: 404 });
   const privateHash = event.visibility === "private" ? hash : null;
-  const next = safeNextPath(url.searchParams.get("next"), event.id) ?? eventPagePath(event, privateHash);
-  return { env, url, event, privateHash, next };
+  // In the booking widget's frame (/embed/events/:id/waiting-room), the same page without the event's slug.
+  const embed = url.pathname.startsWith("/embed/");
+  const fallback = embed ? `/embed/events/${event.id}${privateHash ? `?${new URLSearchParams({ t: privateHash })}` : ""}` : eventPagePath(event, privateHash);
+  const next = safeNextPath(url.searchParams.get("next"), event.id) ?? fallback;
+  return { env, url, event, privateHash, next, embed };
 }
 
 function ticketCookie(event: RoomEvent, ticket: string, request: Request, now: number) {
@@ -45,8 +48,8 @@ function ticketCookie(event: RoomEvent, ticket: string, request: Request, now: n
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { env, url, event, privateHash, next } = await loadRoom(args);
-  if (args.params.slug !== event.slug) {
+  const { env, url, event, privateHash, next, embed } = await loadRoom(args);
+  if (!embed && args.params.slug !== event.slug) {
     throw redirect(`/events/${event.id}/${encodeURIComponent(event.slug)}/waiting-room${url.search}`, 302);
   }
   const now = Date.now();
@@ -58,7 +61,7 @@ export async function loader(args: Route.LoaderArgs) {
   const news = ticket ? await waitingRoomNews(env, { eventId: event.id, schedule: event.schedule, ticket, now }) : null;
   if (!news) {
     const joined = await joinWaitingRoom(env, { eventId: event.id, schedule: event.schedule, now });
-    throw redirect(waitingRoomPagePath(event, { privateHash, next, ticket: joined.ticket }), {
+    throw redirect(waitingRoomPagePath(event, { privateHash, next, ticket: joined.ticket, embed }), {
       headers: { "Set-Cookie": ticketCookie(event, joined.ticket!, args.request, now) },
     });
   }
@@ -91,7 +94,7 @@ export async function loader(args: Route.LoaderArgs) {
       news: { ...news, pass: null },
       onSaleAt: event.schedule!.onSaleAt,
       nextHref,
-      selfHref: waitingRoomPagePath(event, { privateHash, next, ticket: news.ticket }),
+      selfHref: waitingRoomPagePath(event, { privateHash, next, ticket: news.ticket, embed }),
     },
     { headers },
   );
@@ -99,11 +102,11 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** "Reprendre une place dans la file": a new place at the end of the queue, after a pass ran out. */
 export async function action(args: Route.ActionArgs) {
-  const { env, event, privateHash, next } = await loadRoom(args);
+  const { env, event, privateHash, next, embed } = await loadRoom(args);
   const now = Date.now();
   const joined = await joinWaitingRoom(env, { eventId: event.id, schedule: event.schedule, now });
   if (joined.state === "off") throw redirect(next);
-  throw redirect(waitingRoomPagePath(event, { privateHash, next, ticket: joined.ticket }), {
+  throw redirect(waitingRoomPagePath(event, { privateHash, next, ticket: joined.ticket, embed }), {
     headers: { "Set-Cookie": ticketCookie(event, joined.ticket!, args.request, now) },
   });
 }
