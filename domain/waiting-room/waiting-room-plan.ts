@@ -75,7 +75,8 @@ export function roomPhase(schedule: OnSaleSchedule | null, now: number): RoomPha
  * from `random` (uniform in [0, 1)); after it, FIFO_RANK_BASE + the arrival's sequence number.
  */
 export function rankForArrival(input: { arrivedAt: number; onSaleAt: number; sequence: number; random: number }) {
-  if (input.arrivedAt < input.onSaleAt) return Math.floor(input.random * FIFO_RANK_BASE);
+  // Clamped: a random number rounded up to 1 still ranks before every later arrival.
+  if (input.arrivedAt < input.onSaleAt) return Math.min(FIFO_RANK_BASE - 1, Math.floor(input.random * FIFO_RANK_BASE));
   return FIFO_RANK_BASE + input.sequence;
 }
 

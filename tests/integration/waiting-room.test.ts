@@ -1,3 +1,4 @@
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createD1Database } from "#db/d1";
@@ -284,6 +285,18 @@ describe("the room object", () => {
     expect(waitingFourth.estimatedWaitMs).toBeLessThanOrEqual(10_000);
     expect((await admittedAt(OPENING + 95_000)).toSorted()).toEqual(byPosition.toSorted());
     expect(await room.stats({ schedule, now: OPENING + 95_000 })).toMatchObject({ waiting: 0, admitted: 9 });
+  });
+
+  it("deletes its storage an hour after the room closes, pushed back when the organizer extends the room", async () => {
+    const stub = env.WAITING_ROOM.getByName("object-cleanup");
+    const room = stub as unknown as ReturnType<typeof roomNamed>;
+    const ticket = (await room.join({ schedule, now: OPENING + 1 })).ticket;
+    const longer = { ...schedule, closesAt: schedule.closesAt + 120 * MINUTE };
+    await room.join({ schedule: longer, now: OPENING + 2 });
+    const alarm = await runInDurableObject(stub, (_room, state) => state.storage.getAlarm());
+    expect(alarm).toBe(longer.closesAt + 60 * MINUTE);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(await room.status({ schedule: longer, ticket, now: OPENING + 3 })).toBeNull();
   });
 
   it("skips those who stopped asking, and a pass runs out fifteen minutes after admission", async () => {

@@ -34,21 +34,7 @@ export class WaitingRoom extends DurableObject<Env> {
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
-    this.sql.exec(`
-      create table if not exists room_tickets (
-        seq integer primary key autoincrement,
-        ticket text not null unique,
-        rank integer not null,
-        joined_at integer not null,
-        last_seen_at integer not null,
-        admitted_at integer
-      );
-      create index if not exists room_tickets_waiting on room_tickets (rank, last_seen_at) where admitted_at is null;
-      create index if not exists room_tickets_admitted on room_tickets (admitted_at) where admitted_at is not null;
-      create table if not exists room_admission (
-        id integer primary key check (id = 1), credit real not null, at integer not null, waiting integer not null
-      );
-    `);
+    this.createTables();
   }
 
   /** Joins the queue, or gives the news of `ticket` when it is this room's and still of use. */
@@ -56,7 +42,6 @@ export class WaitingRoom extends DurableObject<Env> {
     const now = input.now ?? Date.now();
     const known = input.ticket ? this.statusOf(input.schedule, input.ticket, now) : null;
     if (known && known.state !== "expired") return known;
-    const first = this.count("select count(*) as n from room_tickets") === 0;
     const sequence = this.count("select coalesce(max(seq), 0) as n from room_tickets") + 1;
     const ticket = generateRandomToken();
     const random = crypto.getRandomValues(new Uint32Array(2));
@@ -73,7 +58,10 @@ export class WaitingRoom extends DurableObject<Env> {
       now,
       now,
     );
-    if (first) await this.ctx.storage.setAlarm(input.schedule.closesAt + KEEP_AFTER_CLOSE_MS);
+    // The clean-up follows the room's end, which the organizer may push back while it runs.
+    const cleanUpAt = input.schedule.closesAt + KEEP_AFTER_CLOSE_MS;
+    const alarm = await this.ctx.storage.getAlarm();
+    if (alarm === null || alarm < cleanUpAt) await this.ctx.storage.setAlarm(cleanUpAt);
     return this.statusOf(input.schedule, ticket, now)!;
   }
 
@@ -96,6 +84,26 @@ export class WaitingRoom extends DurableObject<Env> {
   /** The room closed an hour ago: nothing in it is of use any more. */
   override async alarm(): Promise<void> {
     await this.ctx.storage.deleteAll();
+    // The object may stay in memory and be asked again (a room extended after all): its tables are back, empty.
+    this.createTables();
+  }
+
+  private createTables(): void {
+    this.sql.exec(`
+      create table if not exists room_tickets (
+        seq integer primary key autoincrement,
+        ticket text not null unique,
+        rank integer not null,
+        joined_at integer not null,
+        last_seen_at integer not null,
+        admitted_at integer
+      );
+      create index if not exists room_tickets_waiting on room_tickets (rank, last_seen_at) where admitted_at is null;
+      create index if not exists room_tickets_admitted on room_tickets (admitted_at) where admitted_at is not null;
+      create table if not exists room_admission (
+        id integer primary key check (id = 1), credit real not null, at integer not null, waiting integer not null
+      );
+    `);
   }
 
   private statusOf(schedule: OnSaleSchedule, ticket: string, now: number): RoomTicketStatus | null {
