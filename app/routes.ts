@@ -92,6 +92,8 @@ export default [
   route("events/:id/:slug/book", "routes/public/event-booking.tsx"),
   // Issue 28 §3: joining a sold-out ticket's waiting list (plain HTML, like the booking).
   route("events/:id/:slug/waiting-list", "routes/public/event-waiting-list.tsx"),
+  // Issue 31 §2: the waiting room of an on-sale (plain HTML, reloading itself).
+  route("events/:id/:slug/waiting-room", "routes/public/event-waiting-room.tsx"),
   route("orders/:id", "routes/public/order-page.tsx"),
   // Issue 28 §3: a person's own waiting-list entry, from their confirmation email.
   route("waiting-list/:token", "routes/public/waiting-list-entry.tsx"),
@@ -105,6 +107,9 @@ export default [
   // Issue 26 §5: the booking widget's pages, the only ones another site may frame (workers/middleware/security-headers.ts).
   route("embed/events/:id", "routes/embed/embed-event.tsx"),
   route("embed/events/:id/book", "routes/public/event-booking.tsx", { id: "routes/embed/event-booking" }),
+  route("embed/events/:id/waiting-room", "routes/public/event-waiting-room.tsx", {
+    id: "routes/embed/event-waiting-room",
+  }),
   route("embed/orders/:id", "routes/embed/embed-order.tsx"),
   route("*", "routes/catch-all.ts"),
 ] satisfies RouteConfig;

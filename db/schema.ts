@@ -256,6 +256,12 @@ export const events = sqliteTable(
     selfServiceCancelPercentage: integer("self_service_cancel_percentage").notNull().default(10_000),
     // How long a waiting-list offer holds its places (migration 0029).
     waitingListHoldHours: integer("waiting_list_hold_hours").notNull().default(24),
+    // The on-sale behind a waiting room (migration 0035, docs/decisions/0070-waiting-room.md): all null when none is
+    // scheduled. The room is on from waiting_room_opens_at until waiting_room_closes_at; admissions start at on_sale_at.
+    onSaleAt: time("on_sale_at"),
+    waitingRoomOpensAt: time("waiting_room_opens_at"),
+    waitingRoomClosesAt: time("waiting_room_closes_at"),
+    waitingRoomRatePerMinute: integer("waiting_room_rate_per_minute"),
     // Where the places of the event are counted (issue 31 §1, decision 0072): `database`, D1's guarded batches; or
     // `object`, the event's inventory Durable Object, D1's own guards then refusing every other taker of places.
     inventoryMode: text("inventory_mode", { enum: ["database", "object"] })

@@ -6,8 +6,9 @@ import { createHonoApp, type PageRequestContext } from "./hono-app";
 import { handleQueueBatch } from "./queue";
 import { handleScheduled } from "./scheduled";
 
-export { EventInventory } from "./durable-objects/event-inventory";
 import { withErrorReporting } from "./sentry";
+
+export { EventInventory, WaitingRoom } from "./durable-objects";
 
 const loadBuild = () => import("virtual:react-router/server-build");
 

@@ -8,11 +8,13 @@ export const pagesWithPublicStylesheet: ReadonlySet<string> = new Set([
   "routes/public/event-preview",
   "routes/public/event-booking",
   "routes/public/event-waiting-list",
+  "routes/public/event-waiting-room",
   "routes/public/demo-checkout",
   "routes/public/order-page",
   // The booking widget's pages (issue 26 §5).
   "routes/embed/embed-event",
   "routes/embed/event-booking",
+  "routes/embed/event-waiting-room",
   "routes/embed/embed-order",
 ]);
 

@@ -17,6 +17,8 @@ export const pagesWithoutJavaScript: ReadonlySet<string> = new Set([
   "routes/public/event-booking",
   // Joining a sold-out ticket's waiting list (issue 28 §3): one plain HTML form, like the booking.
   "routes/public/event-waiting-list",
+  // Issue 31 §2: the waiting room of an on-sale, which reloads itself by a meta refresh.
+  "routes/public/event-waiting-room",
   "routes/public/order-page",
   // The opt-out link of a message (issue 27 §5): one plain HTML form.
   "routes/public/message-opt-out",
@@ -26,6 +28,7 @@ export const pagesWithoutJavaScript: ReadonlySet<string> = new Set([
   // and a completed order to the framing page (app/lib/embed-frame.tsx).
   "routes/embed/embed-event",
   "routes/embed/event-booking",
+  "routes/embed/event-waiting-room",
   "routes/embed/embed-order",
   "routes/auth/layout",
   "routes/auth/login",

@@ -97,6 +97,8 @@ import frReminders from "./fr/reminders.json";
 import enReminders from "./en/reminders.json";
 import frWaitingList from "./fr/waiting-list.json";
 import enWaitingList from "./en/waiting-list.json";
+import frWaitingRoom from "./fr/waiting-room.json";
+import enWaitingRoom from "./en/waiting-room.json";
 import frDates from "./fr/dates.json";
 import enDates from "./en/dates.json";
 
@@ -145,6 +147,7 @@ export const resources = {
     privacy: frPrivacy,
     reminders: frReminders,
     "waiting-list": frWaitingList,
+    "waiting-room": frWaitingRoom,
     dates: frDates,
   },
   en: {
@@ -191,6 +194,7 @@ export const resources = {
     privacy: enPrivacy,
     reminders: enReminders,
     "waiting-list": enWaitingList,
+    "waiting-room": enWaitingRoom,
     dates: enDates,
   },
 } satisfies Resource;

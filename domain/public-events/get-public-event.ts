@@ -20,6 +20,7 @@ import { eventHtmlToText, sanitizeEventHtml } from "../events/sanitize-event-htm
 import { emptyParticipationForm, toParticipationForm } from "../participation-forms/participation-form-record";
 import type { QuestionType } from "../participation-forms/question-schema";
 import { notOnSaleReason, withTicketStatuses, type DerivedTicketStatus } from "../tickets/ticket-status";
+import { onSaleScheduleOf, type OnSaleSchedule } from "../waiting-room/waiting-room-plan";
 
 export type PublicTicket = {
   id: number;
@@ -88,6 +89,8 @@ export type PublicEvent = {
    * (domain/event-dates/public-dates.ts). Absent or false: a single-date event, as before.
    */
   multiDate?: boolean;
+  /** The on-sale behind a waiting room, when one is scheduled (docs/decisions/0070-waiting-room.md). */
+  onSale: OnSaleSchedule | null;
 };
 
 export type PublicQuestion = {
@@ -240,6 +243,7 @@ export async function getPublicEvent(
       tickets: visible.filter((t) => t.ticketType === "ticket").map(toPublic),
       addons: visible.filter((t) => t.ticketType === "addon").map(toPublic),
       ...(multiDate ? { multiDate: true } : {}),
+      onSale: onSaleScheduleOf(event),
     },
   };
 }
@@ -269,8 +273,8 @@ function publicForm(
 /**
  * What changes the public page: the event row (status and visibility named explicitly), its tickets (sales move the
  * remaining counts) and the places held by unpaid orders at `now` (a hold placed, paid, released or run out moves
- * them too). Used as the edge cache key, so an edit shows at once without purging anything. Null for a missing event
- * or one that is not published: the public page of those is never cached.
+ * them too). Used as the edge cache key, so an edit shows at once without purging anything. Null for a missing event,
+ * one that is not published, or one whose on-sale's waiting room is on: the public page of those is never cached.
  */
 export async function getPublicEventVersion(
   db: Database,
@@ -283,6 +287,8 @@ export async function getPublicEventVersion(
       status: events.status,
       visibility: events.visibility,
       updatedAt: events.updatedAt,
+      waitingRoomOpensAt: events.waitingRoomOpensAt,
+      waitingRoomClosesAt: events.waitingRoomClosesAt,
       ticketsVersion: sql<
         string | null
       >`(select max(${tickets.updatedAt}) || '.' || sum(${tickets.purchased}) || '.' || count(*) from ${tickets} where ${tickets.eventId} = ${eventId})`,
@@ -296,6 +302,14 @@ export async function getPublicEventVersion(
     .where(eq(events.id, eventId))
     .limit(1);
   if (!row || row.status !== "published") return null;
+  // While an on-sale's waiting room is on, the page is each visitor's own (queue or pass): never the edge copy.
+  if (
+    row.waitingRoomOpensAt &&
+    row.waitingRoomClosesAt &&
+    now >= row.waitingRoomOpensAt.getTime() &&
+    now < row.waitingRoomClosesAt.getTime()
+  )
+    return null;
   const version = `${row.visibility}-${row.updatedAt.getTime()}-${row.ticketsVersion ?? 0}-${row.heldVersion ?? ""}`;
   return row.datesVersion ? `${version}-${row.datesVersion}` : version;
 }

@@ -3,7 +3,8 @@ import { resources } from "~/locales";
 import { handleQueueBatch } from "../../workers/queue";
 import { handleScheduled } from "../../workers/scheduled";
 
-export { EventInventory } from "../../workers/durable-objects/event-inventory";
+// Durable Object classes must be exported by the main module of the tests, as by the Worker's.
+export { EventInventory, WaitingRoom } from "../../workers/durable-objects";
 
 // The React Router server build is a Vite virtual module that only exists in the app build, so the Worker under
 // test is the real Hono app with a fallback standing in for React Router; the queue and cron handlers are the real ones.

@@ -145,6 +145,7 @@ function operationObject(op: ApiOperation): JsonSchema {
     ...pathParameters(op),
     ...queryParameters(op),
     ...(op.method === "POST" ? [{ $ref: "#/components/parameters/IdempotencyKey" }] : []),
+    ...(op.headerParams ?? []),
   ];
   const requestBody = op.body
     ? {
@@ -270,6 +271,15 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): JsonSchema {
           required: false,
           description: "Makes a retry safe: the same key and request answer the first answer, kept 24 hours.",
           schema: { type: "string", minLength: 1, maxLength: 255 },
+        },
+        WaitingRoomPass: {
+          name: "Guichet-Waiting-Room-Pass",
+          in: "header",
+          required: false,
+          description:
+            "During an on-sale behind a waiting room: the `pass` POST /api/public/events/{id}/waiting-room gave once " +
+            "admitted (valid 15 minutes, for that event only).",
+          schema: { type: "string", maxLength: 100 },
         },
       },
       securitySchemes: {

@@ -52,6 +52,7 @@ import { promoCheckSchema } from "../routes/api-public-events";
 import { capacityBodySchema, ticketDatesBodySchema } from "../routes/api-tickets";
 import { eventDatesOperations } from "./event-dates-operations";
 import { inventoryOperations } from "./inventory-operations";
+import { waitingRoomOperations } from "./waiting-room-operations";
 import { quotasInputSchema } from "#domain/quotas/quota-input-schema";
 import { deliveriesQuerySchema, endpointBodySchema, rotateBodySchema } from "../routes/api-webhooks";
 import { ticketChangeSchema } from "../routes/api-participants";
@@ -143,6 +144,8 @@ export type ApiOperation = {
   query?: v.GenericSchema;
   /** Query parameters the route reads one by one (no schema). */
   queryParams?: QueryParamDoc[];
+  /** Request headers of its own, as OpenAPI parameter objects or `$ref`s to components.parameters. */
+  headerParams?: JsonSchema[];
   /** Path parameters whose meaning the path does not say. */
   pathParams?: Record<string, { description: string; schema?: JsonSchema }>;
   body?: {
@@ -345,8 +348,12 @@ export const operations: ApiOperation[] = [
       "code's uses run short, or when people wait on the ticket's waiting list; 503 when the organizer cannot take " +
       "payments. `waiting_list_offer`: the token of a waiting-list offer (its link's `offer`), which books the places " +
       "held for that person (decision 0059); 409 `offer_used` or `offer_expired`, 422 `offer_invalid`, " +
-      "`offer_ticket` or `offer_quantity` otherwise. Send an `Idempotency-Key` so that a retry never books twice.",
+      "`offer_ticket` or `offer_quantity` otherwise. Send an `Idempotency-Key` so that a retry never books twice. " +
+      "During an on-sale behind a waiting room (decision 0070), send the pass from POST …/waiting-room in the " +
+      "`Guichet-Waiting-Room-Pass` header: without a valid one, 403 `waiting_room_required` (or " +
+      "`waiting_room_pass_expired`), whose message says where to queue.",
     access: { kind: "public" },
+    headerParams: [{ $ref: "#/components/parameters/WaitingRoomPass" }],
     body: {
       schemas: [placeOrderBodySchema],
       example: {
@@ -380,7 +387,7 @@ export const operations: ApiOperation[] = [
         checkout_url: null,
       },
     },
-    errors: [404, 409, 422, 429],
+    errors: [403, 404, 409, 422, 429],
   },
   {
     method: "POST",
@@ -2676,4 +2683,5 @@ export const operations: ApiOperation[] = [
   },
   ...eventDatesOperations,
   ...inventoryOperations,
+  ...waitingRoomOperations,
 ];

@@ -16,6 +16,8 @@ import { getOrderSelfService, publicOrderWithSelfService } from "#domain/self-se
 import { orderActionSchema } from "#domain/self-service/order-action-schema";
 import { transferOrderParticipant } from "#domain/self-service/transfer-order-participant";
 import { cancelOrderTickets } from "#domain/self-service/cancel-order-tickets";
+import { assertWaitingRoomPass } from "#domain/waiting-room/waiting-room-gate";
+import { WAITING_ROOM_PASS_HEADER } from "#domain/waiting-room/waiting-room-pass";
 import type { HonoEnv } from "../hono-app";
 import { inventoryFromBinding } from "#domain/inventory/inventory-port";
 import { parseJson } from "../parse-json";
@@ -38,8 +40,10 @@ publicOrdersApiRoutes.post("/events/:id/orders", async (c) => {
   try {
     const eventId = parseId(c.req.param("id"));
     if (eventId === null) throw new AppError("not_found", "events:errors.not-found");
-    const body = await parseJson(c, placeOrderBodySchema);
     const db = c.get("db");
+    // During an on-sale behind a waiting room, a booking needs the room's pass (docs/decisions/0070-waiting-room.md).
+    await assertWaitingRoomPass(db, c.env, { eventId, pass: c.req.header(WAITING_ROOM_PASS_HEADER), now: Date.now() });
+    const body = await parseJson(c, placeOrderBodySchema);
     const ip = clientInfoFromHeaders(c.req.raw.headers).ip;
     const placed = await placeOrder(
       db,

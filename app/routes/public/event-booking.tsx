@@ -55,6 +55,7 @@ import {
   embedReturnTo,
 } from "~/lib/embed-frame";
 import { serverContext } from "~/server/context";
+import { requireWaitingRoomPass } from "~/server/waiting-room.server";
 import { clientInfoFromHeaders } from "#domain/http/client-info";
 import { actionError } from "~/server/route-errors.server";
 import { inventoryFromBinding } from "#domain/inventory/inventory-port";
@@ -89,6 +90,8 @@ async function loadBooking({ params, request, context }: Route.LoaderArgs | Rout
   const embed = url.pathname.startsWith("/embed/") ? { lang: embedLanguage(url), returnTo: embedReturnTo(url) } : null;
   if (embed?.lang) await getInstance(context).changeLanguage(embed.lang);
   const privateHash = event.visibility === "private" ? hash : null;
+  // During an on-sale behind a waiting room, booking needs its pass (docs/decisions/0070-waiting-room.md).
+  requireWaitingRoomPass(env, event, { request, privateHash });
   return { db, env, url, event, items, promoCode, privateHash, embed, offer, offerToken, date, dateIssue };
 }
 

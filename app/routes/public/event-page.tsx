@@ -17,6 +17,7 @@ import { EventPageTracking } from "~/components/tracking/meta-pixel";
 import { consentFromCookieHeader, CSP_META_PIXEL_HEADER, metaPixelUrl } from "#domain/http/tracking-consent";
 import { getLocale } from "~/middleware/i18next";
 import { serverContext } from "~/server/context";
+import { requireWaitingRoomPass } from "~/server/waiting-room.server";
 import { publicEventMeta } from "~/server/public-event-meta";
 import type { Route } from "./+types/event-page";
 
@@ -42,6 +43,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   }
   // The edge cache files the page under the language it was rendered in (workers/middleware/public-page-cache.ts).
   const privateHash = event.visibility === "private" ? hash : null;
+  // During an on-sale behind a waiting room, only those let in see the page (docs/decisions/0070-waiting-room.md).
+  requireWaitingRoomPass(env, event, { request, privateHash });
   // This page's own address (with a private link's `t`): where the contact form and the tracking banner come back to.
   const path = `/events/${event.id}/${encodeURIComponent(event.slug)}${privateHash ? `?${new URLSearchParams({ t: privateHash })}` : ""}`;
   // Without the consent cookie the page is the same for everyone (the edge copy); with it the cache is bypassed.

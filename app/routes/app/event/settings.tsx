@@ -14,6 +14,10 @@ import { parseId } from "#domain/shared/ids";
 import { BookingWidgetCard } from "~/components/event/booking-widget-card";
 import { SelfServiceSettingsCard } from "~/components/event/self-service-settings-card";
 import { WaitingListSettingsCard } from "~/components/waiting-list/waiting-list-settings-card";
+import { OnSaleSettingsCard } from "~/components/waiting-room/on-sale-settings-card";
+import { onSaleInputSchema } from "#domain/waiting-room/on-sale-input-schema";
+import { waitingRoomStats } from "#domain/waiting-room/room-client";
+import { getOnSaleSettings, scheduleOnSale } from "#domain/waiting-room/schedule-on-sale";
 import { EventPageErrorBoundary } from "~/components/event/event-page-error";
 import { FormError } from "~/components/form-error";
 import {
@@ -57,14 +61,25 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       origin: new URL(env.APP_URL || request.url).origin,
       token: settings.privateLinkPath ? new URL(settings.privateLinkPath, "http://x").searchParams.get("t") : null,
     };
-    return { ...settings, widget, canManageWebhooks: canInOrganization(actor, "integrations:manage") };
+    // The on-sale behind a waiting room (issue 31 §2), with its live figures while the room is on.
+    const onSale = await getOnSaleSettings(db, actor, { eventId });
+    const stats = await waitingRoomStats(env, { eventId, schedule: onSale.schedule, now: Date.now() });
+    return {
+      ...settings,
+      widget,
+      onSale,
+      onSaleStats: stats && { waiting: stats.waiting, admitted: stats.admitted },
+      canManageWebhooks: canInOrganization(actor, "integrations:manage"),
+    };
   } catch (error) {
     // A 404 leaves the event layout's no-access screen in place (EventPageErrorBoundary).
     return loaderError(error);
   }
 }
 
-const intentSchema = v.object({ intent: v.optional(v.picklist(["settings", "regenerate-link"]), "settings") });
+const intentSchema = v.object({
+  intent: v.optional(v.picklist(["settings", "regenerate-link", "on-sale", "on-sale-remove"]), "settings"),
+});
 
 /** Two forms on the page: the pixel settings (a plain form) and 'Régénérer le lien privé' (a fetcher). */
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -80,6 +95,25 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return { ok: true as const, intent };
     } catch (error) {
       return actionError(error, { intent });
+    }
+  }
+  if (intent === "on-sale" || intent === "on-sale-remove") {
+    const eventId = parseId(params.event_id);
+    if (eventId === null) return actionError(notFound("events:errors.not-found"), { intent });
+    const parsed = intent === "on-sale" ? await parseForm(request, onSaleInputSchema) : null;
+    if (parsed && !parsed.ok)
+      return data({ ok: false as const, intent, errors: parsed.errors, values: parsed.values }, { status: 400 });
+    try {
+      await scheduleOnSale(db, actor, { eventId, onSale: parsed ? parsed.data : null });
+      return { ok: true as const, intent };
+    } catch (error) {
+      return actionError(
+        error,
+        parsed?.ok
+          ? (Object.fromEntries(Object.entries(parsed.data).map(([k, v]) => [k, String(v)])) as Record<string, string>)
+          : {},
+        { intent },
+      );
     }
   }
   const parsed = await parseForm(request, eventSettingsSchema);
@@ -99,21 +133,32 @@ export { EventPageErrorBoundary as ErrorBoundary };
 export default function EventSettings({ loaderData: settings }: Route.ComponentProps) {
   const { t } = useTranslation("event-area");
   const { t: tAny } = useTranslation();
+  const { t: tRoom } = useTranslation("waiting-room");
   // A plain form (not a fetcher): it also works before the page's JavaScript has loaded.
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const handled = useRef<unknown>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const failure = result && !result.ok ? result : null;
+  // The on-sale card shows its own errors and toasts.
+  const onSaleResult = result && "intent" in result && String(result.intent).startsWith("on-sale") ? result : null;
+  const failure = result && !result.ok && !onSaleResult ? result : null;
+  const onSaleFailure =
+    onSaleResult && !onSaleResult.ok
+      ? (onSaleResult as unknown as { errors: { fields?: Record<string, string> }; values: Record<string, string> })
+      : null;
   useFocusFirstInvalid(formRef, failure?.errors);
 
   useEffect(() => {
     if (!result || handled.current === result) return;
     handled.current = result;
-    if (result.ok) toast.success(t("toasts.updated"));
+    if (onSaleResult) {
+      if (onSaleResult.ok)
+        toast.success(tRoom(onSaleResult.intent === "on-sale-remove" ? "settings.removed" : "settings.saved"));
+      else toast.error(t("toasts.update-failed"));
+    } else if (result.ok) toast.success(t("toasts.updated"));
     else if (!result.errors.fields?.meta_pixel_id) toast.error(t("toasts.update-failed"));
-  }, [result, t]);
+  }, [result, t, tRoom, onSaleResult]);
 
   const fieldError = failure?.errors.fields?.meta_pixel_id;
   // The self-service card shows its own fields' errors.
@@ -182,6 +227,20 @@ export default function EventSettings({ loaderData: settings }: Route.ComponentP
         canUpdate={settings.canUpdate}
         busy={busy}
         error={holdHoursError}
+      />
+
+      <OnSaleSettingsCard
+        // Remounted after a save, so the fields show the stored values.
+        key={
+          onSaleResult?.ok
+            ? `${settings.onSale.schedule?.onSaleAt ?? "none"}-${settings.onSale.schedule?.ratePerMinute}`
+            : "editing"
+        }
+        onSale={settings.onSale}
+        stats={settings.onSaleStats}
+        busy={busy}
+        errors={onSaleFailure?.errors.fields}
+        values={onSaleFailure?.values}
       />
 
       {settings.canRegeneratePrivateLink && settings.privateLinkPath ? (
