@@ -586,6 +586,15 @@ const apiTable: Record<string, RouteSpec> = {
     probe: (i) => ({ path: `/api/public/events/${i.publishedEventId}/orders`, json: {} }),
     ok: { status: 422 },
   },
+  // Issue 31 §2: an on-sale's waiting room, public; without an on-sale scheduled the room is "off".
+  "POST /api/public/events/:id/waiting-room": {
+    need: { public: true },
+    probe: (i) => ({ path: `/api/public/events/${i.publishedEventId}/waiting-room`, json: {} }),
+  },
+  "GET /api/public/events/:id/waiting-room": {
+    need: { public: true },
+    probe: (i) => ({ path: `/api/public/events/${i.publishedEventId}/waiting-room?ticket=none` }),
+  },
   // Issue 28 §4: joining a waiting list; a body naming no ticket is refused.
   "POST /api/public/events/:id/waiting-list": {
     need: { public: true },
@@ -1818,6 +1827,16 @@ const pageTable: Record<string, RouteSpec> = {
     need: { public: true },
     probe: (i) => ({ path: `/events/${i.publishedEventId}/${i.publishedSlug}/book` }),
   },
+  "GET /events/:id/:slug/waiting-room": {
+    need: { public: true },
+    probe: (i) => ({ path: `/events/${i.publishedEventId}/${i.publishedSlug}/waiting-room` }),
+    // No on-sale: the room sends the visitor back to the event page.
+    ok: { status: 302 },
+  },
+  "POST /events/:id/:slug/waiting-room": {
+    need: { public: true },
+    probe: (i) => ({ path: `/events/${i.publishedEventId}/${i.publishedSlug}/waiting-room`, form: {} }),
+  },
   "POST /events/:id/:slug/book": {
     need: { public: true },
     probe: (i) => ({ path: `/events/${i.publishedEventId}/${i.publishedSlug}/book`, form: {} }),
@@ -1865,6 +1884,15 @@ const pageTable: Record<string, RouteSpec> = {
   "GET /embed/events/:id/book": {
     need: { public: true },
     probe: (i) => ({ path: `/embed/events/${i.publishedEventId}/book` }),
+  },
+  "GET /embed/events/:id/waiting-room": {
+    need: { public: true },
+    probe: (i) => ({ path: `/embed/events/${i.publishedEventId}/waiting-room` }),
+    ok: { status: 302 },
+  },
+  "POST /embed/events/:id/waiting-room": {
+    need: { public: true },
+    probe: (i) => ({ path: `/embed/events/${i.publishedEventId}/waiting-room`, form: {} }),
   },
   "POST /embed/events/:id/book": {
     need: { public: true },
