@@ -1,1 +1,0 @@
-ALTER TABLE `events` ADD `inventory_mode` text DEFAULT 'database' NOT NULL;
