@@ -68,6 +68,8 @@ export type ListParticipantsInput = ParticipantFilters & {
   known?: KnownEvent;
   /** How many token entries a search's page reads before it counts a word as common (SEARCH_CANDIDATES; tests). */
   candidates?: number;
+  /** WIDE_SEARCH_CANDIDATES, for tests. */
+  wideCandidates?: number;
 };
 
 export type ParticipantRow = {
@@ -127,6 +129,11 @@ export const SEARCH_TOKEN_MIN = 3;
  * read in the table's order from the event's rows instead (it stops at the page's end), counted from the tokens.
  */
 export const SEARCH_CANDIDATES = 5_000;
+/**
+ * When every typed word is common, the rarest one's entries are read up to this many (a name and a surname each
+ * common, rarely together); past it the word is everywhere and its page is read in the table's order.
+ */
+export const WIDE_SEARCH_CANDIDATES = 50_000;
 /** A search counts its rows up to this many: past it the table shows « plus de 10 000 » (decision 0069). */
 export const SEARCH_COUNT_CAP = 10_000;
 
@@ -193,14 +200,20 @@ export function participantsWhere(
     return inAnswers ? or(inSearchText, inAnswers) : inSearchText;
   });
   if (wordConditions.length) {
-    if (filters.tokens) {
-      const { key, limit } = filters.tokens;
-      wordConditions.push(sql`${participants.id} in (${tokenCandidatesSql(event.id, key, limit)})`);
-    }
     // All digits: the participants of that order too, from participants_order_idx (decision 0069).
     const orderNumber = orderNumberOf(filters.search ?? "");
     const inText = and(...wordConditions)!;
     conditions.push(orderNumber === null ? inText : or(inText, eq(participants.orderId, orderNumber)));
+    if (filters.tokens) {
+      // The rows to check, as one list the query is driven by (an OR beside it would make SQLite read every row).
+      const { key, limit } = filters.tokens;
+      const fromTokens = tokenCandidatesSql(event.id, key, limit);
+      const candidates =
+        orderNumber === null
+          ? fromTokens
+          : sql`select * from (${fromTokens}) union all select order_rows.id from ${participants} as order_rows where order_rows.order_id = ${orderNumber}`;
+      conditions.push(sql`${participants.id} in (${candidates})`);
+    }
   }
   for (const filter of filters.answers ?? []) {
     conditions.push(answerFilterSql(event, filters.questions ?? [], filter, answerOwner));
@@ -513,20 +526,45 @@ export async function listParticipants(
     probes = probed ?? {};
   }
   if (keys.length && (probes.p0 ?? 0) >= candidates) {
-    // The longest word is common: its first entries held only part of its rows. Read again from the rarest word, or,
-    // when every word is common, the page in the table's order from the event's rows (its matches are dense: it stops
-    // soon) and the count from the rarest word's tokens up to the cap.
+    // The longest word is common: its first entries held only part of its rows. Read again from the rarest word; when
+    // every word is common, from the rarest's entries up to WIDE_SEARCH_CANDIDATES (several common words rarely meet:
+    // the page and the count check its rows from the index); past that, the page in the table's order from the
+    // event's rows (its matches are dense: it stops soon) and the count from the rarest word's tokens up to the cap.
     const counts = keys.map((_, i) => probes[`p${i}`] ?? candidates);
     const rarest = counts.indexOf(Math.min(...counts));
     const key = keys[rarest]!;
-    view = counts[rarest]! < candidates ? { ...input, tokens: { key, limit: candidates } } : input;
-    const counter = view.tokens ? countQuery(db, event, view, now) : commonSearchCountQuery(db, event, input, now, key);
-    if (!deep) {
-      const [page, [counted]] = await db.batch([participantRowsQuery(db, event, { ...view, now }), counter]);
-      raw = page;
+    const read = async (next: ListParticipantsInput, counter: ReturnType<typeof countQuery>, probe?: string) => {
+      const probesAgain = tokenProbesQuery(db, event.id, probe ? [probe] : [], wide);
+      if (!deep) {
+        const [page, [counted], [probed]] = await db.batch([
+          participantRowsQuery(db, event, { ...next, now }),
+          counter,
+          probesAgain,
+        ]);
+        raw = page;
+        total = counted?.total ?? 0;
+        return probed?.p0 ?? 0;
+      }
+      const [[counted], [probed]] = await db.batch([counter, probesAgain]);
       total = counted?.total ?? 0;
+      return probed?.p0 ?? 0;
+    };
+    const wide = Math.max(candidates, input.wideCandidates ?? WIDE_SEARCH_CANDIDATES);
+    if (counts[rarest]! < candidates) {
+      view = { ...input, tokens: { key, limit: candidates } };
+      await read(view, countQuery(db, event, view, now));
     } else {
-      total = (await counter)[0]?.total ?? 0;
+      view = { ...input, tokens: { key, limit: wide } };
+      const entries = await read(view, countQuery(db, event, view, now), key);
+      if (entries >= wide) {
+        view = input;
+        // An order number's rows have no token of it: its common case counts by reading the rows, up to the cap.
+        const counter =
+          orderNumberOf(input.search ?? "") !== null
+            ? countQuery(db, event, view, now)
+            : commonSearchCountQuery(db, event, input, now, key);
+        await read(view, counter);
+      }
     }
   }
   const rowsInput = { ...view, now };

@@ -168,8 +168,11 @@ describe("the participants search from its tokens (decision 0069)", () => {
     const { event, orders } = await eventWithPeople(3);
     const owner = world.actors.owner;
     const orderNumbers = [String(orders[0]!.order.id), `#${orders[2]!.order.id}`, String(orders[4]!.order.id)];
-    // candidates 5,000: the token path; 2: the longest word is common, read again from the rarest or from the rows.
-    for (const candidates of [undefined, 2, 1]) {
+    // The defaults: the longest word's tokens. Fewer candidates: the longest word is common, read again from the
+    // rarest's tokens (up to wideCandidates), or, past that too, the page from the rows and the count from the tokens.
+    const paths = [{}, { candidates: 2 }, { candidates: 2, wideCandidates: 3 }, { candidates: 1, wideCandidates: 1 }];
+    for (const path of paths) {
+      const candidates = JSON.stringify(path);
       for (const search of [...searches, ...orderNumbers]) {
         const expected = await expectedIds(event.id, search);
         const page = await listParticipants(test.db, owner, {
@@ -178,7 +181,7 @@ describe("the participants search from its tokens (decision 0069)", () => {
           limit: 100,
           sort: null,
           search,
-          candidates,
+          ...path,
         });
         expect(
           page.rows.map((row) => row.id),
@@ -192,7 +195,7 @@ describe("the participants search from its tokens (decision 0069)", () => {
           limit: 3,
           sort: { id: "name", desc: false },
           search,
-          candidates,
+          ...path,
         });
         expect(byName.total, search).toBe(expected.length);
         expect(byName.rows.length, search).toBe(Math.max(0, Math.min(3, expected.length - 2)));
@@ -342,6 +345,17 @@ describe("the participants search from its tokens (decision 0069)", () => {
       expect(detail).toMatch(/SEARCH participants USING (COVERING )?INDEX participants_event_scope_idx \(.*id=\?\)/);
       expect(detail).not.toMatch(/SCAN participants/);
     }
+    // An order number: its token entries and the order's rows, one list driving the rows (no OR over every row).
+    const digits = { search: "4242", tokens: { key: "4242", limit: 5000 } };
+    for (const query of [
+      participantRowsQuery(test.db, event, { ...digits, offset: 0, limit: 10, sort: null, now }),
+      countQuery(test.db, event, digits, now),
+    ]) {
+      const detail = (await plan(query)).join("\n");
+      expect(detail).toMatch(/SEARCH order_rows USING COVERING INDEX participants_order_idx \(order_id=\?\)/);
+      expect(detail).toMatch(/SEARCH participants USING (COVERING )?INDEX participants_event_scope_idx \(.*id=\?\)/);
+      expect(detail).not.toMatch(/SCAN participants/);
+    }
   });
 
   it("counts a common word up to 10,001 rows: « plus de 10 000 »", async () => {
@@ -367,6 +381,21 @@ describe("the participants search from its tokens (decision 0069)", () => {
       expect(page.total).toBe(SEARCH_COUNT_CAP + 1);
       expect(page.totalCapped).toBe(true);
       expect(page.rows).toHaveLength(10);
+    }
+    // A deep page of a capped search reads forward (no last page to count back from), on every path.
+    for (const path of [{}, { candidates: 1, wideCandidates: 1 }]) {
+      const deep = await listParticipants(test.db, owner, {
+        eventId: event.id,
+        offset: 600,
+        limit: 10,
+        sort: null,
+        search: "dupont",
+        ...path,
+      });
+      expect(deep).toMatchObject({ total: SEARCH_COUNT_CAP + 1, totalCapped: true });
+      const ids = deep.rows.map((row) => row.id);
+      expect(ids).toHaveLength(10);
+      expect(ids).toEqual([...ids].sort((a, b) => b - a));
     }
     const rare = await listParticipants(test.db, owner, {
       eventId: event.id,
