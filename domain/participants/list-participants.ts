@@ -125,8 +125,8 @@ export const SEARCH_TOKEN_LENGTH = 16;
 /** Tokens are the suffixes of at least this many characters: a search of shorter words only reads the event's rows. */
 export const SEARCH_TOKEN_MIN = 3;
 /**
- * A page reads at most this many token entries: a word with more is common, its matches are dense, and its page is
- * read in the table's order from the event's rows instead (it stops at the page's end), counted from the tokens.
+ * A page first reads at most this many token entries of the longest word: a word with more is common, and the page is
+ * read again from the rarest word (see listParticipants).
  */
 export const SEARCH_CANDIDATES = 5_000;
 /**
@@ -434,7 +434,7 @@ export function countQuery(
 }
 
 /**
- * The count of a search whose every word is common (more than SEARCH_CANDIDATES token entries): read from the tokens of
+ * The count of a search whose every word is common (WIDE_SEARCH_CANDIDATES token entries or more): from the tokens of
  * `key` in their order, each row checked as the page checks it, up to the cap. Reads at most the cap's rows (and their
  * few tokens each), whatever the event's size.
  */
@@ -463,7 +463,7 @@ export function commonSearchCountQuery(
   return db.select({ total: count() }).from(matched.as("matched"));
 }
 
-/** The probes of the search's keys in one statement: how many token entries start with each, up to SEARCH_CANDIDATES. */
+/** The probes of the search's keys in one statement: how many token entries start with each, up to `limit`. */
 function tokenProbesQuery(db: Database, eventId: number, keys: string[], limit: number) {
   const fields: Record<string, SQL.Aliased<number>> = { none: sql<number>`0`.mapWith(Number).as("none") };
   keys.forEach((key, i) => {
