@@ -500,8 +500,10 @@ export async function listParticipants(
   // rows as before (an answer holds words the tokens do not).
   const keys = questions.length ? [] : searchTokenKeys(input.search ?? "");
   const candidates = input.candidates ?? SEARCH_CANDIDATES;
+  const wide = Math.max(candidates, input.wideCandidates ?? WIDE_SEARCH_CANDIDATES);
   let view: ListParticipantsInput = keys[0] ? { ...input, tokens: { key: keys[0], limit: candidates } } : input;
-  const probesRead = tokenProbesQuery(db, event.id, keys, candidates);
+  // Counted up to the wide limit: a common word's probe tells at once whether its entries can be read at all.
+  const probesRead = tokenProbesQuery(db, event.id, keys, wide);
   const deep = input.offset >= DEEP_OFFSET;
   let raw: RawRow[] | null = null;
   let total: number;
@@ -530,42 +532,26 @@ export async function listParticipants(
     // every word is common, from the rarest's entries up to WIDE_SEARCH_CANDIDATES (several common words rarely meet:
     // the page and the count check its rows from the index); past that, the page in the table's order from the
     // event's rows (its matches are dense: it stops soon) and the count from the rarest word's tokens up to the cap.
-    const counts = keys.map((_, i) => probes[`p${i}`] ?? candidates);
+    const counts = keys.map((_, i) => probes[`p${i}`] ?? wide);
     const rarest = counts.indexOf(Math.min(...counts));
     const key = keys[rarest]!;
-    const read = async (next: ListParticipantsInput, counter: ReturnType<typeof countQuery>, probe?: string) => {
-      const probesAgain = tokenProbesQuery(db, event.id, probe ? [probe] : [], wide);
-      if (!deep) {
-        const [page, [counted], [probed]] = await db.batch([
-          participantRowsQuery(db, event, { ...next, now }),
-          counter,
-          probesAgain,
-        ]);
-        raw = page;
-        total = counted?.total ?? 0;
-        return probed?.p0 ?? 0;
-      }
-      const [[counted], [probed]] = await db.batch([counter, probesAgain]);
-      total = counted?.total ?? 0;
-      return probed?.p0 ?? 0;
-    };
-    const wide = Math.max(candidates, input.wideCandidates ?? WIDE_SEARCH_CANDIDATES);
-    if (counts[rarest]! < candidates) {
-      view = { ...input, tokens: { key, limit: candidates } };
-      await read(view, countQuery(db, event, view, now));
+    let counter: ReturnType<typeof countQuery>;
+    if (counts[rarest]! < wide) {
+      view = { ...input, tokens: { key, limit: counts[rarest]! < candidates ? candidates : wide } };
+      counter = countQuery(db, event, view, now);
     } else {
-      view = { ...input, tokens: { key, limit: wide } };
-      const entries = await read(view, countQuery(db, event, view, now), key);
-      if (entries >= wide) {
-        view = input;
-        // An order number's rows have no token of it: its common case counts by reading the rows, up to the cap.
-        const counter =
-          orderNumberOf(input.search ?? "") !== null
-            ? countQuery(db, event, view, now)
-            : commonSearchCountQuery(db, event, input, now, key);
-        await read(view, counter);
-      }
+      view = input;
+      // An order number's rows have no token of it: its common case counts by reading the rows, up to the cap.
+      counter =
+        orderNumberOf(input.search ?? "") !== null
+          ? countQuery(db, event, view, now)
+          : commonSearchCountQuery(db, event, input, now, key);
     }
+    if (!deep) {
+      const [page, [counted]] = await db.batch([participantRowsQuery(db, event, { ...view, now }), counter]);
+      raw = page;
+      total = counted?.total ?? 0;
+    } else total = (await counter)[0]?.total ?? 0;
   }
   const rowsInput = { ...view, now };
   const totalCapped = searchWords(input.search ?? "").length > 0 && total > SEARCH_COUNT_CAP;
