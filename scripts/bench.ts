@@ -567,12 +567,18 @@ async function benchSearch(base: string, eventId: number, signedIn: RequestInit,
   const file = findLocalD1File(persistTo);
   const probes = await readSearchProbes(file, eventId);
   console.log(
-    `\nParticipants search /event/${eventId}/participants.data (${size.toLocaleString("en-US")} participants), in turn with the health endpoint
-`,
+    `\nParticipants search /event/${eventId}/participants.data (${size.toLocaleString("en-US")} participants), in turn with the health endpoint\n`,
   );
   const label = (probe: SearchProbe) => `search ${probe.label} (.data)`;
+  const firstPage = "first page, no search (.data)";
   const p50s = await roundRobin([
     { label: "health endpoint (baseline)", url: `${base}/api/health` },
+    // The same page without a search: what the search adds to it.
+    {
+      label: firstPage,
+      url: withRoutes(`${base}/event/${eventId}/participants.data`, ["root", "routes/app/event/participants"]),
+      init: signedIn,
+    },
     ...probes.map((probe) => ({
       label: label(probe),
       url: withRoutes(
@@ -583,13 +589,12 @@ async function benchSearch(base: string, eventId: number, signedIn: RequestInit,
     })),
   ]);
   const baseline = p50s.get("health endpoint (baseline)")!;
-  console.log(`\nAgainst the health endpoint of the same rounds (goal ≤ 2×; load average ${loadAverage()})
-`);
+  console.log(`\nAgainst the health endpoint of the same rounds (goal ≤ 2×; load average ${loadAverage()})\n`);
+  console.log(ratioLine(firstPage, p50s.get(firstPage)!, baseline));
   for (const probe of probes)
     console.log(`${ratioLine(label(probe), p50s.get(label(probe))!, baseline)}  “${probe.search}”`);
 
-  console.log(`\nThe same searches' SQL alone on the database file (listParticipants over libSQL, p50 of ${runs})
-`);
+  console.log(`\nThe same searches' SQL alone on the database file (listParticipants over libSQL, p50 of ${runs})\n`);
   const sqlFigures = await measureSearchSql(file, eventId, probes, runs);
   for (const figure of sqlFigures) {
     const total = figure.capped ? "more than 10,000" : figure.total.toLocaleString("en-US");
@@ -608,8 +613,7 @@ async function benchSearch(base: string, eventId: number, signedIn: RequestInit,
   const reference = kept["100000"];
   if (size !== 100_000 && reference) {
     console.log(
-      `\nAt ${size.toLocaleString("en-US")} against 100,000 participants (kept ${reference.at}, load ${reference.load}; goal ≤ 1.2×)
-`,
+      `\nAt ${size.toLocaleString("en-US")} against 100,000 participants (kept ${reference.at}, load ${reference.load}; goal ≤ 1.2×)\n`,
     );
     for (const probe of probes) {
       const now = p50s.get(label(probe))!;
