@@ -656,6 +656,23 @@ export const participantCounts = sqliteTable(
 );
 
 /**
+ * The participants search's tokens (migration 0034, decision 0069): every suffix of three characters or more of each
+ * space-separated word of `participants.search_text`, cut to 16 characters, so that a typed word found anywhere in the
+ * text is the prefix of one of its row's tokens. Kept by triggers on `participants` (insert, a change of search_text
+ * or event, delete: in the migration only, drizzle does not model them), so no write path can forget it. A plain
+ * B-tree, not a virtual table: `wrangler d1 export` keeps working.
+ */
+export const participantSearchTokens = sqliteTable(
+  "participant_search_tokens",
+  {
+    eventId: integer("event_id").notNull(),
+    token: text("token").notNull(),
+    participantId: integer("participant_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.token, t.participantId] })],
+);
+
+/**
  * Sales figures kept up to date in the same batch as each confirmation, refund, cancellation or deletion (migration
  * 0004, domain/sales-figures): the dashboard and the events home read these instead of aggregating rows.
  * participants: ticket-type participants of holding orders; orders/gross/fees/net: sale orders (order-status.ts).

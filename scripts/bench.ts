@@ -18,11 +18,15 @@
  * organizer colour).
  * `--weight` measures only the page weights, `--bookings` only the bookings, `--lighthouse` only Lighthouse,
  * `--messages` only the message to the import's participants (after the import), `--dates` only the 500-date twin
- * of the big event beside it (issue 30 §5, on the --large data; also part of a whole --large run).
+ * of the big event beside it (issue 30 §5, on the --large data; also part of a whole --large run), `--search` only the
+ * participants search (issue 31 §4: a name, one email and an order number as `.data`, each against the health endpoint,
+ * and their SQL alone on the database file; also part of a whole --large run). `--participants N` seeds the big event
+ * with N participants instead of --large's 100,000 (`--search --participants 1000000`: the search at 1,000,000, beside
+ * the figures at 100,000 the last --large or --search run kept in .wrangler/bench-search-figures.json).
  * BENCH_RUNS (200), BENCH_BOOKINGS (1,500 buyers), BENCH_STOCK (1,000 places), BENCH_CONCURRENCY (50).
  */
 import { spawn, spawnSync } from "node:child_process";
-import { cpSync, existsSync, realpathSync, rmSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { createClient } from "@libsql/client";
 import { eventSlug } from "../domain/events/event-slug";
@@ -35,6 +39,7 @@ import {
   runHealthAtConcurrency,
 } from "./lib/bench-bookings";
 import { findLocalD1File } from "./lib/local-d1";
+import { measureSearchSql, readSearchProbes, type SearchProbe } from "./lib/bench-search";
 import { createMultiDateTwin, type DatedTwin } from "./lib/bench-dates";
 import { allowBenchEmails, runMessageSend } from "./lib/bench-messages";
 import { localVarArgs } from "./lib/dev-vars";
@@ -49,7 +54,17 @@ const benchBuild = ".wrangler/bench-build";
 const runs = Number(process.env.BENCH_RUNS ?? 200);
 // `--dates` (issue 30 §5): only the 500-date twin beside the big event, on the --large data.
 const datesOnly = process.argv.includes("--dates");
-const participants = process.argv.includes("--large") || datesOnly ? ["--participants", "100000"] : [];
+const searchOnly = process.argv.includes("--search");
+const participantsFlag = process.argv.indexOf("--participants");
+const participantCount =
+  participantsFlag >= 0
+    ? Number(process.argv[participantsFlag + 1])
+    : process.argv.includes("--large") || datesOnly || searchOnly
+      ? 100_000
+      : 0;
+if (!Number.isInteger(participantCount) || participantCount < 0)
+  throw new Error("--participants expects a whole number");
+const participants = participantCount > 0 ? ["--participants", String(participantCount)] : [];
 const weightOnly = process.argv.includes("--weight");
 const bookingsOnly = process.argv.includes("--bookings");
 const lighthouseOnly = process.argv.includes("--lighthouse");
@@ -191,12 +206,14 @@ async function main() {
     "--persist-to",
     persistTo,
   ]);
-  step(`seeding demo data${participants.length ? " with 100,000 participants" : ""}`, "tsx", [
-    "scripts/seed.ts",
-    "--persist-to",
-    persistTo,
-    ...participants,
-  ]);
+  const seedStart = performance.now();
+  step(
+    `seeding demo data${participantCount ? ` with ${participantCount.toLocaleString("en-US")} participants` : ""}`,
+    "tsx",
+    ["scripts/seed.ts", "--persist-to", persistTo, ...participants],
+  );
+  const seedSeconds = (performance.now() - seedStart) / 1000;
+  console.log(`• seeded in ${seedSeconds.toFixed(0)} s (load average ${loadAverage()})`);
 
   const client = createClient({ url: `file:${findLocalD1File(persistTo)}` });
   const { rows } = await client.execute(
@@ -211,7 +228,8 @@ async function main() {
   const event = rows[0];
   if (!event) throw new Error("no published public event in the seed");
   // Issue 30 §5: with --large, the big event's multi-date twin (500 dates, the same participants) to time beside it.
-  const twin = participants.length ? await createMultiDateTwin(findLocalD1File(persistTo), Number(event.id)) : null;
+  const twin =
+    participants.length && !searchOnly ? await createMultiDateTwin(findLocalD1File(persistTo), Number(event.id)) : null;
   const path = `/events/${event.id}/${eventSlug(String(event.title))}`;
 
   const server = spawn(
@@ -247,7 +265,7 @@ async function main() {
       if (!listening) await new Promise((r) => setTimeout(r, 300));
     }
     if (!listening) throw new Error(`wrangler dev did not answer on ${base} within 3 minutes`);
-    if (!weightOnly && !bookingsOnly && !lighthouseOnly && !messagesOnly && !datesOnly) {
+    if (!weightOnly && !bookingsOnly && !lighthouseOnly && !messagesOnly && !datesOnly && !searchOnly) {
       console.log(`\nPublic page ${path} (“${event.title}”, ${event.participants} participants)\n`);
       for (let i = 0; i < 20; i++) await time(`${base}${path}?warm=${i}`);
       await series("server render (edge-cache miss)", (i) => `${base}${path}?bench=${Date.now()}-${i}`, "MISS");
@@ -266,6 +284,10 @@ async function main() {
     const signedIn = { headers: { Cookie: `guichet_session=${token}` }, redirect: "manual" as const };
     if (lighthouseOnly) {
       await benchLighthouse(base, path, Number(event.id), token);
+      return;
+    }
+    if (searchOnly) {
+      await benchSearch(base, Number(event.id), signedIn, participantCount);
       return;
     }
     if (datesOnly && twin) {
@@ -305,6 +327,7 @@ async function main() {
       for (const [label, p50] of p50s) if (!label.startsWith("health")) console.log(ratioLine(label, p50, baseline));
       await compareFigureReads(Number(event.id));
       await benchAfterSale(base, Number(event.id), token, signedIn, importEvent);
+      if (participantCount) await benchSearch(base, Number(event.id), signedIn, participantCount);
       if (twin) await benchDates(base, Number(event.id), String(event.title), twin, signedIn);
     }
     if (bookingsOnly) {
@@ -532,6 +555,95 @@ async function benchAfterSale(
   if (run.firstError) console.log(`first unexpected answer            ${run.firstError}`);
 
   await benchMessage(base, importEvent.eventId, token);
+}
+
+/**
+ * Issue 31 §4: the participants search (a name, one email, an order number of the event's middle participant) as the
+ * app fetches it (`.data`), in turn with the health endpoint, then the same searches' SQL alone on the database file.
+ * The figures are kept per size in .wrangler/bench-search-figures.json: a run at another size prints its p50s beside
+ * the 100,000 ones (goal: at 1,000,000 within 1.2× of 100,000).
+ */
+async function benchSearch(base: string, eventId: number, signedIn: RequestInit, size: number) {
+  const file = findLocalD1File(persistTo);
+  const probes = await readSearchProbes(file, eventId);
+  console.log(
+    `\nParticipants search /event/${eventId}/participants.data (${size.toLocaleString("en-US")} participants), in turn with the health endpoint\n`,
+  );
+  const label = (probe: SearchProbe) => `search ${probe.label} (.data)`;
+  const firstPage = "first page, no search (.data)";
+  const p50s = await roundRobin([
+    { label: "health endpoint (baseline)", url: `${base}/api/health` },
+    // The same page without a search: what the search adds to it.
+    {
+      label: firstPage,
+      url: withRoutes(`${base}/event/${eventId}/participants.data`, ["root", "routes/app/event/participants"]),
+      init: signedIn,
+    },
+    ...probes.map((probe) => ({
+      label: label(probe),
+      url: withRoutes(
+        `${base}${participantsUrl(eventId, { filters: [{ id: "search", value: probe.search }] }).replace("/participants", "/participants.data")}`,
+        ["root", "routes/app/event/participants"],
+      ),
+      init: signedIn,
+    })),
+  ]);
+  const baseline = p50s.get("health endpoint (baseline)")!;
+  console.log(`\nAgainst the health endpoint of the same rounds (goal ≤ 2×; load average ${loadAverage()})\n`);
+  console.log(ratioLine(firstPage, p50s.get(firstPage)!, baseline));
+  for (const probe of probes)
+    console.log(`${ratioLine(label(probe), p50s.get(label(probe))!, baseline)}  “${probe.search}”`);
+
+  console.log(`\nThe same searches' SQL alone on the database file (listParticipants over libSQL, p50 of ${runs})\n`);
+  const sqlFigures = await measureSearchSql(file, eventId, probes, runs);
+  for (const figure of sqlFigures) {
+    const total = figure.capped ? "more than 10,000" : figure.total.toLocaleString("en-US");
+    console.log(`${`SQL: search ${figure.label}`.padEnd(34)} p50 ${figure.p50.toFixed(2)} ms  (${total} found)`);
+  }
+
+  const kept = readSearchFigures();
+  kept[String(size)] = {
+    at: new Date().toISOString(),
+    load: loadAverage(),
+    health: baseline,
+    data: Object.fromEntries(probes.map((probe) => [probe.label, p50s.get(label(probe))!])),
+    sql: Object.fromEntries(sqlFigures.map((figure) => [figure.label, figure.p50])),
+  };
+  writeFileSync(searchFiguresFile, JSON.stringify(kept, null, 2));
+  const reference = kept["100000"];
+  if (size !== 100_000 && reference) {
+    console.log(
+      `\nAt ${size.toLocaleString("en-US")} against 100,000 participants (kept ${reference.at}, load ${reference.load}; goal ≤ 1.2×)\n`,
+    );
+    for (const probe of probes) {
+      const now = p50s.get(label(probe))!;
+      const then = reference.data[probe.label];
+      const sqlNow = sqlFigures.find((figure) => figure.label === probe.label)!.p50;
+      const sqlThen = reference.sql[probe.label];
+      if (then === undefined || sqlThen === undefined) continue;
+      console.log(
+        `${`search ${probe.label}`.padEnd(34)} .data p50 ${now.toFixed(1)} ÷ ${then.toFixed(1)} ms = ${(now / then).toFixed(2)}×  ` +
+          `(health ${baseline.toFixed(1)} ÷ ${reference.health.toFixed(1)} ms)  SQL ${sqlNow.toFixed(2)} ÷ ${sqlThen.toFixed(2)} ms = ${(sqlNow / sqlThen).toFixed(2)}×`,
+      );
+    }
+  } else if (size !== 100_000) {
+    console.log("\nNo 100,000-participant figures kept yet: run `npm run bench -- --search` (or --large) first.");
+  }
+}
+
+type SearchFigures = Record<
+  string,
+  { at: string; load: string; health: number; data: Record<string, number>; sql: Record<string, number> }
+>;
+
+const searchFiguresFile = resolve(root, ".wrangler/bench-search-figures.json");
+
+function readSearchFigures(): SearchFigures {
+  try {
+    return JSON.parse(readFileSync(searchFiguresFile, "utf8")) as SearchFigures;
+  } catch {
+    return {};
+  }
 }
 
 /** A message to every participant of the import's event through the queue (issue 27): enqueue, then delivery. */

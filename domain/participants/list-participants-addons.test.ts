@@ -137,11 +137,15 @@ describe("add-ons in the participants table", () => {
     expect(unfiltered).toMatch(/released_orders USING (COVERING )?INDEX orders_event_status/);
     expect(unfiltered).toMatch(/released_orders USING COVERING INDEX \w+ \(event_id=\? AND status=\?/);
     expect(unfiltered).not.toMatch(/SCAN (participants|orders|released|addon)/);
-    const searched = (await plan(countQuery(t.db, event, { search: "durand" }, Date.now()))).join("\n");
-    expect(searched).toMatch(/participants USING COVERING INDEX participants_event_scope_idx/);
-    expect(searched).toMatch(/LIST SUBQUERY[\s\S]*USING COVERING INDEX participants_event_type_created_idx/);
-    expect(searched).toMatch(/released_rows USING INDEX participants_order_idx/);
-    expect(searched).not.toMatch(/SCAN (participants|orders|released|addon)/);
+    // A search (decision 0069) reads its rows from the tokens and checks each one's order: no list of add-ons.
+    const filters = { search: "durand", tokens: { key: "durand", limit: 5000 } };
+    const searched = (await plan(countQuery(t.db, event, filters, Date.now()))).join("\n");
+    expect(searched).toMatch(
+      /participant_search_tokens USING COVERING INDEX sqlite_autoindex_participant_search_tokens_1/,
+    );
+    expect(searched).toMatch(/participants USING INDEX participants_event_scope_idx \(.*id=\?\)/);
+    expect(searched).toMatch(/listed_orders USING INTEGER PRIMARY KEY/);
+    expect(searched).not.toMatch(/SCAN (participants|orders|released|addon)|participants_event_type_created_idx/);
     const page = (
       await plan(participantRowsQuery(t.db, event, { offset: 0, limit: 10, sort: null, now: Date.now() }))
     ).join("\n");

@@ -197,21 +197,25 @@ describe("participants search and the kept total (migration 0014)", () => {
     expect(kept?.participants).toBe(people.length + 4);
   });
   // Last: libSQL keeps a read lock after EXPLAIN, which the import test's transaction would trip on.
-  it("searches from the (event, tenant, id, search_text) index: counted without the rows, paged in id order", async () => {
+  it("searches from the tokens (decision 0069): the rows by id from the longest word's entries, no scan", async () => {
     const { event } = await eventWithPeople(1);
     const plan = async (query: { getSQL(): ReturnType<typeof sql> }) =>
       (await test.db.all<{ detail: string }>(sql`explain query plan ${query.getSQL()}`)).map((row) =>
         String(row.detail),
       );
-    const filters = { search: "jean.dupont@exemple" };
-    // A rare word (one person's email) used to read every row of the event; the count reads the index alone.
-    expect(await plan(countQuery(test.db, event, filters, Date.now()))).toContainEqual(
-      expect.stringMatching(/participants USING COVERING INDEX participants_event_scope_idx/),
+    // A rare word (one person's email) used to read every row of the event; it now reads its tokens.
+    const filters = { search: "jean.dupont@exemple", tokens: { key: "jean.dupont@exem", limit: 5000 } };
+    const counted = (await plan(countQuery(test.db, event, filters, Date.now()))).join("\n");
+    expect(counted).toMatch(
+      /participant_search_tokens USING COVERING INDEX sqlite_autoindex_participant_search_tokens_1/,
     );
-    const page = await plan(
-      participantRowsQuery(test.db, event, { ...filters, offset: 0, limit: 10, sort: null, now: Date.now() }),
-    );
-    expect(page).toContainEqual(expect.stringMatching(/participants USING INDEX participants_event_scope_idx/));
-    expect(page.join("\n")).not.toMatch(/TEMP B-TREE/);
+    expect(counted).not.toMatch(/SCAN participants/);
+    const page = (
+      await plan(
+        participantRowsQuery(test.db, event, { ...filters, offset: 0, limit: 10, sort: null, now: Date.now() }),
+      )
+    ).join("\n");
+    expect(page).toMatch(/participants USING INDEX participants_event_scope_idx \(.*id=\?\)/);
+    expect(page).not.toMatch(/TEMP B-TREE|SCAN participants/);
   });
 });

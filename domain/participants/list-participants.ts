@@ -1,7 +1,15 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "#db/database";
-import { orderStatuses, orders, participantCounts, participants, tickets, type TicketType } from "#db/schema";
+import {
+  orderStatuses,
+  orders,
+  participantCounts,
+  participantSearchTokens,
+  participants,
+  tickets,
+  type TicketType,
+} from "#db/schema";
 import { inEventScope, loadEventForActor, type KnownEvent } from "../events/event-access";
 import { participantsOnDates } from "../events/event-date-filters";
 import { countsAsParticipant, paymentStatus, paymentStatusesSql, type PaymentStatus } from "../orders/order-status";
@@ -43,6 +51,11 @@ export type ParticipantFilters = {
   questions?: AnswerColumn[];
   /** Dates of a multi-date event (decision 0068): their participants, pass holders included. */
   dateIds?: number[];
+  /**
+   * The search read from its tokens (decision 0069): only the rows among the first `limit` entries of the tokens
+   * starting with `key` (every word is still checked against the full text). Exact when fewer entries start with it.
+   */
+  tokens?: { key: string; limit: number };
 };
 
 export type ListParticipantsInput = ParticipantFilters & {
@@ -53,6 +66,10 @@ export type ListParticipantsInput = ParticipantFilters & {
   now?: number;
   /** The event as already read in this request (loadEventForActor's `known`). */
   known?: KnownEvent;
+  /** How many token entries a search's page reads before it counts a word as common (SEARCH_CANDIDATES; tests). */
+  candidates?: number;
+  /** WIDE_SEARCH_CANDIDATES, for tests. */
+  wideCandidates?: number;
 };
 
 export type ParticipantRow = {
@@ -80,6 +97,8 @@ export type ParticipantRow = {
 export type ParticipantsPage = {
   rows: ParticipantRow[];
   total: number;
+  /** A search's total is counted up to SEARCH_COUNT_CAP + 1: true when more rows match ("plus de 10 000"). */
+  totalCapped: boolean;
   timezone: string;
   eventStatus: string;
   canManage: boolean;
@@ -99,6 +118,50 @@ export function searchWords(search: string): string[] {
     .split(/\s+/)
     .filter(Boolean)
     .slice(0, 5);
+}
+
+/** Tokens are cut to this many characters (migration 0034): a longer word is read by its first 16. */
+export const SEARCH_TOKEN_LENGTH = 16;
+/** Tokens are the suffixes of at least this many characters: a search of shorter words only reads the event's rows. */
+export const SEARCH_TOKEN_MIN = 3;
+/**
+ * A page first reads at most this many token entries of the longest word: a word with more is common, and the page is
+ * read again from the rarest word (see listParticipants).
+ */
+export const SEARCH_CANDIDATES = 5_000;
+/**
+ * When every typed word is common, the rarest one's entries are read up to this many (a name and a surname each
+ * common, rarely together); past it the word is everywhere and its page is read in the table's order.
+ */
+export const WIDE_SEARCH_CANDIDATES = 50_000;
+/** A search counts its rows up to this many: past it the table shows « plus de 10 000 » (decision 0069). */
+export const SEARCH_COUNT_CAP = 10_000;
+
+/** What a typed word is looked up by among the tokens: its first 16 characters (code points, as SQLite's substr). */
+function tokenKeyOf(word: string): string {
+  return [...word].slice(0, SEARCH_TOKEN_LENGTH).join("");
+}
+
+/**
+ * The words of a search that have tokens, as keys, longest first (the longest is most often the rarest: the page is
+ * read from it without asking the database first; the probes of the others are read in the same batch).
+ */
+export function searchTokenKeys(search: string): string[] {
+  const words = searchWords(search).filter((word) => [...word].length >= SEARCH_TOKEN_MIN);
+  const keys = [...new Set(words.map(tokenKeyOf))];
+  return keys.sort((a, b) => [...b].length - [...a].length);
+}
+
+/** An order number typed in the search (all digits, "#" allowed before), else null. */
+export function orderNumberOf(search: string): number | null {
+  const match = /^#?(\d{1,15})$/.exec(search.trim());
+  return match ? Number(match[1]) : null;
+}
+
+/** The ids of the event's rows with a token starting with `key`, from the (event, token) primary key. */
+function tokenCandidatesSql(eventId: number, key: string, limit: number): SQL {
+  const t = participantSearchTokens;
+  return sql`select ${t.participantId} from ${t} where ${t.eventId} = ${eventId} and ${t.token} >= ${key} and ${t.token} < ${key} || char(1114111) limit ${limit}`;
 }
 
 const sortColumns: Record<ParticipantSortId, AnySQLiteColumn[]> = {
@@ -129,13 +192,29 @@ export function participantsWhere(
   const conditions: (SQL | undefined)[] = [inEventScope(participants, event), isListedParticipant(event, filters)];
   if (filters.ids?.length) conditions.push(inArray(participants.id, filters.ids));
   const typed = typedWords(filters.search ?? "");
-  searchWords(filters.search ?? "").forEach((word, i) => {
+  const wordConditions: (SQL | undefined)[] = searchWords(filters.search ?? "").map((word, i) => {
     const inSearchText = sql`${participants.searchText} like ${`%${escapeLike(word)}%`} escape '\\'`;
     const inAnswers = filters.questions?.length
       ? answerSearchSql(event, filters.questions, { folded: word, typed: typed[i] ?? word }, answerOwner)
       : undefined;
-    conditions.push(inAnswers ? or(inSearchText, inAnswers) : inSearchText);
+    return inAnswers ? or(inSearchText, inAnswers) : inSearchText;
   });
+  if (wordConditions.length) {
+    // All digits: the participants of that order too, from participants_order_idx (decision 0069).
+    const orderNumber = orderNumberOf(filters.search ?? "");
+    const inText = and(...wordConditions)!;
+    conditions.push(orderNumber === null ? inText : or(inText, eq(participants.orderId, orderNumber)));
+    if (filters.tokens) {
+      // The rows to check, as one list the query is driven by (an OR beside it would make SQLite read every row).
+      const { key, limit } = filters.tokens;
+      const fromTokens = tokenCandidatesSql(event.id, key, limit);
+      const candidates =
+        orderNumber === null
+          ? fromTokens
+          : sql`select * from (${fromTokens}) union all select order_rows.id from ${participants} as order_rows where order_rows.order_id = ${orderNumber}`;
+      conditions.push(sql`${participants.id} in (${candidates})`);
+    }
+  }
   for (const filter of filters.answers ?? []) {
     conditions.push(answerFilterSql(event, filters.questions ?? [], filter, answerOwner));
   }
@@ -174,7 +253,20 @@ function notParticipantIds(event: { id: number; organizationId: number }, withRe
 
 /** The row is a participant of the view: a ticket holder, of an order holding its places unless statuses are chosen. */
 export function isListedParticipant(event: { id: number; organizationId: number }, filters: ParticipantFilters): SQL {
-  return sql`${participants.id} not in (${notParticipantIds(event, !filters.orderStatuses?.length)})`;
+  const withReleased = !filters.orderStatuses?.length;
+  if (searchWords(filters.search ?? "").length === 0) {
+    return sql`${participants.id} not in (${notParticipantIds(event, withReleased)})`;
+  }
+  // A search checks each row it reads instead (decision 0069): the list of add-ons and released tickets grows with the
+  // event, the search's rows do not. The same rows: not an add-on, and unless statuses are chosen, of a holding order.
+  // Unary + keeps the (event, tenant, ticket type) index from driving: the search's own rows drive.
+  const ticket = sql`+${participants.ticketType} = 'ticket'`;
+  if (!withReleased) return ticket;
+  const holding = sql.join(
+    orderStatuses.filter((status) => countsAsParticipant(status)).map((status) => sql`${status}`),
+    sql`, `,
+  );
+  return sql`${ticket} and (select listed_orders.status from ${orders} as listed_orders where listed_orders.id = "participants"."order_id") in (${holding})`;
 }
 
 /**
@@ -329,9 +421,57 @@ export function countQuery(
       .from(participantCounts)
       .where(and(eq(participantCounts.eventId, event.id), eq(participantCounts.organizationId, event.organizationId)));
   }
-  const base = db.select({ total: count() }).from(participants);
+  if (searchWords(filters.search ?? "").length === 0) {
+    const base = db.select({ total: count() }).from(participants);
+    const query = needsOrders(filters) ? base.innerJoin(orders, eq(orders.id, participants.orderId)) : base;
+    return query.where(participantsWhere(event, filters, now));
+  }
+  // A search counts up to the cap: past it the exact figure would read every row of a common word.
+  const base = db.select({ one: sql`1`.as("one") }).from(participants);
   const query = needsOrders(filters) ? base.innerJoin(orders, eq(orders.id, participants.orderId)) : base;
-  return query.where(participantsWhere(event, filters, now));
+  const matched = query.where(participantsWhere(event, filters, now)).limit(SEARCH_COUNT_CAP + 1);
+  return db.select({ total: count() }).from(matched.as("matched"));
+}
+
+/**
+ * The count of a search whose every word is common (WIDE_SEARCH_CANDIDATES token entries or more): from the tokens of
+ * `key` in their order, each row checked as the page checks it, up to the cap. Reads at most the cap's rows (and their
+ * few tokens each), whatever the event's size.
+ */
+export function commonSearchCountQuery(
+  db: Database,
+  event: { id: number; organizationId: number },
+  filters: ParticipantFilters,
+  now: number,
+  key: string,
+) {
+  const t = participantSearchTokens;
+  const base = db
+    .selectDistinct({ id: t.participantId })
+    .from(t)
+    .innerJoin(participants, eq(participants.id, t.participantId));
+  const query = needsOrders(filters) ? base.innerJoin(orders, eq(orders.id, participants.orderId)) : base;
+  const matched = query
+    .where(
+      and(
+        eq(t.eventId, event.id),
+        sql`${t.token} >= ${key} and ${t.token} < ${key} || char(1114111)`,
+        participantsWhere(event, { ...filters, tokens: undefined }, now),
+      ),
+    )
+    .limit(SEARCH_COUNT_CAP + 1);
+  return db.select({ total: count() }).from(matched.as("matched"));
+}
+
+/** The probes of the search's keys in one statement: how many token entries start with each, up to `limit`. */
+function tokenProbesQuery(db: Database, eventId: number, keys: string[], limit: number) {
+  const fields: Record<string, SQL.Aliased<number>> = { none: sql<number>`0`.mapWith(Number).as("none") };
+  keys.forEach((key, i) => {
+    fields[`p${i}`] = sql<number>`(select count(*) from (${tokenCandidatesSql(eventId, key, limit)}))`
+      .mapWith(Number)
+      .as(`p${i}`);
+  });
+  return db.select(fields).from(sql`(select 1) as one`);
 }
 
 /** From this offset on, the total is read first so that a page past the middle is read from the far end. */
@@ -356,36 +496,81 @@ export async function listParticipants(
     .from(tickets)
     .where(and(inEventScope(tickets, event), ne(tickets.visibility, "deleted")))
     .orderBy(asc(tickets.ticketType), asc(tickets.sort), asc(tickets.id));
-  const rowsInput = { ...input, now };
-  let rows: ParticipantRow[];
+  // The search from its tokens (decision 0069): the longest word first; an event whose forms are searched too reads its
+  // rows as before (an answer holds words the tokens do not).
+  const keys = questions.length ? [] : searchTokenKeys(input.search ?? "");
+  const candidates = input.candidates ?? SEARCH_CANDIDATES;
+  const wide = Math.max(candidates, input.wideCandidates ?? WIDE_SEARCH_CANDIDATES);
+  let view: ListParticipantsInput = keys[0] ? { ...input, tokens: { key: keys[0], limit: candidates } } : input;
+  // Counted up to the wide limit: a common word's probe tells at once whether its entries can be read at all.
+  const probesRead = tokenProbesQuery(db, event.id, keys, wide);
+  const deep = input.offset >= DEEP_OFFSET;
+  let raw: RawRow[] | null = null;
   let total: number;
   let ticketList: Awaited<typeof ticketsRead>;
-  if (input.offset < DEEP_OFFSET) {
-    // One round trip for the page, the total and the ticket facet.
-    const [raw, [counted], list] = await db.batch([
-      participantRowsQuery(db, event, rowsInput),
-      countQuery(db, event, input, now),
+  let probes: Record<string, number>;
+  if (!deep) {
+    // One round trip for the page, the total, the ticket facet and the probes.
+    const [page, [counted], list, [probed]] = await db.batch([
+      participantRowsQuery(db, event, { ...view, now }),
+      countQuery(db, event, view, now),
       ticketsRead,
+      probesRead,
     ]);
-    rows = raw.map((row) => toRow(row, now, questions));
+    raw = page;
     total = counted?.total ?? 0;
     ticketList = list;
+    probes = probed ?? {};
   } else {
-    const [[counted], list] = await db.batch([countQuery(db, event, input, now), ticketsRead]);
+    const [[counted], list, [probed]] = await db.batch([countQuery(db, event, view, now), ticketsRead, probesRead]);
     total = counted?.total ?? 0;
     ticketList = list;
+    probes = probed ?? {};
+  }
+  if (keys.length && (probes.p0 ?? 0) >= candidates) {
+    // The longest word is common: its first entries held only part of its rows. Read again from the rarest word; when
+    // every word is common, from the rarest's entries up to WIDE_SEARCH_CANDIDATES (several common words rarely meet:
+    // the page and the count check its rows from the index); past that, the page in the table's order from the
+    // event's rows (its matches are dense: it stops soon) and the count from the rarest word's tokens up to the cap.
+    const counts = keys.map((_, i) => probes[`p${i}`] ?? wide);
+    const rarest = counts.indexOf(Math.min(...counts));
+    const key = keys[rarest]!;
+    let counter: ReturnType<typeof countQuery>;
+    if (counts[rarest]! < wide) {
+      view = { ...input, tokens: { key, limit: counts[rarest]! < candidates ? candidates : wide } };
+      counter = countQuery(db, event, view, now);
+    } else {
+      view = input;
+      // An order number's rows have no token of it: its common case counts by reading the rows, up to the cap.
+      counter =
+        orderNumberOf(input.search ?? "") !== null
+          ? countQuery(db, event, view, now)
+          : commonSearchCountQuery(db, event, input, now, key);
+    }
+    if (!deep) {
+      const [page, [counted]] = await db.batch([participantRowsQuery(db, event, { ...view, now }), counter]);
+      raw = page;
+      total = counted?.total ?? 0;
+    } else total = (await counter)[0]?.total ?? 0;
+  }
+  const rowsInput = { ...view, now };
+  const totalCapped = searchWords(input.search ?? "").length > 0 && total > SEARCH_COUNT_CAP;
+  let rows: ParticipantRow[];
+  if (raw) rows = raw.map((row) => toRow(row, now, questions));
+  else {
     const fromEnd = total - input.offset - input.limit;
-    if (input.offset >= total) rows = [];
-    else if (fromEnd < input.offset) {
+    if (input.offset >= total && !totalCapped) rows = [];
+    else if (fromEnd < input.offset && !totalCapped) {
       // Past the middle: the rows before the page's end, counted from the other end, reversed back.
       const limit = Math.min(input.limit, total - input.offset);
-      const raw = await participantRowsQuery(db, event, { ...rowsInput, offset: Math.max(0, fromEnd), limit }, true);
-      rows = raw.reverse().map((row) => toRow(row, now, questions));
+      const page = await participantRowsQuery(db, event, { ...rowsInput, offset: Math.max(0, fromEnd), limit }, true);
+      rows = page.reverse().map((row) => toRow(row, now, questions));
     } else rows = await readParticipantRows(db, event, rowsInput);
   }
   return {
     rows,
     total,
+    totalCapped,
     timezone: event.timezone,
     // A draft sends no email (decision 0038): the add dialog leaves its "send the email" box unticked there.
     eventStatus: event.status,

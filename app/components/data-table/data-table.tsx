@@ -48,6 +48,8 @@ export type DataTableProps<TData extends RowData> = {
   columns: DataTableColumn<TData>[];
   rows: TData[];
   total: number;
+  /** `total` is a count stopped past this many rows less one (a search, decision 0069): "more than total − 1". */
+  totalCapped?: boolean;
   /** The same config the loader parsed the URL with (a module-level constant). */
   config: DataTableConfig;
   getRowId: (row: TData) => string;
@@ -272,7 +274,9 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
         <p className="text-muted-foreground" data-testid="data-table-total">
-          {t("total", { count: total, formattedCount: formatNumber(total, i18n.language) })}
+          {props.totalCapped
+            ? t("total-more", { formattedCount: formatNumber(total - 1, i18n.language) })
+            : t("total", { count: total, formattedCount: formatNumber(total, i18n.language) })}
         </p>
         <div className="flex flex-wrap items-center gap-3">
           <div className="flex items-center gap-2">

@@ -197,6 +197,7 @@ export default function Participants({ loaderData }: Route.ComponentProps) {
         columns={columns}
         rows={rows}
         total={total}
+        totalCapped={loaderData.totalCapped}
         config={config}
         getRowId={(row) => String(row.id)}
         searchPlaceholder={t("search-placeholder")}

@@ -1,0 +1,129 @@
+import { expect as baseExpect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { registerWithOrganization } from "./support/accounts";
+import { runE2eSql } from "./support/d1-sql";
+import { signIn } from "./support/sign-in";
+
+// Issue 31 §4 in the browser (decision 0069): on an event of 10,050 participants, a search read from the token table
+// finds one person by a piece of their email, finds an order's participants by its number, and a common word shows
+// « Plus de 10 000 résultats » instead of counting every row.
+
+const expect = baseExpect.configure({ timeout: 20_000 });
+const DAY = 86_400_000;
+const SCREENS = process.env.E2E_SCREENS ?? "test-results/screens";
+const password = "search-organizer-2026";
+const CROWD = 10_050;
+
+async function json<T>(response: Awaited<ReturnType<APIRequestContext["post"]>>): Promise<T> {
+  baseExpect(response.ok(), await response.text()).toBe(true);
+  return (await response.json()) as T;
+}
+
+const table = (page: Page) => page.getByRole("table", { name: "Participants" });
+const bodyRows = (page: Page) => table(page).locator("tbody tr");
+
+async function search(page: Page, text: string) {
+  await page.getByTestId("data-table-search").fill(text);
+  await expect(page).toHaveURL(/filters=/);
+  await expect(page.getByTestId("data-table-skeleton")).toHaveCount(0);
+}
+
+test("participants search at 10,050 rows: a piece of an email, an order number, a capped count", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const organization = `Salle des Recherches ${Date.now().toString(36)}`;
+  const organizer = await registerWithOrganization(request, "search", "Sacha", organization, password);
+  const token = await json<string>(await request.post("/auth/login", { data: { email: organizer, password } }));
+  const headers = { Authorization: `Bearer ${token}` };
+  const start = Date.now() + 20 * DAY;
+  const { id: eventId } = await json<{ id: number }>(
+    await request.post("/api/events", {
+      headers,
+      data: {
+        title: `Foule ${Date.now().toString(36)}`,
+        start_at: new Date(start).toISOString(),
+        end_at: new Date(start + 3 * 3_600_000).toISOString(),
+        timezone: "Europe/Paris",
+      },
+    }),
+  );
+  const ticket = await json<{ id: number }>(
+    await request.post(`/api/events/${eventId}/tickets`, {
+      headers,
+      data: { title: "Entrée", price: 0, ticket_type: "ticket", max_per_order: 10 },
+    }),
+  );
+  const person = (first: string, last: string, email: string) => ({ first_name: first, last_name: last, email });
+  const placed = await json<{ order_ids: number[] }>(
+    await request.post(`/api/events/${eventId}/manual-orders`, {
+      headers,
+      data: {
+        orders: [
+          {
+            buyer: person("Hélène", "Dupont", "helene.dupont@exemple.test"),
+            participants: [
+              { ticket_id: ticket.id, ...person("Hélène", "Dupont", "helene.dupont@exemple.test") },
+              { ticket_id: ticket.id, ...person("Émile", "Zola", "emile.zola-1840@exemple.test") },
+            ],
+          },
+          {
+            buyer: person("Paul", "Durand", "paul.durand@exemple.test"),
+            participants: [{ ticket_id: ticket.id, ...person("Paul", "Durand", "paul.durand@exemple.test") }],
+          },
+        ],
+        send_email: false,
+      },
+    }),
+  );
+  const paulOrder = placed.order_ids[1]!;
+  // The crowd, written beside the order's rows in SQL (the token triggers run on the server's own SQLite): every one a
+  // "Jean Martin" with an address of their own.
+  runE2eSql(
+    `with recursive n(v) as (select 1 union all select v + 1 from n where v < ${CROWD})
+     insert into participants (organization_id, event_id, order_id, ticket_id, first_name, last_name, email,
+       search_text, ticket_title, ticket_type, price, access_token, created_at, updated_at)
+     select p.organization_id, p.event_id, p.order_id, p.ticket_id, 'Jean', 'Martin',
+       'jean.martin' || n.v || '@foule.test', 'jean martin jean.martin' || n.v || '@foule.test', p.ticket_title,
+       p.ticket_type, p.price, 'search-e2e-' || p.event_id || '-' || n.v, p.created_at, p.updated_at
+     from n, (select * from participants where event_id = ${eventId} order by id limit 1) as p`,
+  );
+
+  await signIn(page, organizer, password);
+  await page.goto(`/event/${eventId}/participants`);
+  await expect(page.getByTestId("data-table-total")).toHaveText(`${(CROWD + 3).toLocaleString("fr-FR")} résultats`);
+
+  // A piece from the middle of one address (not a word's start): the same rows as the substring search always gave.
+  await search(page, "ola-184");
+  await expect(bodyRows(page)).toHaveCount(1);
+  await expect(bodyRows(page).first()).toContainText("emile.zola-1840@exemple.test");
+  await expect(page.getByTestId("data-table-total")).toHaveText("1 résultat");
+
+  // One crowd member among 10,050 near-identical rows.
+  await search(page, "JEAN.MARTIN4321@");
+  await expect(bodyRows(page)).toHaveCount(1);
+  await expect(bodyRows(page).first()).toContainText("jean.martin4321@foule.test");
+
+  // Every word must be found in the same row.
+  await search(page, "Hélène zola");
+  await expect(page.getByTestId("data-table-total")).toHaveText("0 résultat");
+  await search(page, "dupont");
+  await expect(bodyRows(page)).toHaveCount(1);
+  await expect(bodyRows(page).first()).toContainText("Hélène");
+
+  // A word every row holds: the count stops past 10,000.
+  await search(page, "martin");
+  await expect(page.getByTestId("data-table-total")).toHaveText("Plus de 10 000 résultats");
+  await expect(bodyRows(page)).toHaveCount(10);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SCREENS}/participants-search-capped-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // An order's number (all digits, "#" allowed): that order's participants, through its index.
+  await search(page, `#${paulOrder}`);
+  await expect(bodyRows(page)).toHaveCount(1);
+  await expect(bodyRows(page).first()).toContainText("paul.durand@exemple.test");
+  await expect(page.getByTestId("data-table-total")).toHaveText("1 résultat");
+});
