@@ -1,0 +1,1 @@
+ALTER TABLE `events` ADD `inventory_mode` text DEFAULT 'database' NOT NULL;
