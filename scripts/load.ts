@@ -45,6 +45,7 @@ import {
   printMultiPhase,
   runMultiPhase,
   waitForDrain,
+  waitingRoomPass,
 } from "./lib/load-multi";
 import { buildState, copyBuild, freshMigratedState, type LoadServer, runTool, startServer } from "./lib/load-server";
 import {
@@ -362,7 +363,12 @@ async function mainMulti() {
   const file = findLocalD1File(resolve(root, persistTo));
   const organizationId = await createLoadOrganization(file);
   const multi = await createMultiEvents(file, organizationId);
-  const names = (event: LoadEvent) => (multi.object.includes(event) ? "(its own object)" : "(the one D1)");
+  const names = (event: LoadEvent) =>
+    event === multi.behindRoom
+      ? "(object, waiting room)"
+      : multi.object.includes(event)
+        ? "(its own object)"
+        : "(the one D1)";
 
   let server: LoadServer | null = null;
   process.once("SIGINT", () => {
@@ -388,8 +394,14 @@ async function mainMulti() {
     phases.push(today);
     const todayTotal = printMultiPhase(today, names);
 
-    console.log(`\n== Phase 2: each event counted by its own inventory object, D1 written through the queue ==`);
-    const objects = await runMultiPhase(base, "objects", multi.object, { durationMs: phaseMs, concurrency });
+    console.log(
+      `\n== Phase 2: each event counted by its own inventory object, D1 written through the queue; event ${multi.behindRoom.eventId}'s buyers queue in its waiting room first (join, news until let in, the pass on the booking) ==`,
+    );
+    const objects = await runMultiPhase(base, "objects", multi.object, {
+      durationMs: phaseMs,
+      concurrency,
+      bookingHeaders: (event) => (event === multi.behindRoom ? waitingRoomPass(base, event) : undefined),
+    });
     phases.push(objects);
     const objectsTotal = printMultiPhase(objects, names);
     const client = await openReadOnly(file);

@@ -5,6 +5,8 @@ import { eventPermissions, loadEventForActor } from "../events/event-access";
 import { utcToZonedDateTime, zonedDateTimeToUtc } from "../events/event-time-zone";
 import type { Actor } from "../shared/actor";
 import { AppError } from "../shared/app-error";
+import { changeInventoryMode } from "../inventory/change-inventory-mode";
+import type { InventoryPort } from "../inventory/inventory-port";
 import type { OnSaleInput } from "./on-sale-input-schema";
 import { onSaleScheduleOf, roomPhase, type OnSaleSchedule, type RoomPhase } from "./waiting-room-plan";
 
@@ -39,12 +41,15 @@ export function onSaleSettingsOf(
 /**
  * Schedules (or, with `null`, removes) the event's on-sale behind a waiting room (docs/decisions/0070-waiting-room.md).
  * The time is read in the event's time zone. A change of the on-sale time starts a new, empty room; a change of the
- * rate applies at once, even while the sale runs.
+ * rate applies at once, even while the sale runs. An on-sale's places are counted by the event's inventory object
+ * (decision 0072): scheduling switches the event to it, removing switches it back to D1 once the object's orders are
+ * all there (else 409 `inventory_still_writing`: remove again a few seconds later).
  */
 export async function scheduleOnSale(
   db: Database,
   actor: Actor,
   input: { eventId: number; onSale: OnSaleInput | null; now?: Date },
+  deps: { inventory?: InventoryPort } = {},
 ): Promise<OnSaleSettingsView> {
   const { event } = await loadEventForActor(db, actor, input.eventId, "event:update");
   const now = input.now ?? new Date();
@@ -74,6 +79,13 @@ export async function scheduleOnSale(
     .set({ ...columns, updatedAt: now })
     .where(and(eq(events.id, event.id), eq(events.organizationId, event.organizationId)))
     .returning();
+  if (deps.inventory)
+    await changeInventoryMode(
+      db,
+      actor,
+      { eventId: event.id, mode: input.onSale ? "object" : "database" },
+      { inventory: deps.inventory },
+    );
   return onSaleSettingsOf(row!, now.getTime());
 }
 

@@ -15,7 +15,7 @@ import { latencyLine, perMinute, summarize, thousands } from "./load-stats";
 
 export const MULTI_EVENTS = 5;
 
-export type MultiEvents = { database: LoadEvent[]; object: LoadEvent[] };
+export type MultiEvents = { database: LoadEvent[]; object: LoadEvent[]; behindRoom: LoadEvent };
 
 /** Ten events of room enough for every buyer: five counted by D1, five by their objects (set before the server starts). */
 export async function createMultiEvents(file: string, organizationId: number): Promise<MultiEvents> {
@@ -35,11 +35,49 @@ export async function createMultiEvents(file: string, organizationId: number): P
         `update events set inventory_mode = 'object' where id in (${object.map((event) => event.eventId).join(", ")})`,
       ),
     );
+    // The first object's event is behind its waiting room (decision 0070): opened two minutes ago, on sale since one,
+    // for an hour, letting in ROOM_RATE a minute (the organizer's maximum, above what the phase asks for).
+    const now = Date.now();
+    await db.run(
+      sql`update events set on_sale_at = ${now - 60_000}, waiting_room_opens_at = ${now - 120_000},
+        waiting_room_closes_at = ${now + 3_600_000}, waiting_room_rate_per_minute = ${ROOM_RATE}
+        where id = ${object[0]!.eventId}`,
+    );
   } finally {
     close();
   }
-  return { database, object };
+  return { database, object, behindRoom: object[0]! };
 }
+
+const ROOM_RATE = 10_000;
+
+/**
+ * A buyer of the event behind the waiting room joins the queue through its public API, asks for news until let in,
+ * and books with the pass in the `Guichet-Waiting-Room-Pass` header, as an API client does.
+ */
+export function waitingRoomPass(base: string, event: LoadEvent) {
+  const url = `${base}/api/public/events/${event.eventId}/waiting-room`;
+  return async (ip: string): Promise<Record<string, string>> => {
+    const headers = { "Content-Type": "application/json", "CF-Connecting-IP": ip };
+    let news = (await (await fetch(url, { method: "POST", headers, body: "{}" })).json()) as RoomNews;
+    for (let attempt = 0; news.state === "waiting" && attempt < 60; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(1000, news.refresh_after_seconds * 1000)));
+      news = (await (
+        await fetch(`${url}?ticket=${encodeURIComponent(news.ticket ?? "")}`, { headers })
+      ).json()) as RoomNews;
+    }
+    if (news.state !== "admitted" || !news.pass) throw new Error(`waiting room: ${news.state}`);
+    return { [news.pass_header ?? "Guichet-Waiting-Room-Pass"]: news.pass };
+  };
+}
+
+type RoomNews = {
+  state: "off" | "waiting" | "admitted" | "expired";
+  ticket?: string;
+  pass?: string;
+  pass_header?: string;
+  refresh_after_seconds: number;
+};
 
 export type MultiPhase = { label: string; events: { event: LoadEvent; phase: PhaseResult }[]; wallMs: number };
 

@@ -1,3 +1,4 @@
+import { inventoryFromBinding } from "#domain/inventory/inventory-port";
 import { Info, KeyRound, RefreshCw, Webhook } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -104,7 +105,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (parsed && !parsed.ok)
       return data({ ok: false as const, intent, errors: parsed.errors, values: parsed.values }, { status: 400 });
     try {
-      await scheduleOnSale(db, actor, { eventId, onSale: parsed ? parsed.data : null });
+      await scheduleOnSale(
+        db,
+        actor,
+        { eventId, onSale: parsed ? parsed.data : null },
+        { inventory: inventoryFromBinding(env.EVENT_INVENTORY) },
+      );
       return { ok: true as const, intent };
     } catch (error) {
       return actionError(
