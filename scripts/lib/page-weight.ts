@@ -47,7 +47,7 @@ export const SIGNED_IN_CEILINGS_KB: Readonly<Record<string, number>> = {
   "routes/app/event/participants": 224,
   "routes/app/event/participants-detail": 208,
   "routes/app/event/promos": 213,
-  "routes/app/event/settings": 210,
+  "routes/app/event/settings": 211,
   "routes/app/event/tickets": 224,
   "routes/app/event/tickets-edit": 215,
   "routes/app/event/waiting-list": 215,
