@@ -3,6 +3,7 @@ import { readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { orderDumpForRestore } from "./lib/d1-dump";
+import { derivedTables } from "./lib/derived-tables";
 
 const USAGE = `Usage: npm run db:restore -- <export.sql> [options]
 
@@ -35,7 +36,7 @@ function main(): void {
   }
   const input = resolve(positionals[0]!);
   const output = resolve(values.output ?? input.replace(/(\.sql)?$/, ".restore.sql"));
-  writeFileSync(output, orderDumpForRestore(readFileSync(input, "utf8")));
+  writeFileSync(output, orderDumpForRestore(readFileSync(input, "utf8"), derivedTables()));
   console.log(`Wrote ${output}.`);
   if (!values.database) return;
 

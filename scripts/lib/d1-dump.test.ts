@@ -90,4 +90,27 @@ describe("ordering an export for restore", () => {
     expect(restored).toContain(`VALUES(1,NULL,'Zoé -- not a comment');`);
     expect(splitSqlStatements(restored)).toHaveLength(10);
   });
+
+  it("leaves out a derived table's rows and rebuilds them after every row, before the triggers", () => {
+    const rebuild = "INSERT INTO audit_logs (id, user_id, summary) SELECT id, id, 'rebuilt' FROM users";
+    const restored = splitSqlStatements(orderDumpForRestore(EXPORT, [{ table: "audit_logs", rebuild }]));
+    const kinds = restored.map((text) => {
+      const { kind, table } = classifyStatement(text);
+      return `${kind}:${table ?? ""}`;
+    });
+    expect(kinds).toEqual([
+      "pragma:",
+      "create-table:users",
+      "create-table:audit_logs",
+      "insert:users",
+      "insert:users",
+      "insert:audit_logs",
+      "sequence:",
+      "sequence:sqlite_sequence",
+      "create-index:",
+      "create-trigger:",
+    ]);
+    expect(restored[5]).toBe(`${rebuild};`);
+    expect(restored.join("\n")).not.toContain("then saved");
+  });
 });

@@ -133,8 +133,14 @@ export function tablesInForeignKeyOrder(creates: DumpStatement[]): string[] {
   return ordered;
 }
 
+/**
+ * A table whose rows follow from other tables' rows and are rebuilt from them by one statement: its exported rows are
+ * left out and the statement runs after every row is in, before the triggers (which would otherwise write them again).
+ */
+export type DerivedTable = { table: string; rebuild: string };
+
 /** An export rewritten to load into an empty database (see the top of this file). */
-export function orderDumpForRestore(text: string): string {
+export function orderDumpForRestore(text: string, derived: readonly DerivedTable[] = []): string {
   const statements = splitSqlStatements(text).map(classifyStatement);
   const of = (kind: StatementKind) => statements.filter((statement) => statement.kind === kind);
   const creates = of("create-table");
@@ -155,7 +161,10 @@ export function orderDumpForRestore(text: string): string {
     ...(hasDefer ? [] : [classifyStatement("PRAGMA defer_foreign_keys=TRUE;")]),
     ...pragmas,
     ...byTable(creates),
-    ...byTable(of("insert")),
+    ...byTable(of("insert").filter((statement) => !derived.some(({ table }) => table === statement.table))),
+    ...derived.map(({ rebuild }) =>
+      classifyStatement(rebuild.trim().endsWith(";") ? rebuild.trim() : `${rebuild.trim()};`),
+    ),
     ...of("sequence"),
     ...of("other"),
     ...of("create-index"),
