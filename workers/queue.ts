@@ -200,7 +200,7 @@ async function handleInventoryBatch(batch: MessageBatch<unknown>, env: Env): Pro
         messages.map((message) => message.body as InventoryMessage),
       );
       await queueOrderEmails(env, result.confirmed);
-      if (result.written.length > 0) await dispatchDueWebhookDeliveries(db, env.JOBS);
+      if (result.webhookDeliveriesRecorded > 0) await dispatchDueWebhookDeliveries(db, env.JOBS);
       for (const message of messages) message.ack();
       logger.info("job", { outcome: "done", orders: result.written.length, duration_ms: Date.now() - started });
     } catch (error) {

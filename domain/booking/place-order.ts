@@ -14,6 +14,7 @@ import {
 } from "#db/schema";
 import { verifyPrivateEventHash } from "../events/private-event-link";
 import type { InventoryPort } from "../inventory/inventory-port";
+import { forgetInventoryMode, inventoryModeOf } from "../inventory/inventory-mode-memo";
 import { placeOrderThroughInventory } from "../inventory/place-order-through-inventory";
 import { toParticipationForm } from "../participation-forms/participation-form-record";
 import { normalizePromoCode } from "../promo-codes/promo-code-input-schema";
@@ -23,7 +24,7 @@ import {
   releaseRateLimitStatement,
   type RateLimitHit,
 } from "../auth/rate-limit";
-import { AppError, notFound } from "../shared/app-error";
+import { AppError, isAppError, notFound } from "../shared/app-error";
 import { generateRandomToken } from "../shared/crypto";
 import type { SigningEnv } from "../shared/signing-secret";
 import { orderWebhookStatement } from "../webhooks/sales-webhook-statements";
@@ -240,18 +241,27 @@ export function passDateIds(passDates: string | null): number[] {
  * confirmed in the same batch; a paid one stays pending until payable_until and gets its checkout address.
  */
 export async function placeOrder(db: Database, deps: PlaceOrderDeps, input: PlaceOrderInput): Promise<PlacedOrder> {
-  if (deps.inventory) {
-    const [row] = await db
-      .select({ mode: events.inventoryMode })
-      .from(events)
-      .where(eq(events.id, input.eventId))
-      .limit(1);
-    if (row?.mode === "object") {
-      const placed = await placeOrderThroughInventory(db, deps.inventory, deps, input);
-      // The object stopped counting as the event went back to D1 between the read above and the call: book here.
-      if (placed) return placed;
-    }
+  if (deps.inventory && (await inventoryModeOf(db, input.eventId, deps.now)) === "object") {
+    const placed = await placeOrderThroughInventory(db, deps.inventory, deps, input);
+    // The object stopped counting as the event went back to D1 since the mode was read: book here.
+    if (placed) return placed;
+    forgetInventoryMode(input.eventId);
   }
+  try {
+    return await placeOrderInDatabase(db, deps, input);
+  } catch (error) {
+    // Refused by D1's guards: the event may have gone to its object since this isolate read its mode.
+    if (!deps.inventory || !isAppError(error) || error.reason !== "sold_out") throw error;
+    forgetInventoryMode(input.eventId);
+    if ((await inventoryModeOf(db, input.eventId, deps.now)) !== "object") throw error;
+    const placed = await placeOrderThroughInventory(db, deps.inventory, deps, input);
+    if (!placed) throw error;
+    return placed;
+  }
+}
+
+/** placeOrder on D1's guarded batches (every event counted by D1). */
+async function placeOrderInDatabase(db: Database, deps: PlaceOrderDeps, input: PlaceOrderInput): Promise<PlacedOrder> {
   const now = deps.now ?? Date.now();
   const { body } = input;
   const promoKey = normalizePromoCode(body.promo_code ?? "");

@@ -6,7 +6,9 @@ import type { Actor } from "../shared/actor";
 import { AppError } from "../shared/app-error";
 import type { InventoryPort } from "./inventory-port";
 
-export type InventoryMode = (typeof events.$inferSelect)["inventoryMode"];
+import { forgetInventoryMode, type InventoryMode } from "./inventory-mode-memo";
+
+export type { InventoryMode };
 
 /**
  * Where an event's places are counted (decision 0072): `object` hands them to the event's inventory Durable Object
@@ -23,6 +25,7 @@ export async function changeInventoryMode(
   const { event } = await loadEventForActor(db, actor, input.eventId, "event:update");
   const scoped = and(eq(events.id, event.id), eq(events.organizationId, event.organizationId));
   if (event.inventoryMode === input.mode) return { mode: input.mode };
+  forgetInventoryMode(event.id);
   if (input.mode === "object") {
     await db.update(events).set({ inventoryMode: "object", updatedAt: new Date() }).where(scoped);
     await deps.inventory.open(event.id);
@@ -31,5 +34,6 @@ export async function changeInventoryMode(
   const { ordersNotInD1 } = await deps.inventory.close(event.id);
   if (ordersNotInD1 > 0) throw new AppError("conflict", "booking:errors.inventory-still-writing");
   await db.update(events).set({ inventoryMode: "database", updatedAt: new Date() }).where(scoped);
+  forgetInventoryMode(event.id);
   return { mode: "database" };
 }

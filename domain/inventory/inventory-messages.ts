@@ -15,6 +15,8 @@ export type InventoryMessage =
       /** null: free, confirmed at once; otherwise a pending order holding its places until then. */
       payableUntil: number | null;
       timezone: string;
+      /** The payment provider's session, when it was created before the message left the object. */
+      checkoutSessionId?: string;
     }
   /** The order will not be paid (its checkout could not be created): its places go back. */
   | { kind: "release"; orderId: number; at: number }

@@ -81,7 +81,7 @@ export class InventoryObject {
 
   async attachCheckout(eventId: number, orderId: number, sessionId: string): Promise<void> {
     await this.ensureLoaded(eventId);
-    this.deps.store.enqueue({ kind: "checkout", orderId, sessionId });
+    this.deps.store.attachCheckout(orderId, sessionId);
     await this.wake(this.deps.now() + FLUSH_DELAY_MS);
   }
 

@@ -324,6 +324,26 @@ export class InventoryStore {
     this.db.run({ sql: "insert into outbox (body) values (?)", params: [JSON.stringify(message)] });
   }
 
+  /**
+   * The checkout session of an order: written into its order's message while that is still in the outbox (the
+   * consumer then writes both at once), else queued on its own.
+   */
+  attachCheckout(orderId: number, sessionId: string): void {
+    this.db.transaction(() => {
+      const [row] = this.db.all({
+        sql: `select seq from outbox where json_extract(body, '$.kind') = 'place'
+                and json_extract(body, '$.orderId') = ? limit 1`,
+        params: [orderId],
+      });
+      if (row)
+        this.db.run({
+          sql: "update outbox set body = json_set(body, '$.checkoutSessionId', ?) where seq = ?",
+          params: [sessionId, row.seq],
+        });
+      else this.enqueue({ kind: "checkout", orderId, sessionId });
+    });
+  }
+
   /** The oldest messages still to hand to the queue. */
   outbox(limit: number): { seq: number; message: InventoryMessage }[] {
     return this.db

@@ -363,6 +363,19 @@ describe("an event's inventory object (decision 0072)", () => {
     expect(row).toMatchObject({ status: "pending", stripeCheckoutSessionId: "cs_test_wait" });
   });
 
+  it("sends a booking to the object when another isolate switched the event since this one read its mode", async () => {
+    clock = Date.now();
+    const made = inventory();
+    const event = await onSale({ inventoryMode: "database" });
+    const ticket = await insertTicket(t.db, event, { price: 0, isFree: true, amount: 5 });
+    expect((await book(made, event.id, body([{ ticket_id: ticket.id, quantity: 1 }]))).writtenLater).toBeUndefined();
+    // Switched elsewhere: this isolate still remembers `database`; D1's guards refuse, and the booking goes on.
+    await t.db.update(schema.events).set({ inventoryMode: "object" }).where(eq(schema.events.id, event.id));
+    await made.port.open(event.id);
+    const placed = await book(made, event.id, body([{ ticket_id: ticket.id, quantity: 1 }]));
+    expect(placed.writtenLater).toBe(true);
+  });
+
   it("sets aside blocks of order ids that nothing else takes", async () => {
     const event = await onSale();
     const one = await reserveOrderIds(t.db, { organizationId, eventId: event.id, count: 50, now: Date.now() });

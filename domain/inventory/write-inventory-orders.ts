@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "#db/database";
-import { orderItems, orders, tickets } from "#db/schema";
+import { orderItems, orders, tickets, webhookDeliveries } from "#db/schema";
 import { saleLineTaxes, saleTaxRate, saleTaxRatesQueries, toSaleTaxRates } from "../billing/sale-tax-rate";
-import { confirmationStatements } from "../booking/confirm-statements";
+import { CONFIRMATION_WEBHOOK_STATEMENTS, confirmationStatements } from "../booking/confirm-statements";
 import { releaseOrderHold } from "../booking/expire-order";
 import { pendingOrderValues, plannedConfirmation } from "../booking/place-order";
 import { orderWebhookStatement } from "../webhooks/sales-webhook-statements";
@@ -16,6 +16,8 @@ export type WrittenOrders = {
   written: number[];
   /** Free orders of the messages, now in D1 (written now or before): their confirmation emails are due. */
   confirmed: number[];
+  /** Outgoing webhook deliveries the batch recorded (0: nothing to hand to the webhooks' queue). */
+  webhookDeliveriesRecorded: number;
 };
 
 /**
@@ -29,6 +31,7 @@ export type WrittenOrders = {
 export async function writeInventoryOrders(db: Database, messages: InventoryMessage[]): Promise<WrittenOrders> {
   const places = uniquePlaces(messages);
   const written: number[] = [];
+  let webhookDeliveriesRecorded = 0;
   if (places.length > 0) {
     const organizationIds = [...new Set(places.map((message) => message.plan.organizationId))];
     const ticketIds = [...new Set(places.flatMap((message) => message.plan.lines.map((line) => line.ticketId)))];
@@ -58,17 +61,20 @@ export async function writeInventoryOrders(db: Database, messages: InventoryMess
       ]),
     );
     const statements: BatchItem<"sqlite">[] = [];
+    const webhookRows: number[] = [];
     for (const message of places) {
       if (existing.has(message.orderId)) continue;
       written.push(message.orderId);
-      statements.push(
-        ...placeStatements(db, message, (ticketId) => {
-          const sale = saleRates.get(message.plan.organizationId)!;
-          return saleTaxRate(ticketTaxRates.get(ticketId) ?? null, sale);
-        }),
+      const order = placeStatements(db, message, (ticketId) =>
+        saleTaxRate(ticketTaxRates.get(ticketId) ?? null, saleRates.get(message.plan.organizationId)!),
       );
+      webhookRows.push(...order.webhookRows.map((index) => statements.length + index));
+      statements.push(...order.statements);
     }
-    if (statements.length > 0) await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+    if (statements.length > 0) {
+      const results = await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+      for (const index of webhookRows) webhookDeliveriesRecorded += (results[index] as unknown[]).length;
+    }
   }
 
   for (const message of messages) {
@@ -88,6 +94,7 @@ export async function writeInventoryOrders(db: Database, messages: InventoryMess
   }
   return {
     written,
+    webhookDeliveriesRecorded,
     confirmed: places.filter((message) => message.payableUntil === null).map((message) => message.orderId),
   };
 }
@@ -103,16 +110,18 @@ function uniquePlaces(messages: InventoryMessage[]): PlaceMessage[] {
   return places;
 }
 
+/** The statements of one order, and which of them return the webhook deliveries they record. */
 function placeStatements(
   db: Database,
   message: PlaceMessage,
   rateOf: (ticketId: number) => ReturnType<typeof saleTaxRate>,
-): BatchItem<"sqlite">[] {
+): { statements: BatchItem<"sqlite">[]; webhookRows: number[] } {
   const { plan, placedAt, orderId, payableUntil } = message;
   const statements: BatchItem<"sqlite">[] = [
     db.insert(orders).values({
       ...pendingOrderValues(plan, { accessToken: message.accessToken, payableUntil, now: placedAt }),
       id: orderId,
+      stripeCheckoutSessionId: message.checkoutSessionId ?? null,
     }),
   ];
   for (const line of plan.lines) {
@@ -148,14 +157,17 @@ function placeStatements(
       type: "order.created",
       orderId,
       occurredAt: new Date(placedAt),
-    }),
+    }).returning({ id: webhookDeliveries.id }),
   );
-  if (payableUntil === null)
-    statements.push(
-      ...confirmationStatements(
-        db,
-        plannedConfirmation(plan, { orderRef: orderId, timezone: message.timezone, at: placedAt }),
-      ),
+  const webhookRows = [statements.length - 1];
+  if (payableUntil === null) {
+    const confirmation = confirmationStatements(
+      db,
+      plannedConfirmation(plan, { orderRef: orderId, timezone: message.timezone, at: placedAt }),
     );
-  return statements;
+    for (let i = confirmation.length - CONFIRMATION_WEBHOOK_STATEMENTS; i < confirmation.length; i++)
+      webhookRows.push(statements.length + i);
+    statements.push(...confirmation);
+  }
+  return { statements, webhookRows };
 }

@@ -88,13 +88,14 @@ export function localInventory(db: Database, options: { env: SigningEnv; now?: (
     /** Hands every outbox to the queue and lets the consumer write it all, `batchSize` messages per delivery. */
     async drain(batchSize = 20): Promise<WrittenOrders> {
       for (const { object } of objects.values()) await object.flush();
-      const total: WrittenOrders = { written: [], confirmed: [] };
+      const total: WrittenOrders = { written: [], confirmed: [], webhookDeliveriesRecorded: 0 };
       while (queue.length > 0) {
         const batch = queue.slice(0, batchSize);
         const result = await writeInventoryOrders(db, batch);
         queue.splice(0, batch.length);
         total.written.push(...result.written);
         total.confirmed.push(...result.confirmed);
+        total.webhookDeliveriesRecorded += result.webhookDeliveriesRecorded;
       }
       return total;
     },

@@ -1,6 +1,5 @@
-import { eq } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
-import { events } from "#db/schema";
+import { inventoryModeOf } from "#domain/inventory/inventory-mode-memo";
 import { inventoryFromBinding } from "#domain/inventory/inventory-port";
 import { errorFields, logger } from "#domain/shared/logger";
 import type { HonoEnv } from "../hono-app";
@@ -30,8 +29,8 @@ export const inventoryRefresh = createMiddleware<HonoEnv>(async (c, next) => {
   const db = c.get("db");
   executionCtx.waitUntil(
     (async () => {
-      const [row] = await db.select({ mode: events.inventoryMode }).from(events).where(eq(events.id, eventId)).limit(1);
-      if (row?.mode === "object") await inventoryFromBinding(c.env.EVENT_INVENTORY).refresh(eventId);
+      if ((await inventoryModeOf(db, eventId)) === "object")
+        await inventoryFromBinding(c.env.EVENT_INVENTORY).refresh(eventId);
     })().catch((error: unknown) =>
       logger.warn("inventory_refresh_failed", { event_id: eventId, ...errorFields(error) }),
     ),
