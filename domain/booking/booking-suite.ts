@@ -20,7 +20,7 @@ import { expireOrder, releaseExpiredHolds } from "./expire-order";
 import { getPublicOrder } from "./get-public-order";
 import { heldPlacesByTicket, heldPlacesQuery } from "./held-places";
 import type { PlaceOrderBody } from "./order-input-schema";
-import type { SuiteInventory } from "./dates-booking-suite";
+import { suiteSale, type SuiteInventoryFactory } from "./sale-suite";
 import { HOLD_MS, placeOrder, type PlaceOrderDeps } from "./place-order";
 
 const NOW = Date.parse("2026-06-15T12:00:00Z");
@@ -600,40 +600,23 @@ export function defineBookingSuite(name: string, open: () => Promise<{ db: Datab
 export function defineBookingRushSuite(
   name: string,
   open: () => Promise<{ db: Database; close?: () => void }>,
-  options: {
-    parallel: number;
-    inventory?: (db: Database, env: PlaceOrderDeps["env"], now: () => number) => SuiteInventory;
-  },
+  options: { parallel: number; inventory?: SuiteInventoryFactory },
 ) {
   describe(`booking rushes (${name})`, () => {
-    let t: { db: Database; close?: () => void };
-    let organizationId: number;
-    let inventory: SuiteInventory | null = null;
-    const deps = (now = NOW): PlaceOrderDeps => ({
-      env: ENV,
-      now,
-      ...(inventory ? { inventory: inventory.port } : {}),
-    });
-    const settle = async () => {
-      await inventory?.drain();
+    const sale = suiteSale(open, ENV, NOW, options.inventory);
+    const { deps, settle } = sale;
+
+    const t = {
+      get db() {
+        return sale.t.db;
+      },
     };
-
-    beforeAll(async () => {
-      t = await open();
-      organizationId = (await insertOrganization(t.db)).id;
-      inventory = options.inventory?.(t.db, ENV, () => NOW) ?? null;
-    });
-    afterAll(() => {
-      inventory?.close();
-      t.close?.();
-    });
-
     async function published(values: Partial<typeof schema.events.$inferInsert> = {}) {
-      return insertEvent(t.db, organizationId, {
+      return insertEvent(t.db, sale.organizationId, {
         status: "published",
         startAt: FUTURE,
         endAt: FUTURE,
-        ...(inventory ? { inventoryMode: "object" as const } : {}),
+        ...sale.mode(),
         ...values,
       });
     }
@@ -683,7 +666,7 @@ export function defineBookingRushSuite(
       const event = await published();
       const ticket = await insertTicket(t.db, event, { price: 1000 });
       await t.db.insert(schema.promoCodes).values({
-        organizationId,
+        organizationId: sale.organizationId,
         eventId: event.id,
         code: "DIX",
         discountType: "amount",

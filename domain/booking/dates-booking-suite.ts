@@ -1,19 +1,13 @@
 import { and, count, eq, isNotNull, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Database } from "#db/database";
 import * as schema from "#db/schema";
 import { failure } from "../../tests/support/failure";
-import { insertEvent, insertOrganization, insertTicket } from "../../tests/support/fixtures";
+import { insertEvent, insertTicket } from "../../tests/support/fixtures";
 import { confirmOrder } from "./confirm-order";
 import type { PlaceOrderBody } from "./order-input-schema";
-import type { InventoryPort } from "../inventory/inventory-port";
 import { placeOrder, type PlaceOrderDeps } from "./place-order";
-
-/**
- * The events' inventory objects for the suite's rushes (decision 0072): given, the rush events are counted by their
- * object, and the checks run after the queue is drained into the database.
- */
-export type SuiteInventory = { port: InventoryPort; drain(): Promise<unknown>; close(): void };
+import { suiteSale, type SuiteInventoryFactory } from "./sale-suite";
 
 const NOW = Date.parse("2026-06-15T12:00:00Z");
 const DAY = 86_400_000;
@@ -52,39 +46,20 @@ async function quotaUse(db: Database, quotaId: number) {
 export function defineDatesBookingSuite(
   name: string,
   open: () => Promise<{ db: Database; close?: () => void }>,
-  options: {
-    passes: number;
-    slot: number;
-    inventory?: (db: Database, env: PlaceOrderDeps["env"], now: () => number) => SuiteInventory;
-  },
+  options: { passes: number; slot: number; inventory?: SuiteInventoryFactory },
 ) {
   describe(`booking on dates (${name})`, () => {
-    let t: { db: Database; close?: () => void };
-    let organizationId: number;
-    let inventory: SuiteInventory | null = null;
-    const deps = (now = NOW): PlaceOrderDeps => ({
-      env: ENV,
-      now,
-      ...(inventory ? { inventory: inventory.port } : {}),
-    });
-    /** The orders the objects took, in the database (nothing to do on the D1 path). */
-    const settle = async () => {
-      await inventory?.drain();
+    const sale = suiteSale(open, ENV, NOW, options.inventory);
+    const { deps, settle } = sale;
+    const t = {
+      get db() {
+        return sale.t.db;
+      },
     };
 
-    beforeAll(async () => {
-      t = await open();
-      organizationId = (await insertOrganization(t.db)).id;
-      inventory = options.inventory?.(t.db, ENV, () => NOW) ?? null;
-    });
-    afterAll(() => {
-      inventory?.close();
-      t.close?.();
-    });
-
     async function multiDateEvent(dates: { at: number; capacity?: number; status?: schema.EventDateStatus }[]) {
-      const event = await insertEvent(t.db, organizationId, {
-        ...(inventory ? { inventoryMode: "object" as const } : {}),
+      const event = await insertEvent(t.db, sale.organizationId, {
+        ...sale.mode(),
         status: "published",
         startAt: new Date(dates[0]!.at),
         endAt: new Date(dates.at(-1)!.at + 3 * 3_600_000),
@@ -93,7 +68,7 @@ export function defineDatesBookingSuite(
         .insert(schema.eventDates)
         .values(
           dates.map((date) => ({
-            organizationId,
+            organizationId: sale.organizationId,
             eventId: event.id,
             startAt: new Date(date.at),
             endAt: new Date(date.at + 3 * 3_600_000),
@@ -112,7 +87,7 @@ export function defineDatesBookingSuite(
     ) {
       const [row] = await t.db
         .insert(schema.quotas)
-        .values({ organizationId, eventId, ...values })
+        .values({ organizationId: sale.organizationId, eventId, ...values })
         .returning();
       await t.db.insert(schema.quotaTickets).values(ticketIds.map((ticketId) => ({ quotaId: row!.id, ticketId })));
       return row!;
@@ -265,7 +240,10 @@ export function defineDatesBookingSuite(
       expect((await refusal({ ticket_id: show.id, quantity: 1, date_id: past.id })).fields).toEqual({
         "items.0.date_id": "booking:errors.date-not-on-sale",
       });
-      const single = await insertEvent(t.db, organizationId, { status: "published", startAt: new Date(NOW + DAY) });
+      const single = await insertEvent(t.db, sale.organizationId, {
+        status: "published",
+        startAt: new Date(NOW + DAY),
+      });
       const singleTicket = await insertTicket(t.db, single, { price: 0, isFree: true });
       expect(
         (await refusal({ ticket_id: singleTicket.id, quantity: 1, date_id: dates[2]!.id }, single.id)).fields,
