@@ -100,7 +100,7 @@ export interface paths {
     put?: never;
     /**
      * Book tickets
-     * @description Places an order: a free order is confirmed at once (`status: paid`, the tickets are emailed); a paid one answers `checkout_url`, the payment page to send the buyer to, and holds the places until `payable_until`. Every invalid field is reported at once (422). 409 `sold_out` when a ticket, the capacity or the promo code's uses run short, or when people wait on the ticket's waiting list; 503 when the organizer cannot take payments. `waiting_list_offer`: the token of a waiting-list offer (its link's `offer`), which books the places held for that person (decision 0059); 409 `offer_used` or `offer_expired`, 422 `offer_invalid`, `offer_ticket` or `offer_quantity` otherwise. Send an `Idempotency-Key` so that a retry never books twice.
+     * @description Places an order: a free order is confirmed at once (`status: paid`, the tickets are emailed); a paid one answers `checkout_url`, the payment page to send the buyer to, and holds the places until `payable_until`. Every invalid field is reported at once (422). 409 `sold_out` when a ticket, the capacity or the promo code's uses run short, or when people wait on the ticket's waiting list; 503 when the organizer cannot take payments. `waiting_list_offer`: the token of a waiting-list offer (its link's `offer`), which books the places held for that person (decision 0059); 409 `offer_used` or `offer_expired`, 422 `offer_invalid`, `offer_ticket` or `offer_quantity` otherwise. Send an `Idempotency-Key` so that a retry never books twice. During an on-sale behind a waiting room (decision 0070), send the pass from POST …/waiting-room in the `Guichet-Waiting-Room-Pass` header: without a valid one, 403 `waiting_room_required` (or `waiting_room_pass_expired`), whose message says where to queue.
      *
      *     **Access:** public, no credential.
      */
@@ -2193,6 +2193,34 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/public/events/{id}/waiting-room": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A place in the waiting room
+     * @description The news of a `ticket` from POST …/waiting-room: position, estimated wait, and once admitted the `pass` for the `Guichet-Waiting-Room-Pass` header. 404 `room_ticket_not_found` for a ticket this on-sale's room does not know (join again).
+     *
+     *     **Access:** public, no credential.
+     */
+    get: operations["getWaitingRoomTicket"];
+    put?: never;
+    /**
+     * Join an on-sale's waiting room
+     * @description During an on-sale the organizer put behind a waiting room (from the queue's opening, some minutes before the on-sale time, until its end), POST /api/public/events/:id/orders needs a pass from here. Joining gives a `ticket`: those who join before the on-sale time are put in an order drawn at random at the opening, later ones queue behind them, first come first served; people are let in at the rate the organizer set. Ask for news with GET and the ticket every `refresh_after_seconds`: a ticket whose news nobody asked for in three minutes is skipped until asked again. Once `admitted`, the answer carries the `pass` (valid 15 minutes). With a `ticket` of this room, the call gives its news instead of a new place. `state: off` (200): no room now, book directly. A private event needs its link's `t`.
+     *
+     *     **Access:** public, no credential.
+     */
+    post: operations["joinWaitingRoom"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2384,6 +2412,8 @@ export interface components {
   parameters: {
     /** @description Makes a retry safe: the same key and request answer the first answer, kept 24 hours. */
     IdempotencyKey: string;
+    /** @description During an on-sale behind a waiting room: the `pass` POST /api/public/events/{id}/waiting-room gave once admitted (valid 15 minutes, for that event only). */
+    WaitingRoomPass: string;
   };
   requestBodies: never;
   headers: never;
@@ -2677,6 +2707,8 @@ export interface operations {
       header?: {
         /** @description Makes a retry safe: the same key and request answer the first answer, kept 24 hours. */
         "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+        /** @description During an on-sale behind a waiting room: the `pass` POST /api/public/events/{id}/waiting-room gave once admitted (valid 15 minutes, for that event only). */
+        "Guichet-Waiting-Room-Pass"?: components["parameters"]["WaitingRoomPass"];
       };
       path: {
         /** @description The event's id. */
@@ -2773,6 +2805,32 @@ export interface operations {
             payable_until?: string | null;
             checkout_url?: string | null;
           };
+        };
+      };
+      /** @description Not allowed for this role or key (`forbidden`). */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
         };
       };
       /** @description Not found, or another organization's (`not_found`). */
@@ -17571,6 +17629,221 @@ export interface operations {
       };
       /** @description Conflicts with the current state (`conflict`). */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getWaitingRoomTicket: {
+    parameters: {
+      query: {
+        /** @description The `ticket` POST gave. */
+        ticket: string;
+        /** @description A private event's link token. */
+        t?: string;
+      };
+      header?: never;
+      path: {
+        /** @description The event's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The place's news. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "state": "admitted",
+           *       "ticket": "q3w7kz2m5n4p6r8t0v2x4z6b8d0f2h4j",
+           *       "position": null,
+           *       "waiting": 1250,
+           *       "estimated_wait_seconds": 0,
+           *       "refresh_after_seconds": 0,
+           *       "on_sale_at": "2027-03-01T09:00:00.000Z",
+           *       "pass": "42.1803200400000.x7Hq2Lm9Pz3Rk5Tn8Vw1Yb",
+           *       "pass_expires_at": "2027-03-01T09:15:00.000Z",
+           *       "pass_header": "Guichet-Waiting-Room-Pass"
+           *     }
+           */
+          "application/json": {
+            /**
+             * @description `off`: no waiting room now, book directly. `waiting`: in the queue. `admitted`: `pass` lets you book until `pass_expires_at`. `expired`: the pass ran out; join again (POST without `ticket`).
+             * @enum {unknown}
+             */
+            state?: "off" | "waiting" | "admitted" | "expired";
+            /** @description Your place in the queue: keep it to ask for news. */
+            ticket?: string | null;
+            /** @description 1 = next. Null before the on-sale time (the order of early arrivals is drawn at the opening). */
+            position?: number | null;
+            /** @description People in the queue. */
+            waiting?: number;
+            estimated_wait_seconds?: number;
+            /** @description When to ask again (GET with `ticket`). */
+            refresh_after_seconds?: number;
+            on_sale_at?: string | null;
+            /** @description Once admitted: send it in the `Guichet-Waiting-Room-Pass` header of POST …/orders. */
+            pass?: string | null;
+            pass_expires_at?: string | null;
+            /** @enum {unknown} */
+            pass_header?: "Guichet-Waiting-Room-Pass";
+          };
+        };
+      };
+      /** @description Not found, or another organization's (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  joinWaitingRoom: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key and request answer the first answer, kept 24 hours. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        /** @description The event's id. */
+        id: number;
+      };
+      cookie?: never;
+    };
+    /** @description Optional: `ticket` (a place already held, to get its news), `t` (a private event's link token). */
+    requestBody?: {
+      content: {
+        /**
+         * @example {
+         *       "t": null
+         *     }
+         */
+        "application/json": {
+          ticket?: string | null;
+          t?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Your place in the queue (or `admitted` with the pass when nobody is ahead). */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "state": "waiting",
+           *       "ticket": "q3w7kz2m5n4p6r8t0v2x4z6b8d0f2h4j",
+           *       "position": 42,
+           *       "waiting": 1250,
+           *       "estimated_wait_seconds": 180,
+           *       "refresh_after_seconds": 15,
+           *       "on_sale_at": "2027-03-01T09:00:00.000Z",
+           *       "pass": null,
+           *       "pass_expires_at": null,
+           *       "pass_header": "Guichet-Waiting-Room-Pass"
+           *     }
+           */
+          "application/json": {
+            /**
+             * @description `off`: no waiting room now, book directly. `waiting`: in the queue. `admitted`: `pass` lets you book until `pass_expires_at`. `expired`: the pass ran out; join again (POST without `ticket`).
+             * @enum {unknown}
+             */
+            state?: "off" | "waiting" | "admitted" | "expired";
+            /** @description Your place in the queue: keep it to ask for news. */
+            ticket?: string | null;
+            /** @description 1 = next. Null before the on-sale time (the order of early arrivals is drawn at the opening). */
+            position?: number | null;
+            /** @description People in the queue. */
+            waiting?: number;
+            estimated_wait_seconds?: number;
+            /** @description When to ask again (GET with `ticket`). */
+            refresh_after_seconds?: number;
+            on_sale_at?: string | null;
+            /** @description Once admitted: send it in the `Guichet-Waiting-Room-Pass` header of POST …/orders. */
+            pass?: string | null;
+            pass_expires_at?: string | null;
+            /** @enum {unknown} */
+            pass_header?: "Guichet-Waiting-Room-Pass";
+          };
+        };
+      };
+      /** @description Not found, or another organization's (`not_found`). */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "error": {
+           *         "type": "validation",
+           *         "code": "invalid_input",
+           *         "message": "The email address is invalid.",
+           *         "fields": [
+           *           {
+           *             "name": "email",
+           *             "code": "invalid",
+           *             "message": "The email address is invalid."
+           *           }
+           *         ],
+           *         "request_id": "req_7f3a2b9c1d4e"
+           *       }
+           *     }
+           */
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Invalid fields (`validation`), or an `Idempotency-Key` reused for another request. */
+      422: {
         headers: {
           [name: string]: unknown;
         };

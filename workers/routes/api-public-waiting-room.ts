@@ -20,7 +20,7 @@ export const publicWaitingRoomApiRoutes = new Hono<HonoEnv>();
 const ticketSchema = v.pipe(v.string(), v.trim(), v.maxLength(64), v.regex(/^[a-z0-9]*$/));
 export const waitingRoomJoinSchema = v.object({
   ticket: v.optional(v.nullable(ticketSchema)),
-  t: v.optional(v.nullable(v.string())),
+  t: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(200)))),
 });
 
 function roomError(c: Context<HonoEnv>, error: unknown): Promise<Response> {
