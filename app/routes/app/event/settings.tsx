@@ -228,7 +228,8 @@ export default function EventSettings({ loaderData: settings }: Route.ComponentP
 
       <WaitingListSettingsCard
         // Remounted after a save, so the field shows the stored value.
-        key={result?.ok ? settings.waitingListHoldHours : "editing"}
+        // Keys of their own: siblings that share a key are rendered twice by React.
+        key={`waiting-list-${result?.ok ? settings.waitingListHoldHours : "editing"}`}
         holdHours={settings.waitingListHoldHours}
         canUpdate={settings.canUpdate}
         busy={busy}
@@ -239,8 +240,8 @@ export default function EventSettings({ loaderData: settings }: Route.ComponentP
         // Remounted after a save, so the fields show the stored values.
         key={
           onSaleResult?.ok
-            ? `${settings.onSale.schedule?.onSaleAt ?? "none"}-${settings.onSale.schedule?.ratePerMinute}`
-            : "editing"
+            ? `on-sale-${settings.onSale.schedule?.onSaleAt ?? "none"}-${settings.onSale.schedule?.ratePerMinute}`
+            : "on-sale-editing"
         }
         onSale={settings.onSale}
         stats={settings.onSaleStats}
