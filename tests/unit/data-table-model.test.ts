@@ -4,7 +4,7 @@ import {
   type DataTableColumn,
   type SelectionState,
   type VisibilityState,
-} from "../../app/components/data-table/features";
+} from "../../app/lib/data-table-model";
 
 type Row = { key: number; name: string };
 const data: Row[] = [
