@@ -14,7 +14,7 @@ import { getOrderRefunds } from "#domain/refunds/get-order-refunds";
 import { getOrderInvoices } from "#domain/invoices/get-order-invoices";
 import { OrganizerOrderInvoices } from "~/components/order/organizer-order-invoices";
 import { refundOrderPart } from "#domain/refunds/refund-order-part";
-import { eurosToCents } from "#domain/tickets/ticket-input-schema";
+import { eurosToCents } from "#domain/tickets/euro-text";
 import { resendOrderConfirmation } from "#domain/order-documents/resend-order-confirmation";
 import { getOrder } from "#domain/orders/get-order";
 import { AppError, notFound } from "#domain/shared/app-error";
