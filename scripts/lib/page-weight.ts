@@ -37,7 +37,6 @@ export const SIGNED_IN_BUDGET_KB = 200;
 export const SIGNED_IN_CEILINGS_KB: Readonly<Record<string, number>> = {
   "routes/app/event/addons": 210,
   "routes/app/event/order-fields": 252,
-  "routes/app/event/orders-detail": 206,
   "routes/app/event/participants": 204,
   "routes/app/event/tickets": 210,
 };

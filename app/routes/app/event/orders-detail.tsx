@@ -2,7 +2,7 @@ import { ArrowLeft, Ban, Mail, Undo2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { countryName } from "#domain/accounting/buyer-billing";
-import { BILLING_FIELDS } from "#domain/public-events/booking-form";
+import { BILLING_FIELDS } from "#domain/public-events/billing-fields";
 import { data, Link, useFetcher } from "react-router";
 import { toast } from "~/lib/toast";
 import * as v from "valibot";
@@ -38,10 +38,9 @@ import { serverContext } from "~/server/context";
 import { parseForm } from "~/server/forms.server";
 import { getSignedIn } from "~/server/guards.server";
 import { actionError, loaderError } from "~/server/route-errors.server";
-import { checkoutTimeLabel } from "./orders-columns";
+import { checkoutTimeLabel, participantPrice } from "./order-labels";
 import { OrderRefundDialog, type RefundSubmission } from "./orders-refund-dialog";
 import { PaymentStatusBadge } from "./orders-status-badge";
-import { participantPrice } from "./participants-columns";
 import type { Route } from "./+types/orders-detail";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
