@@ -1,4 +1,4 @@
-import { centsToEuros } from "#domain/tickets/ticket-input-schema";
+import { centsToEuros } from "#domain/tickets/euro-text";
 import { intlLocale } from "#domain/shared/format";
 
 /**

@@ -135,8 +135,10 @@ export function answerFiltersOf(filters: readonly { id: string; value: string | 
 /** A stored choice answer as a JSON list; anything else (text, a checkbox, a damaged value) as an empty list. */
 // Qualified by hand: drizzle leaves a column of a one-table query unqualified, and inside json_each "value" would be
 // json_each's own column.
-const storedValue = sql.raw(`"form_answers"."value"`);
-export const storedChoiceList = sql`case when json_valid(${storedValue}) and json_type(${storedValue}) = 'array' then ${storedValue} else '[]' end`;
+// Marked pure so that the browser build, which imports this module for its column ids, leaves drizzle out.
+const storedValue = /* @__PURE__ */ sql.raw(`"form_answers"."value"`);
+export const storedChoiceList = /* @__PURE__ */ (() =>
+  sql`case when json_valid(${storedValue}) and json_type(${storedValue}) = 'array' then ${storedValue} else '[]' end`)();
 
 /** SQL over `form_answers`: the answer chose one of these option ids. */
 function choseOneOf(optionIds: readonly string[]): SQL {

@@ -3,6 +3,14 @@ import { discountTypes, type DiscountType } from "#db/schema";
 import { zonedDateTimeToUtc } from "../events/event-time-zone";
 import { eurosToCents } from "../tickets/ticket-input-schema";
 import { boundedString } from "../shared/bounded-string";
+import {
+  PROMO_BULK_MAX_COUNT,
+  PROMO_CODE_MAX_LENGTH,
+  PROMO_CODES_PER_REQUEST,
+  PROMO_PREFIX_MAX_LENGTH,
+} from "./promo-code-limits";
+
+export { PROMO_BULK_MAX_COUNT, PROMO_CODE_MAX_LENGTH, PROMO_CODES_PER_REQUEST, PROMO_PREFIX_MAX_LENGTH };
 
 /**
  * One promo entry as the spec's client and our screens send it (issue 9):
@@ -11,11 +19,8 @@ import { boundedString } from "../shared/bounded-string";
  * "promo-codes" namespace.
  */
 
-export const PROMO_CODE_MAX_LENGTH = 40;
 /** Letters, digits, dash and underscore: what a buyer can type back without ambiguity. */
 export const PROMO_CODE_PATTERN = /^[A-Za-z0-9_-]+$/;
-// One statement or two per code in one D1 batch: 200 codes stay well inside a Worker's query budget.
-export const PROMO_CODES_PER_REQUEST = 200;
 export const MAX_AMOUNT_DISCOUNT_CENTS = 100_000_000;
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/;
 
@@ -143,8 +148,6 @@ export function normalizePromoCode(code: string): string {
 }
 
 /** Bulk creation from the screen: a prefix and how many random codes to make with the same settings. */
-export const PROMO_BULK_MAX_COUNT = PROMO_CODES_PER_REQUEST;
-export const PROMO_PREFIX_MAX_LENGTH = 20;
 export const promoBulkSchema = v.object({
   prefix: v.pipe(
     v.string("promo-codes:errors.prefix-invalid"),

@@ -1,5 +1,6 @@
 import type { PlaceOrderBody } from "../booking/order-input-schema";
 import { questionsForTicket, type PublicEvent, type PublicQuestion } from "./get-public-event";
+import { BILLING_FIELDS } from "./billing-fields";
 
 /**
  * The tickets and add-ons chosen on the public page: `q<ticketId>=<quantity>` in the booking page's query. On a
@@ -89,7 +90,7 @@ export function isSameAsBuyer(values: Record<string, string> | null, slotIndex: 
   return values === null ? slotIndex === 0 : values[sameAsBuyerField(slotIndex)] === "true";
 }
 
-export const BILLING_FIELDS = ["name", "company", "address", "postal_code", "city", "country", "vat_number"] as const;
+export { BILLING_FIELDS };
 
 /**
  * The body of H1's `placeOrder` from the booking page's form. The field names are the error paths of the order call

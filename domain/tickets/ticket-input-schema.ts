@@ -3,6 +3,7 @@ import { feesTypes, ticketTypes, type FeesType, type TicketType, type TicketVisi
 import { zonedDateTimeToUtc } from "../events/event-time-zone";
 import { utf8Length } from "../events/event-input-schema";
 import { boundedString } from "../shared/bounded-string";
+import { centsToEuros, eurosToCents } from "./euro-text";
 
 /**
  * The ticket and add-on fields of spec §3, accepted from the tickets pages and the API (one schema for both).
@@ -207,21 +208,7 @@ export const ticketFieldsSchema = v.pipe(
 );
 export type TicketFieldsInput = v.InferInput<typeof ticketFieldsSchema>;
 
-/**
- * Euros as typed in the form ("12", "12,5", "12.50", "1 200,00") to cents; anything else is passed on as typed so that
- * the price rule refuses it with its own message.
- */
-export function eurosToCents(text: string): number | string {
-  const normalized = text.replace(/[\s\u00a0\u202f€]/g, "").replace(",", ".");
-  if (normalized === "") return text;
-  if (!/^-?\d+(\.\d{1,2})?$/.test(normalized)) return text;
-  return Math.round(Number(normalized) * 100);
-}
-
-/** Cents as the form shows them in its euro field ("12.50", "0"). */
-export function centsToEuros(cents: number): string {
-  return cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
-}
+export { centsToEuros, eurosToCents };
 
 /** The names the ticket form posts: the API's, with the price in euros and the sale dates as wall-clock times. */
 export const TICKET_FORM_BOOLEANS = ["restricted", "show_remaining_count", "waiting_list"] as const;

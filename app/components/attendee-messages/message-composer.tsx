@@ -20,8 +20,8 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-  AlertDialogTrigger,
-} from "~/components/ui/alert-dialog";
+} from "~/components/ui/alert-dialog-lazy";
+import { useLazyDialogTrigger } from "~/components/ui/lazy-dialog-trigger";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
@@ -57,7 +57,15 @@ export function MessageComposer({ data }: { data: ComposeData }) {
   );
   const [scheduleAt, setScheduleAt] = useState("");
   const [scheduleMin, setScheduleMin] = useState("");
-  const [scheduleOpen, setScheduleOpen] = useState(false);
+  // The dialogs' code loads when one first opens: their triggers are server-rendered with the page.
+  const scheduleDialog = useLazyDialogTrigger({
+    onOpen: () => {
+      const now = Date.now();
+      setScheduleMin(utcToZonedInput(now, data.timezone));
+      setScheduleAt((value) => value || utcToZonedInput(now + 3600_000, data.timezone));
+    },
+  });
+  const sendDialog = useLazyDialogTrigger();
   const subjectRef = useRef<HTMLInputElement>(null);
   const editorRef = useRef<Editor | null>(null);
   const lastField = useRef<"subject" | "body">("body");
@@ -367,24 +375,17 @@ export function MessageComposer({ data }: { data: ComposeData }) {
               {busy && lastIntent === "save" ? <Spinner label={null} /> : <Save />}
               {t("compose.save")}
             </Button>
-            <AlertDialog open={scheduleOpen} onOpenChange={setScheduleOpen}>
-              <AlertDialogTrigger asChild>
-                <Button
-                  type="button"
-                  variant="outline"
-                  disabled={busy || !canSend || !segment}
-                  onClick={() => {
-                    const now = Date.now();
-                    setScheduleMin(utcToZonedInput(now, data.timezone));
-                    setScheduleAt((value) => value || utcToZonedInput(now + 3600_000, data.timezone));
-                  }}
-                  data-testid="message-schedule"
-                >
-                  <CalendarClock />
-                  {t("compose.schedule")}
-                </Button>
-              </AlertDialogTrigger>
-              <AlertDialogContent>
+            <Button
+              {...scheduleDialog.triggerProps}
+              variant="outline"
+              disabled={busy || !canSend || !segment}
+              data-testid="message-schedule"
+            >
+              <CalendarClock />
+              {t("compose.schedule")}
+            </Button>
+            <AlertDialog open={scheduleDialog.open} onOpenChange={scheduleDialog.setOpen}>
+              <AlertDialogContent onCloseAutoFocus={scheduleDialog.onCloseAutoFocus}>
                 <AlertDialogHeader>
                   <AlertDialogTitle>{t("compose.schedule-title")}</AlertDialogTitle>
                   <AlertDialogDescription>
@@ -416,14 +417,12 @@ export function MessageComposer({ data }: { data: ComposeData }) {
                 </AlertDialogFooter>
               </AlertDialogContent>
             </AlertDialog>
-            <AlertDialog>
-              <AlertDialogTrigger asChild>
-                <Button type="button" disabled={busy || !canSend || !segment} data-testid="message-send">
-                  {busy && lastIntent === "send" ? <Spinner label={null} /> : <Send />}
-                  {t("compose.send-now")}
-                </Button>
-              </AlertDialogTrigger>
-              <AlertDialogContent>
+            <Button {...sendDialog.triggerProps} disabled={busy || !canSend || !segment} data-testid="message-send">
+              {busy && lastIntent === "send" ? <Spinner label={null} /> : <Send />}
+              {t("compose.send-now")}
+            </Button>
+            <AlertDialog open={sendDialog.open} onOpenChange={sendDialog.setOpen}>
+              <AlertDialogContent onCloseAutoFocus={sendDialog.onCloseAutoFocus}>
                 <AlertDialogHeader>
                   <AlertDialogTitle>{t("compose.send-title")}</AlertDialogTitle>
                   <AlertDialogDescription data-testid="message-send-description">
@@ -463,24 +462,25 @@ export function MessageComposer({ data }: { data: ComposeData }) {
 
 function DeleteDraft({ disabled, onDelete }: { disabled: boolean; onDelete: () => void }) {
   const { t } = useTranslation("attendee-messages");
+  const { open, setOpen, triggerProps, onCloseAutoFocus } = useLazyDialogTrigger();
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
-        <Button type="button" variant="ghost" disabled={disabled} data-testid="message-delete">
-          <Trash2 />
-          {t("compose.delete")}
-        </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t("compose.delete-title")}</AlertDialogTitle>
-          <AlertDialogDescription>{t("compose.delete-description")}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{t("compose.cancel")}</AlertDialogCancel>
-          <AlertDialogAction onClick={onDelete}>{t("compose.delete")}</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <>
+      <Button {...triggerProps} variant="ghost" disabled={disabled} data-testid="message-delete">
+        <Trash2 />
+        {t("compose.delete")}
+      </Button>
+      <AlertDialog open={open} onOpenChange={setOpen}>
+        <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{t("compose.delete-title")}</AlertDialogTitle>
+            <AlertDialogDescription>{t("compose.delete-description")}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>{t("compose.cancel")}</AlertDialogCancel>
+            <AlertDialogAction onClick={onDelete}>{t("compose.delete")}</AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </>
   );
 }

@@ -15,8 +15,8 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-  AlertDialogTrigger,
-} from "~/components/ui/alert-dialog";
+} from "~/components/ui/alert-dialog-lazy";
+import { useLazyDialogTrigger } from "~/components/ui/lazy-dialog-trigger";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Spinner } from "~/components/ui/spinner";
@@ -41,6 +41,7 @@ export function MessageDetail({ data }: { data: DetailData }) {
   const basePath = `/event/${data.eventId}/messages`;
   const selfPath = `${basePath}/${message.id}`;
   const sender = useFetcher<MessageActionResult>({ key: `message-${data.eventId}-${message.id}` });
+  const resendDialog = useLazyDialogTrigger();
   const failure = sender.data && !sender.data.ok ? sender.data : null;
   const total = states.reduce((sum, state) => sum + counts[state], 0);
   const when = (at: number | null) => (at ? formatDateTime(at, i18n.language, data.timezone) : "—");
@@ -85,29 +86,35 @@ export function MessageDetail({ data }: { data: DetailData }) {
           </p>
         </div>
         {message.status === "sent" ? (
-          <AlertDialog>
-            <AlertDialogTrigger asChild>
-              <Button variant="outline" disabled={sender.state !== "idle"} data-testid="message-resend">
-                {sender.state !== "idle" ? <Spinner label={null} /> : <RefreshCw />}
-                {t("detail.resend")}
-              </Button>
-            </AlertDialogTrigger>
-            <AlertDialogContent>
-              <AlertDialogHeader>
-                <AlertDialogTitle>{t("detail.resend-title")}</AlertDialogTitle>
-                <AlertDialogDescription>{t("detail.resend-description")}</AlertDialogDescription>
-              </AlertDialogHeader>
-              <AlertDialogFooter>
-                <AlertDialogCancel>{t("compose.cancel")}</AlertDialogCancel>
-                <AlertDialogAction
-                  onClick={() => void sender.submit({ intent: "resend" }, { method: "post", action: selfPath })}
-                  data-testid="message-resend-confirm"
-                >
-                  {t("detail.resend-confirm")}
-                </AlertDialogAction>
-              </AlertDialogFooter>
-            </AlertDialogContent>
-          </AlertDialog>
+          <>
+            {/* The dialog's code loads when it first opens: the trigger is server-rendered with the page. */}
+            <Button
+              {...resendDialog.triggerProps}
+              variant="outline"
+              disabled={sender.state !== "idle"}
+              data-testid="message-resend"
+            >
+              {sender.state !== "idle" ? <Spinner label={null} /> : <RefreshCw />}
+              {t("detail.resend")}
+            </Button>
+            <AlertDialog open={resendDialog.open} onOpenChange={resendDialog.setOpen}>
+              <AlertDialogContent onCloseAutoFocus={resendDialog.onCloseAutoFocus}>
+                <AlertDialogHeader>
+                  <AlertDialogTitle>{t("detail.resend-title")}</AlertDialogTitle>
+                  <AlertDialogDescription>{t("detail.resend-description")}</AlertDialogDescription>
+                </AlertDialogHeader>
+                <AlertDialogFooter>
+                  <AlertDialogCancel>{t("compose.cancel")}</AlertDialogCancel>
+                  <AlertDialogAction
+                    onClick={() => void sender.submit({ intent: "resend" }, { method: "post", action: selfPath })}
+                    data-testid="message-resend-confirm"
+                  >
+                    {t("detail.resend-confirm")}
+                  </AlertDialogAction>
+                </AlertDialogFooter>
+              </AlertDialogContent>
+            </AlertDialog>
+          </>
         ) : null}
       </div>
       <FormError message={failure?.errors.formError} />

@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { BUYER_COUNTRIES } from "#domain/accounting/buyer-billing";
 import type { InvoiceOffer } from "#domain/accounting/invoice-offer";
-import { BILLING_FIELDS } from "#domain/public-events/booking-form";
+import { BILLING_FIELDS } from "#domain/public-events/billing-fields";
 import { cn } from "~/lib/utils";
 import { ErrorText, fieldId, TextField, type FieldState } from "./booking-fields";
 

@@ -1,12 +1,4 @@
 import {
-  flexRender,
-  useTable,
-  type ColumnVisibilityState,
-  type RowData,
-  type RowSelectionState,
-  type Updater,
-} from "@tanstack/react-table";
-import {
   ArrowDown,
   ArrowUp,
   ChevronsUpDown,
@@ -15,7 +7,7 @@ import {
   ChevronsLeft,
   ChevronsRight,
 } from "lucide-react";
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
+import { createElement, useCallback, useEffect, useMemo, useState, type ComponentType, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -34,17 +26,11 @@ import {
 import { formatNumber } from "#domain/shared/format";
 import { cn } from "~/lib/utils";
 import { DataTableToolbar, type DataTableFacet } from "./data-table-toolbar";
-import {
-  dataTableFeatures,
-  DEFAULT_COLUMN_SIZE,
-  MIN_COLUMN_SIZE,
-  type DataTableColumn,
-  type DataTableFeatures,
-} from "./features";
+import { dataTableModel, type DataTableColumn, type SelectionState, type VisibilityState } from "./features";
 
 export type { DataTableFacet } from "./data-table-toolbar";
 
-export type DataTableProps<TData extends RowData> = {
+export type DataTableProps<TData> = {
   columns: DataTableColumn<TData>[];
   rows: TData[];
   total: number;
@@ -70,7 +56,7 @@ export type DataTableProps<TData extends RowData> = {
  * The shared data table (spec §2, §4, §9): everything runs on the server, this component renders one page and writes
  * each change (search, facets, sort, page, page size, visible columns) to the URL, so a copied link reopens the view.
  */
-export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
+export function DataTable<TData>(props: DataTableProps<TData>) {
   const { columns, rows, total, config, getRowId, label, rowHref } = props;
   const { t, i18n } = useTranslation("data-table");
   const [searchParams] = useSearchParams();
@@ -98,7 +84,7 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
   );
 
   // The selection belongs to the page of rows it was made on.
-  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  const [rowSelection, setRowSelection] = useState<SelectionState>({});
   const [selectionRows, setSelectionRows] = useState(rows);
   if (selectionRows !== rows) {
     setSelectionRows(rows);
@@ -106,29 +92,27 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
   }
 
   const onColumnVisibilityChange = useCallback(
-    (updater: Updater<ColumnVisibilityState>) => {
+    (updater: VisibilityState | ((old: VisibilityState) => VisibilityState)) => {
       const visibility = typeof updater === "function" ? updater(state.visibility) : updater;
       go({ ...state, visibility });
     },
     [go, state],
   );
 
-  const table = useTable<DataTableFeatures, TData>({
-    features: dataTableFeatures,
+  const table = dataTableModel({
     columns,
     data: rows,
-    getRowId: (row) => getRowId(row),
-    defaultColumn: { size: DEFAULT_COLUMN_SIZE, minSize: MIN_COLUMN_SIZE },
-    state: { columnVisibility: state.visibility, rowSelection },
+    getRowId,
+    columnVisibility: state.visibility,
+    rowSelection,
     onColumnVisibilityChange,
     onRowSelectionChange: setRowSelection,
-    enableRowSelection: true,
   });
 
   const pageCount = Math.max(1, Math.ceil(total / state.pageSize));
   const filtered = state.filters.length > 0;
-  const selectedRows = table.getSelectedRowModel().rows.map((row) => row.original);
-  const visibleColumns = table.getVisibleLeafColumns();
+  const selectedRows = table.getSelectedRows().map((row) => row.original);
+  const visibleColumns = table.visibleColumns;
 
   // A link to a page past the end (rows deleted meanwhile) goes to the last page.
   useEffect(() => {
@@ -143,8 +127,7 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
   return (
     <div className="flex min-w-0 flex-col gap-3" data-testid="data-table">
       <DataTableToolbar
-        columns={table
-          .getAllLeafColumns()
+        columns={table.allColumns
           .filter((column) => column.getCanHide())
           .map((column) => ({
             id: column.id,
@@ -174,49 +157,47 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
       <div className="rounded-lg border bg-background" aria-busy={loading || undefined}>
         <Table aria-label={label} className="table-fixed" style={{ minWidth: table.getTotalSize() }}>
           <TableHeader>
-            {table.getHeaderGroups().map((group) => (
-              <TableRow key={group.id}>
-                {group.headers.map((header) => {
-                  const id = header.column.id;
-                  const sortable = config.sortable.includes(id);
-                  const sorted = state.sort.find((s) => s.id === id);
-                  const title = flexRender(header.column.columnDef.header, header.getContext());
-                  return (
-                    <TableHead
-                      key={header.id}
-                      style={{ width: header.getSize() }}
-                      className="whitespace-normal"
-                      aria-sort={sorted ? (sorted.desc ? "descending" : "ascending") : sortable ? "none" : undefined}
-                      data-column={id}
-                    >
-                      {header.isPlaceholder ? null : sortable ? (
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          className="-ml-1.5 h-auto min-h-8 max-w-full gap-1 px-1.5 py-1 text-left whitespace-normal has-[>svg]:px-1.5 data-[sorted=true]:text-foreground"
-                          data-sorted={sorted ? "true" : undefined}
-                          onClick={() => go({ ...state, sort: nextSort(state.sort, id), page: 0 })}
-                          aria-label={`${typeof header.column.columnDef.header === "string" ? header.column.columnDef.header : id} — ${t(sorted ? (sorted.desc ? "sort-desc" : "sort-asc") : "sort-none")}`}
-                        >
-                          <span className="line-clamp-2 min-w-0">{title}</span>
-                          {sorted ? (
-                            sorted.desc ? (
-                              <ArrowDown className="size-3.5" />
-                            ) : (
-                              <ArrowUp className="size-3.5" />
-                            )
+            <TableRow>
+              {visibleColumns.map((column) => {
+                const id = column.id;
+                const sortable = config.sortable.includes(id);
+                const sorted = state.sort.find((s) => s.id === id);
+                const title = render(column.columnDef.header, { table });
+                return (
+                  <TableHead
+                    key={id}
+                    style={{ width: column.getSize() }}
+                    className="whitespace-normal"
+                    aria-sort={sorted ? (sorted.desc ? "descending" : "ascending") : sortable ? "none" : undefined}
+                    data-column={id}
+                  >
+                    {sortable ? (
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        className="-ml-1.5 h-auto min-h-8 max-w-full gap-1 px-1.5 py-1 text-left whitespace-normal has-[>svg]:px-1.5 data-[sorted=true]:text-foreground"
+                        data-sorted={sorted ? "true" : undefined}
+                        onClick={() => go({ ...state, sort: nextSort(state.sort, id), page: 0 })}
+                        aria-label={`${typeof column.columnDef.header === "string" ? column.columnDef.header : id} — ${t(sorted ? (sorted.desc ? "sort-desc" : "sort-asc") : "sort-none")}`}
+                      >
+                        <span className="line-clamp-2 min-w-0">{title}</span>
+                        {sorted ? (
+                          sorted.desc ? (
+                            <ArrowDown className="size-3.5" />
                           ) : (
-                            <ChevronsUpDown className="size-3.5 opacity-50" />
-                          )}
-                        </Button>
-                      ) : (
-                        <span className="line-clamp-2">{title}</span>
-                      )}
-                    </TableHead>
-                  );
-                })}
-              </TableRow>
-            ))}
+                            <ArrowUp className="size-3.5" />
+                          )
+                        ) : (
+                          <ChevronsUpDown className="size-3.5 opacity-50" />
+                        )}
+                      </Button>
+                    ) : (
+                      <span className="line-clamp-2">{title}</span>
+                    )}
+                  </TableHead>
+                );
+              })}
+            </TableRow>
           </TableHeader>
           <TableBody>
             {loading ? (
@@ -246,7 +227,7 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
                 </TableCell>
               </TableRow>
             ) : (
-              table.getRowModel().rows.map((row) => (
+              table.rows.map((row) => (
                 <TableRow
                   key={row.id}
                   data-state={row.getIsSelected() ? "selected" : undefined}
@@ -261,9 +242,9 @@ export function DataTable<TData extends RowData>(props: DataTableProps<TData>) {
                       : undefined
                   }
                 >
-                  {row.getVisibleCells().map((cell) => (
-                    <TableCell key={cell.id} className="truncate" style={{ width: cell.column.getSize() }}>
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  {visibleColumns.map((column) => (
+                    <TableCell key={`${row.id}_${column.id}`} className="truncate" style={{ width: column.getSize() }}>
+                      {render(column.columnDef.cell, { row, table })}
                     </TableCell>
                   ))}
                 </TableRow>
@@ -337,4 +318,9 @@ function PageButton(props: { label: string; disabled: boolean; onClick: () => vo
       {props.children}
     </Button>
   );
+}
+
+/** A header or cell: a function is rendered as a component (hooks allowed), as TanStack's `flexRender` did. */
+function render<P extends object>(content: ReactNode | ((props: P) => ReactNode), props: P): ReactNode {
+  return typeof content === "function" ? createElement(content as ComponentType<P>, props) : content;
 }

@@ -1,4 +1,3 @@
-import type { RowData } from "@tanstack/react-table";
 import { useTranslation } from "react-i18next";
 import { Checkbox } from "~/components/ui/checkbox";
 import type { DataTableColumn } from "./features";
@@ -29,7 +28,7 @@ function SelectRowCell({ checked, onChange }: { checked: boolean; onChange: (val
 }
 
 /** The row selection column: page-wide select-all in the header, one checkbox per row. */
-export function selectColumn<TData extends RowData>(): DataTableColumn<TData> {
+export function selectColumn<TData>(): DataTableColumn<TData> {
   return {
     id: "select",
     size: 40,

@@ -1,6 +1,5 @@
 import { ChevronRight } from "lucide-react";
-import { Collapsible } from "radix-ui";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import {
@@ -52,25 +51,34 @@ function NavigationGroup({ eventId, group }: { eventId: number; group: EventNavi
     setWasCurrent(current);
     if (current) setOpen(true);
   }
+  const contentId = useId();
+  const state = open ? "open" : "closed";
+  // The markup of Radix's collapsible (a disclosure), without its code on every event page
+  // (docs/decisions/0071-lighter-signed-in-pages.md).
   return (
-    <Collapsible.Root open={open} onOpenChange={setOpen} asChild>
-      <li>
-        <Collapsible.Trigger className={cn(itemClass, "w-full", current && "text-foreground")}>
-          <group.icon className="size-4 shrink-0" aria-hidden />
-          <span className="flex-1 text-left">{t(group.labelKey)}</span>
-          <ChevronRight className={cn("size-4 transition-transform", open && "rotate-90")} aria-hidden />
-        </Collapsible.Trigger>
-        <Collapsible.Content asChild>
-          <ul className="mt-0.5 grid gap-0.5">
-            {group.links.map((link) => (
+    <li data-state={state}>
+      <button
+        type="button"
+        aria-controls={contentId}
+        aria-expanded={open}
+        data-state={state}
+        onClick={() => setOpen(!open)}
+        className={cn(itemClass, "w-full", current && "text-foreground")}
+      >
+        <group.icon className="size-4 shrink-0" aria-hidden />
+        <span className="flex-1 text-left">{t(group.labelKey)}</span>
+        <ChevronRight className={cn("size-4 transition-transform", open && "rotate-90")} aria-hidden />
+      </button>
+      <ul id={contentId} hidden={!open} data-state={state} className="mt-0.5 grid gap-0.5">
+        {open
+          ? group.links.map((link) => (
               <li key={link.id}>
                 <NavigationLink eventId={eventId} link={link} nested />
               </li>
-            ))}
-          </ul>
-        </Collapsible.Content>
-      </li>
-    </Collapsible.Root>
+            ))
+          : null}
+      </ul>
+    </li>
   );
 }
 

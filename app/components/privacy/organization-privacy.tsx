@@ -1,6 +1,6 @@
 import { PLATFORM_TIME_ZONE } from "#domain/events/event-time-zone";
 import { Download, ShieldCheck } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { toast } from "~/lib/toast";
@@ -14,8 +14,8 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-  AlertDialogTrigger,
-} from "~/components/ui/alert-dialog";
+} from "~/components/ui/alert-dialog-lazy";
+import { useLazyDialogTrigger } from "~/components/ui/lazy-dialog-trigger";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
@@ -36,7 +36,8 @@ export function OrganizationPrivacy() {
   const loader = useFetcher<OrganizationPrivacyData>({ key: "organization-privacy" });
   const settings = useFetcher<OrganizationPrivacyAction>({ key: "organization-privacy-settings" });
   const anonymise = useFetcher<OrganizationPrivacyAction>({ key: "organization-privacy-anonymise" });
-  const [confirming, setConfirming] = useState(false);
+  // The confirmation's code loads when it first opens: its trigger is server-rendered with the page.
+  const confirm = useLazyDialogTrigger();
   const ids = { months: useId(), auto: useId(), error: useId() };
   const formRef = useRef<HTMLFormElement>(null);
   const handled = useRef<unknown>(null);
@@ -197,13 +198,15 @@ export function OrganizationPrivacy() {
           </div>
         </CardContent>
         <CardFooter className="justify-end border-t">
-          <AlertDialog open={confirming} onOpenChange={setConfirming}>
-            <AlertDialogTrigger asChild>
-              <Button variant="destructive" disabled={data.dueCount === 0 || anonymise.state !== "idle"}>
-                {t("anonymise.button")}
-              </Button>
-            </AlertDialogTrigger>
-            <AlertDialogContent>
+          <Button
+            {...confirm.triggerProps}
+            variant="destructive"
+            disabled={data.dueCount === 0 || anonymise.state !== "idle"}
+          >
+            {t("anonymise.button")}
+          </Button>
+          <AlertDialog open={confirm.open} onOpenChange={confirm.setOpen}>
+            <AlertDialogContent onCloseAutoFocus={confirm.onCloseAutoFocus}>
               <AlertDialogHeader>
                 <AlertDialogTitle>{t("anonymise.confirm-title")}</AlertDialogTitle>
                 <AlertDialogDescription>{t("anonymise.confirm-description")}</AlertDialogDescription>
@@ -213,7 +216,7 @@ export function OrganizationPrivacy() {
                 <AlertDialogAction
                   onClick={() => {
                     void anonymise.submit({ intent: "anonymise" }, { method: "post", action: ENDPOINT });
-                    setConfirming(false);
+                    confirm.setOpen(false);
                   }}
                 >
                   {t("anonymise.confirm")}

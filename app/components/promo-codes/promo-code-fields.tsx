@@ -4,7 +4,7 @@ import {
   PROMO_BULK_MAX_COUNT,
   PROMO_CODE_MAX_LENGTH,
   PROMO_PREFIX_MAX_LENGTH,
-} from "#domain/promo-codes/promo-code-input-schema";
+} from "#domain/promo-codes/promo-code-limits";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";

@@ -1,23 +1,83 @@
 import * as React from "react";
-import { Switch as SwitchPrimitive } from "radix-ui";
 
 import { cn } from "~/lib/utils";
 
-function Switch({ className, ...props }: React.ComponentProps<typeof SwitchPrimitive.Root>) {
+type SwitchProps = Omit<React.ComponentProps<"button">, "checked" | "defaultChecked" | "value"> & {
+  checked?: boolean;
+  defaultChecked?: boolean;
+  onCheckedChange?: (checked: boolean) => void;
+  required?: boolean;
+  name?: string;
+  value?: string;
+};
+
+/**
+ * Without Radix (docs/decisions/0071-lighter-signed-in-pages.md), as the checkbox: same markup and behaviour as Radix's
+ * switch (a button with role "switch" toggled by a click, Space or Enter), and a hidden native checkbox when it has a
+ * `name` so that it posts with its form.
+ */
+function Switch({
+  className,
+  checked: checkedProp,
+  defaultChecked = false,
+  onCheckedChange,
+  required = false,
+  name,
+  value = "on",
+  disabled,
+  onClick,
+  ...props
+}: SwitchProps) {
+  const [uncontrolled, setUncontrolled] = React.useState(defaultChecked);
+  const checked = checkedProp !== undefined ? checkedProp : uncontrolled;
+  const state = checked ? "checked" : "unchecked";
   return (
-    <SwitchPrimitive.Root
-      data-slot="switch"
-      className={cn(
-        "peer inline-flex h-[1.15rem] w-8 shrink-0 items-center rounded-full border border-transparent shadow-xs transition-all outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:ring-[3px] aria-invalid:ring-destructive/20 data-[state=checked]:bg-primary data-[state=unchecked]:bg-input dark:data-[state=unchecked]:bg-input/80",
-        className,
-      )}
-      {...props}
-    >
-      <SwitchPrimitive.Thumb
-        data-slot="switch-thumb"
-        className="pointer-events-none block size-4 rounded-full bg-background ring-0 transition-transform data-[state=checked]:translate-x-[calc(100%-2px)] data-[state=unchecked]:translate-x-0 dark:data-[state=checked]:bg-primary-foreground dark:data-[state=unchecked]:bg-foreground"
-      />
-    </SwitchPrimitive.Root>
+    <>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={checked}
+        aria-required={required}
+        data-state={state}
+        data-disabled={disabled ? "" : undefined}
+        disabled={disabled}
+        value={value}
+        data-slot="switch"
+        className={cn(
+          "peer inline-flex h-[1.15rem] w-8 shrink-0 items-center rounded-full border border-transparent shadow-xs transition-all outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:ring-[3px] aria-invalid:ring-destructive/20 data-[state=checked]:bg-primary data-[state=unchecked]:bg-input dark:data-[state=unchecked]:bg-input/80",
+          className,
+        )}
+        onClick={(event) => {
+          onClick?.(event);
+          if (event.defaultPrevented) return;
+          if (checkedProp === undefined) setUncontrolled(!checked);
+          onCheckedChange?.(!checked);
+        }}
+        {...props}
+      >
+        <span
+          data-state={state}
+          data-disabled={disabled ? "" : undefined}
+          data-slot="switch-thumb"
+          className="pointer-events-none block size-4 rounded-full bg-background ring-0 transition-transform data-[state=checked]:translate-x-[calc(100%-2px)] data-[state=unchecked]:translate-x-0 dark:data-[state=checked]:bg-primary-foreground dark:data-[state=unchecked]:bg-foreground"
+        />
+      </button>
+      {name ? (
+        <input
+          type="checkbox"
+          aria-hidden
+          tabIndex={-1}
+          name={name}
+          value={value}
+          checked={checked}
+          required={required}
+          disabled={disabled}
+          readOnly
+          onChange={() => {}}
+          className="pointer-events-none absolute m-0 h-[1.15rem] w-8 -translate-x-full opacity-0"
+        />
+      ) : null}
+    </>
   );
 }
 

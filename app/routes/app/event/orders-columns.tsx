@@ -8,11 +8,9 @@ import type { OrderRow } from "#domain/orders/list-orders";
 import { formatTableDateTime } from "~/components/data-table/table-date";
 import { formatMoney } from "#domain/shared/format";
 import { PaymentStatusBadge } from "./orders-status-badge";
+import { checkoutTimeLabel } from "./order-labels";
 
-/** Spec §9: checkout time in whole seconds with 's'; 0 or less means the order was added by hand. */
-export function checkoutTimeLabel(seconds: number, t: TFunction<"orders">): string {
-  return seconds <= 0 ? t("manual") : t("seconds", { count: Math.round(seconds) });
-}
+export { checkoutTimeLabel };
 
 // The default columns' widths add up to at most 930 px: the table's width on a 1280 px screen, so none is cut off
 // there (tests/e2e/orders.spec.ts); wider screens share the rest in proportion.

@@ -4,7 +4,7 @@ import { computeRefund, RefundRuleError, type RefundComputation } from "#domain/
 import { chooseUnits, countByLine, refundIssueKey } from "#domain/refunds/refund-units";
 import type { OrderRefunds } from "#domain/refunds/get-order-refunds";
 import { formatMoney } from "#domain/shared/format";
-import { eurosToCents } from "#domain/tickets/ticket-input-schema";
+import { eurosToCents } from "#domain/tickets/euro-text";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";

@@ -5,16 +5,13 @@ import { EmailCell } from "~/components/data-table/email-cell";
 import type { DataTableColumn } from "~/components/data-table/features";
 import { Badge } from "~/components/ui/badge";
 import { formatTableDateTime } from "~/components/data-table/table-date";
-import { formatMoney } from "#domain/shared/format";
 import type { ParticipantRow } from "#domain/participants/list-participants";
 import { addonsText } from "#domain/participants/participant-addons";
 import { answerColumnId, type AnswerColumn } from "#domain/participation-forms/answer-columns";
 import { PaymentStatusBadge } from "./orders-status-badge";
+import { participantPrice } from "./order-labels";
 
-/** Spec §9: cents in euros with two decimals; 0 shows as free. */
-export function participantPrice(cents: number, t: TFunction<"participants">, language: string): string {
-  return cents === 0 ? t("free") : formatMoney(cents, language);
-}
+export { participantPrice };
 
 // The default columns' widths add up to at most 930 px: the table's width on a 1280 px screen, so none is cut off
 // there (tests/e2e/participants.spec.ts); wider screens share the rest in proportion.

@@ -46,7 +46,7 @@ import { getSignedIn } from "~/server/guards.server";
 import { actionError, loaderError } from "~/server/route-errors.server";
 import { PaymentStatusBadge } from "./orders-status-badge";
 import { answersFromForm, EditAnswersDialog } from "./participants-answers-dialog";
-import { participantPrice } from "./participants-columns";
+import { participantPrice } from "./order-labels";
 import { ChangeTicketDialog } from "./participants-ticket-dialog";
 import type { Route } from "./+types/participants-detail";
 import { boundedString, SHORT_TEXT_MAX_LENGTH } from "#domain/shared/bounded-string";

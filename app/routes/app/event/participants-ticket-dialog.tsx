@@ -17,7 +17,7 @@ import {
 import { Label } from "~/components/ui/label";
 import { Spinner } from "~/components/ui/spinner";
 import { useFocusFirstInvalid } from "~/lib/use-focus-first-invalid";
-import { participantPrice } from "./participants-columns";
+import { participantPrice } from "./order-labels";
 
 type TicketAction =
   | { ok: true; intent: string }
