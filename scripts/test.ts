@@ -43,16 +43,28 @@ function readJson(path: string): unknown {
   }
 }
 
-function vitestLayer(config: string, reportName: string) {
+function vitestLayer(config: string, reportName: string, env: Record<string, string> = {}) {
   const report = resolve(reportDir, reportName);
   rmSync(report, { force: true });
   const ok = exec(
     process.execPath,
     binArgs("vitest", ["run", "-c", config, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]),
+    env,
   );
   const json = readJson(report) as { numPassedTests?: number; numFailedTests?: number } | undefined;
   const counts = json ? { passed: json.numPassedTests ?? 0, failed: json.numFailedTests ?? 0 } : undefined;
   return { ok, counts };
+}
+
+/** The integration layer: every Worker test, then the PDF fonts' test in a runtime of its own (vitest.worker.config.ts). */
+function integrationLayer() {
+  const main = vitestLayer("vitest.worker.config.ts", "integration.json");
+  const pdf = vitestLayer("vitest.worker.config.ts", "integration-pdf.json", { GUICHET_PDF_WORKER_TESTS: "1" });
+  const counts =
+    main.counts && pdf.counts
+      ? { passed: main.counts.passed + pdf.counts.passed, failed: main.counts.failed + pdf.counts.failed }
+      : (main.counts ?? pdf.counts);
+  return { ok: main.ok && pdf.ok, counts };
 }
 
 async function playwrightLayer(): Promise<LayerResult> {
@@ -86,7 +98,7 @@ const layers: Layer[] = [
   { title: "Unit tests (vitest, Node)", run: () => vitestLayer("vitest.unit.config.ts", "unit.json") },
   {
     title: "Integration tests (vitest, Worker + D1)",
-    run: () => vitestLayer("vitest.worker.config.ts", "integration.json"),
+    run: integrationLayer,
   },
   { title: "End-to-end tests (Playwright, Chromium)", run: playwrightLayer },
 ];
