@@ -1,4 +1,5 @@
 import * as React from "react";
+import { HiddenFormInput } from "./hidden-form-input";
 import { CheckIcon, MinusIcon } from "lucide-react";
 
 import { cn } from "~/lib/utils";
@@ -80,18 +81,14 @@ function Checkbox({
         ) : null}
       </button>
       {name ? (
-        <input
+        <HiddenFormInput
           type="checkbox"
-          aria-hidden
-          tabIndex={-1}
           name={name}
           value={value}
           checked={checked === true}
           required={required}
           disabled={disabled}
-          readOnly
-          onChange={() => {}}
-          className="pointer-events-none absolute m-0 size-4 -translate-x-full opacity-0"
+          className="size-4"
         />
       ) : null}
     </>

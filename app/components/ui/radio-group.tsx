@@ -1,4 +1,5 @@
 import * as React from "react";
+import { HiddenFormInput } from "./hidden-form-input";
 import { CircleIcon } from "lucide-react";
 
 import { cn } from "~/lib/utils";
@@ -209,18 +210,14 @@ function RadioGroupItem({
         {children}
       </button>
       {context.name ? (
-        <input
+        <HiddenFormInput
           type="radio"
-          aria-hidden
-          tabIndex={-1}
           name={context.name}
           value={value}
           checked={checked}
           required={context.required}
           disabled={disabled}
-          readOnly
-          onChange={() => {}}
-          className="pointer-events-none absolute m-0 size-4 -translate-x-full opacity-0"
+          className="size-4"
         />
       ) : null}
     </>

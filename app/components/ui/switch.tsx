@@ -1,4 +1,5 @@
 import * as React from "react";
+import { HiddenFormInput } from "./hidden-form-input";
 
 import { cn } from "~/lib/utils";
 
@@ -63,18 +64,14 @@ function Switch({
         />
       </button>
       {name ? (
-        <input
+        <HiddenFormInput
           type="checkbox"
-          aria-hidden
-          tabIndex={-1}
           name={name}
           value={value}
           checked={checked}
           required={required}
           disabled={disabled}
-          readOnly
-          onChange={() => {}}
-          className="pointer-events-none absolute m-0 h-[1.15rem] w-8 -translate-x-full opacity-0"
+          className="h-[1.15rem] w-8"
         />
       ) : null}
     </>
