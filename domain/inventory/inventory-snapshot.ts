@@ -16,7 +16,7 @@ import {
   tickets,
   waitingListEntries,
 } from "#db/schema";
-import type { PlanDate, PlanEvent, PlanPromo, PlanTicket } from "../booking/plan-order";
+import type { PlanDate, PlanPromo, PlanTicket } from "../booking/plan-order";
 import { toParticipationForm, type ParticipationForm } from "../participation-forms/participation-form-record";
 import { normalizePromoCode } from "../promo-codes/promo-code-input-schema";
 import { notFound } from "../shared/app-error";
@@ -44,10 +44,6 @@ export class InventorySnapshot {
     readonly nextDeadline: number | null,
     readonly readAt: number,
   ) {}
-
-  get planEvent(): PlanEvent {
-    return this.event;
-  }
 
   planTickets(): PlanTicket[] {
     return this.ticketRows

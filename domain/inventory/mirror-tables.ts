@@ -68,8 +68,3 @@ export function createMirrorTables(db: SyncSql): void {
   for (const statement of [...MIRRORED_TABLES.map(createTableSql), ...MIRROR_INDEXES, ...OWN_TABLES])
     db.run({ sql: statement, params: [] });
 }
-
-/** The column names of a mirrored table, in schema order. */
-export function mirrorColumns(table: SQLiteTable): string[] {
-  return getTableConfig(table).columns.map((column) => column.name);
-}
