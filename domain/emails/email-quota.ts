@@ -89,7 +89,12 @@ export function isEmailQuotaFailure(error: unknown): boolean {
 
 /** What the organization may still send today (read from the primary, like every quota read). */
 export async function getEmailQuota(db: Database, organizationId: number, now: Date | number = Date.now()) {
-  const [row] = await db
+  return toEmailQuota(await emailQuotaQuery(db, organizationId, now));
+}
+
+/** getEmailQuota as a query not yet run (for a batch); toEmailQuota reads its rows. */
+export function emailQuotaQuery(db: Database, organizationId: number, now: Date | number) {
+  return db
     .select({ limit: organizations.dailyEmailQuota, used: emailQuotaUsage.sent })
     .from(organizations)
     .leftJoin(
@@ -98,9 +103,12 @@ export async function getEmailQuota(db: Database, organizationId: number, now: D
     )
     .where(eq(organizations.id, organizationId))
     .limit(1);
-  const limit = row?.limit ?? DEFAULT_DAILY_EMAIL_QUOTA;
-  const used = row?.used ?? 0;
-  return { limit, used, remaining: Math.max(0, limit - used) } satisfies EmailQuota;
+}
+
+export function toEmailQuota(rows: { limit: number | null; used: number | null }[]): EmailQuota {
+  const limit = rows[0]?.limit ?? DEFAULT_DAILY_EMAIL_QUOTA;
+  const used = rows[0]?.used ?? 0;
+  return { limit, used, remaining: Math.max(0, limit - used) };
 }
 
 /** The refusal of a send past the quota: nothing was written or sent; `details` says what is left today. */

@@ -17,12 +17,20 @@ export async function listEventDateChoices(
   db: Database,
   event: { id: number; organizationId: number },
 ): Promise<EventDateChoice[]> {
-  const rows = await db
+  return toEventDateChoices(await eventDateChoicesQuery(db, event));
+}
+
+/** listEventDateChoices as a query not yet run (for a batch); toEventDateChoices reads its rows. */
+export function eventDateChoicesQuery(db: Database, event: { id: number; organizationId: number }) {
+  return db
     .select({ id: eventDates.id, startAt: eventDates.startAt, status: eventDates.status })
     .from(eventDates)
     .where(and(eq(eventDates.eventId, event.id), eq(eventDates.organizationId, event.organizationId)))
     .orderBy(asc(eventDates.startAt))
     .limit(DATE_CHOICES_LIMIT);
+}
+
+export function toEventDateChoices(rows: { id: number; startAt: Date; status: EventDateStatus }[]): EventDateChoice[] {
   return rows.map((row) => ({ id: row.id, startAt: row.startAt.getTime(), status: row.status }));
 }
 

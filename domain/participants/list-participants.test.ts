@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emailQuotaUsage, eventDates } from "#db/schema";
 import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../../tests/support/libsql-test-db";
 import { insertEvent, insertEventsWorld, insertOrder, insertTicket } from "../../tests/support/fixtures";
 import { listParticipants, type ParticipantSortId } from "./list-participants";
@@ -73,5 +75,45 @@ describe("listParticipants on deep pages", () => {
     expect(last.total).toBe(whole.total);
     expect(last.rows.map((row) => row.id)).toEqual(whole.rows.slice(lastOffset).map((row) => row.id));
     expect(last.rows.every((row) => row.orderStatus === "paid")).toBe(true);
+  });
+});
+
+describe("listParticipants' facets", () => {
+  it("brings the event's dates, first first, and what the organization may still send today, on every page", async () => {
+    const owner = world.actors.owner;
+    const organizationId = world.organization.id;
+    const now = Date.UTC(2027, 2, 10, 12);
+    const later = await test.db
+      .insert(eventDates)
+      .values({ organizationId, eventId, startAt: new Date(Date.UTC(2027, 5, 2, 18)) })
+      .returning({ id: eventDates.id });
+    const sooner = await test.db
+      .insert(eventDates)
+      .values({ organizationId, eventId, startAt: new Date(Date.UTC(2027, 5, 1, 18)), status: "sold_out" })
+      .returning({ id: eventDates.id });
+    await test.db.insert(emailQuotaUsage).values({ organizationId, day: "2027-03-10", sent: 120, quota: 500 });
+    try {
+      // A shallow page, a deep one (its rows read after the total) and a search: the same facets.
+      for (const input of [{ offset: 0 }, { offset: 520 }, { offset: 0, search: "zzz-nobody" }]) {
+        const page = await listParticipants(test.db, owner, { eventId, limit: 10, sort: null, now, ...input });
+        expect(page.dates).toEqual([
+          { id: sooner[0]!.id, startAt: Date.UTC(2027, 5, 1, 18), status: "sold_out" },
+          { id: later[0]!.id, startAt: Date.UTC(2027, 5, 2, 18), status: "on_sale" },
+        ]);
+        expect(page.emailQuota).toEqual({ limit: 500, used: 120, remaining: 380 });
+      }
+      // Another day starts with the whole quota.
+      const tomorrow = await listParticipants(test.db, owner, {
+        eventId,
+        offset: 0,
+        limit: 10,
+        sort: null,
+        now: now + 86_400_000,
+      });
+      expect(tomorrow.emailQuota).toEqual({ limit: 500, used: 0, remaining: 500 });
+    } finally {
+      await test.db.delete(eventDates).where(eq(eventDates.eventId, eventId));
+      await test.db.delete(emailQuotaUsage).where(eq(emailQuotaUsage.organizationId, organizationId));
+    }
   });
 });

@@ -11,7 +11,12 @@ import {
   type TicketType,
 } from "#db/schema";
 import { inEventScope, loadEventForActor, type KnownEvent } from "../events/event-access";
-import { participantsOnDates } from "../events/event-date-filters";
+import {
+  eventDateChoicesQuery,
+  participantsOnDates,
+  toEventDateChoices,
+  type EventDateChoice,
+} from "../events/event-date-filters";
 import { countsAsParticipant, paymentStatus, paymentStatusesSql, type PaymentStatus } from "../orders/order-status";
 import {
   answerColumns,
@@ -23,7 +28,8 @@ import {
   type AnswerFilter,
   type AnswerOwner,
 } from "../participation-forms/answer-columns";
-import { loadFormQuestions } from "../participation-forms/answer-labels";
+import { formQuestionsQuery, toFormQuestions } from "../participation-forms/answer-labels";
+import { emailQuotaQuery, toEmailQuota, type EmailQuota } from "../emails/email-quota";
 import { canOnEvent } from "../policy";
 import type { Actor } from "../shared/actor";
 import { escapeLike } from "../shared/sql";
@@ -105,6 +111,10 @@ export type ParticipantsPage = {
   /** Whether the actor may write to these participants ("Écrire aux participants sélectionnés", issue 27). */
   canMessage: boolean;
   tickets: { id: number; title: string; ticketType: TicketType }[];
+  /** The event's dates (the date filter and column; empty for a single-date event). */
+  dates: EventDateChoice[];
+  /** What the organization may still send today: the add dialog's "send the confirmation email" (decision 0038). */
+  emailQuota: EmailQuota;
   /** One column per question of the order form then the participant form. */
   answerColumns: AnswerColumn[];
 };
@@ -489,44 +499,62 @@ export async function listParticipants(
 ): Promise<ParticipantsPage> {
   const { event, scope } = await loadEventForActor(db, actor, input.eventId, "event:view-sales", input.known);
   const now = input.now ?? Date.now();
-  const questions = answerColumns(await loadFormQuestions(db, event), ["before", "before-tickets"]);
-  input = { ...input, questions };
   const ticketsRead = db
     .select({ id: tickets.id, title: tickets.title, ticketType: tickets.ticketType })
     .from(tickets)
     .where(and(inEventScope(tickets, event), ne(tickets.visibility, "deleted")))
     .orderBy(asc(tickets.ticketType), asc(tickets.sort), asc(tickets.id));
-  // The search from its tokens (decision 0069): the longest word first; an event whose forms are searched too reads its
-  // rows as before (an answer holds words the tokens do not).
-  const keys = questions.length ? [] : searchTokenKeys(input.search ?? "");
   const candidates = input.candidates ?? SEARCH_CANDIDATES;
   const wide = Math.max(candidates, input.wideCandidates ?? WIDE_SEARCH_CANDIDATES);
-  let view: ListParticipantsInput = keys[0] ? { ...input, tokens: { key: keys[0], limit: candidates } } : input;
-  // Counted up to the wide limit: a common word's probe tells at once whether its entries can be read at all.
-  const probesRead = tokenProbesQuery(db, event.id, keys, wide);
   const deep = input.offset >= DEEP_OFFSET;
-  let raw: RawRow[] | null = null;
-  let total: number;
-  let ticketList: Awaited<typeof ticketsRead>;
-  let probes: Record<string, number>;
-  if (!deep) {
-    // One round trip for the page, the total, the ticket facet and the probes.
-    const [page, [counted], list, [probed]] = await db.batch([
-      participantRowsQuery(db, event, { ...view, now }),
-      countQuery(db, event, view, now),
-      ticketsRead,
-      probesRead,
-    ]);
-    raw = page;
-    total = counted?.total ?? 0;
-    ticketList = list;
-    probes = probed ?? {};
-  } else {
-    const [[counted], list, [probed]] = await db.batch([countQuery(db, event, view, now), ticketsRead, probesRead]);
-    total = counted?.total ?? 0;
-    ticketList = list;
-    probes = probed ?? {};
+  // The page's first reads, as for an event whose forms have no questions (most events): the page, the total, the
+  // probes of the search's tokens (decision 0069: the longest word first; counted up to the wide limit, a common
+  // word's probe tells at once whether its entries can be read at all).
+  const firstReads = (questions: AnswerColumn[]) => {
+    // An event whose forms are searched too reads its rows as before (an answer holds words the tokens do not).
+    const keys = questions.length ? [] : searchTokenKeys(input.search ?? "");
+    const asked = { ...input, questions };
+    const view: ListParticipantsInput = keys[0] ? { ...asked, tokens: { key: keys[0], limit: candidates } } : asked;
+    return {
+      keys,
+      asked,
+      view,
+      page: deep ? null : participantRowsQuery(db, event, { ...view, now }),
+      count: countQuery(db, event, view, now),
+      probes: tokenProbesQuery(db, event.id, keys, wide),
+    };
+  };
+  // One round trip (each costs more than the queries themselves): the form questions, the facets (tickets, dates), the
+  // add dialog's email quota, and the first reads. An event with questions reads its page again with them.
+  let first = firstReads([]);
+  const shared = [
+    formQuestionsQuery(db, event),
+    ticketsRead,
+    eventDateChoicesQuery(db, event),
+    emailQuotaQuery(db, event.organizationId, now),
+    first.probes,
+    first.count,
+  ] as const;
+  // A deep page reads its rows once the total is known.
+  const [formRows, ticketList, dateRows, quotaRows, [probed], [counted], page] = first.page
+    ? await db.batch([...shared, first.page])
+    : [...(await db.batch(shared)), null];
+  const questions = answerColumns(toFormQuestions(formRows), ["before", "before-tickets"]);
+  let raw: RawRow[] | null = page;
+  let total = counted?.total ?? 0;
+  let probes: Record<string, number> = probed ?? {};
+  if (questions.length) {
+    first = firstReads(questions);
+    if (first.page) {
+      const [again, [recounted]] = await db.batch([first.page, first.count]);
+      raw = again;
+      total = recounted?.total ?? 0;
+    } else total = (await first.count)[0]?.total ?? 0;
+    probes = {};
   }
+  input = first.asked;
+  const { keys } = first;
+  let view = first.view;
   if (keys.length && (probes.p0 ?? 0) >= candidates) {
     // The longest word is common: its first entries held only part of its rows. Read again from the rarest word; when
     // every word is common, from the rarest's entries up to WIDE_SEARCH_CANDIDATES (several common words rarely meet:
@@ -577,6 +605,8 @@ export async function listParticipants(
     canManage: canOnEvent(actor, "event:manage-sales", scope),
     canMessage: canOnEvent(actor, "event:message-attendees", scope),
     tickets: ticketList,
+    dates: toEventDateChoices(dateRows),
+    emailQuota: toEmailQuota(quotaRows),
     answerColumns: questions,
   };
 }

@@ -25,10 +25,18 @@ export async function loadFormQuestions(
   db: Database,
   event: { id: number; organizationId: number },
 ): Promise<FormQuestions> {
-  const rows = await db
+  return toFormQuestions(await formQuestionsQuery(db, event));
+}
+
+/** loadFormQuestions as a query not yet run (for a batch); toFormQuestions reads its rows. */
+export function formQuestionsQuery(db: Database, event: { id: number; organizationId: number }) {
+  return db
     .select({ formType: participationForms.formType, questions: participationForms.questions })
     .from(participationForms)
     .where(and(eq(participationForms.eventId, event.id), eq(participationForms.organizationId, event.organizationId)));
+}
+
+export function toFormQuestions(rows: { formType: FormType; questions: string }[]): FormQuestions {
   return new Map(
     rows.map((row) => [
       row.formType,

@@ -4,10 +4,8 @@ import { useTranslation } from "react-i18next";
 import { data, Link, useLocation, useSearchParams } from "react-router";
 import { toast } from "~/lib/toast";
 import * as v from "valibot";
-import { getEmailQuota } from "#domain/emails/email-quota";
 import { placeManualOrders } from "#domain/manual-orders/place-manual-orders";
 import { listParticipants, type ParticipantRow } from "#domain/participants/list-participants";
-import { listEventDateChoices } from "#domain/events/event-date-filters";
 import { dateFacet, withDateColumnShown } from "~/components/event-date-facet";
 import { notFound } from "#domain/shared/app-error";
 import { parseId, requireId } from "#domain/shared/ids";
@@ -38,14 +36,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { state, ...query } = participantsQuery(new URL(request.url));
   try {
     if (eventId === null) throw notFound("events:errors.not-found");
-    // With the page, what the add dialog's "send the confirmation email" may still send today (decision 0038).
-    const [page, emailQuota, dates] = await Promise.all([
-      listParticipants(db, actor, { eventId, ...query, known: getKnownEvent(context, eventId) }),
-      getEmailQuota(db, actor.organizationId ?? 0),
-      // Shown only once listParticipants has authorized the event: Promise.all rejects with its error.
-      listEventDateChoices(db, { id: eventId, organizationId: actor.organizationId ?? 0 }),
-    ]);
-    return { eventId, state, emailQuota, dates, ...page };
+    // With the page, in its one round trip: what the add dialog's "send the confirmation email" may still send today
+    // (decision 0038) and the date filter's dates.
+    const page = await listParticipants(db, actor, { eventId, ...query, known: getKnownEvent(context, eventId) });
+    return { eventId, state, ...page };
   } catch (error) {
     return loaderError(error);
   }
