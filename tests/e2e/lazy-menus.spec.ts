@@ -63,3 +63,33 @@ test("a data table's column menu and rows-per-page select open on the first clic
   await expect(page.getByRole("listbox")).toBeVisible();
   await expect(page.getByRole("option", { name: "50" })).toBeVisible();
 });
+
+test("the ticket list's drag and drop arrives after the page, keeps a focused handle focused", async ({ page }) => {
+  await signIn(page, OWNER);
+  await page.getByTestId("event-card").filter({ hasText: "Festival Nuits Sonores" }).click();
+  await expect(page).toHaveURL(/\/event\/\d+$/);
+  const tickets = `${new URL(page.url()).pathname}/tickets`;
+  // Not one of the page's own scripts: the document preloads no dnd-kit code.
+  const html = await (await page.request.get(tickets)).text();
+  expect(html).not.toMatch(/ticket-list-sortable|sortable\.esm/);
+
+  // The browser's idle time is held back: the rows render without drag and drop, and a handle can take the focus.
+  await page.addInitScript(() => {
+    (window as unknown as { requestIdleCallback: unknown }).requestIdleCallback = () => 0;
+  });
+  await page.goto(tickets);
+  const list = page.getByTestId("ticket-list");
+  await expect(list.getByTestId("ticket-row").first()).toBeVisible();
+  await expect(list).not.toHaveAttribute("data-sortable", "ready");
+  const handle = list.getByTestId("ticket-drag-handle").first();
+  await handle.focus();
+  // Pointing at the list asks for the module; the rows mount again with it and the handle keeps the focus.
+  await list.hover();
+  await expect(list).toHaveAttribute("data-sortable", "ready");
+  await expect(handle).toBeFocused();
+  await expect(handle).toHaveAttribute("aria-roledescription", "sortable");
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SCREENS}/lazy-sortable-tickets-${width}.png`, fullPage: true });
+  }
+});

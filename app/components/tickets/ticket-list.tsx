@@ -1,17 +1,15 @@
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  TouchSensor,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-  type KeyboardCoordinateGetter,
-} from "@dnd-kit/core";
-import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { EyeOff, GripVertical, Lock, MoreHorizontal } from "lucide-react";
-import { useEffect, useState } from "react";
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type FocusEvent,
+  type HTMLAttributes,
+  type Ref,
+  type RefObject,
+} from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -23,23 +21,62 @@ import type { TicketView } from "./ticket-types";
 
 const loadTicketActions = () => import("./ticket-actions-menu").then((module) => module.TicketActionsMenu);
 
-/** Spec §9: a drag moved with the keyboard goes 25 px per arrow key. */
-const KEYBOARD_DRAG_STEP = 25;
+const loadSortable = () => import("./ticket-list-sortable");
 
-const keyboardCoordinates: KeyboardCoordinateGetter = (event, { currentCoordinates }) => {
-  switch (event.code) {
-    case "ArrowDown":
-      return { ...currentCoordinates, y: currentCoordinates.y + KEYBOARD_DRAG_STEP };
-    case "ArrowUp":
-      return { ...currentCoordinates, y: currentCoordinates.y - KEYBOARD_DRAG_STEP };
-    case "ArrowRight":
-      return { ...currentCoordinates, x: currentCoordinates.x + KEYBOARD_DRAG_STEP };
-    case "ArrowLeft":
-      return { ...currentCoordinates, x: currentCoordinates.x - KEYBOARD_DRAG_STEP };
-    default:
-      return undefined;
-  }
+/** What a row of the sortable list gets from dnd-kit (ticket-list-sortable.tsx). */
+export type RowDrag = {
+  rowRef: (element: HTMLElement | null) => void;
+  style: CSSProperties;
+  isDragging: boolean;
+  handleRef: Ref<HTMLButtonElement>;
+  handleProps: HTMLAttributes<HTMLButtonElement>;
 };
+
+/**
+ * The drag and drop's module once the browser is idle after the page loaded, or sooner when the list is pointed at:
+ * not one of the page's own scripts (issue 31 §7). Null until then, and for someone who may not reorder.
+ */
+function useSortableModule(wanted: boolean) {
+  const [module, setModule] = useState<Awaited<ReturnType<typeof loadSortable>> | null>(null);
+  const [asked, setAsked] = useState(false);
+  useEffect(() => {
+    if (!wanted || asked) return;
+    if (!("requestIdleCallback" in window)) {
+      // Safari has no requestIdleCallback.
+      const timer = setTimeout(() => setAsked(true), 200);
+      return () => clearTimeout(timer);
+    }
+    const idle = window.requestIdleCallback(() => setAsked(true), { timeout: 2000 });
+    return () => window.cancelIdleCallback(idle);
+  }, [wanted, asked]);
+  useEffect(() => {
+    if (!asked) return;
+    let current = true;
+    void loadSortable().then((loaded) => current && setModule(loaded));
+    return () => {
+      current = false;
+    };
+  }, [asked]);
+  return { module: wanted ? module : null, ask: () => wanted && setAsked(true) };
+}
+
+/**
+ * The rows are mounted again when the drag and drop arrives: a handle or menu button that had the focus gets it back.
+ */
+function useFocusKeptAcrossSwap(list: RefObject<HTMLUListElement | null>, swapped: boolean) {
+  const focused = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    const selector = focused.current;
+    if (!swapped || !selector || list.current?.contains(document.activeElement)) return;
+    list.current?.querySelector<HTMLElement>(selector)?.focus();
+  }, [list, swapped]);
+  return (event: FocusEvent<HTMLUListElement>) => {
+    const row = (event.target as HTMLElement).closest("li[data-ticket-id]");
+    const testId = (event.target as HTMLElement).getAttribute("data-testid");
+    focused.current =
+      row && testId ? `li[data-ticket-id="${row.getAttribute("data-ticket-id")}"] [data-testid="${testId}"]` : null;
+  };
+}
 
 /**
  * The tickets (or add-ons) in their order, reordered by dragging a row's handle with a pointer, a finger, or the
@@ -63,44 +100,43 @@ export function TicketList({
   const { t } = useTranslation("tickets");
   const [items, setItems] = useState(tickets);
   useEffect(() => setItems(tickets), [tickets]);
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: 150, tolerance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: keyboardCoordinates }),
+  const sortable = useSortableModule(canUpdate);
+  const listRef = useRef<HTMLUListElement>(null);
+  const noteFocus = useFocusKeptAcrossSwap(listRef, sortable.module !== null);
+  const row = (ticket: TicketView, drag: RowDrag | null) => (
+    <TicketRow
+      key={ticket.id}
+      ticket={ticket}
+      editPath={editPath(ticket)}
+      canUpdate={canUpdate}
+      eventDraft={eventDraft}
+      drag={drag}
+      onDelete={() => onDelete(ticket)}
+    />
   );
-
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const from = items.findIndex((ticket) => ticket.id === active.id);
-    const to = items.findIndex((ticket) => ticket.id === over.id);
-    if (from < 0 || to < 0) return;
-    const next = arrayMove(items, from, to);
+  const onMove = (next: TicketView[]) => {
     setItems(next);
     onReorder(next.map((ticket) => ticket.id));
   };
 
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      onDragEnd={onDragEnd}
-      accessibility={{ screenReaderInstructions: { draggable: t("list.keyboard-hint") } }}
+    <ul
+      ref={listRef}
+      aria-label={t("list.label")}
+      className="divide-y rounded-lg border bg-card"
+      data-testid="ticket-list"
+      data-sortable={sortable.module ? "ready" : undefined}
+      onPointerEnter={sortable.ask}
+      onFocus={noteFocus}
     >
-      <SortableContext items={items.map((ticket) => ticket.id)} strategy={verticalListSortingStrategy}>
-        <ul aria-label={t("list.label")} className="divide-y rounded-lg border bg-card" data-testid="ticket-list">
-          {items.map((ticket) => (
-            <TicketRow
-              key={ticket.id}
-              ticket={ticket}
-              editPath={editPath(ticket)}
-              canUpdate={canUpdate}
-              eventDraft={eventDraft}
-              onDelete={() => onDelete(ticket)}
-            />
-          ))}
-        </ul>
-      </SortableContext>
-    </DndContext>
+      {sortable.module ? (
+        <sortable.module.SortableRows items={items} keyboardHint={t("list.keyboard-hint")} onMove={onMove}>
+          {row}
+        </sortable.module.SortableRows>
+      ) : (
+        items.map((ticket) => row(ticket, null))
+      )}
+    </ul>
   );
 }
 
@@ -109,42 +145,36 @@ function TicketRow({
   editPath,
   canUpdate,
   eventDraft,
+  drag,
   onDelete,
 }: {
   ticket: TicketView;
   editPath: string;
   canUpdate: boolean;
   eventDraft: boolean;
+  /** From the sortable list once its module is there; before, the same row without drag and drop. */
+  drag: RowDrag | null;
   onDelete: () => void;
 }) {
   const { t, i18n } = useTranslation("tickets");
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: ticket.id,
-    disabled: !canUpdate,
-  });
-  const style = {
-    transform: transform ? `translate3d(${Math.round(transform.x)}px, ${Math.round(transform.y)}px, 0)` : undefined,
-    transition,
-  };
   const amount = ticket.amount === -1 ? t("list.unlimited") : String(ticket.amount);
 
   return (
     <li
-      ref={setNodeRef}
-      style={style}
+      ref={drag?.rowRef}
+      style={drag?.style}
       data-testid="ticket-row"
       data-ticket-id={ticket.id}
       className={cn(
         "relative grid grid-cols-[auto_1fr_auto] items-center gap-x-3 gap-y-2 bg-card px-3 py-3 first:rounded-t-lg last:rounded-b-lg sm:px-4",
-        isDragging && "z-10 shadow-lg ring-2 ring-primary/40",
+        drag?.isDragging && "z-10 shadow-lg ring-2 ring-primary/40",
       )}
     >
       {canUpdate ? (
         <button
           type="button"
-          ref={setActivatorNodeRef}
-          {...attributes}
-          {...listeners}
+          ref={drag?.handleRef}
+          {...drag?.handleProps}
           aria-label={t("list.drag-handle", { title: ticket.title })}
           data-testid="ticket-drag-handle"
           className="flex h-9 w-6 cursor-grab touch-none items-center justify-center rounded text-muted-foreground hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none active:cursor-grabbing"
