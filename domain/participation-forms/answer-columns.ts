@@ -11,7 +11,7 @@ import {
   type FormType,
   type QuestionOption,
   type QuestionType,
-} from "./question-schema";
+} from "./question-types";
 
 /** One question of the event's forms as a column of a table or an export (decision 0040). */
 export type AnswerColumn = {

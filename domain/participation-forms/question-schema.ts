@@ -1,34 +1,29 @@
 import * as v from "valibot";
 import { formTypes } from "#db/schema";
+import {
+  choiceQuestionTypes,
+  DEFAULT_QUESTION_ID,
+  questionTypes,
+  type QuestionOption,
+  type QuestionType,
+} from "./question-types";
 
 /**
  * Order forms (spec §3 Participation form and Question, §4 order-form editing, §5 order-form field rules). Messages are
  * keys of the "order-forms" namespace.
  */
 
-export const questionTypes = [
-  "short-text",
-  "text",
-  "unique-choice",
-  "multiple-choice",
-  "selection",
-  "additional-conditions",
-  "no-field",
-] as const;
-export type QuestionType = (typeof questionTypes)[number];
-
-/** Only these types take options (spec §5). */
-export const choiceQuestionTypes = [
-  "selection",
-  "multiple-choice",
-  "unique-choice",
-] as const satisfies readonly QuestionType[];
 const takesOptions = (type: QuestionType) => (choiceQuestionTypes as readonly QuestionType[]).includes(type);
 
-export type FormType = (typeof formTypes)[number];
 export { formTypes };
-
-export const DEFAULT_QUESTION_ID = "default";
+export {
+  choiceQuestionTypes,
+  DEFAULT_QUESTION_ID,
+  questionTypes,
+  type FormType,
+  type QuestionOption,
+  type QuestionType,
+} from "./question-types";
 /** Exact spec §3 title of the built-in question. */
 const DEFAULT_QUESTION_TITLE = "Nom, prénom, email";
 export const QUESTION_ID_LENGTH = 16;
@@ -40,7 +35,6 @@ const OPTION_TITLE_MAX_LENGTH = 200;
 const MAX_OPTIONS = 50;
 export const MAX_QUESTIONS = 50;
 
-export type QuestionOption = { id: string; title: string };
 export type Question = {
   id: string;
   title: string;

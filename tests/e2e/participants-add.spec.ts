@@ -89,6 +89,15 @@ test("a participant added by hand appears in the participants list", async ({ pa
   await expect(bastien).toContainText("Entrée atelier");
   await expect(bastien).toContainText(/15,00\s€/);
   await expect(table(page).locator("tbody tr", { hasText: "Aurélie Chevalier" })).toContainText("Gratuit");
+  // Opened again, the form starts afresh: one participant, empty fields, no message from the last answer.
+  await page.getByRole("button", { name: "Ajouter des participants" }).click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Ajouter un participant" })).toBeVisible();
+  await expect(dialog.getByLabel("Prénom")).toHaveCount(2);
+  await expect(dialog.getByLabel("Prénom").first()).toHaveValue("");
+  await expect(dialog.getByRole("alert")).toHaveCount(0);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
 
   // A manual order: no payment went through us.
   await page.goto(`/event/${eventId}/orders`);

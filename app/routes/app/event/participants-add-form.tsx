@@ -1,4 +1,4 @@
-import { Plus, Trash2, UserPlus } from "lucide-react";
+import { Plus, Trash2 } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
@@ -26,14 +26,7 @@ export type AddParticipantsAnswer =
 type Ticket = { id: number; title: string; ticketType: string };
 type DateChoice = { id: number; startAt: number; status: string };
 
-/** Adds participants by hand (issue 11 §2): one manual order, a buyer and one or more participants. */
-export function AddParticipantsDialog({
-  tickets,
-  dates = [],
-  timezone,
-  emailQuota,
-  sendsEmail,
-}: {
+export type AddParticipantsProps = {
   tickets: Ticket[];
   /** A multi-date event's dates (issue 30): each participant gets one, a pass needing none. */
   dates?: DateChoice[];
@@ -41,9 +34,23 @@ export function AddParticipantsDialog({
   emailQuota: { remaining: number; limit: number };
   /** False for a draft event, which sends no email (decision 0038): the box starts unticked. */
   sendsEmail: boolean;
-}) {
+};
+
+/**
+ * The add dialog's form (issue 11 §2): one manual order, a buyer and one or more participants. Loaded on the first
+ * press of "Ajouter" (participants-add-dialog.tsx), and mounted afresh at each opening: one participant row, no
+ * message from an earlier answer.
+ */
+export function AddParticipantsForm({
+  tickets,
+  dates = [],
+  timezone,
+  emailQuota,
+  sendsEmail,
+  open,
+  onOpenChange: setOpen,
+}: AddParticipantsProps & { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t, i18n } = useTranslation("participants");
-  const [open, setOpen] = useState(false);
   const [rows, setRows] = useState<number[]>([0]);
   const nextRow = useRef(1);
   const fetcher = useFetcher<AddParticipantsAnswer>({ key: "participants-add" });
@@ -63,15 +70,9 @@ export function AddParticipantsDialog({
       toast.success(t("toasts.added", { count: answer.added }));
       setOpen(false);
     }
-  }, [answer, seen, t]);
+  }, [answer, seen, setOpen, t]);
   const busy = fetcher.state !== "idle";
 
-  const openDialog = () => {
-    setRows([0]);
-    nextRow.current = 1;
-    setSeen(answer);
-    setOpen(true);
-  };
   const message = (name: string) => {
     return edited.has(name) ? null : (errors?.fields?.[name] ?? null);
   };
@@ -104,10 +105,6 @@ export function AddParticipantsDialog({
 
   return (
     <>
-      <Button size="sm" onClick={openDialog}>
-        <UserPlus />
-        {t("add")}
-      </Button>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl">
           <DialogHeader>
