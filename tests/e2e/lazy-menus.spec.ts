@@ -71,7 +71,11 @@ test("the ticket list's drag and drop arrives after the page, keeps a focused ha
   const tickets = `${new URL(page.url()).pathname}/tickets`;
   // Not one of the page's own scripts: the document preloads no dnd-kit code.
   const html = await (await page.request.get(tickets)).text();
-  expect(html).not.toMatch(/ticket-list-sortable|sortable\.esm/);
+  expect(html).not.toMatch(/sortable-rows|sortable\.esm/);
+  // Nor do the order forms: neither their lists' drag and drop nor the question panel.
+  const orderForms = await (await page.request.get(tickets.replace(/tickets$/, "order-fields"))).text();
+  expect(orderForms).toContain("Formulaires de commande");
+  expect(orderForms).not.toMatch(/sortable-rows|sortable-sensors|sortable\.esm|question-panel/);
 
   // The browser's idle time is held back: the rows render without drag and drop, and a handle can take the focus.
   await page.addInitScript(() => {

@@ -1,6 +1,5 @@
-import { closestCenter, DndContext, type DragEndEvent } from "@dnd-kit/core";
-import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { GripVertical, Pencil, Plus, Trash2 } from "lucide-react";
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { Question } from "#domain/participation-forms/question-schema";
 import { Badge } from "~/components/ui/badge";
@@ -9,7 +8,7 @@ import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { cn } from "~/lib/utils";
 import type { ParticipationFormView } from "./participation-form-types";
 import { isChoiceType, isDefaultQuestion } from "./question-helpers";
-import { sortableStyle, useSortableSensors } from "./sortable";
+import { type RowDrag, useFocusKeptAcrossSwap, useSortableModule } from "~/components/sortable/lazy-sortable";
 
 type RowActions = {
   onEdit: (question: Question) => void;
@@ -19,7 +18,8 @@ type RowActions = {
 
 /**
  * One form ('Champs de commande' or 'Champs participants'): the built-in question first and fixed, then the others,
- * reordered by drag (pointer, touch or keyboard); the new order is only held here until the page saves it.
+ * reordered by drag (pointer, touch or keyboard; dnd-kit loads after the page: lazy-sortable.tsx); the new order is
+ * only held here until the page saves it.
  */
 export function FormSection({
   form,
@@ -38,19 +38,25 @@ export function FormSection({
   onAdd: () => void;
 } & RowActions) {
   const { t } = useTranslation("order-forms");
-  const sensors = useSortableSensors();
   const builtIn = form.questions.filter(isDefaultQuestion);
   const custom = form.questions.filter((question) => !isDefaultQuestion(question));
   const ticketTitle = new Map(tickets.map((ticket) => [ticket.id, ticket.title]));
   // Spec §4: the built-in question shows as mandatory when single_fill is false or on the order-level form.
   const builtInMandatory = !form.singleFill || form.formType === "before";
-
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const from = custom.findIndex((question) => question.id === active.id);
-    const to = custom.findIndex((question) => question.id === over.id);
-    if (from >= 0 && to >= 0) onReorder(arrayMove(custom, from, to).map((question) => question.id));
-  };
+  const sortable = useSortableModule(canUpdate);
+  const listRef = useRef<HTMLUListElement>(null);
+  const noteFocus = useFocusKeptAcrossSwap(listRef, sortable.module !== null, "data-question-id");
+  const row = (question: Question, drag: RowDrag | null) => (
+    <SortableQuestionRow
+      key={question.id}
+      question={question}
+      ticketTitle={ticketTitle}
+      canUpdate={canUpdate}
+      busy={busy}
+      drag={drag}
+      {...actions}
+    />
+  );
 
   return (
     <Card
@@ -73,44 +79,38 @@ export function FormSection({
         ) : null}
       </CardHeader>
       <CardContent className="grid gap-3">
-        {/* Around the list, not inside it: DndContext renders its screen-reader texts where it stands, and a <ul> may
-            only hold list items. */}
-        <DndContext
-          sensors={sensors}
-          collisionDetection={closestCenter}
-          onDragEnd={onDragEnd}
-          accessibility={{ screenReaderInstructions: { draggable: t("list.keyboard-hint") } }}
+        <ul
+          ref={listRef}
+          className="divide-y rounded-lg border"
+          aria-label={t(`sections.${form.formType}.title`)}
+          data-testid={`question-list-${form.formType}`}
+          data-sortable={sortable.module ? "ready" : undefined}
+          onPointerEnter={sortable.ask}
+          onFocus={noteFocus}
         >
-          <ul
-            className="divide-y rounded-lg border"
-            aria-label={t(`sections.${form.formType}.title`)}
-            data-testid={`question-list-${form.formType}`}
-          >
-            {builtIn.map((question) => (
-              <QuestionRow
-                key={question.id}
-                question={question}
-                mandatoryShown={builtInMandatory}
-                ticketTitle={ticketTitle}
-                canUpdate={false}
-                busy={busy}
-                {...actions}
-              />
-            ))}
-            <SortableContext items={custom.map((question) => question.id)} strategy={verticalListSortingStrategy}>
-              {custom.map((question) => (
-                <SortableQuestionRow
-                  key={question.id}
-                  question={question}
-                  ticketTitle={ticketTitle}
-                  canUpdate={canUpdate}
-                  busy={busy}
-                  {...actions}
-                />
-              ))}
-            </SortableContext>
-          </ul>
-        </DndContext>
+          {builtIn.map((question) => (
+            <QuestionRow
+              key={question.id}
+              question={question}
+              mandatoryShown={builtInMandatory}
+              ticketTitle={ticketTitle}
+              canUpdate={false}
+              busy={busy}
+              {...actions}
+            />
+          ))}
+          {sortable.module ? (
+            <sortable.module.SortableRows
+              items={custom}
+              keyboardHint={t("list.keyboard-hint")}
+              onMove={(next) => onReorder(next.map((question) => question.id))}
+            >
+              {row}
+            </sortable.module.SortableRows>
+          ) : (
+            custom.map((question) => row(question, null))
+          )}
+        </ul>
         {custom.length === 0 ? <p className="text-sm text-muted-foreground">{t("sections.empty")}</p> : null}
       </CardContent>
     </Card>
@@ -124,26 +124,21 @@ type RowProps = {
   busy: boolean;
 } & RowActions;
 
-function SortableQuestionRow(props: RowProps) {
+function SortableQuestionRow({ drag, ...props }: RowProps & { drag: RowDrag | null }) {
   const { t } = useTranslation("order-forms");
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: props.question.id,
-    disabled: !props.canUpdate,
-  });
   return (
     <QuestionRow
       {...props}
       mandatoryShown={props.question.mandatory}
-      rowRef={setNodeRef}
-      style={sortableStyle(transform, transition)}
-      dragging={isDragging}
+      rowRef={drag?.rowRef}
+      style={drag?.style}
+      dragging={drag?.isDragging}
       handle={
         props.canUpdate ? (
           <button
             type="button"
-            ref={setActivatorNodeRef}
-            {...attributes}
-            {...listeners}
+            ref={drag?.handleRef}
+            {...drag?.handleProps}
             aria-label={t("question.drag", { title: props.question.title })}
             data-testid="question-drag-handle"
             className="flex h-9 w-6 cursor-grab touch-none items-center justify-center rounded text-muted-foreground hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none active:cursor-grabbing"

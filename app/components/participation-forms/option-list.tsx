@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
 import { randomQuestionId } from "./question-helpers";
-import { sortableStyle, useSortableSensors } from "./sortable";
+import { sortableStyle, useSortableSensors } from "~/components/sortable/sortable-sensors";
 
 /** The options of a choice question: each has a label; they can be added, removed and reordered (spec §5). */
 export function OptionList({

@@ -1,5 +1,5 @@
 import { BookOpen, Users } from "lucide-react";
-import { useId, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import { toast } from "~/lib/toast";
@@ -20,6 +20,7 @@ import { Card, CardContent } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
 import { eventPath } from "~/lib/event-navigation";
+import { whenIdle } from "~/lib/when-idle";
 import { externalLinks } from "~/lib/external-links";
 import { FormSection } from "./form-section";
 import type {
@@ -28,8 +29,13 @@ import type {
   ParticipationFormView,
 } from "./participation-form-types";
 import { inOrder, isDefaultQuestion, newQuestionDraft, normalizedQuestion } from "./question-helpers";
-import { QuestionPanel, type QuestionErrors, type QuestionPanelState } from "./question-panel";
+import type { QuestionErrors, QuestionPanelState } from "./question-panel";
 import { useAwaitedFetcher } from "./use-awaited-fetcher";
+
+// The question panel (its select, ticket picker and option list with their drag and drop) loads after the page, when
+// the browser is idle, and at the latest when a question is opened (issue 31 §7).
+const loadQuestionPanel = () => import("./question-panel");
+const QuestionPanel = lazy(() => loadQuestionPanel().then((module) => ({ default: module.QuestionPanel })));
 
 const customIds = (form: ParticipationFormView) =>
   form.questions.filter((question) => !isDefaultQuestion(question)).map((question) => question.id);
@@ -61,6 +67,7 @@ export function ParticipationFormsPage({ data }: { data: ParticipationFormsPageD
   const billing = useFetcher<ParticipationFormsActionResult>({ key: `order-forms-billing-${data.eventId}` });
   const [orders, setOrders] = useState<Partial<Record<FormType, string[]>>>({});
   const [panel, setPanel] = useState<QuestionPanelState | null>(null);
+  useEffect(() => whenIdle(() => void loadQuestionPanel()), []);
   const [deleting, setDeleting] = useState<{ formType: FormType; question: Question } | null>(null);
   // Where focus returns when the panel closes: the edited (or just added) question's edit button, else the add
   // button. The panel opens from state, not from a Radix trigger, so Radix alone would leave focus on the page's body.
@@ -220,26 +227,30 @@ export function ParticipationFormsPage({ data }: { data: ParticipationFormsPageD
         </CardContent>
       </Card>
 
-      <QuestionPanel
-        panel={panel}
-        tickets={data.tickets}
-        saving={saving}
-        onSave={saveQuestion}
-        onClose={() => setPanel(null)}
-        onCloseAutoFocus={() => {
-          const to = focusReturn.current;
-          focusReturn.current = null;
-          if (!to) return false;
-          const target =
-            (to.questionId
-              ? document.querySelector<HTMLElement>(
-                  `[data-question-id="${CSS.escape(to.questionId)}"] [data-testid="question-edit"]`,
-                )
-              : null) ?? document.querySelector<HTMLElement>(`[data-testid="question-add-${to.formType}"]`);
-          target?.focus();
-          return Boolean(target);
-        }}
-      />
+      <Suspense fallback={null}>
+        {panel ? (
+          <QuestionPanel
+            panel={panel}
+            tickets={data.tickets}
+            saving={saving}
+            onSave={saveQuestion}
+            onClose={() => setPanel(null)}
+            onCloseAutoFocus={() => {
+              const to = focusReturn.current;
+              focusReturn.current = null;
+              if (!to) return false;
+              const target =
+                (to.questionId
+                  ? document.querySelector<HTMLElement>(
+                      `[data-question-id="${CSS.escape(to.questionId)}"] [data-testid="question-edit"]`,
+                    )
+                  : null) ?? document.querySelector<HTMLElement>(`[data-testid="question-add-${to.formType}"]`);
+              target?.focus();
+              return Boolean(target);
+            }}
+          />
+        ) : null}
+      </Suspense>
 
       <AlertDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
         <AlertDialogContent data-testid="question-delete-dialog">

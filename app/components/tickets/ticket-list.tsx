@@ -1,82 +1,16 @@
 import { EyeOff, GripVertical, Lock, MoreHorizontal } from "lucide-react";
-import {
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type CSSProperties,
-  type FocusEvent,
-  type HTMLAttributes,
-  type Ref,
-  type RefObject,
-} from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { LazyDropdownMenu } from "~/components/lazy-dropdown-menu";
 import { formatMoney } from "#domain/shared/format";
 import { cn } from "~/lib/utils";
+import { type RowDrag, useFocusKeptAcrossSwap, useSortableModule } from "~/components/sortable/lazy-sortable";
 import { TicketStatusBadge } from "./ticket-status-badge";
 import type { TicketView } from "./ticket-types";
 
 const loadTicketActions = () => import("./ticket-actions-menu").then((module) => module.TicketActionsMenu);
-
-const loadSortable = () => import("./ticket-list-sortable");
-
-/** What a row of the sortable list gets from dnd-kit (ticket-list-sortable.tsx). */
-export type RowDrag = {
-  rowRef: (element: HTMLElement | null) => void;
-  style: CSSProperties;
-  isDragging: boolean;
-  handleRef: Ref<HTMLButtonElement>;
-  handleProps: HTMLAttributes<HTMLButtonElement>;
-};
-
-/**
- * The drag and drop's module once the browser is idle after the page loaded, or sooner when the list is pointed at:
- * not one of the page's own scripts (issue 31 §7). Null until then, and for someone who may not reorder.
- */
-function useSortableModule(wanted: boolean) {
-  const [module, setModule] = useState<Awaited<ReturnType<typeof loadSortable>> | null>(null);
-  const [asked, setAsked] = useState(false);
-  useEffect(() => {
-    if (!wanted || asked) return;
-    if (!("requestIdleCallback" in window)) {
-      // Safari has no requestIdleCallback.
-      const timer = setTimeout(() => setAsked(true), 200);
-      return () => clearTimeout(timer);
-    }
-    const idle = window.requestIdleCallback(() => setAsked(true), { timeout: 2000 });
-    return () => window.cancelIdleCallback(idle);
-  }, [wanted, asked]);
-  useEffect(() => {
-    if (!asked) return;
-    let current = true;
-    void loadSortable().then((loaded) => current && setModule(loaded));
-    return () => {
-      current = false;
-    };
-  }, [asked]);
-  return { module: wanted ? module : null, ask: () => wanted && setAsked(true) };
-}
-
-/**
- * The rows are mounted again when the drag and drop arrives: a handle or menu button that had the focus gets it back.
- */
-function useFocusKeptAcrossSwap(list: RefObject<HTMLUListElement | null>, swapped: boolean) {
-  const focused = useRef<string | null>(null);
-  useLayoutEffect(() => {
-    const selector = focused.current;
-    if (!swapped || !selector || list.current?.contains(document.activeElement)) return;
-    list.current?.querySelector<HTMLElement>(selector)?.focus();
-  }, [list, swapped]);
-  return (event: FocusEvent<HTMLUListElement>) => {
-    const row = (event.target as HTMLElement).closest("li[data-ticket-id]");
-    const testId = (event.target as HTMLElement).getAttribute("data-testid");
-    focused.current =
-      row && testId ? `li[data-ticket-id="${row.getAttribute("data-ticket-id")}"] [data-testid="${testId}"]` : null;
-  };
-}
 
 /**
  * The tickets (or add-ons) in their order, reordered by dragging a row's handle with a pointer, a finger, or the
@@ -102,7 +36,7 @@ export function TicketList({
   useEffect(() => setItems(tickets), [tickets]);
   const sortable = useSortableModule(canUpdate);
   const listRef = useRef<HTMLUListElement>(null);
-  const noteFocus = useFocusKeptAcrossSwap(listRef, sortable.module !== null);
+  const noteFocus = useFocusKeptAcrossSwap(listRef, sortable.module !== null, "data-ticket-id");
   const row = (ticket: TicketView, drag: RowDrag | null) => (
     <TicketRow
       key={ticket.id}

@@ -16,12 +16,16 @@ const keyboardCoordinates: KeyboardCoordinateGetter = (event, { currentCoordinat
       return { ...currentCoordinates, y: currentCoordinates.y + KEYBOARD_DRAG_STEP };
     case "ArrowUp":
       return { ...currentCoordinates, y: currentCoordinates.y - KEYBOARD_DRAG_STEP };
+    case "ArrowRight":
+      return { ...currentCoordinates, x: currentCoordinates.x + KEYBOARD_DRAG_STEP };
+    case "ArrowLeft":
+      return { ...currentCoordinates, x: currentCoordinates.x - KEYBOARD_DRAG_STEP };
     default:
       return undefined;
   }
 };
 
-/** Pointer, touch and keyboard (Space to lift, arrows, Space to drop). */
+/** Pointer, touch and keyboard (Space to lift, arrows, Space to drop): every sortable list's sensors. */
 export function useSortableSensors() {
   return useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),

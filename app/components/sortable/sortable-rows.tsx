@@ -1,43 +1,18 @@
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  TouchSensor,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-  type KeyboardCoordinateGetter,
-} from "@dnd-kit/core";
+import { closestCenter, DndContext, type DragEndEvent } from "@dnd-kit/core";
 import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import type { ReactNode } from "react";
-import type { RowDrag } from "./ticket-list";
+import type { RowDrag } from "./lazy-sortable";
+import { sortableStyle, useSortableSensors } from "./sortable-sensors";
 
 /*
- * The ticket list's drag and drop (dnd-kit), loaded once the list is on screen rather than with the page
- * (docs/decisions/0071-lighter-signed-in-pages.md): ticket-list.tsx renders the same rows before it arrives.
+ * The drag and drop of a list's rows (dnd-kit), loaded after the page rather than with it
+ * (docs/decisions/0071-lighter-signed-in-pages.md): lazy-sortable.tsx renders the same rows before it arrives.
  */
 
-/** Spec §9: a drag moved with the keyboard goes 25 px per arrow key. */
-const KEYBOARD_DRAG_STEP = 25;
-
-const keyboardCoordinates: KeyboardCoordinateGetter = (event, { currentCoordinates }) => {
-  switch (event.code) {
-    case "ArrowDown":
-      return { ...currentCoordinates, y: currentCoordinates.y + KEYBOARD_DRAG_STEP };
-    case "ArrowUp":
-      return { ...currentCoordinates, y: currentCoordinates.y - KEYBOARD_DRAG_STEP };
-    case "ArrowRight":
-      return { ...currentCoordinates, x: currentCoordinates.x + KEYBOARD_DRAG_STEP };
-    case "ArrowLeft":
-      return { ...currentCoordinates, x: currentCoordinates.x - KEYBOARD_DRAG_STEP };
-    default:
-      return undefined;
-  }
-};
+type SortableId = number | string;
 
 /** The rows in a sortable context: a row's handle lifts it (pointer, finger, or Space then arrows then Space). */
-export function SortableRows<T extends { id: number }>({
+export function SortableRows<T extends { id: SortableId }>({
   items,
   keyboardHint,
   onMove,
@@ -49,11 +24,7 @@ export function SortableRows<T extends { id: number }>({
   onMove: (next: T[]) => void;
   children: (item: T, drag: RowDrag) => ReactNode;
 }) {
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: 150, tolerance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: keyboardCoordinates }),
-  );
+  const sensors = useSortableSensors();
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     const from = items.findIndex((item) => item.id === active.id);
@@ -80,16 +51,13 @@ export function SortableRows<T extends { id: number }>({
   );
 }
 
-function SortableRow({ id, children }: { id: number; children: (drag: RowDrag) => ReactNode }) {
+function SortableRow({ id, children }: { id: SortableId; children: (drag: RowDrag) => ReactNode }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id,
   });
   return children({
     rowRef: setNodeRef,
-    style: {
-      transform: transform ? `translate3d(${Math.round(transform.x)}px, ${Math.round(transform.y)}px, 0)` : undefined,
-      transition,
-    },
+    style: sortableStyle(transform, transition),
     isDragging,
     handleRef: setActivatorNodeRef,
     handleProps: { ...attributes, ...listeners },
