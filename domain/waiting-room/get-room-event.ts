@@ -26,7 +26,26 @@ export async function getRoomEvent(
   input: { eventId: number | null; hash: string | null },
 ): Promise<RoomEvent | null> {
   if (input.eventId === null) return null;
-  const [event] = await db.select().from(events).where(eq(events.id, input.eventId)).limit(1);
+  // The columns the room needs, not the whole row (its description and settings): the waiting page asks for news every
+  // few seconds per visitor.
+  const [event] = await db
+    .select({
+      id: events.id,
+      status: events.status,
+      visibility: events.visibility,
+      privateLinkVersion: events.privateLinkVersion,
+      title: events.title,
+      timezone: events.timezone,
+      theme: events.theme,
+      primaryColor: events.primaryColor,
+      onSaleAt: events.onSaleAt,
+      waitingRoomOpensAt: events.waitingRoomOpensAt,
+      waitingRoomClosesAt: events.waitingRoomClosesAt,
+      waitingRoomRatePerMinute: events.waitingRoomRatePerMinute,
+    })
+    .from(events)
+    .where(eq(events.id, input.eventId))
+    .limit(1);
   if (!event || event.status !== "published") return null;
   if (event.visibility === "private" && !verifyPrivateEventHash(env, event, input.hash)) return null;
   return {
