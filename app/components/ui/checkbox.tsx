@@ -1,5 +1,6 @@
 import * as React from "react";
 import { HiddenFormInput } from "./hidden-form-input";
+import { useControllableState } from "./use-controllable-state";
 import { CheckIcon, MinusIcon } from "lucide-react";
 
 import { cn } from "~/lib/utils";
@@ -36,8 +37,7 @@ function Checkbox({
   onKeyDown,
   ...props
 }: CheckboxProps) {
-  const [uncontrolled, setUncontrolled] = React.useState<CheckedState>(defaultChecked);
-  const checked = checkedProp !== undefined ? checkedProp : uncontrolled;
+  const [checked, setChecked] = useControllableState<CheckedState>(checkedProp, defaultChecked, onCheckedChange);
   const state = checked === "indeterminate" ? "indeterminate" : checked ? "checked" : "unchecked";
   return (
     <>
@@ -62,9 +62,7 @@ function Checkbox({
         onClick={(event) => {
           onClick?.(event);
           if (event.defaultPrevented) return;
-          const next = checked === "indeterminate" ? true : !checked;
-          if (checkedProp === undefined) setUncontrolled(next);
-          onCheckedChange?.(next);
+          setChecked(checked === "indeterminate" ? true : !checked);
         }}
         {...props}
       >

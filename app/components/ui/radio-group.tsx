@@ -1,5 +1,6 @@
 import * as React from "react";
 import { HiddenFormInput } from "./hidden-form-input";
+import { useControllableState } from "./use-controllable-state";
 import { CircleIcon } from "lucide-react";
 
 import { cn } from "~/lib/utils";
@@ -61,8 +62,7 @@ function RadioGroup({
   children,
   ...props
 }: RadioGroupProps) {
-  const [uncontrolled, setUncontrolled] = React.useState(defaultValue);
-  const value = valueProp !== undefined ? valueProp : uncontrolled;
+  const [value, setValue] = useControllableState(valueProp, defaultValue, onValueChange);
   const [itemValues, setItemValues] = React.useState<string[]>([]);
   const rootRef = React.useRef<HTMLDivElement>(null);
 
@@ -78,11 +78,9 @@ function RadioGroup({
 
   const select = React.useCallback(
     (next: string) => {
-      if (next === value) return;
-      if (valueProp === undefined) setUncontrolled(next);
-      onValueChange?.(next);
+      if (next !== value) setValue(next);
     },
-    [value, valueProp, onValueChange],
+    [value, setValue],
   );
   // Before the items are known (server render, hydration), the checked one.
   const tabStop =

@@ -1,5 +1,6 @@
 import * as React from "react";
 import { HiddenFormInput } from "./hidden-form-input";
+import { useControllableState } from "./use-controllable-state";
 
 import { cn } from "~/lib/utils";
 
@@ -29,8 +30,7 @@ function Switch({
   onClick,
   ...props
 }: SwitchProps) {
-  const [uncontrolled, setUncontrolled] = React.useState(defaultChecked);
-  const checked = checkedProp !== undefined ? checkedProp : uncontrolled;
+  const [checked, setChecked] = useControllableState(checkedProp, defaultChecked, onCheckedChange);
   const state = checked ? "checked" : "unchecked";
   return (
     <>
@@ -51,8 +51,7 @@ function Switch({
         onClick={(event) => {
           onClick?.(event);
           if (event.defaultPrevented) return;
-          if (checkedProp === undefined) setUncontrolled(!checked);
-          onCheckedChange?.(!checked);
+          setChecked(!checked);
         }}
         {...props}
       >
