@@ -1,3 +1,4 @@
+import { searchTextOf } from "../booking/confirm-statements";
 import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "#db/schema";
@@ -23,10 +24,6 @@ const people = [
   ["Jean-Pierre", "Dupontel", "jp@exemple.test"],
 ] as const;
 
-function searchTextOf(first: string, last: string, email: string) {
-  return searchWords(`${first} ${last} ${email}`).join(" ");
-}
-
 beforeAll(async () => {
   test = await createLibsqlTestDatabase();
   world = await insertEventsWorld(test.db);
@@ -48,7 +45,12 @@ async function eventWithPeople(copies: number) {
     const [first, last, email] = people[i % people.length]!;
     await test.db
       .update(schema.participants)
-      .set({ firstName: first, lastName: last, email, searchText: searchTextOf(first, last, email) })
+      .set({
+        firstName: first,
+        lastName: last,
+        email,
+        searchText: searchTextOf({ firstName: first, lastName: last, email }),
+      })
       .where(eq(schema.participants.id, participant.id));
   }
   return { event, ticket };

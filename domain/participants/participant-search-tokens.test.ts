@@ -1,3 +1,4 @@
+import { searchTextOf } from "../booking/confirm-statements";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "#db/schema";
@@ -44,10 +45,6 @@ const people = [
   ["Øyvind", "Straße", "back\\slash@exemple.test"],
   ["Chloé", "Müller", "chloe.muller2024@exemple.test"],
 ] as const;
-
-function searchTextOf(first: string, last: string, email: string) {
-  return searchWords(`${first} ${last} ${email}`).join(" ");
-}
 
 /** What the trigger writes for a search text, computed here in JS: suffixes of 3+ characters, cut to 16. */
 function expectedTokens(text: string): string[] {
@@ -101,7 +98,12 @@ async function eventWithPeople(copies: number, values: Partial<typeof schema.eve
     const [first, last, email] = people[i % people.length]!;
     await test.db
       .update(schema.participants)
-      .set({ firstName: first, lastName: last, email, searchText: searchTextOf(first, last, email) })
+      .set({
+        firstName: first,
+        lastName: last,
+        email,
+        searchText: searchTextOf({ firstName: first, lastName: last, email }),
+      })
       .where(eq(schema.participants.id, participant.id));
   }
   return { event, ticket, orders, rows };
