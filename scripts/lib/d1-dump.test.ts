@@ -25,6 +25,14 @@ CREATE TRIGGER \`users_touch\` AFTER UPDATE ON \`users\` BEGIN
 END;
 `;
 
+/** Each statement as `kind:table`, in the file's order. */
+function kindsOf(statements: string[]): string[] {
+  return statements.map((text) => {
+    const { kind, table } = classifyStatement(text);
+    return `${kind}:${table ?? ""}`;
+  });
+}
+
 describe("splitting an export into statements", () => {
   it("ends statements only at semicolons outside strings, comments and trigger bodies", () => {
     const statements = splitSqlStatements(EXPORT);
@@ -65,10 +73,7 @@ describe("ordering an export for restore", () => {
   });
 
   it("creates every table first, parents first, then rows in the same order, counters, indexes, triggers last", () => {
-    const restored = splitSqlStatements(orderDumpForRestore(EXPORT)).map((text) => {
-      const { kind, table } = classifyStatement(text);
-      return `${kind}:${table ?? ""}`;
-    });
+    const restored = kindsOf(splitSqlStatements(orderDumpForRestore(EXPORT)));
     expect(restored).toEqual([
       "pragma:",
       "create-table:users",
@@ -94,11 +99,7 @@ describe("ordering an export for restore", () => {
   it("leaves out a derived table's rows and rebuilds them after every row, before the triggers", () => {
     const rebuild = "INSERT INTO audit_logs (id, user_id, summary) SELECT id, id, 'rebuilt' FROM users";
     const restored = splitSqlStatements(orderDumpForRestore(EXPORT, [{ table: "audit_logs", rebuild }]));
-    const kinds = restored.map((text) => {
-      const { kind, table } = classifyStatement(text);
-      return `${kind}:${table ?? ""}`;
-    });
-    expect(kinds).toEqual([
+    expect(kindsOf(restored)).toEqual([
       "pragma:",
       "create-table:users",
       "create-table:audit_logs",
