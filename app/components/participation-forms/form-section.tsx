@@ -1,5 +1,4 @@
 import { GripVertical, Pencil, Plus, Trash2 } from "lucide-react";
-import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { Question } from "#domain/participation-forms/question-schema";
 import { Badge } from "~/components/ui/badge";
@@ -8,7 +7,7 @@ import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { cn } from "~/lib/utils";
 import type { ParticipationFormView } from "./participation-form-types";
 import { isChoiceType, isDefaultQuestion } from "./question-helpers";
-import { type RowDrag, useFocusKeptAcrossSwap, useSortableModule } from "~/components/sortable/lazy-sortable";
+import { type RowDrag, useLazySortableList } from "~/components/sortable/lazy-sortable";
 
 type RowActions = {
   onEdit: (question: Question) => void;
@@ -43,9 +42,7 @@ export function FormSection({
   const ticketTitle = new Map(tickets.map((ticket) => [ticket.id, ticket.title]));
   // Spec §4: the built-in question shows as mandatory when single_fill is false or on the order-level form.
   const builtInMandatory = !form.singleFill || form.formType === "before";
-  const sortable = useSortableModule(canUpdate);
-  const listRef = useRef<HTMLUListElement>(null);
-  const noteFocus = useFocusKeptAcrossSwap(listRef, sortable.module !== null, "data-question-id");
+  const sortable = useLazySortableList(canUpdate, "data-question-id");
   const row = (question: Question, drag: RowDrag | null) => (
     <SortableQuestionRow
       key={question.id}
@@ -80,13 +77,10 @@ export function FormSection({
       </CardHeader>
       <CardContent className="grid gap-3">
         <ul
-          ref={listRef}
+          {...sortable.listProps}
           className="divide-y rounded-lg border"
           aria-label={t(`sections.${form.formType}.title`)}
           data-testid={`question-list-${form.formType}`}
-          data-sortable={sortable.module ? "ready" : undefined}
-          onPointerEnter={sortable.ask}
-          onFocus={noteFocus}
         >
           {builtIn.map((question) => (
             <QuestionRow

@@ -32,7 +32,7 @@ export type RowDrag = {
  * The drag and drop's module once the browser is idle after the page loaded, or sooner when the list is pointed at:
  * not one of the page's own scripts (issue 31 §7). Null until then, and for someone who may not reorder.
  */
-export function useSortableModule(wanted: boolean) {
+function useSortableModule(wanted: boolean) {
   const [module, setModule] = useState<Awaited<ReturnType<typeof loadSortable>> | null>(null);
   const [asked, setAsked] = useState(false);
   useEffect(() => {
@@ -54,11 +54,7 @@ export function useSortableModule(wanted: boolean) {
  * The rows are mounted again when the drag and drop arrives: a handle or button of a row that had the focus gets it
  * back (rows are told apart by `rowAttribute`, controls by their data-testid).
  */
-export function useFocusKeptAcrossSwap(
-  list: RefObject<HTMLUListElement | null>,
-  swapped: boolean,
-  rowAttribute: string,
-) {
+function useFocusKeptAcrossSwap(list: RefObject<HTMLUListElement | null>, swapped: boolean, rowAttribute: string) {
   const focused = useRef<string | null>(null);
   useLayoutEffect(() => {
     const selector = focused.current;
@@ -71,5 +67,25 @@ export function useFocusKeptAcrossSwap(
     const rowId = row?.getAttribute(rowAttribute);
     focused.current =
       rowId && testId ? `li[${rowAttribute}="${CSS.escape(rowId)}"] [data-testid="${CSS.escape(testId)}"]` : null;
+  };
+}
+
+/**
+ * A sortable list's drag and drop, loaded after the page: the module (null until it is there, and for someone who may
+ * not reorder) and the props of the list element (`<ul>`) that ask for it when pointed at, keep the focus across the
+ * swap and mark the list `data-sortable="ready"` once it can be dragged. Rows carry `rowAttribute` with their id.
+ */
+export function useLazySortableList(wanted: boolean, rowAttribute: string) {
+  const sortable = useSortableModule(wanted);
+  const ref = useRef<HTMLUListElement>(null);
+  const onFocus = useFocusKeptAcrossSwap(ref, sortable.module !== null, rowAttribute);
+  return {
+    module: sortable.module,
+    listProps: {
+      ref,
+      onFocus,
+      onPointerEnter: sortable.ask,
+      "data-sortable": sortable.module ? "ready" : undefined,
+    },
   };
 }

@@ -1,12 +1,12 @@
 import { EyeOff, GripVertical, Lock, MoreHorizontal } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { LazyDropdownMenu } from "~/components/lazy-dropdown-menu";
 import { formatMoney } from "#domain/shared/format";
 import { cn } from "~/lib/utils";
-import { type RowDrag, useFocusKeptAcrossSwap, useSortableModule } from "~/components/sortable/lazy-sortable";
+import { type RowDrag, useLazySortableList } from "~/components/sortable/lazy-sortable";
 import { TicketStatusBadge } from "./ticket-status-badge";
 import type { TicketView } from "./ticket-types";
 
@@ -34,9 +34,7 @@ export function TicketList({
   const { t } = useTranslation("tickets");
   const [items, setItems] = useState(tickets);
   useEffect(() => setItems(tickets), [tickets]);
-  const sortable = useSortableModule(canUpdate);
-  const listRef = useRef<HTMLUListElement>(null);
-  const noteFocus = useFocusKeptAcrossSwap(listRef, sortable.module !== null, "data-ticket-id");
+  const sortable = useLazySortableList(canUpdate, "data-ticket-id");
   const row = (ticket: TicketView, drag: RowDrag | null) => (
     <TicketRow
       key={ticket.id}
@@ -55,13 +53,10 @@ export function TicketList({
 
   return (
     <ul
-      ref={listRef}
+      {...sortable.listProps}
       aria-label={t("list.label")}
       className="divide-y rounded-lg border bg-card"
       data-testid="ticket-list"
-      data-sortable={sortable.module ? "ready" : undefined}
-      onPointerEnter={sortable.ask}
-      onFocus={noteFocus}
     >
       {sortable.module ? (
         <sortable.module.SortableRows items={items} keyboardHint={t("list.keyboard-hint")} onMove={onMove}>
