@@ -636,26 +636,6 @@ export const participants = sqliteTable(
 );
 
 /**
- * Participant rows per event (migration 0014), kept by triggers on `participants` (insert, delete, a move between
- * events), so the participants table's unfiltered total reads one row instead of counting every participant. The same
- * migration adds `participants_search`, an FTS5 trigram index of `search_text` kept by triggers too (virtual tables and
- * triggers live in the migration only: drizzle does not model them).
- */
-export const participantCounts = sqliteTable(
-  "participant_counts",
-  {
-    eventId: integer("event_id")
-      .notNull()
-      .references(() => events.id, { onDelete: "cascade" }),
-    organizationId: integer("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
-    participants: integer("participants").notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.eventId, t.organizationId] })],
-);
-
-/**
  * The participants search's tokens (migration 0034, decision 0069): every suffix of three characters or more of each
  * space-separated word of `participants.search_text`, cut to 16 characters, so that a typed word found anywhere in the
  * text is the prefix of one of its row's tokens. Kept by triggers on `participants` (insert, a change of search_text

@@ -4,9 +4,9 @@ import type { Database } from "#db/database";
 import {
   orderStatuses,
   orders,
-  participantCounts,
   participantSearchTokens,
   participants,
+  salesFigures,
   tickets,
   type TicketType,
 } from "#db/schema";
@@ -264,12 +264,13 @@ function notParticipantIds(event: { id: number; organizationId: number }, withRe
 /** The row is a participant of the view: a ticket holder, of an order holding its places unless statuses are chosen. */
 export function isListedParticipant(event: { id: number; organizationId: number }, filters: ParticipantFilters): SQL {
   const withReleased = !filters.orderStatuses?.length;
-  if (searchWords(filters.search ?? "").length === 0) {
+  if (searchWords(filters.search ?? "").length === 0 && !isUnfiltered(filters)) {
     return sql`${participants.id} not in (${notParticipantIds(event, withReleased)})`;
   }
-  // A search checks each row it reads instead (decision 0069): the list of add-ons and released tickets grows with the
-  // event, the search's rows do not. The same rows: not an add-on, and unless statuses are chosen, of a holding order.
-  // Unary + keeps the (event, tenant, ticket type) index from driving: the search's own rows drive.
+  // A search, and the unfiltered table, check each row they read instead (decisions 0069, 0073): the list of add-ons
+  // and released tickets grows with the event, while a search's rows do not, and the unfiltered page stops at its
+  // tenth row (its total is kept). The same rows: not an add-on, and unless statuses are chosen, of a holding order.
+  // Unary + keeps the (event, tenant, ticket type) index from driving: the search's own rows, or the sort's, drive.
   const ticket = sql`+${participants.ticketType} = 'ticket'`;
   if (!withReleased) return ticket;
   const holding = sql.join(
@@ -294,9 +295,8 @@ function typedWords(search: string): string[] {
 }
 
 /**
- * No search, filter or selection: the total is the event's kept row count (participant_counts) less the rows that are
- * not participants (notParticipantIds: add-ons and released orders' tickets, counted from indexes): the dashboard's
- * participant count.
+ * No search, filter or selection: the total is the dashboard's participant count, kept in `sales_figures` (ticket rows
+ * of orders holding their places, the rule of order-status.ts), one row read whatever the event's size (decision 0073).
  */
 function isUnfiltered(filters: ParticipantFilters): boolean {
   return (
@@ -422,14 +422,9 @@ export function countQuery(
 ) {
   if (isUnfiltered(filters)) {
     return db
-      .select({
-        total:
-          sql<number>`coalesce(sum(${participantCounts.participants}), 0) - (select count(*) from (${notParticipantIds(event, true)}))`.mapWith(
-            Number,
-          ),
-      })
-      .from(participantCounts)
-      .where(and(eq(participantCounts.eventId, event.id), eq(participantCounts.organizationId, event.organizationId)));
+      .select({ total: sql<number>`coalesce(sum(${salesFigures.participants}), 0)`.mapWith(Number) })
+      .from(salesFigures)
+      .where(and(eq(salesFigures.eventId, event.id), eq(salesFigures.organizationId, event.organizationId)));
   }
   if (searchWords(filters.search ?? "").length === 0) {
     const base = db.select({ total: count() }).from(participants);

@@ -5,6 +5,7 @@ import * as schema from "#db/schema";
 import { placeManualOrders } from "../manual-orders/place-manual-orders";
 import { importParticipants } from "../participant-import/import-participants";
 import { anonymiseEndedEvents } from "../privacy/anonymise-ended-events";
+import { rebuildSalesFigures } from "../sales-figures/rebuild-sales-figures";
 import { transferOrderParticipant } from "../self-service/transfer-order-participant";
 import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../../tests/support/libsql-test-db";
 import { insertEvent, insertEventsWorld, insertOrder, insertTicket } from "../../tests/support/fixtures";
@@ -371,6 +372,8 @@ describe("the participants search from its tokens (decision 0069)", () => {
       select ${event.organizationId}, ${event.id}, ${order.id}, ${ticket.id}, 'Jean', 'Dupont', 'jean' || value || '@exemple.test',
         'jean dupont jean' || value || '@exemple.test', 'Gratuit', 'ticket', 0, 'tok-' || value, 0, 0
       from generate_series(1, ${many})`);
+    // Written past the domain, as the seeder writes: the kept figures are rebuilt from the rows, as it does.
+    await rebuildSalesFigures(test.db, { eventId: event.id });
     const owner = world.actors.owner;
     for (const search of ["dupont", "jean dupont"]) {
       const page = await listParticipants(test.db, owner, {

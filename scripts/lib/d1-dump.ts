@@ -6,7 +6,7 @@
  * main.users"), even with the export's `PRAGMA defer_foreign_keys`, which defers the check of values, not of tables.
  * `orderDumpForRestore` rewrites an export so that it loads: every table created first, parents before children, then
  * the rows in the same order, then the AUTOINCREMENT counters, indexes, triggers and views. Triggers come after the
- * rows, as in the export, so they do not fire again on rows that already carry their effects (participant_counts).
+ * rows, as in the export, so they do not fire again on rows that already carry their effects (the token table).
  */
 
 export type DumpStatement = { kind: StatementKind; table: string | null; text: string };
