@@ -206,10 +206,12 @@ export class InventoryStore {
 
   /** The next reserved order id, or null when the pool is empty (the object asks D1 for more). */
   takeOrderId(): number | null {
-    const row = this.db.all({ sql: "select next, last from id_pool", params: [] })[0];
-    if (!row || Number(row.next) > Number(row.last)) return null;
-    this.db.run({ sql: "update id_pool set next = next + 1", params: [] });
-    return Number(row.next);
+    // One statement per booking: the id is taken only while the pool has one.
+    const row = this.db.all({
+      sql: "update id_pool set next = next + 1 where next <= last returning next - 1 as id",
+      params: [],
+    })[0];
+    return row ? Number(row.id) : null;
   }
 
   /**

@@ -11,7 +11,8 @@ import type { SyncSql } from "#domain/inventory/sync-sql";
 import { writeInventoryOrders, type WrittenOrders } from "#domain/inventory/write-inventory-orders";
 import type { SigningEnv } from "#domain/shared/signing-secret";
 
-function nodeSql(file: string): { sql: SyncSql; close: () => void } {
+/** A node:sqlite file (or ":memory:") as the object's synchronous storage. */
+export function nodeSql(file: string): { sql: SyncSql; close: () => void } {
   const db = new DatabaseSync(file);
   return {
     sql: {
