@@ -1,13 +1,12 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { registerWithOrganization } from "./support/accounts";
-import { runE2eSql } from "./support/d1-sql";
 import { describeViolations, seriousViolations } from "./support/axe";
 import { formatDateRange } from "#domain/shared/format";
 
 // Issue 30 §3: the public page of a multi-date event lists its upcoming dates by month with their availability (a
 // sold-out date shown as such, « Plus que N places »), the buyer picks a date and then tickets for it, and the booking
-// page carries that date. The dates are inserted with SQL (tests/e2e/support/d1-sql.ts): the organizer's dates
-// screens and API are built elsewhere.
+// page carries that date. Everything is made through the API, never by writing the server's database file beside it
+// (a write of its own there locks the file, and another spec's request meets SQLITE_BUSY).
 
 const SCREENS = process.env.E2E_SCREENS ?? "test-results/screens";
 
@@ -49,6 +48,31 @@ test.beforeAll(async ({ request }) => {
     data: { title, start_at: new Date(at(first, 10)).toISOString(), end_at: new Date(at(second, 10)).toISOString() },
   });
   ({ id: eventId } = await json<{ id: number }>(created));
+  // The dates, through the organizer's dates API (issue 30 §6), then the tickets: one sold per date, a pass for two.
+  const rows: [keyof typeof dateIds, number, "on_sale" | "sold_out", number][] = [
+    ["open", at(first, 10), "on_sale", -1],
+    ["soldOut", at(first, 11), "sold_out", -1],
+    ["few", at(first, 12), "on_sale", 5],
+    ["later", at(second, 10), "on_sale", -1],
+  ];
+  for (const [name, start, status, capacity] of rows) {
+    const { data } = await json<{ data: { id: number }[] }>(
+      await request.post(`/api/events/${eventId}/dates`, {
+        headers,
+        data: {
+          start_at: new Date(start).toISOString(),
+          end_at: new Date(start + 2 * 3_600_000).toISOString(),
+          capacity,
+        },
+      }),
+    );
+    dateIds[name] = data[0]!.id;
+    if (status === "sold_out") {
+      await json(
+        await request.put(`/api/events/${eventId}/dates`, { headers, data: { ids: [dateIds[name]], status } }),
+      );
+    }
+  }
   ({ id: perDateId } = await json<{ id: number }>(
     await request.post(`/api/events/${eventId}/tickets`, {
       headers,
@@ -58,29 +82,17 @@ test.beforeAll(async ({ request }) => {
   ({ id: passId } = await json<{ id: number }>(
     await request.post(`/api/events/${eventId}/tickets`, {
       headers,
-      data: { title: "Pass deux soirs", price: 0, ticket_type: "ticket", max_per_order: 2 },
+      data: {
+        title: "Pass deux soirs",
+        price: 0,
+        ticket_type: "ticket",
+        max_per_order: 2,
+        date_ids: [dateIds.open, dateIds.later],
+      },
     }),
   ));
   await json(await request.put(`/api/events/${eventId}/status/published`, { headers }));
   ({ slug } = await json<{ slug: string }>(await request.get(`/api/public/events/${eventId}`)));
-
-  const rows: [keyof typeof dateIds, number, string, number][] = [
-    ["open", at(first, 10), "on_sale", -1],
-    ["soldOut", at(first, 11), "sold_out", -1],
-    ["few", at(first, 12), "on_sale", 5],
-    ["later", at(second, 10), "on_sale", -1],
-  ];
-  for (const [name, start, status, capacity] of rows) {
-    const [row] = runE2eSql<{ id: number }>(
-      `INSERT INTO event_dates (organization_id, event_id, start_at, end_at, status, capacity)
-       SELECT organization_id, id, ${start}, ${start + 2 * 3_600_000}, '${status}', ${capacity} FROM events WHERE id = ${eventId}
-       RETURNING id`,
-    );
-    dateIds[name] = row!.id;
-  }
-  runE2eSql(
-    `INSERT INTO ticket_dates (ticket_id, date_id) VALUES (${passId}, ${dateIds.open}), (${passId}, ${dateIds.later})`,
-  );
 });
 
 test("a multi-date event lists its dates by month, shows a sold-out date, and offers a date's tickets once picked", async ({
@@ -175,21 +187,21 @@ test("the booking widget lists the same dates", async ({ page }) => {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
-test("the order page names the date its tickets are for", async ({ page }) => {
-  // An order as the booking writes it once it takes date_id (the lead's part of issue 30): inserted here.
-  const token = `dates-order-${Date.now().toString(36)}`;
-  const [order] = runE2eSql<{ id: number }>(
-    `INSERT INTO orders (organization_id, event_id, first_name, last_name, email, status, amount, access_token, date_id)
-     SELECT organization_id, id, 'Armande', 'Test', 'armande@exemple.test', 'manual', 0, '${token}', ${dateIds.few}
-     FROM events WHERE id = ${eventId} RETURNING id`,
-  );
-  runE2eSql(
-    `INSERT INTO participants (organization_id, event_id, order_id, ticket_id, first_name, last_name, email, ticket_title, ticket_type, access_token, date_id, event_date)
-     SELECT organization_id, id, ${order!.id}, ${perDateId}, 'Armande', 'Test', 'armande@exemple.test', 'Plein tarif', 'ticket', '${token}-p', ${dateIds.few}, ${at(first, 12)}
-     FROM events WHERE id = ${eventId}`,
-  );
+test("the order page names the date its tickets are for", async ({ page, request }) => {
+  // A buyer's booking of the date with few places, through the public booking API.
+  const buyer = { first_name: "Armande", last_name: "Test", email: "armande@exemple.test" };
+  const placed = await request.post(`/api/public/events/${eventId}/orders`, {
+    data: {
+      items: [{ ticket_id: perDateId, quantity: 1, date_id: dateIds.few }],
+      buyer,
+      participants: [{ ticket_id: perDateId, ...buyer }],
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const order = (await placed.json()) as { id: number; access_token: string };
+  const token = order.access_token;
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(`/orders/${order!.id}?token=${token}`);
+  await page.goto(`/orders/${order.id}?token=${encodeURIComponent(token)}`);
   const when = formatDateRange(at(first, 12), at(first, 12) + 2 * 3_600_000, "fr", "Europe/Paris");
   await expect(page.getByTestId("order-dates")).toHaveText(when);
   await expect(page.getByTestId("order-ticket-date")).toHaveText(when);
