@@ -134,9 +134,7 @@ describe("add-ons in the participants table", () => {
     // Unfiltered (decision 0073): the total is the kept figure, one row; the page checks the rows of its sort's index
     // in turn and stops at its end, whatever the event's size.
     const unfiltered = (await plan(countQuery(t.db, event, {}, Date.now()))).join("\n");
-    expect(unfiltered).toMatch(
-      /SEARCH sales_figures USING INDEX sqlite_autoindex_sales_figures_1|SEARCH sales_figures USING INTEGER PRIMARY KEY/,
-    );
+    expect(unfiltered).toMatch(/SEARCH sales_figures USING INTEGER PRIMARY KEY/);
     expect(unfiltered).not.toMatch(/participants|orders|released|addon/);
     const firstPage = (
       await plan(participantRowsQuery(t.db, event, { offset: 0, limit: 10, sort: null, now: Date.now() }))
