@@ -9,6 +9,7 @@ import { insertEvent, insertEventsWorld, insertOrder, insertTicket } from "../..
 import { deleteParticipant } from "./delete-participant";
 import { countQuery, listParticipants, participantRowsQuery, searchWords } from "./list-participants";
 import { updateParticipant } from "./update-participant";
+import { matchesWordStart } from "./search-tokens";
 
 let test: LibsqlTestDatabase;
 let world: Awaited<ReturnType<typeof insertEventsWorld>>;
@@ -64,7 +65,7 @@ async function countRows(eventId: number) {
   return row!.n;
 }
 
-/** What the search means: every word a substring of search_text, read from all the event's rows in JS. */
+/** What the search means: every word at a word's start of search_text (decision 0074), from all the rows in JS. */
 async function expectedIds(eventId: number, search: string) {
   const rows = await test.db
     .select({ id: schema.participants.id, text: schema.participants.searchText })
@@ -72,7 +73,7 @@ async function expectedIds(eventId: number, search: string) {
     .where(eq(schema.participants.eventId, eventId));
   const words = searchWords(search);
   return rows
-    .filter((row) => words.every((word) => row.text.includes(word)))
+    .filter((row) => words.every((word) => matchesWordStart(row.text, word)))
     .map((row) => row.id)
     .sort((a, b) => b - a);
 }

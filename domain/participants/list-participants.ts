@@ -32,9 +32,9 @@ import { formQuestionsQuery, toFormQuestions } from "../participation-forms/answ
 import { emailQuotaQuery, toEmailQuota, type EmailQuota } from "../emails/email-quota";
 import { canOnEvent } from "../policy";
 import type { Actor } from "../shared/actor";
-import { escapeLike } from "../shared/sql";
 import type { CheckInState } from "./check-in-state";
 import { parseAddons, type ParticipantAddon } from "./participant-addons";
+import { isPairKey, OVERFLOW_TOKEN, searchTokenKeys, wordStartSql } from "./search-tokens";
 import type { ParticipantSortId } from "./participant-sort";
 
 export { participantSortIds, type ParticipantSortId } from "./participant-sort";
@@ -130,10 +130,6 @@ export function searchWords(search: string): string[] {
     .slice(0, 5);
 }
 
-/** Tokens are cut to this many characters (migration 0034): a longer word is read by its first 16. */
-export const SEARCH_TOKEN_LENGTH = 16;
-/** Tokens are the suffixes of at least this many characters: a search of shorter words only reads the event's rows. */
-export const SEARCH_TOKEN_MIN = 3;
 /**
  * A page first reads at most this many token entries of the longest word: a word with more is common, and the page is
  * read again from the rarest word (see listParticipants).
@@ -147,31 +143,21 @@ export const WIDE_SEARCH_CANDIDATES = 50_000;
 /** A search counts its rows up to this many: past it the table shows « plus de 10 000 » (decision 0069). */
 export const SEARCH_COUNT_CAP = 10_000;
 
-/** What a typed word is looked up by among the tokens: its first 16 characters (code points, as SQLite's substr). */
-function tokenKeyOf(word: string): string {
-  return [...word].slice(0, SEARCH_TOKEN_LENGTH).join("");
-}
-
-/**
- * The words of a search that have tokens, as keys, longest first (the longest is most often the rarest: the page is
- * read from it without asking the database first; the probes of the others are read in the same batch).
- */
-export function searchTokenKeys(search: string): string[] {
-  const words = searchWords(search).filter((word) => [...word].length >= SEARCH_TOKEN_MIN);
-  const keys = [...new Set(words.map(tokenKeyOf))];
-  return keys.sort((a, b) => [...b].length - [...a].length);
-}
-
 /** An order number typed in the search (all digits, "#" allowed before), else null. */
 export function orderNumberOf(search: string): number | null {
   const match = /^#?(\d{1,15})$/.exec(search.trim());
   return match ? Number(match[1]) : null;
 }
 
-/** The ids of the event's rows with a token starting with `key`, from the (event, token) primary key. */
+/**
+ * The ids of the event's rows with a token starting with `key`, from the (event, token) primary key; for a pair key,
+ * the rows too long for pairs as well (their OVERFLOW_TOKEN: a superset, each row is checked against its text).
+ */
 function tokenCandidatesSql(eventId: number, key: string, limit: number): SQL {
   const t = participantSearchTokens;
-  return sql`select ${t.participantId} from ${t} where ${t.eventId} = ${eventId} and ${t.token} >= ${key} and ${t.token} < ${key} || char(1114111) limit ${limit}`;
+  const range = sql`select ${t.participantId} from ${t} where ${t.eventId} = ${eventId} and ${t.token} >= ${key} and ${t.token} < ${key} || char(1114111)`;
+  if (!isPairKey(key)) return sql`${range} limit ${limit}`;
+  return sql`select * from (${range} union all select ${t.participantId} from ${t} where ${t.eventId} = ${eventId} and ${t.token} = ${OVERFLOW_TOKEN}) limit ${limit}`;
 }
 
 const sortColumns: Record<ParticipantSortId, AnySQLiteColumn[]> = {
@@ -190,7 +176,7 @@ const sortColumns: Record<ParticipantSortId, AnySQLiteColumn[]> = {
 const answerOwner: AnswerOwner = { orderId: participants.orderId, participantId: participants.id };
 
 /**
- * The WHERE of the participants table for an event (tenant included): search on search_text (each word a substring,
+ * The WHERE of the participants table for an event (tenant included): search on search_text (each word at a word's start,
  * read from the (event, organization, search_text) index, never the rows) or in the answers to the form questions,
  * tickets, the order's displayed status, the check-in state and the answers chosen.
  */
@@ -203,7 +189,7 @@ export function participantsWhere(
   if (filters.ids?.length) conditions.push(inArray(participants.id, filters.ids));
   const typed = typedWords(filters.search ?? "");
   const wordConditions: (SQL | undefined)[] = searchWords(filters.search ?? "").map((word, i) => {
-    const inSearchText = sql`${participants.searchText} like ${`%${escapeLike(word)}%`} escape '\\'`;
+    const inSearchText = wordStartSql(participants.searchText, word);
     const inAnswers = filters.questions?.length
       ? answerSearchSql(event, filters.questions, { folded: word, typed: typed[i] ?? word }, answerOwner)
       : undefined;
@@ -507,7 +493,7 @@ export async function listParticipants(
   // word's probe tells at once whether its entries can be read at all).
   const firstReads = (questions: AnswerColumn[]) => {
     // An event whose forms are searched too reads its rows as before (an answer holds words the tokens do not).
-    const keys = questions.length ? [] : searchTokenKeys(input.search ?? "");
+    const keys = questions.length ? [] : searchTokenKeys(searchWords(input.search ?? ""));
     const asked = { ...input, questions };
     const view: ListParticipantsInput = keys[0] ? { ...asked, tokens: { key: keys[0], limit: candidates } } : asked;
     return {
@@ -557,18 +543,19 @@ export async function listParticipants(
     // event's rows (its matches are dense: it stops soon) and the count from the rarest word's tokens up to the cap.
     const counts = keys.map((_, i) => probes[`p${i}`] ?? wide);
     const rarest = counts.indexOf(Math.min(...counts));
-    const key = keys[rarest]!;
     let counter: ReturnType<typeof countQuery>;
     if (counts[rarest]! < wide) {
-      view = { ...input, tokens: { key, limit: counts[rarest]! < candidates ? candidates : wide } };
+      view = { ...input, tokens: { key: keys[rarest]!, limit: counts[rarest]! < candidates ? candidates : wide } };
       counter = countQuery(db, event, view, now);
     } else {
       view = input;
-      // An order number's rows have no token of it: its common case counts by reading the rows, up to the cap.
+      // An order number's rows have no token of it: its common case counts by reading the rows, up to the cap. The
+      // others count from a single word's tokens (a pair's would miss the rows too long for pairs).
+      const single = keys.find((key) => !isPairKey(key))!;
       counter =
         orderNumberOf(input.search ?? "") !== null
           ? countQuery(db, event, view, now)
-          : commonSearchCountQuery(db, event, input, now, key);
+          : commonSearchCountQuery(db, event, input, now, single);
     }
     if (!deep) {
       const [page, [counted]] = await db.batch([participantRowsQuery(db, event, { ...view, now }), counter]);

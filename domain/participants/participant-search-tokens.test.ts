@@ -1,5 +1,5 @@
 import { searchTextOf } from "../booking/confirm-statements";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "#db/schema";
 import { placeManualOrders } from "../manual-orders/place-manual-orders";
@@ -16,16 +16,15 @@ import {
   orderNumberOf,
   participantRowsQuery,
   SEARCH_COUNT_CAP,
-  SEARCH_TOKEN_LENGTH,
-  SEARCH_TOKEN_MIN,
-  searchTokenKeys,
   searchWords,
 } from "./list-participants";
+import { matchesWordStart, OVERFLOW_TOKEN, searchTokenKeys, searchTokensOf } from "./search-tokens";
 import { updateParticipant } from "./update-participant";
 
 /*
- * Issue 31 §4, decision 0069: the token table follows every write through the triggers of migration 0034, and the
- * search read from it gives exactly the rows the plain substring filter gives (plus an order's rows for its number).
+ * Issue 31 §4, decisions 0069 and 0074: the token table follows every write through the triggers of migration 0038,
+ * and the search read from it gives exactly the rows its rule gives over every row (each typed word at a word's
+ * start; plus an order's rows for its number).
  */
 
 let test: LibsqlTestDatabase;
@@ -45,19 +44,14 @@ const people = [
   ["Anne-Sophie", "de La Rochefoucauld", "anne-sophie.de-la-rochefoucauld-12345@tres-long-domaine.test"],
   ["Øyvind", "Straße", "back\\slash@exemple.test"],
   ["Chloé", "Müller", "chloe.muller2024@exemple.test"],
+  ["Lina", "Legrand", "lina.legrand@exemple.test"],
+  ["Line", "Legrandin", "l.legrandin@exemple.test"],
+  ["Jeanne", "Lalina", "jeanne..lalina@exemple.test"],
+  // More than 20 words once separators are spaces: no pair tokens, the overflow mark instead.
+  ["Maria", "de los Angeles Garcia y Lopez de la Vega", "m.a.r.i.a.g.a.r.c.i.a.legrand.del.mar@exemple.test"],
 ] as const;
 
-/** What the trigger writes for a search text, computed here in JS: suffixes of 3+ characters, cut to 16. */
-function expectedTokens(text: string): string[] {
-  const tokens = new Set<string>();
-  for (const word of text.toLowerCase().split(" ")) {
-    const chars = [...word];
-    for (let i = 0; i + SEARCH_TOKEN_MIN <= chars.length; i++) {
-      tokens.add(chars.slice(i, i + SEARCH_TOKEN_LENGTH).join(""));
-    }
-  }
-  return [...tokens];
-}
+const expectedTokens = searchTokensOf;
 
 /** Every token row of the event equals the tokens of its participants' current search text, and no more. */
 async function expectTokensInSync(eventId: number) {
@@ -110,7 +104,7 @@ async function eventWithPeople(copies: number, values: Partial<typeof schema.eve
   return { event, ticket, orders, rows };
 }
 
-/** Today's meaning of the search, from all the event's rows in JS: every word a substring of search_text. */
+/** The search's rule, from all the event's rows in JS: every word at a word's start of search_text (decision 0074). */
 async function expectedIds(eventId: number, search: string) {
   const rows = await test.db
     .select({
@@ -123,7 +117,7 @@ async function expectedIds(eventId: number, search: string) {
   const words = searchWords(search);
   const orderNumber = orderNumberOf(search);
   return rows
-    .filter((row) => words.every((word) => row.text.includes(word)) || row.orderId === orderNumber)
+    .filter((row) => words.every((word) => matchesWordStart(row.text, word)) || row.orderId === orderNumber)
     .map((row) => row.id)
     .sort((a, b) => b - a);
 }
@@ -164,12 +158,41 @@ const searches = [
   "nobody",
   "ab cd ef gh ij kl",
   "  dupont   jean  ",
+  "lina legrand",
+  "legrand lina",
+  "lin legrand",
+  "lina legr",
+  "lina linares",
+  "lin lina",
+  "legrand",
+  "legrandin",
+  "lalina",
+  "legrand exemple",
+  "lina.legrand@exemple.test",
+  "l.legrandin@",
+  "@exemple",
+  ".lalina",
+  "maria legrand",
+  "garcia vega",
+  "lopez legrand",
+  "mar legrand",
 ];
 
-describe("the participants search from its tokens (decision 0069)", () => {
+describe("the participants search from its tokens (decisions 0069, 0074)", () => {
   it("gives the rows and totals of the full scan for every search, on every path (token, rarest word, common)", async () => {
     const { event, orders } = await eventWithPeople(3);
     const owner = world.actors.owner;
+    // Maria's text has more than 20 words: « maria legrand » finds her through the overflow mark, not a pair.
+    const marked = await test.db
+      .select({ id: schema.participantSearchTokens.participantId })
+      .from(schema.participantSearchTokens)
+      .where(
+        and(
+          eq(schema.participantSearchTokens.eventId, event.id),
+          eq(schema.participantSearchTokens.token, OVERFLOW_TOKEN),
+        ),
+      );
+    expect(marked).toHaveLength(3);
     const orderNumbers = [String(orders[0]!.order.id), `#${orders[2]!.order.id}`, String(orders[4]!.order.id)];
     // The defaults: the longest word's tokens. Fewer candidates: the longest word is common, read again from the
     // rarest's tokens (up to wideCandidates), or, past that too, the page from the rows and the count from the tokens.
@@ -334,7 +357,9 @@ describe("the participants search from its tokens (decision 0069)", () => {
       (await test.db.all<{ detail: string }>(sql`explain query plan ${query.getSQL()}`)).map((row) =>
         String(row.detail),
       );
-    expect(searchTokenKeys("jean jean.dupont@exemple.test du")).toEqual(["jean.dupont@exem", "jean"]);
+    expect(searchTokenKeys(searchWords("jean jean.dupont@exemple.test du"))).toEqual(["jean.dupont@exem", "jean"]);
+    expect(searchTokenKeys(searchWords("Lina Legrand"))).toEqual([" lin legrand", "legrand", "lina"]);
+    expect(searchTokenKeys(searchWords("lina linares"))).toEqual(["linares", "lina"]);
     const filters = { search: "jean jean.dupont@exemple.test", tokens: { key: "jean.dupont@exem", limit: 5000 } };
     const now = Date.now();
     const rows = (
@@ -346,6 +371,21 @@ describe("the participants search from its tokens (decision 0069)", () => {
         /SEARCH participant_search_tokens USING COVERING INDEX sqlite_autoindex_participant_search_tokens_1 \(event_id=\? AND token>\? AND token<\?\)/,
       );
       expect(detail).toMatch(/SEARCH participants USING (COVERING )?INDEX participants_event_scope_idx \(.*id=\?\)/);
+      expect(detail).not.toMatch(/SCAN participants/);
+    }
+    // A name of two words: the entries of its pair and the rows too long for pairs, from the same key.
+    const pair = { search: "lina legrand", tokens: { key: " lin legrand", limit: 5000 } };
+    for (const query of [
+      participantRowsQuery(test.db, event, { ...pair, offset: 0, limit: 10, sort: null, now }),
+      countQuery(test.db, event, pair, now),
+    ]) {
+      const detail = (await plan(query)).join("\n");
+      expect(detail).toMatch(
+        /SEARCH participant_search_tokens USING COVERING INDEX sqlite_autoindex_participant_search_tokens_1 \(event_id=\? AND token>\? AND token<\?\)/,
+      );
+      expect(detail).toMatch(
+        /SEARCH participant_search_tokens USING COVERING INDEX sqlite_autoindex_participant_search_tokens_1 \(event_id=\? AND token=\?\)/,
+      );
       expect(detail).not.toMatch(/SCAN participants/);
     }
     // An order number: its token entries and the order's rows, one list driving the rows (no OR over every row).
