@@ -310,13 +310,16 @@ function ResultPanel({
 /** Where a code is typed, or sent by a handheld scanner that acts as a keyboard (the code, then Enter). */
 function CodeEntry({ onCode }: { onCode: (code: string) => void }) {
   const { t } = useTranslation("check-ins");
-  const [code, setCode] = useState("");
+  // Uncontrolled, as the manual search: a handheld scanner types a code in a few milliseconds, and a controlled
+  // input's value written back by a render of the page would drop the characters typed since.
+  const input = useRef<HTMLInputElement>(null);
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    const code = input.current?.value ?? "";
     if (code.trim() === "") return;
     onCode(code);
     // Emptied and kept focused: the handheld scanner's next code goes in at once.
-    setCode("");
+    if (input.current) input.current.value = "";
   };
   return (
     <form className="flex flex-col gap-2" onSubmit={submit} data-testid="scan-code-form">
@@ -334,8 +337,8 @@ function CodeEntry({ onCode }: { onCode: (code: string) => void }) {
             enterKeyHint="go"
             placeholder={t("code.placeholder")}
             aria-describedby="scan-code-hint"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
+            ref={input}
+            defaultValue=""
           />
         </div>
         <Button type="submit" className="h-11 shrink-0">
@@ -363,6 +366,10 @@ function ManualSearch({
   feedbackAt: number;
 }) {
   const { t } = useTranslation("check-ins");
+  // The box keeps what is typed (uncontrolled) and the state follows it: a render of the page while someone types
+  // fast wrote a controlled value one keystroke behind back into the box, and the next keystroke was added to that
+  // (« Clairxvi1 » for « Claviermx2v2i91 », seen in the keyboard e2e test).
+  const input = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState("");
   const [results, setResults] = useState<ScannerParticipant[] | null>(null);
 
@@ -395,7 +402,8 @@ function ManualSearch({
           className="h-11 pl-9"
           autoComplete="off"
           placeholder={t("search.placeholder")}
-          value={query}
+          ref={input}
+          defaultValue=""
           onChange={(e) => setQuery(e.target.value)}
         />
       </div>
@@ -409,6 +417,7 @@ function ManualSearch({
             onClick={() => {
               onCode(query);
               setQuery("");
+              if (input.current) input.current.value = "";
             }}
           >
             {t("code.submit")}
