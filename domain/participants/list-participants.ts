@@ -496,15 +496,17 @@ export async function listParticipants(
     const keys = questions.length ? [] : searchTokenKeys(searchWords(input.search ?? ""));
     const asked = { ...input, questions };
     const view: ListParticipantsInput = keys[0] ? { ...asked, tokens: { key: keys[0], limit: candidates } } : asked;
+    // A pair is rarely common: its probe alone (the others are read only if it is, decision 0074), so that a name's
+    // first batch does not count its two words' entries, which grow with the event.
+    const probedKeys = keys[0] && isPairKey(keys[0]) ? keys.slice(0, 1) : keys;
     return {
       keys,
+      probedKeys,
       asked,
       view,
       page: deep ? null : participantRowsQuery(db, event, { ...view, now }),
       count: countQuery(db, event, view, now),
-      // A pair is rarely common: its probe alone (the others are read only if it is, decision 0074), so that a name's
-      // first batch does not count its two words' entries, which grow with the event.
-      probes: tokenProbesQuery(db, event.id, keys[0] && isPairKey(keys[0]) ? keys.slice(0, 1) : keys, wide),
+      probes: tokenProbesQuery(db, event.id, probedKeys, wide),
     };
   };
   // One round trip (each costs more than the queries themselves): the form questions, the facets (tickets, dates), the
@@ -536,14 +538,14 @@ export async function listParticipants(
     probes = {};
   }
   input = first.asked;
-  const { keys } = first;
+  const { keys, probedKeys } = first;
   let view = first.view;
   if (keys.length && (probes.p0 ?? 0) >= candidates) {
     // The first key is common: its first entries held only part of its rows. Read again from the rarest key; when
     // every word is common, from the rarest's entries up to WIDE_SEARCH_CANDIDATES (several common words rarely meet:
     // the page and the count check its rows from the index); past that, the page in the table's order from the
     // event's rows (its matches are dense: it stops soon) and the count from the rarest word's tokens up to the cap.
-    if (probes[`p${keys.length - 1}`] === undefined) {
+    if (probedKeys.length < keys.length) {
       // Only the pair was probed, and it is common: one more round trip for the words' own probes.
       probes = (await tokenProbesQuery(db, event.id, keys, wide))[0] ?? {};
     }

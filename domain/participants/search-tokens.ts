@@ -13,22 +13,22 @@ import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
  */
 
 /** Separators between words besides spaces: an address's dots and @, hyphens, underscores, plus, apostrophes. */
-export const SEARCH_SEPARATORS = [".", "@", "-", "_", "+", "'", "’"] as const;
+const SEARCH_SEPARATORS = [".", "@", "-", "_", "+", "'", "’"] as const;
 /** Tokens are cut to this many characters (code points, as SQLite's substr): a longer word is read by its first 16. */
-export const SEARCH_TOKEN_LENGTH = 16;
+const SEARCH_TOKEN_LENGTH = 16;
 /** Words shorter than this have no tokens: a search made only of them reads the event's rows. */
-export const SEARCH_TOKEN_MIN = 3;
+const SEARCH_TOKEN_MIN = 3;
 /** A pair token starts with this many characters of its first word (a typed word has at least SEARCH_TOKEN_MIN). */
-export const PAIR_HEAD_LENGTH = 3;
+const PAIR_HEAD_LENGTH = 3;
 /** Pairs are made of the text's first this many words; a text with more carries OVERFLOW_TOKEN instead. */
-export const PAIR_WORDS = 20;
+const PAIR_WORDS = 20;
 /** The token of a text with more than PAIR_WORDS words: every pair read reads these rows too (they are rare). */
 export const OVERFLOW_TOKEN = " *";
 
 const separatorPattern = new RegExp(`[${SEARCH_SEPARATORS.map((c) => `\\${c}`).join("")}]`, "g");
 
 /** The text with its separators as spaces, as migration 0038 writes it with replace(). */
-export function spaced(text: string): string {
+function spaced(text: string): string {
   return text.replace(separatorPattern, " ");
 }
 
@@ -93,12 +93,13 @@ function escapeGlob(value: string): string {
   return value.replace(/[*?[]/g, (c) => `[${c}]`);
 }
 
+/** A GLOB class of what comes before a word start: a space or a separator (its "-" last, to be literal). */
+const wordStartClass = `[ ${SEARCH_SEPARATORS.filter((c) => c !== "-").join("")}-]`;
+
 /** matchesWordStart in SQL, over the stored search text (its (event, organization, search_text) index). */
 export function wordStartSql(searchText: AnySQLiteColumn, word: string): SQL {
   if (isSeparator([...word][0])) return sql`${searchText} glob ${`*${escapeGlob(word)}*`}`;
-  // The class holds a space and every separator; its "-" comes last to be literal.
-  const starts = `[ ${SEARCH_SEPARATORS.filter((c) => c !== "-").join("")}-]`;
-  return sql`(' ' || ${searchText}) glob ${`*${starts}${escapeGlob(word)}*`}`;
+  return sql`(' ' || ${searchText}) glob ${`*${wordStartClass}${escapeGlob(word)}*`}`;
 }
 
 function pairToken(first: string, second: string): string {

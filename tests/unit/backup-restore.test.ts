@@ -43,8 +43,9 @@ const rebuilt = new Set(derivedTables().map((derived) => derived.table));
 
 async function tableRows(client: Client, table: string) {
   const name = `"${table.replaceAll('"', '""')}"`;
-  const columns = (await client.execute(`SELECT * FROM ${name} LIMIT 0`)).columns;
-  const order = rebuilt.has(table) ? columns.map((_, i) => i + 1).join(", ") : "rowid";
+  const order = rebuilt.has(table)
+    ? (await client.execute(`SELECT * FROM ${name} LIMIT 0`)).columns.map((_, i) => i + 1).join(", ")
+    : "rowid";
   const result = await client.execute(`SELECT * FROM ${name} ORDER BY ${order}`);
   return result.rows.map((row) => result.columns.map((column) => row[column]));
 }
