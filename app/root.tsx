@@ -27,8 +27,10 @@ import { sessionMiddleware } from "./server/session.server";
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, sessionMiddleware];
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { appVersion } = context.get(serverContext);
-  return { locale: getLocale(context), appVersion, timeZoneRules: serverTimeZoneRules() };
+  const { appVersion, dataRequest } = context.get(serverContext);
+  // The time-zone rules come with the document only: the browser installed them then, and they cover months around
+  // today, so a navigation (this loader runs on each, for appVersion) does not send their 4 KB again.
+  return { locale: getLocale(context), appVersion, timeZoneRules: dataRequest ? null : serverTimeZoneRules() };
 }
 
 // Cheap, and lets every navigation notice a new deployment (see NewVersionBanner). Not after a failed action (>= 400):
@@ -90,7 +92,7 @@ const RELOAD_FLAG = "guichet:reloaded-after-failed-import";
 export default function App({ loaderData: { locale, timeZoneRules } }: Route.ComponentProps) {
   // Before the pages render (they render after this component, in the same pass): dates hydrate as the server wrote
   // them even where the browser's time-zone data is older (domain/events/time-zone-rules.ts).
-  if (typeof document !== "undefined") installTimeZoneRules(timeZoneRules);
+  if (typeof document !== "undefined" && timeZoneRules) installTimeZoneRules(timeZoneRules);
   const { i18n } = useTranslation();
   useEffect(() => {
     if (i18n.language !== locale) void i18n.changeLanguage(locale);

@@ -25,7 +25,7 @@ const createPageHandler = (build: typeof loadBuild | Awaited<ReturnType<typeof l
   createRequestHandler<Env>({
     build,
     mode: import.meta.env.MODE,
-    async getLoadContext({ context: { cloudflare } }) {
+    async getLoadContext({ request, context: { cloudflare } }) {
       const { assets } = await loadBuild();
       // `cloudflare.ctx` carries only waitUntil/passThroughOnException; loaders get the Worker's whole ExecutionContext.
       const { executionContext, cspNonce, requestId } = cloudflare.data as PageData;
@@ -37,6 +37,7 @@ const createPageHandler = (build: typeof loadBuild | Awaited<ReturnType<typeof l
         appVersion: assets.version,
         cspNonce,
         requestId,
+        dataRequest: new URL(request.url).pathname.endsWith(".data"),
       });
       return context;
     },

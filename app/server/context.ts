@@ -14,6 +14,11 @@ export type ServerContext = {
   cspNonce: string;
   /** This request's id, as in its `x-request-id` response header and its log lines (workers/middleware/request-id.ts). */
   requestId?: string;
+  /**
+   * A client navigation's data request (single fetch's `.data`), not a document: what the browser received with the
+   * document and keeps need not be sent again.
+   */
+  dataRequest?: boolean;
 };
 
 /** Set by the Worker for every React Router request: bindings, execution context and the database. */

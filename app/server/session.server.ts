@@ -2,6 +2,9 @@ import { createContext, type MiddlewareFunction, type RouterContextProvider } fr
 import { validateSessionWithOrganizations, type ValidatedSession } from "#domain/auth/sessions";
 import type { KnownEvent } from "#domain/events/event-access";
 import type { UserOrganization } from "#domain/organizations/list-user-organizations";
+import { knownOrganizationOfEvent, rememberOrganizationOfEvent } from "#domain/events/event-organization-memo";
+import type { PrefetchedParticipants } from "#domain/participants/list-participants";
+import { participantsFirstReads } from "./first-reads.server";
 import { serverContext } from "./context";
 import { readSessionToken, sessionCookie, sessionCookieName } from "#domain/http/session-cookie";
 
@@ -12,6 +15,8 @@ type SessionState = {
   organizations: UserOrganization[] | null;
   /** On a read of an event area page: the event and the user's access row, read with the session (KnownEvent). */
   event: KnownEvent | null;
+  /** On a read of the participants page: its first round trip, read with the session (decision 0075). */
+  participants: PrefetchedParticipants | null;
 };
 
 const sessionStateContext = createContext<SessionState>({
@@ -19,6 +24,7 @@ const sessionStateContext = createContext<SessionState>({
   token: null,
   organizations: null,
   event: null,
+  participants: null,
 });
 
 // The event area's pages and their data requests (app/routes.ts: event/:event_id and its children).
@@ -43,15 +49,24 @@ function eventAreaId(request: Request): number | undefined {
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const token = readSessionToken(request);
   const { db } = context.get(serverContext);
-  const found = token
-    ? await validateSessionWithOrganizations(db, token, new Date(), { eventId: eventAreaId(request) })
-    : null;
+  const eventId = eventAreaId(request);
+  const now = new Date();
+  // A page's first reads go with the session's once this isolate knows the event's organization (decision 0075).
+  const organizationId = eventId === undefined ? undefined : knownOrganizationOfEvent(eventId);
+  const alongside =
+    eventId !== undefined && organizationId !== undefined
+      ? participantsFirstReads(db, request, { id: eventId, organizationId }, now)
+      : undefined;
+  const found = token ? await validateSessionWithOrganizations(db, token, now, { eventId, alongside }) : null;
+  const knownEvent = found?.event?.event;
+  if (knownEvent) rememberOrganizationOfEvent(knownEvent.id, knownEvent.organizationId);
   const session = found?.session ?? null;
   context.set(sessionStateContext, {
     session,
     token: session ? token : null,
     organizations: found?.organizations ?? null,
     event: found?.event ?? null,
+    participants: found?.alongside ?? null,
   });
   const response = await next();
   if (session?.renewed && token && !setsCookie(response, sessionCookieName(request.url))) {
@@ -87,4 +102,9 @@ export function getKnownEvent(
 ): KnownEvent | undefined {
   const known = context.get(sessionStateContext).event;
   return known && known.eventId === eventId ? known : undefined;
+}
+
+/** The participants page's first round trip read with the session, if any (listParticipants checks it is its own). */
+export function getPrefetchedParticipants(context: Readonly<RouterContextProvider>): PrefetchedParticipants | null {
+  return context.get(sessionStateContext).participants;
 }

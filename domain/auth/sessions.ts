@@ -1,6 +1,7 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, ne, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "#db/database";
-import { sessions, users } from "#db/schema";
+import { memberships, sessions, users } from "#db/schema";
 import { generateRandomToken, sha256Hex } from "../shared/crypto";
 import { knownEventQueries, type KnownEvent } from "../events/event-access";
 import { userOrganizationsQuery, type UserOrganization } from "../organizations/list-user-organizations";
@@ -86,35 +87,69 @@ export async function validateSessionToken(
  * event area), the event and the user's access row in the event's organization come in the same round trip too
  * (KnownEvent): the event area's frame and its page start from them instead of reading them again.
  */
-export async function validateSessionWithOrganizations(
+export async function validateSessionWithOrganizations<Alongside = never>(
   db: Database,
   token: string,
   now = new Date(),
-  options: { eventId?: number } = {},
-): Promise<{ session: ValidatedSession; organizations: UserOrganization[]; event: KnownEvent | null } | null> {
+  options: { eventId?: number; alongside?: AlongsideReads<Alongside> } = {},
+): Promise<{
+  session: ValidatedSession;
+  organizations: UserOrganization[];
+  event: KnownEvent | null;
+  alongside: Alongside | null;
+} | null> {
   if (!SESSION_TOKEN_PATTERN.test(token)) return null;
   const sessionId = sha256Hex(token);
   const sessionUser = sql`(select ${sessions.userId} from ${sessions} where ${sessions.id} = ${sessionId})`;
   const eventId = options.eventId;
+  const alongside = options.alongside;
+  const extra =
+    eventId !== undefined && alongside
+      ? alongside.build(memberSessionGuard(sessionId, alongside.organizationId, now))
+      : null;
   let row: SessionRow | undefined;
   let organizations: UserOrganization[];
   let event: KnownEvent | null = null;
+  let extraResults: unknown[] = [];
   if (eventId === undefined) {
     [[row], organizations] = await db.batch([sessionQuery(db, sessionId), userOrganizationsQuery(db, sessionUser)]);
   } else {
     const [eventRead, accessRead] = knownEventQueries(db, eventId, sessionUser);
     let eventRows: KnownEvent["event"][];
     let accessRows: { roles: string }[];
-    [[row], organizations, eventRows, accessRows] = await db.batch([
+    [[row], organizations, eventRows, accessRows, ...extraResults] = await db.batch([
       sessionQuery(db, sessionId),
       userOrganizationsQuery(db, sessionUser),
       eventRead,
       accessRead,
+      ...(extra?.statements ?? []),
     ]);
     event = { eventId, event: eventRows[0] ?? null, accessRoles: accessRows[0]?.roles ?? null };
   }
   const session = row ? await checkSession(db, sessionId, row, now) : null;
-  return session ? { session, organizations, event } : null;
+  if (!session) return null;
+  return { session, organizations, event, alongside: extra ? extra.finish(extraResults) : null };
+}
+
+/**
+ * A page's first reads, sent in the session's round trip before the session is checked (decision 0075): `build` makes
+ * them on `guard`, which holds only for a valid session of a member of `organizationId`, so that a request without such
+ * a session reads no row of the organization; their `finish` receives their results. The page's policy check decides
+ * afterwards as always; the results only spare it a round trip (a platform admin outside the organization reads again).
+ */
+export type AlongsideReads<T> = {
+  organizationId: number;
+  build: (guard: SQL) => { statements: BatchItem<"sqlite">[]; finish: (results: unknown[]) => T };
+};
+
+/**
+ * A session of a member of the organization, not expired: checkSession's main test in SQL (the absolute lifetime is
+ * left to checkSession, which runs on every request: an expiry set since decision 0008 never passes it). Written as
+ * plain SQL: every statement of a page's first reads embeds it, and a query builder's rendering costs more than the
+ * reads it guards.
+ */
+export function memberSessionGuard(sessionId: string, organizationId: number, now: Date): SQL {
+  return sql`exists (select 1 from ${sessions} join ${memberships} on ${memberships.userId} = ${sessions.userId} where ${sessions.id} = ${sessionId} and ${sessions.expiresAt} > ${now.getTime()} and ${memberships.organizationId} = ${organizationId})`;
 }
 
 async function checkSession(

@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "#db/database";
 import { emailQuotaUsage, emailSendReservations, organizations } from "#db/schema";
+import { guardedId } from "../events/event-access";
 import { AppError } from "../shared/app-error";
 import { generateRandomToken } from "../shared/crypto";
 
@@ -93,7 +94,7 @@ export async function getEmailQuota(db: Database, organizationId: number, now: D
 }
 
 /** getEmailQuota as a query not yet run (for a batch); toEmailQuota reads its rows. */
-export function emailQuotaQuery(db: Database, organizationId: number, now: Date | number) {
+export function emailQuotaQuery(db: Database, organizationId: number, now: Date | number, readGuard?: SQL) {
   return db
     .select({ limit: organizations.dailyEmailQuota, used: emailQuotaUsage.sent })
     .from(organizations)
@@ -101,7 +102,7 @@ export function emailQuotaQuery(db: Database, organizationId: number, now: Date 
       emailQuotaUsage,
       and(eq(emailQuotaUsage.organizationId, organizations.id), eq(emailQuotaUsage.day, quotaDay(now))),
     )
-    .where(eq(organizations.id, organizationId))
+    .where(eq(organizations.id, guardedId(organizationId, readGuard)))
     .limit(1);
 }
 

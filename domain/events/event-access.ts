@@ -9,12 +9,28 @@ import type { EventRow } from "./event-record";
 
 export type EventWithRoles = { event: EventRow; eventRoles: EventRole[]; scope: EventScope };
 
+/**
+ * An event and its tenant as queries name them. `readGuard` (decision 0075): a condition the read depends on, for reads
+ * sent in the same round trip as the session that allows them, before it is checked.
+ */
+export type EventTenant = { id: number; organizationId: number; readGuard?: SQL };
+
+/**
+ * An id a query compares with: under a read guard, the id only while the guard holds, else null. SQLite computes it
+ * once before its first index seek and stops there on null: the read touches no row. (The guard as a condition beside
+ * the others would be checked row by row, after every row of the event was read.)
+ */
+export function guardedId(id: number, readGuard: SQL | undefined): number | SQL {
+  return readGuard ? sql`(select ${id} where ${readGuard})` : id;
+}
+
 /** `event_id = ? and organization_id = ?` for a table of event data: every query names the tenant too. */
 export function inEventScope(
   table: { eventId: AnySQLiteColumn; organizationId: AnySQLiteColumn },
-  event: { id: number; organizationId: number },
+  event: EventTenant,
 ): SQL {
-  return and(eq(table.eventId, event.id), eq(table.organizationId, event.organizationId))!;
+  // Under a read guard, the event id: the query's first index seek, which the guard stops before any row is read.
+  return and(eq(table.eventId, guardedId(event.id, event.readGuard)), eq(table.organizationId, event.organizationId))!;
 }
 
 /** The actor's access roles on an event (empty without an access row). */

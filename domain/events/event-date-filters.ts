@@ -1,6 +1,7 @@
-import { asc, and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { asc, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { entries, eventDates, orders, participants, type EventDateStatus } from "#db/schema";
+import { inEventScope, type EventTenant } from "./event-access";
 
 /*
  * The date filter of the participants, orders and entries tables (issue 30 §4, decision 0068). A pass is on every
@@ -21,11 +22,11 @@ export async function listEventDateChoices(
 }
 
 /** listEventDateChoices as a query not yet run (for a batch); toEventDateChoices reads its rows. */
-export function eventDateChoicesQuery(db: Database, event: { id: number; organizationId: number }) {
+export function eventDateChoicesQuery(db: Database, event: EventTenant) {
   return db
     .select({ id: eventDates.id, startAt: eventDates.startAt, status: eventDates.status })
     .from(eventDates)
-    .where(and(eq(eventDates.eventId, event.id), eq(eventDates.organizationId, event.organizationId)))
+    .where(inEventScope(eventDates, event))
     .orderBy(asc(eventDates.startAt))
     .limit(DATE_CHOICES_LIMIT);
 }

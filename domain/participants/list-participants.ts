@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "#db/database";
 import {
@@ -10,7 +11,7 @@ import {
   tickets,
   type TicketType,
 } from "#db/schema";
-import { inEventScope, loadEventForActor, type KnownEvent } from "../events/event-access";
+import { inEventScope, loadEventForActor, type EventTenant, type KnownEvent } from "../events/event-access";
 import {
   eventDateChoicesQuery,
   participantsOnDates,
@@ -72,6 +73,8 @@ export type ListParticipantsInput = ParticipantFilters & {
   now?: number;
   /** The event as already read in this request (loadEventForActor's `known`). */
   known?: KnownEvent;
+  /** The page's first round trip, read with the request's session (prefetchParticipantsStatements). */
+  prefetched?: PrefetchedParticipants | null;
   /** How many token entries a search's page reads before it counts a word as common (SEARCH_CANDIDATES; tests). */
   candidates?: number;
   /** WIDE_SEARCH_CANDIDATES, for tests. */
@@ -180,11 +183,7 @@ const answerOwner: AnswerOwner = { orderId: participants.orderId, participantId:
  * read from the (event, organization, search_text) index, never the rows) or in the answers to the form questions,
  * tickets, the order's displayed status, the check-in state and the answers chosen.
  */
-export function participantsWhere(
-  event: { id: number; organizationId: number },
-  filters: ParticipantFilters,
-  now: number,
-): SQL {
+export function participantsWhere(event: EventTenant, filters: ParticipantFilters, now: number): SQL {
   const conditions: (SQL | undefined)[] = [inEventScope(participants, event), isListedParticipant(event, filters)];
   if (filters.ids?.length) conditions.push(inArray(participants.id, filters.ids));
   const typed = typedWords(filters.search ?? "");
@@ -237,7 +236,7 @@ export function participantsWhere(
  * ticket type) index and the (event, status) index of orders, it leaves a search counted from the (event, tenant, id,
  * search_text) index without the rows.
  */
-function notParticipantIds(event: { id: number; organizationId: number }, withReleased: boolean): SQL {
+function notParticipantIds(event: EventTenant, withReleased: boolean): SQL {
   const addons = sql`select addon_rows.id from ${participants} as addon_rows where addon_rows.event_id = ${event.id} and addon_rows.organization_id = ${event.organizationId} and addon_rows.ticket_type = 'addon'`;
   if (!withReleased) return addons;
   const released = sql.join(
@@ -248,7 +247,7 @@ function notParticipantIds(event: { id: number; organizationId: number }, withRe
 }
 
 /** The row is a participant of the view: a ticket holder, of an order holding its places unless statuses are chosen. */
-export function isListedParticipant(event: { id: number; organizationId: number }, filters: ParticipantFilters): SQL {
+export function isListedParticipant(event: EventTenant, filters: ParticipantFilters): SQL {
   const withReleased = !filters.orderStatuses?.length;
   if (searchWords(filters.search ?? "").length === 0 && !isUnfiltered(filters)) {
     return sql`${participants.id} not in (${notParticipantIds(event, withReleased)})`;
@@ -322,6 +321,9 @@ const rowColumns = {
   addonsJson: addonsJsonSql.as("addons_json"),
 };
 
+/** Without the form questions' answers: a view of an event whose forms ask nothing (most), answers read for nothing. */
+const rowColumnsWithoutAnswers = { ...rowColumns, storedAnswers: sql<string | null>`null`.as("stored_answers") };
+
 type ColumnsOf<T> = Omit<T, "storedAnswers" | "addonsJson">;
 type RawRow = {
   [K in keyof ColumnsOf<typeof rowColumns>]: ColumnsOf<typeof rowColumns>[K]["_"]["notNull"] extends true
@@ -366,18 +368,13 @@ type RowsInput = ParticipantFilters & {
  * direction flipped, the id tie-break included, so the order stays total and exactly reversed): the caller puts the
  * rows back in order. A deep page then skips few rows instead of nearly all of them.
  */
-export function participantRowsQuery(
-  db: Database,
-  event: { id: number; organizationId: number },
-  input: RowsInput,
-  fromEnd = false,
-) {
+export function participantRowsQuery(db: Database, event: EventTenant, input: RowsInput, fromEnd = false) {
   const sort = input.sort ?? { id: "id", desc: true };
   const descending = sort.desc !== fromEnd;
   const direction = descending ? desc : asc;
   const order = [...sortColumns[sort.id].map((column) => direction(column)), direction(participants.id)];
   return db
-    .select(rowColumns)
+    .select(input.questions?.length ? rowColumns : rowColumnsWithoutAnswers)
     .from(participants)
     .innerJoin(orders, eq(orders.id, participants.orderId))
     .where(participantsWhere(event, input, input.now))
@@ -400,17 +397,12 @@ async function readParticipantRows(
  * The total of a view as a query not yet run, one row `{ total }`: the kept count when nothing filters (what
  * count(*) over the event's rows gives, read from one row), else a count of the matching rows.
  */
-export function countQuery(
-  db: Database,
-  event: { id: number; organizationId: number },
-  filters: ParticipantFilters,
-  now: number,
-) {
+export function countQuery(db: Database, event: EventTenant, filters: ParticipantFilters, now: number) {
   if (isUnfiltered(filters)) {
     return db
       .select({ total: sql<number>`coalesce(sum(${salesFigures.participants}), 0)`.mapWith(Number) })
       .from(salesFigures)
-      .where(and(eq(salesFigures.eventId, event.id), eq(salesFigures.organizationId, event.organizationId)));
+      .where(inEventScope(salesFigures, event));
   }
   if (searchWords(filters.search ?? "").length === 0) {
     const base = db.select({ total: count() }).from(participants);
@@ -454,19 +446,155 @@ export function commonSearchCountQuery(
   return db.select({ total: count() }).from(matched.as("matched"));
 }
 
-/** The probes of the search's keys in one statement: how many token entries start with each, up to `limit`. */
-function tokenProbesQuery(db: Database, eventId: number, keys: string[], limit: number) {
-  const fields: Record<string, SQL.Aliased<number>> = { none: sql<number>`0`.mapWith(Number).as("none") };
+/**
+ * The probes of the search's keys in one statement: how many token entries start with each, up to `limit`. Its one row
+ * (`granted`) is missing when the event's read guard refuses, and the other statements then read nothing either.
+ */
+function tokenProbesQuery(db: Database, event: EventTenant, keys: string[], limit: number) {
+  const fields: Record<string, SQL.Aliased<number>> = { granted: sql<number>`1`.mapWith(Number).as("granted") };
   keys.forEach((key, i) => {
-    fields[`p${i}`] = sql<number>`(select count(*) from (${tokenCandidatesSql(eventId, key, limit)}))`
+    fields[`p${i}`] = sql<number>`(select count(*) from (${tokenCandidatesSql(event.id, key, limit)}))`
       .mapWith(Number)
       .as(`p${i}`);
   });
-  return db.select(fields).from(sql`(select 1) as one`);
+  // Under a read guard that refuses, no row: the probes are not counted.
+  return db
+    .select(fields)
+    .from(event.readGuard ? sql`(select 1 where ${event.readGuard}) as one` : sql`(select 1) as one`);
 }
 
 /** From this offset on, the total is read first so that a page past the middle is read from the far end. */
 const DEEP_OFFSET = 500;
+
+type SearchLimits = { candidates: number; wide: number };
+
+function searchLimitsOf(input: ListParticipantsInput): SearchLimits {
+  const candidates = input.candidates ?? SEARCH_CANDIDATES;
+  return { candidates, wide: Math.max(candidates, input.wideCandidates ?? WIDE_SEARCH_CANDIDATES) };
+}
+
+/**
+ * What the page's first reads look for: an event whose forms are searched too reads its rows as before (an answer holds
+ * words the tokens do not); else from the tokens of the longest key (decision 0069), a pair's alone (decision 0074).
+ */
+function searchPlanOf(input: ListParticipantsInput, questions: AnswerColumn[], { candidates }: SearchLimits) {
+  const keys = questions.length ? [] : searchTokenKeys(searchWords(input.search ?? ""));
+  const asked = { ...input, questions };
+  const view: ListParticipantsInput = keys[0] ? { ...asked, tokens: { key: keys[0], limit: candidates } } : asked;
+  // A pair is rarely common: its probe alone (the others are read only if it is), so that a name's first batch does
+  // not count its two words' entries, which grow with the event.
+  const probedKeys = keys[0] && isPairKey(keys[0]) ? keys.slice(0, 1) : keys;
+  return { keys, probedKeys, asked, view };
+}
+
+type SearchPlan = ReturnType<typeof searchPlanOf>;
+
+/**
+ * The page's first reads: the page, the total, the probes of the plan's keys (counted up to the wide limit, a common
+ * key's probe tells at once whether its entries can be read at all). A deep page reads its rows once the total is known.
+ */
+function firstReadsOf(db: Database, event: EventTenant, plan: SearchPlan, now: number, { wide }: SearchLimits) {
+  return {
+    page: plan.view.offset >= DEEP_OFFSET ? null : participantRowsQuery(db, event, { ...plan.view, now }),
+    count: countQuery(db, event, plan.view, now),
+    probes: tokenProbesQuery(db, event, plan.probedKeys, wide),
+  };
+}
+
+/**
+ * The page's first round trip (each costs more than the queries themselves): the form questions, the facets (tickets,
+ * dates), the add dialog's email quota, and the first reads as for an event whose forms have no questions (most).
+ */
+function firstBatchOf(db: Database, event: EventTenant, input: ListParticipantsInput, now: number) {
+  const limits = searchLimitsOf(input);
+  const first = firstReadsOf(db, event, searchPlanOf(input, [], limits), now, limits);
+  const shared = [
+    formQuestionsQuery(db, event),
+    db
+      .select({ id: tickets.id, title: tickets.title, ticketType: tickets.ticketType })
+      .from(tickets)
+      .where(and(inEventScope(tickets, event), ne(tickets.visibility, "deleted")))
+      .orderBy(asc(tickets.ticketType), asc(tickets.sort), asc(tickets.id)),
+    eventDateChoicesQuery(db, event),
+    emailQuotaQuery(db, event.organizationId, now, event.readGuard),
+    first.probes,
+    first.count,
+  ] as const;
+  return { page: first.page, shared };
+}
+
+type FirstBatchResults = [...BatchResponse<ReturnType<typeof firstBatchOf>["shared"]>, RawRow[] | null];
+
+async function readFirstBatch(
+  db: Database,
+  event: EventTenant,
+  input: ListParticipantsInput,
+  now: number,
+): Promise<FirstBatchResults> {
+  const { page, shared } = firstBatchOf(db, event, input, now);
+  return page ? await db.batch([...shared, page]) : [...(await db.batch(shared)), null];
+}
+
+/**
+ * A page's first round trip read before its loader ran, with the request's session (decision 0075): its statements read
+ * only for a valid session of a member of the organization, and listParticipants uses the results only when the guard
+ * held, for the same query on an event of that organization, after its own policy check.
+ */
+export type PrefetchedParticipants = {
+  key: string;
+  organizationId: number;
+  now: number;
+  /** The results of firstBatchOf's statements (a deep page's null page added). */
+  results: FirstBatchResults;
+};
+
+/** Whether the session's guard let the prefetched reads through (the probes' `granted`, the batch's fifth result). */
+function granted(prefetched: PrefetchedParticipants): boolean {
+  const [probes] = prefetched.results[4];
+  return probes?.granted === 1;
+}
+
+function prefetchKeyOf(input: ListParticipantsInput): string {
+  const { eventId, offset, limit, sort, search, ticketIds, orderStatuses, checkIn, ids, answers, dateIds } = input;
+  return JSON.stringify([
+    eventId,
+    offset,
+    limit,
+    sort,
+    search,
+    ticketIds,
+    orderStatuses,
+    checkIn,
+    ids,
+    answers,
+    dateIds,
+  ]);
+}
+
+/**
+ * The first round trip of `input`'s page on `event`, to send with the session's under its `readGuard`; `finish` keeps
+ * the results for listParticipants.
+ */
+export function prefetchParticipantsStatements(
+  db: Database,
+  event: EventTenant,
+  input: ListParticipantsInput,
+  now: number,
+): { statements: BatchItem<"sqlite">[]; finish: (results: unknown[]) => PrefetchedParticipants } {
+  const { page, shared } = firstBatchOf(db, event, input, now);
+  const key = prefetchKeyOf(input);
+  const { organizationId } = event;
+  return {
+    statements: page ? [...shared, page] : [...shared],
+    finish: (results) => ({
+      key,
+      organizationId,
+      now,
+      // The results of these very statements, in order: D1 and libSQL give each statement's rows as drizzle maps them.
+      results: (page ? results : [...results, null]) as FirstBatchResults,
+    }),
+  };
+}
 
 /**
  * The participants table of an event (spec §2, §3): ticket holders with their add-ons (of orders holding places unless
@@ -479,67 +607,37 @@ export async function listParticipants(
   input: ListParticipantsInput,
 ): Promise<ParticipantsPage> {
   const { event, scope } = await loadEventForActor(db, actor, input.eventId, "event:view-sales", input.known);
-  const now = input.now ?? Date.now();
-  const ticketsRead = db
-    .select({ id: tickets.id, title: tickets.title, ticketType: tickets.ticketType })
-    .from(tickets)
-    .where(and(inEventScope(tickets, event), ne(tickets.visibility, "deleted")))
-    .orderBy(asc(tickets.ticketType), asc(tickets.sort), asc(tickets.id));
-  const candidates = input.candidates ?? SEARCH_CANDIDATES;
-  const wide = Math.max(candidates, input.wideCandidates ?? WIDE_SEARCH_CANDIDATES);
+  const prefetched =
+    input.prefetched?.organizationId === event.organizationId &&
+    input.prefetched.key === prefetchKeyOf(input) &&
+    granted(input.prefetched)
+      ? input.prefetched
+      : null;
+  const now = prefetched?.now ?? input.now ?? Date.now();
+  const limits = searchLimitsOf(input);
+  const { candidates, wide } = limits;
   const deep = input.offset >= DEEP_OFFSET;
-  // The page's first reads, as for an event whose forms have no questions (most events): the page, the total, the
-  // probes of the search's tokens (decision 0069: the longest word first; counted up to the wide limit, a common
-  // word's probe tells at once whether its entries can be read at all).
-  const firstReads = (questions: AnswerColumn[]) => {
-    // An event whose forms are searched too reads its rows as before (an answer holds words the tokens do not).
-    const keys = questions.length ? [] : searchTokenKeys(searchWords(input.search ?? ""));
-    const asked = { ...input, questions };
-    const view: ListParticipantsInput = keys[0] ? { ...asked, tokens: { key: keys[0], limit: candidates } } : asked;
-    // A pair is rarely common: its probe alone (the others are read only if it is, decision 0074), so that a name's
-    // first batch does not count its two words' entries, which grow with the event.
-    const probedKeys = keys[0] && isPairKey(keys[0]) ? keys.slice(0, 1) : keys;
-    return {
-      keys,
-      probedKeys,
-      asked,
-      view,
-      page: deep ? null : participantRowsQuery(db, event, { ...view, now }),
-      count: countQuery(db, event, view, now),
-      probes: tokenProbesQuery(db, event.id, probedKeys, wide),
-    };
-  };
-  // One round trip (each costs more than the queries themselves): the form questions, the facets (tickets, dates), the
-  // add dialog's email quota, and the first reads. An event with questions reads its page again with them.
-  let first = firstReads([]);
-  const shared = [
-    formQuestionsQuery(db, event),
-    ticketsRead,
-    eventDateChoicesQuery(db, event),
-    emailQuotaQuery(db, event.organizationId, now),
-    first.probes,
-    first.count,
-  ] as const;
-  // A deep page reads its rows once the total is known.
-  const [formRows, ticketList, dateRows, quotaRows, [probed], [counted], page] = first.page
-    ? await db.batch([...shared, first.page])
-    : [...(await db.batch(shared)), null];
+  const [formRows, ticketList, dateRows, quotaRows, [probed], [counted], page] =
+    prefetched?.results ?? (await readFirstBatch(db, event, input, now));
   const questions = answerColumns(toFormQuestions(formRows), ["before", "before-tickets"]);
   let raw: RawRow[] | null = page;
   let total = counted?.total ?? 0;
   let probes: Record<string, number> = probed ?? {};
+  let plan = searchPlanOf(input, [], limits);
   if (questions.length) {
-    first = firstReads(questions);
-    if (first.page) {
-      const [again, [recounted]] = await db.batch([first.page, first.count]);
-      raw = again;
+    // An event with questions reads its page again with them.
+    plan = searchPlanOf(input, questions, limits);
+    const again = firstReadsOf(db, event, plan, now, limits);
+    if (again.page) {
+      const [rows, [recounted]] = await db.batch([again.page, again.count]);
+      raw = rows;
       total = recounted?.total ?? 0;
-    } else total = (await first.count)[0]?.total ?? 0;
+    } else total = (await again.count)[0]?.total ?? 0;
     probes = {};
   }
-  input = first.asked;
-  const { keys, probedKeys } = first;
-  let view = first.view;
+  input = plan.asked;
+  const { keys, probedKeys } = plan;
+  let view = plan.view;
   if (keys.length && (probes.p0 ?? 0) >= candidates) {
     // The first key is common: its first entries held only part of its rows. Read again from the rarest key; when
     // every word is common, from the rarest's entries up to WIDE_SEARCH_CANDIDATES (several common words rarely meet:
@@ -547,7 +645,7 @@ export async function listParticipants(
     // event's rows (its matches are dense: it stops soon) and the count from the rarest word's tokens up to the cap.
     if (probedKeys.length < keys.length) {
       // Only the pair was probed, and it is common: one more round trip for the words' own probes.
-      probes = (await tokenProbesQuery(db, event.id, keys, wide))[0] ?? {};
+      probes = (await tokenProbesQuery(db, event, keys, wide))[0] ?? {};
     }
     const counts = keys.map((_, i) => probes[`p${i}`] ?? wide);
     const rarest = counts.indexOf(Math.min(...counts));

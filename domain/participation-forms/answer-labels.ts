@@ -1,6 +1,6 @@
-import { and, eq } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { participationForms } from "#db/schema";
+import { inEventScope, type EventTenant } from "../events/event-access";
 import type { FormType, Question } from "./question-schema";
 
 /** What an answer shows: text (option ids replaced by their titles) or a checkbox's state, translated by the page. */
@@ -29,11 +29,11 @@ export async function loadFormQuestions(
 }
 
 /** loadFormQuestions as a query not yet run (for a batch); toFormQuestions reads its rows. */
-export function formQuestionsQuery(db: Database, event: { id: number; organizationId: number }) {
+export function formQuestionsQuery(db: Database, event: EventTenant) {
   return db
     .select({ formType: participationForms.formType, questions: participationForms.questions })
     .from(participationForms)
-    .where(and(eq(participationForms.eventId, event.id), eq(participationForms.organizationId, event.organizationId)));
+    .where(inEventScope(participationForms, event));
 }
 
 export function toFormQuestions(rows: { formType: FormType; questions: string }[]): FormQuestions {

@@ -102,7 +102,15 @@ test("participants search at 10,050 rows: a piece of an email, an order number, 
   await expect(page.getByTestId("data-table-total")).toHaveText(`${(CROWD + 3).toLocaleString("fr-FR")} résultats`);
 
   // The start of a piece of one address (decision 0074: words start after a space, a dot, an @, a hyphen…).
+  const navigation = page.waitForResponse(
+    (response) =>
+      response.url().includes("/participants.data") && decodeURIComponent(response.url()).includes('"zola-18"'),
+  );
   await search(page, "zola-18");
+  const data = await (await navigation).text();
+  baseExpect(data).toContain("emile.zola-1840@exemple.test");
+  // Decision 0075: a navigation's data leaves out the time-zone rules the document brought (its zones, Brussels…).
+  baseExpect(data).not.toContain("Europe/Brussels");
   await expect(bodyRows(page)).toHaveCount(1);
   await expect(bodyRows(page).first()).toContainText("emile.zola-1840@exemple.test");
   await expect(page.getByTestId("data-table-total")).toHaveText("1 résultat");

@@ -21,7 +21,7 @@ import { serverContext } from "~/server/context";
 import { parseForm } from "~/server/forms.server";
 import { getSignedIn } from "~/server/guards.server";
 import { actionError, loaderError } from "~/server/route-errors.server";
-import { getKnownEvent } from "~/server/session.server";
+import { getKnownEvent, getPrefetchedParticipants } from "~/server/session.server";
 import { AddParticipantsDialog } from "./participants-add-dialog";
 import { manualOrderFromForm, withFormFieldNames } from "~/lib/manual-order-form";
 import { answerColumnsOf, participantColumns } from "./participants-columns";
@@ -38,7 +38,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (eventId === null) throw notFound("events:errors.not-found");
     // With the page, in its one round trip: what the add dialog's "send the confirmation email" may still send today
     // (decision 0038) and the date filter's dates.
-    const page = await listParticipants(db, actor, { eventId, ...query, known: getKnownEvent(context, eventId) });
+    const page = await listParticipants(db, actor, {
+      eventId,
+      ...query,
+      known: getKnownEvent(context, eventId),
+      prefetched: getPrefetchedParticipants(context),
+    });
     return { eventId, state, ...page };
   } catch (error) {
     return loaderError(error);
