@@ -85,7 +85,8 @@ export async function validateSessionToken(
  * As validateSessionToken, with the user's organizations (listUserOrganizations) read in the same round trip: every
  * signed-in page needs both, and a page's first query then waits for nothing else. With `eventId` (a page of the
  * event area), the event and the user's access row in the event's organization come in the same round trip too
- * (KnownEvent): the event area's frame and its page start from them instead of reading them again.
+ * (KnownEvent): the event area's frame and its page start from them instead of reading them again. With `alongside`
+ * too, the page's own first reads, under a guard of the session (decision 0075).
  */
 export async function validateSessionWithOrganizations<Alongside = never>(
   db: Database,
