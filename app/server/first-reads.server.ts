@@ -5,7 +5,6 @@ import { participantsQuery } from "~/routes/app/event/participants.server";
 
 // Single fetch's route id of the participants page (app/routes.ts), as a client navigation names it in `_routes`.
 const PARTICIPANTS_ROUTE_ID = "routes/app/event/participants";
-const PARTICIPANTS_PATH = /^\/event\/[1-9][0-9]{0,15}\/participants(?:\.data)?$/;
 
 /**
  * The participants page's first round trip, to read with the session (decision 0075) when `request` is a read of that
@@ -18,7 +17,9 @@ export function participantsFirstReads(
   now: Date,
 ): AlongsideReads<PrefetchedParticipants> | undefined {
   const url = new URL(request.url);
-  if (!PARTICIPANTS_PATH.test(url.pathname)) return undefined;
+  // The session middleware found the event id in the path already: only the page is left to tell.
+  const page = `/event/${event.id}/participants`;
+  if (url.pathname !== page && url.pathname !== `${page}.data`) return undefined;
   const routes = url.searchParams.get("_routes");
   if (routes !== null && !routes.split(",").includes(PARTICIPANTS_ROUTE_ID)) return undefined;
   let query: ReturnType<typeof participantsQuery>;
