@@ -14,7 +14,7 @@ import {
 } from "#db/schema";
 import { verifyPrivateEventHash } from "../events/private-event-link";
 import type { InventoryPort } from "../inventory/inventory-port";
-import { forgetInventoryMode, inventoryModeOf } from "../inventory/inventory-mode-memo";
+import { forgetBookingRoute, inventoryModeOf } from "./booking-route-memo";
 import { placeOrderThroughInventory } from "../inventory/place-order-through-inventory";
 import { toParticipationForm } from "../participation-forms/participation-form-record";
 import { normalizePromoCode } from "../promo-codes/promo-code-input-schema";
@@ -245,14 +245,14 @@ export async function placeOrder(db: Database, deps: PlaceOrderDeps, input: Plac
     const placed = await placeOrderThroughInventory(db, deps.inventory, deps, input);
     // The object stopped counting as the event went back to D1 since the mode was read: book here.
     if (placed) return placed;
-    forgetInventoryMode(input.eventId);
+    forgetBookingRoute(input.eventId);
   }
   try {
     return await placeOrderInDatabase(db, deps, input);
   } catch (error) {
     // Refused by D1's guards: the event may have gone to its object since this isolate read its mode.
     if (!deps.inventory || !isAppError(error) || error.reason !== "sold_out") throw error;
-    forgetInventoryMode(input.eventId);
+    forgetBookingRoute(input.eventId);
     if ((await inventoryModeOf(db, input.eventId, deps.now)) !== "object") throw error;
     const placed = await placeOrderThroughInventory(db, deps.inventory, deps, input);
     if (!placed) throw error;

@@ -6,7 +6,7 @@ import type { Actor } from "../shared/actor";
 import { AppError } from "../shared/app-error";
 import type { InventoryPort } from "./inventory-port";
 
-import { forgetInventoryMode, type InventoryMode } from "./inventory-mode-memo";
+import { forgetBookingRoute, type InventoryMode } from "../booking/booking-route-memo";
 
 export type { InventoryMode };
 
@@ -25,7 +25,7 @@ export async function changeInventoryMode(
   const { event } = await loadEventForActor(db, actor, input.eventId, "event:update");
   const scoped = and(eq(events.id, event.id), eq(events.organizationId, event.organizationId));
   if (event.inventoryMode === input.mode) return { mode: input.mode };
-  forgetInventoryMode(event.id);
+  forgetBookingRoute(event.id);
   if (input.mode === "object") {
     await db.update(events).set({ inventoryMode: "object", updatedAt: new Date() }).where(scoped);
     await deps.inventory.open(event.id);
@@ -34,6 +34,6 @@ export async function changeInventoryMode(
   const { ordersNotInD1 } = await deps.inventory.close(event.id);
   if (ordersNotInD1 > 0) throw new AppError("conflict", "booking:errors.inventory-still-writing");
   await db.update(events).set({ inventoryMode: "database", updatedAt: new Date() }).where(scoped);
-  forgetInventoryMode(event.id);
+  forgetBookingRoute(event.id);
   return { mode: "database" };
 }

@@ -87,7 +87,8 @@ export function bookingCheckout(
   },
 ) {
   return async (request: BookingCheckoutRequest): Promise<{ url: string; sessionId: string }> => {
-    const [[organization], [event]] = await Promise.all([
+    // One round trip for both: a paid booking's checkout is on the rush's path.
+    const [[organization], [event]] = await db.batch([
       db
         .select({
           connectedAccountId: organizations.connectedAccountId,

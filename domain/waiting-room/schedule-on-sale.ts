@@ -5,6 +5,7 @@ import { eventPermissions, loadEventForActor } from "../events/event-access";
 import { utcToZonedDateTime, zonedDateTimeToUtc } from "../events/event-time-zone";
 import type { Actor } from "../shared/actor";
 import { AppError } from "../shared/app-error";
+import { forgetBookingRoute } from "../booking/booking-route-memo";
 import { changeInventoryMode } from "../inventory/change-inventory-mode";
 import type { InventoryPort } from "../inventory/inventory-port";
 import type { OnSaleInput } from "./on-sale-input-schema";
@@ -79,6 +80,7 @@ export async function scheduleOnSale(
     .set({ ...columns, updatedAt: now })
     .where(and(eq(events.id, event.id), eq(events.organizationId, event.organizationId)))
     .returning();
+  forgetBookingRoute(event.id);
   if (deps.inventory)
     await changeInventoryMode(
       db,

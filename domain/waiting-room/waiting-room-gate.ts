@@ -1,11 +1,10 @@
-import { eq } from "drizzle-orm";
 import type { Database } from "#db/database";
-import { events } from "#db/schema";
+import { bookingRouteOf } from "../booking/booking-route-memo";
 import { isSecureRequest, readCookie } from "../http/session-cookie";
 import type { SigningEnv } from "../shared/signing-secret";
 import { AppError } from "../shared/app-error";
 import { checkWaitingRoomPass } from "./waiting-room-pass";
-import { onSaleScheduleOf, roomPhase, type OnSaleSchedule } from "./waiting-room-plan";
+import { roomPhase, type OnSaleSchedule } from "./waiting-room-plan";
 
 /** The JSON API of the queue: POST joins, GET `?ticket=` gives the news (workers/routes/api-public-waiting-room.ts). */
 export function waitingRoomApiPath(eventId: number): string {
@@ -32,26 +31,9 @@ export function waitingRoomRefusal(
 }
 
 /**
- * The on-sale of an event, read by its primary key, for the public booking API (the booking page has it already from
- * the event it shows). Null when none is scheduled or the event does not exist.
- */
-export async function readOnSaleSchedule(db: Database, eventId: number): Promise<OnSaleSchedule | null> {
-  const [row] = await db
-    .select({
-      onSaleAt: events.onSaleAt,
-      waitingRoomOpensAt: events.waitingRoomOpensAt,
-      waitingRoomClosesAt: events.waitingRoomClosesAt,
-      waitingRoomRatePerMinute: events.waitingRoomRatePerMinute,
-    })
-    .from(events)
-    .where(eq(events.id, eventId))
-    .limit(1);
-  return row ? onSaleScheduleOf(row) : null;
-}
-
-/**
  * The public booking API's check: a genuine pass lets the booking through without reading anything; without one, the
- * event's on-sale is read (one primary-key read) and the booking refused while its room is on.
+ * event's on-sale is read with its booking route (one primary-key read per event and isolate every two seconds) and
+ * the booking refused while its room is on.
  */
 export async function assertWaitingRoomPass(
   db: Database,
@@ -59,7 +41,8 @@ export async function assertWaitingRoomPass(
   input: { eventId: number; pass: string | null | undefined; now: number },
 ): Promise<void> {
   if (checkWaitingRoomPass(env, input.pass, input) === "valid") return;
-  const refusal = waitingRoomRefusal(env, await readOnSaleSchedule(db, input.eventId), input);
+  const { onSale } = await bookingRouteOf(db, input.eventId, input.now);
+  const refusal = waitingRoomRefusal(env, onSale, input);
   if (refusal) throw refusal;
 }
 

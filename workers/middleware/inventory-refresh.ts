@@ -1,5 +1,5 @@
 import { createMiddleware } from "hono/factory";
-import { inventoryModeOf } from "#domain/inventory/inventory-mode-memo";
+import { inventoryModeOf } from "#domain/booking/booking-route-memo";
 import { inventoryFromBinding } from "#domain/inventory/inventory-port";
 import { errorFields, logger } from "#domain/shared/logger";
 import type { HonoEnv } from "../hono-app";
