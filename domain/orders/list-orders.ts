@@ -19,7 +19,7 @@ import {
   type AnswerOwner,
 } from "../participation-forms/answer-columns";
 import { loadFormQuestions } from "../participation-forms/answer-labels";
-import { searchWords } from "../participants/list-participants";
+import { searchWords } from "../participants/word-start";
 import { canOnEvent } from "../policy";
 import type { Actor } from "../shared/actor";
 import { escapeLike } from "../shared/sql";

@@ -7,9 +7,9 @@ import { importParticipants } from "../participant-import/import-participants";
 import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../../tests/support/libsql-test-db";
 import { insertEvent, insertEventsWorld, insertOrder, insertTicket } from "../../tests/support/fixtures";
 import { deleteParticipant } from "./delete-participant";
-import { countQuery, listParticipants, participantRowsQuery, searchWords } from "./list-participants";
+import { countQuery, listParticipants, participantRowsQuery } from "./list-participants";
 import { updateParticipant } from "./update-participant";
-import { matchesWordStart } from "./search-tokens";
+import { matchesWordStart, searchWords } from "./word-start";
 
 let test: LibsqlTestDatabase;
 let world: Awaited<ReturnType<typeof insertEventsWorld>>;

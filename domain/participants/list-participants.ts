@@ -36,6 +36,7 @@ import type { Actor } from "../shared/actor";
 import type { CheckInState } from "./check-in-state";
 import { parseAddons, type ParticipantAddon } from "./participant-addons";
 import { isPairKey, OVERFLOW_TOKEN, searchTokenKeys, wordStartSql } from "./search-tokens";
+import { searchWords } from "./word-start";
 import type { ParticipantSortId } from "./participant-sort";
 
 export { participantSortIds, type ParticipantSortId } from "./participant-sort";
@@ -122,17 +123,6 @@ export type ParticipantsPage = {
   answerColumns: AnswerColumn[];
 };
 
-/** Lower-case and accent-free words, as participants.search_text is stored. */
-export function searchWords(search: string): string[] {
-  return search
-    .normalize("NFD")
-    .replace(/\p{Diacritic}/gu, "")
-    .toLowerCase()
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 5);
-}
-
 /**
  * A page first reads at most this many token entries of the longest word: a word with more is common, and the page is
  * read again from the rarest word (see listParticipants).
@@ -156,7 +146,7 @@ export function orderNumberOf(search: string): number | null {
  * The ids of the event's rows with a token starting with `key`, from the (event, token) primary key; for a pair key,
  * the rows too long for pairs as well (their OVERFLOW_TOKEN: a superset, each row is checked against its text).
  */
-function tokenCandidatesSql(eventId: number, key: string, limit: number): SQL {
+export function tokenCandidatesSql(eventId: number, key: string, limit: number): SQL {
   const t = participantSearchTokens;
   const range = sql`select ${t.participantId} from ${t} where ${t.eventId} = ${eventId} and ${t.token} >= ${key} and ${t.token} < ${key} || char(1114111)`;
   if (!isPairKey(key)) return sql`${range} limit ${limit}`;

@@ -16,9 +16,9 @@ import {
   orderNumberOf,
   participantRowsQuery,
   SEARCH_COUNT_CAP,
-  searchWords,
 } from "./list-participants";
-import { matchesWordStart, OVERFLOW_TOKEN, searchTokenKeys, searchTokensOf } from "./search-tokens";
+import { OVERFLOW_TOKEN, searchTokenKeys, searchTokensOf } from "./search-tokens";
+import { matchesWordStart, searchWords } from "./word-start";
 import { updateParticipant } from "./update-participant";
 
 /*

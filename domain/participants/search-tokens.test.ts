@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { matchesWordStart, OVERFLOW_TOKEN, searchTokenKeys, searchTokensOf } from "./search-tokens";
+import { OVERFLOW_TOKEN, searchTokenKeys, searchTokensOf } from "./search-tokens";
+import { matchesWordStart } from "./word-start";
 
 describe("the participants search's words (decision 0074)", () => {
   it("matches a typed word at the start of a word, separators included, and a separator-led word as typed", () => {

@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { isSeparator, SEARCH_SEPARATORS } from "./word-start";
 
 /*
  * The participants search's words and tokens (decision 0074, migration 0038). A typed word matches where a word of the
@@ -12,8 +13,6 @@ import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
  * the second: a name of two words reads only the rows that hold both, at any size.
  */
 
-/** Separators between words besides spaces: an address's dots and @, hyphens, underscores, plus, apostrophes. */
-const SEARCH_SEPARATORS = [".", "@", "-", "_", "+", "'", "’"] as const;
 /** Tokens are cut to this many characters (code points, as SQLite's substr): a longer word is read by its first 16. */
 const SEARCH_TOKEN_LENGTH = 16;
 /** Words shorter than this have no tokens: a search made only of them reads the event's rows. */
@@ -38,12 +37,6 @@ function head(word: string, length: number): string {
 
 function isTokenWord(word: string): boolean {
   return [...word].length >= SEARCH_TOKEN_MIN;
-}
-
-const separatorChars = SEARCH_SEPARATORS.join("");
-
-function isSeparator(char: string | undefined): boolean {
-  return char !== undefined && separatorChars.includes(char);
 }
 
 /** A typed word without the separators it starts with: what a word start of the text must begin with. */
@@ -76,16 +69,6 @@ export function searchTokensOf(searchText: string): string[] {
   }
   if (parts.length > PAIR_WORDS) tokens.add(OVERFLOW_TOKEN);
   return [...tokens];
-}
-
-/** Whether a stored search text matches a typed word (lower case, accent-free): the rule the SQL of wordStartSql checks. */
-export function matchesWordStart(searchText: string, word: string): boolean {
-  if (isSeparator([...word][0])) return searchText.includes(word);
-  const text = [...(" " + searchText)];
-  const typed = [...word];
-  return text.some(
-    (_, i) => i > 0 && (text[i - 1] === " " || isSeparator(text[i - 1])) && typed.every((c, k) => text[i + k] === c),
-  );
 }
 
 /** A GLOB pattern's special characters as literal classes. */

@@ -61,6 +61,13 @@ test("web scanner: manual search check-in, already in, offline then online", asy
   await expect(page.getByText("2 participants chargés pour le mode hors ligne")).toBeVisible();
   const result = page.getByTestId("scan-result");
 
+  // Words are found from their start, as on the participants page (decision 0077): « test » is a name, « teur » is not.
+  const searchbox = page.getByRole("searchbox", { name: "Rechercher un participant" });
+  await searchbox.fill("teur");
+  await expect(page.getByText("Aucun participant trouvé.")).toBeVisible();
+  await searchbox.fill("zach test");
+  await expect(page.getByRole("button", { name: "Valider l'entrée : Zacharie Testeur" })).toBeVisible();
+
   await checkInFromSearch(page, "Zacharie", "Zacharie Testeur");
   await expect(result).toHaveAttribute("data-result", "ok");
   await expect(result).toContainText("Entrée validée");
@@ -72,9 +79,13 @@ test("web scanner: manual search check-in, already in, offline then online", asy
   await expect(result).toContainText("Déjà entré");
   await page.screenshot({ path: `${SCREENS}/scan-refused-390.png`, fullPage: true });
 
-  // Offline: the kept list answers and the scan waits in the local queue.
+  // Offline: the kept list answers, by the same rule, and the scan waits in the local queue.
   await context.setOffline(true);
   await expect(page.getByTestId("scan-online")).toHaveText("Hors ligne");
+  await searchbox.fill("ligne");
+  await expect(page.getByText("Aucun participant trouvé.")).toBeVisible();
+  await searchbox.fill("hors");
+  await expect(page.getByRole("button", { name: "Valider l'entrée : Ophélie Horsligne" })).toBeVisible();
   await checkInFromSearch(page, "Ophélie", "Ophélie Horsligne");
   await expect(result).toHaveAttribute("data-result", "ok");
   await expect(result).toContainText("Validé hors ligne");

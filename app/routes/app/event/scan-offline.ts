@@ -1,3 +1,4 @@
+import { matchesWordStart, searchWords } from "#domain/participants/word-start";
 import { api, type ScannerParticipant, type ScanResultCode } from "~/lib/api-client";
 import { useCallback, useEffect, useRef, useState } from "react";
 
@@ -288,15 +289,26 @@ export function useScanner(eventId: number, dateContext: ScanDateContext = null)
           setOnline(false);
         }
       }
-      const needle = normalize(text);
+      // The server's rule (decision 0077): each typed word starts a word of the name or email, or the number typed.
+      const words = searchWords(text);
+      const number = /^\d{1,15}$/.test(text) ? Number(text) : null;
       return [...list.current.values()]
-        .filter((p) => normalize(`${p.first_name} ${p.last_name} ${p.email}`).includes(needle))
+        .filter((p) => {
+          const searchText = normalize(`${p.first_name} ${p.last_name} ${p.email}`);
+          return p.id === number || words.every((word) => matchesWordStart(searchText, word));
+        })
+        .sort(byName)
         .slice(0, 20);
     },
     [eventId],
   );
 
   return { online, pending, listSize, feedback, submit, search, flush };
+}
+
+/** As the server answers: by last name, first name, then number. */
+function byName(a: ScannerParticipant, b: ScannerParticipant): number {
+  return a.last_name.localeCompare(b.last_name) || a.first_name.localeCompare(b.first_name) || a.id - b.id;
 }
 
 function normalize(value: string): string {
