@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { tableFit } from "./support/table-fit";
+import { cellFits, tableFit } from "./support/table-fit";
 import { signIn, waitForHydration } from "./support/sign-in";
 
 // The shared data table on the participants page (issue 11 §1, §2) of the seeded "Festival Nuits Sonores" (event 1):
@@ -40,6 +40,8 @@ test("participants table: search, filter, sort, page, columns, and a copied link
   const fit = await tableFit(table(page));
   expect(fit).toMatchObject({ last: "check_in", tableScrolls: false, pageScrolls: false, clipped: [] });
   expect(fit.lastRight).toBeLessThanOrEqual(fit.containerRight + 1);
+  // A six-digit participant number shows whole too (an event past 100,000 tickets).
+  expect(await cellFits(table(page), "id", "123456")).toBe(true);
 
   // Search on the combined name and email field, accent-free.
   await page.getByTestId("data-table-search").fill("MARIE");

@@ -20,3 +20,26 @@ export function tableFit(table: Locator) {
     };
   });
 }
+
+/**
+ * Whether `text` shows whole in the first row's cell of `column`: written into the cell for the measure, then put
+ * back (the seed's numbers are shorter than the ones a large event reaches).
+ */
+export function cellFits(table: Locator, column: string, text: string) {
+  return table.evaluate(
+    (element, { column, text }) => {
+      const index = [...element.querySelectorAll("thead th")].findIndex(
+        (th) => th.getAttribute("data-column") === column,
+      );
+      const cell = element.querySelector("tbody tr")?.children[index] as HTMLElement | undefined;
+      const target = (cell?.firstElementChild as HTMLElement | null) ?? cell;
+      if (!cell || !target) return false;
+      const before = target.textContent;
+      target.textContent = text;
+      const fits = cell.scrollWidth <= cell.clientWidth;
+      target.textContent = before;
+      return fits;
+    },
+    { column, text },
+  );
+}

@@ -31,21 +31,22 @@ export function orderColumns(options: {
     {
       id: "id",
       header: t("columns.id"),
-      size: 64,
+      size: 72,
       enableHiding: false,
       cell: ({ row }) => (
-        <Link to={`/event/${eventId}/orders/${row.original.id}`} className="font-medium hover:underline">
-          #{row.original.id}
+        // The header says "N°": the number alone, so that six digits fit the column.
+        <Link to={`/event/${eventId}/orders/${row.original.id}`} className="font-medium tabular-nums hover:underline">
+          {row.original.id}
         </Link>
       ),
     },
     {
       id: "buyer",
       header: t("columns.buyer"),
-      size: 116,
+      size: 112,
       cell: ({ row }) => `${row.original.firstName} ${row.original.lastName}`.trim() || "—",
     },
-    { id: "email", header: t("columns.email"), size: 106, cell: ({ row }) => <EmailCell email={row.original.email} /> },
+    { id: "email", header: t("columns.email"), size: 102, cell: ({ row }) => <EmailCell email={row.original.email} /> },
     { id: "amount", header: t("columns.amount"), size: 104, cell: ({ row }) => money(row.original.amount) },
     { id: "fees", header: t("columns.fees"), size: 80, cell: ({ row }) => money(row.original.fees) },
     { id: "net_amount", header: t("columns.net_amount"), size: 80, cell: ({ row }) => money(row.original.netAmount) },

@@ -25,7 +25,13 @@ export function participantColumns(options: {
   const date = (value: number | null) => (value === null ? "—" : formatTableDateTime(value, language, timezone));
   return [
     selectColumn<ParticipantRow>(),
-    { id: "id", header: t("columns.id"), size: 64, cell: ({ row }) => `#${row.original.id}` },
+    // The header says "N°": the cell shows the number alone, so that six digits fit the column.
+    {
+      id: "id",
+      header: t("columns.id"),
+      size: 72,
+      cell: ({ row }) => <span className="tabular-nums">{row.original.id}</span>,
+    },
     {
       id: "name",
       header: t("columns.name"),
@@ -41,7 +47,7 @@ export function participantColumns(options: {
         </Link>
       ),
     },
-    { id: "email", header: t("columns.email"), size: 136, cell: ({ row }) => <EmailCell email={row.original.email} /> },
+    { id: "email", header: t("columns.email"), size: 128, cell: ({ row }) => <EmailCell email={row.original.email} /> },
     {
       id: "ticket",
       header: t("columns.ticket"),
