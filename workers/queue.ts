@@ -188,6 +188,9 @@ export const INVENTORY_QUEUE_NAME = "guichet-inventory";
  * confirmation emails of the free ones and hands the webhook rows it recorded to the webhooks' queue. A failure
  * retries the whole delivery, which writes nothing twice (write-inventory-orders.ts).
  */
+/** How long a release or a checkout session waits for its order's delivery before it is delivered again. */
+const WAITING_FOR_ORDER_SECONDS = 1;
+
 async function handleInventoryBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
   const db = databaseFromEnv(env);
   const messages = batch.messages.filter((message) => isInventoryMessage(message.body));
@@ -201,8 +204,18 @@ async function handleInventoryBatch(batch: MessageBatch<unknown>, env: Env): Pro
       );
       await queueOrderEmails(env, result.confirmed);
       if (result.webhookDeliveriesRecorded > 0) await dispatchDueWebhookDeliveries(db, env.JOBS);
-      for (const message of messages) message.ack();
-      logger.info("job", { outcome: "done", orders: result.written.length, duration_ms: Date.now() - started });
+      // A release or a checkout session whose order is in a later delivery comes back after it.
+      const waiting = new Set<unknown>(result.waiting);
+      for (const message of messages) {
+        if (waiting.has(message.body)) message.retry({ delaySeconds: WAITING_FOR_ORDER_SECONDS });
+        else message.ack();
+      }
+      logger.info("job", {
+        outcome: "done",
+        orders: result.written.length,
+        waiting: result.waiting.length,
+        duration_ms: Date.now() - started,
+      });
     } catch (error) {
       const attempts = Math.max(...messages.map((message) => message.attempts));
       logger.error("job", { outcome: "failed", attempts, ...errorFields(error) });

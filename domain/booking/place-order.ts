@@ -53,6 +53,15 @@ import {
 /** How long an order holds its places while the buyer pays: Stripe Checkout's minimum session lifetime. */
 export const HOLD_MS = 30 * 60_000;
 
+/**
+ * What an event's inventory object holds of the event and its organization's payment account (decision 0078), given
+ * to the checkout so that a paid booking through the object reads nothing from D1.
+ */
+export type CheckoutKnown = {
+  event: { id: number; title: string; visibility: "public" | "private"; privateLinkVersion: number };
+  organization: { connectedAccountId: string | null; isConnectedAccountValid: boolean } | null;
+};
+
 export type CheckoutRequest = {
   orderId: number;
   organizationId: number;
@@ -64,6 +73,7 @@ export type CheckoutRequest = {
   payableUntil: number;
   accessToken: string;
   lines: { title: string; quantity: number; amount: number }[];
+  known?: CheckoutKnown;
 };
 
 export type PlaceOrderDeps = {

@@ -1,5 +1,6 @@
 import type { RateLimitHit } from "../auth/rate-limit";
 import type { PlaceOrderBody } from "../booking/order-input-schema";
+import type { CheckoutKnown } from "../booking/place-order";
 import type { OrderPlan } from "../booking/plan-order";
 import { AppError, type AppErrorCode, type AppErrorReason } from "../shared/app-error";
 
@@ -11,6 +12,8 @@ export type ReservedOrder = {
   fees: number;
   payableUntil: number | null;
   plan: OrderPlan;
+  /** For a paid order's checkout: the event's link and the organization's payment account (decision 0078). */
+  checkout: CheckoutKnown;
 };
 
 /** An AppError as it crosses the RPC boundary of the object (a class does not). */

@@ -7,6 +7,7 @@ import {
   events,
   orderItems,
   orders,
+  organizations,
   participationForms,
   promoCodes,
   promoCodeTickets,
@@ -23,6 +24,9 @@ import { notFound } from "../shared/app-error";
 
 type EventRow = typeof events.$inferSelect;
 type TicketRow = typeof tickets.$inferSelect;
+
+/** The organization's payment account as the snapshot read it (for the checkout of a paid order, decision 0078). */
+export type SnapshotPaymentAccount = { connectedAccountId: string | null; isConnectedAccountValid: boolean };
 
 /**
  * What an event's object copies from D1, read in ONE batch so that every part is of the same moment: the event, its
@@ -43,6 +47,7 @@ export class InventorySnapshot {
     /** The earliest payment deadline of a D1 hold copied: the refresh that gives its places back is due then. */
     readonly nextDeadline: number | null,
     readonly readAt: number,
+    readonly paymentAccount: SnapshotPaymentAccount | null = null,
   ) {}
 
   planTickets(): PlanTicket[] {
@@ -139,6 +144,13 @@ export async function readInventorySnapshot(
       .select({ hasDates: sql<number>`exists (select 1 from event_dates where event_dates.event_id = ${eventId})` })
       .from(events)
       .where(eq(events.id, eventId)),
+    db
+      .select({
+        connectedAccountId: organizations.connectedAccountId,
+        isConnectedAccountValid: organizations.isConnectedAccountValid,
+      })
+      .from(organizations)
+      .where(sql`${organizations.id} = (select organization_id from events where id = ${eventId})`),
   ] as const;
   const results = (await db.batch(
     statements as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]],
@@ -158,6 +170,7 @@ export async function readInventorySnapshot(
     waitingRows,
     ownRows,
     datedRows,
+    accountRows,
   ] = results as [
     EventRow[],
     TicketRow[],
@@ -180,6 +193,7 @@ export async function readInventorySnapshot(
     (typeof waitingListEntries.$inferSelect)[],
     { id: number }[],
     { hasDates: number }[],
+    SnapshotPaymentAccount[],
   ];
   const event = eventRows[0];
   if (!event) throw notFound("events:errors.not-found");
@@ -213,5 +227,6 @@ export async function readInventorySnapshot(
     ownRows.map((row) => row.id),
     deadlines.length === 0 ? null : Math.min(...deadlines),
     now,
+    accountRows[0] ?? null,
   );
 }

@@ -5,7 +5,7 @@ import type { Database } from "#db/database";
 import { orderItems, orders } from "#db/schema";
 import { assertUnderRateLimits, rateLimitStatements, type RateLimitHit } from "../auth/rate-limit";
 import type { PlaceOrderBody } from "../booking/order-input-schema";
-import { planOrder, soldOut, type OrderPlan } from "../booking/plan-order";
+import { planOrder, soldOut } from "../booking/plan-order";
 import { lineAllows, promoAllows, stockAllows } from "../booking/stock-sql";
 import { promoUsedUp } from "../booking/place-order";
 import { verifyPrivateEventHash } from "../events/private-event-link";
@@ -14,6 +14,7 @@ import type { SigningEnv } from "../shared/signing-secret";
 import { createMirrorTables, MIRRORED_TABLES } from "./mirror-tables";
 import { renderSql, statementBuilder, type SyncSql } from "./sync-sql";
 import type { InventorySnapshot } from "./inventory-snapshot";
+import type { ReservedOrder } from "./inventory-port";
 import type { InventoryMessage } from "./inventory-messages";
 
 /**
@@ -38,15 +39,7 @@ export type ReserveRequest = {
   holdMs: number;
 };
 
-export type Reservation = {
-  orderId: number;
-  accessToken: string;
-  status: "paid" | "pending";
-  amount: number;
-  fees: number;
-  payableUntil: number | null;
-  plan: OrderPlan;
-};
+export type Reservation = ReservedOrder;
 
 /** What the store reads of a mirrored row: drizzle's keys to their columns, Dates as epoch ms. */
 function driverRow(table: SQLiteTable, row: Record<string, unknown>): Record<string, unknown> {
@@ -305,6 +298,15 @@ export class InventoryStore {
       fees: plan.fees,
       payableUntil,
       plan,
+      checkout: {
+        event: {
+          id: context.event.id,
+          title: context.event.title,
+          visibility: context.event.visibility,
+          privateLinkVersion: context.event.privateLinkVersion,
+        },
+        organization: context.paymentAccount,
+      },
     };
   }
 

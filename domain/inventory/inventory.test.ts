@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "#db/database";
 import * as schema from "#db/schema";
 import { failure } from "../../tests/support/failure";
@@ -17,6 +17,8 @@ import { confirmOrder } from "../booking/confirm-order";
 import type { PlaceOrderBody } from "../booking/order-input-schema";
 import { HOLD_MS, placeOrder, type PlaceOrderDeps } from "../booking/place-order";
 import { isAppError } from "../shared/app-error";
+import { paymentProviderFromEnv } from "#adapters/payments";
+import { bookingCheckout } from "../payments/booking-checkout";
 import { changeInventoryMode } from "./change-inventory-mode";
 import { reserveOrderIds } from "./reserve-order-ids";
 import { writeInventoryOrders } from "./write-inventory-orders";
@@ -361,6 +363,132 @@ describe("an event's inventory object (decision 0072)", () => {
     expect(placed.checkoutUrl).toBe(`https://pay.exemple.test/${placed.id}`);
     const [row] = await t.db.select().from(schema.orders).where(eq(schema.orders.id, placed.id));
     expect(row).toMatchObject({ status: "pending", stripeCheckoutSessionId: "cs_test_wait" });
+  });
+
+  it("writes a paid order's checkout session with its order in one delivery, and waits for the order when it comes first", async () => {
+    clock = Date.now();
+    const made = inventory();
+    const event = await onSale();
+    const ticket = await insertTicket(t.db, event, { price: 1500, amount: 10 });
+    // The provider answers after the object handed the order to the queue (as Stripe does in production): the
+    // session reaches the queue in a message of its own.
+    const deps: PlaceOrderDeps = {
+      env: ENV,
+      now: clock,
+      inventory: made.port,
+      createCheckout: async (request) => {
+        await made.object(event.id).flush();
+        return { url: `https://pay.exemple.test/${request.orderId}`, sessionId: `cs_test_${request.orderId}` };
+      },
+    };
+    const first = await placeOrder(t.db, deps, {
+      eventId: event.id,
+      body: body([{ ticket_id: ticket.id, quantity: 1 }]),
+    });
+    const second = await placeOrder(t.db, deps, {
+      eventId: event.id,
+      body: body([{ ticket_id: ticket.id, quantity: 1 }]),
+    });
+    await made.object(event.id).flush();
+    const delivered = made.queue.splice(0);
+    expect(delivered.map((message) => [message.kind, message.orderId])).toEqual([
+      ["place", first.id],
+      ["checkout", first.id],
+      ["place", second.id],
+      ["checkout", second.id],
+    ]);
+    const sessionIn = async (orderId: number) =>
+      (await t.db.select().from(schema.orders).where(eq(schema.orders.id, orderId)))[0]?.stripeCheckoutSessionId;
+
+    // The second order's session before its order: it waits, nothing is written.
+    const early = await writeInventoryOrders(t.db, [delivered[3]!]);
+    expect(early).toMatchObject({ written: [], waiting: [delivered[3]] });
+    expect(await sessionIn(second.id)).toBeUndefined();
+    // The first order with its session, and the second order: both written, the first with its session.
+    const together = await writeInventoryOrders(t.db, delivered.slice(0, 3));
+    expect(together).toMatchObject({ written: [first.id, second.id], waiting: [] });
+    expect(await sessionIn(first.id)).toBe(`cs_test_${first.id}`);
+    expect(await sessionIn(second.id)).toBeNull();
+    // Delivered again, the waiting session finds its order; a redelivery of everything writes nothing twice.
+    expect(await writeInventoryOrders(t.db, [delivered[3]!])).toMatchObject({ written: [], waiting: [] });
+    expect(await sessionIn(second.id)).toBe(`cs_test_${second.id}`);
+    expect(await writeInventoryOrders(t.db, delivered)).toMatchObject({ written: [], waiting: [] });
+    const rows = await t.db.select().from(schema.orders).where(eq(schema.orders.eventId, event.id));
+    expect(rows).toHaveLength(2);
+    // A release whose order D1 does not hold yet waits too.
+    const release = { kind: "release" as const, orderId: second.id + 1_000_000, at: clock };
+    expect(await writeInventoryOrders(t.db, [release])).toMatchObject({ waiting: [release] });
+  });
+
+  it("creates a paid booking's checkout from the object's copy of the event and payment account, or from D1 when the copy cannot pay", async () => {
+    clock = Date.now();
+    const made = inventory();
+    const stripeEnv = { ENVIRONMENT: "test", STRIPE_SECRET_KEY: "sk_test_inventory_checkout" };
+    const sessions: URLSearchParams[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+        sessions.push(new URLSearchParams(String(init?.body ?? "")));
+        const id = `cs_test_inventory_${sessions.length}`;
+        const session = {
+          id,
+          object: "checkout.session",
+          status: "open",
+          url: `https://checkout.stripe.com/c/pay/${id}`,
+        };
+        return new Response(JSON.stringify(session), { status: 200, headers: { "Content-Type": "application/json" } });
+      }),
+    );
+    try {
+      const deps: PlaceOrderDeps = {
+        env: ENV,
+        now: clock,
+        inventory: made.port,
+        createCheckout: bookingCheckout(t.db, paymentProviderFromEnv(stripeEnv, t.db), {
+          appUrl: "https://guichet.test",
+        }),
+      };
+      const account = async (organization: number, values: Partial<typeof schema.organizations.$inferInsert>) =>
+        t.db.update(schema.organizations).set(values).where(eq(schema.organizations.id, organization));
+      const destination = () => sessions.at(-1)?.get("payment_intent_data[transfer_data][destination]");
+
+      const paying = (await insertOrganization(t.db)).id;
+      await account(paying, { connectedAccountId: "acct_inventory", isConnectedAccountValid: true });
+      const event = await insertEvent(t.db, paying, {
+        status: "published",
+        startAt: FUTURE,
+        endAt: FUTURE,
+        inventoryMode: "object",
+      });
+      const ticket = await insertTicket(t.db, event, { price: 1500, amount: 10 });
+      const book = () =>
+        placeOrder(t.db, deps, { eventId: event.id, body: body([{ ticket_id: ticket.id, quantity: 1 }]) });
+      expect((await book()).checkoutUrl).toContain("checkout.stripe.com");
+      expect(destination()).toBe("acct_inventory");
+      // Changed in D1 by another isolate after the object's copy: the copy pays (Stripe refuses an account that can no
+      // longer be paid, and the object reads it again within 15 s).
+      await account(paying, { isConnectedAccountValid: false });
+      expect((await book()).checkoutUrl).toContain("checkout.stripe.com");
+      expect(destination()).toBe("acct_inventory");
+
+      // An organization whose copy has no account: D1 decides, so an account connected since takes bookings at once.
+      const connecting = (await insertOrganization(t.db)).id;
+      const later = await insertEvent(t.db, connecting, {
+        status: "published",
+        startAt: FUTURE,
+        endAt: FUTURE,
+        inventoryMode: "object",
+      });
+      const laterTicket = await insertTicket(t.db, later, { price: 1500, amount: 10 });
+      const bookLater = () =>
+        placeOrder(t.db, deps, { eventId: later.id, body: body([{ ticket_id: laterTicket.id, quantity: 1 }]) });
+      expect(await failure(bookLater())).toMatchObject({ reason: "payment_unavailable" });
+      await account(connecting, { connectedAccountId: "acct_connected_since", isConnectedAccountValid: true });
+      expect((await bookLater()).checkoutUrl).toContain("checkout.stripe.com");
+      expect(destination()).toBe("acct_connected_since");
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it("sends a booking to the object when another isolate switched the event since this one read its mode", async () => {

@@ -57,6 +57,7 @@ export async function placeOrderThroughInventory(
       payableUntil: order.payableUntil,
       accessToken: order.accessToken,
       lines: order.plan.lines.map((line) => ({ title: line.title, quantity: line.quantity, amount: line.charged })),
+      known: order.checkout,
     });
     if (written)
       await db.update(orders).set({ stripeCheckoutSessionId: checkout.sessionId }).where(eq(orders.id, order.orderId));

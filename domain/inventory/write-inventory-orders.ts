@@ -18,28 +18,41 @@ export type WrittenOrders = {
   confirmed: number[];
   /** Outgoing webhook deliveries the batch recorded (0: nothing to hand to the webhooks' queue). */
   webhookDeliveriesRecorded: number;
+  /**
+   * Releases and checkout sessions whose order is not in D1 yet (its place message is in another delivery): the queue
+   * delivers them again later. Every other message is done.
+   */
+  waiting: InventoryMessage[];
 };
+
+type CheckoutMessage = Extract<InventoryMessage, { kind: "checkout" }>;
 
 /**
  * The queue consumer's side of an event's inventory object (decision 0072): writes the orders the object accepted into
  * D1 with the app's own statements — the order with the id D1 set aside for it, its lines with their VAT, the
  * `order.created` webhook row, and for a free order `confirmationStatements` (participants, purchases, promo use,
- * sales figures, the confirmation's webhook rows) — every order of the delivery in ONE atomic batch. No stock guard:
- * the object decided. Orders already in D1 are skipped, so a redelivered message writes nothing twice; a batch that
- * fails is retried whole by the queue. Then the releases and checkout sessions, which need their order written.
+ * sales figures, the confirmation's webhook rows) — every order of the delivery in ONE atomic batch, with the checkout
+ * sessions of the delivery's paid orders (in the order's own row when both came together). No stock guard: the object
+ * decided. Orders already in D1 are skipped, so a redelivered message writes nothing twice; a batch that fails is
+ * retried whole by the queue. Then the releases, which need their order written.
  */
 export async function writeInventoryOrders(db: Database, messages: InventoryMessage[]): Promise<WrittenOrders> {
   const places = uniquePlaces(messages);
+  const checkouts = messages.filter((message): message is CheckoutMessage => message.kind === "checkout");
+  // A checkout session that came with its order goes into the order's row (the latest one, as the object's outbox).
+  const sessionOf = new Map(checkouts.map((message) => [message.orderId, message.sessionId]));
   const written: number[] = [];
+  const waiting: InventoryMessage[] = [];
   let webhookDeliveriesRecorded = 0;
-  if (places.length > 0) {
+  if (places.length > 0 || checkouts.length > 0) {
     const organizationIds = [...new Set(places.map((message) => message.plan.organizationId))];
     const ticketIds = [...new Set(places.flatMap((message) => message.plan.lines.map((line) => line.ticketId)))];
+    const orderIds = [...new Set([...places, ...checkouts].map((message) => message.orderId))];
     const reads = [
       db
         .select({ id: orders.id })
         .from(orders)
-        .where(sql`${orders.id} in (select value from json_each(${JSON.stringify(places.map((m) => m.orderId))}))`),
+        .where(sql`${orders.id} in (select value from json_each(${JSON.stringify(orderIds)}))`),
       db
         .select({ id: tickets.id, taxRateId: tickets.taxRateId })
         .from(tickets)
@@ -65,11 +78,22 @@ export async function writeInventoryOrders(db: Database, messages: InventoryMess
     for (const message of places) {
       if (existing.has(message.orderId)) continue;
       written.push(message.orderId);
-      const order = placeStatements(db, message, (ticketId) =>
+      const withSession = {
+        ...message,
+        checkoutSessionId: sessionOf.get(message.orderId) ?? message.checkoutSessionId,
+      };
+      const order = placeStatements(db, withSession, (ticketId) =>
         saleTaxRate(ticketTaxRates.get(ticketId) ?? null, saleRates.get(message.plan.organizationId)!),
       );
       webhookRows.push(...order.webhookRows.map((index) => statements.length + index));
       statements.push(...order.statements);
+    }
+    const writtenNow = new Set(written);
+    for (const [orderId, sessionId] of sessionOf) {
+      if (writtenNow.has(orderId)) continue;
+      if (existing.has(orderId))
+        statements.push(db.update(orders).set({ stripeCheckoutSessionId: sessionId }).where(eq(orders.id, orderId)));
+      else waiting.push(...checkouts.filter((message) => message.orderId === orderId));
     }
     if (statements.length > 0) {
       const results = await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
@@ -78,24 +102,16 @@ export async function writeInventoryOrders(db: Database, messages: InventoryMess
   }
 
   for (const message of messages) {
-    if (message.kind === "release") {
-      const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, message.orderId)).limit(1);
-      // Not written yet (its place message is in another delivery): the queue retries the release after it.
-      if (!order) throw new Error(`order ${message.orderId} not in D1 yet`);
-      await releaseOrderHold(db, message.orderId, "expired", message.at);
-    } else if (message.kind === "checkout") {
-      const updated = await db
-        .update(orders)
-        .set({ stripeCheckoutSessionId: message.sessionId })
-        .where(eq(orders.id, message.orderId))
-        .returning({ id: orders.id });
-      if (updated.length === 0) throw new Error(`order ${message.orderId} not in D1 yet`);
-    }
+    if (message.kind !== "release") continue;
+    const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, message.orderId)).limit(1);
+    if (order) await releaseOrderHold(db, message.orderId, "expired", message.at);
+    else waiting.push(message);
   }
   return {
     written,
     webhookDeliveriesRecorded,
     confirmed: places.filter((message) => message.payableUntil === null).map((message) => message.orderId),
+    waiting,
   };
 }
 

@@ -4,6 +4,7 @@ import type { Database } from "#db/database";
 import { events, orders, organizations } from "#db/schema";
 import { publicEventPath, type PrivateLinkEnv } from "../events/private-event-link";
 import { returnedOrderFragment } from "../public-events/embed-return";
+import type { CheckoutKnown } from "../booking/place-order";
 import { AppError } from "../shared/app-error";
 
 /** What booking (domain/booking/place-order.ts, `CheckoutRequest`) hands over for a pending paid order. */
@@ -21,6 +22,8 @@ export type BookingCheckoutRequest = {
   accessToken: string;
   /** `amount`: the line's total, cents. */
   lines: { title: string; quantity: number; amount: number }[];
+  /** What the event's inventory object holds already (decision 0078). */
+  known?: CheckoutKnown;
 };
 
 const paymentUnavailable = () =>
@@ -66,6 +69,30 @@ const lineLabels = {
   en: { fees: "Service fee", order: "Order #{id}" },
 } as const;
 
+/** The organization's payment account and the event's link, in one round trip (the path of a paid booking). */
+function readCheckoutRows(db: Database, request: Pick<BookingCheckoutRequest, "organizationId" | "eventId">) {
+  return db.batch([
+    db
+      .select({
+        connectedAccountId: organizations.connectedAccountId,
+        isConnectedAccountValid: organizations.isConnectedAccountValid,
+      })
+      .from(organizations)
+      .where(eq(organizations.id, request.organizationId))
+      .limit(1),
+    db
+      .select({
+        id: events.id,
+        title: events.title,
+        visibility: events.visibility,
+        privateLinkVersion: events.privateLinkVersion,
+      })
+      .from(events)
+      .where(eq(events.id, request.eventId))
+      .limit(1),
+  ]);
+}
+
 /**
  * Booking's `createCheckout` (PlaceOrderDeps): a checkout session for a pending paid order, paid to the organization's
  * connected account with the platform fee kept. With Stripe on, an organization without a valid connected account
@@ -87,27 +114,15 @@ export function bookingCheckout(
   },
 ) {
   return async (request: BookingCheckoutRequest): Promise<{ url: string; sessionId: string }> => {
-    // One round trip for both: a paid booking's checkout is on the rush's path.
-    const [[organization], [event]] = await db.batch([
-      db
-        .select({
-          connectedAccountId: organizations.connectedAccountId,
-          isConnectedAccountValid: organizations.isConnectedAccountValid,
-        })
-        .from(organizations)
-        .where(eq(organizations.id, request.organizationId))
-        .limit(1),
-      db
-        .select({
-          id: events.id,
-          title: events.title,
-          visibility: events.visibility,
-          privateLinkVersion: events.privateLinkVersion,
-        })
-        .from(events)
-        .where(eq(events.id, request.eventId))
-        .limit(1),
-    ]);
+    const known = request.known;
+    // An inventory object's copy is taken as it is when it allows the payment (the provider refuses an account that
+    // stopped being valid since, and the object reads it again at least every 15 s); else D1 decides.
+    const knownAccount = known?.organization;
+    const [[organization], [event]] =
+      knownAccount &&
+      (provider.mode === "demo" || (knownAccount.connectedAccountId && knownAccount.isConnectedAccountValid))
+        ? [[knownAccount], [known.event]]
+        : await readCheckoutRows(db, request);
     if (!organization) throw paymentUnavailable();
     const connectedAccountId =
       organization.connectedAccountId && organization.isConnectedAccountValid ? organization.connectedAccountId : null;

@@ -89,7 +89,7 @@ export function localInventory(db: Database, options: { env: SigningEnv; now?: (
     /** Hands every outbox to the queue and lets the consumer write it all, `batchSize` messages per delivery. */
     async drain(batchSize = 20): Promise<WrittenOrders> {
       for (const { object } of objects.values()) await object.flush();
-      const total: WrittenOrders = { written: [], confirmed: [], webhookDeliveriesRecorded: 0 };
+      const total: WrittenOrders = { written: [], confirmed: [], webhookDeliveriesRecorded: 0, waiting: [] };
       while (queue.length > 0) {
         const batch = queue.slice(0, batchSize);
         const result = await writeInventoryOrders(db, batch);
@@ -97,6 +97,12 @@ export function localInventory(db: Database, options: { env: SigningEnv; now?: (
         total.written.push(...result.written);
         total.confirmed.push(...result.confirmed);
         total.webhookDeliveriesRecorded += result.webhookDeliveriesRecorded;
+        // Delivered again later, as the queue does; still waiting once nothing else is left, they stay waiting.
+        if (result.waiting.length === batch.length && queue.length === 0) {
+          total.waiting.push(...result.waiting);
+          break;
+        }
+        queue.push(...result.waiting);
       }
       return total;
     },
