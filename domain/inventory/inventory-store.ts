@@ -5,7 +5,7 @@ import type { Database } from "#db/database";
 import { orderItems, orders } from "#db/schema";
 import { assertUnderRateLimits, rateLimitStatements, type RateLimitHit } from "../auth/rate-limit";
 import type { PlaceOrderBody } from "../booking/order-input-schema";
-import { planOrder, soldOut } from "../booking/plan-order";
+import { planOrder, soldOut, type OrderPlan } from "../booking/plan-order";
 import { lineAllows, promoAllows, stockAllows } from "../booking/stock-sql";
 import { promoUsedUp } from "../booking/place-order";
 import { verifyPrivateEventHash } from "../events/private-event-link";
@@ -33,13 +33,19 @@ export type ReserveRequest = {
   body: PlaceOrderBody;
   rateLimits: RateLimitHit[];
   promoCodeGuess: RateLimitHit | null;
-  orderId: number;
   accessToken: string;
   now: number;
   holdMs: number;
 };
 
 export type Reservation = ReservedOrder;
+
+/** The pool of order ids is empty: nothing was written, the object asks D1 for more ids and reserves again. */
+export class OrderIdsExhausted extends Error {
+  constructor() {
+    super("no order id left in the object's pool");
+  }
+}
 
 /** What the store reads of a mirrored row: drizzle's keys to their columns, Dates as epoch ms. */
 function driverRow(table: SQLiteTable, row: Record<string, unknown>): Record<string, unknown> {
@@ -195,16 +201,31 @@ export class InventoryStore {
   addOrderIds(first: number, last: number): void {
     this.db.run({ sql: "delete from id_pool", params: [] });
     this.db.run({ sql: "insert into id_pool (next, last) values (?, ?)", params: [first, last] });
+    this.pool = { next: first, last };
+  }
+
+  /** The pool as stored, kept in memory between reservations (null: read it again). */
+  private pool: { next: number; last: number } | null = null;
+
+  /** Whether the pool holds an order id for the next reservation, without writing anything. */
+  hasOrderId(): boolean {
+    if (!this.pool) {
+      const row = this.db.all({ sql: "select next, last from id_pool", params: [] })[0];
+      this.pool = row ? { next: Number(row.next), last: Number(row.last) } : { next: 1, last: 0 };
+    }
+    return this.pool.next <= this.pool.last;
   }
 
   /** The next reserved order id, or null when the pool is empty (the object asks D1 for more). */
   takeOrderId(): number | null {
-    // One statement per booking: the id is taken only while the pool has one.
+    // One statement: the id is taken only while the pool has one.
     const row = this.db.all({
-      sql: "update id_pool set next = next + 1 where next <= last returning next - 1 as id",
+      sql: "update id_pool set next = next + 1 where next <= last returning next - 1 as id, last",
       params: [],
     })[0];
-    return row ? Number(row.id) : null;
+    if (!row) return null;
+    this.pool = { next: Number(row.id) + 1, last: Number(row.last) };
+    return Number(row.id);
   }
 
   /**
@@ -227,8 +248,11 @@ export class InventoryStore {
     // A code that exists is no guess (as the D1 path gives the hit back).
     const hits = [...request.rateLimits, ...(request.promoCodeGuess && !promo ? [request.promoCodeGuess] : [])];
     if (hits.length > 0) {
-      const results = rateLimitStatements(statementBuilder as unknown as Database, hits, new Date(now)).map(
-        (statement) => this.db.all(statement.toSQL()) as { count: number }[],
+      // Committed whatever becomes of the order (as D1's reads batch does), in one transaction for all of them.
+      const results = this.db.transaction(() =>
+        rateLimitStatements(statementBuilder as unknown as Database, hits, new Date(now)).map(
+          (statement) => this.db.all(statement.toSQL()) as { count: number }[],
+        ),
       );
       assertUnderRateLimits(hits, results);
     }
@@ -245,18 +269,47 @@ export class InventoryStore {
     });
     const free = plan.amount === 0;
     const payableUntil = free ? null : now + request.holdMs;
-    const { orderId } = request;
-    const message: InventoryMessage = {
-      kind: "place",
+
+    // The order's id is taken in the reservation's transaction: a refused order gives it back.
+    let orderId: number;
+    try {
+      orderId = this.reserveInTransaction(plan, request, payableUntil, context);
+    } catch (error) {
+      // Rolled back: the id taken in memory is back in the stored pool.
+      this.pool = null;
+      throw error;
+    }
+    return {
       orderId,
       accessToken: request.accessToken,
-      plan,
-      placedAt: now,
+      status: free ? "paid" : "pending",
+      amount: plan.amount,
+      fees: plan.fees,
       payableUntil,
-      timezone: context.event.timezone,
+      plan,
+      checkout: {
+        event: {
+          id: context.event.id,
+          title: context.event.title,
+          visibility: context.event.visibility,
+          privateLinkVersion: context.event.privateLinkVersion,
+        },
+        organization: context.paymentAccount,
+      },
     };
+  }
 
-    this.db.transaction(() => {
+  /** The checks and writes of a reservation, in one transaction; the order's id. */
+  private reserveInTransaction(
+    plan: OrderPlan,
+    request: ReserveRequest,
+    payableUntil: number | null,
+    context: InventorySnapshot,
+  ): number {
+    const { now } = request;
+    return this.db.transaction(() => {
+      const orderId = this.takeOrderId();
+      if (orderId === null) throw new OrderIdsExhausted();
       if (plan.promo && !ok(this.db, promoAllows(plan.promo.id, now))) throw promoUsedUp();
       insertRow(this.db, "orders", {
         id: orderId,
@@ -288,26 +341,18 @@ export class InventoryStore {
         sql: "insert into own_orders (id, due_at, placed_at) values (?, ?, ?)",
         params: [orderId, payableUntil, now],
       });
+      const message: InventoryMessage = {
+        kind: "place",
+        orderId,
+        accessToken: request.accessToken,
+        plan,
+        placedAt: now,
+        payableUntil,
+        timezone: context.event.timezone,
+      };
       this.db.run({ sql: "insert into outbox (body) values (?)", params: [JSON.stringify(message)] });
+      return orderId;
     });
-    return {
-      orderId,
-      accessToken: request.accessToken,
-      status: free ? "paid" : "pending",
-      amount: plan.amount,
-      fees: plan.fees,
-      payableUntil,
-      plan,
-      checkout: {
-        event: {
-          id: context.event.id,
-          title: context.event.title,
-          visibility: context.event.visibility,
-          privateLinkVersion: context.event.privateLinkVersion,
-        },
-        organization: context.paymentAccount,
-      },
-    };
   }
 
   /**

@@ -504,6 +504,40 @@ describe("an event's inventory object (decision 0072)", () => {
     expect(placed.writtenLater).toBe(true);
   });
 
+  it("takes an order id only for an order it accepts, and asks D1 for more when its block is used up", async () => {
+    clock = Date.now();
+    const made = inventory();
+    const event = await onSale();
+    const ticket = await insertTicket(t.db, event, { price: 0, isFree: true, amount: 2 });
+    const first = await book(made, event.id, body([{ ticket_id: ticket.id, quantity: 1 }]));
+    // Refused: too many places, then sold out. Neither uses an id.
+    expect(await failure(book(made, event.id, body([{ ticket_id: ticket.id, quantity: 2 }])))).toMatchObject({
+      reason: "sold_out",
+    });
+    const second = await book(made, event.id, body([{ ticket_id: ticket.id, quantity: 1 }]));
+    expect(await failure(book(made, event.id, body([{ ticket_id: ticket.id, quantity: 1 }])))).toMatchObject({
+      reason: "sold_out",
+    });
+    expect(second.id).toBe(first.id + 1);
+
+    // The block's last id, then a new block from D1 for the next order.
+    const other = await onSale();
+    const plenty = await insertTicket(t.db, other, { price: 0, isFree: true, amount: 1_000 });
+    const opening = await book(made, other.id, body([{ ticket_id: plenty.id, quantity: 1 }]));
+    const ids = [opening.id];
+    for (let i = 0; i < 501; i++)
+      ids.push((await book(made, other.id, body([{ ticket_id: plenty.id, quantity: 1 }]))).id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.slice(0, 500)).toEqual(Array.from({ length: 500 }, (_, i) => opening.id + i));
+    expect(ids.at(-1)).toBeGreaterThan(opening.id + 499);
+    await made.drain();
+    const written = await t.db
+      .select({ id: schema.orders.id })
+      .from(schema.orders)
+      .where(eq(schema.orders.eventId, other.id));
+    expect(written.map((row) => row.id).sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
+  });
+
   it("sets aside blocks of order ids that nothing else takes", async () => {
     const event = await onSale();
     const one = await reserveOrderIds(t.db, { organizationId, eventId: event.id, count: 50, now: Date.now() });
