@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, sql, type Placeholder } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { rateLimits } from "#db/schema";
 import { AppError } from "../shared/app-error";
@@ -62,21 +62,39 @@ const keyOf = ({ name, subject }: RateLimitHit) => `${name}:${subject}`;
  * never lose a count. Pass the batch's results for them to `assertUnderRateLimits`.
  */
 export function rateLimitStatements(db: Database, hits: RateLimitHit[], now = new Date()) {
-  return hits.map(({ name, subject }) => {
-    const rule = rateLimitRules[name];
-    const windowOpenedAfter = now.getTime() - rule.windowMs;
-    return db
-      .insert(rateLimits)
-      .values({ key: keyOf({ name, subject }), count: 1, windowStartedAt: now })
-      .onConflictDoUpdate({
-        target: rateLimits.key,
-        set: {
-          count: sql`CASE WHEN ${rateLimits.windowStartedAt} <= ${windowOpenedAfter} THEN 1 ELSE ${rateLimits.count} + 1 END`,
-          windowStartedAt: sql`CASE WHEN ${rateLimits.windowStartedAt} <= ${windowOpenedAfter} THEN ${now.getTime()} ELSE ${rateLimits.windowStartedAt} END`,
-        },
-      })
-      .returning({ count: rateLimits.count });
-  });
+  return hits.map((hit) => rateLimitHitStatement(db, rateLimitHitValues(hit, now)));
+}
+
+/** What one hit's UPSERT is made of: values, or placeholders of a statement rendered once (the inventory object). */
+export type RateLimitHitValues<T = never> = {
+  key: string | T;
+  now: Date | T;
+  nowMs: number | T;
+  windowOpenedAfter: number | T;
+};
+
+export function rateLimitHitValues(hit: RateLimitHit, now: Date): RateLimitHitValues {
+  return {
+    key: keyOf(hit),
+    now,
+    nowMs: now.getTime(),
+    windowOpenedAfter: now.getTime() - rateLimitRules[hit.name].windowMs,
+  };
+}
+
+/** One hit's conditional UPSERT, returning the counter's count. */
+export function rateLimitHitStatement(db: Database, values: RateLimitHitValues<Placeholder>) {
+  return db
+    .insert(rateLimits)
+    .values({ key: values.key, count: 1, windowStartedAt: values.now as Date })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`CASE WHEN ${rateLimits.windowStartedAt} <= ${values.windowOpenedAfter} THEN 1 ELSE ${rateLimits.count} + 1 END`,
+        windowStartedAt: sql`CASE WHEN ${rateLimits.windowStartedAt} <= ${values.windowOpenedAfter} THEN ${values.nowMs} ELSE ${rateLimits.windowStartedAt} END`,
+      },
+    })
+    .returning({ count: rateLimits.count });
 }
 
 /** Throws `rate_limited` ('errors:rate-limited') when a counter of `hits` went over its limit (results in order). */

@@ -1,9 +1,14 @@
-import { sql } from "drizzle-orm";
+import { fillPlaceholders, sql } from "drizzle-orm";
 import { getTableColumns } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "#db/database";
 import { orderItems, orders } from "#db/schema";
-import { assertUnderRateLimits, rateLimitStatements, type RateLimitHit } from "../auth/rate-limit";
+import {
+  assertUnderRateLimits,
+  rateLimitHitStatement,
+  rateLimitHitValues,
+  type RateLimitHit,
+} from "../auth/rate-limit";
 import type { PlaceOrderBody } from "../booking/order-input-schema";
 import { planOrder, soldOut, type OrderPlan } from "../booking/plan-order";
 import { lineAllows, promoAllows, stockAllows } from "../booking/stock-sql";
@@ -78,6 +83,14 @@ function insertRow(db: SyncSql, tableName: string, row: Record<string, unknown>)
 function tableName(table: SQLiteTable): string {
   return (table as unknown as { [key: symbol]: string })[Symbol.for("drizzle:Name")]!;
 }
+
+/** The rate limits' UPSERT, rendered once per isolate: a booking fills in its values (building it cost more than running it). */
+const rateLimitHit = rateLimitHitStatement(statementBuilder as unknown as Database, {
+  key: sql.placeholder("key"),
+  now: sql.placeholder("now"),
+  nowMs: sql.placeholder("nowMs"),
+  windowOpenedAfter: sql.placeholder("windowOpenedAfter"),
+}).toSQL();
 
 function ok(db: SyncSql, condition: ReturnType<typeof sql>): boolean {
   const [row] = db.all(renderSql(sql`select ${condition} as ok`));
@@ -155,14 +168,19 @@ export class InventoryStore {
       if (snapshot.event.inventoryMode === "database")
         this.db.run({ sql: "delete from settings where key = 'closed'", params: [] });
       this.snapshot = snapshot;
+      this.closed = null;
       return ownInD1.size;
     });
   }
 
   /** The object hands out places: D1 said so at the last refresh, and nobody closed it since. */
   get active(): boolean {
-    return this.snapshot?.event.inventoryMode === "object" && this.setting("closed") !== "1";
+    this.closed ??= this.setting("closed") === "1";
+    return this.snapshot?.event.inventoryMode === "object" && !this.closed;
   }
+
+  /** The stored `closed` setting, read once (only close and open change it). */
+  private closed: boolean | null = null;
 
   /**
    * Stops taking orders (the event goes back to D1's guards): what is taken stays, and goes on to D1 through the
@@ -170,11 +188,13 @@ export class InventoryStore {
    */
   close(): void {
     this.db.run({ sql: "insert or replace into settings (key, value) values ('closed', '1')", params: [] });
+    this.closed = true;
   }
 
   /** Takes orders again once D1 says the object counts the event (a switch back to the object). */
   open(): void {
     this.db.run({ sql: "delete from settings where key = 'closed'", params: [] });
+    this.closed = false;
   }
 
   /** Ids of orders this object took that a refresh has not yet found in D1. */
@@ -249,9 +269,14 @@ export class InventoryStore {
     const hits = [...request.rateLimits, ...(request.promoCodeGuess && !promo ? [request.promoCodeGuess] : [])];
     if (hits.length > 0) {
       // Committed whatever becomes of the order (as D1's reads batch does), in one transaction for all of them.
+      const at = new Date(now);
       const results = this.db.transaction(() =>
-        rateLimitStatements(statementBuilder as unknown as Database, hits, new Date(now)).map(
-          (statement) => this.db.all(statement.toSQL()) as { count: number }[],
+        hits.map(
+          (hit) =>
+            this.db.all({
+              sql: rateLimitHit.sql,
+              params: fillPlaceholders(rateLimitHit.params, rateLimitHitValues(hit, at)),
+            }) as { count: number }[],
         ),
       );
       assertUnderRateLimits(hits, results);

@@ -19,6 +19,7 @@ import { HOLD_MS, placeOrder, type PlaceOrderDeps } from "../booking/place-order
 import { isAppError } from "../shared/app-error";
 import { paymentProviderFromEnv } from "#adapters/payments";
 import { bookingCheckout } from "../payments/booking-checkout";
+import { bookingRateLimits } from "../booking/booking-rate-limits";
 import { changeInventoryMode } from "./change-inventory-mode";
 import { reserveOrderIds } from "./reserve-order-ids";
 import { writeInventoryOrders } from "./write-inventory-orders";
@@ -536,6 +537,28 @@ describe("an event's inventory object (decision 0072)", () => {
       .from(schema.orders)
       .where(eq(schema.orders.eventId, other.id));
     expect(written.map((row) => row.id).sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
+  });
+
+  it("counts a buyer's bookings against the same rate limits as D1, refusals included, in a new window from 1", async () => {
+    clock = Date.now();
+    const made = inventory();
+    const event = await onSale();
+    const ticket = await insertTicket(t.db, event, { price: 0, isFree: true, amount: 100 });
+    const order = body([{ ticket_id: ticket.id, quantity: 1 }]);
+    const limits = bookingRateLimits(order.buyer.email, "203.0.113.9");
+    const bookAs = (quantity: number) =>
+      placeOrder(
+        t.db,
+        { env: ENV, now: clock, inventory: made.port, rateLimits: limits },
+        { eventId: event.id, body: { ...order, items: [{ ticket_id: ticket.id, quantity }] } },
+      );
+    // 30 a window for one email and IP (rate-limit.ts): 29 orders and one refused for its quantity count as 30.
+    for (let i = 0; i < 29; i++) await bookAs(1);
+    expect(await failure(bookAs(1_000))).toMatchObject({ code: "validation" });
+    expect(await failure(bookAs(1))).toMatchObject({ code: "rate_limited" });
+    // Ten minutes later, a new window.
+    clock += 10 * 60_000 + 1;
+    expect((await bookAs(1)).writtenLater).toBe(true);
   });
 
   it("sets aside blocks of order ids that nothing else takes", async () => {
