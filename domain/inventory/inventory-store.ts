@@ -45,7 +45,10 @@ export type ReserveRequest = {
 
 export type Reservation = ReservedOrder;
 
-/** The pool of order ids is empty: nothing was written, the object asks D1 for more ids and reserves again. */
+/**
+ * The pool of order ids was empty in the reservation's transaction: nothing was written. The object checks
+ * `hasOrderId` (and asks D1 for more ids) before it reserves, so this only stops a reservation that would have no id.
+ */
 export class OrderIdsExhausted extends Error {
   constructor() {
     super("no order id left in the object's pool");
@@ -84,7 +87,10 @@ function tableName(table: SQLiteTable): string {
   return (table as unknown as { [key: symbol]: string })[Symbol.for("drizzle:Name")]!;
 }
 
-/** The rate limits' UPSERT, rendered once per isolate: a booking fills in its values (building it cost more than running it). */
+/**
+ * The rate limits' UPSERT (rate-limit.ts), rendered once per isolate: each hit fills in its values. Building and
+ * rendering it with drizzle on each booking cost more than running it.
+ */
 const rateLimitHit = rateLimitHitStatement(statementBuilder as unknown as Database, {
   key: sql.placeholder("key"),
   now: sql.placeholder("now"),

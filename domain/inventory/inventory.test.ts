@@ -453,17 +453,16 @@ describe("an event's inventory object (decision 0072)", () => {
         t.db.update(schema.organizations).set(values).where(eq(schema.organizations.id, organization));
       const destination = () => sessions.at(-1)?.get("payment_intent_data[transfer_data][destination]");
 
+      /** A paid ticket on sale through its object, in an organization of its own; books one place. */
+      const paidSale = async (organization: number) => {
+        const event = await onSale({ organizationId: organization });
+        const ticket = await insertTicket(t.db, event, { price: 1500, amount: 10 });
+        return () => placeOrder(t.db, deps, { eventId: event.id, body: body([{ ticket_id: ticket.id, quantity: 1 }]) });
+      };
+
       const paying = (await insertOrganization(t.db)).id;
       await account(paying, { connectedAccountId: "acct_inventory", isConnectedAccountValid: true });
-      const event = await insertEvent(t.db, paying, {
-        status: "published",
-        startAt: FUTURE,
-        endAt: FUTURE,
-        inventoryMode: "object",
-      });
-      const ticket = await insertTicket(t.db, event, { price: 1500, amount: 10 });
-      const book = () =>
-        placeOrder(t.db, deps, { eventId: event.id, body: body([{ ticket_id: ticket.id, quantity: 1 }]) });
+      const book = await paidSale(paying);
       expect((await book()).checkoutUrl).toContain("checkout.stripe.com");
       expect(destination()).toBe("acct_inventory");
       // Changed in D1 by another isolate after the object's copy: the copy pays (Stripe refuses an account that can no
@@ -474,15 +473,7 @@ describe("an event's inventory object (decision 0072)", () => {
 
       // An organization whose copy has no account: D1 decides, so an account connected since takes bookings at once.
       const connecting = (await insertOrganization(t.db)).id;
-      const later = await insertEvent(t.db, connecting, {
-        status: "published",
-        startAt: FUTURE,
-        endAt: FUTURE,
-        inventoryMode: "object",
-      });
-      const laterTicket = await insertTicket(t.db, later, { price: 1500, amount: 10 });
-      const bookLater = () =>
-        placeOrder(t.db, deps, { eventId: later.id, body: body([{ ticket_id: laterTicket.id, quantity: 1 }]) });
+      const bookLater = await paidSale(connecting);
       expect(await failure(bookLater())).toMatchObject({ reason: "payment_unavailable" });
       await account(connecting, { connectedAccountId: "acct_connected_since", isConnectedAccountValid: true });
       expect((await bookLater()).checkoutUrl).toContain("checkout.stripe.com");
