@@ -22,8 +22,9 @@ export const CHECK_IN_SEARCH_CANDIDATES = 2_000;
 /**
  * The scanner's manual search (GET /api/events/:id/check-ins/search?q=): the participants each of whose typed words
  * starts a word of their name or email, as the participants page searches (decision 0074), or whose participant
- * number is typed (a single digit too); by name, checked in by participant id through the same call as a scanned QR code. Read from the
- * search tokens of the rarest-looking typed word (decision 0077): constant at any size of the event.
+ * number is typed (a single digit too); by name, checked in by participant id through the same call as a scanned QR
+ * code. Read from the search tokens of the rarest-looking typed word (decision 0077): constant at any size of the
+ * event.
  */
 export async function searchCheckInParticipants(
   db: Database,
