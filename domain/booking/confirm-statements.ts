@@ -9,15 +9,8 @@ import { orderFigureChanges, salesFigureStatements } from "../sales-figures/sale
 import { chunks } from "../shared/chunks";
 import { generateRandomToken } from "../shared/crypto";
 import { orderWebhookStatement, participantsWebhookStatement } from "../webhooks/sales-webhook-statements";
+import { searchTextOf } from "../participants/word-start";
 import type { PlannedAnswer, PlannedParticipant } from "./plan-order";
-
-/** Lower-case, accent-free, as participants.search_text is stored and searched. */
-export function searchTextOf(person: { firstName: string; lastName: string; email: string }): string {
-  return `${person.firstName} ${person.lastName} ${person.email}`
-    .normalize("NFD")
-    .replace(/\p{Diacritic}/gu, "")
-    .toLowerCase();
-}
 
 // D1 binds at most 100 parameters per statement: multi-row inserts go in chunks that stay under it.
 const PARTICIPANT_ROWS_PER_STATEMENT = 6;

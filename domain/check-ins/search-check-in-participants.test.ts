@@ -13,6 +13,7 @@ import {
   insertUser,
 } from "../../tests/support/fixtures";
 import { createLibsqlTestDatabase } from "../../tests/support/libsql-test-db";
+import { searchTextOf } from "../participants/word-start";
 import { CHECK_IN_SEARCH_CANDIDATES, searchCheckInParticipants } from "./search-check-in-participants";
 
 const ENV = { ENVIRONMENT: "test", SESSION_SECRET: "check-in-search-suite-secret-0123456789abcdef" };
@@ -24,14 +25,14 @@ describe("the scanner's manual search (decision 0077)", () => {
   const ids: Record<string, number> = {};
 
   async function named(participantId: number, first: string, last: string, email: string) {
-    const fold = (text: string) =>
-      text
-        .normalize("NFD")
-        .replace(/\p{Diacritic}/gu, "")
-        .toLowerCase();
     await t.db
       .update(schema.participants)
-      .set({ firstName: first, lastName: last, email, searchText: fold(`${first} ${last} ${email}`) })
+      .set({
+        firstName: first,
+        lastName: last,
+        email,
+        searchText: searchTextOf({ firstName: first, lastName: last, email }),
+      })
       .where(eq(schema.participants.id, participantId));
   }
 

@@ -5,7 +5,7 @@ import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "#db/database";
 import { orders, participants, tickets } from "#db/schema";
 import { clearGuards, guardStatement, stockAllows } from "../booking/stock-sql";
-import { searchTextOf } from "../booking/confirm-statements";
+import { searchTextOf } from "../participants/word-start";
 import {
   FIGURE_COUNTERS,
   orderFigureChanges,

@@ -1,4 +1,4 @@
-import { searchTextOf } from "../booking/confirm-statements";
+import { searchTextOf } from "./word-start";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "#db/schema";

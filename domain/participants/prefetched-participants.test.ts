@@ -6,7 +6,7 @@ import { sha256Hex } from "#domain/shared/crypto";
 import type { Actor } from "#domain/shared/actor";
 import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../../tests/support/libsql-test-db";
 import { insertEvent, insertEventsWorld, insertOrder, insertTicket } from "../../tests/support/fixtures";
-import { searchTextOf } from "../booking/confirm-statements";
+import { searchTextOf } from "./word-start";
 import {
   listParticipants,
   prefetchParticipantsStatements,

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import * as v from "valibot";
 import type { Database } from "#db/database";
 import { participants } from "#db/schema";
-import { searchTextOf } from "../booking/confirm-statements";
+import { searchTextOf } from "./word-start";
 import type { Actor } from "../shared/actor";
 import { AppError } from "../shared/app-error";
 import { isValidEmail, normalizeEmail } from "../shared/email";

@@ -13,15 +13,22 @@ export function isSeparator(char: string | undefined): boolean {
   return char !== undefined && separatorChars.includes(char);
 }
 
-/** Lower-case and accent-free words, as participants.search_text is stored; five at most. */
-export function searchWords(search: string): string[] {
-  return search
+/** Lower case and without accents, as participants.search_text is stored and searched. */
+function folded(text: string): string {
+  return text
     .normalize("NFD")
     .replace(/\p{Diacritic}/gu, "")
-    .toLowerCase()
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 5);
+    .toLowerCase();
+}
+
+/** A participant's participants.search_text: their name and email, folded. */
+export function searchTextOf(person: { firstName: string; lastName: string; email: string }): string {
+  return folded(`${person.firstName} ${person.lastName} ${person.email}`);
+}
+
+/** The typed search's words, folded as participants.search_text is; five at most. */
+export function searchWords(search: string): string[] {
+  return folded(search).split(/\s+/).filter(Boolean).slice(0, 5);
 }
 
 /** Whether a stored search text matches a typed word (lower case, accent-free): the rule the SQL of wordStartSql checks. */

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { participants } from "#db/schema";
-import { searchTextOf } from "../booking/confirm-statements";
+import { searchTextOf } from "../participants/word-start";
 import { readHolder } from "../booking/order-input-schema";
 import { planAnswers, type PlannedAnswer } from "../booking/plan-order";
 import { participantFormQuestions, replaceAnswersStatements } from "../participants/update-participant-answers";

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { formAnswers, participants } from "#db/schema";
-import { searchTextOf } from "../booking/confirm-statements";
+import { searchTextOf } from "../participants/word-start";
 import { readHolder } from "../booking/order-input-schema";
 import { transferredTicketDeliveryKey, transferredTicketEmailStatement } from "../order-documents/holder-ticket-emails";
 import { AppError } from "../shared/app-error";

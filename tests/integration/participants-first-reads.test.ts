@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { createD1Database } from "#db/d1";
 import { participants } from "#db/schema";
-import { searchTextOf } from "#domain/booking/confirm-statements";
+import { searchTextOf } from "#domain/participants/word-start";
 import { createSession } from "#domain/auth/sessions";
 import { listParticipants } from "#domain/participants/list-participants";
 import { serverContext } from "~/server/context";

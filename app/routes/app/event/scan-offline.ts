@@ -1,4 +1,4 @@
-import { matchesWordStart, searchWords } from "#domain/participants/word-start";
+import { matchesWordStart, searchTextOf, searchWords } from "#domain/participants/word-start";
 import { api, type ScannerParticipant, type ScanResultCode } from "~/lib/api-client";
 import { useCallback, useEffect, useRef, useState } from "react";
 
@@ -294,7 +294,7 @@ export function useScanner(eventId: number, dateContext: ScanDateContext = null)
       const number = /^\d{1,15}$/.test(text) ? Number(text) : null;
       return [...list.current.values()]
         .filter((p) => {
-          const searchText = normalize(`${p.first_name} ${p.last_name} ${p.email}`);
+          const searchText = searchTextOf({ firstName: p.first_name, lastName: p.last_name, email: p.email });
           return p.id === number || words.every((word) => matchesWordStart(searchText, word));
         })
         .sort(byName)
@@ -309,13 +309,6 @@ export function useScanner(eventId: number, dateContext: ScanDateContext = null)
 /** As the server answers: by last name, first name, then number. */
 function byName(a: ScannerParticipant, b: ScannerParticipant): number {
   return a.last_name.localeCompare(b.last_name) || a.first_name.localeCompare(b.first_name) || a.id - b.id;
-}
-
-function normalize(value: string): string {
-  return value
-    .normalize("NFD")
-    .replace(/\p{Diacritic}/gu, "")
-    .toLowerCase();
 }
 
 /** A short beep with the Web Audio API (no sound file to download): high for ok, low and longer for a refusal. */
