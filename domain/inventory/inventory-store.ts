@@ -43,8 +43,6 @@ export type ReserveRequest = {
   holdMs: number;
 };
 
-export type Reservation = ReservedOrder;
-
 /**
  * The pool of order ids was empty in the reservation's transaction: nothing was written. The object checks
  * `hasOrderId` (and asks D1 for more ids) before it reserves, so this only stops a reservation that would have no id.
@@ -260,7 +258,7 @@ export class InventoryStore {
    * with the guard SQL of stock-sql.ts against the copy, each line's hold written before the next is checked, and the
    * outbox message for D1 in the same transaction.
    */
-  reserve(request: ReserveRequest): Reservation {
+  reserve(request: ReserveRequest): ReservedOrder {
     const context = this.snapshot;
     if (!context) throw new Error("inventory not loaded");
     const { body, now } = request;
