@@ -1,9 +1,10 @@
-import { and, eq, ne, sql, type SQL } from "drizzle-orm";
+import { and, eq, ne, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "#db/database";
+import { renderedOnce } from "#db/rendered-once";
 import { memberships, sessions, users } from "#db/schema";
 import { generateRandomToken, sha256Hex } from "../shared/crypto";
-import { knownEventQueries, type KnownEvent } from "../events/event-access";
+import { knownEventAccessQuery, knownEventQuery, type KnownEvent } from "../events/event-access";
 import { userOrganizationsQuery, type UserOrganization } from "../organizations/list-user-organizations";
 import { profileColumns, type Profile } from "../users/get-profile";
 
@@ -55,7 +56,7 @@ export async function createSession(
 const SESSION_TOKEN_PATTERN = /^[a-z2-7]{32}$/;
 
 // No column name repeats between the two tables here: D1's batch keys row values by column name.
-function sessionQuery(db: Database, sessionId: string) {
+function sessionQuery(db: Database, sessionId: string | Placeholder) {
   return db
     .select({
       expiresAt: sessions.expiresAt,
@@ -69,6 +70,21 @@ function sessionQuery(db: Database, sessionId: string) {
 }
 
 type SessionRow = Awaited<ReturnType<typeof sessionQuery>>[number];
+
+/** The session's user as SQL, for reads in the session's own round trip. */
+function sessionUserOf(sessionId: string | Placeholder): SQL {
+  return sql`(select ${sessions.userId} from ${sessions} where ${sessions.id} = ${sessionId})`;
+}
+
+// Every signed-in request sends these: rendered once (db/rendered-once.ts).
+const sessionRead = renderedOnce(["sessionId"], (db, value) => sessionQuery(db, value("sessionId")));
+const organizationsRead = renderedOnce(["sessionId"], (db, value) =>
+  userOrganizationsQuery(db, sessionUserOf(value("sessionId"))),
+);
+const eventRead = renderedOnce(["eventId"], (db, value) => knownEventQuery(db, value("eventId")));
+const eventAccessRead = renderedOnce(["eventId", "sessionId"], (db, value) =>
+  knownEventAccessQuery(db, value("eventId"), sessionUserOf(value("sessionId"))),
+);
 
 export async function validateSessionToken(
   db: Database,
@@ -101,7 +117,6 @@ export async function validateSessionWithOrganizations<Alongside = never>(
 } | null> {
   if (!SESSION_TOKEN_PATTERN.test(token)) return null;
   const sessionId = sha256Hex(token);
-  const sessionUser = sql`(select ${sessions.userId} from ${sessions} where ${sessions.id} = ${sessionId})`;
   const eventId = options.eventId;
   const alongside = options.alongside;
   const extra =
@@ -113,16 +128,15 @@ export async function validateSessionWithOrganizations<Alongside = never>(
   let event: KnownEvent | null = null;
   let extraResults: unknown[] = [];
   if (eventId === undefined) {
-    [[row], organizations] = await db.batch([sessionQuery(db, sessionId), userOrganizationsQuery(db, sessionUser)]);
+    [[row], organizations] = await db.batch([sessionRead(db, { sessionId }), organizationsRead(db, { sessionId })]);
   } else {
-    const [eventRead, accessRead] = knownEventQueries(db, eventId, sessionUser);
     let eventRows: KnownEvent["event"][];
     let accessRows: { roles: string }[];
     [[row], organizations, eventRows, accessRows, ...extraResults] = await db.batch([
-      sessionQuery(db, sessionId),
-      userOrganizationsQuery(db, sessionUser),
-      eventRead,
-      accessRead,
+      sessionRead(db, { sessionId }),
+      organizationsRead(db, { sessionId }),
+      eventRead(db, { eventId }),
+      eventAccessRead(db, { eventId, sessionId }),
       ...(extra?.statements ?? []),
     ]);
     event = { eventId, event: eventRows[0] ?? null, accessRoles: accessRows[0]?.roles ?? null };

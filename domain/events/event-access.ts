@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "#db/database";
 import { eventAccesses, events, type EventRole } from "#db/schema";
@@ -62,24 +62,26 @@ export function eventRolesQuery(db: Database, actor: Actor, organizationId: numb
  */
 export type KnownEvent = { eventId: number; event: EventRow | null; accessRoles: string | null };
 
-export function knownEventQueries(db: Database, eventId: number, userId: number | SQL) {
-  return [
-    db.select().from(events).where(eq(events.id, eventId)).limit(1),
-    db
-      .select({ roles: eventAccesses.roles })
-      .from(eventAccesses)
-      .where(
-        and(
-          eq(eventAccesses.eventId, eventId),
-          eq(eventAccesses.userId, userId),
-          eq(
-            eventAccesses.organizationId,
-            sql`(select ${events.organizationId} from ${events} where ${events.id} = ${eventId})`,
-          ),
+export function knownEventQuery(db: Database, eventId: number | Placeholder) {
+  return db.select().from(events).where(eq(events.id, eventId)).limit(1);
+}
+
+/** The access row of a KnownEvent: `userId`'s roles in the event, in the event's own organization. */
+export function knownEventAccessQuery(db: Database, eventId: number | Placeholder, userId: number | SQL) {
+  return db
+    .select({ roles: eventAccesses.roles })
+    .from(eventAccesses)
+    .where(
+      and(
+        eq(eventAccesses.eventId, eventId),
+        eq(eventAccesses.userId, userId),
+        eq(
+          eventAccesses.organizationId,
+          sql`(select ${events.organizationId} from ${events} where ${events.id} = ${eventId})`,
         ),
-      )
-      .limit(1),
-  ] as const;
+      ),
+    )
+    .limit(1);
 }
 
 /** The event and the actor's roles from a KnownEvent, when it is of the actor's organization (null otherwise). */
