@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { organizations } from "./schema";
-import { renderedOnce } from "./rendered-once";
+import { insertRenderedOnce, renderedOnce } from "./rendered-once";
 import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../tests/support/libsql-test-db";
 
 describe("renderedOnce", () => {
@@ -50,5 +50,39 @@ describe("renderedOnce", () => {
     await expect(Promise.resolve().then(() => organizationRead(t.db, { id: ids[0] }))).rejects.toThrow(
       "A statement rendered once runs only inside db.batch",
     );
+  });
+
+  it("inserts rows rendered once per set of columns: dates encoded, nulls kept null, undefined columns defaulted", async () => {
+    const insertOrganization = insertRenderedOnce(organizations);
+    const synced = new Date("2026-05-06T07:08:09Z");
+    const row = (title: string, connectedAccountSyncedAt: Date | null) => ({
+      title,
+      titleKey: title.toLowerCase(),
+      connectedAccountSyncedAt,
+      createdAt: synced,
+      updatedAt: synced,
+      description: undefined,
+    });
+    await t.db.batch([
+      insertOrganization(t.db, row("Synced", synced)),
+      insertOrganization(t.db, row("Never synced", null)),
+      insertOrganization(t.db, { title: "Untitled", titleKey: "untitled" }),
+    ]);
+    const rows = await t.db
+      .select({
+        title: organizations.title,
+        syncedAt: organizations.connectedAccountSyncedAt,
+        createdAt: organizations.createdAt,
+        description: organizations.description,
+      })
+      .from(organizations)
+      .where(inArray(organizations.title, ["Synced", "Never synced", "Untitled"]))
+      .orderBy(organizations.id);
+    expect(rows.map((row) => [row.title, row.syncedAt, row.description])).toEqual([
+      ["Synced", synced, ""],
+      ["Never synced", null, ""],
+      ["Untitled", null, ""],
+    ]);
+    expect(rows[0]!.createdAt).toEqual(synced);
   });
 });

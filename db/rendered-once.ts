@@ -1,5 +1,6 @@
-import { fillPlaceholders, sql, type Placeholder } from "drizzle-orm";
+import { is, Param, Placeholder, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "./database";
 
 /** What drizzle's `db.batch` asks of each statement (D1 and libSQL sessions alike), through its internal `_prepare`. */
@@ -33,7 +34,7 @@ export function renderedOnce<const Names extends string, Query extends BatchItem
     }
     const template = prepared;
     const { sql: text, params } = template.getQuery();
-    const filled = fillPlaceholders(params, values);
+    const filled = fillValues(params, values);
     // A D1 statement belongs to the session it was prepared on (db/d1-session.ts), and the first render's belongs to
     // the request that made it: each call prepares its own from the text. libSQL's batch never asks for one.
     const client = (db as unknown as { $client: { prepare(text: string): unknown } }).$client;
@@ -49,5 +50,46 @@ export function renderedOnce<const Names extends string, Query extends BatchItem
         reject(new Error("A statement rendered once runs only inside db.batch")),
     };
     return statement as unknown as Query;
+  };
+}
+
+/**
+ * drizzle's `fillPlaceholders`, except that a null stays null as drizzle's rendering leaves it: its column encoders
+ * expect a value (a timestamp's reads `getTime()`, a boolean's writes 0 for null).
+ */
+function fillValues(params: unknown[], values: Record<string, unknown>): unknown[] {
+  return params.map((param) => {
+    const placeholder = is(param, Placeholder)
+      ? param
+      : is(param, Param) && is(param.value, Placeholder)
+        ? param.value
+        : null;
+    if (!placeholder) return param;
+    const value = values[placeholder.name];
+    if (value === undefined) throw new Error(`No value for placeholder "${placeholder.name}"`);
+    return value === null || placeholder === param ? value : (param as Param).encoder.mapToDriverValue(value);
+  });
+}
+
+/**
+ * `db.insert(table).values(row)` for a batch, rendered once per database and set of columns (renderedOnce): the rows a
+ * call site writes always name the same columns, so it renders once. Columns left undefined take their default.
+ */
+export function insertRenderedOnce<Table extends SQLiteTable>(
+  table: Table,
+): (db: Database, row: Table["$inferInsert"]) => BatchItem<"sqlite"> {
+  const byColumns = new Map<string, (db: Database, values: Record<string, unknown>) => BatchItem<"sqlite">>();
+  return (db, row) => {
+    const values = row as Record<string, unknown>;
+    const names = Object.keys(values).filter((name) => values[name] !== undefined);
+    const columns = names.join(",");
+    let insert = byColumns.get(columns);
+    if (!insert) {
+      insert = renderedOnce(names, (db, value) =>
+        db.insert(table).values(Object.fromEntries(names.map((name) => [name, value(name)])) as Table["$inferInsert"]),
+      );
+      byColumns.set(columns, insert);
+    }
+    return insert(db, values);
   };
 }

@@ -17,7 +17,7 @@ import { verifyPrivateEventHash } from "../events/private-event-link";
 import { AppError, notFound } from "../shared/app-error";
 import type { SigningEnv } from "../shared/signing-secret";
 import { createMirrorTables, MIRRORED_TABLES } from "./mirror-tables";
-import { renderSql, statementBuilder, type SyncSql } from "./sync-sql";
+import { renderSql, statementBuilder, type SqlQuery, type SyncSql } from "./sync-sql";
 import type { InventorySnapshot } from "./inventory-snapshot";
 import type { ReservedOrder } from "./inventory-port";
 import type { InventoryMessage } from "./inventory-messages";
@@ -96,9 +96,36 @@ const rateLimitHit = rateLimitHitStatement(statementBuilder as unknown as Databa
   windowOpenedAfter: sql.placeholder("windowOpenedAfter"),
 }).toSQL();
 
-function ok(db: SyncSql, condition: ReturnType<typeof sql>): boolean {
-  const [row] = db.all(renderSql(sql`select ${condition} as ok`));
+function ok(db: SyncSql, condition: ReturnType<typeof sql> | SqlQuery): boolean {
+  const [row] = db.all("params" in condition ? condition : renderSql(sql`select ${condition} as ok`));
   return Boolean(row && Number(row.ok));
+}
+
+type GuardedLine = { ticketId: number; eventId: number; dateId: number | null; dated: boolean };
+const stockGuards = new Map<string, SqlQuery>();
+
+/**
+ * A line's stock guard (stock-sql.ts, the guard D1 runs), rendered once per shape like `rateLimitHit`: it is the
+ * largest SQL of a reservation, and each line only fills in its values.
+ */
+function stockGuard(line: GuardedLine, quantity: number, at: number): SqlQuery {
+  const shape = `${line.dated}:${line.dateId === null}`;
+  let rendered = stockGuards.get(shape);
+  if (!rendered) {
+    // Numbers to the guard's builders, which only place them in the SQL.
+    const value = (name: string) => sql.placeholder(name) as unknown as number;
+    const placed = {
+      ticketId: value("ticketId"),
+      eventId: value("eventId"),
+      dateId: line.dateId === null ? null : value("dateId"),
+      dated: line.dated,
+    };
+    rendered = renderSql(
+      sql`select ${stockAllows(placed, value("quantity"), value("at"))} and ${lineAllows(placed.ticketId)} as ok`,
+    );
+    stockGuards.set(shape, rendered);
+  }
+  return { sql: rendered.sql, params: fillPlaceholders(rendered.params, { ...line, quantity, at }) };
 }
 
 /**
@@ -349,12 +376,12 @@ export class InventoryStore {
         payable_until: HELD_UNTIL_KNOWN,
       });
       for (const line of plan.lines) {
-        const stock = stockAllows(
+        const stock = stockGuard(
           { ticketId: line.ticketId, eventId: plan.eventId, dateId: line.dateId, dated: context.event.hasDates },
           line.quantity,
           now,
         );
-        if (!ok(this.db, sql`${stock} and ${lineAllows(line.ticketId)}`)) throw soldOut(line.ticketId, line.dateId);
+        if (!ok(this.db, stock)) throw soldOut(line.ticketId, line.dateId);
         insertRow(this.db, "order_items", {
           order_id: orderId,
           organization_id: plan.organizationId,

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "#db/database";
+import { insertRenderedOnce } from "#db/rendered-once";
 import { orderItems, orders, tickets, webhookDeliveries } from "#db/schema";
 import { saleLineTaxes, saleTaxRate, saleTaxRatesQueries, toSaleTaxRates } from "../billing/sale-tax-rate";
 import { CONFIRMATION_WEBHOOK_STATEMENTS, confirmationStatements } from "../booking/confirm-statements";
@@ -126,6 +127,10 @@ function uniquePlaces(messages: InventoryMessage[]): PlaceMessage[] {
   return places;
 }
 
+// Every order of an on-sale goes through these: rendered once (db/rendered-once.ts).
+const insertOrder = insertRenderedOnce(orders);
+const insertOrderItem = insertRenderedOnce(orderItems);
+
 /** The statements of one order, and which of them return the webhook deliveries they record. */
 function placeStatements(
   db: Database,
@@ -134,7 +139,7 @@ function placeStatements(
 ): { statements: BatchItem<"sqlite">[]; webhookRows: number[] } {
   const { plan, placedAt, orderId, payableUntil } = message;
   const statements: BatchItem<"sqlite">[] = [
-    db.insert(orders).values({
+    insertOrder(db, {
       ...pendingOrderValues(plan, { accessToken: message.accessToken, payableUntil, now: placedAt }),
       id: orderId,
       stripeCheckoutSessionId: message.checkoutSessionId ?? null,
@@ -143,7 +148,7 @@ function placeStatements(
   for (const line of plan.lines) {
     const taxes = saleLineTaxes(line, rateOf(line.ticketId));
     statements.push(
-      db.insert(orderItems).values({
+      insertOrderItem(db, {
         organizationId: plan.organizationId,
         eventId: plan.eventId,
         orderId,
