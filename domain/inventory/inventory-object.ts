@@ -105,7 +105,7 @@ export class InventoryObject {
     this.deps.store.close();
     await this.flush();
     await this.reload(eventId);
-    return { ordersNotInD1: this.deps.store.ownOrderIds().length };
+    return { ordersNotInD1: this.deps.store.ownOrderCount() };
   }
 
   /** What the object counts now, for checks against D1. */
@@ -116,7 +116,7 @@ export class InventoryObject {
     return {
       taken: Object.fromEntries(store.takenByTicket(now)),
       promoUses: Object.fromEntries(store.promoUses(now)),
-      ownOrders: store.ownOrderIds().length,
+      ownOrders: store.ownOrderCount(),
       outbox: store.outboxSize(),
     };
   }
@@ -131,9 +131,9 @@ export class InventoryObject {
     const now = this.deps.now();
     const due = store.nextDeadline();
     const refreshedAt = Number(store.setting("refreshed_at") ?? 0);
-    const holding = store.ownOrderIds().length > 0 || due !== null;
+    const holding = store.ownOrderCount() > 0 || due !== null;
     if ((due !== null && due <= now) || (holding && refreshedAt + REFRESH_EVERY_MS <= now)) await this.reload(eventId);
-    const stillHolding = store.ownOrderIds().length > 0 || store.nextDeadline() !== null;
+    const stillHolding = store.ownOrderCount() > 0 || store.nextDeadline() !== null;
     const next = [
       store.outboxSize() > 0 ? now + FLUSH_DELAY_MS : null,
       // A deadline passed whose order the queue has not brought to D1 yet: look again in a second, not in a loop.

@@ -233,6 +233,11 @@ export class InventoryStore {
     return this.db.all({ sql: "select id from own_orders order by id", params: [] }).map((row) => Number(row.id));
   }
 
+  /** How many of those there are: counted, not listed (the alarm asks at each flush, thousands during a rush). */
+  ownOrderCount(): number {
+    return Number(this.db.all({ sql: "select count(*) as n from own_orders", params: [] })[0]?.n ?? 0);
+  }
+
   /** The next time a refresh would give places back: a hold's payment deadline, D1's or the object's own. */
   nextDeadline(): number | null {
     const own = this.db.all({ sql: "select min(due_at) as at from own_orders", params: [] })[0]?.at;
