@@ -96,9 +96,14 @@ const rateLimitHit = rateLimitHitStatement(statementBuilder as unknown as Databa
   windowOpenedAfter: sql.placeholder("windowOpenedAfter"),
 }).toSQL();
 
-function ok(db: SyncSql, condition: ReturnType<typeof sql> | SqlQuery): boolean {
-  const [row] = db.all("params" in condition ? condition : renderSql(sql`select ${condition} as ok`));
+/** Whether a `select … as ok` statement answers true. */
+function ok(db: SyncSql, query: SqlQuery): boolean {
+  const [row] = db.all(query);
   return Boolean(row && Number(row.ok));
+}
+
+function holds(db: SyncSql, condition: ReturnType<typeof sql>): boolean {
+  return ok(db, renderSql(sql`select ${condition} as ok`));
 }
 
 type GuardedLine = { ticketId: number; eventId: number; dateId: number | null; dated: boolean };
@@ -371,7 +376,7 @@ export class InventoryStore {
     return this.db.transaction(() => {
       const orderId = this.takeOrderId();
       if (orderId === null) throw new OrderIdsExhausted();
-      if (plan.promo && !ok(this.db, promoAllows(plan.promo.id, now))) throw promoUsedUp();
+      if (plan.promo && !holds(this.db, promoAllows(plan.promo.id, now))) throw promoUsedUp();
       insertRow(this.db, "orders", {
         id: orderId,
         organization_id: plan.organizationId,
