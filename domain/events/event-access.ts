@@ -42,13 +42,23 @@ export async function eventRolesOf(db: Database, actor: Actor, eventId: number):
 
 /** eventRolesOf's read as a query not yet run, for a `db.batch` beside the event's own read. */
 export function eventRolesQuery(db: Database, actor: Actor, organizationId: number, eventId: number) {
+  return accessRowQuery(db, eventId, actor.userId, organizationId);
+}
+
+/** The access row of `userId` on the event, in the organization given. */
+function accessRowQuery(
+  db: Database,
+  eventId: number | Placeholder,
+  userId: number | SQL,
+  organizationId: number | SQL,
+) {
   return db
     .select({ roles: eventAccesses.roles })
     .from(eventAccesses)
     .where(
       and(
         eq(eventAccesses.eventId, eventId),
-        eq(eventAccesses.userId, actor.userId),
+        eq(eventAccesses.userId, userId),
         eq(eventAccesses.organizationId, organizationId),
       ),
     )
@@ -68,20 +78,12 @@ export function knownEventQuery(db: Database, eventId: number | Placeholder) {
 
 /** The access row of a KnownEvent: `userId`'s roles in the event, in the event's own organization. */
 export function knownEventAccessQuery(db: Database, eventId: number | Placeholder, userId: number | SQL) {
-  return db
-    .select({ roles: eventAccesses.roles })
-    .from(eventAccesses)
-    .where(
-      and(
-        eq(eventAccesses.eventId, eventId),
-        eq(eventAccesses.userId, userId),
-        eq(
-          eventAccesses.organizationId,
-          sql`(select ${events.organizationId} from ${events} where ${events.id} = ${eventId})`,
-        ),
-      ),
-    )
-    .limit(1);
+  return accessRowQuery(
+    db,
+    eventId,
+    userId,
+    sql`(select ${events.organizationId} from ${events} where ${events.id} = ${eventId})`,
+  );
 }
 
 /** The event and the actor's roles from a KnownEvent, when it is of the actor's organization (null otherwise). */
