@@ -54,10 +54,11 @@ export function renderedOnce<const Names extends string, Query extends BatchItem
 }
 
 /**
- * drizzle's `fillPlaceholders`, except that a null stays null as drizzle's rendering leaves it: its column encoders
- * expect a value (a timestamp's reads `getTime()`, a boolean's writes 0 for null).
+ * The values of a statement rendered with placeholders, in its parameters' order: drizzle's `fillPlaceholders`, except
+ * that a null stays null as drizzle's rendering leaves it: its column encoders expect a value (a timestamp's reads
+ * `getTime()`, a boolean's writes 0 for null). The inventory object's statements rendered once use it too.
  */
-function fillValues(params: unknown[], values: Record<string, unknown>): unknown[] {
+export function fillValues(params: unknown[], values: Record<string, unknown>): unknown[] {
   return params.map((param) => {
     const placeholder = is(param, Placeholder)
       ? param

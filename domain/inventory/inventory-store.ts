@@ -1,4 +1,5 @@
-import { fillPlaceholders, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
+import { fillValues } from "#db/rendered-once";
 import { getTableColumns } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "#db/database";
@@ -11,7 +12,7 @@ import {
 } from "../auth/rate-limit";
 import type { PlaceOrderBody } from "../booking/order-input-schema";
 import { planOrder, soldOut, type OrderPlan } from "../booking/plan-order";
-import { lineAllows, promoAllows, stockAllows } from "../booking/stock-sql";
+import { lineAllows, promoAllows, stockAllows, type StockLine } from "../booking/stock-sql";
 import { promoUsedUp } from "../booking/place-order";
 import { verifyPrivateEventHash } from "../events/private-event-link";
 import { AppError, notFound } from "../shared/app-error";
@@ -106,14 +107,13 @@ function holds(db: SyncSql, condition: ReturnType<typeof sql>): boolean {
   return ok(db, renderSql(sql`select ${condition} as ok`));
 }
 
-type GuardedLine = { ticketId: number; eventId: number; dateId: number | null; dated: boolean };
 const stockGuards = new Map<string, SqlQuery>();
 
 /**
  * A line's stock guard (stock-sql.ts, the guard D1 runs), rendered once per shape like `rateLimitHit`: it is the
  * largest SQL of a reservation, and each line only fills in its values.
  */
-function stockGuard(line: GuardedLine, quantity: number, at: number): SqlQuery {
+function stockGuard(line: Required<StockLine>, quantity: number, at: number): SqlQuery {
   const shape = `${line.dated}:${line.dateId === null}`;
   let rendered = stockGuards.get(shape);
   if (!rendered) {
@@ -130,7 +130,7 @@ function stockGuard(line: GuardedLine, quantity: number, at: number): SqlQuery {
     );
     stockGuards.set(shape, rendered);
   }
-  return { sql: rendered.sql, params: fillPlaceholders(rendered.params, { ...line, quantity, at }) };
+  return { sql: rendered.sql, params: fillValues(rendered.params, { ...line, quantity, at }) };
 }
 
 /**
@@ -316,7 +316,7 @@ export class InventoryStore {
           (hit) =>
             this.db.all({
               sql: rateLimitHit.sql,
-              params: fillPlaceholders(rateLimitHit.params, rateLimitHitValues(hit, at)),
+              params: fillValues(rateLimitHit.params, rateLimitHitValues(hit, at)),
             }) as { count: number }[],
         ),
       );
