@@ -29,28 +29,69 @@ export function renderedOnce<const Names extends string, Query extends BatchItem
   return (db, values) => {
     let prepared = rendered.get(db);
     if (!prepared) {
-      prepared = (build(db, (name) => sql.placeholder(name)) as unknown as Preparable)._prepare();
+      prepared = prepareForBatch(build(db, (name) => sql.placeholder(name)));
       rendered.set(db, prepared);
     }
-    const template = prepared;
-    const { sql: text, params } = template.getQuery();
-    const filled = fillValues(params, values);
-    // A D1 statement belongs to the session it was prepared on (db/d1-session.ts), and the first render's belongs to
-    // the request that made it: each call prepares its own from the text. libSQL's batch never asks for one.
-    const client = (db as unknown as { $client: { prepare(text: string): unknown } }).$client;
-    const statement = {
-      _prepare: (): PreparedForBatch & { stmt: unknown } => ({
-        getQuery: () => ({ sql: text, params: filled }),
-        get stmt() {
-          return client.prepare(text);
-        },
-        mapResult: (response, isFromBatch) => template.mapResult(response, isFromBatch),
-      }),
-      then: (_resolve: unknown, reject: (error: Error) => void) =>
-        reject(new Error("A statement rendered once runs only inside db.batch")),
-    };
-    return statement as unknown as Query;
+    return filledStatement(db, prepared, values) as Query;
   };
+}
+
+/** How many shapes renderedOncePerShape keeps per database before it starts again (a bound, not a working size). */
+const KEPT_SHAPES = 256;
+
+/**
+ * renderedOnce for statements whose SQL text depends on the request (how many words a search has, a sort): `build`
+ * writes the statements of one shape with `value(name)` where each request's values go, and they are rendered once
+ * per database and `key`. The key must name everything `build` reads of `shape` that changes the SQL text; every value
+ * must go through `value` (docs/decisions/0080-participants-first-reads-rendered-once.md).
+ */
+export function renderedOncePerShape<Shape, Items extends readonly BatchItem<"sqlite">[]>(
+  build: (db: Database, shape: Shape, value: (name: string) => Placeholder) => Items,
+): (db: Database, key: string, shape: Shape, values: Record<string, unknown>) => Items {
+  const rendered = new WeakMap<Database, Map<string, PreparedForBatch[]>>();
+  return (db, key, shape, values) => {
+    let shapes = rendered.get(db);
+    if (!shapes) {
+      shapes = new Map();
+      rendered.set(db, shapes);
+    }
+    let prepared = shapes.get(key);
+    if (!prepared) {
+      if (shapes.size >= KEPT_SHAPES) shapes.clear();
+      prepared = build(db, shape, (name) => sql.placeholder(name)).map(prepareForBatch);
+      shapes.set(key, prepared);
+    }
+    return prepared.map((template) => filledStatement(db, template, values)) as unknown as Items;
+  };
+}
+
+function prepareForBatch(query: BatchItem<"sqlite">): PreparedForBatch {
+  return (query as unknown as Preparable)._prepare();
+}
+
+/** A statement for db.batch: `template`'s text, `values` in its placeholders, rows mapped as the template maps them. */
+function filledStatement(
+  db: Database,
+  template: PreparedForBatch,
+  values: Record<string, unknown>,
+): BatchItem<"sqlite"> {
+  const { sql: text, params } = template.getQuery();
+  const filled = fillValues(params, values);
+  // A D1 statement belongs to the session it was prepared on (db/d1-session.ts), and the first render's belongs to
+  // the request that made it: each call prepares its own from the text. libSQL's batch never asks for one.
+  const client = (db as unknown as { $client: { prepare(text: string): unknown } }).$client;
+  const statement = {
+    _prepare: (): PreparedForBatch & { stmt: unknown } => ({
+      getQuery: () => ({ sql: text, params: filled }),
+      get stmt() {
+        return client.prepare(text);
+      },
+      mapResult: (response, isFromBatch) => template.mapResult(response, isFromBatch),
+    }),
+    then: (_resolve: unknown, reject: (error: Error) => void) =>
+      reject(new Error("A statement rendered once runs only inside db.batch")),
+  };
+  return statement as unknown as BatchItem<"sqlite">;
 }
 
 /**

@@ -32,12 +32,6 @@ export function participantsFirstReads(
   const { state: _state, ...input } = query;
   return {
     organizationId: event.organizationId,
-    build: (guard) =>
-      prefetchParticipantsStatements(
-        db,
-        { ...event, readGuard: guard },
-        { eventId: event.id, ...input },
-        now.getTime(),
-      ),
+    build: (guard) => prefetchParticipantsStatements(db, event, { eventId: event.id, ...input }, now.getTime(), guard),
   };
 }

@@ -121,7 +121,7 @@ export async function validateSessionWithOrganizations<Alongside = never>(
   const alongside = options.alongside;
   const extra =
     eventId !== undefined && alongside
-      ? alongside.build(memberSessionGuard(sessionId, alongside.organizationId, now))
+      ? alongside.build(memberSessionGuardOf(sessionId, alongside.organizationId, now))
       : null;
   let row: SessionRow | undefined;
   let organizations: UserOrganization[];
@@ -154,7 +154,7 @@ export async function validateSessionWithOrganizations<Alongside = never>(
  */
 export type AlongsideReads<T> = {
   organizationId: number;
-  build: (guard: SQL) => { statements: BatchItem<"sqlite">[]; finish: (results: unknown[]) => T };
+  build: (guard: MemberSessionGuard) => { statements: BatchItem<"sqlite">[]; finish: (results: unknown[]) => T };
 };
 
 /**
@@ -163,8 +163,19 @@ export type AlongsideReads<T> = {
  * plain SQL: every statement of a page's first reads embeds it, and a query builder's rendering costs more than the
  * reads it guards.
  */
-export function memberSessionGuard(sessionId: string, organizationId: number, now: Date): SQL {
-  return sql`exists (select 1 from ${sessions} join ${memberships} on ${memberships.userId} = ${sessions.userId} where ${sessions.id} = ${sessionId} and ${sessions.expiresAt} > ${now.getTime()} and ${memberships.organizationId} = ${organizationId})`;
+export function memberSessionGuard(
+  sessionId: string | Placeholder,
+  organizationId: number | Placeholder,
+  now: Date | Placeholder,
+): SQL {
+  return sql`exists (select 1 from ${sessions} join ${memberships} on ${memberships.userId} = ${sessions.userId} where ${sessions.id} = ${sessionId} and ${sessions.expiresAt} > ${now instanceof Date ? now.getTime() : now} and ${memberships.organizationId} = ${organizationId})`;
+}
+
+/** memberSessionGuard with what it is made of: a statement rendered once writes it with placeholders for these. */
+export type MemberSessionGuard = { sql: SQL; sessionId: string; organizationId: number; now: Date };
+
+export function memberSessionGuardOf(sessionId: string, organizationId: number, now: Date): MemberSessionGuard {
+  return { sql: memberSessionGuard(sessionId, organizationId, now), sessionId, organizationId, now };
 }
 
 async function checkSession(

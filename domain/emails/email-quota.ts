@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "#db/database";
 import { emailQuotaUsage, emailSendReservations, organizations } from "#db/schema";
@@ -94,14 +94,17 @@ export async function getEmailQuota(db: Database, organizationId: number, now: D
 }
 
 /** getEmailQuota as a query not yet run (for a batch); toEmailQuota reads its rows. */
-export function emailQuotaQuery(db: Database, organizationId: number, now: Date | number, readGuard?: SQL) {
+export function emailQuotaQuery(
+  db: Database,
+  organizationId: number,
+  now: Date | number,
+  readGuard?: SQL,
+  day: string | Placeholder = quotaDay(now),
+) {
   return db
     .select({ limit: organizations.dailyEmailQuota, used: emailQuotaUsage.sent })
     .from(organizations)
-    .leftJoin(
-      emailQuotaUsage,
-      and(eq(emailQuotaUsage.organizationId, organizations.id), eq(emailQuotaUsage.day, quotaDay(now))),
-    )
+    .leftJoin(emailQuotaUsage, and(eq(emailQuotaUsage.organizationId, organizations.id), eq(emailQuotaUsage.day, day)))
     .where(eq(organizations.id, guardedId(organizationId, readGuard)))
     .limit(1);
 }

@@ -1,7 +1,22 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "#db/database";
+import { renderedOncePerShape } from "#db/rendered-once";
 import {
   orderStatuses,
   orders,
@@ -30,12 +45,20 @@ import {
   type AnswerOwner,
 } from "../participation-forms/answer-columns";
 import { formQuestionsQuery, toFormQuestions } from "../participation-forms/answer-labels";
-import { emailQuotaQuery, toEmailQuota, type EmailQuota } from "../emails/email-quota";
+import { emailQuotaQuery, quotaDay, toEmailQuota, type EmailQuota } from "../emails/email-quota";
+import { memberSessionGuard, type MemberSessionGuard } from "../auth/sessions";
 import { canOnEvent } from "../policy";
 import type { Actor } from "../shared/actor";
 import type { CheckInState } from "./check-in-state";
 import { parseAddons, type ParticipantAddon } from "./participant-addons";
-import { isPairKey, OVERFLOW_TOKEN, searchTokenKeys, wordStartSql } from "./search-tokens";
+import {
+  isPairKey,
+  OVERFLOW_TOKEN,
+  searchTokenKeys,
+  wordStartMatchOf,
+  wordStartMatchSql,
+  type WordStartMatch,
+} from "./search-tokens";
 import { searchWords } from "./word-start";
 import type { ParticipantSortId } from "./participant-sort";
 
@@ -63,8 +86,39 @@ export type ParticipantFilters = {
    * The search read from its tokens (decision 0069): only the rows among the first `limit` entries of the tokens
    * starting with `key` (every word is still checked against the full text). Exact when fewer entries start with it.
    */
-  tokens?: { key: string; limit: number };
+  tokens?: { key: TokenKey; limit: number | Placeholder };
+  /** The search as searchTermsOf splits it (by default from `search`; a statement rendered once gives placeholders). */
+  terms?: SearchTerms;
 };
+
+/** A token key of the search, or in a statement rendered once its placeholder and whether it is a pair's. */
+export type TokenKey = string | { placeholder: Placeholder; pair: boolean };
+
+function keyValue(key: TokenKey): string | Placeholder {
+  return typeof key === "string" ? key : key.placeholder;
+}
+
+function isPairTokenKey(key: TokenKey): boolean {
+  return typeof key === "string" ? isPairKey(key) : key.pair;
+}
+
+/** What a search asks of the SQL: each word's match on the stored text (and as typed, for answers), an order number. */
+export type SearchTerms = {
+  words: { match: WordStartMatch; folded: string; typed: string }[];
+  orderNumber: number | Placeholder | null;
+};
+
+function searchTermsOf(search: string): SearchTerms & { words: { match: { pattern: string } }[] } {
+  const typed = typedWords(search);
+  return {
+    words: searchWords(search).map((word, i) => ({
+      match: wordStartMatchOf(word),
+      folded: word,
+      typed: typed[i] ?? word,
+    })),
+    orderNumber: orderNumberOf(search),
+  };
+}
 
 export type ListParticipantsInput = ParticipantFilters & {
   eventId: number;
@@ -146,10 +200,11 @@ export function orderNumberOf(search: string): number | null {
  * The ids of the event's rows with a token starting with `key`, from the (event, token) primary key; for a pair key,
  * the rows too long for pairs as well (their OVERFLOW_TOKEN: a superset, each row is checked against its text).
  */
-export function tokenCandidatesSql(eventId: number, key: string, limit: number): SQL {
+export function tokenCandidatesSql(eventId: number, tokenKey: TokenKey, limit: number | Placeholder): SQL {
   const t = participantSearchTokens;
+  const key = keyValue(tokenKey);
   const range = sql`select ${t.participantId} from ${t} where ${t.eventId} = ${eventId} and ${t.token} >= ${key} and ${t.token} < ${key} || char(1114111)`;
-  if (!isPairKey(key)) return sql`${range} limit ${limit}`;
+  if (!isPairTokenKey(tokenKey)) return sql`${range} limit ${limit}`;
   return sql`select * from (${range} union all select ${t.participantId} from ${t} where ${t.eventId} = ${eventId} and ${t.token} = ${OVERFLOW_TOKEN}) limit ${limit}`;
 }
 
@@ -176,17 +231,17 @@ const answerOwner: AnswerOwner = { orderId: participants.orderId, participantId:
 export function participantsWhere(event: EventTenant, filters: ParticipantFilters, now: number): SQL {
   const conditions: (SQL | undefined)[] = [inEventScope(participants, event), isListedParticipant(event, filters)];
   if (filters.ids?.length) conditions.push(inArray(participants.id, filters.ids));
-  const typed = typedWords(filters.search ?? "");
-  const wordConditions: (SQL | undefined)[] = searchWords(filters.search ?? "").map((word, i) => {
-    const inSearchText = wordStartSql(participants.searchText, word);
+  const terms = filters.terms ?? searchTermsOf(filters.search ?? "");
+  const wordConditions: (SQL | undefined)[] = terms.words.map(({ match, folded, typed }) => {
+    const inSearchText = wordStartMatchSql(participants.searchText, match);
     const inAnswers = filters.questions?.length
-      ? answerSearchSql(event, filters.questions, { folded: word, typed: typed[i] ?? word }, answerOwner)
+      ? answerSearchSql(event, filters.questions, { folded, typed }, answerOwner)
       : undefined;
     return inAnswers ? or(inSearchText, inAnswers) : inSearchText;
   });
   if (wordConditions.length) {
     // All digits: the participants of that order too, from participants_order_idx (decision 0069).
-    const orderNumber = orderNumberOf(filters.search ?? "");
+    const orderNumber = terms.orderNumber;
     const inText = and(...wordConditions)!;
     conditions.push(orderNumber === null ? inText : or(inText, eq(participants.orderId, orderNumber)));
     if (filters.tokens) {
@@ -440,7 +495,7 @@ export function commonSearchCountQuery(
  * The probes of the search's keys in one statement: how many token entries start with each, up to `limit`. Its one row
  * (`granted`) is missing when the event's read guard refuses, and the other statements then read nothing either.
  */
-function tokenProbesQuery(db: Database, event: EventTenant, keys: string[], limit: number) {
+function tokenProbesQuery(db: Database, event: EventTenant, keys: TokenKey[], limit: number) {
   const fields: Record<string, SQL.Aliased<number>> = { granted: sql<number>`1`.mapWith(Number).as("granted") };
   keys.forEach((key, i) => {
     fields[`p${i}`] = sql<number>`(select count(*) from (${tokenCandidatesSql(event.id, key, limit)}))`
@@ -467,25 +522,37 @@ function searchLimitsOf(input: ListParticipantsInput): SearchLimits {
  * What the page's first reads look for: an event whose forms are searched too reads its rows as before (an answer holds
  * words the tokens do not); else from the tokens of the longest key (decision 0069), a pair's alone (decision 0074).
  */
-function searchPlanOf(input: ListParticipantsInput, questions: AnswerColumn[], { candidates }: SearchLimits) {
-  const keys = questions.length ? [] : searchTokenKeys(searchWords(input.search ?? ""));
+function searchPlanOf<Key extends TokenKey = string>(
+  input: ListParticipantsInput,
+  questions: AnswerColumn[],
+  { candidates }: SearchLimits,
+  keyed: (keys: string[]) => Key[] = (keys) => keys as Key[],
+) {
+  const keys = keyed(questions.length ? [] : searchTokenKeys(searchWords(input.search ?? "")));
   const asked = { ...input, questions };
   const view: ListParticipantsInput = keys[0] ? { ...asked, tokens: { key: keys[0], limit: candidates } } : asked;
   // A pair is rarely common: its probe alone (the others are read only if it is), so that a name's first batch does
   // not count its two words' entries, which grow with the event.
-  const probedKeys = keys[0] && isPairKey(keys[0]) ? keys.slice(0, 1) : keys;
+  const probedKeys = keys[0] && isPairTokenKey(keys[0]) ? keys.slice(0, 1) : keys;
   return { keys, probedKeys, asked, view };
 }
 
-type SearchPlan = ReturnType<typeof searchPlanOf>;
+type SearchPlan = Pick<ReturnType<typeof searchPlanOf<TokenKey>>, "probedKeys" | "view">;
 
 /**
  * The page's first reads: the page, the total, the probes of the plan's keys (counted up to the wide limit, a common
  * key's probe tells at once whether its entries can be read at all). A deep page reads its rows once the total is known.
  */
-function firstReadsOf(db: Database, event: EventTenant, plan: SearchPlan, now: number, { wide }: SearchLimits) {
+function firstReadsOf(
+  db: Database,
+  event: EventTenant,
+  plan: SearchPlan,
+  now: number,
+  { wide }: SearchLimits,
+  deep = plan.view.offset >= DEEP_OFFSET,
+) {
   return {
-    page: plan.view.offset >= DEEP_OFFSET ? null : participantRowsQuery(db, event, { ...plan.view, now }),
+    page: deep ? null : participantRowsQuery(db, event, { ...plan.view, now }),
     count: countQuery(db, event, plan.view, now),
     probes: tokenProbesQuery(db, event, plan.probedKeys, wide),
   };
@@ -495,9 +562,16 @@ function firstReadsOf(db: Database, event: EventTenant, plan: SearchPlan, now: n
  * The page's first round trip (each costs more than the queries themselves): the form questions, the facets (tickets,
  * dates), the add dialog's email quota, and the first reads as for an event whose forms have no questions (most).
  */
-function firstBatchOf(db: Database, event: EventTenant, input: ListParticipantsInput, now: number) {
-  const limits = searchLimitsOf(input);
-  const first = firstReadsOf(db, event, searchPlanOf(input, [], limits), now, limits);
+export function firstBatchOf(
+  db: Database,
+  event: EventTenant,
+  input: ListParticipantsInput,
+  now: number,
+  given?: GivenValues,
+) {
+  const limits = given?.limits ?? searchLimitsOf(input);
+  const plan = searchPlanOf<TokenKey>(input, [], limits, given?.keyed);
+  const first = firstReadsOf(db, event, plan, now, limits, given?.deep);
   const shared = [
     formQuestionsQuery(db, event),
     db
@@ -506,14 +580,137 @@ function firstBatchOf(db: Database, event: EventTenant, input: ListParticipantsI
       .where(and(inEventScope(tickets, event), ne(tickets.visibility, "deleted")))
       .orderBy(asc(tickets.ticketType), asc(tickets.sort), asc(tickets.id)),
     eventDateChoicesQuery(db, event),
-    emailQuotaQuery(db, event.organizationId, now, event.readGuard),
+    emailQuotaQuery(db, event.organizationId, now, event.readGuard, given?.quotaDay),
     first.probes,
     first.count,
   ] as const;
   return { page: first.page, shared };
 }
 
-type FirstBatchResults = [...BatchResponse<ReturnType<typeof firstBatchOf>["shared"]>, RawRow[] | null];
+/** What firstBatchOf takes as given instead of reading it from the input: a statement rendered once's placeholders. */
+type GivenValues = {
+  limits: SearchLimits;
+  keyed: (keys: string[]) => TokenKey[];
+  deep: boolean;
+  quotaDay: Placeholder;
+};
+
+type FirstBatch = ReturnType<typeof firstBatchOf>;
+
+/** What changes the SQL text of a first batch of a search and a sort (the statements' values aside). */
+type FirstBatchShape = {
+  /** Read under the session's guard (memberSessionGuard), in the session's round trip. */
+  guarded: boolean;
+  sort: ListParticipantsInput["sort"];
+  deep: boolean;
+  /** The first rows: the query builder writes no offset then. */
+  fromStart: boolean;
+  /** Each word: found anywhere (typed with a separator first), else at a word start. */
+  anywhere: boolean[];
+  orderNumber: boolean;
+  /** Each token key of the search: a pair's. */
+  pairs: boolean[];
+};
+
+const renderedFirstBatch = renderedOncePerShape((db, shape: FirstBatchShape, value): readonly BatchItem<"sqlite">[] => {
+  // The builders only put ids, limits, offsets and times into SQL (they never compute with them): placeholders
+  // stand in for them. first-batch-rendered-once.test.ts holds the result to the builders' own, shape by shape.
+  const slot = <T>(name: string) => value(name) as unknown as T;
+  const readGuard = shape.guarded
+    ? memberSessionGuard(value("guardSessionId"), value("guardOrganizationId"), value("guardNow"))
+    : undefined;
+  const event: EventTenant = { id: slot("eventId"), organizationId: slot("organizationId"), readGuard };
+  const input: ListParticipantsInput = {
+    eventId: slot("eventId"),
+    offset: shape.fromStart ? 0 : slot("offset"),
+    limit: slot("limit"),
+    sort: shape.sort,
+    // What the builders read of the search itself is how many words it has; its values are the terms'.
+    search: shape.anywhere.map(() => "w").join(" "),
+    terms: {
+      words: shape.anywhere.map((anywhere, i) => ({
+        match: { pattern: value(`w${i}`), anywhere },
+        folded: "",
+        typed: "",
+      })),
+      orderNumber: shape.orderNumber ? value("orderNumber") : null,
+    },
+  };
+  const { page, shared } = firstBatchOf(db, event, input, slot("now"), {
+    limits: { candidates: slot("candidates"), wide: slot("wide") },
+    keyed: () => shape.pairs.map((pair, i) => ({ placeholder: value(`k${i}`), pair })),
+    deep: shape.deep,
+    quotaDay: value("quotaDay"),
+  });
+  return page ? [...shared, page] : shared;
+});
+
+/** A view of a search and a sort alone: the page as it opens and as a search is typed (the views rendered once). */
+function isSearchView(input: ListParticipantsInput): boolean {
+  return (
+    !input.ids?.length &&
+    !input.ticketIds?.length &&
+    !input.orderStatuses?.length &&
+    !input.checkIn?.length &&
+    !input.answers?.length &&
+    !input.dateIds?.length &&
+    !input.tokens &&
+    !input.terms
+  );
+}
+
+/**
+ * firstBatchOf's statements, under the session's `guard` when given. A view of a search and a sort is rendered once
+ * per shape (decision 0080): rendering its statements cost more CPU than reading them. Other views render as built.
+ */
+export function firstBatchStatementsOf(
+  db: Database,
+  event: EventTenant,
+  input: ListParticipantsInput,
+  now: number,
+  guard?: MemberSessionGuard,
+): FirstBatch {
+  if (!isSearchView(input) || (event.readGuard && !guard)) {
+    return firstBatchOf(db, { ...event, readGuard: guard?.sql ?? event.readGuard }, input, now);
+  }
+  const limits = searchLimitsOf(input);
+  const terms = searchTermsOf(input.search ?? "");
+  const keys = searchTokenKeys(searchWords(input.search ?? ""));
+  const shape: FirstBatchShape = {
+    guarded: guard !== undefined,
+    sort: input.sort && { id: input.sort.id, desc: input.sort.desc },
+    deep: input.offset >= DEEP_OFFSET,
+    fromStart: input.offset === 0,
+    anywhere: terms.words.map(({ match }) => match.anywhere),
+    orderNumber: terms.orderNumber !== null,
+    pairs: keys.map(isPairKey),
+  };
+  const values: Record<string, unknown> = {
+    eventId: event.id,
+    organizationId: event.organizationId,
+    offset: input.offset,
+    limit: input.limit,
+    now,
+    candidates: limits.candidates,
+    wide: limits.wide,
+    quotaDay: quotaDay(now),
+  };
+  if (guard) {
+    values.guardSessionId = guard.sessionId;
+    values.guardOrganizationId = guard.organizationId;
+    values.guardNow = guard.now.getTime();
+  }
+  terms.words.forEach(({ match }, i) => (values[`w${i}`] = match.pattern));
+  if (terms.orderNumber !== null) values.orderNumber = terms.orderNumber;
+  keys.forEach((key, i) => (values[`k${i}`] = key));
+  const statements = renderedFirstBatch(db, JSON.stringify(shape), shape, values);
+  return {
+    shared: statements.slice(0, 7) as unknown as FirstBatch["shared"],
+    page: shape.deep ? null : (statements[7] as unknown as NonNullable<FirstBatch["page"]>),
+  };
+}
+
+type FirstBatchResults = [...BatchResponse<FirstBatch["shared"]>, RawRow[] | null];
 
 async function readFirstBatch(
   db: Database,
@@ -521,7 +718,7 @@ async function readFirstBatch(
   input: ListParticipantsInput,
   now: number,
 ): Promise<FirstBatchResults> {
-  const { page, shared } = firstBatchOf(db, event, input, now);
+  const { page, shared } = firstBatchStatementsOf(db, event, input, now);
   return page ? await db.batch([...shared, page]) : [...(await db.batch(shared)), null];
 }
 
@@ -562,16 +759,17 @@ function prefetchKeyOf(input: ListParticipantsInput): string {
 }
 
 /**
- * The first round trip of `input`'s page on `event`, to send with the session's under its `readGuard`; `finish` keeps
- * the results for listParticipants.
+ * The first round trip of `input`'s page on `event`, to send with the session's under its `guard` (or the event's
+ * `readGuard`); `finish` keeps the results for listParticipants.
  */
 export function prefetchParticipantsStatements(
   db: Database,
   event: EventTenant,
   input: ListParticipantsInput,
   now: number,
+  guard?: MemberSessionGuard,
 ): { statements: BatchItem<"sqlite">[]; finish: (results: unknown[]) => PrefetchedParticipants } {
-  const { page, shared } = firstBatchOf(db, event, input, now);
+  const { page, shared } = firstBatchStatementsOf(db, event, input, now, guard);
   const key = prefetchKeyOf(input);
   const { organizationId } = event;
   return {

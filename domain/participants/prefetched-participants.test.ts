@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "#db/schema";
-import { createSession, memberSessionGuard, validateSessionWithOrganizations } from "#domain/auth/sessions";
+import { createSession, memberSessionGuardOf, validateSessionWithOrganizations } from "#domain/auth/sessions";
 import { sha256Hex } from "#domain/shared/crypto";
 import type { Actor } from "#domain/shared/actor";
 import { createLibsqlTestDatabase, type LibsqlTestDatabase } from "../../tests/support/libsql-test-db";
@@ -72,12 +72,7 @@ async function prefetchThroughSession(actor: Actor, target: { id: number; organi
     alongside: {
       organizationId: target.organizationId,
       build: (guard) =>
-        prefetchParticipantsStatements(
-          test.db,
-          { ...target, readGuard: guard },
-          { eventId: target.id, ...view },
-          NOW.getTime(),
-        ),
+        prefetchParticipantsStatements(test.db, target, { eventId: target.id, ...view }, NOW.getTime(), guard),
     },
   });
   expect(found).not.toBeNull();
@@ -186,12 +181,13 @@ describe("a participants page read with the session (decision 0075)", () => {
     ];
     for (const [view, input] of views) {
       for (const [label, sessionId, allowed] of sessionsOf) {
-        const guard = memberSessionGuard(sessionId, event.organizationId, NOW);
+        const guard = memberSessionGuardOf(sessionId, event.organizationId, NOW);
         const { statements, finish } = prefetchParticipantsStatements(
           test.db,
-          { ...event, readGuard: guard },
+          event,
           { eventId: event.id, ...input },
           NOW.getTime(),
+          guard,
         );
         const results = await test.db.batch(statements as [(typeof statements)[number]]);
         const prefetched = finish(results);

@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { isSeparator, SEARCH_SEPARATORS } from "./word-start";
 
@@ -79,10 +79,25 @@ function escapeGlob(value: string): string {
 /** A GLOB class of what comes before a word start: a space or a separator (its "-" last, to be literal). */
 const wordStartClass = `[ ${SEARCH_SEPARATORS.filter((c) => c !== "-").join("")}-]`;
 
+/**
+ * How wordStartSql matches a typed word: a GLOB pattern over the stored text, found anywhere (a word typed with a
+ * separator first) or after a space or a separator. The pattern is the statement's value; `anywhere` changes its text.
+ */
+export type WordStartMatch = { pattern: string | Placeholder; anywhere: boolean };
+
+export function wordStartMatchOf(word: string): WordStartMatch & { pattern: string } {
+  if (isSeparator([...word][0])) return { pattern: `*${escapeGlob(word)}*`, anywhere: true };
+  return { pattern: `*${wordStartClass}${escapeGlob(word)}*`, anywhere: false };
+}
+
+/** A word's match in SQL (wordStartMatchOf). */
+export function wordStartMatchSql(searchText: AnySQLiteColumn, { pattern, anywhere }: WordStartMatch): SQL {
+  return anywhere ? sql`${searchText} glob ${pattern}` : sql`(' ' || ${searchText}) glob ${pattern}`;
+}
+
 /** matchesWordStart in SQL, over the stored search text (its (event, organization, search_text) index). */
 export function wordStartSql(searchText: AnySQLiteColumn, word: string): SQL {
-  if (isSeparator([...word][0])) return sql`${searchText} glob ${`*${escapeGlob(word)}*`}`;
-  return sql`(' ' || ${searchText}) glob ${`*${wordStartClass}${escapeGlob(word)}*`}`;
+  return wordStartMatchSql(searchText, wordStartMatchOf(word));
 }
 
 function pairToken(first: string, second: string): string {
