@@ -440,23 +440,12 @@ export class InventoryStore {
   }
 
   /**
-   * The checkout session of an order: written into its order's message while that is still in the outbox (the
-   * consumer then writes both at once), else queued on its own.
+   * The checkout session of an order, queued after its order's message: the consumer writes both at once when one
+   * delivery brings them (most often), else the session once its order is in D1. Finding the order's message in the
+   * outbox to write the session into it read every message of the outbox, on every paid booking of a rush.
    */
   attachCheckout(orderId: number, sessionId: string): void {
-    this.db.transaction(() => {
-      const [row] = this.db.all({
-        sql: `select seq from outbox where json_extract(body, '$.kind') = 'place'
-                and json_extract(body, '$.orderId') = ? limit 1`,
-        params: [orderId],
-      });
-      if (row)
-        this.db.run({
-          sql: "update outbox set body = json_set(body, '$.checkoutSessionId', ?) where seq = ?",
-          params: [sessionId, row.seq],
-        });
-      else this.enqueue({ kind: "checkout", orderId, sessionId });
-    });
+    this.enqueue({ kind: "checkout", orderId, sessionId });
   }
 
   /** The oldest messages still to hand to the queue. */
