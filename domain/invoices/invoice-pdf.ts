@@ -10,6 +10,7 @@ import type { PdfFontEnv } from "../pdf/font-faces";
 import { loadPdfFonts, type PdfFonts } from "../pdf/pdf-fonts";
 import { wrapText } from "../pdf/wrap-text";
 import type { InvoiceDocument } from "./load-invoice-document";
+import { savePdf } from "../pdf/save-pdf";
 
 // A4 in points.
 const PAGE_WIDTH = 595.28;
@@ -261,5 +262,5 @@ export async function renderInvoicePdf(document: InvoiceDocument, env: PdfFontEn
       align: "right",
     });
   });
-  return pdf.save({ useObjectStreams: false });
+  return savePdf(pdf);
 }

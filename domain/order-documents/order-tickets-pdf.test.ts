@@ -12,6 +12,8 @@ import { getOrderTicketsPdf } from "./get-order-tickets-pdf";
 import { loadOrderDocuments } from "./load-order-documents";
 import { renderOrderTicketsPdf } from "./order-tickets-pdf";
 import { accessibleSurface } from "../shared/colour-contrast";
+import { decodePDFRawStream, PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFRef } from "pdf-lib";
+import fontkit from "@pdf-lib/fontkit/dist/fontkit.es.min.js";
 
 const env = { ENVIRONMENT: "test" };
 
@@ -21,6 +23,25 @@ describe("order tickets PDF", () => {
     t = await createLibsqlTestDatabase();
   });
   afterEach(() => t.close());
+
+  it("embeds whole fonts: each font file inflates and opens as a font with the glyphs the page draws", async () => {
+    const scenario = await insertConfirmedOrder(t.db);
+    const documents = await loadOrderDocuments(t.db, { orderId: scenario.order.id });
+    const pdf = await PDFDocument.load(await renderOrderTicketsPdf(env, documents!));
+    const fontFiles = pdf.context
+      .enumerateIndirectObjects()
+      .map(([, object]) => object)
+      .filter((object): object is PDFDict => object instanceof PDFDict && object.has(PDFName.of("FontName")))
+      .map((descriptor) => descriptor.get(PDFName.of("FontFile2")) ?? descriptor.get(PDFName.of("FontFile3")))
+      .map((ref) => pdf.context.lookup(ref as PDFRef));
+    expect(fontFiles.length).toBeGreaterThan(0);
+    for (const file of fontFiles) {
+      expect(file).toBeInstanceOf(PDFRawStream);
+      // A subset: the glyphs the pages draw (no character map of its own; the PDF's ToUnicode map has them).
+      const font = fontkit.create(decodePDFRawStream(file as PDFRawStream).decode()) as { numGlyphs: number };
+      expect(font.numGlyphs).toBeGreaterThan(5);
+    }
+  });
 
   it("has one page per ticket with the event, participant, ticket, order and message, and parses back", async () => {
     const scenario = await insertConfirmedOrder(t.db);

@@ -1,10 +1,7 @@
 import {
   concatTransformationMatrix,
   fill,
-  PDFContentStream,
   PDFDocument,
-  PDFName,
-  PDFRawStream,
   popGraphicsState,
   pushGraphicsState,
   rectangle,
@@ -22,6 +19,7 @@ import { signTicketToken } from "../tickets/ticket-token";
 import type { OrderDocuments } from "./load-order-documents";
 import { messageParagraphs } from "./message-paragraphs";
 import { drawText, textWidth } from "../pdf/draw-text";
+import { savePdf } from "../pdf/save-pdf";
 import type { PdfFontEnv } from "../pdf/font-faces";
 import { loadPdfFonts, type PdfFont, type PdfFonts } from "../pdf/pdf-fonts";
 import { wrapText } from "../pdf/wrap-text";
@@ -77,40 +75,6 @@ function drawQr(page: PDFPage, matrix: TicketQrMatrix, x: number, y: number, siz
   });
   operators.push(fill(), popGraphicsState());
   page.pushOperators(...operators);
-}
-
-/** zlib-wrapped deflate, which is what a PDF's FlateDecode filter reads. */
-async function deflate(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
-  const stream = new CompressionStream("deflate");
-  const writer = stream.writable.getWriter();
-  const [, , compressed] = await Promise.all([
-    writer.write(bytes),
-    writer.close(),
-    new Response(stream.readable).arrayBuffer(),
-  ]);
-  return new Uint8Array(compressed);
-}
-
-/**
- * pdf-lib deflates each page's content at save time with pako, in JavaScript: about a quarter of the CPU of a ticket
- * PDF. The runtime's CompressionStream does the same deflate natively; each content stream is swapped for its
- * already-compressed bytes (same FlateDecode filter, same content) before saving.
- */
-async function deflateContentStreams(pdf: PDFDocument): Promise<void> {
-  const flate = PDFName.of("FlateDecode");
-  const streams = pdf.context
-    .enumerateIndirectObjects()
-    .filter(
-      (entry): entry is [(typeof entry)[0], PDFContentStream] =>
-        entry[1] instanceof PDFContentStream && entry[1].dict.get(PDFName.of("Filter")) === flate,
-    );
-  await Promise.all(
-    streams.map(async ([ref, stream]) => {
-      // A fresh array of pdf-lib's own (never a shared buffer).
-      const compressed = await deflate(stream.getUnencodedContents() as Uint8Array<ArrayBuffer>);
-      pdf.context.assign(ref, PDFRawStream.of(stream.dict, compressed));
-    }),
-  );
 }
 
 /** Draws wrapped text from the top line's baseline `y` down; returns the baseline below the last line. */
@@ -302,10 +266,7 @@ export async function renderOrderTicketsPdf(
       });
     }
   });
-  // Without object streams: pdf-lib's object-stream writer costs ~15× the CPU of the plain writer (measured ~6 ms
-  // against ~0.4 ms per one-ticket PDF) to save ~800 bytes (3.2 KB against 4.0 KB); every PDF reader opens either.
-  await deflateContentStreams(pdf);
-  return pdf.save({ useObjectStreams: false });
+  return savePdf(pdf);
 }
 
 /** The PDF's file name in the buyer's language. */
