@@ -421,6 +421,52 @@ describe("an event's inventory object (decision 0072)", () => {
     expect(await writeInventoryOrders(t.db, [release])).toMatchObject({ waiting: [release] });
   });
 
+  it("records each order's order.created webhook as D1's path does: its organization's endpoints, at the time it was placed", async () => {
+    const subscribed = await insertOrganization(t.db);
+    await t.db.insert(schema.webhookEndpoints).values({
+      organizationId: subscribed.id,
+      url: "https://hooks.exemple.test/inventory",
+      secret: "whsec_aW52ZW50b3J5LXdlYmhvb2stc2VjcmV0",
+    });
+    const made = inventory();
+    const events = [
+      await insertEvent(t.db, subscribed.id, {
+        status: "published",
+        startAt: FUTURE,
+        endAt: FUTURE,
+        inventoryMode: "object",
+      }),
+      await onSale(),
+    ];
+    const placedAt: number[] = [];
+    const placed: number[] = [];
+    for (const event of events) {
+      clock = Date.now() + placed.length * 61_000;
+      placedAt.push(clock);
+      const ticket = await insertTicket(t.db, event, { price: 1200, amount: 5 });
+      placed.push((await book(made, event.id, body([{ ticket_id: ticket.id, quantity: 1 }]))).id);
+    }
+    for (const event of events) await made.object(event.id).flush();
+    // Both orders in one delivery: each fills the statement rendered once with its own values.
+    const written = await writeInventoryOrders(t.db, made.queue.splice(0));
+    expect(written).toMatchObject({ written: placed, webhookDeliveriesRecorded: 1 });
+    const deliveries = await t.db
+      .select()
+      .from(schema.webhookDeliveries)
+      .where(sql`json_extract(${schema.webhookDeliveries.payload}, '$.data.id') in (${placed[0]}, ${placed[1]})`);
+    expect(deliveries).toHaveLength(1);
+    expect(deliveries[0]).toMatchObject({
+      organizationId: subscribed.id,
+      eventType: "order.created",
+      createdAt: new Date(placedAt[0]!),
+    });
+    expect(JSON.parse(deliveries[0]!.payload)).toMatchObject({
+      type: "order.created",
+      timestamp: new Date(placedAt[0]!).toISOString(),
+      data: { id: placed[0], event: events[0]!.id, status: "pending" },
+    });
+  });
+
   it("creates a paid booking's checkout from the object's copy of the event and payment account, or from D1 when the copy cannot pay", async () => {
     clock = Date.now();
     const made = inventory();

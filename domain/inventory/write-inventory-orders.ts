@@ -1,13 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "#db/database";
-import { insertRenderedOnce } from "#db/rendered-once";
+import { insertRenderedOnce, renderedOnce } from "#db/rendered-once";
 import { orderItems, orders, tickets, webhookDeliveries } from "#db/schema";
 import { saleLineTaxes, saleTaxRate, saleTaxRatesQueries, toSaleTaxRates } from "../billing/sale-tax-rate";
 import { CONFIRMATION_WEBHOOK_STATEMENTS, confirmationStatements } from "../booking/confirm-statements";
 import { releaseOrderHold } from "../booking/expire-order";
 import { pendingOrderValues, plannedConfirmation } from "../booking/place-order";
 import { orderWebhookStatement } from "../webhooks/sales-webhook-statements";
+import { webhookTimeOf } from "../webhooks/webhook-event-statement";
 import type { InventoryMessage } from "./inventory-messages";
 
 type PlaceMessage = Extract<InventoryMessage, { kind: "place" }>;
@@ -130,6 +131,15 @@ function uniquePlaces(messages: InventoryMessage[]): PlaceMessage[] {
 // Every order of an on-sale goes through these: rendered once (db/rendered-once.ts).
 const insertOrder = insertRenderedOnce(orders);
 const insertOrderItem = insertRenderedOnce(orderItems);
+/** The order's `order.created` webhook rows (one per subscribed endpoint), rendered once too. */
+export const orderCreatedWebhook = renderedOnce(["orderId", "organizationId", "ms", "iso"], (db, value) =>
+  orderWebhookStatement(db, {
+    organizationId: value("organizationId"),
+    type: "order.created",
+    orderId: value("orderId"),
+    occurredAt: { ms: value("ms"), iso: value("iso") },
+  }).returning({ id: webhookDeliveries.id }),
+);
 
 /** The statements of one order, and which of them return the webhook deliveries they record. */
 function placeStatements(
@@ -173,12 +183,7 @@ function placeStatements(
     );
   }
   statements.push(
-    orderWebhookStatement(db, {
-      organizationId: plan.organizationId,
-      type: "order.created",
-      orderId,
-      occurredAt: new Date(placedAt),
-    }).returning({ id: webhookDeliveries.id }),
+    orderCreatedWebhook(db, { orderId, organizationId: plan.organizationId, ...webhookTimeOf(new Date(placedAt)) }),
   );
   const webhookRows = [statements.length - 1];
   if (payableUntil === null) {

@@ -1,7 +1,7 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Database } from "#db/database";
 import type { WebhookEventType } from "./webhook-event-types";
-import { webhookEventsFromQuery } from "./webhook-event-statement";
+import { webhookEventsFromQuery, type WebhookTime } from "./webhook-event-statement";
 
 /** An epoch-ms column as ISO 8601 (UTC, milliseconds), as the API writes dates; NULL stays null. */
 const iso = (column: SQL) =>
@@ -32,13 +32,13 @@ export function orderWebhookStatement(
   db: Database,
   input: {
     type: WebhookEventType;
-    orderId: number | SQL;
+    orderId: number | SQL | Placeholder;
     /** When known, the order must belong to it (defence in depth; the row's own organization is used anyway). */
-    organizationId?: number;
+    organizationId?: number | Placeholder;
     onlyStatus?: string;
     /** The status the event reports, for a statement placed just before the update that sets it. */
     reportStatus?: string;
-    occurredAt?: Date;
+    occurredAt?: Date | WebhookTime;
   },
 ) {
   const data = input.reportStatus ? sql`json_set(${orderJson}, '$.status', ${input.reportStatus})` : orderJson;

@@ -1,4 +1,4 @@
-import { getTableColumns, sql, type SQL } from "drizzle-orm";
+import { getTableColumns, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Database } from "#db/database";
 import { webhookDeliveries } from "#db/schema";
 import { generateRandomToken } from "../shared/crypto";
@@ -73,10 +73,12 @@ export function webhookEventStatement(db: Database, event: WebhookEvent) {
  */
 export function webhookEventsFromQuery(
   db: Database,
-  event: { type: WebhookEventType; source: SQL; occurredAt?: Date },
+  event: { type: WebhookEventType; source: SQL; occurredAt?: Date | WebhookTime },
 ) {
-  const now = (event.occurredAt ?? new Date()).getTime();
-  const timestamp = new Date(now).toISOString();
+  const { ms: now, iso: timestamp } =
+    event.occurredAt instanceof Date || event.occurredAt === undefined
+      ? webhookTimeOf(event.occurredAt ?? new Date())
+      : event.occurredAt;
   const values: Partial<Record<keyof typeof webhookDeliveries.$inferInsert, SQL>> = {
     organizationId: sql`e.organization_id`,
     endpointId: sql`e.id`,
@@ -97,6 +99,16 @@ export function webhookEventsFromQuery(
     sql`select ${sql.join(selected, sql`, `)} from webhook_endpoints e, (${event.source}) src
       where e.organization_id = src.organization_id and e.enabled = 1 and ${subscribed}`,
   );
+}
+
+/**
+ * When a webhook event happened, in milliseconds (the row's times) and as the payload's ISO timestamp; placeholders in
+ * a statement rendered once (db/rendered-once.ts), filled with webhookTimeOf's values.
+ */
+export type WebhookTime = { ms: number | Placeholder; iso: string | Placeholder };
+
+export function webhookTimeOf(at: Date): { ms: number; iso: string } {
+  return { ms: at.getTime(), iso: at.toISOString() };
 }
 
 /** For writes that are not batched with anything else. */
