@@ -81,6 +81,9 @@ const buildCopy = ".wrangler/load-build";
 const logs = resolve(root, ".wrangler/load-logs");
 // X_LOCAL_OBSERVABILITY: wrangler dev's local trace collector is development tooling, not the Worker's own work.
 const env = { X_LOCAL_OBSERVABILITY: "false", ...process.env, WRANGLER_SEND_METRICS: "false" };
+// wrangler dev's DevTools inspector, which turns every log line into a DevTools event too (scripts/lib/load-worker.ts):
+// off unless LOAD_INSPECTOR=1.
+const inspector = process.env.LOAD_INSPECTOR === "1";
 
 const elapsed = () => performance.now() - startedAt;
 const remaining = () => budgetMs - elapsed();
@@ -187,7 +190,7 @@ function printPhase(phase: PhaseResult, quietHealthP50: number) {
 
 async function main() {
   console.log(
-    `npm run load: an on-sale rush against the built Worker (wrangler dev, local workerd + D1, 127.0.0.1:${port}); budget ${seconds(budgetMs)}; ` +
+    `npm run load: an on-sale rush against the built Worker (wrangler dev${inspector ? "" : " without its DevTools inspector"}, local workerd + D1, 127.0.0.1:${port}); budget ${seconds(budgetMs)}; ` +
       `${availableParallelism()} cores, load average ${loadavg()[0]!.toFixed(1)} at the start\n`,
   );
   await ensureBuild();
@@ -225,6 +228,7 @@ async function main() {
         env,
         log: resolve(logs, "wrangler.log"),
         timeoutMs: 120_000,
+        inspector,
       }),
     );
     const base = server.base;
@@ -347,7 +351,7 @@ async function mainMulti() {
   const concurrency = Math.max(1, numberEnv("LOAD_MULTI_CONCURRENCY", 10));
   console.log(
     `npm run load -- --multi: ${MULTI_EVENTS} events on sale at once, ${concurrency} buyers each, ${seconds(phaseMs)} per phase, ` +
-      `against the built Worker (wrangler dev, local workerd + D1, 127.0.0.1:${port}); ${availableParallelism()} cores, ` +
+      `against the built Worker (wrangler dev${inspector ? "" : " without its DevTools inspector"}, local workerd + D1, 127.0.0.1:${port}); ${availableParallelism()} cores, ` +
       `load average ${loadavg()[0]!.toFixed(1)} at the start\n`,
   );
   await ensureBuild();
@@ -379,7 +383,15 @@ async function mainMulti() {
   const measured = { ratio: 0 };
   try {
     server = await timedStep("starting wrangler dev", () =>
-      startServer(root, { config, port, persistTo, env, log: resolve(logs, "wrangler.log"), timeoutMs: 120_000 }),
+      startServer(root, {
+        config,
+        port,
+        persistTo,
+        env,
+        log: resolve(logs, "wrangler.log"),
+        timeoutMs: 120_000,
+        inspector,
+      }),
     );
     const base = server.base;
     for (const event of [...multi.database, ...multi.object])

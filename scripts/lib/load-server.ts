@@ -13,7 +13,7 @@ import {
   statSync,
 } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { localVarArgs } from "./dev-vars";
+import { localVarArgs, localVars } from "./dev-vars";
 
 /*
  * The server side of `npm run load`, the way `npm run bench` does it: a private copy of build/ (someone else's build
@@ -119,28 +119,48 @@ export type LoadServer = { base: string; process: ChildProcess; stop: () => void
  */
 export async function startServer(
   root: string,
-  options: { config: string; port: number; persistTo: string; env: NodeJS.ProcessEnv; log: string; timeoutMs: number },
+  options: {
+    config: string;
+    port: number;
+    persistTo: string;
+    env: NodeJS.ProcessEnv;
+    log: string;
+    timeoutMs: number;
+    /** wrangler dev's DevTools inspector on, as its command line always has it (load-worker.ts says what it costs). */
+    inspector?: boolean;
+  },
 ): Promise<LoadServer> {
   const base = `http://127.0.0.1:${options.port}`;
   const out = openSync(options.log, "w");
-  const child = spawn(
-    process.execPath,
-    [
-      bin(root, "wrangler"),
-      "dev",
-      "--config",
-      options.config,
-      "--ip",
-      "127.0.0.1",
-      "--port",
-      String(options.port),
-      "--persist-to",
-      options.persistTo,
-      "--show-interactive-dev-session=false",
-      ...localVarArgs(base),
-    ],
-    { cwd: root, env: options.env, stdio: ["ignore", out, out], detached: true },
-  );
+  const args = options.inspector
+    ? [
+        bin(root, "wrangler"),
+        "dev",
+        "--config",
+        options.config,
+        "--ip",
+        "127.0.0.1",
+        "--port",
+        String(options.port),
+        "--persist-to",
+        options.persistTo,
+        "--show-interactive-dev-session=false",
+        ...localVarArgs(base),
+      ]
+    : [
+        bin(root, "tsx"),
+        resolve(root, "scripts/lib/load-worker.ts"),
+        options.config,
+        String(options.port),
+        options.persistTo,
+        JSON.stringify(localVars(base)),
+      ];
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: options.env,
+    stdio: ["ignore", out, out],
+    detached: true,
+  });
   let exited = false;
   child.on("exit", () => (exited = true));
   const stop = () => {
