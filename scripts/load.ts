@@ -85,6 +85,19 @@ const env = { X_LOCAL_OBSERVABILITY: "false", ...process.env, WRANGLER_SEND_METR
 // off unless LOAD_INSPECTOR=1.
 const inspector = process.env.LOAD_INSPECTOR === "1";
 
+/** The built Worker (`config`, the private copy of build/) served on the load's port, state and log. */
+function startLoadServer(config: string): Promise<LoadServer> {
+  return startServer(root, {
+    config,
+    port,
+    persistTo,
+    env,
+    log: resolve(logs, "wrangler.log"),
+    timeoutMs: 120_000,
+    inspector,
+  });
+}
+
 const elapsed = () => performance.now() - startedAt;
 const remaining = () => budgetMs - elapsed();
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -220,17 +233,7 @@ async function main() {
   let rushFigures: ReturnType<typeof printPhase> | undefined;
   let ceilingFigures: ReturnType<typeof printPhase> | undefined;
   try {
-    server = await timedStep("starting wrangler dev", () =>
-      startServer(root, {
-        config,
-        port,
-        persistTo,
-        env,
-        log: resolve(logs, "wrangler.log"),
-        timeoutMs: 120_000,
-        inspector,
-      }),
-    );
+    server = await timedStep("starting wrangler dev", () => startLoadServer(config));
     const base = server.base;
     for (const event of [rushEvent, ceilingEvent])
       for (let i = 0; i < 5; i++) {
@@ -382,17 +385,7 @@ async function mainMulti() {
   const phases: MultiPhase[] = [];
   const measured = { ratio: 0 };
   try {
-    server = await timedStep("starting wrangler dev", () =>
-      startServer(root, {
-        config,
-        port,
-        persistTo,
-        env,
-        log: resolve(logs, "wrangler.log"),
-        timeoutMs: 120_000,
-        inspector,
-      }),
-    );
+    server = await timedStep("starting wrangler dev", () => startLoadServer(config));
     const base = server.base;
     for (const event of [...multi.database, ...multi.object])
       await (await fetch(`${base}/api/public/events/${event.eventId}`)).arrayBuffer();
