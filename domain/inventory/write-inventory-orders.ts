@@ -132,7 +132,7 @@ function uniquePlaces(messages: InventoryMessage[]): PlaceMessage[] {
 const insertOrder = insertRenderedOnce(orders);
 const insertOrderItem = insertRenderedOnce(orderItems);
 /** The order's `order.created` webhook rows (one per subscribed endpoint), rendered once too. */
-export const orderCreatedWebhook = renderedOnce(["orderId", "organizationId", "ms", "iso"], (db, value) =>
+const orderCreatedWebhook = renderedOnce(["orderId", "organizationId", "ms", "iso"], (db, value) =>
   orderWebhookStatement(db, {
     organizationId: value("organizationId"),
     type: "order.created",
