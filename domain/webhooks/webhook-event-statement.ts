@@ -21,12 +21,8 @@ export type WebhookEvent = {
 };
 
 /** The JSON body every endpoint receives (Standard Webhooks' recommended envelope). */
-function webhookPayload(event: WebhookEvent): string {
-  return JSON.stringify({
-    type: event.type,
-    timestamp: (event.occurredAt ?? new Date()).toISOString(),
-    data: event.data,
-  });
+function webhookPayload(event: WebhookEvent, timestamp: string): string {
+  return JSON.stringify({ type: event.type, timestamp, data: event.data });
 }
 
 /**
@@ -36,8 +32,8 @@ function webhookPayload(event: WebhookEvent): string {
  */
 export function webhookEventStatement(db: Database, event: WebhookEvent) {
   const messageId = `msg_${generateRandomToken()}`;
-  const payload = webhookPayload(event);
-  const now = (event.occurredAt ?? new Date()).getTime();
+  const { ms: now, iso } = webhookTimeOf(event.occurredAt ?? new Date());
+  const payload = webhookPayload(event, iso);
   const onlyEndpoint = event.endpointId === undefined ? sql`1` : sql`e.id = ${event.endpointId}`;
   const afterChange = event.onlyIfPreviousChanged ? sql`changes() > 0` : sql`1`;
   const subscribed = sql`(${event.type} = 'webhook.test' or e.event_types = '[]'
