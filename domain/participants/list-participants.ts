@@ -108,7 +108,7 @@ export type SearchTerms = {
   orderNumber: number | Placeholder | null;
 };
 
-function searchTermsOf(search: string): SearchTerms & { words: { match: { pattern: string } }[] } {
+function searchTermsOf(search: string): SearchTerms {
   const typed = typedWords(search);
   return {
     words: searchWords(search).map((word, i) => ({
